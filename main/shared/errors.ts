@@ -1,0 +1,36 @@
+/**
+ * Errors raised inside main carry a stable code and a message written for the person using the
+ * app. The bridge turns them into `{ ok: false, error }`; anything else becomes INTERNAL with a
+ * generic message, so that no stack trace or secret-bearing text reaches the renderer.
+ */
+export const ERROR_CODES = [
+  'INVALID_REQUEST',
+  'UNTRUSTED_SENDER',
+  'UNKNOWN_METHOD',
+  'INTERNAL',
+  'KEYCHAIN_UNAVAILABLE',
+  'ACCOUNT_EXISTS',
+  'ACCOUNT_NOT_FOUND',
+  'INVALID_SECRET_KEY',
+  'INVALID_RECOVERY_PHRASE',
+  'INVALID_ADDRESS',
+  'INVALID_AMOUNT',
+  'NETWORK_UNAVAILABLE',
+  'NOT_SANDBOX',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number] | (string & {});
+
+export class WalletError extends Error {
+  readonly code: ErrorCode;
+
+  constructor(code: ErrorCode, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'WalletError';
+    this.code = code;
+  }
+}
+
+export function isWalletError(error: unknown): error is WalletError {
+  return error instanceof WalletError;
+}

@@ -1,0 +1,20 @@
+/**
+ * What crosses the bridge: a value or an error a person can act on, never a thrown exception.
+ * Shared by main, preload and renderer (no Node, no Solana SDK in here).
+ */
+export interface BridgeError {
+  /** Stable machine-readable code, e.g. `KEYCHAIN_UNAVAILABLE`. */
+  code: string;
+  /** One or two sentences for a person: what happened and what to do. */
+  message: string;
+}
+
+export type Result<T> = { ok: true; value: T } | { ok: false; error: BridgeError };
+
+export function ok<T>(value: T): Result<T> {
+  return { ok: true, value };
+}
+
+export function fail<T = never>(code: string, message: string): Result<T> {
+  return { ok: false, error: { code, message } };
+}

@@ -1,0 +1,85 @@
+#!/usr/bin/env node
+// `npm test`: type check, lint, build, then every vitest suite (unit, components, integration,
+// e2e) inside a private D-Bus session with a real gnome-keyring Secret Service, then the leak
+// check over everything the suites printed and every bridge response they saw.
+//
+//   node scripts/test.mjs [vitest args...]   e.g. `node scripts/test.mjs --project unit`
+//
+// Setting SWAPDESK_TEST_SKIP_STATIC=1 skips type check, lint and build (for quick local loops).
+import { spawn, spawnSync } from 'node:child_process';
+import { createWriteStream, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const vitestArgs = process.argv.slice(2);
+
+function step(name, command, args) {
+  const started = Date.now();
+  console.log(`\n== ${name}`);
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) {
+    console.error(`== ${name} failed (exit ${result.status})`);
+    process.exit(result.status ?? 1);
+  }
+  console.log(`== ${name} passed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+if (!process.env.SWAPDESK_TEST_SKIP_STATIC) {
+  step('type check', 'npm', ['run', '--silent', 'typecheck']);
+  step('lint', 'npm', ['run', '--silent', 'lint']);
+  step('build', 'npx', ['electron-vite', 'build', '--logLevel', 'warn']);
+}
+
+// Everything the suites write lives in one folder per run: the keychain daemon's home, the
+// captured output and the secrets and bridge transcripts the leak check reads.
+const runDir = mkdtempSync(join(tmpdir(), 'swapdesk-test-'));
+const keyringHome = join(runDir, 'keyring-home');
+mkdirSync(join(keyringHome, 'run'), { recursive: true, mode: 0o700 });
+const outputLog = join(runDir, 'vitest-output.log');
+const env = {
+  ...process.env,
+  HOME: keyringHome,
+  XDG_DATA_HOME: join(keyringHome, 'data'),
+  XDG_RUNTIME_DIR: join(keyringHome, 'run'),
+  XDG_CONFIG_HOME: join(keyringHome, 'config'),
+  // Set by the test harness: where tests record the secrets they make, and where the bridge
+  // records every response it sends; the leak check reads both.
+  SWAPDESK_TEST_RUN_DIR: runDir,
+  SWAPDESK_SECRETS_LOG: join(runDir, 'secrets.jsonl'),
+  SWAPDESK_BRIDGE_TRANSCRIPT: join(runDir, 'bridge-transcript.jsonl'),
+  SWAPDESK_REPO_ROOT: root,
+  npm_config_cache: process.env.npm_config_cache ?? join(process.env.HOME ?? '/root', '.npm'),
+};
+
+// The daemon reads its unlock password on stdin; the keyring lives only in runDir.
+const inner =
+  'echo -n swapdesk-test | gnome-keyring-daemon --unlock --components=secrets >/dev/null && ' +
+  `exec npx vitest run ${vitestArgs.map((a) => `'${a.replace(/'/g, "'\\''")}'`).join(' ')}`;
+
+console.log('\n== test suites (vitest, in a private D-Bus session with gnome-keyring)');
+const started = Date.now();
+const log = createWriteStream(outputLog);
+const child = spawn('dbus-run-session', ['--', 'sh', '-c', inner], {
+  cwd: root,
+  env,
+  stdio: ['ignore', 'pipe', 'pipe'],
+});
+child.stdout.on('data', (chunk) => {
+  process.stdout.write(chunk);
+  log.write(chunk);
+});
+child.stderr.on('data', (chunk) => {
+  process.stderr.write(chunk);
+  log.write(chunk);
+});
+const code = await new Promise((resolve) => child.on('close', resolve));
+await new Promise((resolve) => log.end(resolve));
+console.log(`== test suites exit ${code} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+
+step('leak check', process.execPath, [join(root, 'scripts/leak-check.mjs'), runDir]);
+
+if (code === 0 && !process.env.SWAPDESK_KEEP_TEST_RUN) rmSync(runDir, { recursive: true, force: true });
+else console.log(`test run files kept in ${runDir}`);
+process.exit(code ?? 1);
