@@ -1,0 +1,31 @@
+/**
+ * What the sandbox's swap API needs from the ledger, so the two halves of the sandbox are built
+ * and tested apart. The ledger (litesvm plus the sandbox's own clock, blockhash queue and
+ * history) implements it; the swap API reads pool vault balances through it and builds
+ * transactions against its blockhashes.
+ */
+export interface LedgerAccount {
+  lamports: bigint;
+  /** Base58 program id that owns the account. */
+  owner: string;
+  data: Uint8Array;
+  executable: boolean;
+}
+
+export interface LedgerView {
+  /** The account as the VM has it now, or null when it does not exist. */
+  getAccount(address: string): LedgerAccount | null;
+  /** Writes an account directly (genesis seeding of mints, pools and vaults), not a transaction. */
+  setAccount(address: string, account: LedgerAccount): void;
+  /** Balance of an SPL Token or Token-2022 account, or null when it is not a token account. */
+  tokenBalance(tokenAccount: string): bigint | null;
+  /** The blockhash of the current slot and the last block height at which it is still valid. */
+  latestBlockhash(): { blockhash: string; lastValidBlockHeight: number };
+  currentSlot(): number;
+  minimumBalanceForRentExemption(dataLength: number): bigint;
+  /**
+   * Runs a transaction (wire bytes) through the VM without committing it, for the swap API's
+   * own checks. Null error means it would succeed.
+   */
+  simulate(wireTransaction: Uint8Array): { err: unknown | null; logs: string[] };
+}
