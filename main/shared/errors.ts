@@ -17,6 +17,14 @@ export const ERROR_CODES = [
   'INVALID_AMOUNT',
   'NETWORK_UNAVAILABLE',
   'NOT_SANDBOX',
+  // swap API client (main/swap-api)
+  'INVALID_SWAP_REQUEST',
+  'NO_ROUTE',
+  'SWAP_API_REJECTED',
+  'SWAP_API_BAD_RESPONSE',
+  'SWAP_API_UNREACHABLE',
+  'RATE_LIMITED',
+  'CANCELLED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number] | (string & {});
