@@ -17,6 +17,9 @@ export const ERROR_CODES = [
   'INVALID_AMOUNT',
   'NETWORK_UNAVAILABLE',
   'NOT_SANDBOX',
+  // vault (main/vault): the public accounts file
+  'ACCOUNTS_FILE_UNREADABLE',
+  'ACCOUNTS_FILE_UNWRITABLE',
   // swap API client (main/swap-api)
   'INVALID_SWAP_REQUEST',
   'NO_ROUTE',
