@@ -1,0 +1,84 @@
+/**
+ * The app: loads `app.info` and the account list, then shows onboarding (no account yet) or
+ * the main view with the screen of the current hash route.
+ */
+import { useEffect, useRef } from 'react';
+import { useAccountsStore } from './stores/accounts-store';
+import { useAppStore } from './stores/app-store';
+import { useRoute, type RouteId } from './lib/routes';
+import { AppShell } from './components/AppShell';
+import { Onboarding } from './screens/Onboarding';
+import { WalletScreen } from './screens/WalletScreen';
+import { AccountsScreen } from './screens/AccountsScreen';
+import { SettingsScreen } from './screens/SettingsScreen';
+import { ComingScreen } from './screens/ComingScreen';
+
+function Screen({ route }: { route: RouteId }) {
+  switch (route) {
+    case 'accounts':
+      return <AccountsScreen />;
+    case 'settings':
+      return <SettingsScreen />;
+    case 'swap':
+    case 'pay':
+    case 'fees':
+    case 'activity':
+      return <ComingScreen which={route} />;
+    case 'wallet':
+      return <WalletScreen />;
+  }
+}
+
+export function App() {
+  const status = useAccountsStore((s) => s.status);
+  const hasAccounts = useAccountsStore((s) => s.accounts.length > 0);
+  const loadError = useAccountsStore((s) => s.loadError);
+  const loadAccounts = useAccountsStore((s) => s.load);
+  const loadInfo = useAppStore((s) => s.loadInfo);
+  const route = useRoute();
+  const wasOnboarding = useRef(false);
+
+  useEffect(() => {
+    void loadInfo();
+    void loadAccounts();
+  }, [loadInfo, loadAccounts]);
+
+  useEffect(() => {
+    // Leaving onboarding replaces the whole page: start keyboard focus at the new heading.
+    if (hasAccounts && wasOnboarding.current) {
+      document.querySelector<HTMLElement>('[data-screen-heading]')?.focus();
+    }
+    wasOnboarding.current = status === 'ready' && !hasAccounts;
+  }, [hasAccounts, status]);
+
+  if (status === 'idle' || status === 'loading') {
+    return (
+      <main className="splash" id="main-content">
+        <p role="status">Opening your wallet…</p>
+      </main>
+    );
+  }
+  if (status === 'error') {
+    return (
+      <main className="splash" id="main-content">
+        <section className="card" aria-labelledby="load-error-title">
+          <h1 id="load-error-title">Swapdesk cannot open your accounts</h1>
+          <p role="alert">{loadError?.message}</p>
+          <button
+            type="button"
+            className="button button-primary"
+            onClick={() => void loadAccounts()}
+          >
+            Try again
+          </button>
+        </section>
+      </main>
+    );
+  }
+  if (!hasAccounts) return <Onboarding />;
+  return (
+    <AppShell route={route}>
+      <Screen route={route} />
+    </AppShell>
+  );
+}

@@ -1,0 +1,84 @@
+/** One account in the list: label, full address, SOL balance, and its actions. */
+import { useId } from 'react';
+import type { AccountSummary } from '../../../preload/api-types';
+import type { BalanceEntry } from '../stores/balances-store';
+import { formatSol } from '../lib/format';
+import { CopyButton } from './CopyButton';
+
+const KIND_WORDS: Record<AccountSummary['kind'], string> = {
+  generated: 'Created here',
+  'secret-key': 'Imported secret key',
+  'cli-keypair': 'Imported keypair file',
+  'recovery-phrase': 'From recovery phrase',
+};
+
+export interface AccountRowProps {
+  account: AccountSummary;
+  isCurrent: boolean;
+  balance: BalanceEntry | undefined;
+  onRename: () => void;
+  onRemove: () => void;
+  onSelect: () => void;
+}
+
+function solText(balance: BalanceEntry | undefined): string {
+  if (balance?.balances) return formatSol(balance.balances.lamports);
+  if (balance?.error) return 'Balance unavailable';
+  return 'Loading balance…';
+}
+
+export function AccountRow({
+  account,
+  isCurrent,
+  balance,
+  onRename,
+  onRemove,
+  onSelect,
+}: AccountRowProps) {
+  const labelId = useId();
+  return (
+    <li className={isCurrent ? 'account account-current' : 'account'} aria-labelledby={labelId}>
+      <div className="account-main">
+        <p className="account-label" id={labelId}>
+          {account.label}
+          {isCurrent ? <span className="tag">Current</span> : null}
+        </p>
+        <p className="address small">{account.address}</p>
+        <p className="muted small">
+          {KIND_WORDS[account.kind]}
+          {account.derivationPath ? ` · ${account.derivationPath}` : ''}
+        </p>
+      </div>
+      <p className="account-balance">{solText(balance)}</p>
+      <div className="account-actions">
+        <CopyButton text={account.address} describedBy={labelId} />
+        {isCurrent ? null : (
+          <button
+            type="button"
+            className="button button-small"
+            aria-describedby={labelId}
+            onClick={onSelect}
+          >
+            Use this account
+          </button>
+        )}
+        <button
+          type="button"
+          className="button button-small"
+          aria-describedby={labelId}
+          onClick={onRename}
+        >
+          Rename
+        </button>
+        <button
+          type="button"
+          className="button button-small button-danger"
+          aria-describedby={labelId}
+          onClick={onRemove}
+        >
+          Remove
+        </button>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,115 @@
+/** Every account with its SOL balance and actions, and a place to add more. */
+import { useCallback, useEffect, useState } from 'react';
+import type { AccountSummary } from '../../../preload/api-types';
+import type { BridgeError } from '../../../main/shared/result';
+import { useAccountsStore } from '../stores/accounts-store';
+import { useBalancesStore } from '../stores/balances-store';
+import { useInterval } from '../lib/use-interval';
+import { AccountRow } from '../components/AccountRow';
+import { RenameDialog } from '../components/RenameDialog';
+import { RemoveDialog } from '../components/RemoveDialog';
+import { ImportForm } from '../components/ImportForm';
+import { AlertMessage } from '../components/AlertMessage';
+import { ScreenHeading } from './ScreenHeading';
+import { BALANCE_REFRESH_MS } from './WalletScreen';
+
+type Pending = { kind: 'rename' | 'remove'; account: AccountSummary } | null;
+
+export function AccountsScreen() {
+  const accounts = useAccountsStore((s) => s.accounts);
+  const current = useAccountsStore((s) => s.current);
+  const select = useAccountsStore((s) => s.select);
+  const create = useAccountsStore((s) => s.create);
+  const byAddress = useBalancesStore((s) => s.byAddress);
+  const refresh = useBalancesStore((s) => s.refresh);
+  const [dialog, setDialog] = useState<Pending>(null);
+  const [adding, setAdding] = useState<'none' | 'import'>('none');
+  const [creating, setCreating] = useState(false);
+  const [notice, setNotice] = useState('');
+  const [error, setError] = useState<BridgeError | null>(null);
+
+  const refreshAll = useCallback(() => {
+    for (const account of useAccountsStore.getState().accounts) void refresh(account.address);
+  }, [refresh]);
+  const addressKey = accounts.map((a) => a.address).join(',');
+  useEffect(() => {
+    refreshAll();
+  }, [addressKey, refreshAll]);
+  useInterval(refreshAll, BALANCE_REFRESH_MS);
+
+  const onCreate = async () => {
+    setCreating(true);
+    setError(null);
+    const result = await create();
+    setCreating(false);
+    if (result.ok) setNotice(`Created ${result.value.label}.`);
+    else setError(result.error);
+  };
+
+  return (
+    <>
+      <ScreenHeading>Accounts</ScreenHeading>
+      <ul className="account-list" aria-label="Accounts">
+        {accounts.map((account) => (
+          <AccountRow
+            key={account.address}
+            account={account}
+            isCurrent={account.address === current}
+            balance={byAddress[account.address]}
+            onSelect={() => void select(account.address)}
+            onRename={() => setDialog({ kind: 'rename', account })}
+            onRemove={() => setDialog({ kind: 'remove', account })}
+          />
+        ))}
+      </ul>
+
+      <section className="card" aria-labelledby="add-account-title">
+        <h2 id="add-account-title" className="card-title">
+          Add an account
+        </h2>
+        {adding === 'import' ? (
+          <ImportForm
+            submitLabel="Import account"
+            onCancel={() => setAdding('none')}
+            onImported={(imported) => {
+              setAdding('none');
+              setNotice(`Imported ${imported.map((a) => a.label).join(', ')}.`);
+            }}
+          />
+        ) : (
+          <div className="actions">
+            <button
+              type="button"
+              className="button button-primary"
+              onClick={onCreate}
+              disabled={creating}
+            >
+              Create account
+            </button>
+            <button
+              type="button"
+              className="button"
+              onClick={() => {
+                setNotice('');
+                setAdding('import');
+              }}
+            >
+              Import account
+            </button>
+          </div>
+        )}
+        <p role="status" className="status-line">
+          {creating ? 'Creating…' : notice}
+        </p>
+        <AlertMessage error={error} />
+      </section>
+
+      {dialog?.kind === 'rename' ? (
+        <RenameDialog account={dialog.account} onClose={() => setDialog(null)} />
+      ) : null}
+      {dialog?.kind === 'remove' ? (
+        <RemoveDialog account={dialog.account} onClose={() => setDialog(null)} />
+      ) : null}
+    </>
+  );
+}
