@@ -1,0 +1,101 @@
+/**
+ * GET /quote parameters: validated before any request, then encoded exactly as the service
+ * reads them (SWAP-API-SPEC 4.1, API-NOTES): amount as a decimal integer string, booleans as
+ * 'true'/'false', venue lists comma-separated, unset parameters left out.
+ */
+import { assertAddress } from '../shared/address';
+import { WalletError } from '../shared/errors';
+import { U64_MAX } from '../shared/amount';
+import type { QuoteParams } from './types';
+import { checkBoolean, checkInteger, reject } from './validate-input';
+
+/** Transactions address at most 256 accounts; the service's own cap is lower (default 64). */
+const MAX_ACCOUNTS_CEILING = 256;
+const MAX_VENUE_LABEL = 100;
+
+function checkVenues(list: unknown, what: string): void {
+  if (list === undefined) return;
+  if (!Array.isArray(list) || list.length === 0) reject(`${what} must list at least one venue.`);
+  for (const label of list) {
+    // A comma would split one label into two on the wire.
+    if (
+      typeof label !== 'string' ||
+      label.trim() === '' ||
+      label.includes(',') ||
+      label.length > MAX_VENUE_LABEL
+    ) {
+      reject(`${what} holds a venue name that is empty, too long or contains a comma.`);
+    }
+  }
+}
+
+/**
+ * Throws a WalletError (INVALID_ADDRESS, INVALID_AMOUNT or INVALID_SWAP_REQUEST) for any
+ * parameter the service would reject or the wallet must not send.
+ */
+export function validateQuoteParams(params: QuoteParams): void {
+  assertAddress(params.inputMint, 'The token you pay');
+  assertAddress(params.outputMint, 'The token you receive');
+  if (params.inputMint === params.outputMint) {
+    reject('You pay and receive the same token. Choose a different token to receive.');
+  }
+  if (typeof params.amount !== 'bigint' || params.amount <= 0n) {
+    throw new WalletError('INVALID_AMOUNT', 'Enter an amount greater than zero.');
+  }
+  if (params.amount > U64_MAX) {
+    throw new WalletError('INVALID_AMOUNT', 'The amount is larger than any token balance can be.');
+  }
+  if (
+    params.swapMode !== undefined &&
+    params.swapMode !== 'ExactIn' &&
+    params.swapMode !== 'ExactOut'
+  ) {
+    reject('The swap mode must be ExactIn or ExactOut.');
+  }
+  checkInteger(params.slippageBps, 'Slippage (bps)', 0, 10_000);
+  checkInteger(params.platformFeeBps, 'The platform fee (bps)', 0, 10_000);
+  checkInteger(params.maxAutoSlippageBps, 'Maximum auto slippage (bps)', 0, 10_000);
+  checkInteger(params.maxAccounts, 'Max accounts', 1, MAX_ACCOUNTS_CEILING);
+  if (params.maxAccounts !== undefined && params.swapMode === 'ExactOut') {
+    reject(
+      '"Max accounts" cannot be used with an exact-output swap (the service rejects it). Clear it.',
+    );
+  }
+  checkVenues(params.dexes, 'Venues to use');
+  checkVenues(params.excludeDexes, 'Venues to avoid');
+  checkBoolean(params.restrictIntermediateTokens, 'Restrict intermediate tokens');
+  checkBoolean(params.onlyDirectRoutes, 'Direct routes only');
+  checkBoolean(params.asLegacyTransaction, 'Legacy transaction');
+  checkBoolean(params.autoSlippage, 'Auto slippage');
+  const usd = params.autoSlippageCollisionUsdValue;
+  if (usd !== undefined && (typeof usd !== 'number' || !Number.isFinite(usd) || usd < 0)) {
+    reject('The auto-slippage USD value must be a number of zero or more.');
+  }
+}
+
+/**
+ * The query string of GET /quote, in the spec's parameter order. Call validateQuoteParams first.
+ * @example encodeQuoteParams({ inputMint, outputMint, amount: 1_000_000n }).toString()
+ */
+export function encodeQuoteParams(params: QuoteParams): URLSearchParams {
+  const query = new URLSearchParams();
+  const put = (name: string, value: string | number | boolean | bigint | undefined): void => {
+    if (value !== undefined) query.set(name, String(value));
+  };
+  put('inputMint', params.inputMint);
+  put('outputMint', params.outputMint);
+  put('amount', params.amount);
+  put('slippageBps', params.slippageBps);
+  put('swapMode', params.swapMode);
+  put('dexes', params.dexes?.map((label) => label.trim()).join(','));
+  put('excludeDexes', params.excludeDexes?.map((label) => label.trim()).join(','));
+  put('restrictIntermediateTokens', params.restrictIntermediateTokens);
+  put('onlyDirectRoutes', params.onlyDirectRoutes);
+  put('asLegacyTransaction', params.asLegacyTransaction);
+  put('platformFeeBps', params.platformFeeBps);
+  put('maxAccounts', params.maxAccounts);
+  put('autoSlippage', params.autoSlippage);
+  put('maxAutoSlippageBps', params.maxAutoSlippageBps);
+  put('autoSlippageCollisionUsdValue', params.autoSlippageCollisionUsdValue);
+  return query;
+}

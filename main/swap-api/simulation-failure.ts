@@ -1,0 +1,44 @@
+/**
+ * A /swap answer whose `simulationError` is set must not be signed (API-NOTES). This turns the
+ * service's `{ errorCode, error }` into words, decoding the swap program's error when the text
+ * carries one.
+ */
+import type { SimulationFailure } from './types';
+import { decodeSwapProgramError } from './program-errors';
+import { sanitizeServiceCode, sanitizeServiceText } from './service-text';
+
+/**
+ * Describes a simulation error from the service. `error` may be an object with errorCode and
+ * error text, or bare text.
+ * @example describeSimulationFailure({ errorCode: 'TRANSACTION_ERROR', error: 'custom program error: 0x1771' }).reason
+ */
+export function describeSimulationFailure(error: unknown): SimulationFailure {
+  const record =
+    typeof error === 'object' && error !== null ? (error as Record<string, unknown>) : {};
+  const rawText = typeof error === 'string' ? error : record.error;
+  const serviceCode = sanitizeServiceCode(record.errorCode) ?? 'SIMULATION_ERROR';
+  const serviceText = sanitizeServiceText(
+    typeof rawText === 'string' ? rawText : JSON.stringify(rawText ?? ''),
+  );
+  const program =
+    decodeSwapProgramError(typeof rawText === 'string' ? rawText : undefined) ??
+    decodeSwapProgramError(rawText) ??
+    decodeSwapProgramError(record.errorCode);
+  if (program !== undefined) {
+    return { serviceCode, serviceText, programError: program.code, reason: program.message };
+  }
+  if (/insufficient (lamports|funds)/i.test(serviceText)) {
+    return {
+      serviceCode,
+      serviceText,
+      reason:
+        'The account does not hold enough for this swap (token or SOL for fees and rent). Lower the amount or add funds.',
+    };
+  }
+  const said = serviceText === '' ? '' : ` It said: "${serviceText}".`;
+  return {
+    serviceCode,
+    serviceText,
+    reason: `The swap service's own test run of this transaction failed (${serviceCode}), so it cannot be signed.${said} Get a fresh quote and try again.`,
+  };
+}
