@@ -1,0 +1,1 @@
+export { createSigner, type Signer, type SignerOptions } from './signer';

@@ -1,0 +1,9 @@
+export {
+  createVault,
+  type Vault,
+  type VaultOptions,
+  type ImportOptions,
+  type CreatedSecret,
+} from './vault';
+export { createAccountsFile, type AccountsFile, type AccountsFileData } from './accounts-file';
+export { solanaDerivationPath } from './slip10';

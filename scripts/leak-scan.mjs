@@ -1,0 +1,225 @@
+// The core of the leak check (scripts/leak-check.mjs): expands each recorded secret into every
+// text form it could leak in, and finds those forms in the files of a test run. Plain Node, no
+// dependencies, because it runs after the suites whatever state node_modules is in.
+import { Buffer } from 'node:buffer';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+
+const BASE58_ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+
+/** Decodes base58 (Bitcoin alphabet); null when `text` is not base58. */
+export function base58Decode(text) {
+  let value = 0n;
+  for (const ch of text) {
+    const digit = BASE58_ALPHABET.indexOf(ch);
+    if (digit < 0) return null;
+    value = value * 58n + BigInt(digit);
+  }
+  const bytes = [];
+  while (value > 0n) {
+    bytes.unshift(Number(value % 256n));
+    value /= 256n;
+  }
+  for (const ch of text) {
+    if (ch !== '1') break;
+    bytes.unshift(0);
+  }
+  return Uint8Array.from(bytes);
+}
+
+/** Encodes bytes as base58 (used to turn a 32-byte seed into the form a log might show). */
+export function base58Encode(bytes) {
+  let value = 0n;
+  for (const byte of bytes) value = value * 256n + BigInt(byte);
+  let text = '';
+  while (value > 0n) {
+    text = BASE58_ALPHABET[Number(value % 58n)] + text;
+    value /= 58n;
+  }
+  for (const byte of bytes) {
+    if (byte !== 0) break;
+    text = '1' + text;
+  }
+  return text;
+}
+
+// How a file is looked at: `words` collapses whitespace and lowercases (recovery phrases, even
+// wrapped over lines or JSON-escaped); `compact` drops all whitespace (keys in any encoding,
+// JSON arrays however they are spaced or wrapped); `compactLower` is that lowercased (hex).
+const VIEWS = {
+  words: (line) =>
+    line
+      .replace(/\\[nrt]/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim()
+      .toLowerCase(),
+  compact: (line) => line.replace(/\\[nrt]/g, '').replace(/\s+/g, ''),
+  compactLower: (line) =>
+    line
+      .replace(/\\[nrt]/g, '')
+      .replace(/\s+/g, '')
+      .toLowerCase(),
+};
+
+function keyForms(bytes) {
+  const hex = (b) => Buffer.from(b).toString('hex');
+  const b64 = (b) => Buffer.from(b).toString('base64');
+  const seed = bytes.subarray(0, 32);
+  return [
+    { form: 'base58 secret key', needle: base58Encode(bytes), view: 'compact' },
+    { form: 'secret key as hex', needle: hex(bytes), view: 'compactLower' },
+    { form: 'secret key as base64', needle: b64(bytes).replace(/=+$/, ''), view: 'compact' },
+    { form: 'secret key as a JSON array', needle: `[${bytes.join(',')}]`, view: 'compact' },
+    { form: 'seed as base58', needle: base58Encode(seed), view: 'compact' },
+    { form: 'seed as hex', needle: hex(seed), view: 'compactLower' },
+    { form: 'seed as base64', needle: b64(seed).replace(/=+$/, ''), view: 'compact' },
+  ];
+}
+
+/**
+ * Every form one recorded secret `{ kind, value }` could leak in, as `{ form, needle, view }`.
+ * A phrase yields itself and each run of 4 consecutive words (any longer run contains one).
+ */
+export function secretForms({ kind, value }) {
+  if (typeof value !== 'string' || value.trim() === '') return [];
+  if (kind === 'secret-key' || kind === 'keypair-json') {
+    let bytes = null;
+    if (kind === 'secret-key') bytes = base58Decode(value.trim());
+    else {
+      try {
+        const array = JSON.parse(value);
+        if (Array.isArray(array)) bytes = Uint8Array.from(array);
+      } catch {
+        bytes = null;
+      }
+    }
+    if (bytes && bytes.length === 64) return keyForms(bytes);
+  }
+  if (kind === 'recovery-phrase') {
+    const words = VIEWS.words(value).split(' ');
+    const forms = [
+      { form: 'recovery phrase', needle: words.join(' '), view: 'words', words: true },
+    ];
+    for (let i = 0; i + 4 <= words.length && words.length > 4; i++) {
+      forms.push({
+        form: `words ${i + 1}-${i + 4} of a recovery phrase`,
+        needle: words.slice(i, i + 4).join(' '),
+        view: 'words',
+        words: true,
+      });
+    }
+    return forms;
+  }
+  return [{ form: `${kind} secret`, needle: value, view: 'compact' }];
+}
+
+/** Reads runDir/secrets.jsonl: `{ secrets, malformed }` (line numbers of unreadable lines). */
+export function readSecrets(file) {
+  let text = '';
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return { secrets: [], malformed: [] };
+  }
+  const secrets = [];
+  const malformed = [];
+  const seen = new Set();
+  text.split('\n').forEach((line, index) => {
+    if (line.trim() === '') return;
+    try {
+      const entry = JSON.parse(line);
+      const key = `${entry.kind}\u0000${entry.value}`;
+      if (!seen.has(key)) secrets.push({ kind: String(entry.kind), value: entry.value });
+      seen.add(key);
+    } catch {
+      malformed.push(index + 1);
+    }
+  });
+  return { secrets, malformed };
+}
+
+/** The files of a run to scan: everything but the secrets list and the keyring daemon's home. */
+export function filesToScan(runDir, skip = ['secrets.jsonl', 'keyring-home']) {
+  const found = [];
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (dir === runDir && skip.includes(entry.name)) continue;
+      if (entry.isDirectory()) walk(path);
+      else if (entry.isFile()) found.push(path);
+    }
+  };
+  walk(runDir);
+  return found.sort();
+}
+
+function lineAt(starts, offset) {
+  let low = 0;
+  let high = starts.length - 1;
+  while (low < high) {
+    const mid = (low + high + 1) >> 1;
+    if (starts[mid] <= offset) low = mid;
+    else high = mid - 1;
+  }
+  return low + 1;
+}
+
+function isWordChar(ch) {
+  return ch !== undefined && /[a-z]/.test(ch);
+}
+
+/**
+ * Scans one file's text for the expanded forms. Returns `{ lines, leaks }`, each leak
+ * `{ line, form, secret }` (secret = index in the list), one per form and secret.
+ */
+export function scanText(text, expanded) {
+  const lines = text.split('\n');
+  const views = {};
+  for (const [name, transform] of Object.entries(VIEWS)) {
+    const starts = [];
+    let joined = '';
+    for (const line of lines) {
+      starts.push(joined.length);
+      joined += transform(line) + (name === 'words' ? ' ' : '');
+    }
+    views[name] = { joined, starts };
+  }
+  const leaks = [];
+  for (const { form, needle, view, words, secret } of expanded) {
+    const { joined, starts } = views[view];
+    let from = 0;
+    for (;;) {
+      const at = joined.indexOf(needle, from);
+      if (at < 0) break;
+      from = at + 1;
+      if (words && (isWordChar(joined[at - 1]) || isWordChar(joined[at + needle.length]))) continue;
+      leaks.push({ line: lineAt(starts, at), form, secret });
+      break;
+    }
+  }
+  return { lines: lines.length, leaks };
+}
+
+/**
+ * Scans every file of `runDir` for every recorded secret.
+ * Returns `{ secrets, malformed, files, lines, leaks }`, leaks as `{ file, line, form, secret }`
+ * with `file` relative to runDir; no leak record holds secret text.
+ */
+export function scanRunDir(runDir) {
+  const { secrets, malformed } = readSecrets(join(runDir, 'secrets.jsonl'));
+  const expanded = secrets.flatMap((s, index) =>
+    secretForms(s).map((form) => ({ ...form, secret: index + 1 })),
+  );
+  const files = filesToScan(runDir);
+  let lines = 0;
+  const leaks = [];
+  if (expanded.length > 0) {
+    for (const file of files) {
+      if (statSync(file).size === 0) continue;
+      const result = scanText(readFileSync(file, 'utf8'), expanded);
+      lines += result.lines;
+      for (const leak of result.leaks) leaks.push({ file: relative(runDir, file), ...leak });
+    }
+  }
+  return { secrets, malformed, files: files.map((f) => relative(runDir, f)), lines, leaks };
+}

@@ -1,0 +1,28 @@
+/**
+ * Where tests declare the secrets they make, so that scripts/leak-check.mjs can look for them
+ * in everything the suites printed and every bridge response. One JSON line per secret in the
+ * file named by SWAPDESK_SECRETS_LOG (set by scripts/test.mjs); nothing happens when unset.
+ */
+import { appendFileSync } from 'node:fs';
+
+/**
+ * What a recorded value is. The leak check expands each into every form it could leak in:
+ * - secret-key: base58 of a 64-byte secret key (also checked as hex, base64, JSON array, and
+ *   its 32-byte seed as base58 / hex / base64);
+ * - keypair-json: a Solana CLI keypair file's JSON array text (expanded like secret-key);
+ * - recovery-phrase: a BIP39 phrase (checked whole, and any 4 consecutive words);
+ * - other: any other secret string, checked verbatim (e.g. a BIP39 passphrase, an API key).
+ */
+export type SecretKind = 'secret-key' | 'keypair-json' | 'recovery-phrase' | 'other';
+
+/** Records one secret for the leak check. Synchronous, so a crash right after still leaves it. */
+export function recordSecret(kind: SecretKind, value: string): void {
+  const file = process.env.SWAPDESK_SECRETS_LOG;
+  if (!file) return;
+  appendFileSync(file, `${JSON.stringify({ kind, value })}\n`, { mode: 0o600 });
+}
+
+/** An `onSecretCreated` hook for createVault that records every key the vault stores. */
+export function recordVaultSecret(secret: { secretKey: string }): void {
+  recordSecret('secret-key', secret.secretKey);
+}
