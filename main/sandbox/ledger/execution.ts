@@ -1,0 +1,146 @@
+/**
+ * What the ledger records about a run of the VM: the validator's transaction meta (fee,
+ * balances, token balances, logs, inner instructions) and the details a simulation reports.
+ */
+import bs58 from 'bs58';
+import type { LedgerAccount } from './ledger-view';
+import type { InnerInstructionsRecord, TokenBalanceRecord, TransactionRecord } from './history';
+import { decodeTokenAccount, isTokenAccountData, isTokenProgram } from './token-layout';
+import type { TransactionErrorJson } from './tx-errors';
+import type { TransactionMetadata } from './vm';
+import { extractMemo, transactionFee, type ParsedTransaction } from './wire';
+
+/** An account after simulation, as litesvm reports it. */
+interface AddressAndAccountLike {
+  address: Uint8Array;
+  account(): { lamports(): bigint; data(): Uint8Array; owner(): Uint8Array; executable(): boolean };
+}
+
+export interface SimulationDetails {
+  logs: string[];
+  unitsConsumed: number;
+  innerInstructions: InnerInstructionsRecord[];
+  returnData: { programId: string; data: Uint8Array } | null;
+  /** Post-state of the accounts the transaction touched, by address. */
+  postAccounts: Map<string, LedgerAccount>;
+}
+
+export function innerInstructionsOf(meta: TransactionMetadata): InnerInstructionsRecord[] {
+  const out: InnerInstructionsRecord[] = [];
+  meta.innerInstructions().forEach((list, index) => {
+    if (list.length === 0) return;
+    out.push({
+      index,
+      instructions: list.map((inner) => {
+        const ix = inner.instruction();
+        return {
+          programIdIndex: ix.programIdIndex(),
+          accounts: Array.from(ix.accounts()),
+          data: bs58.encode(ix.data()),
+          stackHeight: inner.stackHeight(),
+        };
+      }),
+    });
+  });
+  return out;
+}
+
+export function simulationDetails(
+  meta: TransactionMetadata | null,
+  postAccounts: AddressAndAccountLike[],
+): SimulationDetails {
+  const accounts = new Map<string, LedgerAccount>();
+  for (const entry of postAccounts) {
+    const account = entry.account();
+    accounts.set(bs58.encode(entry.address), {
+      lamports: account.lamports(),
+      owner: bs58.encode(account.owner()),
+      data: account.data(),
+      executable: account.executable(),
+    });
+  }
+  if (meta === null) {
+    return {
+      logs: [],
+      unitsConsumed: 0,
+      innerInstructions: [],
+      returnData: null,
+      postAccounts: accounts,
+    };
+  }
+  const returned = meta.returnData();
+  const returnData =
+    returned.data().length > 0
+      ? { programId: bs58.encode(returned.programId()), data: returned.data() }
+      : null;
+  return {
+    logs: meta.logs(),
+    unitsConsumed: Number(meta.computeUnitsConsumed()),
+    innerInstructions: innerInstructionsOf(meta),
+    returnData,
+    postAccounts: accounts,
+  };
+}
+
+function tokenBalances(
+  accounts: (LedgerAccount | null)[],
+  decimalsOf: (mint: string) => number,
+): TokenBalanceRecord[] {
+  const out: TokenBalanceRecord[] = [];
+  accounts.forEach((account, accountIndex) => {
+    if (!account || !isTokenProgram(account.owner) || !isTokenAccountData(account.data)) return;
+    const decoded = decodeTokenAccount(account.data);
+    out.push({
+      accountIndex,
+      mint: decoded.mint,
+      owner: decoded.owner,
+      programId: account.owner,
+      amount: decoded.amount.toString(),
+      decimals: decimalsOf(decoded.mint),
+    });
+  });
+  return out;
+}
+
+export interface RecordInput {
+  parsed: ParsedTransaction;
+  wire: Uint8Array;
+  slot: number;
+  blockTime: number;
+  err: TransactionErrorJson | null;
+  pre: (LedgerAccount | null)[];
+  post: (LedgerAccount | null)[];
+  meta: TransactionMetadata;
+  decimalsOf: (mint: string) => number;
+}
+
+/** The validator-shaped record of an executed transaction. */
+export function buildRecord(input: RecordInput): TransactionRecord {
+  const { parsed, meta } = input;
+  const lamports = (account: LedgerAccount | null) => (account?.lamports ?? 0n).toString();
+  return {
+    signature: parsed.signature,
+    slot: input.slot,
+    blockTime: input.blockTime,
+    version: parsed.version,
+    wire: Buffer.from(input.wire).toString('base64'),
+    err: input.err,
+    fee: transactionFee(
+      parsed.numRequiredSignatures,
+      parsed.computeUnitPrice,
+      parsed.computeUnitLimit,
+    ).toString(),
+    accountKeys: parsed.accountKeys,
+    loadedWritable: parsed.loadedWritable,
+    loadedReadonly: parsed.loadedReadonly,
+    preBalances: input.pre.map(lamports),
+    postBalances: input.post.map(lamports),
+    preTokenBalances: tokenBalances(input.pre, input.decimalsOf),
+    postTokenBalances: tokenBalances(input.post, input.decimalsOf),
+    logs: meta.logs(),
+    innerInstructions: innerInstructionsOf(meta),
+    computeUnitsConsumed: Number(meta.computeUnitsConsumed()),
+    computeUnitPrice: parsed.computeUnitPrice.toString(),
+    memo: extractMemo(parsed),
+  };
+}

@@ -1,0 +1,143 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Keypair, PublicKey, SystemProgram, Transaction } from '@solana/web3.js';
+import {
+  createTransferCheckedInstruction,
+  getAssociatedTokenAddressSync,
+  TOKEN_2022_PROGRAM_ID,
+} from '@solana/spl-token';
+import { createLedger, type SandboxLedger } from './ledger';
+import { airdrop, fundToken } from '../faucet/faucet';
+import { SANDBOX_TOKENS } from '../tokens';
+
+const dirs: string[] = [];
+const ledgers: SandboxLedger[] = [];
+function open(dir?: string, reset = false): SandboxLedger {
+  const stateDir = dir ?? mkdtempSync(join(tmpdir(), 'ledger-'));
+  if (!dir) dirs.push(stateDir);
+  const ledger = createLedger({ stateDir, slotMs: 0, reset });
+  ledgers.push(ledger);
+  return ledger;
+}
+afterEach(() => {
+  for (const ledger of ledgers.splice(0)) ledger.close();
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+function transfer(
+  ledger: SandboxLedger,
+  from: Keypair,
+  to: PublicKey,
+  lamports: number,
+): Uint8Array {
+  const tx = new Transaction({ feePayer: from.publicKey, ...ledger.latestBlockhash() });
+  tx.add(SystemProgram.transfer({ fromPubkey: from.publicKey, toPubkey: to, lamports }));
+  tx.sign(from);
+  return tx.serialize();
+}
+
+describe('sandbox ledger', () => {
+  it('creates every token mint at genesis with the real decimals and the faucet as authority', () => {
+    const ledger = open();
+    for (const token of SANDBOX_TOKENS) {
+      const account = ledger.getAccount(token.mint);
+      expect(account?.owner).toBe(token.tokenProgram);
+      expect(account?.data[44]).toBe(token.decimals);
+    }
+  });
+
+  it('executes a transfer once, charges 5000 lamports and refuses the resend', () => {
+    const ledger = open();
+    const alice = Keypair.generate();
+    const bob = Keypair.generate().publicKey;
+    airdrop(ledger, alice.publicKey, 2_000_000_000n);
+    const wire = transfer(ledger, alice, bob, 1_000_000);
+    const sent = ledger.sendTransaction(wire);
+    expect(sent.status).toBe('executed');
+    expect(ledger.getAccount(bob.toBase58())?.lamports).toBe(1_000_000n);
+    expect(ledger.getAccount(alice.publicKey.toBase58())?.lamports).toBe(
+      2_000_000_000n - 1_000_000n - 5000n,
+    );
+    if (sent.status === 'executed') expect(sent.record.fee).toBe('5000');
+    for (let i = 0; i < 40; i++) ledger.sendTransaction(transfer(ledger, alice, bob, 1000 + i));
+    const again = ledger.sendTransaction(wire, { skipPreflight: true });
+    expect(again).toMatchObject({ status: 'rejected', err: 'AlreadyProcessed' });
+    expect(ledger.getAccount(bob.toBase58())?.lamports).toBe(1_000_000n + 40n * 1000n + 780n);
+  });
+
+  it('expires a blockhash after 150 blocks', () => {
+    const ledger = open();
+    const alice = Keypair.generate();
+    airdrop(ledger, alice.publicKey, 1_000_000_000n);
+    const { lastValidBlockHeight } = ledger.latestBlockhash();
+    const wire = transfer(ledger, alice, Keypair.generate().publicKey, 5000);
+    ledger.advanceSlots(150);
+    expect(ledger.blockHeight()).toBe(lastValidBlockHeight);
+    ledger.advanceSlots(1);
+    expect(ledger.sendTransaction(wire)).toMatchObject({
+      status: 'rejected',
+      err: 'BlockhashNotFound',
+    });
+  });
+
+  it('mints Token-2022 tokens and moves them with transferChecked', () => {
+    const ledger = open();
+    const pyusd = SANDBOX_TOKENS.find((t) => t.symbol === 'PYUSD')!;
+    const mint = new PublicKey(pyusd.mint);
+    const alice = Keypair.generate();
+    const bob = Keypair.generate().publicKey;
+    airdrop(ledger, alice.publicKey, 1_000_000_000n);
+    const a = fundToken(ledger, { owner: alice.publicKey, mint, amount: 5_000_000n });
+    const b = fundToken(ledger, { owner: bob, mint, amount: 1n });
+    expect(a.tokenAccount).toBe(
+      getAssociatedTokenAddressSync(mint, alice.publicKey, false, TOKEN_2022_PROGRAM_ID).toBase58(),
+    );
+    const tx = new Transaction({ feePayer: alice.publicKey, ...ledger.latestBlockhash() });
+    tx.add(
+      createTransferCheckedInstruction(
+        new PublicKey(a.tokenAccount),
+        mint,
+        new PublicKey(b.tokenAccount),
+        alice.publicKey,
+        2_000_000n,
+        6,
+        [],
+        TOKEN_2022_PROGRAM_ID,
+      ),
+    );
+    tx.sign(alice);
+    const sent = ledger.sendTransaction(tx.serialize());
+    expect(sent.status).toBe('executed');
+    expect(ledger.tokenBalance(a.tokenAccount)).toBe(3_000_000n);
+    expect(ledger.tokenBalance(b.tokenAccount)).toBe(2_000_001n);
+    expect(ledger.tokenAccountsByOwner(bob.toBase58())).toEqual([b.tokenAccount]);
+    if (sent.status === 'executed') {
+      expect(sent.record.postTokenBalances.map((t) => t.amount).sort()).toEqual([
+        '2000001',
+        '3000000',
+      ]);
+    }
+  });
+
+  it('restores accounts, history and the clock after reopening; reset starts fresh', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ledger-'));
+    dirs.push(dir);
+    const first = open(dir);
+    const alice = Keypair.generate();
+    const sig = airdrop(first, alice.publicKey, 7_000_000n);
+    first.advanceSlots(10);
+    const slot = first.currentSlot();
+    first.close();
+    const second = open(dir);
+    expect(second.getAccount(alice.publicKey.toBase58())?.lamports).toBe(7_000_000n);
+    expect(second.transaction(sig)?.signature).toBe(sig);
+    expect(second.currentSlot()).toBeGreaterThan(slot);
+    expect(second.faucet.publicKey.toBase58()).toBe(first.faucet.publicKey.toBase58());
+    second.close();
+    const third = open(dir, true);
+    expect(third.getAccount(alice.publicKey.toBase58())).toBeNull();
+    expect(third.transaction(sig)).toBeUndefined();
+  });
+});

@@ -1,0 +1,152 @@
+/**
+ * Reads what the ledger needs from a transaction's wire bytes: signatures, blockhash, every
+ * account key (lookup-table addresses resolved against the current ledger), writability, fees.
+ */
+import bs58 from 'bs58';
+import { AddressLookupTableAccount, VersionedTransaction } from '@solana/web3.js';
+import { COMPUTE_BUDGET_PROGRAM_ID, MEMO_PROGRAM_ID } from '../tokens';
+
+export const LAMPORTS_PER_SIGNATURE = 5000n;
+/** The runtime's default compute unit limit per non-compute-budget instruction, and its cap. */
+const DEFAULT_UNITS_PER_INSTRUCTION = 200_000n;
+const MAX_COMPUTE_UNIT_LIMIT = 1_400_000n;
+
+export interface ParsedTransaction {
+  transaction: VersionedTransaction;
+  version: 'legacy' | 0;
+  /** Base58 of the first signature: the transaction's id. */
+  signature: string;
+  signatures: string[];
+  recentBlockhash: string;
+  numRequiredSignatures: number;
+  staticKeys: string[];
+  loadedWritable: string[];
+  loadedReadonly: string[];
+  /** static keys, then loaded writable, then loaded readonly: the order instructions index. */
+  accountKeys: string[];
+  writable: boolean[];
+  computeUnitPrice: bigint;
+  computeUnitLimit: bigint;
+}
+
+/** Reads a lookup table's addresses, or null when there is no such table. */
+export type LookupTableReader = (address: string) => string[] | null;
+
+/** Decodes the wire bytes; throws when they are not a transaction. */
+export function parseTransaction(
+  bytes: Uint8Array,
+  readTable: LookupTableReader,
+): ParsedTransaction {
+  const transaction = VersionedTransaction.deserialize(bytes);
+  const message = transaction.message;
+  const staticKeys = message.staticAccountKeys.map((key) => key.toBase58());
+  const loadedWritable: string[] = [];
+  const loadedReadonly: string[] = [];
+  for (const lookup of message.addressTableLookups) {
+    const table = readTable(lookup.accountKey.toBase58()) ?? [];
+    for (const index of lookup.writableIndexes) loadedWritable.push(table[index] ?? '');
+    for (const index of lookup.readonlyIndexes) loadedReadonly.push(table[index] ?? '');
+  }
+  const accountKeys = [...staticKeys, ...loadedWritable, ...loadedReadonly];
+  const { header } = message;
+  const writable = accountKeys.map((_, index) => {
+    if (index >= staticKeys.length) return index < staticKeys.length + loadedWritable.length;
+    if (index < header.numRequiredSignatures) {
+      return index < header.numRequiredSignatures - header.numReadonlySignedAccounts;
+    }
+    return index < staticKeys.length - header.numReadonlyUnsignedAccounts;
+  });
+  const budget = computeBudget(staticKeys, message.compiledInstructions);
+  const signatures = transaction.signatures.map((signature) => bs58.encode(signature));
+  return {
+    transaction,
+    version: transaction.version === 'legacy' ? 'legacy' : 0,
+    signature: signatures[0] ?? '',
+    signatures,
+    recentBlockhash: message.recentBlockhash,
+    numRequiredSignatures: header.numRequiredSignatures,
+    staticKeys,
+    loadedWritable,
+    loadedReadonly,
+    accountKeys,
+    writable,
+    ...budget,
+  };
+}
+
+interface CompiledInstructionLike {
+  programIdIndex: number;
+  accountKeyIndexes: number[];
+  data: Uint8Array;
+}
+
+function computeBudget(
+  keys: string[],
+  instructions: CompiledInstructionLike[],
+): { computeUnitPrice: bigint; computeUnitLimit: bigint } {
+  let price = 0n;
+  let limit: bigint | null = null;
+  let others = 0n;
+  for (const ix of instructions) {
+    if (keys[ix.programIdIndex] !== COMPUTE_BUDGET_PROGRAM_ID) {
+      others += 1n;
+      continue;
+    }
+    const dv = new DataView(ix.data.buffer, ix.data.byteOffset, ix.data.byteLength);
+    if (ix.data[0] === 2 && ix.data.length >= 5) limit = BigInt(dv.getUint32(1, true));
+    if (ix.data[0] === 3 && ix.data.length >= 9) price = dv.getBigUint64(1, true);
+  }
+  const units = limit ?? others * DEFAULT_UNITS_PER_INSTRUCTION;
+  return {
+    computeUnitPrice: price,
+    computeUnitLimit: units > MAX_COMPUTE_UNIT_LIMIT ? MAX_COMPUTE_UNIT_LIMIT : units,
+  };
+}
+
+/**
+ * The fee the runtime charges: 5000 lamports per signature plus the priority fee, compute unit
+ * price (micro-lamports) times the compute unit limit, rounded up.
+ */
+export function transactionFee(
+  numSignatures: number,
+  computeUnitPrice: bigint,
+  computeUnitLimit: bigint,
+): bigint {
+  const micro = computeUnitPrice * computeUnitLimit;
+  const priority = (micro + 999_999n) / 1_000_000n;
+  return LAMPORTS_PER_SIGNATURE * BigInt(numSignatures) + priority;
+}
+
+/** The fee of a message alone (getFeeForMessage), from its bytes. */
+export function messageFee(messageBytes: Uint8Array): { fee: bigint; recentBlockhash: string } {
+  // A transaction with zeroed signatures around the message decodes the message for us.
+  const numSignatures = messageBytes[0]! & 0x80 ? messageBytes[1]! : messageBytes[0]!;
+  const wire = new Uint8Array(1 + 64 * numSignatures + messageBytes.length);
+  wire[0] = numSignatures;
+  wire.set(messageBytes, 1 + 64 * numSignatures);
+  const parsed = parseTransaction(wire, () => null);
+  return {
+    fee: transactionFee(
+      parsed.numRequiredSignatures,
+      parsed.computeUnitPrice,
+      parsed.computeUnitLimit,
+    ),
+    recentBlockhash: parsed.recentBlockhash,
+  };
+}
+
+/** Decodes a lookup table account's addresses (56-byte header, then 32-byte keys). */
+export function lookupTableAddresses(data: Uint8Array): string[] {
+  return AddressLookupTableAccount.deserialize(data).addresses.map((key) => key.toBase58());
+}
+
+/** The validator's `memo` field of signature listings: "[len] text" per memo, joined by "; ". */
+export function extractMemo(parsed: ParsedTransaction): string | null {
+  const memos: string[] = [];
+  for (const ix of parsed.transaction.message.compiledInstructions) {
+    if (parsed.accountKeys[ix.programIdIndex] !== MEMO_PROGRAM_ID) continue;
+    const text = new TextDecoder().decode(ix.data);
+    memos.push(`[${ix.data.length}] ${text}`);
+  }
+  return memos.length > 0 ? memos.join('; ') : null;
+}
