@@ -1,0 +1,83 @@
+import '../test/setup';
+import { describe, expect, it } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { App } from '../App';
+import { fakeAccount, installFakeWallet } from '../test/fake-wallet';
+
+describe('wallet overview', () => {
+  it('shows SOL and token balances formatted from base units', async () => {
+    installFakeWallet({ accounts: [fakeAccount(0)], lamports: '1234567890123' });
+    render(<App />);
+    expect((await screen.findByLabelText('SOL balance')).textContent).toBe('1,234.567890123 SOL');
+    const table = screen.getByRole('table', { name: 'Token balances' });
+    const row = within(table).getByRole('row', { name: /USDC/ });
+    expect(within(row).getByRole('cell').textContent).toBe('1,000');
+  });
+
+  it('shows a clear network-unavailable state with what to do, and recovers on Try again', async () => {
+    const fake = installFakeWallet({ accounts: [fakeAccount(0)], networkDown: true });
+    const user = userEvent.setup();
+    render(<App />);
+    const title = await screen.findByRole('heading', { name: 'Network unavailable' });
+    const card = title.closest('section') as HTMLElement;
+    expect(card.textContent).toMatch(/restart Swapdesk/);
+    expect(screen.queryByLabelText('SOL balance')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Get test funds' })).toBeNull();
+    // The address is still there: the wallet is usable offline for what needs no network.
+    expect(screen.getByRole('status', { name: 'Account address' }).textContent).toBe(
+      fake.state.accounts[0]?.address,
+    );
+
+    fake.state.networkDown = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect((await screen.findByLabelText('SOL balance')).textContent).toBe('0 SOL');
+    expect(screen.queryByRole('heading', { name: 'Network unavailable' })).toBeNull();
+    expect(screen.getByText('Sandbox network — test funds only')).toBeTruthy();
+  });
+
+  it('gets test funds on the sandbox with progress, then shows the new balance', async () => {
+    const fake = installFakeWallet({ accounts: [fakeAccount(0)] });
+    const user = userEvent.setup();
+    render(<App />);
+    await screen.findByLabelText('SOL balance');
+    const release = fake.hold('sandbox.fund');
+    const button = screen.getByRole('button', { name: 'Get test funds' });
+    await user.click(button);
+    expect(screen.getByText('Requesting test funds…')).toBeTruthy();
+    expect((button as HTMLButtonElement).disabled).toBe(true);
+    release();
+    await screen.findByText('Test funds received.');
+    await waitFor(() => expect(screen.getByLabelText('SOL balance').textContent).toBe('10 SOL'));
+    expect(fake.calls.filter((c) => c.method === 'sandbox.fund')).toHaveLength(1);
+  });
+
+  it('shows the faucet error in an alert', async () => {
+    const fake = installFakeWallet({ accounts: [fakeAccount(0)] });
+    fake.failNext('sandbox.fund', 'NETWORK_UNAVAILABLE', 'The sandbox faucet did not answer.');
+    const user = userEvent.setup();
+    render(<App />);
+    await user.click(await screen.findByRole('button', { name: 'Get test funds' }));
+    expect(
+      (await screen.findByText('The sandbox faucet did not answer.')).getAttribute('role'),
+    ).toBe('alert');
+  });
+
+  it('has no Get test funds button off the sandbox and names the network', async () => {
+    installFakeWallet({ accounts: [fakeAccount(0)], isSandbox: false });
+    render(<App />);
+    await screen.findByLabelText('SOL balance');
+    expect(screen.queryByRole('button', { name: 'Get test funds' })).toBeNull();
+    expect(screen.getByText('Mainnet — real funds')).toBeTruthy();
+  });
+
+  it('refreshes balances on request', async () => {
+    const fake = installFakeWallet({ accounts: [fakeAccount(0)], lamports: '5' });
+    const user = userEvent.setup();
+    render(<App />);
+    expect((await screen.findByLabelText('SOL balance')).textContent).toBe('0.000000005 SOL');
+    fake.state.lamports = '1000000000';
+    await user.click(screen.getByRole('button', { name: 'Refresh balances' }));
+    await waitFor(() => expect(screen.getByLabelText('SOL balance').textContent).toBe('1 SOL'));
+  });
+});

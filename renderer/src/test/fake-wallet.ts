@@ -1,0 +1,215 @@
+/**
+ * An in-memory `window.wallet` for the component tests (jsdom has no bridge). It parses every
+ * request with the real contract schemas, so a screen that sends a malformed payload fails here
+ * as it would in main, and answers Results shaped like main's. It is the bridge boundary only:
+ * the real handlers are exercised end to end in Chromium (test/e2e).
+ */
+import { contract, type MethodName } from '../../../preload/contract';
+import { buildWalletApi, type WalletApi } from '../../../preload/wallet-api';
+import type { AccountsState, AccountSummary, AppInfo, Balances } from '../../../preload/api-types';
+import type { Result } from '../../../main/shared/result';
+
+export interface FakeWalletOptions {
+  accounts?: AccountSummary[];
+  /** When set, every balances.get and app.info fails with NETWORK_UNAVAILABLE. */
+  networkDown?: boolean;
+  isSandbox?: boolean;
+  lamports?: string;
+}
+
+export interface FakeWallet {
+  api: WalletApi;
+  /** Every call in order, with its parsed request (secrets included: tests check them). */
+  calls: { method: MethodName; request: unknown }[];
+  state: {
+    accounts: AccountSummary[];
+    current: string | null;
+    networkDown: boolean;
+    lamports: string;
+  };
+  /** Makes the next call of `method` answer this error instead. */
+  failNext: (method: MethodName, code: string, message: string) => void;
+  /** Holds answers of `method` until the returned function is called. */
+  hold: (method: MethodName) => () => void;
+}
+
+const ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+
+/** A valid-looking, distinct base58 address per number. */
+export function fakeAddress(n: number): string {
+  let text = '';
+  let value = n + 1;
+  while (value > 0) {
+    text = ALPHABET[value % 58] + text;
+    value = Math.floor(value / 58);
+  }
+  return `${'F'.repeat(44 - text.length)}${text}`;
+}
+
+export function fakeAccount(n: number, label = `Account ${n + 1}`): AccountSummary {
+  return {
+    address: fakeAddress(n),
+    label,
+    kind: 'generated',
+    createdAt: '2026-01-01T00:00:00.000Z',
+  };
+}
+
+export function installFakeWallet(options: FakeWalletOptions = {}): FakeWallet {
+  const accounts = [...(options.accounts ?? [])];
+  const state = {
+    accounts,
+    current: accounts[0]?.address ?? null,
+    networkDown: options.networkDown ?? false,
+    lamports: options.lamports ?? '0',
+  };
+  let counter = 100;
+  const calls: FakeWallet['calls'] = [];
+  const failures = new Map<MethodName, { code: string; message: string }>();
+  const holds = new Map<MethodName, Promise<void>>();
+  const info: AppInfo = {
+    version: '0.1.0',
+    shell: 'web-preview',
+    network: {
+      id: options.isSandbox === false ? 'mainnet' : 'sandbox',
+      label: options.isSandbox === false ? 'Mainnet' : 'Sandbox',
+      rpcUrl: 'http://127.0.0.1:8899',
+      swapApiUrl: 'http://127.0.0.1:8899/v6',
+      isSandbox: options.isSandbox !== false,
+    },
+  };
+  const listed = (): AccountsState => ({ accounts: [...state.accounts], current: state.current });
+  const add = (account: AccountSummary): AccountSummary => {
+    state.accounts.push(account);
+    state.current ??= account.address;
+    return account;
+  };
+  const err = (code: string, message: string): Result<never> => ({
+    ok: false,
+    error: { code, message },
+  });
+
+  const handlers: { [M in MethodName]: (req: never) => Result<unknown> } = {
+    'app.info': () =>
+      state.networkDown
+        ? err('NETWORK_UNAVAILABLE', 'The sandbox network is not answering.')
+        : { ok: true, value: info },
+    'accounts.list': () => ({ ok: true, value: listed() }),
+    'accounts.create': (req: { label?: string }) => ({
+      ok: true,
+      value: add(fakeAccount(counter++, req.label ?? `Account ${state.accounts.length + 1}`)),
+    }),
+    'accounts.import': (req: { secret: string; label?: string; accountIndexes?: number[] }) => {
+      const words = req.secret.trim().split(/\s+/);
+      if (words.length >= 12) {
+        if (words.includes('notaword')) {
+          return err(
+            'INVALID_RECOVERY_PHRASE',
+            'This recovery phrase is not valid: check each word and their order.',
+          );
+        }
+        const indexes = req.accountIndexes ?? [0];
+        return {
+          ok: true,
+          value: indexes.map((i) =>
+            add({
+              ...fakeAccount(counter++, `${req.label ?? 'Imported'} ${i + 1}`),
+              kind: 'recovery-phrase',
+              derivationPath: `m/44'/501'/${i}'/0'`,
+            }),
+          ),
+        };
+      }
+      if (
+        /^[1-9A-HJ-NP-Za-km-z]{86,88}$/.test(req.secret.trim()) ||
+        /^\[(\d+,){63}\d+\]$/.test(req.secret.replace(/\s/g, ''))
+      ) {
+        return {
+          ok: true,
+          value: [add({ ...fakeAccount(counter++, req.label ?? 'Imported'), kind: 'secret-key' })],
+        };
+      }
+      return err(
+        'INVALID_SECRET_KEY',
+        'This is not a secret key Swapdesk can read: paste a base58 secret key, a keypair file or a recovery phrase.',
+      );
+    },
+    'accounts.rename': (req: { address: string; label: string }) => {
+      const found = state.accounts.find((a) => a.address === req.address);
+      if (!found) return err('ACCOUNT_NOT_FOUND', 'That account is not in this wallet.');
+      found.label = req.label;
+      return { ok: true, value: { ...found } };
+    },
+    'accounts.remove': (req: { address: string }) => {
+      state.accounts = state.accounts.filter((a) => a.address !== req.address);
+      if (state.current === req.address) state.current = state.accounts[0]?.address ?? null;
+      return { ok: true, value: listed() };
+    },
+    'accounts.select': (req: { address: string }) => {
+      if (!state.accounts.some((a) => a.address === req.address))
+        return err('ACCOUNT_NOT_FOUND', 'That account is not in this wallet.');
+      state.current = req.address;
+      return { ok: true, value: listed() };
+    },
+    'balances.get': (req: { address: string }) => {
+      if (state.networkDown)
+        return err('NETWORK_UNAVAILABLE', 'The sandbox network is not answering.');
+      const value: Balances = {
+        address: req.address,
+        lamports: state.lamports,
+        slot: 1,
+        tokens:
+          state.lamports === '0'
+            ? []
+            : [
+                {
+                  mint: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v',
+                  symbol: 'USDC',
+                  decimals: 6,
+                  amount: '1000000000',
+                  tokenAccount: fakeAddress(999),
+                  tokenProgram: 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA',
+                },
+              ],
+      };
+      return { ok: true, value };
+    },
+    'sandbox.fund': () => {
+      if (!info.network.isSandbox)
+        return err('NOT_SANDBOX', 'Test funds exist on the sandbox network only.');
+      state.lamports = (BigInt(state.lamports) + 10_000_000_000n).toString();
+      return { ok: true, value: { signatures: ['sig1', 'sig2'] } };
+    },
+  };
+
+  const call = async (method: MethodName, request: unknown): Promise<Result<unknown>> => {
+    const parsed = contract[method].request.safeParse(request);
+    calls.push({ method, request });
+    const held = holds.get(method);
+    if (held) await held;
+    if (!parsed.success) return err('INVALID_REQUEST', `Invalid request for ${method}.`);
+    const failure = failures.get(method);
+    if (failure) {
+      failures.delete(method);
+      return err(failure.code, failure.message);
+    }
+    return (handlers[method] as (req: unknown) => Result<unknown>)(parsed.data);
+  };
+
+  const api = buildWalletApi(Object.keys(contract) as MethodName[], call);
+  window.wallet = api;
+  return {
+    api,
+    calls,
+    state,
+    failNext: (method, code, message) => failures.set(method, { code, message }),
+    hold: (method) => {
+      let release = () => {};
+      holds.set(method, new Promise<void>((resolve) => (release = resolve)));
+      return () => {
+        holds.delete(method);
+        release();
+      };
+    },
+  };
+}

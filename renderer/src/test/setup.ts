@@ -1,0 +1,19 @@
+/**
+ * Shared set-up of the component tests, imported by each test file (the vitest config is the
+ * lead's): unmount after each test, reset every store to its initial state, remove the fake
+ * bridge and the hash, so tests never see each other's state.
+ */
+import { afterEach } from 'vitest';
+import { cleanup } from '@testing-library/react';
+import { initialAccountsState, useAccountsStore } from '../stores/accounts-store';
+import { initialAppState, useAppStore } from '../stores/app-store';
+import { initialBalancesState, useBalancesStore } from '../stores/balances-store';
+
+afterEach(() => {
+  cleanup();
+  useAccountsStore.setState(initialAccountsState);
+  useAppStore.setState(initialAppState);
+  useBalancesStore.setState(initialBalancesState);
+  delete window.wallet;
+  window.location.hash = '';
+});
