@@ -1,0 +1,26 @@
+/**
+ * The networks Swapdesk knows. The sandbox is the default of a fresh install; its URLs are
+ * only known once its process has started (it may listen on any free port), so its preset is
+ * built from the sandbox's ready line.
+ */
+import type { NetworkInfo } from '../../preload/api-types';
+
+/** The sandbox network at the URLs its process announced. */
+export function sandboxNetwork(urls: { rpcUrl: string; swapApiUrl: string }): NetworkInfo {
+  return {
+    id: 'sandbox',
+    label: 'Sandbox (local test network, no real funds)',
+    rpcUrl: urls.rpcUrl,
+    swapApiUrl: urls.swapApiUrl,
+    isSandbox: true,
+  };
+}
+
+/** Solana mainnet with the public RPC endpoint and the public swap API host. */
+export const MAINNET: NetworkInfo = {
+  id: 'mainnet',
+  label: 'Solana mainnet',
+  rpcUrl: 'https://api.mainnet-beta.solana.com',
+  swapApiUrl: 'https://api.jup.ag/swap/v1',
+  isSandbox: false,
+};

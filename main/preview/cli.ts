@@ -1,0 +1,130 @@
+/**
+ * The web preview: `node out/main/preview.js [--port P] [--data DIR]`.
+ *
+ * Serves the built renderer on 127.0.0.1 with `window.wallet` backed by the real main-process
+ * handlers over the loopback bridge, on the sandbox network only (it starts its own sandbox
+ * process, state in DIR/sandbox), with its own keychain service ('swapdesk-preview') and data
+ * folder (default `<appData>/Swapdesk-preview`), never the app's. When ready it prints one JSON
+ * line on stdout: {"event":"ready","url":...,"rpcUrl":...,"swapApiUrl":...}; everything else
+ * goes to stderr. SIGTERM or SIGINT stops the sandbox and exits.
+ */
+import { appendFileSync, mkdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import type { CreatedSecret } from '../vault';
+import { readAppVersion } from '../app/app-version';
+import { composeApp } from '../app/compose';
+import { previewDataDir } from '../app/data-dirs';
+import type { ResponseObserver } from '../bridge/registry';
+import { sandboxNetwork } from '../network/presets';
+import { startSandboxProcess, type SandboxProcess } from '../network/sandbox-process';
+import { startPreviewServer, type PreviewServer } from './preview-server';
+
+export const PREVIEW_KEYCHAIN_SERVICE = 'swapdesk-preview';
+
+function fail(message: string): never {
+  console.error(`[preview] ${message}`);
+  process.exit(1);
+}
+
+function readOptions(): { port: number; dataDir: string } {
+  let values: { port?: string; data?: string };
+  try {
+    ({ values } = parseArgs({
+      options: { port: { type: 'string' }, data: { type: 'string' } },
+      strict: true,
+    }));
+  } catch (error) {
+    fail(`${(error as Error).message}\nusage: node out/main/preview.js [--port P] [--data DIR]`);
+  }
+  const port = values.port === undefined ? 0 : Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) fail('--port must be 0..65535');
+  return { port, dataDir: resolve(values.data ?? previewDataDir()) };
+}
+
+/**
+ * Test runs only (SWAPDESK_BRIDGE_TRANSCRIPT, set by scripts/test.mjs): every bridge response
+ * is appended to that file, so the leak check can prove no secret ever crossed the bridge.
+ */
+function transcriptObserver(): ResponseObserver | undefined {
+  const file = process.env.SWAPDESK_BRIDGE_TRANSCRIPT;
+  if (!file) return undefined;
+  return (method, result) =>
+    appendFileSync(file, `${JSON.stringify({ method, result })}\n`, { mode: 0o600 });
+}
+
+/**
+ * Test runs only (SWAPDESK_SECRETS_LOG): keys the vault generates inside the preview are
+ * recorded in the secrets log format of test/harness/secrets-log.ts, so the leak check also
+ * looks for keys a test never saw (those of "Create wallet"). The preview holds sandbox keys
+ * only, and the Electron app has no such hook.
+ */
+function secretsRecorder(): ((secret: CreatedSecret) => void) | undefined {
+  const file = process.env.SWAPDESK_SECRETS_LOG;
+  if (!file) return undefined;
+  return (secret) =>
+    appendFileSync(file, `${JSON.stringify({ kind: 'secret-key', value: secret.secretKey })}\n`, {
+      mode: 0o600,
+    });
+}
+
+async function main(): Promise<void> {
+  const { port, dataDir } = readOptions();
+  const here = dirname(fileURLToPath(import.meta.url));
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+
+  let sandbox: SandboxProcess | null = null;
+  let server: PreviewServer | null = null;
+  let stopping = false;
+  const shutdown = async (code: number): Promise<void> => {
+    if (stopping) return;
+    stopping = true;
+    await server?.close().catch(() => undefined);
+    await sandbox?.stop().catch(() => undefined);
+    process.exit(code);
+  };
+  process.on('SIGTERM', () => void shutdown(0));
+  process.on('SIGINT', () => void shutdown(0));
+
+  try {
+    sandbox = await startSandboxProcess({
+      execPath: process.execPath,
+      scriptPath: join(here, 'sandbox.js'),
+      stateDir: join(dataDir, 'sandbox'),
+    });
+  } catch (error) {
+    fail(`the sandbox network did not start: ${(error as Error).message}`);
+  }
+  if (stopping) return;
+  const network = sandboxNetwork(sandbox);
+  const recorder = secretsRecorder();
+  const { handlers } = composeApp({
+    keychainService: PREVIEW_KEYCHAIN_SERVICE,
+    dataDir,
+    network,
+    shell: 'web-preview',
+    version: readAppVersion(join(here, '..', '..')),
+    ...(recorder ? { onSecretCreated: recorder } : {}),
+  });
+  const observer = transcriptObserver();
+  server = await startPreviewServer({
+    rendererDir: join(here, '..', 'renderer'),
+    handlers,
+    port,
+    ...(observer ? { onResponse: observer } : {}),
+  });
+  const ready = {
+    event: 'ready',
+    url: server.url,
+    rpcUrl: network.rpcUrl,
+    swapApiUrl: network.swapApiUrl,
+  };
+  process.stdout.write(`${JSON.stringify(ready)}\n`);
+  console.error(`[preview] Swapdesk web preview (sandbox network) at ${server.url}`);
+  console.error(`[preview] data folder ${dataDir}; stop with Ctrl+C`);
+}
+
+main().catch((error: unknown) =>
+  fail(`could not start: ${(error as Error).message ?? String(error)}`),
+);

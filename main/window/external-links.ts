@@ -1,0 +1,37 @@
+/**
+ * Which links may leave the app for the system browser: https pages of a few block explorers,
+ * nothing else. Every other URL (http, javascript:, file:, other hosts, look-alike hosts,
+ * URLs with credentials or odd ports) is refused.
+ */
+
+/** Block explorers a transaction or address link may open. Exact host names only. */
+export const EXPLORER_HOSTS: readonly string[] = ['explorer.solana.com', 'solscan.io', 'solana.fm'];
+
+const MAX_URL_LENGTH = 2048;
+
+/**
+ * True when `url` may be handed to `shell.openExternal`.
+ *
+ * @example
+ * isAllowedExternalUrl('https://explorer.solana.com/tx/5h...') // true
+ * isAllowedExternalUrl('https://explorer.solana.com@evil.example/') // false
+ */
+export function isAllowedExternalUrl(url: unknown): boolean {
+  if (typeof url !== 'string' || url.length > MAX_URL_LENGTH) return false;
+  // Control characters and whitespace are stripped by the URL parser, which would let a
+  // string that looks different from what is opened pass; refuse them outright.
+  for (const char of url) {
+    const code = char.charCodeAt(0);
+    if (code <= 0x20 || (code >= 0x7f && code <= 0x9f) || char === '\\') return false;
+  }
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return false;
+  }
+  if (parsed.protocol !== 'https:') return false;
+  if (parsed.username !== '' || parsed.password !== '') return false;
+  if (parsed.port !== '') return false;
+  return EXPLORER_HOSTS.includes(parsed.hostname);
+}
