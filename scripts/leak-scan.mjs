@@ -197,7 +197,8 @@ export function scanText(text, expanded) {
       break;
     }
   }
-  return { lines: lines.length, leaks };
+  // A final newline ends the last line; it does not start another.
+  return { lines: text.endsWith('\n') ? lines.length - 1 : lines.length, leaks };
 }
 
 /**

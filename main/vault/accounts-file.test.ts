@@ -1,0 +1,68 @@
+import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { AccountSummary } from '../../preload/api-types';
+import { WalletError } from '../shared/errors';
+import { createAccountsFile } from './accounts-file';
+
+const account: AccountSummary = {
+  address: '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin',
+  label: 'Account 1',
+  kind: 'generated',
+  createdAt: '2026-11-22T03:00:00.000Z',
+};
+
+async function rejectionOf(promise: Promise<unknown>): Promise<WalletError> {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  if (!(error instanceof WalletError))
+    throw new Error(`expected a WalletError, got ${String(error)}`);
+  return error;
+}
+
+describe('accounts file', () => {
+  it('reads as empty before the first write, then round-trips', async () => {
+    const dir = join(mkdtempSync(join(tmpdir(), 'swapdesk-accounts-')), 'nested', 'data');
+    const file = createAccountsFile(dir);
+    expect(await file.read()).toEqual({ version: 1, current: null, accounts: [] });
+    await file.write({ version: 1, current: account.address, accounts: [account] });
+    expect(await file.read()).toEqual({
+      version: 1,
+      current: account.address,
+      accounts: [account],
+    });
+    // Only the file itself remains (no temp file), readable by its owner only.
+    expect(readdirSync(dir)).toEqual(['accounts.json']);
+    expect(statSync(file.path).mode & 0o777).toBe(0o600);
+  });
+
+  it('reports a damaged file clearly and leaves it exactly as it was', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'swapdesk-accounts-'));
+    const file = createAccountsFile(dir);
+    for (const damaged of [
+      '{"version":1,"accounts":[',
+      '{"version":1,"current":null,"accounts":[{"label":"x"}]}',
+    ]) {
+      writeFileSync(file.path, damaged);
+      const error = await rejectionOf(file.read());
+      expect(error.code).toBe('ACCOUNTS_FILE_UNREADABLE');
+      expect(error.message).toContain(file.path);
+      expect(error.message).toMatch(/damaged.*left untouched/);
+      expect(readFileSync(file.path, 'utf8')).toBe(damaged);
+    }
+  });
+
+  it('says when it cannot write, and changes nothing', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'swapdesk-accounts-'));
+    // The data folder's path is taken by a file: no write can succeed there, even as root.
+    writeFileSync(join(dir, 'data'), 'not a folder');
+    const file = createAccountsFile(join(dir, 'data'));
+    const error = await rejectionOf(file.write({ version: 1, current: null, accounts: [account] }));
+    expect(error.code).toBe('ACCOUNTS_FILE_UNWRITABLE');
+    expect(error.message).toMatch(/could not save.*Nothing was changed/);
+    expect(readFileSync(join(dir, 'data'), 'utf8')).toBe('not a folder');
+  });
+});
