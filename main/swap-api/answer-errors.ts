@@ -15,6 +15,8 @@ export interface AnswerContext {
   swapMode: SwapMode | undefined;
   /** Whether an API key was sent; changes the advice for 401/403 and 429. */
   hasApiKey: boolean;
+  /** Removes secrets (the API key) from the service's text. */
+  redact: (text: string) => string;
 }
 
 /** True for the gateway's rate-limit body `{ code: 429, message }`. */
@@ -63,7 +65,7 @@ export function errorFromAnswer(
   const serviceCode = sanitizeServiceCode(record?.errorCode);
   if (record !== undefined && (serviceCode !== undefined || typeof record.error === 'string')) {
     const message = describeSwapError(serviceCode ?? record.errorCode, {
-      serviceText: record.error,
+      serviceText: typeof record.error === 'string' ? context.redact(record.error) : undefined,
       ...(context.swapMode === undefined ? {} : { swapMode: context.swapMode }),
     });
     const code = isNoRouteCode(serviceCode) ? 'NO_ROUTE' : 'SWAP_API_REJECTED';

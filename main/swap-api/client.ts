@@ -13,7 +13,7 @@ import type {
   SwapRequest,
   SwapTransaction,
 } from './types';
-import { send, type FetchLike, type TransportConfig, type Wait } from './http-transport';
+import { redact, send, type FetchLike, type TransportConfig, type Wait } from './http-transport';
 import { encodeQuoteParams, validateQuoteParams } from './quote-params';
 import { encodeSwapBody, validateSwapRequest } from './swap-request';
 import { parseQuoteResponse } from './quote-response';
@@ -95,6 +95,7 @@ export function createSwapApiClient(options: SwapApiClientOptions): SwapApiClien
     backoffMaxMs: options.backoffMaxMs ?? 8_000,
     maxRetryAfterMs: options.maxRetryAfterMs ?? 30_000,
   };
+  const hideKey = (text: string): string => redact(text, apiKey);
   const signalOf = (callOptions?: CallOptions) =>
     callOptions?.signal === undefined ? {} : { signal: callOptions.signal };
 
@@ -126,11 +127,12 @@ export function createSwapApiClient(options: SwapApiClientOptions): SwapApiClien
       return parseQuoteResponse(answer.raw, answer.body, params, config.now());
     },
     async swap(request, callOptions) {
-      return parseSwapResponse((await post('/swap', request, callOptions)).body);
+      return parseSwapResponse((await post('/swap', request, callOptions)).body, hideKey);
     },
     async swapInstructions(request, callOptions) {
       return parseSwapInstructionsResponse(
         (await post('/swap-instructions', request, callOptions)).body,
+        hideKey,
       );
     },
     async programIdToLabel(callOptions) {

@@ -77,6 +77,11 @@ export function parseRetryAfter(value: string | null, now: number): number | und
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
+/** `text` with every occurrence of `secret` replaced (JSON-safe: the marker has no quotes). */
+export function redact(text: string, secret: string | undefined): string {
+  return secret === undefined || secret === '' ? text : text.split(secret).join('[API key]');
+}
+
 function buildUrl(config: TransportConfig, request: ServiceRequest): string {
   const url = new URL(config.baseUrl.href);
   url.pathname = `${url.pathname.replace(/\/+$/, '')}${request.path}`;
@@ -100,6 +105,8 @@ async function attempt(config: TransportConfig, request: ServiceRequest): Promis
     service: config.service,
     swapMode: request.swapMode,
     hasApiKey: config.apiKey !== undefined,
+    // A service may echo the key in its error text; the key never reaches a message.
+    redact: (text) => redact(text, config.apiKey),
   };
   const abort = new AbortController();
   const onCallerAbort = (): void => abort.abort();

@@ -9,16 +9,19 @@ import { sanitizeServiceCode, sanitizeServiceText } from './service-text';
 
 /**
  * Describes a simulation error from the service. `error` may be an object with errorCode and
- * error text, or bare text.
+ * error text, or bare text. `redact` removes secrets (the API key) from the service's text.
  * @example describeSimulationFailure({ errorCode: 'TRANSACTION_ERROR', error: 'custom program error: 0x1771' }).reason
  */
-export function describeSimulationFailure(error: unknown): SimulationFailure {
+export function describeSimulationFailure(
+  error: unknown,
+  redact: (text: string) => string = (text) => text,
+): SimulationFailure {
   const record =
     typeof error === 'object' && error !== null ? (error as Record<string, unknown>) : {};
   const rawText = typeof error === 'string' ? error : record.error;
   const serviceCode = sanitizeServiceCode(record.errorCode) ?? 'SIMULATION_ERROR';
   const serviceText = sanitizeServiceText(
-    typeof rawText === 'string' ? rawText : JSON.stringify(rawText ?? ''),
+    redact(typeof rawText === 'string' ? rawText : JSON.stringify(rawText ?? '')),
   );
   const program =
     decodeSwapProgramError(typeof rawText === 'string' ? rawText : undefined) ??

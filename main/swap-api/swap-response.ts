@@ -51,13 +51,20 @@ const instructionsSchema = z.object({
   simulationError,
 });
 
-function simulation(error: unknown): Pick<SwapTransaction, 'signable' | 'simulationFailure'> {
+/** Removes secrets (the API key) from text the service sent. */
+export type Redact = (text: string) => string;
+const keepText: Redact = (text) => text;
+
+function simulation(
+  error: unknown,
+  redact: Redact,
+): Pick<SwapTransaction, 'signable' | 'simulationFailure'> {
   if (error === undefined || error === null) return { signable: true, simulationFailure: null };
-  return { signable: false, simulationFailure: describeSimulationFailure(error) };
+  return { signable: false, simulationFailure: describeSimulationFailure(error, redact) };
 }
 
 /** Validates a POST /swap answer. Throws SWAP_API_BAD_RESPONSE when it breaks the spec. */
-export function parseSwapResponse(body: unknown): SwapTransaction {
+export function parseSwapResponse(body: unknown, redact: Redact = keepText): SwapTransaction {
   const result = swapSchema.safeParse(body);
   if (!result.success) badResponse(describeIssue(result.error));
   const { swapTransaction, simulationError: simError, ...rest } = result.data;
@@ -76,12 +83,15 @@ export function parseSwapResponse(body: unknown): SwapTransaction {
     ...(rest.dynamicSlippageReport === undefined
       ? {}
       : { dynamicSlippageReport: rest.dynamicSlippageReport }),
-    ...simulation(simError),
+    ...simulation(simError, redact),
   };
 }
 
 /** Validates a POST /swap-instructions answer. Throws SWAP_API_BAD_RESPONSE when malformed. */
-export function parseSwapInstructionsResponse(body: unknown): SwapInstructions {
+export function parseSwapInstructionsResponse(
+  body: unknown,
+  redact: Redact = keepText,
+): SwapInstructions {
   const result = instructionsSchema.safeParse(body);
   if (!result.success) badResponse(describeIssue(result.error));
   const {
@@ -96,7 +106,7 @@ export function parseSwapInstructionsResponse(body: unknown): SwapInstructions {
     cleanupInstruction: parts.cleanupInstruction ?? null,
     ...(prioritizationFeeLamports === undefined ? {} : { prioritizationFeeLamports }),
     ...(computeUnitLimit === undefined ? {} : { computeUnitLimit }),
-    ...simulation(simError),
+    ...simulation(simError, redact),
   };
 }
 
