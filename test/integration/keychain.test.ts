@@ -1,0 +1,115 @@
+/**
+ * The keytar Keychain against gnome-keyring's Secret Service: a round trip in the session
+ * scripts/test.mjs starts, and the two ways a keychain is unusable on Linux: no daemon at all
+ * (a child without a D-Bus session) and a locked collection (a child in its own private
+ * session whose login keyring is locked over D-Bus, with no prompter to unlock it).
+ */
+import bs58 from 'bs58';
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as keytar from 'keytar';
+import nacl from 'tweetnacl';
+import { describe, expect, it } from 'vitest';
+import { createKeytarKeychain } from '../../main/keychain/keytar-keychain';
+import { recordSecret } from '../harness/secrets-log';
+import { runVaultChild, stepOf } from './vault-child';
+
+const uniqueService = () =>
+  `swapdesk-itest-${process.pid}-${Math.random().toString(36).slice(2, 10)}`;
+
+describe('keytar keychain on gnome-keyring', () => {
+  it('sets, gets, lists and deletes entries of its own service only', async () => {
+    const service = uniqueService();
+    const keychain = createKeytarKeychain(service);
+    const other = createKeytarKeychain(`${service}-preview`);
+    await keychain.set('alice', 'secret-a');
+    await other.set('alice', 'secret-preview');
+    expect(await keychain.get('alice')).toBe('secret-a');
+    expect(await other.get('alice')).toBe('secret-preview');
+    expect(await keytar.getPassword(service, 'alice')).toBe('secret-a');
+    await keychain.set('alice', 'secret-a2');
+    expect(await keychain.findCredentials()).toEqual([{ account: 'alice', secret: 'secret-a2' }]);
+    expect(await keychain.delete('alice')).toBe(true);
+    expect(await keychain.delete('alice')).toBe(false);
+    expect(await keychain.get('alice')).toBeNull();
+    expect(await other.get('alice')).toBe('secret-preview');
+    await other.delete('alice');
+  });
+
+  it('with no D-Bus session every call is KEYCHAIN_UNAVAILABLE, saying what to do', async () => {
+    const results = await runVaultChild(
+      `for (const [label, run] of [
+         ['get', () => keychain.get('a')],
+         ['set', () => keychain.set('a', 'b')],
+         ['delete', () => keychain.delete('a')],
+       ]) await step(label, run);`,
+      {
+        service: uniqueService(),
+        dataDir: mkdtempSync(join(tmpdir(), 'swapdesk-kc-')),
+        noDaemon: true,
+      },
+    );
+    for (const label of ['get', 'set', 'delete']) {
+      expect(stepOf(results, label)).toEqual({
+        label,
+        ok: false,
+        code: 'KEYCHAIN_UNAVAILABLE',
+        message:
+          'The system keychain is not available: no Secret Service is running or reachable. Start and unlock your keyring (GNOME Keyring / KWallet / macOS Keychain) and try again. Nothing was saved or changed.',
+      });
+    }
+  });
+
+  it('with the login keyring locked: create, import, remove and sign refuse; nothing changes', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'swapdesk-locked-'));
+    mkdirSync(join(home, 'run'), { mode: 0o700 });
+    const pair = nacl.sign.keyPair();
+    const secret = bs58.encode(pair.secretKey);
+    recordSecret('secret-key', secret);
+    const results = await runVaultChild(
+      `const { readFileSync } = await import('node:fs');
+       const { execFileSync } = await import('node:child_process');
+       const file = process.env.SWAPDESK_TEST_DATA + '/accounts.json';
+       await step('create', () => vault.create());
+       const before = readFileSync(file, 'utf8');
+       const address = JSON.parse(before).accounts[0].address;
+       await step('lock', async () => {
+         execFileSync('dbus-send', ['--session', '--print-reply', '--dest=org.freedesktop.secrets',
+           '/org/freedesktop/secrets', 'org.freedesktop.Secret.Service.Lock',
+           'array:objpath:/org/freedesktop/secrets/collection/login'], { stdio: 'ignore' });
+         return true;
+       });
+       await step('create-locked', () => vault.create());
+       await step('import-locked', () => vault.importSecret(secret));
+       await step('remove-locked', () => vault.remove(address));
+       await step('sign-locked', () => signer.signMessage(address, new Uint8Array([1, 2, 3])));
+       await step('file-unchanged', async () => readFileSync(file, 'utf8') === before);`,
+      {
+        service: 'swapdesk-locked-test',
+        dataDir: join(home, 'data'),
+        secret,
+        env: { HOME: home, XDG_DATA_HOME: join(home, 'share'), XDG_RUNTIME_DIR: join(home, 'run') },
+        wrap: [
+          'dbus-run-session',
+          '--',
+          'sh',
+          '-c',
+          'echo -n locked-test | gnome-keyring-daemon --unlock --components=secrets >/dev/null && exec "$@"',
+          'sh',
+        ],
+      },
+    );
+    expect(stepOf(results, 'create')).toMatchObject({ ok: true });
+    expect(stepOf(results, 'lock')).toMatchObject({ ok: true });
+    for (const label of ['create-locked', 'import-locked', 'remove-locked']) {
+      const result = stepOf(results, label);
+      expect(result).toMatchObject({ ok: false, code: 'KEYCHAIN_UNAVAILABLE' });
+      expect(result.ok === false && result.message).toMatch(/^The system keychain is locked/);
+    }
+    const signed = stepOf(results, 'sign-locked');
+    expect(signed).toMatchObject({ ok: false, code: 'KEYCHAIN_UNAVAILABLE' });
+    expect(signed.ok === false && signed.message).toMatch(/it is locked.*Nothing was signed/);
+    expect(stepOf(results, 'file-unchanged')).toMatchObject({ ok: true, value: true });
+  });
+});
