@@ -7,7 +7,7 @@
 //
 // Setting SWAPDESK_TEST_SKIP_STATIC=1 skips type check, lint and build (for quick local loops).
 import { spawn, spawnSync } from 'node:child_process';
-import { createWriteStream, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -53,10 +53,26 @@ const env = {
   npm_config_cache: process.env.npm_config_cache ?? join(process.env.HOME ?? '/root', '.npm'),
 };
 
+// The suites run one after another: on a two-core machine, parallel suites that start
+// sandboxes and browsers only make each other's timings flaky. Each writes a JSON report.
+const suites = vitestArgs.length > 0
+  ? [{ name: 'selected', args: vitestArgs }]
+  : [
+      { name: 'unit', args: ['--project', 'unit', '--project', 'components'] },
+      { name: 'integration', args: ['--project', 'integration'] },
+      { name: 'e2e', args: ['--project', 'e2e'] },
+    ];
+const quote = (a) => `'${a.replace(/'/g, "'\\''")}'`;
+const runs = suites.map(({ name, args }) => {
+  const report = join(runDir, `vitest-${name}.json`);
+  const all = ['run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
+  return { name, report, command: `npx vitest ${all.map(quote).join(' ')}` };
+});
 // The daemon reads its unlock password on stdin; the keyring lives only in runDir.
 const inner =
-  'echo -n swapdesk-test | gnome-keyring-daemon --unlock --components=secrets >/dev/null && ' +
-  `exec npx vitest run ${vitestArgs.map((a) => `'${a.replace(/'/g, "'\\''")}'`).join(' ')}`;
+  'echo -n swapdesk-test | gnome-keyring-daemon --unlock --components=secrets >/dev/null || exit 1; rc=0; ' +
+  runs.map((r) => `echo "== suite ${r.name}"; ${r.command} || rc=1; `).join('') +
+  'exit $rc';
 
 console.log('\n== test suites (vitest, in a private D-Bus session with gnome-keyring)');
 const started = Date.now();
@@ -78,8 +94,24 @@ const code = await new Promise((resolve) => child.on('close', resolve));
 await new Promise((resolve) => log.end(resolve));
 console.log(`== test suites exit ${code} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
+// One closing line over every suite, in the plain form CI reads.
+const totals = { passed: 0, failed: 0, skipped: 0 };
+for (const run of runs) {
+  if (!existsSync(run.report)) {
+    console.error(`suite ${run.name} wrote no report: counted as failed`);
+    totals.failed += 1;
+    continue;
+  }
+  const report = JSON.parse(readFileSync(run.report, 'utf8'));
+  totals.passed += report.numPassedTests;
+  totals.failed += report.numFailedTests + (report.numFailedTestSuites ?? 0);
+  totals.skipped += report.numPendingTests + (report.numTodoTests ?? 0);
+}
+
 step('leak check', process.execPath, [join(root, 'scripts/leak-check.mjs'), runDir]);
 
-if (code === 0 && !process.env.SWAPDESK_KEEP_TEST_RUN) rmSync(runDir, { recursive: true, force: true });
+const passed = code === 0 && totals.failed === 0 && totals.passed > 0;
+if (passed && !process.env.SWAPDESK_KEEP_TEST_RUN) rmSync(runDir, { recursive: true, force: true });
 else console.log(`test run files kept in ${runDir}`);
-process.exit(code ?? 1);
+console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(passed ? 0 : 1);
