@@ -165,7 +165,7 @@ describe('unreachable service and timeouts', () => {
       timeoutMs: 30,
       retries: 0,
     });
-    await expect(client.quote(params)).rejects.toThrow(/did not answer within 0 seconds/);
+    await expect(client.quote(params)).rejects.toThrow(/did not answer within 30 ms/);
   });
 
   it('stops at once when the caller cancels', async () => {
@@ -244,6 +244,22 @@ describe('the API key', () => {
     expect(swap.signable).toBe(false);
     expect(swap.simulationFailure?.reason).toContain('auth [API key] failed');
     expect(JSON.stringify(swap.simulationFailure)).not.toContain(SECRET_KEY);
+  });
+
+  it('is refused when it holds characters a header cannot carry, without quoting it', () => {
+    const { fetch } = scriptedFetch([]);
+    const make = () =>
+      createSwapApiClient({
+        baseUrl: BASE_URL,
+        apiKey: 'abc\ndef',
+        fetch,
+        wait: realWait,
+        now: Date.now,
+        timeoutMs: 1,
+        retries: 0,
+      });
+    expect(make).toThrow(/Paste it again in Settings/);
+    expect(make).not.toThrow(/abc/);
   });
 
   it('keeps the query of the base URL and still adds the parameters', async () => {

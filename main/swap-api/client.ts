@@ -82,6 +82,13 @@ function parseBaseUrl(baseUrl: string): URL {
 export function createSwapApiClient(options: SwapApiClientOptions): SwapApiClient {
   const baseUrl = parseBaseUrl(options.baseUrl);
   const apiKey = options.apiKey?.trim() ? options.apiKey.trim() : undefined;
+  // A header value with spaces, line breaks or non-ASCII would make fetch throw (quoting it).
+  if (apiKey !== undefined && !/^[\x21-\x7e]+$/.test(apiKey)) {
+    throw new WalletError(
+      'INVALID_SWAP_REQUEST',
+      'The API key holds characters an API key cannot have (spaces, line breaks or symbols outside ASCII). Paste it again in Settings.',
+    );
+  }
   const config: TransportConfig = {
     baseUrl,
     service: displayBaseUrl(baseUrl.href),

@@ -64,6 +64,10 @@ export interface ServiceAnswer {
 /** Anything larger is not a quote or a transaction; refusing it bounds memory. */
 const MAX_BODY_CHARS = 4_000_000;
 
+function duration(ms: number): string {
+  return ms < 1000 ? `${ms} ms` : `${Math.round(ms / 1000)} seconds`;
+}
+
 function cancelled(): WalletError {
   return new WalletError('CANCELLED', 'The request was cancelled.');
 }
@@ -140,7 +144,7 @@ async function attempt(config: TransportConfig, request: ServiceRequest): Promis
     if (timedOut) {
       throw new SwapApiError(
         'SWAP_API_UNREACHABLE',
-        `The swap service at ${config.service} did not answer within ${Math.round(config.timeoutMs / 1000)} seconds. Check your connection, or try again.`,
+        `The swap service at ${config.service} did not answer within ${duration(config.timeoutMs)}. Check your connection, or try again.`,
       );
     }
     throw new SwapApiError(
