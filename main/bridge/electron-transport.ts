@@ -3,14 +3,21 @@
  * Electron objects are passed in (only their types are imported), so the transport and its
  * sender policy are tested with fakes of exactly the shape Electron hands over.
  */
-import type { IpcMain, IpcMainInvokeEvent } from 'electron';
+import type { IpcMainInvokeEvent } from 'electron';
 import { channelOf } from '../../preload/contract';
 import type { Sender } from './handler-types';
 import type { Registry } from './registry';
 
 /** What the transport reads from an invoke event: the frame that sent it. */
 export type InvokeEventLike = Pick<IpcMainInvokeEvent, 'senderFrame'>;
-export type IpcMainLike = Pick<IpcMain, 'handle' | 'removeHandler'>;
+/** The part of ipcMain the transport uses (Electron's ipcMain fits it). */
+export interface IpcMainLike {
+  handle(
+    channel: string,
+    listener: (event: InvokeEventLike, payload: unknown) => Promise<unknown>,
+  ): void;
+  removeHandler(channel: string): void;
+}
 
 /** The sender of an IPC call: the URL of the calling frame and whether it is the top frame. */
 export function senderOfEvent(event: InvokeEventLike): Sender {

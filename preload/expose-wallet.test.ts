@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { METHOD_NAMES, channelOf } from './contract';
+import { exposeWallet } from './expose-wallet';
+
+/** contextBridge and ipcRenderer as Electron hands them to a preload script. */
+function fakes() {
+  const exposed = new Map<string, unknown>();
+  const invoked: Array<[string, unknown]> = [];
+  return {
+    exposed,
+    invoked,
+    contextBridge: {
+      exposeInMainWorld(key: string, api: unknown) {
+        exposed.set(key, api);
+      },
+    },
+    ipcRenderer: {
+      invoke(channel: string, ...args: unknown[]) {
+        invoked.push([channel, args[0]]);
+        return Promise.resolve({ ok: true, value: channel });
+      },
+    },
+  };
+}
+
+describe('preload', () => {
+  it('exposes only `wallet`, with exactly the contract methods', () => {
+    const f = fakes();
+    exposeWallet(f.contextBridge, f.ipcRenderer);
+    expect([...f.exposed.keys()]).toEqual(['wallet']);
+    const wallet = f.exposed.get('wallet') as Record<string, Record<string, unknown>>;
+    const names = Object.entries(wallet).flatMap(([ns, verbs]) =>
+      Object.entries(verbs).map(([verb, fn]) => {
+        expect(typeof fn).toBe('function');
+        return `${ns}.${verb}`;
+      }),
+    );
+    expect(names.sort()).toEqual([...METHOD_NAMES].sort());
+    expect(Object.isFrozen(wallet)).toBe(true);
+    expect(Object.values(wallet).every((ns) => Object.isFrozen(ns))).toBe(true);
+  });
+
+  it('sends each method on its own channel with the request, and nothing else', async () => {
+    const f = fakes();
+    exposeWallet(f.contextBridge, f.ipcRenderer);
+    const wallet = f.exposed.get('wallet') as {
+      accounts: {
+        rename: (r: unknown) => Promise<unknown>;
+        list: (r?: unknown) => Promise<unknown>;
+      };
+    };
+    const request = { address: 'A', label: 'B' };
+    expect(await wallet.accounts.rename(request)).toEqual({
+      ok: true,
+      value: channelOf('accounts.rename'),
+    });
+    await wallet.accounts.list();
+    expect(f.invoked).toEqual([
+      ['wallet:accounts.rename', request],
+      ['wallet:accounts.list', {}],
+    ]);
+  });
+});
