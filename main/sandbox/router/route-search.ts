@@ -1,0 +1,121 @@
+/**
+ * The router: candidate paths of one or two hops (through the allowed intermediate mints),
+ * priced first with the best single pool per hop, then the most promising ones again with
+ * splits. The best route that fits the account budget wins.
+ */
+import { EXACT_OUT_VENUES } from '../venues/venue-math';
+import type { Pool, VenueLabel } from '../venues/types';
+import { bestHop } from './hop-split';
+import type { PoolGraph } from './pool-graph';
+import type { ReservesOf, Route, RouteHop, SwapMode } from './route-types';
+
+export interface RouteRequest {
+  inputMint: string;
+  outputMint: string;
+  /** Input in ExactIn, output in ExactOut. */
+  amount: bigint;
+  swapMode: SwapMode;
+  onlyDirectRoutes: boolean;
+  /** Mints a two-hop route may pass through; null allows any. */
+  intermediateMints: ReadonlySet<string> | null;
+  allowVenue: (label: VenueLabel) => boolean;
+  /** Largest account count a route's transaction may need. */
+  maxAccounts: number;
+  countAccounts: (route: Route) => number;
+  /** How many paths are re-priced with splits (default 3). */
+  splitCandidates?: number;
+}
+
+/** The mint paths to consider: direct, then through each allowed intermediate mint. */
+export function candidatePaths(graph: PoolGraph, request: RouteRequest): string[][] {
+  const { inputMint, outputMint } = request;
+  const paths: string[][] = [];
+  if (graph.poolsBetween(inputMint, outputMint).length > 0) paths.push([inputMint, outputMint]);
+  if (request.onlyDirectRoutes) return paths;
+  for (const middle of graph.neighbours(inputMint)) {
+    if (middle === outputMint || middle === inputMint) continue;
+    if (request.intermediateMints !== null && !request.intermediateMints.has(middle)) continue;
+    if (!graph.neighbours(middle).has(outputMint)) continue;
+    paths.push([inputMint, middle, outputMint]);
+  }
+  return paths;
+}
+
+/** The pools a hop may use under the request's venue filter and mode. */
+export function usablePools(
+  graph: PoolGraph,
+  request: RouteRequest,
+  from: string,
+  to: string,
+): Pool[] {
+  return graph
+    .poolsBetween(from, to)
+    .filter(
+      (pool) =>
+        request.allowVenue(pool.label) &&
+        (request.swapMode === 'ExactIn' || EXACT_OUT_VENUES.has(pool.label)),
+    );
+}
+
+/** Prices a path hop by hop (forwards in ExactIn, backwards in ExactOut); null when it fails. */
+export function pricePath(
+  graph: PoolGraph,
+  request: RouteRequest,
+  path: readonly string[],
+  reservesOf: ReservesOf,
+  allowSplit: boolean,
+): Route | null {
+  const mode = request.swapMode;
+  const count = path.length - 1;
+  const hops: RouteHop[] = new Array<RouteHop>(count);
+  let amount = request.amount;
+  for (let k = 0; k < count; k += 1) {
+    const i = mode === 'ExactIn' ? k : count - 1 - k;
+    const from = path[i] as string;
+    const to = path[i + 1] as string;
+    const pools = usablePools(graph, request, from, to);
+    const hop = bestHop(mode, pools, from, to, amount, reservesOf, allowSplit);
+    if (hop === null) return null;
+    hops[i] = hop;
+    amount = mode === 'ExactIn' ? hop.amountOut : hop.amountIn;
+  }
+  const first = hops[0] as RouteHop;
+  const last = hops[count - 1] as RouteHop;
+  return { swapMode: mode, hops, inAmount: first.amountIn, outAmount: last.amountOut };
+}
+
+/** True when route `a` is better for the user than `b`. */
+export function betterRoute(a: Route, b: Route): boolean {
+  return a.swapMode === 'ExactIn' ? a.outAmount > b.outAmount : a.inAmount < b.inAmount;
+}
+
+/**
+ * The best route for the request, or null when no route fits. Errors about the request itself
+ * (unknown mints and the like) are the caller's to raise before calling this.
+ */
+export function findBestRoute(
+  graph: PoolGraph,
+  reservesOf: ReservesOf,
+  request: RouteRequest,
+): Route | null {
+  const paths = candidatePaths(graph, request);
+  const priced: { path: string[]; route: Route }[] = [];
+  for (const path of paths) {
+    const route = pricePath(graph, request, path, reservesOf, false);
+    if (route !== null) priced.push({ path, route });
+  }
+  priced.sort((x, y) =>
+    betterRoute(x.route, y.route) ? -1 : betterRoute(y.route, x.route) ? 1 : 0,
+  );
+  const candidates = priced.map((entry) => entry.route);
+  for (const { path } of priced.slice(0, request.splitCandidates ?? 3)) {
+    const split = pricePath(graph, request, path, reservesOf, true);
+    if (split !== null) candidates.push(split);
+  }
+  let best: Route | null = null;
+  for (const route of candidates) {
+    if (request.countAccounts(route) > request.maxAccounts) continue;
+    if (best === null || betterRoute(route, best)) best = route;
+  }
+  return best;
+}

@@ -1,0 +1,167 @@
+/**
+ * GET /quote: validates the request against the market, asks the router for the best route over
+ * the current vault balances, and shapes the Quote of the spec (amounts as decimal strings,
+ * hops chained mint to mint, platform fee, slippage bound, price impact, slot, time taken).
+ */
+import { countRouteAccounts, MAX_ACCOUNTS } from '../router/route-accounts';
+import {
+  candidatePaths,
+  findBestRoute,
+  usablePools,
+  type RouteRequest,
+} from '../router/route-search';
+import { formatImpact, routePriceImpact } from '../router/price-impact';
+import type { Route } from '../router/route-types';
+import { SwapApiError } from './api-error';
+import type { MarketContext } from './market-context';
+import type { QuoteParams } from './quote-params';
+import { autoSlippageBps, otherAmountThreshold, platformFeeAmount } from './slippage';
+
+export interface QuoteJson {
+  inputMint: string;
+  inAmount: string;
+  outputMint: string;
+  outAmount: string;
+  otherAmountThreshold: string;
+  swapMode: 'ExactIn' | 'ExactOut';
+  slippageBps: number;
+  computedAutoSlippage?: number;
+  platformFee: { amount: string; feeBps: number } | null;
+  priceImpactPct: string;
+  routePlan: {
+    swapInfo: {
+      ammKey: string;
+      label: string;
+      inputMint: string;
+      outputMint: string;
+      inAmount: string;
+      outAmount: string;
+      feeAmount: string;
+      feeMint: string;
+    };
+    percent: number;
+    bps: number;
+  }[];
+  contextSlot: number;
+  timeTaken: number;
+}
+
+function checkTradable(context: MarketContext, mint: string, side: string): void {
+  if (!context.tokens.has(mint) || !context.graph.trades(mint)) {
+    throw new SwapApiError(
+      'TOKEN_NOT_TRADABLE',
+      `The ${side} token ${mint} is not traded on the sandbox. GET /tokens lists the tradable mints.`,
+    );
+  }
+}
+
+/** The router request of a quote, shared with /swap's account budget check. */
+export function routeRequestOf(context: MarketContext, params: QuoteParams): RouteRequest {
+  const platformFee = params.platformFeeBps > 0;
+  return {
+    inputMint: params.inputMint,
+    outputMint: params.outputMint,
+    amount: params.amount,
+    swapMode: params.swapMode,
+    onlyDirectRoutes: params.onlyDirectRoutes,
+    intermediateMints: params.restrictIntermediateTokens ? context.topIntermediates : null,
+    allowVenue: (label) =>
+      (params.dexes === null || params.dexes.has(label)) && !params.excludeDexes.has(label),
+    maxAccounts: params.maxAccounts ?? MAX_ACCOUNTS,
+    countAccounts: (route: Route) => countRouteAccounts(route, context.isToken2022, platformFee),
+  };
+}
+
+/** Computes the quote for validated parameters; throws SwapApiError. */
+export function computeQuote(
+  context: MarketContext,
+  params: QuoteParams,
+  now: () => number,
+): QuoteJson {
+  const started = now();
+  if (params.inputMint === params.outputMint) {
+    throw new SwapApiError(
+      'CIRCULAR_ARBITRAGE_IS_DISABLED',
+      'The input and output tokens are the same; choose two different tokens.',
+    );
+  }
+  checkTradable(context, params.inputMint, 'input');
+  checkTradable(context, params.outputMint, 'output');
+  if (params.swapMode === 'ExactOut' && params.maxAccounts !== null) {
+    throw new SwapApiError(
+      'NOT_SUPPORTED',
+      'maxAccounts cannot be combined with ExactOut; drop maxAccounts for an exact-output quote.',
+    );
+  }
+  const request = routeRequestOf(context, params);
+  const reservesOf = context.reservesReader();
+  const paths = candidatePaths(context.graph, request).filter((path) =>
+    path
+      .slice(1)
+      .every((to, i) => usablePools(context.graph, request, path[i] as string, to).length > 0),
+  );
+  if (paths.length === 0) {
+    throw new SwapApiError(
+      'NO_ROUTES_FOUND',
+      params.swapMode === 'ExactOut'
+        ? 'No market joins these tokens on the venues that serve ExactOut (Whirlpool, Raydium CLMM, Raydium CPMM) under the given filters. Try ExactIn, or fewer filters.'
+        : 'No market joins these tokens under the given filters (dexes, excludeDexes, onlyDirectRoutes, restrictIntermediateTokens).',
+    );
+  }
+  const route = findBestRoute(context.graph, reservesOf, request);
+  if (route === null) {
+    throw new SwapApiError(
+      'COULD_NOT_FIND_ANY_ROUTE',
+      'No route can serve this amount (not enough liquidity in range, or more accounts than maxAccounts). Try a smaller amount or a larger maxAccounts.',
+    );
+  }
+  const impact = routePriceImpact(route, reservesOf);
+  const slippageBps = params.autoSlippage
+    ? autoSlippageBps(
+        route,
+        impact,
+        (mint) => context.tokens.get(mint)?.symbol,
+        params.maxAutoSlippageBps,
+      )
+    : params.slippageBps;
+  const fee = platformFeeAmount(params.swapMode, route, params.platformFeeBps);
+  const inAmount = params.swapMode === 'ExactIn' ? route.inAmount : route.inAmount + fee;
+  const outAmount = params.swapMode === 'ExactIn' ? route.outAmount - fee : route.outAmount;
+  const quote: QuoteJson = {
+    inputMint: params.inputMint,
+    inAmount: inAmount.toString(),
+    outputMint: params.outputMint,
+    outAmount: outAmount.toString(),
+    otherAmountThreshold: otherAmountThreshold(
+      params.swapMode,
+      inAmount,
+      outAmount,
+      slippageBps,
+    ).toString(),
+    swapMode: params.swapMode,
+    slippageBps,
+    platformFee:
+      params.platformFeeBps > 0 ? { amount: fee.toString(), feeBps: params.platformFeeBps } : null,
+    priceImpactPct: formatImpact(impact),
+    routePlan: route.hops.flatMap((hop) =>
+      hop.legs.map((leg) => ({
+        swapInfo: {
+          ammKey: leg.pool.ammKey,
+          label: leg.pool.label,
+          inputMint: leg.inputMint,
+          outputMint: leg.outputMint,
+          inAmount: leg.amountIn.toString(),
+          outAmount: leg.amountOut.toString(),
+          feeAmount: leg.feeAmount.toString(),
+          feeMint: leg.feeMint,
+        },
+        percent: leg.percent,
+        bps: leg.percent * 100,
+      })),
+    ),
+    contextSlot: context.ledger.currentSlot(),
+    timeTaken: (now() - started) / 1000,
+  };
+  if (params.autoSlippage) quote.computedAutoSlippage = slippageBps;
+  return quote;
+}

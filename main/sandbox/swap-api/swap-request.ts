@@ -1,0 +1,166 @@
+/**
+ * POST /swap's body (and /swap-instructions'), parsed from `unknown` with zod. Every field of
+ * the spec's table is accepted; fields the sandbox cannot act on (useSharedAccounts,
+ * useTokenLedger, skipUserAccountsRpcCalls) are accepted and have no effect.
+ */
+import { PublicKey } from '@solana/web3.js';
+import { z } from 'zod';
+import { SwapApiError } from './api-error';
+
+const address = z.string().refine((text) => {
+  try {
+    return new PublicKey(text).toBase58() === text;
+  } catch {
+    return false;
+  }
+}, 'not a base58 address');
+
+const amountText = z.string().regex(/^(0|[1-9]\d*)$/, 'not a decimal integer string');
+
+const swapInfo = z.object({
+  ammKey: address,
+  label: z.string().optional(),
+  inputMint: address,
+  outputMint: address,
+  inAmount: amountText,
+  outAmount: amountText,
+  feeAmount: amountText.optional(),
+  feeMint: z.string().optional(),
+});
+
+/** The quote as the client echoes it (the official client drops fields it does not model). */
+export const quoteResponseSchema = z.object({
+  inputMint: address,
+  inAmount: amountText,
+  outputMint: address,
+  outAmount: amountText,
+  otherAmountThreshold: amountText,
+  swapMode: z.enum(['ExactIn', 'ExactOut']),
+  slippageBps: z.number().int().min(0).max(10_000),
+  platformFee: z
+    .object({
+      amount: amountText.optional(),
+      feeBps: z.number().int().min(0).max(10_000).optional(),
+    })
+    .nullable()
+    .optional(),
+  priceImpactPct: z.string().optional(),
+  routePlan: z
+    .array(
+      z.object({
+        swapInfo,
+        percent: z.number().int().min(1).max(100),
+        bps: z.number().int().optional(),
+      }),
+    )
+    .min(1),
+  contextSlot: z.number().optional(),
+  timeTaken: z.number().optional(),
+});
+
+export type QuoteResponseInput = z.infer<typeof quoteResponseSchema>;
+
+const priorityLevel = z.enum(['medium', 'high', 'veryHigh']);
+
+export const prioritizationFeeSchema = z.union([
+  z.number().int().min(0),
+  z.literal('auto'),
+  z.object({
+    priorityLevelWithMaxLamports: z.object({
+      priorityLevel,
+      maxLamports: z.number().int().min(0),
+    }),
+  }),
+  z.object({ jitoTipLamports: z.number().int().min(0) }),
+  // The official client wraps the same two objects in one type with optional members.
+  z.object({
+    priorityLevelWithMaxLamports: z
+      .object({ priorityLevel, maxLamports: z.number().int().min(0) })
+      .optional(),
+    jitoTipLamports: z.number().int().min(0).optional(),
+  }),
+]);
+
+export type PrioritizationFee = z.infer<typeof prioritizationFeeSchema>;
+
+const swapRequestSchema = z.object({
+  quoteResponse: z.unknown(),
+  userPublicKey: address,
+  wrapAndUnwrapSol: z.boolean().optional(),
+  useSharedAccounts: z.boolean().optional(),
+  feeAccount: address.optional(),
+  trackingAccount: address.optional(),
+  prioritizationFeeLamports: prioritizationFeeSchema.optional(),
+  computeUnitPriceMicroLamports: z.number().int().min(0).optional(),
+  asLegacyTransaction: z.boolean().optional(),
+  useTokenLedger: z.boolean().optional(),
+  destinationTokenAccount: address.optional(),
+  dynamicComputeUnitLimit: z.boolean().optional(),
+  skipUserAccountsRpcCalls: z.boolean().optional(),
+});
+
+export interface SwapRequest {
+  quote: QuoteResponseInput;
+  userPublicKey: string;
+  wrapAndUnwrapSol: boolean;
+  feeAccount: string | null;
+  trackingAccount: string | null;
+  prioritizationFeeLamports: PrioritizationFee | null;
+  computeUnitPriceMicroLamports: number | null;
+  asLegacyTransaction: boolean;
+  destinationTokenAccount: string | null;
+  dynamicComputeUnitLimit: boolean;
+}
+
+function describe(error: z.ZodError): string {
+  return error.issues
+    .slice(0, 3)
+    .map((issue) => `${issue.path.join('.') || '(body)'}: ${issue.message}`)
+    .join('; ');
+}
+
+/** Validates a POST /swap body; throws SwapApiError. */
+export function parseSwapRequest(body: unknown): SwapRequest {
+  const parsed = swapRequestSchema.safeParse(body);
+  if (!parsed.success) {
+    throw new SwapApiError(
+      'INVALID_REQUEST_BODY',
+      `The swap request is not valid: ${describe(parsed.error)}.`,
+    );
+  }
+  const value = parsed.data;
+  if (value.quoteResponse === undefined) {
+    throw new SwapApiError(
+      'INVALID_REQUEST_BODY',
+      'quoteResponse is required: send the quote from GET /quote.',
+    );
+  }
+  const quote = quoteResponseSchema.safeParse(value.quoteResponse);
+  if (!quote.success) {
+    throw new SwapApiError(
+      'INVALID_QUOTE_RESPONSE',
+      `quoteResponse is not a quote of this API: ${describe(quote.error)}. Send it as GET /quote returned it.`,
+    );
+  }
+  if (
+    value.prioritizationFeeLamports !== undefined &&
+    value.computeUnitPriceMicroLamports !== undefined
+  ) {
+    throw new SwapApiError(
+      'INVALID_COMPUTE_UNIT_PRICE_AND_PRIORITIZATION_FEE',
+      'Give either prioritizationFeeLamports or computeUnitPriceMicroLamports, not both.',
+    );
+  }
+  return {
+    quote: quote.data,
+    userPublicKey: value.userPublicKey,
+    wrapAndUnwrapSol: value.wrapAndUnwrapSol ?? true,
+    feeAccount: value.feeAccount ?? null,
+    trackingAccount: value.trackingAccount ?? null,
+    prioritizationFeeLamports: value.prioritizationFeeLamports ?? null,
+    computeUnitPriceMicroLamports: value.computeUnitPriceMicroLamports ?? null,
+    asLegacyTransaction: value.asLegacyTransaction ?? false,
+    destinationTokenAccount: value.destinationTokenAccount ?? null,
+    dynamicComputeUnitLimit: value.dynamicComputeUnitLimit ?? false,
+  };
+}

@@ -1,0 +1,237 @@
+/**
+ * POST /swap and /swap-instructions: check the request's accounts, re-price the quote's route,
+ * build the instructions, size the compute budget by simulation when asked, and answer the
+ * transaction signed by the venue authority, with the user's signature the only one missing.
+ *
+ * The one difference from mainnet: the venue authority's signature covers the whole message,
+ * so the caller must NOT replace the recent blockhash or the fee payer (the spec allows it on
+ * mainnet, where no co-signer is needed). A changed message fails with a signature error.
+ */
+import {
+  PublicKey,
+  Transaction,
+  TransactionMessage,
+  VersionedTransaction,
+  type TransactionInstruction,
+} from '@solana/web3.js';
+import { SwapApiError } from './api-error';
+import { checkDestinationAccount, checkFeeAccount } from './account-checks';
+import type { MarketContext } from './market-context';
+import { resolvePriorityFee, type PriorityPlan } from './priority-fee';
+import { replayQuote, type ReplayedSwap } from './route-replay';
+import { buildSwapInstructions, type SwapInstructionGroups } from './swap-instructions';
+import type { SwapRequest } from './swap-request';
+
+/** Jupiter's limit when dynamicComputeUnitLimit is off, and the ceiling of the runtime. */
+export const DEFAULT_COMPUTE_UNIT_LIMIT = 1_400_000;
+const PACKET_SIZE = 1232;
+
+interface Prepared {
+  swap: ReplayedSwap;
+  build: (
+    limit: number,
+    memos: boolean,
+  ) => { groups: SwapInstructionGroups; priority: PriorityPlan };
+}
+
+function prepare(context: MarketContext, request: SwapRequest): Prepared {
+  const { quote } = request;
+  const feeBps = quote.platformFee?.feeBps ?? 0;
+  const feeMint =
+    request.feeAccount !== null && feeBps > 0
+      ? checkFeeAccount(context.ledger, request.feeAccount, quote)
+      : null;
+  if (request.destinationTokenAccount !== null) {
+    checkDestinationAccount(context.ledger, request.destinationTokenAccount, quote.outputMint);
+  }
+  const swap = replayQuote(context, quote, feeMint);
+  const user = new PublicKey(request.userPublicKey);
+  return {
+    swap,
+    build: (limit, memos) => {
+      const priority = resolvePriorityFee(
+        request.prioritizationFeeLamports,
+        request.computeUnitPriceMicroLamports,
+        limit,
+      );
+      const groups = buildSwapInstructions(context, swap, {
+        user,
+        inputMint: quote.inputMint,
+        outputMint: quote.outputMint,
+        wrapAndUnwrapSol: request.wrapAndUnwrapSol,
+        destinationTokenAccount: request.destinationTokenAccount,
+        feeAccount: feeMint === null ? null : request.feeAccount,
+        trackingAccount: request.trackingAccount,
+        computeUnitLimit: limit,
+        computeUnitPriceMicroLamports: priority.microLamports,
+        jitoTipLamports: priority.jitoTipLamports,
+        memos,
+      });
+      return { groups, priority };
+    },
+  };
+}
+
+function ordered(groups: SwapInstructionGroups): TransactionInstruction[] {
+  return [
+    ...groups.computeBudget,
+    ...groups.setup,
+    ...groups.swap,
+    ...groups.cleanup,
+    ...groups.other,
+  ];
+}
+
+/** Wire bytes signed by the venue authority only; null when the transaction is too large. */
+function assemble(
+  context: MarketContext,
+  instructions: TransactionInstruction[],
+  user: PublicKey,
+  blockhash: string,
+  legacy: boolean,
+): Uint8Array | null {
+  const authority = context.market.authority;
+  try {
+    if (legacy) {
+      const tx = new Transaction({ feePayer: user, recentBlockhash: blockhash }).add(
+        ...instructions,
+      );
+      tx.partialSign(authority);
+      const wire = tx.serialize({ requireAllSignatures: false, verifySignatures: false });
+      return wire.length <= PACKET_SIZE ? new Uint8Array(wire) : null;
+    }
+    const message = new TransactionMessage({
+      payerKey: user,
+      recentBlockhash: blockhash,
+      instructions,
+    }).compileToV0Message();
+    const tx = new VersionedTransaction(message);
+    tx.sign([authority]);
+    const wire = tx.serialize();
+    return wire.length <= PACKET_SIZE ? wire : null;
+  } catch {
+    // web3.js throws on an oversized legacy transaction or too many account keys.
+    return null;
+  }
+}
+
+/** Compute units the top-level instructions consumed, read from the simulation's logs. */
+export function consumedUnits(logs: readonly string[]): number {
+  let depth = 0;
+  let total = 0;
+  for (const line of logs) {
+    if (/^Program \S+ invoke \[\d+\]$/.test(line)) depth += 1;
+    const consumed = /^Program \S+ consumed (\d+) of \d+ compute units$/.exec(line);
+    if (consumed && depth === 1) total += Number(consumed[1]);
+    if (/^Program \S+ (success|failed)/.test(line)) depth -= 1;
+  }
+  return total;
+}
+
+function simulationError(
+  err: unknown,
+  logs: readonly string[],
+): { errorCode: string; error: string } | null {
+  if (err === null || err === undefined) return null;
+  const last = [...logs].reverse().find((line) => /failed|error/i.test(line));
+  return {
+    errorCode: 'TRANSACTION_ERROR',
+    error: `Simulation failed: ${JSON.stringify(err)}${last ? ` (${last})` : ''}`,
+  };
+}
+
+export interface SwapResponseJson {
+  swapTransaction: string;
+  lastValidBlockHeight: number;
+  prioritizationFeeLamports: number;
+  computeUnitLimit: number;
+  prioritizationType: PriorityPlan['prioritizationType'];
+  dynamicSlippageReport: null;
+  simulationError: { errorCode: string; error: string } | null;
+}
+
+/** Builds the answer of POST /swap; throws SwapApiError. */
+export function buildSwap(context: MarketContext, request: SwapRequest): SwapResponseJson {
+  const prepared = prepare(context, request);
+  const user = new PublicKey(request.userPublicKey);
+  const { blockhash, lastValidBlockHeight } = context.ledger.latestBlockhash();
+  let memos = true;
+  const attempt = (limit: number) => {
+    let built = prepared.build(limit, memos);
+    let wire = assemble(
+      context,
+      ordered(built.groups),
+      user,
+      blockhash,
+      request.asLegacyTransaction,
+    );
+    if (wire === null && memos) {
+      memos = false; // the memos are for readability only; drop them before giving up
+      built = prepared.build(limit, memos);
+      wire = assemble(context, ordered(built.groups), user, blockhash, request.asLegacyTransaction);
+    }
+    if (wire === null) {
+      throw new SwapApiError(
+        'FAILED_TO_GET_SWAP_AND_ACCOUNT_METAS',
+        'The swap transaction would be larger than a packet (1232 bytes). Quote again with onlyDirectRoutes=true or a lower maxAccounts.',
+      );
+    }
+    return { wire, priority: built.priority };
+  };
+  let limit = DEFAULT_COMPUTE_UNIT_LIMIT;
+  let built = attempt(limit);
+  let simulation = context.ledger.simulate(built.wire);
+  if (request.dynamicComputeUnitLimit && simulation.err === null) {
+    const consumed = consumedUnits(simulation.logs);
+    // Builtins (system, compute budget) log no figure: a margin per instruction covers them.
+    limit = Math.min(DEFAULT_COMPUTE_UNIT_LIMIT, Math.ceil((consumed + 3_000) * 1.2) + 10_000);
+    built = attempt(limit);
+    simulation = context.ledger.simulate(built.wire);
+  }
+  return {
+    swapTransaction: Buffer.from(built.wire).toString('base64'),
+    lastValidBlockHeight,
+    prioritizationFeeLamports: Number(built.priority.prioritizationFeeLamports),
+    computeUnitLimit: limit,
+    prioritizationType: built.priority.prioritizationType,
+    dynamicSlippageReport: null,
+    simulationError: simulationError(simulation.err, simulation.logs),
+  };
+}
+
+function instructionJson(instruction: TransactionInstruction) {
+  return {
+    programId: instruction.programId.toBase58(),
+    accounts: instruction.keys.map((key) => ({
+      pubkey: key.pubkey.toBase58(),
+      isSigner: key.isSigner,
+      isWritable: key.isWritable,
+    })),
+    data: Buffer.from(instruction.data).toString('base64'),
+  };
+}
+
+/**
+ * POST /swap-instructions in Jupiter's shape. The sandbox's swap is several transfers, not one
+ * program call: `swapInstruction` is the first of them and `swapInstructions` (an extra) lists
+ * them all in order. Instructions alone cannot execute here, because the vault transfers need
+ * the venue authority's signature over the final message: use POST /swap to get a transaction.
+ */
+export function buildSwapInstructionsResponse(context: MarketContext, request: SwapRequest) {
+  const prepared = prepare(context, request);
+  const { groups, priority } = prepared.build(DEFAULT_COMPUTE_UNIT_LIMIT, true);
+  const swap = groups.swap.map(instructionJson);
+  return {
+    tokenLedgerInstruction: null,
+    computeBudgetInstructions: groups.computeBudget.map(instructionJson),
+    setupInstructions: groups.setup.map(instructionJson),
+    swapInstruction: swap[0],
+    swapInstructions: swap,
+    cleanupInstruction: groups.cleanup[0] === undefined ? null : instructionJson(groups.cleanup[0]),
+    otherInstructions: groups.other.map(instructionJson),
+    addressLookupTableAddresses: [] as string[],
+    prioritizationFeeLamports: Number(priority.prioritizationFeeLamports),
+    computeUnitLimit: DEFAULT_COMPUTE_UNIT_LIMIT,
+    venueAuthority: context.market.authority.publicKey.toBase58(),
+  };
+}
