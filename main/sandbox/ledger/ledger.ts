@@ -229,6 +229,11 @@ export class SandboxLedger implements LedgerView {
     this.tick();
   }
 
+  /** Transactions executed since genesis. */
+  transactionCount(): number {
+    return this.history.size;
+  }
+
   tokenAccountsByOwner(owner: string): string[] {
     return this.owners.tokenAccountsOf(owner);
   }

@@ -1,0 +1,117 @@
+/**
+ * The sandbox network as a program: `node out/main/sandbox.js [--port P] [--state DIR] [--reset]
+ * [--slot-ms MS]` (`npm run sandbox -- ...`, or `node --import tsx main/sandbox/cli.ts ...`).
+ *
+ * - `--port` defaults to 8899 (a local validator's); 0 picks a free port.
+ * - `--state` defaults to the app's data folder + /sandbox; `--reset` starts from genesis.
+ * - `--slot-ms` is the slot time, 400 ms like mainnet; tests pass a few ms so that 150 blocks of
+ *   blockhash expiry take a second, not a minute.
+ *
+ * It binds 127.0.0.1 only, prints one JSON line on stdout when ready
+ * (`{"event":"ready","rpcUrl":...,"swapApiUrl":...}`), logs to stderr, and on SIGTERM/SIGINT
+ * stops accepting requests, writes a snapshot and exits 0. No Electron here: the app runs this
+ * file with plain Node (or Electron as Node).
+ */
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { appDataRoot, APP_DIR_NAME } from '../app/data-dirs';
+import { createLedger } from './ledger/ledger';
+import { createSandboxServer } from './server';
+import { lockStateDir } from './state/state-lock';
+import { createSwapApi } from './swap-api/index';
+import { mkdirSync } from 'node:fs';
+
+export const DEFAULT_PORT = 8899;
+
+/** The sandbox's default state folder: `<appData>/Swapdesk/sandbox`, beside the app's data. */
+export function defaultStateDir(): string {
+  return join(appDataRoot(), APP_DIR_NAME, 'sandbox');
+}
+
+function fail(message: string): never {
+  console.error(`[sandbox] ${message}`);
+  process.exit(1);
+}
+
+function integerOption(value: string | undefined, name: string, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (!/^\d+$/.test(value)) fail(`--${name} must be a non-negative integer, got "${value}"`);
+  return Number(value);
+}
+
+async function main(): Promise<void> {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      options: {
+        port: { type: 'string' },
+        state: { type: 'string' },
+        reset: { type: 'boolean', default: false },
+        'slot-ms': { type: 'string' },
+      },
+      strict: true,
+    }));
+  } catch (error) {
+    fail(
+      `${(error as Error).message}\nusage: sandbox [--port P] [--state DIR] [--reset] [--slot-ms MS]`,
+    );
+  }
+  const port = integerOption(values.port, 'port', DEFAULT_PORT);
+  if (port > 65535) fail('--port must be at most 65535');
+  const slotMs = integerOption(values['slot-ms'], 'slot-ms', 400);
+  if (slotMs < 1) fail('--slot-ms must be at least 1');
+  const stateDir = values.state ?? defaultStateDir();
+  mkdirSync(stateDir, { recursive: true, mode: 0o700 });
+
+  let unlock: () => void;
+  try {
+    unlock = lockStateDir(stateDir);
+  } catch (error) {
+    fail((error as Error).message);
+  }
+  const ledger = createLedger({ stateDir, reset: values.reset, slotMs });
+  const swapApi = await createSwapApi({ ledger, stateDir: join(stateDir, 'swap-api') });
+  const log = (line: string) => console.error(line);
+  const server = createSandboxServer({ ledger, swapApi, log });
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log(`[sandbox] ${signal}: stopping`);
+    server.close();
+    server.closeAllConnections();
+    try {
+      ledger.close();
+    } finally {
+      unlock();
+    }
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+
+  server.once('error', (error: NodeJS.ErrnoException) => {
+    unlock();
+    fail(
+      error.code === 'EADDRINUSE'
+        ? `port ${port} is in use; pass --port 0 for a free one`
+        : error.message,
+    );
+  });
+  server.listen(port, '127.0.0.1', () => {
+    const address = server.address();
+    const actual = typeof address === 'object' && address ? address.port : port;
+    const rpcUrl = `http://127.0.0.1:${actual}`;
+    log(
+      `[sandbox] state in ${stateDir}, slot ${ledger.currentSlot()}, ${ledger.transactionCount()} transactions`,
+    );
+    process.stdout.write(
+      `${JSON.stringify({ event: 'ready', rpcUrl, swapApiUrl: `${rpcUrl}/v6` })}\n`,
+    );
+  });
+}
+
+main().catch((error: unknown) =>
+  fail(error instanceof Error ? (error.stack ?? error.message) : String(error)),
+);

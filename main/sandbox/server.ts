@@ -1,0 +1,131 @@
+/**
+ * The sandbox's HTTP server on 127.0.0.1: JSON-RPC at `POST /`, the faucet under `/sandbox/`,
+ * and the swap API under `/v6/`.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { SandboxLedger } from './ledger/ledger';
+import type { SwapApiHandler } from './swap-api/mount';
+import { handleRpcBody } from './rpc/dispatch';
+import { stringifyJson } from './rpc/json';
+import { handleFaucetRequest, tokenList } from './faucet/faucet-http';
+
+/** Validators accept 50 MiB bodies; a wallet's batches are far smaller, so 4 MiB is plenty. */
+export const MAX_RPC_BODY_BYTES = 4 * 1024 * 1024;
+const MAX_FAUCET_BODY_BYTES = 16 * 1024;
+
+export interface SandboxServerOptions {
+  ledger: SandboxLedger;
+  swapApi: SwapApiHandler;
+  log?: (line: string) => void;
+}
+
+class BodyTooLarge extends Error {}
+
+function readBody(req: IncomingMessage, limit: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const declared = Number(req.headers['content-length'] ?? 0);
+    if (declared > limit) {
+      reject(new BodyTooLarge());
+      req.resume();
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        reject(new BodyTooLarge());
+        req.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+function send(
+  res: ServerResponse,
+  status: number,
+  body: string,
+  type = 'application/json; charset=utf-8',
+): void {
+  res.writeHead(status, { 'content-type': type, 'content-length': Buffer.byteLength(body) });
+  res.end(body);
+}
+
+async function handleRpc(
+  req: IncomingMessage,
+  res: ServerResponse,
+  ledger: SandboxLedger,
+): Promise<void> {
+  if (req.method !== 'POST') {
+    send(res, 405, 'Used HTTP Method is not allowed. POST or OPTIONS is required', 'text/plain');
+    return;
+  }
+  const type = req.headers['content-type'] ?? '';
+  if (!type.toLowerCase().startsWith('application/json')) {
+    send(
+      res,
+      415,
+      'Supplied content type is not allowed. Content-Type: application/json is required',
+      'text/plain',
+    );
+    return;
+  }
+  const body = await readBody(req, MAX_RPC_BODY_BYTES);
+  const answer = handleRpcBody(body, { ledger });
+  if (answer === null) send(res, 200, '');
+  else send(res, 200, answer);
+}
+
+async function route(
+  req: IncomingMessage,
+  res: ServerResponse,
+  options: SandboxServerOptions,
+): Promise<void> {
+  const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+  const path = url.pathname;
+  if (path === '/v6' || path.startsWith('/v6/')) {
+    await options.swapApi.handle(req, res, path.slice(3) || '/', url);
+    return;
+  }
+  if (path === '/') return handleRpc(req, res, options.ledger);
+  if (path === '/health' && req.method === 'GET') return send(res, 200, 'ok', 'text/plain');
+  if (path === '/sandbox/tokens' && req.method === 'GET') {
+    const answer = tokenList();
+    return send(res, answer.status, stringifyJson(answer.body));
+  }
+  if (path === '/sandbox/faucet') {
+    if (req.method !== 'POST')
+      return send(res, 405, stringifyJson({ error: 'Use POST with {"owner","mint","amount"}' }));
+    const answer = handleFaucetRequest(options.ledger, await readBody(req, MAX_FAUCET_BODY_BYTES));
+    return send(res, answer.status, stringifyJson(answer.body));
+  }
+  send(
+    res,
+    404,
+    stringifyJson({ error: `Nothing at ${path}. JSON-RPC is POST /, the swap API is under /v6/.` }),
+  );
+}
+
+/** An HTTP server for the sandbox (not yet listening). */
+export function createSandboxServer(options: SandboxServerOptions): Server {
+  return createServer((req, res) => {
+    route(req, res, options).catch((error: unknown) => {
+      if (res.headersSent) {
+        res.destroy();
+        return;
+      }
+      if (error instanceof BodyTooLarge) {
+        send(res, 413, stringifyJson({ error: 'Payload Too Large' }));
+        return;
+      }
+      options.log?.(
+        `[sandbox] request failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      );
+      send(res, 500, stringifyJson({ error: 'Internal error in the sandbox; see its log.' }));
+    });
+  });
+}

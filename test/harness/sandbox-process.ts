@@ -1,0 +1,110 @@
+/**
+ * Starts a real sandbox process for tests: `node --import tsx main/sandbox/cli.ts --port 0
+ * --state <dir>`, waiting for its ready line. Each sandbox gets a fresh temporary state folder
+ * unless one is given (to test restarts).
+ *
+ * @example
+ * const sandbox = await startSandbox();
+ * const connection = new Connection(sandbox.rpcUrl, 'confirmed');
+ * // ...
+ * await sandbox.stop(); // SIGTERM; `kill()` is SIGKILL
+ * await sandbox.remove(); // deletes a state folder the harness created
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+export interface StartSandboxOptions {
+  /** Reuse a state folder (restarts); default: a new temporary one. */
+  stateDir?: string;
+  reset?: boolean;
+  /** Slot time; tests of blockhash expiry pass a few ms. Default 400 like mainnet. */
+  slotMs?: number;
+  /** Extra CLI arguments (e.g. a fixed `--port`). */
+  args?: string[];
+  timeoutMs?: number;
+}
+
+export interface RunningSandbox {
+  rpcUrl: string;
+  swapApiUrl: string;
+  stateDir: string;
+  pid: number;
+  /** Everything the process wrote on stderr so far. */
+  stderr(): string;
+  /** SIGTERM; resolves with the exit code once it exited. */
+  stop(): Promise<number | null>;
+  /** SIGKILL; resolves once it exited. */
+  kill(): Promise<void>;
+  /** Stops it (SIGTERM) if running and deletes the state folder if the harness created it. */
+  remove(): Promise<void>;
+}
+
+/** Spawns a sandbox and resolves when its ready line arrived. */
+export function startSandbox(options: StartSandboxOptions = {}): Promise<RunningSandbox> {
+  const created = options.stateDir === undefined;
+  const stateDir = options.stateDir ?? mkdtempSync(join(tmpdir(), 'swapdesk-sandbox-'));
+  const args = [
+    '--import',
+    'tsx',
+    join(ROOT, 'main/sandbox/cli.ts'),
+    '--port',
+    '0',
+    '--state',
+    stateDir,
+  ];
+  if (options.reset) args.push('--reset');
+  if (options.slotMs !== undefined) args.push('--slot-ms', String(options.slotMs));
+  args.push(...(options.args ?? []));
+  const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
+  const running = () => child.exitCode === null && child.signalCode === null;
+
+  return new Promise((resolvePromise, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`sandbox did not print its ready line in time; stderr:\n${stderr}`));
+    }, options.timeoutMs ?? 30_000);
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`sandbox exited with ${code} before it was ready; stderr:\n${stderr}`));
+    });
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      let ready: { event?: string; rpcUrl?: string; swapApiUrl?: string };
+      try {
+        ready = JSON.parse(line) as typeof ready;
+      } catch {
+        return;
+      }
+      if (ready.event !== 'ready' || !ready.rpcUrl || !ready.swapApiUrl) return;
+      clearTimeout(timer);
+      const stop = async () => {
+        if (running()) child.kill('SIGTERM');
+        return exited;
+      };
+      resolvePromise({
+        rpcUrl: ready.rpcUrl,
+        swapApiUrl: ready.swapApiUrl,
+        stateDir,
+        pid: child.pid!,
+        stderr: () => stderr,
+        stop,
+        async kill() {
+          if (running()) child.kill('SIGKILL');
+          await exited;
+        },
+        async remove() {
+          await stop();
+          if (created) rmSync(stateDir, { recursive: true, force: true });
+        },
+      });
+    });
+  });
+}

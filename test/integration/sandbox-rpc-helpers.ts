@@ -1,0 +1,55 @@
+/** Shared steps of the sandbox RPC tests: raw JSON-RPC calls, the faucet, polling for status. */
+import { Connection, PublicKey } from '@solana/web3.js';
+
+export async function rpc(
+  rpcUrl: string,
+  method: string,
+  params: unknown[] = [],
+): Promise<{ result?: unknown; error?: { code: number; message: string; data?: unknown } }> {
+  const response = await fetch(rpcUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  });
+  return (await response.json()) as { result?: unknown; error?: { code: number; message: string } };
+}
+
+export async function faucet(
+  rpcUrl: string,
+  owner: PublicKey,
+  mint: string,
+  amount: bigint,
+): Promise<string> {
+  const response = await fetch(`${rpcUrl}/sandbox/faucet`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ owner: owner.toBase58(), mint, amount: amount.toString() }),
+  });
+  const body = (await response.json()) as { signature?: string; error?: string };
+  if (!response.ok || !body.signature) throw new Error(`faucet refused: ${body.error}`);
+  return body.signature;
+}
+
+/** Polls getSignatureStatuses until the transaction is confirmed (the wallet confirms this way). */
+export async function confirmed(connection: Connection, signature: string): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    const { value } = await connection.getSignatureStatuses([signature], {
+      searchTransactionHistory: true,
+    });
+    const status = value[0];
+    if (status?.err) throw new Error(`transaction failed: ${JSON.stringify(status.err)}`);
+    if (status && status.confirmationStatus !== 'processed') return;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`transaction ${signature} was not confirmed`);
+}
+
+export async function airdrop(
+  connection: Connection,
+  to: PublicKey,
+  lamports: number,
+): Promise<string> {
+  const signature = await connection.requestAirdrop(to, lamports);
+  await confirmed(connection, signature);
+  return signature;
+}

@@ -1,0 +1,472 @@
+/**
+ * The sandbox's JSON-RPC through @solana/web3.js's Connection, against a real sandbox process,
+ * with real transactions: SOL transfers, associated token accounts, transferChecked on SPL
+ * Token and Token-2022, simulation, history, fees.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ComputeBudgetProgram,
+  Connection,
+  Keypair,
+  LAMPORTS_PER_SOL,
+  PublicKey,
+  SendTransactionError,
+  SystemProgram,
+  Transaction,
+  TransactionMessage,
+  VersionedTransaction,
+} from '@solana/web3.js';
+import {
+  createAssociatedTokenAccountInstruction,
+  createTransferCheckedInstruction,
+  getAccount,
+  getAssociatedTokenAddressSync,
+  getMint,
+  TOKEN_2022_PROGRAM_ID,
+  TOKEN_PROGRAM_ID,
+} from '@solana/spl-token';
+import { startSandbox, type RunningSandbox } from '../harness/sandbox-process';
+import { airdrop, confirmed, faucet, rpc } from './sandbox-rpc-helpers';
+
+const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
+const PYUSD = '2b1kV6DkPAnxd5ixfnxCpjxmKwqjjaYmCZfHsFu24GXo';
+
+let sandbox: RunningSandbox;
+let connection: Connection;
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ slotMs: 50 });
+  connection = new Connection(sandbox.rpcUrl, 'confirmed');
+});
+afterAll(async () => {
+  await sandbox?.remove();
+});
+
+async function sendSigned(tx: Transaction, ...signers: Keypair[]): Promise<string> {
+  const { blockhash, lastValidBlockHeight } = await connection.getLatestBlockhash();
+  tx.recentBlockhash = blockhash;
+  tx.lastValidBlockHeight = lastValidBlockHeight;
+  tx.feePayer ??= signers[0]!.publicKey;
+  tx.sign(...signers);
+  const signature = await connection.sendRawTransaction(tx.serialize());
+  await confirmed(connection, signature);
+  return signature;
+}
+
+describe('sandbox JSON-RPC through web3.js Connection', () => {
+  it('announces itself on 127.0.0.1 and reports version, health, genesis and a growing chain', async () => {
+    expect(new URL(sandbox.rpcUrl).hostname).toBe('127.0.0.1');
+    expect(sandbox.swapApiUrl).toBe(`${sandbox.rpcUrl}/v6`);
+    expect((await connection.getVersion())['solana-core']).toMatch(/^\d+\.\d+\.\d+$/);
+    expect((await rpc(sandbox.rpcUrl, 'getHealth')).result).toBe('ok');
+    const genesis = await connection.getGenesisHash();
+    expect(new PublicKey(genesis).toBytes()).toHaveLength(32);
+    const first = await connection.getLatestBlockhash();
+    const height = await connection.getBlockHeight();
+    expect(first.lastValidBlockHeight).toBeGreaterThanOrEqual(height + 150 - 1);
+    expect(first.lastValidBlockHeight).toBeLessThanOrEqual(height + 150);
+    await new Promise((r) => setTimeout(r, 200));
+    const second = await connection.getLatestBlockhash();
+    expect(second.blockhash).not.toBe(first.blockhash);
+    expect(await connection.getSlot()).toBeGreaterThan(height);
+    expect(await connection.getGenesisHash()).toBe(genesis);
+  });
+
+  it('airdrops SOL, transfers it, and records fee and balances like a validator', async () => {
+    const alice = Keypair.generate();
+    const bob = Keypair.generate().publicKey;
+    await airdrop(connection, alice.publicKey, 2 * LAMPORTS_PER_SOL);
+    expect(await connection.getBalance(alice.publicKey)).toBe(2 * LAMPORTS_PER_SOL);
+    const signature = await sendSigned(
+      new Transaction().add(
+        SystemProgram.transfer({ fromPubkey: alice.publicKey, toPubkey: bob, lamports: 1_012_345 }),
+      ),
+      alice,
+    );
+    expect(await connection.getBalance(bob)).toBe(1_012_345);
+    expect(await connection.getBalance(alice.publicKey)).toBe(
+      2 * LAMPORTS_PER_SOL - 1_012_345 - 5000,
+    );
+    const tx = await connection.getTransaction(signature, { maxSupportedTransactionVersion: 0 });
+    expect(tx?.meta?.fee).toBe(5000);
+    expect(tx?.meta?.err).toBeNull();
+    expect(tx?.meta?.preBalances.slice(0, 2)).toEqual([2 * LAMPORTS_PER_SOL, 0]);
+    expect(tx?.meta?.postBalances.slice(0, 2)).toEqual([
+      2 * LAMPORTS_PER_SOL - 1_012_345 - 5000,
+      1_012_345,
+    ]);
+    expect(tx?.meta?.logMessages?.[0]).toBe('Program 11111111111111111111111111111111 invoke [1]');
+    expect(tx?.version).toBe('legacy');
+    expect(tx?.slot).toBeGreaterThan(0);
+    const info = await connection.getAccountInfo(bob);
+    expect(info?.owner.toBase58()).toBe(SystemProgram.programId.toBase58());
+    expect(info?.lamports).toBe(1_012_345);
+  });
+
+  it('lists signatures for an address newest first, with limit, before and until', async () => {
+    const alice = Keypair.generate();
+    await airdrop(connection, alice.publicKey, LAMPORTS_PER_SOL);
+    const sent: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      sent.push(
+        await sendSigned(
+          new Transaction().add(
+            SystemProgram.transfer({
+              fromPubkey: alice.publicKey,
+              toPubkey: Keypair.generate().publicKey,
+              lamports: 1_000_000 + i,
+            }),
+          ),
+          alice,
+        ),
+      );
+    }
+    const all = await connection.getSignaturesForAddress(alice.publicKey);
+    expect(all.map((s) => s.signature).slice(0, 4)).toEqual([...sent].reverse());
+    expect(all).toHaveLength(5); // four transfers and the airdrop
+    const page = await connection.getSignaturesForAddress(alice.publicKey, {
+      limit: 2,
+      before: sent[3],
+    });
+    expect(page.map((s) => s.signature)).toEqual([sent[2], sent[1]]);
+    const until = await connection.getSignaturesForAddress(alice.publicKey, { until: sent[1] });
+    expect(until.map((s) => s.signature)).toEqual([sent[3], sent[2]]);
+    const statuses = await connection.getSignatureStatuses(sent);
+    expect(statuses.value.every((s) => s !== null && s.err === null)).toBe(true);
+  });
+
+  it('funds tokens through the faucet and serves token accounts in base64 and jsonParsed', async () => {
+    const owner = Keypair.generate().publicKey;
+    await faucet(sandbox.rpcUrl, owner, USDC, 25_000_000n);
+    await faucet(sandbox.rpcUrl, owner, PYUSD, 7_500_000n);
+    const ata = getAssociatedTokenAddressSync(new PublicKey(USDC), owner);
+    const pyusdAta = getAssociatedTokenAddressSync(
+      new PublicKey(PYUSD),
+      owner,
+      false,
+      TOKEN_2022_PROGRAM_ID,
+    );
+    const account = await getAccount(connection, ata);
+    expect(account.amount).toBe(25_000_000n);
+    expect(account.owner.toBase58()).toBe(owner.toBase58());
+    expect(
+      (await getAccount(connection, pyusdAta, 'confirmed', TOKEN_2022_PROGRAM_ID)).amount,
+    ).toBe(7_500_000n);
+    const mint = await getMint(connection, new PublicKey(USDC));
+    expect(mint.decimals).toBe(6);
+    expect(mint.supply).toBeGreaterThanOrEqual(25_000_000n);
+
+    const byMint = await connection.getTokenAccountsByOwner(owner, { mint: new PublicKey(USDC) });
+    expect(byMint.value.map((a) => a.pubkey.toBase58())).toEqual([ata.toBase58()]);
+    const by2022 = await connection.getParsedTokenAccountsByOwner(owner, {
+      programId: TOKEN_2022_PROGRAM_ID,
+    });
+    expect(by2022.value).toHaveLength(1);
+    const parsed = by2022.value[0]!.account.data.parsed as {
+      info: {
+        mint: string;
+        tokenAmount: { uiAmountString: string; decimals: number };
+        extensions?: { extension: string }[];
+      };
+    };
+    expect(by2022.value[0]!.account.data.program).toBe('spl-token-2022');
+    expect(parsed.info.mint).toBe(PYUSD);
+    expect(parsed.info.tokenAmount).toMatchObject({ uiAmountString: '7.5', decimals: 6 });
+    expect(parsed.info.extensions).toEqual([{ extension: 'immutableOwner' }]);
+    const balance = await connection.getTokenAccountBalance(ata);
+    expect(balance.value).toEqual({
+      amount: '25000000',
+      decimals: 6,
+      uiAmount: 25,
+      uiAmountString: '25',
+    });
+    const parsedMint = await connection.getParsedAccountInfo(new PublicKey(USDC));
+    expect((parsedMint.value?.data as { parsed: { type: string } }).parsed.type).toBe('mint');
+    const multiple = await connection.getMultipleAccountsInfo([
+      ata,
+      pyusdAta,
+      Keypair.generate().publicKey,
+    ]);
+    expect(multiple.map((a) => a?.owner.toBase58() ?? null)).toEqual([
+      TOKEN_PROGRAM_ID.toBase58(),
+      TOKEN_2022_PROGRAM_ID.toBase58(),
+      null,
+    ]);
+  });
+
+  for (const [label, mint, programId] of [
+    ['SPL Token (USDC)', USDC, TOKEN_PROGRAM_ID],
+    ['Token-2022 (PYUSD)', PYUSD, TOKEN_2022_PROGRAM_ID],
+  ] as const) {
+    it(`creates an associated token account and moves ${label} with transferChecked`, async () => {
+      const alice = Keypair.generate();
+      const bob = Keypair.generate().publicKey;
+      await airdrop(connection, alice.publicKey, LAMPORTS_PER_SOL);
+      await faucet(sandbox.rpcUrl, alice.publicKey, mint, 10_000_000n);
+      const mintKey = new PublicKey(mint);
+      const from = getAssociatedTokenAddressSync(mintKey, alice.publicKey, false, programId);
+      const to = getAssociatedTokenAddressSync(mintKey, bob, false, programId);
+      const signature = await sendSigned(
+        new Transaction().add(
+          createAssociatedTokenAccountInstruction(alice.publicKey, to, bob, mintKey, programId),
+          createTransferCheckedInstruction(
+            from,
+            mintKey,
+            to,
+            alice.publicKey,
+            3_250_000n,
+            6,
+            [],
+            programId,
+          ),
+        ),
+        alice,
+      );
+      expect((await connection.getTokenAccountBalance(to)).value.uiAmountString).toBe('3.25');
+      expect((await connection.getTokenAccountBalance(from)).value.amount).toBe('6750000');
+      const tx = await connection.getTransaction(signature, { maxSupportedTransactionVersion: 0 });
+      const keys = tx!.transaction.message.staticAccountKeys.map((k) => k.toBase58());
+      const post = tx!.meta!.postTokenBalances!.map((b) => [
+        keys[b.accountIndex],
+        b.owner,
+        b.uiTokenAmount.amount,
+        b.programId,
+      ]);
+      expect(post).toEqual(
+        expect.arrayContaining([
+          [from.toBase58(), alice.publicKey.toBase58(), '6750000', programId.toBase58()],
+          [to.toBase58(), bob.toBase58(), '3250000', programId.toBase58()],
+        ]),
+      );
+      expect(tx!.meta!.preTokenBalances!.map((b) => keys[b.accountIndex])).toEqual([
+        from.toBase58(),
+      ]);
+      const rent = tx!.meta!.preBalances[0]! - tx!.meta!.postBalances[0]! - 5000;
+      expect(rent).toBe(
+        await connection.getMinimumBalanceForRentExemption(
+          programId.equals(TOKEN_PROGRAM_ID) ? 165 : 170,
+        ),
+      );
+    });
+  }
+
+  it('charges and reports the priority fee, and lists it in recent prioritization fees', async () => {
+    const alice = Keypair.generate();
+    await airdrop(connection, alice.publicKey, LAMPORTS_PER_SOL);
+    const tx = new Transaction().add(
+      ComputeBudgetProgram.setComputeUnitLimit({ units: 10_000 }),
+      ComputeBudgetProgram.setComputeUnitPrice({ microLamports: 250_000 }),
+      SystemProgram.transfer({
+        fromPubkey: alice.publicKey,
+        toPubkey: Keypair.generate().publicKey,
+        lamports: 1_000_000,
+      }),
+    );
+    const { blockhash } = await connection.getLatestBlockhash();
+    tx.recentBlockhash = blockhash;
+    tx.feePayer = alice.publicKey;
+    const fee = await connection.getFeeForMessage(tx.compileMessage());
+    expect(fee.value).toBe(5000 + 2500); // 250,000 micro-lamports x 10,000 units = 2,500 lamports
+    const signature = await sendSigned(tx, alice);
+    expect(await connection.getBalance(alice.publicKey)).toBe(LAMPORTS_PER_SOL - 1_000_000 - 7500);
+    expect(
+      (await connection.getTransaction(signature, { maxSupportedTransactionVersion: 0 }))?.meta
+        ?.fee,
+    ).toBe(7500);
+    const fees = await connection.getRecentPrioritizationFees({
+      lockedWritableAccounts: [alice.publicKey],
+    });
+    // One entry per recent slot (at most 150, fewer on a young chain), oldest first.
+    expect(fees.length).toBeGreaterThan(0);
+    expect(fees.length).toBeLessThanOrEqual(150);
+    expect(fees.every((f, i) => i === 0 || f.slot === fees[i - 1]!.slot + 1)).toBe(true);
+    expect(fees.some((f) => f.prioritizationFee === 250_000)).toBe(true);
+  });
+
+  it('simulates without committing: sigVerify off, replaceRecentBlockhash, post-state accounts', async () => {
+    const alice = Keypair.generate();
+    const bob = Keypair.generate().publicKey;
+    await airdrop(connection, alice.publicKey, LAMPORTS_PER_SOL);
+    const message = new TransactionMessage({
+      payerKey: alice.publicKey,
+      recentBlockhash: 'GfVcyD4kkTrj4bKc7WA9sZCin9JDbdT4Zkd3EittNR1W', // not a sandbox blockhash
+      instructions: [
+        SystemProgram.transfer({ fromPubkey: alice.publicKey, toPubkey: bob, lamports: 904_242 }),
+      ],
+    }).compileToV0Message();
+    const unsigned = new VersionedTransaction(message);
+    const refused = await connection.simulateTransaction(unsigned, { sigVerify: false });
+    expect(refused.value.err).toBe('BlockhashNotFound');
+    const sim = await connection.simulateTransaction(unsigned, {
+      replaceRecentBlockhash: true,
+      accounts: { addresses: [bob.toBase58()], encoding: 'base64' },
+    });
+    expect(sim.value.err).toBeNull();
+    expect(sim.value.accounts?.[0]?.lamports).toBe(904_242);
+    expect(sim.value.logs?.length).toBeGreaterThan(0);
+    expect(sim.value.unitsConsumed).toBeGreaterThan(0);
+    const replacement = (
+      sim.value as { replacementBlockhash?: { blockhash: string; lastValidBlockHeight: number } }
+    ).replacementBlockhash;
+    expect((await connection.isBlockhashValid(replacement!.blockhash)).value).toBe(true);
+    expect(replacement!.lastValidBlockHeight).toBeGreaterThan(await connection.getBlockHeight());
+    expect(await connection.getBalance(bob)).toBe(0);
+    const tooMuch = new VersionedTransaction(
+      new TransactionMessage({
+        payerKey: alice.publicKey,
+        recentBlockhash: (await connection.getLatestBlockhash()).blockhash,
+        instructions: [
+          SystemProgram.transfer({
+            fromPubkey: alice.publicKey,
+            toPubkey: bob,
+            lamports: 5 * LAMPORTS_PER_SOL,
+          }),
+        ],
+      }).compileToV0Message(),
+    );
+    tooMuch.sign([alice]);
+    const failed = await connection.simulateTransaction(tooMuch, { sigVerify: true });
+    expect(failed.value.err).toEqual({ InstructionError: [0, { Custom: 1 }] });
+    expect(failed.value.logs?.join('\n')).toContain('insufficient lamports');
+  });
+
+  it('refuses a failing transaction at preflight with -32002 and its logs, and charges nothing', async () => {
+    const alice = Keypair.generate();
+    await airdrop(connection, alice.publicKey, LAMPORTS_PER_SOL);
+    const tx = new Transaction().add(
+      SystemProgram.transfer({
+        fromPubkey: alice.publicKey,
+        toPubkey: Keypair.generate().publicKey,
+        lamports: 3 * LAMPORTS_PER_SOL,
+      }),
+    );
+    tx.recentBlockhash = (await connection.getLatestBlockhash()).blockhash;
+    tx.sign(alice);
+    const error = await connection.sendRawTransaction(tx.serialize()).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(SendTransactionError);
+    expect((error as SendTransactionError).message).toContain(
+      'Transaction simulation failed: Error processing Instruction 0: custom program error: 0x1',
+    );
+    expect((await (error as SendTransactionError).getLogs(connection))?.join('\n')).toContain(
+      'insufficient lamports',
+    );
+    expect(await connection.getBalance(alice.publicKey)).toBe(LAMPORTS_PER_SOL);
+    // With skipPreflight it lands as a failed transaction and pays its fee, as on mainnet.
+    const signature = await connection.sendRawTransaction(tx.serialize(), { skipPreflight: true });
+    const status = (await connection.getSignatureStatuses([signature])).value[0];
+    expect(status?.err).toEqual({ InstructionError: [0, { Custom: 1 }] });
+    expect(await connection.getBalance(alice.publicKey)).toBe(LAMPORTS_PER_SOL - 5000);
+  });
+
+  it('accepts base58 transactions and answers AlreadyProcessed to a resend after many others', async () => {
+    const alice = Keypair.generate();
+    const bob = Keypair.generate().publicKey;
+    await airdrop(connection, alice.publicKey, LAMPORTS_PER_SOL);
+    const tx = new Transaction().add(
+      SystemProgram.transfer({ fromPubkey: alice.publicKey, toPubkey: bob, lamports: 1_777_777 }),
+    );
+    const { blockhash } = await connection.getLatestBlockhash();
+    tx.recentBlockhash = blockhash;
+    tx.sign(alice);
+    const bs58 = (await import('bs58')).default;
+    const sent = await rpc(sandbox.rpcUrl, 'sendTransaction', [bs58.encode(tx.serialize())]);
+    expect(typeof sent.result).toBe('string');
+    for (let i = 0; i < 30; i++) {
+      await connection
+        .sendRawTransaction(
+          new Transaction({ feePayer: alice.publicKey, blockhash, lastValidBlockHeight: 0 })
+            .add(
+              SystemProgram.transfer({
+                fromPubkey: alice.publicKey,
+                toPubkey: bob,
+                lamports: 1000 + i,
+              }),
+            )
+            .serialize({ requireAllSignatures: false, verifySignatures: false }),
+          { skipPreflight: true },
+        )
+        .catch(() => undefined); // unsigned: dropped, never executed
+    }
+    for (let i = 0; i < 30; i++) {
+      await sendSigned(
+        new Transaction().add(
+          SystemProgram.transfer({
+            fromPubkey: alice.publicKey,
+            toPubkey: bob,
+            lamports: 1000 + i,
+          }),
+        ),
+        alice,
+      );
+    }
+    const resend = await rpc(sandbox.rpcUrl, 'sendTransaction', [
+      tx.serialize().toString('base64'),
+      { encoding: 'base64' },
+    ]);
+    expect(resend.error?.code).toBe(-32002);
+    expect(resend.error?.message).toBe(
+      'Transaction simulation failed: This transaction has already been processed',
+    );
+    expect((resend.error?.data as { err: unknown }).err).toBe('AlreadyProcessed');
+    const skipped = await connection.sendRawTransaction(tx.serialize(), { skipPreflight: true });
+    expect(skipped).toBe(sent.result);
+    expect(await connection.getBalance(bob)).toBe(1_777_777 + 30 * 1000 + 435);
+  });
+
+  it('resolves address lookup tables: v0 transactions, getAddressLookupTable, loadedAddresses', async () => {
+    const { AddressLookupTableProgram } = await import('@solana/web3.js');
+    const alice = Keypair.generate();
+    const receivers = Array.from({ length: 3 }, () => Keypair.generate().publicKey);
+    await airdrop(connection, alice.publicKey, LAMPORTS_PER_SOL);
+    const [create, table] = AddressLookupTableProgram.createLookupTable({
+      authority: alice.publicKey,
+      payer: alice.publicKey,
+      recentSlot: await connection.getSlot(),
+    });
+    const extend = AddressLookupTableProgram.extendLookupTable({
+      lookupTable: table,
+      authority: alice.publicKey,
+      payer: alice.publicKey,
+      addresses: receivers,
+    });
+    await sendSigned(new Transaction().add(create, extend), alice);
+    await new Promise((r) => setTimeout(r, 150)); // extended addresses are usable from the next slot
+    const lookup = (await connection.getAddressLookupTable(table)).value!;
+    expect(lookup.state.addresses.map((a) => a.toBase58())).toEqual(
+      receivers.map((r) => r.toBase58()),
+    );
+    const message = new TransactionMessage({
+      payerKey: alice.publicKey,
+      recentBlockhash: (await connection.getLatestBlockhash()).blockhash,
+      instructions: receivers.map((to, i) =>
+        SystemProgram.transfer({
+          fromPubkey: alice.publicKey,
+          toPubkey: to,
+          lamports: 1_000_000 + i,
+        }),
+      ),
+    }).compileToV0Message([lookup]);
+    const v0 = new VersionedTransaction(message);
+    v0.sign([alice]);
+    const signature = await connection.sendTransaction(v0);
+    await confirmed(connection, signature);
+    expect(await connection.getBalance(receivers[2]!)).toBe(1_000_002);
+    const legacyClient = await rpc(sandbox.rpcUrl, 'getTransaction', [
+      signature,
+      { encoding: 'json' },
+    ]);
+    expect(legacyClient.error?.code).toBe(-32015);
+    const tx = await connection.getTransaction(signature, { maxSupportedTransactionVersion: 0 });
+    expect(tx?.version).toBe(0);
+    expect(tx?.meta?.loadedAddresses?.writable.map((k) => k.toBase58())).toEqual(
+      receivers.map((r) => r.toBase58()),
+    );
+    expect(tx?.meta?.postBalances.slice(-3)).toEqual([1_000_000, 1_000_001, 1_000_002]);
+    const parsed = await connection.getParsedTransaction(signature, {
+      maxSupportedTransactionVersion: 0,
+    });
+    expect(
+      parsed?.transaction.message.accountKeys.filter((k) => k.source === 'lookupTable'),
+    ).toHaveLength(3);
+  });
+});
