@@ -1,0 +1,105 @@
+/**
+ * Shared steps of the onboarding and accounts end-to-end suites: open the preview page in
+ * Chromium with a record of every console error and page error (a CSP violation or a bridge
+ * call the renderer got wrong shows up there), compute the addresses a secret must give with
+ * libraries independent of the vault, and take screenshots for a person to look at.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import bs58 from 'bs58';
+import nacl from 'tweetnacl';
+import { mnemonicToSeedSync } from '@scure/bip39';
+import { derivePath } from 'ed25519-hd-key';
+import type { Browser, Page } from 'playwright-core';
+import type { AccountsState } from '../../preload/api-types';
+import type { Result } from '../../main/shared/result';
+import type { PageGlobals } from '../harness/browser';
+import type { RunningPreview } from '../harness/preview';
+
+/** Where the suites leave their screenshots (outside the repository). */
+export const SCREENSHOT_DIR = process.env.SWAPDESK_SCREENSHOT_DIR ?? '/tmp/swapdesk-e2e';
+
+/** A base58 Solana address: 32 bytes give 32 to 44 characters. */
+export const BASE58_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
+
+export interface AppPage {
+  page: Page;
+  /** Console errors and uncaught page errors seen so far. */
+  problems: string[];
+}
+
+/** Opens the preview in a fresh browser context (fresh storage) and waits for the app. */
+export async function openApp(browser: Browser, preview: RunningPreview): Promise<AppPage> {
+  const context = await browser.newContext({ viewport: { width: 1200, height: 800 } });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  await page.goto(preview.url);
+  await page.waitForFunction(() => (globalThis as unknown as PageGlobals).wallet !== undefined);
+  return { page, problems };
+}
+
+/** The accounts main holds, straight from the bridge (what the screens should agree with). */
+export async function listAccounts(page: Page): Promise<AccountsState> {
+  const result = await page.evaluate(() =>
+    (globalThis as unknown as PageGlobals).wallet!.accounts.list({}),
+  );
+  if (!result.ok) throw new Error(`accounts.list failed: ${result.error.message}`);
+  return result.value;
+}
+
+/** Removes every account through the bridge, so the next test starts at onboarding. */
+export async function removeAllAccounts(page: Page): Promise<void> {
+  const { accounts } = await listAccounts(page);
+  for (const { address } of accounts) {
+    const result: Result<unknown> = await page.evaluate(
+      (a) => (globalThis as unknown as PageGlobals).wallet!.accounts.remove({ address: a }),
+      address,
+    );
+    if (!result.ok) throw new Error(`accounts.remove failed: ${result.error.message}`);
+  }
+}
+
+/** A fresh keypair as the three things a person may paste, plus its address. */
+export function newKeypair(): { base58Secret: string; jsonArray: string; address: string } {
+  const pair = nacl.sign.keyPair();
+  return {
+    base58Secret: bs58.encode(pair.secretKey),
+    jsonArray: JSON.stringify(Array.from(pair.secretKey)),
+    address: bs58.encode(pair.publicKey),
+  };
+}
+
+/**
+ * The address of account `index` of a recovery phrase, on Solana's path m/44'/501'/index'/0'
+ * (SLIP-0010 ed25519, as Phantom and Solflare derive it), computed with ed25519-hd-key.
+ */
+export function phraseAddress(phrase: string, index: number): string {
+  const seed = Buffer.from(mnemonicToSeedSync(phrase)).toString('hex');
+  const { key } = derivePath(`m/44'/501'/${index}'/0'`, seed);
+  return bs58.encode(nacl.sign.keyPair.fromSeed(new Uint8Array(key)).publicKey);
+}
+
+/** Saves a full-page screenshot and answers its path. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const path = join(SCREENSHOT_DIR, `${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  return path;
+}
+
+/** The element that has keyboard focus in the page: its id and text. */
+export async function focused(page: Page): Promise<{ id: string; text: string }> {
+  return page.evaluate(() => {
+    // The suites compile without the DOM library: describe the little that is read here.
+    const doc = (
+      globalThis as unknown as {
+        document: { activeElement: { id: string; textContent: string | null } | null };
+      }
+    ).document;
+    return { id: doc.activeElement?.id ?? '', text: doc.activeElement?.textContent ?? '' };
+  });
+}
