@@ -110,7 +110,8 @@ export function secretForms({ kind, value }) {
     }
     return forms;
   }
-  return [{ form: `${kind} secret`, needle: value, view: 'compact' }];
+  // Looked for with whitespace removed, like the compact view it is matched in.
+  return [{ form: `${kind} secret`, needle: value.replace(/\s+/g, ''), view: 'compact' }];
 }
 
 /** Reads runDir/secrets.jsonl: `{ secrets, malformed }` (line numbers of unreadable lines). */

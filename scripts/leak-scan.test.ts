@@ -120,6 +120,18 @@ describe('leak check', () => {
     expect(leaks).toEqual([]);
   });
 
+  it('finds an "other" secret even when it holds spaces', () => {
+    const { dir } = runDir();
+    appendFileSync(
+      join(dir, 'secrets.jsonl'),
+      `${JSON.stringify({ kind: 'other', value: 'tr0ub4dor and 3' })}\n`,
+    );
+    appendFileSync(join(dir, 'vitest-output.log'), 'passphrase: tr0ub4dor and 3\n');
+    expect(scanRunDir(dir).leaks).toEqual([
+      { file: 'vitest-output.log', line: 21, form: 'other secret', secret: 3 },
+    ]);
+  });
+
   it('scans logs in sub-folders and reports each leaking file', () => {
     const { dir, key } = runDir();
     mkdirSync(join(dir, 'preview'));

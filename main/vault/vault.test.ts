@@ -1,6 +1,7 @@
-import { generateMnemonic } from '@scure/bip39';
+import { generateMnemonic, mnemonicToSeedSync } from '@scure/bip39';
 import { wordlist } from '@scure/bip39/wordlists/english.js';
 import bs58 from 'bs58';
+import { derivePath } from 'ed25519-hd-key';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -90,6 +91,19 @@ describe('vault (in-memory keychain)', () => {
     expect(error.code).toBe('ACCOUNT_EXISTS');
     expect(error.message).toMatch(/Nothing was imported; choose other account numbers/);
     expect((await vault.list()).accounts).toHaveLength(2);
+  });
+
+  it('derives other accounts with a BIP39 passphrase, as ed25519-hd-key does', async () => {
+    const { vault } = setup();
+    const phrase = generateMnemonic(wordlist, 128);
+    recordSecret('recovery-phrase', phrase);
+    recordSecret('other', 'correct horse');
+    const [plain] = await vault.importSecret(phrase);
+    const [withPassphrase] = await vault.importSecret(phrase, { passphrase: 'correct horse' });
+    const seed = Buffer.from(mnemonicToSeedSync(phrase, 'correct horse')).toString('hex');
+    const expected = nacl.sign.keyPair.fromSeed(derivePath("m/44'/501'/0'/0'", seed).key);
+    expect(withPassphrase!.address).toBe(bs58.encode(expected.publicKey));
+    expect(withPassphrase!.address).not.toBe(plain!.address);
   });
 
   it('leaves the file untouched when the keychain is unavailable', async () => {

@@ -26,3 +26,20 @@ export function recordSecret(kind: SecretKind, value: string): void {
 export function recordVaultSecret(secret: { secretKey: string }): void {
   recordSecret('secret-key', secret.secretKey);
 }
+
+/**
+ * Records every secret stored under a keychain `service`, e.g. after an end-to-end test made
+ * accounts through the web preview ('swapdesk-preview'), whose process the test cannot hook.
+ * Reads the test session's keychain directly; returns how many entries it recorded. Only for
+ * the unlocked test keyring: keytar's findCredentials crashes on a locked collection.
+ */
+export async function recordKeychainSecrets(service: string): Promise<number> {
+  if (!process.env.SWAPDESK_SECRETS_LOG) return 0;
+  const imported = (await import('keytar')) as typeof import('keytar') & {
+    default?: typeof import('keytar');
+  };
+  const keytar = imported.default ?? imported;
+  const credentials = await keytar.findCredentials(service);
+  for (const { password } of credentials) recordSecret('secret-key', password);
+  return credentials.length;
+}

@@ -5,14 +5,14 @@
  * session whose login keyring is locked over D-Bus, with no prompter to unlock it).
  */
 import bs58 from 'bs58';
-import { mkdirSync, mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as keytar from 'keytar';
 import nacl from 'tweetnacl';
 import { describe, expect, it } from 'vitest';
 import { createKeytarKeychain } from '../../main/keychain/keytar-keychain';
-import { recordSecret } from '../harness/secrets-log';
+import { recordKeychainSecrets, recordSecret } from '../harness/secrets-log';
 import { runVaultChild, stepOf } from './vault-child';
 
 const uniqueService = () =>
@@ -111,5 +111,20 @@ describe('keytar keychain on gnome-keyring', () => {
     expect(signed).toMatchObject({ ok: false, code: 'KEYCHAIN_UNAVAILABLE' });
     expect(signed.ok === false && signed.message).toMatch(/it is locked.*Nothing was signed/);
     expect(stepOf(results, 'file-unchanged')).toMatchObject({ ok: true, value: true });
+  });
+});
+
+describe('recordKeychainSecrets (test harness)', () => {
+  it('records every entry of a service for the leak check', async () => {
+    const log = process.env.SWAPDESK_SECRETS_LOG;
+    if (!log) return expect(await recordKeychainSecrets('unused')).toBe(0);
+    const service = uniqueService();
+    const secret = bs58.encode(nacl.sign.keyPair().secretKey);
+    await keytar.setPassword(service, 'someone', secret);
+    expect(await recordKeychainSecrets(service)).toBe(1);
+    expect(readFileSync(log, 'utf8')).toContain(
+      JSON.stringify({ kind: 'secret-key', value: secret }),
+    );
+    await keytar.deletePassword(service, 'someone');
   });
 });
