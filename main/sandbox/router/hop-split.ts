@@ -1,7 +1,7 @@
 /**
  * Pricing one hop of a route: over one pool, or split over two pools in whole percents. The
- * split that maximises the output (ExactIn) or minimises the input (ExactOut) is found on a 10%
- * grid refined by a ternary search; each pool's output is concave in its input, so the total
+ * split that maximises the output (ExactIn) or minimises the input (ExactOut) is found on a grid
+ * of shares refined by a ternary search; each pool's output is concave in its input, so the total
  * is unimodal in the share.
  */
 import { swapExactIn, swapExactOut } from '../venues/venue-math';
@@ -69,6 +69,12 @@ export function betterHop(mode: SwapMode, a: RouteHop | null, b: RouteHop | null
   return mode === 'ExactIn' ? a.amountOut > b.amountOut : a.amountIn < b.amountIn;
 }
 
+/**
+ * Shares tried first. Dense near the ends, because a narrow concentrated range may take only a
+ * few percent of a large amount, leaving every middle share infeasible.
+ */
+const SPLIT_GRID = [1, 3, 5, 10, 20, 30, 40, 50, 60, 70, 80, 90, 95, 97, 99];
+
 function bestSplitOfPair(
   mode: SwapMode,
   pair: readonly [Pool, Pool],
@@ -80,15 +86,15 @@ function bestSplitOfPair(
   const at = (percent: number) =>
     priceHop(mode, pair, [percent, 100 - percent], inputMint, outputMint, amount, reservesOf);
   let best: RouteHop | null = null;
-  let bestPercent = 0;
-  for (let p = 10; p <= 90; p += 10) {
+  let bestIndex = -1;
+  SPLIT_GRID.forEach((p, index) => {
     const hop = at(p);
-    if (betterHop(mode, hop, best)) [best, bestPercent] = [hop, p];
-  }
+    if (betterHop(mode, hop, best)) [best, bestIndex] = [hop, index];
+  });
   if (best === null) return null;
   // The optimum lies strictly between the grid neighbours of the best grid point.
-  let lo = Math.max(1, bestPercent - 9);
-  let hi = Math.min(99, bestPercent + 9);
+  let lo = (SPLIT_GRID[bestIndex - 1] ?? 0) + 1;
+  let hi = (SPLIT_GRID[bestIndex + 1] ?? 100) - 1;
   while (hi - lo > 2) {
     const m1 = lo + Math.floor((hi - lo) / 3);
     const m2 = hi - Math.floor((hi - lo) / 3);

@@ -100,15 +100,23 @@ export function findBestRoute(
 ): Route | null {
   const paths = candidatePaths(graph, request);
   const priced: { path: string[]; route: Route }[] = [];
+  // A path no single pool per hop can serve (a range too narrow for the amount) may still
+  // serve it split: those are always re-priced with splits.
+  const unserved: string[][] = [];
   for (const path of paths) {
     const route = pricePath(graph, request, path, reservesOf, false);
     if (route !== null) priced.push({ path, route });
+    else unserved.push(path);
   }
   priced.sort((x, y) =>
     betterRoute(x.route, y.route) ? -1 : betterRoute(y.route, x.route) ? 1 : 0,
   );
   const candidates = priced.map((entry) => entry.route);
-  for (const { path } of priced.slice(0, request.splitCandidates ?? 3)) {
+  const splitPaths = [
+    ...priced.slice(0, request.splitCandidates ?? 3).map((entry) => entry.path),
+    ...unserved,
+  ];
+  for (const path of splitPaths) {
     const split = pricePath(graph, request, path, reservesOf, true);
     if (split !== null) candidates.push(split);
   }

@@ -1,0 +1,217 @@
+/**
+ * Router benchmark: quote latency and route quality over a synthetic market (≥ 200 pools over
+ * ≥ 50 tokens, every venue kind), in process. Quality is the router's output divided by the
+ * best output of an exhaustive search over the same route space (every path of one or two hops
+ * through any token, every pool and every pair of pools at every whole-percent share), over
+ * ≥ 1,000 random ExactIn requests. Goals: p50 ≤ 1 ms, quality ≥ 0.999.
+ *
+ *   node --import tsx bench/router.ts [--seed N] [--requests N]
+ */
+import { performance } from 'node:perf_hooks';
+import { concentratedPosition } from '../main/sandbox/venues/concentrated';
+import type { Pool, Reserves, VenueLabel } from '../main/sandbox/venues/types';
+import { PoolGraph } from '../main/sandbox/router/pool-graph';
+import { findBestRoute, type RouteRequest } from '../main/sandbox/router/route-search';
+import { exhaustiveBestOutput } from '../main/sandbox/router/exhaustive';
+import { countRouteAccounts, MAX_ACCOUNTS } from '../main/sandbox/router/route-accounts';
+import type { ReservesOf } from '../main/sandbox/router/route-types';
+
+const argument = (name: string, fallback: number) => {
+  const index = process.argv.indexOf(`--${name}`);
+  return index > 0 ? Number(process.argv[index + 1]) : fallback;
+};
+const SEED = argument('seed', 7);
+const REQUESTS = argument('requests', 1_000);
+const TOKENS = 60;
+const POOLS = 240;
+
+/** mulberry32: a small seeded PRNG, so every run prices the same market. */
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const random = prng(SEED);
+const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
+const logUniform = (min: number, max: number) =>
+  Math.exp(Math.log(min) + random() * (Math.log(max) - Math.log(min)));
+
+interface Token {
+  mint: string;
+  usd: number;
+  decimals: number;
+}
+
+// Tokens 0-2 are the hubs (a SOL-like and two dollars); 3-5 more dollar-pegged tokens.
+const tokens: Token[] = Array.from({ length: TOKENS }, (_, i) => ({
+  mint: `T${String(i).padStart(3, '0')}`,
+  usd: i === 0 ? 150 : i <= 5 ? 1 : logUniform(0.00001, 500),
+  decimals: i === 0 ? 9 : i <= 5 ? 6 : pick([5, 6, 8, 9]),
+}));
+
+/** Base units of `token` worth `usd` dollars. */
+function units(token: Token, usd: number): bigint {
+  return BigInt(Math.max(1, Math.floor((usd / token.usd) * 10 ** token.decimals)));
+}
+
+const pools: Pool[] = [];
+const reserves = new Map<string, Reserves>();
+
+function addPool(a: Token, b: Token, label: VenueLabel, kind: Pool['curve']['kind']): void {
+  const key = `P${pools.length}`;
+  const tvl = logUniform(20_000, 20_000_000) / 2;
+  const feeBps = kind === 'stable-swap' ? 1 : pick([1, 4, 5, 25, 30]);
+  const amountA = units(a, tvl);
+  let amountB = units(b, tvl);
+  let curve: Pool['curve'];
+  if (kind === 'concentrated') {
+    // price of A in B, base units, with a small venue-to-venue discrepancy
+    const ratio =
+      (a.usd / b.usd) * 10 ** (b.decimals - a.decimals) * (1 + (random() - 0.5) * 0.002);
+    const width = 0.05 + random() * 0.5;
+    const toX64 = (p: number) => BigInt(Math.floor(Math.sqrt(p) * 2 ** 64));
+    const position = concentratedPosition(
+      amountA,
+      toX64(ratio),
+      toX64(ratio * (1 - width)),
+      toX64(ratio * (1 + width)),
+    );
+    curve = position.curve;
+    amountB = position.amountB;
+  } else if (kind === 'stable-swap') {
+    curve = {
+      kind: 'stable-swap',
+      amplification: BigInt(pick([50, 100, 200, 500])),
+      precisionA: 1n,
+      precisionB: 1n,
+    };
+  } else {
+    curve = { kind: 'constant-product' };
+  }
+  pools.push({
+    ammKey: key,
+    label,
+    mintA: a.mint,
+    mintB: b.mint,
+    vaultA: `${key}a`,
+    vaultB: `${key}b`,
+    feeBps,
+    curve,
+  });
+  reserves.set(key, { a: amountA, b: amountB });
+}
+
+const hubs = tokens.slice(0, 3);
+const dollars = tokens.slice(1, 6);
+for (let i = 0; i < dollars.length; i += 1) {
+  for (let j = i + 1; j < dollars.length; j += 1)
+    addPool(dollars[i] as Token, dollars[j] as Token, 'Saber', 'stable-swap');
+}
+const clLabels: VenueLabel[] = ['Whirlpool', 'Raydium CLMM'];
+for (const token of tokens.slice(6)) {
+  // every token trades against SOL or a dollar (mostly both), as on mainnet
+  addPool(token, random() < 0.8 ? (hubs[0] as Token) : pick(hubs), pick(clLabels), 'concentrated');
+  if (random() < 0.7) addPool(token, pick(hubs), 'Raydium CPMM', 'constant-product');
+}
+addPool(tokens[0] as Token, tokens[1] as Token, 'Whirlpool', 'concentrated');
+addPool(tokens[0] as Token, tokens[1] as Token, 'Raydium CLMM', 'concentrated');
+addPool(tokens[0] as Token, tokens[1] as Token, 'Raydium CPMM', 'constant-product');
+addPool(tokens[0] as Token, tokens[2] as Token, 'Whirlpool', 'concentrated');
+while (pools.length < POOLS) {
+  const a = pick(tokens);
+  const b = pick(tokens);
+  if (a === b || (dollars.includes(a) && dollars.includes(b))) continue;
+  const concentrated = random() < 0.5;
+  addPool(
+    a,
+    b,
+    concentrated ? pick(clLabels) : 'Raydium CPMM',
+    concentrated ? 'concentrated' : 'constant-product',
+  );
+}
+
+const graph = new PoolGraph(pools);
+const reservesOf: ReservesOf = (pool) => reserves.get(pool.ammKey) as Reserves;
+
+function request(input: Token, output: Token, amount: bigint): RouteRequest {
+  return {
+    inputMint: input.mint,
+    outputMint: output.mint,
+    amount,
+    swapMode: 'ExactIn',
+    onlyDirectRoutes: false,
+    intermediateMints: null,
+    allowVenue: () => true,
+    maxAccounts: MAX_ACCOUNTS,
+    countAccounts: (route) => countRouteAccounts(route, () => false, false),
+  };
+}
+
+const requests: RouteRequest[] = [];
+while (requests.length < REQUESTS) {
+  const input = pick(tokens);
+  const output = pick(tokens);
+  if (input === output) continue;
+  requests.push(request(input, output, units(input, logUniform(10, 2_000_000))));
+}
+
+// Warm up the JIT on a different set of requests, then measure.
+for (let i = 0; i < 300; i += 1)
+  findBestRoute(graph, reservesOf, requests[i % requests.length] as RouteRequest);
+
+const latencies: number[] = [];
+const ratios: number[] = [];
+let routed = 0;
+let unroutable = 0;
+let routerMissed = 0;
+for (const req of requests) {
+  const started = performance.now();
+  const route = findBestRoute(graph, reservesOf, req);
+  const elapsed = performance.now() - started;
+  const best = exhaustiveBestOutput(graph, reservesOf, req);
+  if (best === null) {
+    unroutable += 1;
+    continue;
+  }
+  latencies.push(elapsed);
+  if (route === null) {
+    routerMissed += 1;
+    ratios.push(0);
+    continue;
+  }
+  routed += 1;
+  ratios.push(Number((route.outAmount * 1_000_000_000n) / best) / 1e9);
+}
+
+const sorted = (list: number[]) => [...list].sort((x, y) => x - y);
+const quantile = (list: number[], q: number) =>
+  sorted(list)[Math.min(list.length - 1, Math.floor(q * list.length))] as number;
+const mean = (list: number[]) => list.reduce((sum, x) => sum + x, 0) / list.length;
+const rows: [string, string][] = [
+  ['pools / tokens', `${pools.length} / ${tokens.length}`],
+  ['requests (ExactIn, random pair and size $10-$2M)', `${requests.length}`],
+  [
+    'routed / no route in the space / router found none',
+    `${routed} / ${unroutable} / ${routerMissed}`,
+  ],
+  ['quote latency p50 (ms, routable requests)', quantile(latencies, 0.5).toFixed(3)],
+  ['quote latency p99 (ms, routable requests)', quantile(latencies, 0.99).toFixed(3)],
+  ['quality: mean router/exhaustive output', mean(ratios).toFixed(6)],
+  ['quality: p1 / min', `${quantile(ratios, 0.01).toFixed(6)} / ${sorted(ratios)[0]?.toFixed(6)}`],
+  [
+    'quality: share of requests ≥ 0.999',
+    `${((ratios.filter((r) => r >= 0.999).length / ratios.length) * 100).toFixed(2)}%`,
+  ],
+];
+const width = Math.max(...rows.map(([name]) => name.length));
+console.log(`router benchmark (seed ${SEED})`);
+console.log(`| ${'measure'.padEnd(width)} | value |`);
+console.log(`|${'-'.repeat(width + 2)}|-------|`);
+for (const [name, value] of rows) console.log(`| ${name.padEnd(width)} | ${value} |`);
+const ok = quantile(latencies, 0.5) <= 1 && mean(ratios) >= 0.999;
+console.log(ok ? 'goals met: p50 ≤ 1 ms, quality ≥ 0.999' : 'GOALS NOT MET');

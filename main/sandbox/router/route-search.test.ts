@@ -1,0 +1,268 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { concentratedPosition } from '../venues/concentrated';
+import type { Pool, Reserves, VenueLabel } from '../venues/types';
+import { exhaustiveBestOutput } from './exhaustive';
+import { priceHop, splitAmount } from './hop-split';
+import { PoolGraph } from './pool-graph';
+import { countRouteAccounts } from './route-accounts';
+import { findBestRoute, pricePath, type RouteRequest } from './route-search';
+import type { ReservesOf } from './route-types';
+
+const Q64 = 1n << 64n;
+
+function market(entries: [Pool, Reserves][]) {
+  const reserves = new Map(entries.map(([pool, r]) => [pool.ammKey, r]));
+  const graph = new PoolGraph(entries.map(([pool]) => pool));
+  const reservesOf: ReservesOf = (pool) => reserves.get(pool.ammKey) as Reserves;
+  return { graph, reservesOf };
+}
+
+let counter = 0;
+function cp(
+  a: string,
+  b: string,
+  ra: bigint,
+  rb: bigint,
+  feeBps = 25,
+  label: VenueLabel = 'Raydium CPMM',
+): [Pool, Reserves] {
+  counter += 1;
+  const key = `cp${counter}`;
+  return [
+    {
+      ammKey: key,
+      label,
+      mintA: a,
+      mintB: b,
+      vaultA: `${key}A`,
+      vaultB: `${key}B`,
+      feeBps,
+      curve: { kind: 'constant-product' },
+    },
+    { a: ra, b: rb },
+  ];
+}
+
+function stable(a: string, b: string, r: bigint): [Pool, Reserves] {
+  counter += 1;
+  const key = `st${counter}`;
+  return [
+    {
+      ammKey: key,
+      label: 'Saber',
+      mintA: a,
+      mintB: b,
+      vaultA: `${key}A`,
+      vaultB: `${key}B`,
+      feeBps: 1,
+      curve: { kind: 'stable-swap', amplification: 100n, precisionA: 1n, precisionB: 1n },
+    },
+    { a: r, b: r },
+  ];
+}
+
+function request(
+  overrides: Partial<RouteRequest> & Pick<RouteRequest, 'inputMint' | 'outputMint' | 'amount'>,
+): RouteRequest {
+  return {
+    swapMode: 'ExactIn',
+    onlyDirectRoutes: false,
+    intermediateMints: null,
+    allowVenue: () => true,
+    maxAccounts: 64,
+    countAccounts: (route) => countRouteAccounts(route, () => false, false),
+    ...overrides,
+  };
+}
+
+describe('splitAmount', () => {
+  it('hands the remainder to the last share so nothing is lost', () => {
+    expect(splitAmount(1001n, [33, 67])).toEqual([330n, 671n]);
+    expect(splitAmount(7n, [50, 50]).reduce((x, y) => x + y)).toBe(7n);
+  });
+});
+
+describe('findBestRoute', () => {
+  it('picks the pool that pays more for a small trade', () => {
+    const cheap = cp('X', 'Y', 1_000_000_000n, 2_000_000_000n, 25);
+    const better = cp('X', 'Y', 1_000_000_000n, 2_100_000_000n, 25);
+    const { graph, reservesOf } = market([cheap, better]);
+    const route = findBestRoute(
+      graph,
+      reservesOf,
+      request({ inputMint: 'X', outputMint: 'Y', amount: 1_000n }),
+    )!;
+    expect(route.hops).toHaveLength(1);
+    expect(route.hops[0]!.legs.map((leg) => leg.pool.ammKey)).toEqual([better[0].ammKey]);
+  });
+
+  it('splits a large trade evenly over two identical pools and gets more than either alone', () => {
+    const one = cp('X', 'Y', 1_000_000n, 1_000_000n);
+    const two = cp('X', 'Y', 1_000_000n, 1_000_000n);
+    const { graph, reservesOf } = market([one, two]);
+    const req = request({ inputMint: 'X', outputMint: 'Y', amount: 500_000n });
+    const route = findBestRoute(graph, reservesOf, req)!;
+    expect(route.hops[0]!.legs.map((leg) => leg.percent)).toEqual([50, 50]);
+    const alone = priceHop('ExactIn', [one[0]], [100], 'X', 'Y', 500_000n, reservesOf)!;
+    expect(route.outAmount).toBeGreaterThan(alone.amountOut);
+  });
+
+  it('goes through an intermediate token when there is no direct pool, unless only direct routes are allowed', () => {
+    const { graph, reservesOf } = market([
+      cp('X', 'HUB', 10n ** 9n, 10n ** 9n),
+      cp('HUB', 'Y', 10n ** 9n, 10n ** 9n),
+    ]);
+    const route = findBestRoute(
+      graph,
+      reservesOf,
+      request({ inputMint: 'X', outputMint: 'Y', amount: 1_000n }),
+    )!;
+    expect(route.hops.map((hop) => [hop.inputMint, hop.outputMint])).toEqual([
+      ['X', 'HUB'],
+      ['HUB', 'Y'],
+    ]);
+    expect(
+      findBestRoute(
+        graph,
+        reservesOf,
+        request({ inputMint: 'X', outputMint: 'Y', amount: 1_000n, onlyDirectRoutes: true }),
+      ),
+    ).toBeNull();
+    expect(
+      findBestRoute(
+        graph,
+        reservesOf,
+        request({
+          inputMint: 'X',
+          outputMint: 'Y',
+          amount: 1_000n,
+          intermediateMints: new Set(['OTHER']),
+        }),
+      ),
+    ).toBeNull();
+  });
+
+  it('honours the venue filter and serves ExactOut only on the three ExactOut venues', () => {
+    const { graph, reservesOf } = market([
+      stable('U', 'V', 10n ** 12n),
+      cp('U', 'V', 10n ** 9n, 10n ** 9n),
+    ]);
+    const onlySaber = request({
+      inputMint: 'U',
+      outputMint: 'V',
+      amount: 10n ** 6n,
+      allowVenue: (label) => label === 'Saber',
+    });
+    expect(findBestRoute(graph, reservesOf, onlySaber)!.hops[0]!.legs[0]!.pool.label).toBe('Saber');
+    expect(findBestRoute(graph, reservesOf, { ...onlySaber, swapMode: 'ExactOut' })).toBeNull();
+    const exactOut = findBestRoute(
+      graph,
+      reservesOf,
+      request({ inputMint: 'U', outputMint: 'V', amount: 10n ** 6n, swapMode: 'ExactOut' }),
+    )!;
+    expect(exactOut.outAmount).toBe(10n ** 6n);
+    expect(exactOut.hops[0]!.legs[0]!.pool.label).toBe('Raydium CPMM');
+  });
+
+  it('drops a split that would need more accounts than maxAccounts', () => {
+    const { graph, reservesOf } = market([
+      cp('X', 'Y', 1_000_000n, 1_000_000n),
+      cp('X', 'Y', 1_000_000n, 1_000_000n),
+    ]);
+    const req = request({ inputMint: 'X', outputMint: 'Y', amount: 500_000n });
+    const split = findBestRoute(graph, reservesOf, req)!;
+    const limit = countRouteAccounts(split, () => false, false) - 1;
+    const single = findBestRoute(graph, reservesOf, { ...req, maxAccounts: limit })!;
+    expect(single.hops[0]!.legs).toHaveLength(1);
+    expect(countRouteAccounts(single, () => false, false)).toBeLessThanOrEqual(limit);
+  });
+
+  it('splits into a narrow concentrated range that cannot take the whole amount', () => {
+    counter += 1;
+    const position = concentratedPosition(1_000_000n, Q64, (Q64 * 99n) / 100n, (Q64 * 101n) / 100n);
+    const narrow: [Pool, Reserves] = [
+      {
+        ammKey: 'narrow',
+        label: 'Whirlpool',
+        mintA: 'X',
+        mintB: 'Y',
+        vaultA: 'nA',
+        vaultB: 'nB',
+        feeBps: 1,
+        curve: position.curve,
+      },
+      { a: 1_000_000n, b: position.amountB },
+    ];
+    const { graph, reservesOf } = market([narrow, cp('X', 'Y', 100_000_000n, 100_000_000n)]);
+    const req = request({ inputMint: 'X', outputMint: 'Y', amount: 5_000_000n });
+    const route = findBestRoute(graph, reservesOf, req)!;
+    expect(route.hops[0]!.legs).toHaveLength(2);
+    expect(route.outAmount).toBe(exhaustiveBestOutput(graph, reservesOf, req));
+  });
+});
+
+describe('router against exhaustive search (property)', () => {
+  const reserve = fc.bigInt({ min: 10n ** 6n, max: 10n ** 12n });
+  it('finds the exhaustive optimum (within 0.1%) on random markets of three tokens', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.tuple(
+            fc.constantFrom<[string, string]>(['X', 'Y'], ['X', 'H'], ['H', 'Y']),
+            reserve,
+            reserve,
+            fc.integer({ min: 1, max: 100 }),
+          ),
+          {
+            minLength: 1,
+            maxLength: 6,
+          },
+        ),
+        fc.integer({ min: 1, max: 1_000_000 }),
+        (specs, ppm) => {
+          const { graph, reservesOf } = market(
+            specs.map(([[a, b], ra, rb, fee]) => cp(a, b, ra, rb, fee)),
+          );
+          const req = request({ inputMint: 'X', outputMint: 'Y', amount: BigInt(ppm) * 10n ** 3n });
+          const best = exhaustiveBestOutput(graph, reservesOf, req);
+          const route = findBestRoute(graph, reservesOf, req);
+          if (best === null) return;
+          expect(route).not.toBeNull();
+          expect(Number(route!.outAmount) / Number(best)).toBeGreaterThanOrEqual(0.999);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it("an ExactOut route's input, priced ExactIn over the same path, yields at least the amount", () => {
+    fc.assert(
+      fc.property(
+        reserve,
+        reserve,
+        reserve,
+        reserve,
+        fc.integer({ min: 1, max: 200_000 }),
+        (a, b, c, d, ppm) => {
+          const { graph, reservesOf } = market([cp('X', 'H', a, b), cp('H', 'Y', c, d)]);
+          const amount = (d * BigInt(ppm)) / 1_000_000n + 1n;
+          const req = request({ inputMint: 'X', outputMint: 'Y', amount, swapMode: 'ExactOut' });
+          const route = findBestRoute(graph, reservesOf, req);
+          if (route === null) return;
+          expect(route.outAmount).toBe(amount);
+          const forward = pricePath(
+            graph,
+            { ...req, swapMode: 'ExactIn', amount: route.inAmount },
+            ['X', 'H', 'Y'],
+            reservesOf,
+            false,
+          );
+          expect(forward).not.toBeNull();
+          expect(forward!.outAmount).toBeGreaterThanOrEqual(amount);
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+});
