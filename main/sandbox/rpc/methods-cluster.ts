@@ -37,6 +37,11 @@ export const getEpochInfo: RpcMethod = (_params, { ledger }) => {
   };
 };
 
+export const getTransactionCount: RpcMethod = (params, { ledger }) => {
+  checkMinContextSlot(ledger, configParam(params, 0));
+  return ledger.transactionCount();
+};
+
 export const getHealth: RpcMethod = () => 'ok';
 
 export const getVersion: RpcMethod = () => ({
