@@ -38,7 +38,11 @@ const KNOWN: Record<number, { name: string; message: string }> = {
   },
 };
 
-function info(code: number): ProgramErrorInfo {
+/** Anchor programs number their own errors from 6000; lower numbers belong to other programs. */
+const FIRST_PROGRAM_ERROR = 6000;
+
+function info(code: number): ProgramErrorInfo | undefined {
+  if (code < FIRST_PROGRAM_ERROR) return undefined;
   const known = KNOWN[code];
   const hex = `0x${code.toString(16)}`;
   return {
@@ -53,7 +57,8 @@ function info(code: number): ProgramErrorInfo {
 
 /**
  * Decodes a swap program error from a number, hex text, simulation log text or an
- * InstructionError-like object. Returns undefined when no custom program error is found.
+ * InstructionError-like object. Returns undefined when no swap program error (6000 and up) is
+ * found.
  * @example decodeSwapProgramError('Program failed: custom program error: 0x1771')?.code // 6001
  */
 export function decodeSwapProgramError(source: unknown): ProgramErrorInfo | undefined {

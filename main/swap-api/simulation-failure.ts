@@ -7,6 +7,30 @@ import type { SimulationFailure } from './types';
 import { decodeSwapProgramError } from './program-errors';
 import { sanitizeServiceCode, sanitizeServiceText } from './service-text';
 
+/** Runtime (not swap program) failures seen in simulation text, in words. */
+const RUNTIME_ERRORS: readonly [RegExp, string][] = [
+  [
+    /AccountNotFound/,
+    'The paying account does not exist on this network yet (it has never held SOL). Add SOL to it for the network fee, then get a fresh quote.',
+  ],
+  [
+    /InsufficientFundsForFee/,
+    'There is not enough SOL to pay the network fee. Add SOL and try again.',
+  ],
+  [
+    /InsufficientFundsForRent/,
+    'There is not enough SOL left to keep the token accounts of this swap open (rent). Add SOL, or swap a smaller amount.',
+  ],
+  [
+    /insufficient (lamports|funds)/i,
+    'The account does not hold enough for this swap (token or SOL for fees and rent). Lower the amount or add funds.',
+  ],
+  [
+    /BlockhashNotFound|Blockhash not found/i,
+    'The transaction expired before it could be checked. Get a fresh quote and try again.',
+  ],
+];
+
 /**
  * Describes a simulation error from the service. `error` may be an object with errorCode and
  * error text, or bare text. `redact` removes secrets (the API key) from the service's text.
@@ -30,14 +54,8 @@ export function describeSimulationFailure(
   if (program !== undefined) {
     return { serviceCode, serviceText, programError: program.code, reason: program.message };
   }
-  if (/insufficient (lamports|funds)/i.test(serviceText)) {
-    return {
-      serviceCode,
-      serviceText,
-      reason:
-        'The account does not hold enough for this swap (token or SOL for fees and rent). Lower the amount or add funds.',
-    };
-  }
+  const known = RUNTIME_ERRORS.find(([pattern]) => pattern.test(serviceText));
+  if (known !== undefined) return { serviceCode, serviceText, reason: known[1] };
   const said = serviceText === '' ? '' : ` It said: "${serviceText}".`;
   return {
     serviceCode,

@@ -165,6 +165,8 @@ describe('decodeSwapProgramError', () => {
   it('describes an unknown program error by number, and finds none in other text', () => {
     expect(decodeSwapProgramError(6099)?.message).toMatch(/error 6099 \(0x17d3\)/);
     expect(decodeSwapProgramError('Blockhash not found')).toBeUndefined();
+    // Below 6000 the number belongs to another program (0x1 is the token program's).
+    expect(decodeSwapProgramError('custom program error: 0x1')).toBeUndefined();
     expect(decodeSwapProgramError(null)).toBeUndefined();
   });
 });

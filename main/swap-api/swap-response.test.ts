@@ -85,13 +85,32 @@ describe('POST /swap answer', () => {
   it('flags a simulation error without a program error, quoting the service', () => {
     const swap = parseSwapResponse(
       swapAnswer({
-        simulationError: { errorCode: 'BLOCKHASH_NOT_FOUND', error: 'Blockhash not found\u202e' },
+        simulationError: { errorCode: 'VENUE_ERROR', error: 'Venue paused\u202e by operator' },
       }),
     );
     expect(swap.signable).toBe(false);
     expect(swap.simulationFailure?.reason).toBe(
-      'The swap service\'s own test run of this transaction failed (BLOCKHASH_NOT_FOUND), so it cannot be signed. It said: "Blockhash not found". Get a fresh quote and try again.',
+      'The swap service\'s own test run of this transaction failed (VENUE_ERROR), so it cannot be signed. It said: "Venue paused by operator". Get a fresh quote and try again.',
     );
+  });
+
+  it.each([
+    ['Simulation failed: "AccountNotFound"', /paying account does not exist on this network yet/],
+    [
+      'Transaction results in an account (1) with InsufficientFundsForRent',
+      /keep the token accounts of this swap open/,
+    ],
+    ['InsufficientFundsForFee', /not enough SOL to pay the network fee/],
+    ['Transfer: insufficient lamports 10, need 2039280', /does not hold enough for this swap/],
+    ['Blockhash not found', /expired before it could be checked/],
+    ['Program Tokenkeg failed: custom program error: 0x1', /test run of this transaction failed/],
+  ])('says in words what the runtime error %j means', (error, reason) => {
+    const swap = parseSwapResponse(
+      swapAnswer({ simulationError: { errorCode: 'TRANSACTION_ERROR', error } }),
+    );
+    expect(swap.signable).toBe(false);
+    expect(swap.simulationFailure?.reason).toMatch(reason);
+    expect(swap.simulationFailure?.programError).toBeUndefined();
   });
 
   it.each([
