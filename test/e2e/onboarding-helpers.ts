@@ -4,7 +4,7 @@
  * call the renderer got wrong shows up there), compute the addresses a secret must give with
  * libraries independent of the vault, and take screenshots for a person to look at.
  */
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import bs58 from 'bs58';
 import nacl from 'tweetnacl';
@@ -102,4 +102,32 @@ export async function focused(page: Page): Promise<{ id: string; text: string }>
     ).document;
     return { id: doc.activeElement?.id ?? '', text: doc.activeElement?.textContent ?? '' };
   });
+}
+
+/**
+ * Stops the sandbox network a preview started (found by its state folder, inside the
+ * preview's data folder), to see the app without a network. Linux only: reads /proc.
+ */
+export async function stopPreviewSandbox(preview: RunningPreview): Promise<number> {
+  const stateDir = join(preview.dataDir, 'sandbox');
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let args: string[];
+    try {
+      args = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
+    } catch {
+      continue; // gone meanwhile, or not ours to read
+    }
+    const at = args.indexOf('--state');
+    if (at >= 0 && args[at + 1] === stateDir) {
+      const pid = Number(entry);
+      process.kill(pid, 'SIGTERM');
+      // Wait until it is gone, so the next request meets a closed port.
+      for (let i = 0; i < 100 && existsSync(`/proc/${pid}`); i += 1) {
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      return pid;
+    }
+  }
+  throw new Error(`no sandbox process with --state ${stateDir}`);
 }

@@ -27,8 +27,8 @@ export function NetworkUnavailable({ info, error, onRetry, retrying }: NetworkUn
         Swapdesk cannot reach {name} right now, so balances cannot be shown. Your accounts and keys
         are safe on this computer.
       </p>
-      {error ? <p className="muted">{error.message}</p> : null}
-      <p>{advice}</p>
+      {/* Main's message already says what to do for its network; ours is the fallback. */}
+      <p>{error ? error.message : advice}</p>
       <button type="button" className="button" onClick={onRetry} disabled={retrying}>
         {retrying ? 'Trying…' : 'Try again'}
       </button>

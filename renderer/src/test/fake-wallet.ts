@@ -92,7 +92,10 @@ export function installFakeWallet(options: FakeWalletOptions = {}): FakeWallet {
   const handlers: { [M in MethodName]: (req: never) => Result<unknown> } = {
     'app.info': () =>
       state.networkDown
-        ? err('NETWORK_UNAVAILABLE', 'The sandbox network is not answering.')
+        ? err(
+            'NETWORK_UNAVAILABLE',
+            'The sandbox network is not reachable. Restart Swapdesk to start it again.',
+          )
         : { ok: true, value: info },
     'accounts.list': () => ({ ok: true, value: listed() }),
     'accounts.create': (req: { label?: string }) => ({
@@ -153,7 +156,10 @@ export function installFakeWallet(options: FakeWalletOptions = {}): FakeWallet {
     },
     'balances.get': (req: { address: string }) => {
       if (state.networkDown)
-        return err('NETWORK_UNAVAILABLE', 'The sandbox network is not answering.');
+        return err(
+          'NETWORK_UNAVAILABLE',
+          'The sandbox network is not reachable. Restart Swapdesk to start it again.',
+        );
       const value: Balances = {
         address: req.address,
         lamports: state.lamports,
