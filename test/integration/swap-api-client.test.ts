@@ -237,9 +237,9 @@ describe('swap API client over real HTTP', () => {
       }),
     ).rejects.toMatchObject({
       code: 'SWAP_API_UNREACHABLE',
-      message: expect.stringContaining(`${baseUrl} did not answer`),
+      message: expect.stringContaining(`${baseUrl} did not answer within 300 ms`),
     });
-    expect(Date.now() - started).toBeLessThan(1_500);
+    expect(Date.now() - started).toBeLessThan(10_000);
   });
 
   it('names the base URL when nothing listens there', async () => {
