@@ -21,7 +21,7 @@ describe('wallet overview', () => {
     render(<App />);
     const title = await screen.findByRole('heading', { name: 'Network unavailable' });
     const card = title.closest('section') as HTMLElement;
-    expect(card.textContent).toMatch(/restart Swapdesk/);
+    expect(card.textContent).toMatch(/Restart Swapdesk/i);
     expect(screen.queryByLabelText('SOL balance')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Get test funds' })).toBeNull();
     // The address is still there: the wallet is usable offline for what needs no network.
