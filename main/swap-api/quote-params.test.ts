@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { U64_MAX } from '../shared/amount';
 import type { Address } from '../shared/address';
 import type { QuoteParams } from './types';
 import { encodeQuoteParams, validateQuoteParams } from './quote-params';
@@ -160,5 +162,33 @@ describe('GET /quote parameter checks (before any request)', () => {
       code: 'INVALID_SWAP_REQUEST',
     });
     expect(requests).toHaveLength(0);
+  });
+});
+
+describe('GET /quote encoding, for any valid parameters', () => {
+  it('reads back as the same values on the service side', () => {
+    const label = fc.stringMatching(/^[A-Za-z][A-Za-z0-9 ]{0,20}[A-Za-z0-9]$/);
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: 1n, max: U64_MAX }),
+        fc.option(fc.integer({ min: 0, max: 10_000 }), { nil: undefined }),
+        fc.option(fc.array(label, { minLength: 1, maxLength: 4 }), { nil: undefined }),
+        fc.option(fc.boolean(), { nil: undefined }),
+        (amount, slippageBps, dexes, onlyDirectRoutes) => {
+          const params: QuoteParams = { ...base, amount, slippageBps, dexes, onlyDirectRoutes };
+          validateQuoteParams(params);
+          const query = new URLSearchParams(encodeQuoteParams(params).toString());
+          expect(BigInt(query.get('amount') ?? '')).toBe(amount);
+          expect(query.get('slippageBps')).toBe(
+            slippageBps === undefined ? null : String(slippageBps),
+          );
+          expect(query.get('dexes')?.split(',')).toEqual(dexes);
+          expect(query.get('onlyDirectRoutes')).toBe(
+            onlyDirectRoutes === undefined ? null : String(onlyDirectRoutes),
+          );
+          expect([...query.keys()].length).toBe(new Set(query.keys()).size);
+        },
+      ),
+    );
   });
 });
