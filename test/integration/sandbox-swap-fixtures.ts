@@ -1,0 +1,133 @@
+/**
+ * Shared by the swap API integration tests: funded test users, signing and sending what
+ * /swap returns, and token balance reads, all through the sandbox's public HTTP surface
+ * (JSON-RPC with web3.js, the faucet) exactly as a wallet would.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  Connection,
+  Keypair,
+  PublicKey,
+  Transaction,
+  VersionedTransaction,
+  LAMPORTS_PER_SOL,
+} from '@solana/web3.js';
+import { getAssociatedTokenAddressSync, TOKEN_2022_PROGRAM_ID } from '@solana/spl-token';
+
+export const SOL = 'So11111111111111111111111111111111111111112';
+export const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
+export const USDT = 'Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB';
+export const JUP = 'JUPyiwrYJFskUPiHa7hkeR8VUtAeFoSYbKedZNsDvCN';
+export const BONK = 'DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263';
+export const WIF = 'EKpQGSJtjMFqKZ9KQanSqYXRcF8fBopzLHYxdM65zcjm';
+export const PYUSD = '2b1kV6DkPAnxd5ixfnxCpjxmKwqjjaYmCZfHsFu24GXo';
+
+/** The associated token account of `owner` for `mint` (PYUSD is Token-2022). */
+export function ataOf(owner: PublicKey, mint: string): PublicKey {
+  const program = mint === PYUSD ? TOKEN_2022_PROGRAM_ID : undefined;
+  return getAssociatedTokenAddressSync(new PublicKey(mint), owner, true, program);
+}
+
+/** Mints `amount` base units of `mint` to `owner` through the faucet (creating the ATA). */
+export async function faucet(
+  rpcUrl: string,
+  owner: PublicKey,
+  mint: string,
+  amount: bigint,
+): Promise<void> {
+  const response = await fetch(`${rpcUrl}/sandbox/faucet`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ owner: owner.toBase58(), mint, amount: amount.toString() }),
+  });
+  if (!response.ok) throw new Error(`faucet: ${response.status} ${await response.text()}`);
+}
+
+/** A new keypair with `sol` SOL from requestAirdrop and the given token balances. */
+export async function fundedUser(
+  connection: Connection,
+  rpcUrl: string,
+  sol: number,
+  tokens: Record<string, bigint> = {},
+): Promise<Keypair> {
+  const user = Keypair.generate();
+  const signature = await connection.requestAirdrop(user.publicKey, sol * LAMPORTS_PER_SOL);
+  await waitFor(connection, signature);
+  for (const [mint, amount] of Object.entries(tokens))
+    await faucet(rpcUrl, user.publicKey, mint, amount);
+  return user;
+}
+
+/** Waits until the signature has a status; throws with the error when the transaction failed. */
+export async function waitFor(connection: Connection, signature: string): Promise<void> {
+  for (let i = 0; i < 100; i += 1) {
+    const { value } = await connection.getSignatureStatuses([signature]);
+    const status = value[0];
+    if (status) {
+      if (status.err) throw new Error(`transaction failed: ${JSON.stringify(status.err)}`);
+      return;
+    }
+    await new Promise((done) => setTimeout(done, 50));
+  }
+  throw new Error(`no status for ${signature}`);
+}
+
+/** Signs /swap's transaction as the user (the only missing signature) and sends it. */
+export async function signAndSend(
+  connection: Connection,
+  swapTransaction: string,
+  user: Keypair,
+  legacy = false,
+): Promise<string> {
+  const bytes = Buffer.from(swapTransaction, 'base64');
+  let wire: Uint8Array;
+  if (legacy) {
+    const tx = Transaction.from(bytes);
+    tx.partialSign(user);
+    wire = tx.serialize();
+  } else {
+    const tx = VersionedTransaction.deserialize(bytes);
+    tx.sign([user]);
+    wire = tx.serialize();
+  }
+  const signature = await connection.sendRawTransaction(wire, { skipPreflight: false });
+  await waitFor(connection, signature);
+  return signature;
+}
+
+/** Balance of a token account in base units, 0 when it does not exist. */
+export async function tokenBalance(connection: Connection, account: PublicKey): Promise<bigint> {
+  const info = await connection.getAccountInfo(account);
+  if (info === null) return 0n;
+  return BigInt((await connection.getTokenAccountBalance(account)).value.amount);
+}
+
+/** The sandbox operator's fee token account for `mint` (read from the swap API's state folder). */
+export function operatorFeeAccount(stateDir: string, mint: string): PublicKey {
+  const secret = JSON.parse(
+    readFileSync(join(stateDir, 'swap-api', 'fee-operator.json'), 'utf8'),
+  ) as number[];
+  return ataOf(Keypair.fromSecretKey(Uint8Array.from(secret)).publicKey, mint);
+}
+
+/** GET {swapApiUrl}/quote with raw query text; answers status and JSON body. */
+export async function getJson(
+  url: string,
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  const response = await fetch(url);
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+/** POST JSON; answers status and JSON body. */
+export async function postJson(
+  url: string,
+  body: unknown,
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
