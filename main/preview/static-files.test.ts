@@ -1,0 +1,103 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONTENT_SECURITY_POLICY } from '../window/content-security-policy';
+import { createStaticFiles, injectBridgeScript } from './static-files';
+
+let dir: string;
+let server: Server;
+let base: string;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'swapdesk-static-'));
+  mkdirSync(join(dir, 'renderer', 'assets'), { recursive: true });
+  writeFileSync(
+    join(dir, 'renderer', 'index.html'),
+    '<!doctype html><html><head><meta charset="UTF-8" /><script type="module" src="./assets/app.js"></script></head><body></body></html>',
+  );
+  writeFileSync(join(dir, 'renderer', 'assets', 'app.js'), 'console.log("app")');
+  writeFileSync(join(dir, 'outside.txt'), 'SECRET-OUTSIDE');
+  const serve = createStaticFiles(join(dir, 'renderer'), '/* bridge */');
+  server = createServer((req, res) => void serve(req, res));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** A raw request: the path is sent as written, not normalized like fetch would. */
+function get(
+  path: string,
+  method = 'GET',
+): Promise<{ status: number; body: string; headers: Record<string, unknown> }> {
+  return new Promise((resolve, reject) => {
+    const req = request(`${base}/`, { method, path }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body, headers: res.headers }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('preview static files', () => {
+  it('serves index.html with the CSP and the bridge script before the app script', async () => {
+    const page = await get('/');
+    expect(page.status).toBe(200);
+    expect(page.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
+    expect(page.headers['x-frame-options']).toBe('DENY');
+    expect(page.body.indexOf('/preview-bridge.js')).toBeGreaterThan(page.body.indexOf('charset'));
+    expect(page.body.indexOf('/preview-bridge.js')).toBeLessThan(
+      page.body.indexOf('./assets/app.js'),
+    );
+  });
+
+  it('serves assets and the bridge script with their types', async () => {
+    const js = await get('/assets/app.js');
+    expect(js.body).toBe('console.log("app")');
+    expect(js.headers['content-type']).toMatch(/^text\/javascript/);
+    const bridge = await get('/preview-bridge.js');
+    expect(bridge.body).toBe('/* bridge */');
+  });
+
+  it('never serves a file outside the renderer folder', async () => {
+    for (const path of [
+      '/../outside.txt',
+      '/assets/../../outside.txt',
+      '/..%2foutside.txt',
+      '/%2e%2e/outside.txt',
+      '/assets/..%2F..%2Foutside.txt',
+      '/..\\outside.txt',
+      '/%00/../outside.txt',
+    ]) {
+      const response = await get(path);
+      expect(response.body, path).not.toContain('SECRET-OUTSIDE');
+    }
+  });
+
+  it('answers app routes with the page, unknown files with 404, writes with 405', async () => {
+    expect((await get('/swap')).body).toContain('/preview-bridge.js');
+    expect((await get('/nope.js')).status).toBe(404);
+    expect((await get('/', 'POST')).status).toBe(405);
+    expect((await get('/', 'HEAD')).body).toBe('');
+  });
+});
+
+describe('injectBridgeScript', () => {
+  it('puts the script first among scripts, or at the end of head', () => {
+    expect(injectBridgeScript('<head><title>x</title></head>')).toMatch(
+      /<title>x<\/title><script src="\/preview-bridge.js"><\/script>\s*<\/head>/,
+    );
+    expect(
+      injectBridgeScript('<p>no head</p>').startsWith('<script src="/preview-bridge.js">'),
+    ).toBe(true);
+  });
+});

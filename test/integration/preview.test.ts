@@ -1,0 +1,186 @@
+/**
+ * The built web preview as a caller sees it over HTTP: its ready line, the page it serves, and
+ * the real handlers behind the bridge against its own real sandbox process (balances of both
+ * token programs, test funds), its data folder, a clean stop and a restart that keeps state.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AccountSummary, AppInfo, Balances, FundResult } from '../../preload/api-types';
+import type { Result } from '../../main/shared/result';
+import { startPreview, previewScript, type RunningPreview } from '../harness/preview';
+
+const TOKEN_PROGRAM = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
+const TOKEN_2022_PROGRAM = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb';
+const NATIVE_MINT = 'So11111111111111111111111111111111111111112';
+
+interface SandboxToken {
+  mint: string;
+  symbol: string;
+  decimals: number;
+  tokenProgram: string;
+}
+
+let preview: RunningPreview;
+
+async function bridge<T>(
+  target: RunningPreview,
+  method: string,
+  body: unknown,
+): Promise<Result<T>> {
+  const response = await fetch(`${target.origin}/bridge/${method}`, {
+    method: 'POST',
+    headers: {
+      origin: target.origin,
+      'content-type': 'application/json',
+      'x-swapdesk-token': target.token,
+    },
+    body: JSON.stringify(body),
+  });
+  return (await response.json()) as Result<T>;
+}
+
+function value<T>(result: Result<T>): T {
+  if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
+  return result.value;
+}
+
+beforeAll(async () => {
+  preview = await startPreview();
+});
+
+afterAll(async () => {
+  await preview?.stop();
+});
+
+describe('web preview', () => {
+  it('announces its page, RPC and swap API addresses on 127.0.0.1', () => {
+    expect(preview.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/#token=[0-9a-f]{64}$/);
+    expect(preview.rpcUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(preview.swapApiUrl).toBe(`${preview.rpcUrl}/v6`);
+  });
+
+  it('serves the built app with the CSP header and the bridge script ahead of the app', async () => {
+    const response = await fetch(`${preview.origin}/`);
+    expect(response.status).toBe(200);
+    const csp = response.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("connect-src 'self'");
+    expect(response.headers.get('access-control-allow-origin')).toBeNull();
+    const html = await response.text();
+    const bridgeAt = html.indexOf('<script src="/preview-bridge.js">');
+    const appAt = html.indexOf('<script type="module"');
+    expect(bridgeAt).toBeGreaterThan(0);
+    expect(appAt).toBeGreaterThan(bridgeAt);
+    const script = await fetch(`${preview.origin}/preview-bridge.js`);
+    expect(script.headers.get('content-type')).toMatch(/javascript/);
+    // The token reaches the page only through the URL: it is in no served file.
+    expect(html + (await script.text())).not.toContain(preview.token);
+  });
+
+  it('answers app.info with the package version, the sandbox network and the web-preview shell', async () => {
+    const pkg = JSON.parse(
+      readFileSync(join(previewScript(), '../../../package.json'), 'utf8'),
+    ) as {
+      version: string;
+    };
+    const info = value(await bridge<AppInfo>(preview, 'app.info', {}));
+    expect(info).toEqual({
+      version: pkg.version,
+      shell: 'web-preview',
+      network: {
+        id: 'sandbox',
+        label: expect.stringMatching(/sandbox/i),
+        rpcUrl: preview.rpcUrl,
+        swapApiUrl: preview.swapApiUrl,
+        isSandbox: true,
+      },
+    });
+  });
+
+  it('funds an account with SOL and every sandbox token, and shows them with symbols', async () => {
+    const account = value(await bridge<AccountSummary>(preview, 'accounts.create', {}));
+    const before = value(
+      await bridge<Balances>(preview, 'balances.get', { address: account.address }),
+    );
+    expect(before).toMatchObject({ address: account.address, lamports: '0', tokens: [] });
+
+    const tokens = (await (
+      await fetch(`${preview.rpcUrl}/sandbox/tokens`)
+    ).json()) as SandboxToken[];
+    const mintable = tokens.filter((t) => t.mint !== NATIVE_MINT);
+    expect(mintable.some((t) => t.tokenProgram === TOKEN_2022_PROGRAM)).toBe(true);
+
+    const funded = value(
+      await bridge<FundResult>(preview, 'sandbox.fund', { address: account.address }),
+    );
+    expect(funded.signatures).toHaveLength(1 + mintable.length);
+    expect(new Set(funded.signatures).size).toBe(funded.signatures.length);
+
+    const after = value(
+      await bridge<Balances>(preview, 'balances.get', { address: account.address }),
+    );
+    expect(BigInt(after.lamports)).toBe(2_000_000_000n);
+    expect(after.slot).toBeGreaterThanOrEqual(before.slot);
+    const byMint = new Map(after.tokens.map((t) => [t.mint, t]));
+    for (const token of mintable) {
+      expect(byMint.get(token.mint), token.symbol).toMatchObject({
+        symbol: token.symbol,
+        decimals: token.decimals,
+        amount: (1000n * 10n ** BigInt(token.decimals)).toString(),
+        tokenProgram: token.tokenProgram,
+      });
+    }
+    const programs = new Set(after.tokens.map((t) => t.tokenProgram));
+    expect(programs).toEqual(new Set([TOKEN_PROGRAM, TOKEN_2022_PROGRAM]));
+  });
+
+  it('refuses a malformed address with INVALID_REQUEST', async () => {
+    const result = await bridge(preview, 'balances.get', { address: 'not-an-address' });
+    expect(result).toMatchObject({ ok: false, error: { code: 'INVALID_REQUEST' } });
+  });
+
+  it('keeps its accounts in its own data folder', () => {
+    const file = join(preview.dataDir, 'accounts.json');
+    expect(existsSync(file)).toBe(true);
+    expect(existsSync(join(preview.dataDir, 'sandbox'))).toBe(true);
+  });
+
+  it('stops its sandbox on SIGTERM, and a restart on the same folder keeps accounts and funds', async () => {
+    const first = await startPreview({ dataDir: preview.dataDir.replace(/$/, '-restart') });
+    try {
+      const account = value(await bridge<AccountSummary>(first, 'accounts.create', {}));
+      value(await bridge(first, 'sandbox.fund', { address: account.address }));
+      await first.stop();
+      await expect(fetch(first.rpcUrl, { method: 'POST' })).rejects.toThrow();
+      await expect(fetch(`${first.origin}/`)).rejects.toThrow();
+
+      const second = await startPreview({ dataDir: first.dataDir });
+      try {
+        const list = value(
+          await bridge<{ accounts: AccountSummary[] }>(second, 'accounts.list', {}),
+        );
+        expect(list.accounts.map((a) => a.address)).toEqual([account.address]);
+        const balances = value(
+          await bridge<Balances>(second, 'balances.get', { address: account.address }),
+        );
+        expect(balances.lamports).toBe('2000000000');
+        expect(balances.tokens.length).toBeGreaterThan(0);
+      } finally {
+        await second.stop();
+      }
+    } finally {
+      await first.stop();
+      const { rmSync } = await import('node:fs');
+      rmSync(first.dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('built preload', () => {
+  it('requires nothing but electron (a sandboxed preload cannot load packages)', () => {
+    const bundle = readFileSync(join(previewScript(), '../../preload/index.cjs'), 'utf8');
+    const required = [...bundle.matchAll(/require\(\s*["']([^"']+)["']\s*\)/g)].map((m) => m[1]);
+    expect(new Set(required)).toEqual(new Set(['electron']));
+  });
+});
