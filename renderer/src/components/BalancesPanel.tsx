@@ -35,10 +35,14 @@ export function BalancesPanel({ entry, onRefresh }: BalancesPanelProps) {
       {balances ? (
         <>
           <p className="sol-balance">
-            <span className="muted">SOL balance</span>
-            <span className="amount-large" aria-label="SOL balance">
-              {formatSol(balances.lamports)}
+            <span className="muted" aria-hidden="true">
+              SOL balance
             </span>
+            {/* An output (a polite live region): a new balance, e.g. after test funds arrive, is
+                announced without moving focus. */}
+            <output className="amount-large" aria-label="SOL balance">
+              {formatSol(balances.lamports)}
+            </output>
           </p>
           {balances.tokens.length === 0 ? (
             <p className="muted">No tokens in this account yet.</p>

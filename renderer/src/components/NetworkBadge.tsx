@@ -16,8 +16,9 @@ export function NetworkBadge({ info, loading }: { info: AppInfo | null; loading:
   const tone = !info ? (loading ? 'pending' : 'down') : info.network.isSandbox ? 'sandbox' : 'live';
   const text = !info && loading ? 'Connecting…' : networkWording(info);
   return (
-    <p className={`network-badge network-${tone}`} aria-label={`Network: ${text}`}>
+    <p className={`network-badge network-${tone}`}>
       <span className="network-dot" aria-hidden="true" />
+      <span className="visually-hidden">Network: </span>
       {text}
     </p>
   );
