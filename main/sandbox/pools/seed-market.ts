@@ -9,7 +9,13 @@ import { join } from 'node:path';
 import { Keypair, PublicKey } from '@solana/web3.js';
 import { getAssociatedTokenAddressSync } from '@solana/spl-token';
 import type { LedgerView } from '../ledger/ledger-view';
-import { NATIVE_MINT, SANDBOX_TOKENS, TOKEN_2022_PROGRAM_ID, type SandboxToken } from '../tokens';
+import {
+  NATIVE_MINT,
+  SANDBOX_TOKENS,
+  SYSTEM_PROGRAM_ID,
+  TOKEN_2022_PROGRAM_ID,
+  type SandboxToken,
+} from '../tokens';
 import type { Pool } from '../venues/types';
 import { buildPools, type BuiltPool } from './build-pools';
 import { POOL_SEEDS } from './pool-catalog';
@@ -107,6 +113,15 @@ export function loadOrSeedMarket(ledger: LedgerView, stateDir: string): Market {
   const authority = loadOrCreateKeypair(join(stateDir, AUTHORITY_FILE));
   const operator = loadOrCreateKeypair(join(stateDir, OPERATOR_FILE)).publicKey;
   const fees = operatorAccounts(operator);
+  // The operator's wallet receives Jito-style tips: it must exist to take small transfers.
+  if (ledger.getAccount(operator.toBase58()) === null) {
+    ledger.setAccount(operator.toBase58(), {
+      lamports: 1_000_000_000n,
+      owner: SYSTEM_PROGRAM_ID,
+      data: new Uint8Array(),
+      executable: false,
+    });
+  }
   const poolsPath = join(stateDir, POOLS_FILE);
   if (existsSync(poolsPath)) {
     const pools = parsePools(readFileSync(poolsPath, 'utf8'));

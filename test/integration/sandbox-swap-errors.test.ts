@@ -1,0 +1,340 @@
+/**
+ * Every refusal of the sandbox swap API, over HTTP against a real sandbox process: the status,
+ * the `{ errorCode, error }` body, and that nothing was built when the request was wrong.
+ */
+import { Connection, Keypair, VersionedTransaction } from '@solana/web3.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox, type RunningSandbox } from '../harness/sandbox-process';
+import {
+  ataOf,
+  BONK,
+  faucet,
+  fundedUser,
+  getJson,
+  JUP,
+  postJson,
+  PYUSD,
+  signAndSend,
+  SOL,
+  USDC,
+  USDT,
+} from './sandbox-swap-fixtures';
+
+let sandbox: RunningSandbox;
+let connection: Connection;
+
+beforeAll(async () => {
+  sandbox = await startSandbox();
+  connection = new Connection(sandbox.rpcUrl, 'confirmed');
+});
+
+afterAll(async () => {
+  await sandbox?.remove();
+});
+
+const quoteUrl = (query: string) => `${sandbox.swapApiUrl}/quote?${query}`;
+
+async function expectError(
+  answer: Promise<{ status: number; body: Record<string, unknown> }>,
+  status: number,
+  errorCode: string,
+): Promise<string> {
+  const { status: actual, body } = await answer;
+  expect({ status: actual, errorCode: body.errorCode }).toEqual({ status, errorCode });
+  expect(typeof body.error).toBe('string');
+  expect((body.error as string).length).toBeGreaterThan(10);
+  return body.error as string;
+}
+
+async function quote(query: string): Promise<Record<string, unknown>> {
+  const { status, body } = await getJson(quoteUrl(query));
+  expect(status, JSON.stringify(body)).toBe(200);
+  return body;
+}
+
+describe('GET /quote refusals', () => {
+  it.each([
+    ['no inputMint', `outputMint=${USDC}&amount=1`],
+    ['a mint that is not base58', `inputMint=nope&outputMint=${USDC}&amount=1`],
+    ['a fractional amount', `inputMint=${SOL}&outputMint=${USDC}&amount=1.5`],
+    ['a zero amount', `inputMint=${SOL}&outputMint=${USDC}&amount=0`],
+    ['an amount above u64', `inputMint=${SOL}&outputMint=${USDC}&amount=18446744073709551616`],
+    ['an unknown swapMode', `inputMint=${SOL}&outputMint=${USDC}&amount=1&swapMode=Both`],
+    ['slippage above 100%', `inputMint=${SOL}&outputMint=${USDC}&amount=1&slippageBps=10001`],
+    ['an unknown venue', `inputMint=${SOL}&outputMint=${USDC}&amount=1&dexes=Orca%20V1`],
+    [
+      'a platform fee above 10%',
+      `inputMint=${SOL}&outputMint=${USDC}&amount=1&platformFeeBps=1001`,
+    ],
+    ['a non-boolean flag', `inputMint=${SOL}&outputMint=${USDC}&amount=1&onlyDirectRoutes=yes`],
+    [
+      'a repeated single parameter',
+      `inputMint=${SOL}&inputMint=${USDT}&outputMint=${USDC}&amount=1`,
+    ],
+  ])('INVALID_PARAMETER for %s', async (_name, query) => {
+    await expectError(getJson(quoteUrl(query)), 400, 'INVALID_PARAMETER');
+  });
+
+  it('CIRCULAR_ARBITRAGE_IS_DISABLED for the same input and output', async () => {
+    await expectError(
+      getJson(quoteUrl(`inputMint=${USDC}&outputMint=${USDC}&amount=5`)),
+      400,
+      'CIRCULAR_ARBITRAGE_IS_DISABLED',
+    );
+  });
+
+  it('TOKEN_NOT_TRADABLE for a mint the sandbox does not trade', async () => {
+    const stranger = Keypair.generate().publicKey.toBase58();
+    const error = await expectError(
+      getJson(quoteUrl(`inputMint=${stranger}&outputMint=${USDC}&amount=5`)),
+      400,
+      'TOKEN_NOT_TRADABLE',
+    );
+    expect(error).toContain(stranger);
+  });
+
+  it('MAX_ACCOUNT_GREATER_THAN_MAX above 64 accounts', async () => {
+    await expectError(
+      getJson(quoteUrl(`inputMint=${SOL}&outputMint=${USDC}&amount=5&maxAccounts=65`)),
+      400,
+      'MAX_ACCOUNT_GREATER_THAN_MAX',
+    );
+  });
+
+  it('NOT_SUPPORTED for maxAccounts with ExactOut', async () => {
+    await expectError(
+      getJson(
+        quoteUrl(`inputMint=${SOL}&outputMint=${USDC}&amount=5&swapMode=ExactOut&maxAccounts=30`),
+      ),
+      400,
+      'NOT_SUPPORTED',
+    );
+  });
+
+  it('NO_ROUTES_FOUND when the filters leave no market (ExactOut on the stable venue, direct BONK -> JUP)', async () => {
+    await expectError(
+      getJson(
+        quoteUrl(`inputMint=${USDC}&outputMint=${USDT}&amount=5&swapMode=ExactOut&dexes=Saber`),
+      ),
+      400,
+      'NO_ROUTES_FOUND',
+    );
+    await expectError(
+      getJson(quoteUrl(`inputMint=${BONK}&outputMint=${JUP}&amount=5&onlyDirectRoutes=true`)),
+      400,
+      'NO_ROUTES_FOUND',
+    );
+  });
+
+  it('COULD_NOT_FIND_ANY_ROUTE when no pool holds that much, or maxAccounts is too tight', async () => {
+    await expectError(
+      getJson(
+        quoteUrl(`inputMint=${SOL}&outputMint=${JUP}&amount=100000000000000&swapMode=ExactOut`),
+      ),
+      400,
+      'COULD_NOT_FIND_ANY_ROUTE',
+    );
+    await expectError(
+      getJson(quoteUrl(`inputMint=${SOL}&outputMint=${USDC}&amount=5000&maxAccounts=8`)),
+      400,
+      'COULD_NOT_FIND_ANY_ROUTE',
+    );
+  });
+
+  it('unknown paths and wrong methods', async () => {
+    await expectError(getJson(`${sandbox.swapApiUrl}/price`), 404, 'NOT_FOUND');
+    await expectError(getJson(`${sandbox.swapApiUrl}/swap`), 405, 'METHOD_NOT_ALLOWED');
+  });
+});
+
+describe('POST /swap refusals', () => {
+  let user: Keypair;
+  let base: Record<string, unknown>;
+
+  beforeAll(async () => {
+    user = await fundedUser(connection, sandbox.rpcUrl, 10, { [USDC]: 10_000_000n });
+    base = await quote(`inputMint=${SOL}&outputMint=${USDC}&amount=100000000&platformFeeBps=20`);
+  });
+
+  const swap = (body: unknown) => postJson(`${sandbox.swapApiUrl}/swap`, body);
+
+  it('INVALID_REQUEST_BODY for a body that is not JSON or lacks userPublicKey / quoteResponse', async () => {
+    await expectError(swap('{not json'), 400, 'INVALID_REQUEST_BODY');
+    await expectError(swap({ quoteResponse: base }), 400, 'INVALID_REQUEST_BODY');
+    await expectError(
+      swap({ userPublicKey: user.publicKey.toBase58() }),
+      400,
+      'INVALID_REQUEST_BODY',
+    );
+  });
+
+  it('INVALID_QUOTE_RESPONSE, MARKET_NOT_FOUND and ROUTE_PLAN_DOES_NOT_CONSUME_ALL_THE_AMOUNT for tampered quotes', async () => {
+    const userPublicKey = user.publicKey.toBase58();
+    const plan = base.routePlan as { swapInfo: Record<string, unknown>; percent: number }[];
+    await expectError(
+      swap({ userPublicKey, quoteResponse: { ...base, inAmount: '1e9' } }),
+      400,
+      'INVALID_QUOTE_RESPONSE',
+    );
+    await expectError(
+      swap({ userPublicKey, quoteResponse: { ...base, outputMint: USDT } }),
+      400,
+      'INVALID_QUOTE_RESPONSE',
+    );
+    const unknownPool = plan.map((step) => ({
+      ...step,
+      swapInfo: { ...step.swapInfo, ammKey: Keypair.generate().publicKey.toBase58() },
+    }));
+    await expectError(
+      swap({ userPublicKey, quoteResponse: { ...base, routePlan: unknownPool } }),
+      400,
+      'MARKET_NOT_FOUND',
+    );
+    const half = plan.map((step) => ({
+      ...step,
+      percent: Math.max(1, Math.floor(step.percent / 2)),
+    }));
+    await expectError(
+      swap({ userPublicKey, quoteResponse: { ...base, routePlan: half } }),
+      400,
+      'ROUTE_PLAN_DOES_NOT_CONSUME_ALL_THE_AMOUNT',
+    );
+  });
+
+  it('INVALID_COMPUTE_UNIT_PRICE_AND_PRIORITIZATION_FEE when both are given', async () => {
+    await expectError(
+      swap({
+        userPublicKey: user.publicKey.toBase58(),
+        quoteResponse: base,
+        prioritizationFeeLamports: 1000,
+        computeUnitPriceMicroLamports: 5,
+      }),
+      400,
+      'INVALID_COMPUTE_UNIT_PRICE_AND_PRIORITIZATION_FEE',
+    );
+  });
+
+  it('fee account refusals: missing, Token-2022, wrong mint (ExactIn and ExactOut)', async () => {
+    const userPublicKey = user.publicKey.toBase58();
+    const nobody = Keypair.generate().publicKey;
+    await expectError(
+      swap({ userPublicKey, quoteResponse: base, feeAccount: ataOf(nobody, USDC).toBase58() }),
+      400,
+      'INVALID_FEE_ACCOUNT',
+    );
+    await faucet(sandbox.rpcUrl, nobody, PYUSD, 1n);
+    await faucet(sandbox.rpcUrl, nobody, USDT, 1n);
+    await faucet(sandbox.rpcUrl, nobody, USDC, 1n);
+    const pyusdQuote = await quote(
+      `inputMint=${SOL}&outputMint=${PYUSD}&amount=100000000&platformFeeBps=20`,
+    );
+    await expectError(
+      swap({
+        userPublicKey,
+        quoteResponse: pyusdQuote,
+        feeAccount: ataOf(nobody, PYUSD).toBase58(),
+      }),
+      400,
+      'TOKEN_2022_FEE_ACCOUNT_NOT_SUPPORTED',
+    );
+    await expectError(
+      swap({ userPublicKey, quoteResponse: base, feeAccount: ataOf(nobody, USDT).toBase58() }),
+      400,
+      'FEE_ACCOUNT_MINT_MISMATCH',
+    );
+    const exactOut = await quote(
+      `inputMint=${SOL}&outputMint=${USDC}&amount=1000000&swapMode=ExactOut&platformFeeBps=20`,
+    );
+    const error = await expectError(
+      swap({ userPublicKey, quoteResponse: exactOut, feeAccount: ataOf(nobody, USDC).toBase58() }),
+      400,
+      'FEE_ACCOUNT_MINT_MISMATCH',
+    );
+    expect(error).toContain('input token');
+  });
+
+  it('INVALID_DESTINATION_TOKEN_ACCOUNT: missing, not a token account, or another mint', async () => {
+    const userPublicKey = user.publicKey.toBase58();
+    const exactOut = await quote(
+      `inputMint=${SOL}&outputMint=${USDC}&amount=1000000&swapMode=ExactOut`,
+    );
+    const payee = Keypair.generate().publicKey;
+    await expectError(
+      swap({
+        userPublicKey,
+        quoteResponse: exactOut,
+        destinationTokenAccount: ataOf(payee, USDC).toBase58(),
+      }),
+      400,
+      'INVALID_DESTINATION_TOKEN_ACCOUNT',
+    );
+    await expectError(
+      swap({ userPublicKey, quoteResponse: exactOut, destinationTokenAccount: userPublicKey }),
+      400,
+      'INVALID_DESTINATION_TOKEN_ACCOUNT',
+    );
+    await faucet(sandbox.rpcUrl, payee, USDT, 1n);
+    await expectError(
+      swap({
+        userPublicKey,
+        quoteResponse: exactOut,
+        destinationTokenAccount: ataOf(payee, USDT).toBase58(),
+      }),
+      400,
+      'INVALID_DESTINATION_TOKEN_ACCOUNT',
+    );
+  });
+
+  it('SLIPPAGE_TOLERANCE_EXCEEDED when the pools moved past the bound since the quote (ExactIn and ExactOut)', async () => {
+    const exactIn = await quote(
+      `inputMint=${SOL}&outputMint=${USDC}&amount=1000000000&slippageBps=10&onlyDirectRoutes=true`,
+    );
+    const exactOut = await quote(
+      `inputMint=${SOL}&outputMint=${USDC}&amount=150000000&slippageBps=10&swapMode=ExactOut&onlyDirectRoutes=true`,
+    );
+    // a whale sells SOL for USDC through the same pools, pushing the SOL price down
+    const whale = await fundedUser(connection, sandbox.rpcUrl, 100_000);
+    const dump = await quote(
+      `inputMint=${SOL}&outputMint=${USDC}&amount=30000000000000&onlyDirectRoutes=true`,
+    );
+    const dumpSwap = await swap({ userPublicKey: whale.publicKey.toBase58(), quoteResponse: dump });
+    expect(dumpSwap.status).toBe(200);
+    await signAndSend(connection, dumpSwap.body.swapTransaction as string, whale);
+    await expectError(
+      swap({ userPublicKey: user.publicKey.toBase58(), quoteResponse: exactIn }),
+      409,
+      'SLIPPAGE_TOLERANCE_EXCEEDED',
+    );
+    await expectError(
+      swap({ userPublicKey: user.publicKey.toBase58(), quoteResponse: exactOut }),
+      409,
+      'SLIPPAGE_TOLERANCE_EXCEEDED',
+    );
+  });
+
+  it('answers a transaction with simulationError set when the user cannot pay for it', async () => {
+    const poor = await fundedUser(connection, sandbox.rpcUrl, 1);
+    const big = await quote(`inputMint=${SOL}&outputMint=${USDC}&amount=5000000000`);
+    const { status, body } = await swap({
+      userPublicKey: poor.publicKey.toBase58(),
+      quoteResponse: big,
+    });
+    expect(status).toBe(200);
+    expect(body.simulationError).toMatchObject({ errorCode: 'TRANSACTION_ERROR' });
+    expect(typeof body.swapTransaction).toBe('string');
+  });
+
+  it('refuses a transaction whose blockhash the caller replaced (the venue authority signed the original)', async () => {
+    const q = await quote(`inputMint=${SOL}&outputMint=${USDC}&amount=10000000`);
+    const { body } = await swap({ userPublicKey: user.publicKey.toBase58(), quoteResponse: q });
+    const tx = VersionedTransaction.deserialize(
+      Buffer.from(body.swapTransaction as string, 'base64'),
+    );
+    await new Promise((done) => setTimeout(done, 900)); // a newer slot, a newer blockhash
+    const { blockhash } = await connection.getLatestBlockhash();
+    expect(blockhash).not.toBe(tx.message.recentBlockhash);
+    tx.message.recentBlockhash = blockhash;
+    tx.sign([user]);
+    await expect(connection.sendRawTransaction(tx.serialize())).rejects.toThrow(/signature/i);
+  });
+});
