@@ -2,7 +2,11 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
-import './styles.css';
+import './styles/base.css';
+import './styles/layout.css';
+import './styles/content.css';
+import './styles/controls.css';
+import './styles/responsive.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
