@@ -47,7 +47,7 @@ export function createSandboxServices(options: {
   const base = options.rpcUrl.replace(/\/+$/, '');
   let tokens: Promise<SandboxToken[]> | null = null;
 
-  async function request(path: string, init?: RequestInit): Promise<unknown> {
+  async function request(path: string, what: string, init?: RequestInit): Promise<unknown> {
     let response: Response;
     try {
       response = await options.fetch(`${base}${path}`, {
@@ -63,14 +63,14 @@ export function createSandboxServices(options: {
         body && typeof body === 'object' && 'error' in body && typeof body.error === 'string'
           ? body.error
           : `HTTP ${response.status}`;
-      throw new WalletError('FUNDING_FAILED', `The sandbox faucet refused: ${reason}.`);
+      throw new WalletError('FUNDING_FAILED', `The sandbox ${what} refused: ${reason}.`);
     }
     return body;
   }
 
   return {
     listTokens() {
-      tokens ??= request('/sandbox/tokens').then((body) => {
+      tokens ??= request('/sandbox/tokens', 'token list').then((body) => {
         const list = Array.isArray(body)
           ? body
           : body && typeof body === 'object' && 'tokens' in body && Array.isArray(body.tokens)
@@ -86,7 +86,7 @@ export function createSandboxServices(options: {
     },
 
     async faucet(owner, mint, amount) {
-      const body = await request('/sandbox/faucet', {
+      const body = await request('/sandbox/faucet', 'faucet', {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ owner, mint, amount: amount.toString() }),

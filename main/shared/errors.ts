@@ -17,6 +17,9 @@ export const ERROR_CODES = [
   'INVALID_AMOUNT',
   'NETWORK_UNAVAILABLE',
   'NOT_SANDBOX',
+  // ledger and sandbox funding (main/ledger, main/handlers/sandbox.ts)
+  'FUNDING_FAILED',
+  'TRANSACTION_FAILED',
   // vault (main/vault): the public accounts file
   'ACCOUNTS_FILE_UNREADABLE',
   'ACCOUNTS_FILE_UNWRITABLE',

@@ -1,0 +1,112 @@
+/**
+ * The composition root wires every contract method, and the network decides what the
+ * network-bound handlers do. The keychain is the in-memory one (no Secret Service in the unit
+ * suite; the preview integration test runs the same composition on gnome-keyring).
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { NetworkInfo } from '../../preload/api-types';
+import { METHOD_NAMES } from '../../preload/contract';
+import { createRegistry } from '../bridge/registry';
+import { createMemoryKeychain } from '../keychain/memory-keychain';
+import { MAINNET, sandboxNetwork } from '../network/presets';
+import { composeApp, unreachableMessage } from './compose';
+import { appDataRoot, previewDataDir } from './data-dirs';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'swapdesk-compose-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+async function closedPort(): Promise<string> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return `http://127.0.0.1:${port}`;
+}
+
+function compose(network: NetworkInfo) {
+  const { handlers } = composeApp({
+    keychainService: 'swapdesk-test',
+    dataDir,
+    network,
+    shell: 'electron',
+    version: '1.2.3',
+    keychain: createMemoryKeychain('swapdesk-test'),
+  });
+  return createRegistry({ handlers, policy: () => true });
+}
+
+const sender = { kind: 'electron', frameUrl: 'file:///x', isMainFrame: true } as const;
+
+describe('composeApp', () => {
+  it('handles every contract method', () => {
+    const { handlers } = composeApp({
+      keychainService: 'swapdesk-test',
+      dataDir,
+      network: MAINNET,
+      shell: 'electron',
+      version: '1',
+      keychain: createMemoryKeychain(),
+    });
+    expect(Object.keys(handlers).sort()).toEqual([...METHOD_NAMES].sort());
+  });
+
+  it('answers app.info with the version, network and shell it was given', async () => {
+    const network = sandboxNetwork({
+      rpcUrl: 'http://127.0.0.1:1',
+      swapApiUrl: 'http://127.0.0.1:1/v6',
+    });
+    expect(await compose(network).dispatch('app.info', {}, sender)).toEqual({
+      ok: true,
+      value: { version: '1.2.3', shell: 'electron', network },
+    });
+  });
+
+  it('creates accounts in the data folder it was given', async () => {
+    const registry = compose(MAINNET);
+    const created = await registry.dispatch('accounts.create', { label: 'Main' }, sender);
+    expect(created).toMatchObject({ ok: true, value: { label: 'Main' } });
+    expect(readFileSync(join(dataDir, 'accounts.json'), 'utf8')).toContain('"Main"');
+  });
+
+  it('refuses test funds off the sandbox with NOT_SANDBOX', async () => {
+    const result = await compose(MAINNET).dispatch(
+      'sandbox.fund',
+      { address: '4Nd1mBQtrMJVYVfKf2PJy9NZUZdTAsp7D4xWLs4gDB4T' },
+      sender,
+    );
+    expect(result).toMatchObject({ ok: false, error: { code: 'NOT_SANDBOX' } });
+  });
+
+  it('answers NETWORK_UNAVAILABLE, naming the network, when it cannot be reached', async () => {
+    const url = await closedPort();
+    const address = { address: '4Nd1mBQtrMJVYVfKf2PJy9NZUZdTAsp7D4xWLs4gDB4T' };
+    const sandbox = sandboxNetwork({ rpcUrl: url, swapApiUrl: `${url}/v6` });
+    for (const method of ['balances.get', 'sandbox.fund'] as const) {
+      expect(await compose(sandbox).dispatch(method, address, sender)).toEqual({
+        ok: false,
+        error: { code: 'NETWORK_UNAVAILABLE', message: unreachableMessage(sandbox) },
+      });
+    }
+    const custom: NetworkInfo = { ...MAINNET, id: 'custom', label: 'My RPC', rpcUrl: url };
+    const result = await compose(custom).dispatch('balances.get', address, sender);
+    expect(result).toMatchObject({ ok: false, error: { code: 'NETWORK_UNAVAILABLE' } });
+    expect(!result.ok && result.error.message).toContain(`My RPC is not reachable at ${url}`);
+  });
+});
+
+describe('data folders', () => {
+  it('keeps the preview beside the app, never in it', () => {
+    const env = { HOME: '/home/ana' };
+    expect(appDataRoot(env, 'linux')).toBe('/home/ana/.config');
+    expect(previewDataDir(env, 'linux')).toBe('/home/ana/.config/Swapdesk-preview');
+    expect(previewDataDir({ ...env, XDG_CONFIG_HOME: '/x' }, 'linux')).toBe('/x/Swapdesk-preview');
+    expect(previewDataDir({ APPDATA: 'C:\\Users\\ana\\AppData\\Roaming' }, 'win32')).toMatch(
+      /Roaming[\\/]Swapdesk-preview$/,
+    );
+  });
+});
