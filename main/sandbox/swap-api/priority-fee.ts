@@ -28,7 +28,8 @@ function fromTotal(total: bigint, computeUnitLimit: number): PriorityPlan {
   return {
     microLamports,
     jitoTipLamports: 0n,
-    prioritizationFeeLamports: (microLamports * BigInt(computeUnitLimit)) / 1_000_000n,
+    // the runtime charges ⌈price × limit / 10^6⌉, which never exceeds `total`
+    prioritizationFeeLamports: (microLamports * BigInt(computeUnitLimit) + 999_999n) / 1_000_000n,
     prioritizationType: {
       computeBudget: {
         microLamports: Number(microLamports),

@@ -1,0 +1,256 @@
+/**
+ * The options of GET /quote and POST /swap against a real sandbox process: list encodings,
+ * venue filters, smart slippage, priority fees in every form, SOL without wrapping, tracking
+ * accounts, /swap-instructions, /tokens, and pools that survive a restart without re-seeding.
+ */
+import { Connection, Keypair, PublicKey, VersionedTransaction } from '@solana/web3.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox, type RunningSandbox } from '../harness/sandbox-process';
+import {
+  ataOf,
+  BONK,
+  fundedUser,
+  getJson,
+  JUP,
+  postJson,
+  signAndSend,
+  SOL,
+  tokenBalance,
+  USDC,
+  USDT,
+} from './sandbox-swap-fixtures';
+
+let sandbox: RunningSandbox;
+let connection: Connection;
+
+beforeAll(async () => {
+  sandbox = await startSandbox();
+  connection = new Connection(sandbox.rpcUrl, 'confirmed');
+});
+
+afterAll(async () => {
+  await sandbox?.remove();
+});
+
+type Quote = Record<string, unknown> & {
+  routePlan: { swapInfo: Record<string, string>; percent: number }[];
+};
+
+async function quote(query: string, base = sandbox.swapApiUrl): Promise<Quote> {
+  const { status, body } = await getJson(`${base}/quote?${query}`);
+  expect(status, JSON.stringify(body)).toBe(200);
+  return body as Quote;
+}
+
+async function swap(body: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const answer = await postJson(`${sandbox.swapApiUrl}/swap`, body);
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  expect(answer.body.simulationError).toBeNull();
+  return answer.body;
+}
+
+const labels = (q: Quote) => q.routePlan.map((step) => step.swapInfo.label);
+const big = `inputMint=${SOL}&outputMint=${USDC}&amount=3000000000000&onlyDirectRoutes=true`;
+
+describe('quote options', () => {
+  it('accepts dexes comma-separated and as repeated keys, with the same result', async () => {
+    const comma = await quote(`${big}&dexes=Whirlpool,Raydium%20CPMM`);
+    const repeated = await quote(`${big}&dexes=Whirlpool&dexes=Raydium%20CPMM`);
+    expect(repeated.routePlan).toEqual(comma.routePlan);
+    for (const label of labels(comma)) expect(['Whirlpool', 'Raydium CPMM']).toContain(label);
+    expect(labels(await quote(`${big}&dexes=Raydium%20CPMM`))).toEqual(['Raydium CPMM']);
+  });
+
+  it('excludeDexes keeps a venue out of the route', async () => {
+    const all = await quote(big);
+    expect(labels(all)).toContain('Whirlpool');
+    const without = await quote(`${big}&excludeDexes=Whirlpool`);
+    expect(labels(without)).not.toContain('Whirlpool');
+    expect(BigInt(without.outAmount as string)).toBeLessThan(BigInt(all.outAmount as string));
+  });
+
+  it('restricts intermediate tokens to SOL, USDC and USDT by default', async () => {
+    const q = await quote(`inputMint=${BONK}&outputMint=${JUP}&amount=100000000000`);
+    const middles = q.routePlan
+      .filter((step) => step.swapInfo.inputMint !== BONK)
+      .map((step) => step.swapInfo.inputMint);
+    expect(middles.length).toBeGreaterThan(0);
+    for (const mint of middles) expect([SOL, USDC, USDT]).toContain(mint);
+  });
+
+  it('autoSlippage derives the slippage from the route, within maxAutoSlippageBps', async () => {
+    const calm = await quote(
+      `inputMint=${USDC}&outputMint=${USDT}&amount=1000000&autoSlippage=true`,
+    );
+    const rough = await quote(`${big}&autoSlippage=true`);
+    expect(calm.computedAutoSlippage).toBe(calm.slippageBps);
+    expect(rough.computedAutoSlippage).toBe(rough.slippageBps);
+    expect(calm.slippageBps as number).toBeLessThan(rough.slippageBps as number);
+    expect(rough.slippageBps as number).toBeLessThanOrEqual(400);
+    const capped = await quote(`${big}&autoSlippage=true&maxAutoSlippageBps=7`);
+    expect(capped.slippageBps).toBe(7);
+    expect(BigInt(capped.otherAmountThreshold as string)).toBe(
+      (BigInt(capped.outAmount as string) * 9993n) / 10000n,
+    );
+    expect((await quote(big)).computedAutoSlippage).toBeUndefined();
+  });
+
+  it('carries contextSlot, timeTaken in seconds, a numeric priceImpactPct and bps beside percent', async () => {
+    const q = await quote(big);
+    expect(q.contextSlot as number).toBeGreaterThanOrEqual(0);
+    expect(q.timeTaken as number).toBeLessThan(1);
+    expect(Number(q.priceImpactPct)).toBeGreaterThan(0);
+    for (const step of q.routePlan)
+      expect((step as unknown as { bps: number }).bps).toBe(step.percent * 100);
+  });
+});
+
+describe('swap options', () => {
+  it('priorityLevelWithMaxLamports: the fee is capped and paid', async () => {
+    const user = await fundedUser(connection, sandbox.rpcUrl, 5);
+    const q = await quote(`inputMint=${SOL}&outputMint=${USDC}&amount=100000000`);
+    const body = await swap({
+      quoteResponse: q,
+      userPublicKey: user.publicKey.toBase58(),
+      dynamicComputeUnitLimit: true,
+      prioritizationFeeLamports: {
+        priorityLevelWithMaxLamports: { priorityLevel: 'veryHigh', maxLamports: 20_000 },
+      },
+    });
+    const fee = BigInt(body.prioritizationFeeLamports as number);
+    expect(fee).toBeGreaterThan(19_000n);
+    expect(fee).toBeLessThanOrEqual(20_000n);
+    expect(body.computeUnitLimit as number).toBeLessThan(200_000);
+    const before = await connection.getBalance(user.publicKey);
+    await signAndSend(connection, body.swapTransaction as string, user);
+    const rent = BigInt(await connection.getMinimumBalanceForRentExemption(165));
+    const spent = BigInt(before - (await connection.getBalance(user.publicKey)));
+    expect(spent).toBe(BigInt(q.inAmount as string) + rent + 10_000n + fee);
+  });
+
+  it('computeUnitPriceMicroLamports: price × limit is what the user pays', async () => {
+    const user = await fundedUser(connection, sandbox.rpcUrl, 5, { [USDC]: 5_000_000n });
+    const q = await quote(`inputMint=${USDC}&outputMint=${USDT}&amount=5000000`);
+    const body = await swap({
+      quoteResponse: q,
+      userPublicKey: user.publicKey.toBase58(),
+      dynamicComputeUnitLimit: true,
+      computeUnitPriceMicroLamports: 3_000,
+    });
+    const expected = Math.ceil((3_000 * (body.computeUnitLimit as number)) / 1_000_000);
+    expect(body.prioritizationFeeLamports).toBe(expected);
+    const before = await connection.getBalance(user.publicKey);
+    await signAndSend(connection, body.swapTransaction as string, user);
+    const rent = await connection.getMinimumBalanceForRentExemption(165);
+    expect(before - (await connection.getBalance(user.publicKey))).toBe(rent + 10_000 + expected);
+    expect(await tokenBalance(connection, ataOf(user.publicKey, USDT))).toBe(
+      BigInt(q.outAmount as string),
+    );
+  });
+
+  it('jitoTipLamports: the tip is a transfer from the user', async () => {
+    const user = await fundedUser(connection, sandbox.rpcUrl, 5, { [USDC]: 5_000_000n });
+    const q = await quote(`inputMint=${USDC}&outputMint=${SOL}&amount=5000000`);
+    const body = await swap({
+      quoteResponse: q,
+      userPublicKey: user.publicKey.toBase58(),
+      prioritizationFeeLamports: { jitoTipLamports: 12_345 },
+    });
+    expect(body.prioritizationFeeLamports).toBe(12_345);
+    const before = await connection.getBalance(user.publicKey);
+    await signAndSend(connection, body.swapTransaction as string, user);
+    const gained = (await connection.getBalance(user.publicKey)) - before;
+    expect(gained).toBe(Number(q.outAmount) - 10_000 - 12_345);
+  });
+
+  it('wrapAndUnwrapSol=false spends wrapped SOL from the user\u2019s wSOL account and keeps it open', async () => {
+    const user = await fundedUser(connection, sandbox.rpcUrl, 1, { [SOL]: 2_000_000_000n });
+    const q = await quote(`inputMint=${SOL}&outputMint=${USDC}&amount=500000000`);
+    const body = await swap({
+      quoteResponse: q,
+      userPublicKey: user.publicKey.toBase58(),
+      wrapAndUnwrapSol: false,
+    });
+    await signAndSend(connection, body.swapTransaction as string, user);
+    expect(await tokenBalance(connection, ataOf(user.publicKey, SOL))).toBe(1_500_000_000n);
+    expect(await tokenBalance(connection, ataOf(user.publicKey, USDC))).toBe(
+      BigInt(q.outAmount as string),
+    );
+  });
+
+  it('trackingAccount is referenced, read-only, by the transaction', async () => {
+    const user = await fundedUser(connection, sandbox.rpcUrl, 2);
+    const tracker = Keypair.generate().publicKey.toBase58();
+    const q = await quote(`inputMint=${SOL}&outputMint=${USDC}&amount=10000000`);
+    const body = await swap({
+      quoteResponse: q,
+      userPublicKey: user.publicKey.toBase58(),
+      trackingAccount: tracker,
+    });
+    const tx = VersionedTransaction.deserialize(
+      Buffer.from(body.swapTransaction as string, 'base64'),
+    );
+    const index = tx.message.staticAccountKeys.findIndex((key) => key.toBase58() === tracker);
+    expect(index).toBeGreaterThan(0);
+    expect(tx.message.isAccountWritable(index)).toBe(false);
+    await signAndSend(connection, body.swapTransaction as string, user);
+    const signatures = await connection.getSignaturesForAddress(new PublicKey(tracker));
+    expect(signatures).toHaveLength(1);
+  });
+
+  it('/swap-instructions answers Jupiter\u2019s groups, with the sandbox\u2019s venue legs listed in order', async () => {
+    const user = await fundedUser(connection, sandbox.rpcUrl, 2);
+    const q = await quote(`inputMint=${SOL}&outputMint=${USDC}&amount=10000000`);
+    const { status, body } = await postJson(`${sandbox.swapApiUrl}/swap-instructions`, {
+      quoteResponse: q,
+      userPublicKey: user.publicKey.toBase58(),
+    });
+    expect(status).toBe(200);
+    expect(body.addressLookupTableAddresses).toEqual([]);
+    const swapList = body.swapInstructions as { programId: string }[];
+    expect(body.swapInstruction).toEqual(swapList[0]);
+    expect(swapList.map((ix) => ix.programId)).toContain(
+      'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA',
+    );
+    expect((body.setupInstructions as unknown[]).length).toBeGreaterThan(0); // wrap + USDC account
+    expect(body.cleanupInstruction).not.toBeNull(); // unwrap
+  });
+
+  it('GET /tokens lists the tradable mints', async () => {
+    const { status, body } = await getJson(`${sandbox.swapApiUrl}/tokens`);
+    expect(status).toBe(200);
+    expect(body).toEqual(expect.arrayContaining([SOL, USDC, USDT, JUP, BONK]));
+  });
+});
+
+describe('persistence', () => {
+  it('pools keep their state across a restart and are not seeded twice', async () => {
+    const own = await startSandbox();
+    const ownConnection = new Connection(own.rpcUrl, 'confirmed');
+    try {
+      const user = await fundedUser(ownConnection, own.rpcUrl, 5_000);
+      const dump = await quote(
+        `inputMint=${SOL}&outputMint=${USDC}&amount=4000000000000`,
+        own.swapApiUrl,
+      );
+      const answer = await postJson(`${own.swapApiUrl}/swap`, {
+        quoteResponse: dump,
+        userPublicKey: user.publicKey.toBase58(),
+      });
+      await signAndSend(ownConnection, answer.body.swapTransaction as string, user);
+      const probe = `inputMint=${SOL}&outputMint=${USDC}&amount=1000000000`;
+      const before = await quote(probe, own.swapApiUrl);
+      expect(await own.stop()).toBe(0);
+      const again = await startSandbox({ stateDir: own.stateDir });
+      try {
+        const after = await quote(probe, again.swapApiUrl);
+        expect(after.outAmount).toBe(before.outAmount);
+        expect(after.routePlan).toEqual(before.routePlan);
+      } finally {
+        await again.stop();
+      }
+    } finally {
+      await own.remove();
+    }
+  });
+});
