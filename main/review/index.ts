@@ -1,0 +1,3 @@
+/** The review module: see review.ts. */
+export { reviewTransaction } from './review';
+export type * from './types';

@@ -1,0 +1,226 @@
+/**
+ * The review module's public shapes: what `reviewTransaction` takes (the unsigned /swap
+ * transaction, the person, the quote they accepted) and the report it answers. Amounts are
+ * bigint base units (lamports for SOL); a bridge handler turns them into decimal strings.
+ */
+import type { Connection } from '@solana/web3.js';
+import type { Address } from '../shared/address';
+import type { SwapMode } from '../swap-api/types';
+
+/** What the person approved, taken from the accepted quote and the /swap request. */
+export interface SwapIntent {
+  swapMode: SwapMode;
+  inputMint: Address;
+  outputMint: Address;
+  /** Quote's inAmount (ExactIn: the amount paid; ExactOut: the expected spend). */
+  inAmount: bigint;
+  /** Quote's outAmount (after venue and platform fees, before slippage). */
+  outAmount: bigint;
+  /** ExactIn: minimum received. ExactOut: maximum spent. */
+  otherAmountThreshold: bigint;
+  /** The requested amount: input (ExactIn) or the exact output (ExactOut). */
+  amount: bigint;
+  slippageBps: number;
+  /** The quote's platform fee, null when none is taken. */
+  platformFee: { amount: bigint; feeBps: number } | null;
+  /** The configured fee token account sent to /swap, or null when no fee is configured. */
+  feeAccount: Address | null;
+  /** Where the output must land; null means the person's own associated token account. */
+  destinationTokenAccount: Address | null;
+  /** Highest priority fee (lamports) the person agreed to, on top of the base network fee. */
+  maxPriorityFeeLamports: bigint;
+}
+
+/** The RPC calls the review makes: a web3.js Connection satisfies it. */
+export type ReviewConnection = Pick<
+  Connection,
+  'getAddressLookupTable' | 'getMultipleAccountsInfo' | 'simulateTransaction' | 'getBlockHeight'
+>;
+
+export interface ReviewInput {
+  /** Wire bytes of the transaction as /swap sent it (v0 or legacy, user signature empty). */
+  transaction: Uint8Array;
+  /** The person's wallet address: the only key the wallet will sign with. */
+  user: Address;
+  intent: SwapIntent;
+  /** From the /swap answer; past it the transaction can no longer land. */
+  lastValidBlockHeight: number;
+  connection: ReviewConnection;
+  /** GET /program-id-to-label answer, used to name programs (never to allow them). */
+  programLabels?: Record<string, string>;
+  /** True on mainnet-like networks: allows the Jupiter v6 program. Default false (sandbox). */
+  allowJupiter?: boolean;
+}
+
+/** A decoded instruction of a known program. Addresses are base58. */
+export type DecodedInstruction =
+  | { kind: 'systemTransfer'; from: Address; to: Address; lamports: bigint }
+  | {
+      kind: 'systemCreateAccount';
+      from: Address;
+      newAccount: Address;
+      lamports: bigint;
+      space: bigint;
+      owner: Address;
+    }
+  | { kind: 'systemAssign'; account: Address; owner: Address }
+  | {
+      kind: 'tokenTransfer';
+      source: Address;
+      destination: Address;
+      authority: Address;
+      amount: bigint;
+      /** Present for transferChecked. */
+      mint?: Address;
+      decimals?: number;
+    }
+  | {
+      kind: 'tokenApprove';
+      source: Address;
+      delegate: Address;
+      owner: Address;
+      amount: bigint;
+      mint?: Address;
+    }
+  | { kind: 'tokenRevoke'; source: Address; owner: Address }
+  | {
+      kind: 'tokenSetAuthority';
+      account: Address;
+      currentAuthority: Address;
+      authorityType: 'MintTokens' | 'FreezeAccount' | 'AccountOwner' | 'CloseAccount' | 'Other';
+      newAuthority: Address | null;
+    }
+  | { kind: 'tokenCloseAccount'; account: Address; destination: Address; owner: Address }
+  | { kind: 'tokenSyncNative'; account: Address }
+  | { kind: 'tokenInitializeAccount'; account: Address; mint: Address; owner: Address }
+  | { kind: 'tokenBurn'; account: Address; mint: Address; owner: Address; amount: bigint }
+  | { kind: 'tokenMintTo'; mint: Address; destination: Address; amount: bigint }
+  | {
+      kind: 'ataCreate';
+      idempotent: boolean;
+      payer: Address;
+      account: Address;
+      owner: Address;
+      mint: Address;
+      tokenProgram: Address;
+    }
+  | { kind: 'computeUnitLimit'; units: number }
+  | { kind: 'computeUnitPrice'; microLamports: bigint }
+  | { kind: 'memo'; text: string }
+  | { kind: 'other'; name: string }
+  | { kind: 'unknown' };
+
+export interface AccountRef {
+  address: Address;
+  signer: boolean;
+  writable: boolean;
+}
+
+export interface ReviewedInstruction {
+  index: number;
+  programId: Address;
+  /** 'SPL Token', 'Jupiter v6', a label from /program-id-to-label, or 'Unknown program'. */
+  programName: string;
+  decoded: DecodedInstruction;
+  /** The instruction in words, e.g. "Transfer 5000000 base units from A to B". */
+  summary: string;
+  accounts: AccountRef[];
+}
+
+export interface TouchedAccount extends AccountRef {
+  /** Index in the message's account list (static keys first, then lookup-table keys). */
+  index: number;
+  /** Set when the key came from an address lookup table rather than the message. */
+  fromLookupTable: Address | null;
+}
+
+export type BalanceRole = 'user' | 'destination' | 'fee';
+
+export interface BalanceChange {
+  /** The system account (SOL) or the token account. */
+  account: Address;
+  role: BalanceRole;
+  /** null for SOL. */
+  mint: Address | null;
+  /** The token account's owner (the wallet for 'user' rows); the user for SOL. */
+  owner: Address | null;
+  before: bigint;
+  after: bigint;
+  /** after − before, base units (lamports for SOL). */
+  change: bigint;
+  /** The account does not exist before and exists after (rent paid). */
+  created: boolean;
+  /** The account exists before and not after (rent returned). */
+  closed: boolean;
+}
+
+export interface NetworkFee {
+  signatures: number;
+  /** 5000 lamports per signature. */
+  baseLamports: bigint;
+  computeUnitLimit: number;
+  computeUnitPriceMicroLamports: bigint;
+  /** ceil(limit × price / 1e6). */
+  priorityLamports: bigint;
+  totalLamports: bigint;
+}
+
+export interface SimulationSummary {
+  ok: boolean;
+  /** The RPC's error value as text, null when the simulation succeeded. */
+  error: string | null;
+  /** The error in words, null when ok. */
+  reason: string | null;
+  logs: string[];
+  unitsConsumed: number | null;
+}
+
+export type GuardRule =
+  | 'fee-payer'
+  | 'signers'
+  | 'programs'
+  | 'authority'
+  | 'sol-transfer'
+  | 'input-spend'
+  | 'other-tokens'
+  | 'output'
+  | 'destination'
+  | 'fee-account'
+  | 'priority-fee'
+  | 'simulation'
+  | 'blockhash'
+  | 'lookup-tables';
+
+export interface GuardVerdict {
+  rule: GuardRule;
+  ok: boolean;
+  /** A sentence a person understands, for passing and failing rules alike. */
+  reason: string;
+}
+
+export interface ReviewReport {
+  /** True only when every verdict is ok. */
+  accepted: boolean;
+  verdicts: GuardVerdict[];
+  /** The reasons of the failing verdicts, in rule order (empty when accepted). */
+  refusals: string[];
+  format: 'legacy' | 'v0';
+  /** Serialized message bytes (what the user signs), base64, and their SHA-256 hex. */
+  messageBase64: string;
+  messageSha256: string;
+  feePayer: Address;
+  recentBlockhash: string;
+  lastValidBlockHeight: number;
+  signatures: { signer: Address; state: 'missing' | 'valid' | 'invalid' }[];
+  lookupTables: { address: Address; writable: Address[]; readonly: Address[] }[];
+  accounts: TouchedAccount[];
+  instructions: ReviewedInstruction[];
+  simulation: SimulationSummary;
+  networkFee: NetworkFee;
+  /** Lamports the user puts into newly created accounts (net of rent returned by closes). */
+  rentLamports: bigint;
+  balanceChanges: BalanceChange[];
+}
+
+/** The review entry point (implemented in review.ts). */
+export type ReviewTransaction = (input: ReviewInput) => Promise<ReviewReport>;
