@@ -177,6 +177,46 @@ describe('web preview', () => {
   });
 });
 
+describe('web preview test hooks', () => {
+  it('writes every bridge response to SWAPDESK_BRIDGE_TRANSCRIPT and every new key to SWAPDESK_SECRETS_LOG', async () => {
+    const { mkdtempSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const dir = mkdtempSync(join(tmpdir(), 'swapdesk-hooks-'));
+    const transcript = join(dir, 'transcript.jsonl');
+    const secrets = join(dir, 'secrets.jsonl');
+    const own = await startPreview({
+      env: { SWAPDESK_BRIDGE_TRANSCRIPT: transcript, SWAPDESK_SECRETS_LOG: secrets },
+    });
+    try {
+      const created = value(await bridge<AccountSummary>(own, 'accounts.create', {}));
+      await bridge(own, 'balances.get', { address: 'bad' });
+      const lines = readFileSync(transcript, 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as unknown);
+      expect(lines).toEqual([
+        { method: 'accounts.create', result: { ok: true, value: created } },
+        {
+          method: 'balances.get',
+          result: { ok: false, error: expect.objectContaining({ code: 'INVALID_REQUEST' }) },
+        },
+      ]);
+      const recorded = readFileSync(secrets, 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as { kind: string; value: string });
+      expect(recorded).toHaveLength(1);
+      expect(recorded[0]!.kind).toBe('secret-key');
+      expect(recorded[0]!.value).toMatch(/^[1-9A-HJ-NP-Za-km-z]{80,90}$/);
+      // The key that was made never crossed the bridge.
+      expect(readFileSync(transcript, 'utf8')).not.toContain(recorded[0]!.value);
+    } finally {
+      await own.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('built preload', () => {
   it('requires nothing but electron (a sandboxed preload cannot load packages)', () => {
     const bundle = readFileSync(join(previewScript(), '../../preload/index.cjs'), 'utf8');
