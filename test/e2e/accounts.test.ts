@@ -67,6 +67,22 @@ describe('main view in Chromium', () => {
     expect(lamportsOf((await sol.textContent()) ?? '')).toBe(0n);
   });
 
+  it('copies the account address to the clipboard', async () => {
+    const { page } = await startWithAccount();
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], {
+      origin: preview.origin,
+    });
+    const shown = await page.getByRole('status', { name: 'Account address' }).textContent();
+    await page.getByRole('button', { name: 'Copy address' }).click();
+    await page.getByText('Copied').waitFor();
+    const copied = await page.evaluate(() =>
+      (
+        globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }
+      ).navigator.clipboard.readText(),
+    );
+    expect(copied).toBe(shown);
+  });
+
   it('gets test funds on the sandbox and shows a SOL balance above zero', async () => {
     const { page } = await startWithAccount();
     await page.getByLabel('SOL balance').waitFor();

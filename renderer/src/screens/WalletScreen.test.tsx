@@ -1,9 +1,10 @@
 import '../test/setup';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App } from '../App';
 import { fakeAccount, installFakeWallet } from '../test/fake-wallet';
+import { BALANCE_REFRESH_MS } from './WalletScreen';
 
 describe('wallet overview', () => {
   it('shows SOL and token balances formatted from base units', async () => {
@@ -79,5 +80,22 @@ describe('wallet overview', () => {
     fake.state.lamports = '1000000000';
     await user.click(screen.getByRole('button', { name: 'Refresh balances' }));
     await waitFor(() => expect(screen.getByLabelText('SOL balance').textContent).toBe('1 SOL'));
+  });
+
+  it('refreshes balances on its own every 20 seconds', async () => {
+    // Only intervals are faked: the queries' own timeouts and observers stay real.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      const fake = installFakeWallet({ accounts: [fakeAccount(0)], lamports: '1' });
+      render(<App />);
+      expect((await screen.findByLabelText('SOL balance')).textContent).toBe('0.000000001 SOL');
+      fake.state.lamports = '3000000000';
+      await vi.advanceTimersByTimeAsync(BALANCE_REFRESH_MS - 1);
+      expect(screen.getByLabelText('SOL balance').textContent).toBe('0.000000001 SOL');
+      await vi.advanceTimersByTimeAsync(1);
+      await waitFor(() => expect(screen.getByLabelText('SOL balance').textContent).toBe('3 SOL'));
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
