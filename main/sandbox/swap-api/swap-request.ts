@@ -6,6 +6,7 @@
 import { PublicKey } from '@solana/web3.js';
 import { z } from 'zod';
 import { SwapApiError } from './api-error';
+import { MAX_PLATFORM_FEE_BPS } from './quote-params';
 
 const address = z.string().refine((text) => {
   try {
@@ -40,7 +41,7 @@ export const quoteResponseSchema = z.object({
   platformFee: z
     .object({
       amount: amountText.optional(),
-      feeBps: z.number().int().min(0).max(10_000).optional(),
+      feeBps: z.number().int().min(0).max(MAX_PLATFORM_FEE_BPS).optional(),
     })
     .nullable()
     .optional(),

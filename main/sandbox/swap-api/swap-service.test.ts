@@ -1,0 +1,103 @@
+/**
+ * /quote and /swap in process over a real ledger (litesvm): the built transaction references no
+ * more accounts than the router counted for maxAccounts, and executes to the quoted amounts.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Keypair, PublicKey, VersionedTransaction } from '@solana/web3.js';
+import { getAssociatedTokenAddressSync } from '@solana/spl-token';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SandboxLedger } from '../ledger/ledger';
+import { loadOrSeedMarket } from '../pools/seed-market';
+import { countRouteAccounts } from '../router/route-accounts';
+import { createMarketContext, type MarketContext } from './market-context';
+import { parseQuoteParams } from './quote-params';
+import { computeQuote } from './quote-service';
+import { replayQuote } from './route-replay';
+import { parseSwapRequest } from './swap-request';
+import { buildSwap } from './swap-service';
+
+const SOL = 'So11111111111111111111111111111111111111112';
+const JUP = 'JUPyiwrYJFskUPiHa7hkeR8VUtAeFoSYbKedZNsDvCN';
+const WIF = 'EKpQGSJtjMFqKZ9KQanSqYXRcF8fBopzLHYxdM65zcjm';
+
+let dir: string;
+let ledger: SandboxLedger;
+let context: MarketContext;
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'swapdesk-swap-'));
+  ledger = SandboxLedger.open({ stateDir: join(dir, 'ledger'), slotMs: 0 });
+  context = createMarketContext(ledger, loadOrSeedMarket(ledger, join(dir, 'swap')));
+});
+
+afterAll(() => {
+  ledger.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function fundSol(owner: Keypair, sol: bigint) {
+  ledger.setAccount(owner.publicKey.toBase58(), {
+    lamports: sol * 1_000_000_000n,
+    owner: '11111111111111111111111111111111',
+    data: new Uint8Array(),
+    executable: false,
+  });
+}
+
+describe('buildSwap', () => {
+  it('a split two-hop swap needs no more accounts than maxAccounts counted, and executes as quoted', () => {
+    const user = Keypair.generate();
+    fundSol(user, 60_000n);
+    // big enough to split the SOL leg, through an intermediate to WIF
+    const params = parseQuoteParams(
+      new URLSearchParams(
+        `inputMint=${SOL}&outputMint=${WIF}&amount=5000000000000&restrictIntermediateTokens=false&platformFeeBps=10`,
+      ),
+    );
+    const quote = computeQuote(context, params, () => 0);
+    const route = replayQuote(
+      context,
+      parseSwapRequest({ quoteResponse: quote, userPublicKey: user.publicKey.toBase58() }).quote,
+      null,
+    ).route;
+    expect(route.hops).toHaveLength(2);
+    expect(route.hops[0]!.legs.length).toBeGreaterThan(1);
+    const counted = countRouteAccounts(route, context.isToken2022, true);
+    const answer = buildSwap(
+      context,
+      parseSwapRequest({ quoteResponse: quote, userPublicKey: user.publicKey.toBase58() }),
+    );
+    expect(answer.simulationError).toBeNull();
+    const tx = VersionedTransaction.deserialize(Buffer.from(answer.swapTransaction, 'base64'));
+    expect(tx.message.staticAccountKeys.length).toBeLessThanOrEqual(counted);
+    tx.sign([user]);
+    const sent = ledger.sendTransaction(tx.serialize());
+    expect(sent.status).toBe('executed');
+    // no feeAccount in the swap request: no fee is taken, the user gets the gross output
+    const wif = getAssociatedTokenAddressSync(new PublicKey(WIF), user.publicKey);
+    expect(ledger.tokenBalance(wif.toBase58())).toBe(
+      BigInt(quote.outAmount) + BigInt(quote.platformFee!.amount),
+    );
+  });
+
+  it('a resent swap is refused by the ledger: the quote executes once', () => {
+    const user = Keypair.generate();
+    fundSol(user, 10n);
+    const quote = computeQuote(
+      context,
+      parseQuoteParams(new URLSearchParams(`inputMint=${SOL}&outputMint=${JUP}&amount=100000000`)),
+      () => 0,
+    );
+    const answer = buildSwap(
+      context,
+      parseSwapRequest({ quoteResponse: quote, userPublicKey: user.publicKey.toBase58() }),
+    );
+    const tx = VersionedTransaction.deserialize(Buffer.from(answer.swapTransaction, 'base64'));
+    tx.sign([user]);
+    expect(ledger.sendTransaction(tx.serialize()).status).toBe('executed');
+    const again = ledger.sendTransaction(tx.serialize());
+    expect(again.status).toBe('rejected');
+  });
+});
