@@ -8,7 +8,20 @@
  * renderer to main (accounts.import); no response ever carries one.
  */
 import { z } from 'zod';
-import type { AccountsState, AccountSummary, AppInfo, Balances, FundResult } from './api-types';
+import type {
+  AccountsState,
+  AccountSummary,
+  ActivityEntryView,
+  AppInfo,
+  Balances,
+  FundResult,
+  QuoteView,
+  ReviewTicketView,
+  SettingsView,
+  SubmissionView,
+  TokenInfo,
+  TransactionStatusView,
+} from './api-types';
 
 /** A method: request schema plus a phantom response type. */
 interface Method<Req extends z.ZodType, Res> {
@@ -21,11 +34,70 @@ function method<Res>() {
   return <Req extends z.ZodType>(request: Req): Method<Req, Res> => ({ request });
 }
 
-const base58Address = z
-  .string()
-  .regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, 'must be a base58 address');
+const base58Address = z.string().regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, 'must be a base58 address');
 
 const label = z.string().trim().min(1).max(64);
+
+/** Base units as decimal text: no sign, exponent or leading zeros, at most u64 (20 digits). */
+const baseUnits = z
+  .string()
+  .regex(/^(0|[1-9]\d{0,19})$/, 'must be a whole number of base units as decimal text');
+
+/** Ids main hands out (quotes, tickets, activity entries): random UUIDs. */
+const id = z.uuid();
+
+const bps = z.number().int().min(0).max(10_000);
+
+/** A venue label as GET /program-id-to-label names it. */
+const venue = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .regex(/^[^,]+$/, 'must not contain a comma');
+
+/** The priority fee for POST /swap. Lamports as decimal text. */
+const priorityFee = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('none') }).strict(),
+  z.object({ kind: z.literal('auto') }).strict(),
+  z.object({ kind: z.literal('lamports'), lamports: baseUnits }).strict(),
+  z
+    .object({
+      kind: z.literal('level'),
+      level: z.enum(['medium', 'high', 'veryHigh']),
+      maxLamports: baseUnits,
+    })
+    .strict(),
+]);
+
+const swapQuoteRequest = z
+  .object({
+    inputMint: base58Address,
+    outputMint: base58Address,
+    /** Base units of the input (ExactIn) or the exact output (ExactOut). */
+    amount: baseUnits,
+    swapMode: z.enum(['ExactIn', 'ExactOut']).optional(),
+    slippage: z.union([
+      z.object({ bps: bps }).strict(),
+      z.object({ auto: z.literal(true), maxBps: bps.min(1) }).strict(),
+    ]),
+    options: z
+      .object({
+        onlyDirectRoutes: z.boolean().optional(),
+        restrictIntermediateTokens: z.boolean().optional(),
+        dexes: z.array(venue).max(50).optional(),
+        excludeDexes: z.array(venue).max(50).optional(),
+        maxAccounts: z.number().int().min(1).max(256).optional(),
+        asLegacyTransaction: z.boolean().optional(),
+        priorityFee: priorityFee.optional(),
+      })
+      .strict()
+      .optional(),
+  })
+  .strict();
+
+/** Loopback and https URLs only; main checks the rule again and says which part is wrong. */
+const serviceUrl = z.string().trim().min(1).max(2048);
 
 export const contract = {
   'app.info': method<AppInfo>()(z.object({}).strict()),
@@ -45,15 +117,78 @@ export const contract = {
       })
       .strict(),
   ),
-  'accounts.rename': method<AccountSummary>()(
-    z.object({ address: base58Address, label }).strict(),
-  ),
+  'accounts.rename': method<AccountSummary>()(z.object({ address: base58Address, label }).strict()),
   'accounts.remove': method<AccountsState>()(z.object({ address: base58Address }).strict()),
   'accounts.select': method<AccountsState>()(z.object({ address: base58Address }).strict()),
 
   'balances.get': method<Balances>()(z.object({ address: base58Address }).strict()),
   /** Sandbox only: SOL and some of each sandbox token for the address. */
   'sandbox.fund': method<FundResult>()(z.object({ address: base58Address }).strict()),
+
+  /** Tokens for the pickers: the sandbox's list on the sandbox, the bundled list elsewhere. */
+  'tokens.list': method<TokenInfo[]>()(z.object({}).strict()),
+  /** A pasted mint: decimals and token program read from the chain. */
+  'tokens.lookup': method<TokenInfo>()(z.object({ mint: base58Address }).strict()),
+
+  /** GET /quote in main; the raw answer stays in main under the returned quoteId. */
+  'swap.quote': method<QuoteView>()(swapQuoteRequest),
+  /** POST /swap for the stored quote and the current account, then the review; a ticket. */
+  'swap.review': method<ReviewTicketView>()(z.object({ quoteId: id }).strict()),
+  /**
+   * Signs and sends the reviewed transaction: the bytes must equal the ticket's, the ticket
+   * must be unexpired and unused, and every guard verdict ok. A second call with the same
+   * ticket answers the first submission and sends nothing.
+   */
+  'swap.approve': method<SubmissionView>()(
+    z
+      .object({
+        ticketId: id,
+        transactionBase64: z
+          .string()
+          .max(4096)
+          .regex(/^[A-Za-z0-9+/]+={0,2}$/, 'must be base64 text'),
+      })
+      .strict(),
+  ),
+  'swap.status': method<TransactionStatusView>()(
+    z
+      .object({
+        signature: z
+          .string()
+          .regex(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/, 'must be a base58 transaction signature'),
+      })
+      .strict(),
+  ),
+
+  /** Every submitted transaction, newest first. */
+  'activity.list': method<ActivityEntryView[]>()(z.object({}).strict()),
+
+  'settings.get': method<SettingsView>()(z.object({}).strict()),
+  /**
+   * Switches the network. Mainnet takes optional rpcUrl / swapApiUrl overrides; custom needs
+   * both. https is required except on loopback. The web preview allows the sandbox only.
+   */
+  'settings.setNetwork': method<SettingsView>()(
+    z
+      .object({
+        id: z.enum(['sandbox', 'mainnet', 'custom']),
+        rpcUrl: serviceUrl.optional(),
+        swapApiUrl: serviceUrl.optional(),
+      })
+      .strict(),
+  ),
+  /**
+   * Stores (or with null, deletes) the swap API key of a network in the keychain; default the
+   * mainnet one. It is never answered back: settings.get says only whether one is set.
+   */
+  'settings.setApiKey': method<SettingsView>()(
+    z
+      .object({
+        apiKey: z.string().trim().min(1).max(512).nullable(),
+        network: z.enum(['mainnet', 'custom']).optional(),
+      })
+      .strict(),
+  ),
 } as const;
 
 export type Contract = typeof contract;

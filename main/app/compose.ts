@@ -6,7 +6,8 @@
  */
 import { Connection } from '@solana/web3.js';
 import type { AppInfo, NetworkInfo } from '../../preload/api-types';
-import type { Handlers } from '../bridge/handler-types';
+import type { HandlerGroup, Handlers } from '../bridge/handler-types';
+import { WalletError } from '../shared/errors';
 import { createAccountHandlers } from '../handlers/accounts';
 import { createAppHandlers } from '../handlers/app';
 import { createBalanceHandlers } from '../handlers/balances';
@@ -81,6 +82,40 @@ export function composeApp(options: ComposeOptions): { handlers: Handlers } {
     ...createAccountHandlers(vault),
     ...createBalanceHandlers({ ledger, sandbox }),
     ...createSandboxHandlers({ ledger, sandbox }),
+    ...pendingIssue4Handlers(),
   };
   return { handlers };
+}
+
+/**
+ * Placeholders of the issue-4 methods while their services land (next commits), so the
+ * contract can be published for the renderer first. Each answers a clear refusal.
+ */
+function pendingIssue4Handlers(): HandlerGroup<
+  | 'tokens.list'
+  | 'tokens.lookup'
+  | 'swap.quote'
+  | 'swap.review'
+  | 'swap.approve'
+  | 'swap.status'
+  | 'activity.list'
+  | 'settings.get'
+  | 'settings.setNetwork'
+  | 'settings.setApiKey'
+> {
+  const notYet = async (): Promise<never> => {
+    throw new WalletError('NOT_AVAILABLE', 'This part of Swapdesk is not available yet.');
+  };
+  return {
+    'tokens.list': notYet,
+    'tokens.lookup': notYet,
+    'swap.quote': notYet,
+    'swap.review': notYet,
+    'swap.approve': notYet,
+    'swap.status': notYet,
+    'activity.list': notYet,
+    'settings.get': notYet,
+    'settings.setNetwork': notYet,
+    'settings.setApiKey': notYet,
+  };
 }

@@ -31,6 +31,22 @@ export const ERROR_CODES = [
   'SWAP_API_UNREACHABLE',
   'RATE_LIMITED',
   'CANCELLED',
+  // swap flow, activity and settings (main/tickets, main/send, main/activity, main/settings)
+  'NOT_AVAILABLE',
+  'NO_ACCOUNT',
+  'QUOTE_NOT_FOUND',
+  'TICKET_NOT_FOUND',
+  'TICKET_MISMATCH',
+  'TICKET_EXPIRED',
+  'GUARD_REFUSED',
+  'SWAP_NOT_SIGNABLE',
+  'TOKEN_NOT_FOUND',
+  'INVALID_URL',
+  'NETWORK_NOT_ALLOWED',
+  'SETTINGS_FILE_UNREADABLE',
+  'SETTINGS_FILE_UNWRITABLE',
+  'ACTIVITY_FILE_UNREADABLE',
+  'ACTIVITY_FILE_UNWRITABLE',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number] | (string & {});
