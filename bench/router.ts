@@ -215,3 +215,68 @@ console.log(`|${'-'.repeat(width + 2)}|-------|`);
 for (const [name, value] of rows) console.log(`| ${name.padEnd(width)} | ${value} |`);
 const ok = quantile(latencies, 0.5) <= 1 && mean(ratios) >= 0.999;
 console.log(ok ? 'goals met: p50 ≤ 1 ms, quality ≥ 0.999' : 'GOALS NOT MET');
+
+// The whole GET /quote path in process (parameters, vault balances read from a real litesvm
+// ledger, routing, price impact, response), over the sandbox's own seeded pools.
+const { mkdtempSync, rmSync } = await import('node:fs');
+const { tmpdir } = await import('node:os');
+const { join } = await import('node:path');
+const { SandboxLedger } = await import('../main/sandbox/ledger/ledger');
+const { loadOrSeedMarket } = await import('../main/sandbox/pools/seed-market');
+const { createMarketContext } = await import('../main/sandbox/swap-api/market-context');
+const { parseQuoteParams } = await import('../main/sandbox/swap-api/quote-params');
+const { computeQuote } = await import('../main/sandbox/swap-api/quote-service');
+const { SANDBOX_TOKENS } = await import('../main/sandbox/tokens');
+const dir = mkdtempSync(join(tmpdir(), 'swapdesk-bench-'));
+try {
+  const ledger = SandboxLedger.open({ stateDir: join(dir, 'ledger'), slotMs: 0 });
+  const market = loadOrSeedMarket(ledger, join(dir, 'swap'));
+  const context = createMarketContext(ledger, market);
+  const queries: URLSearchParams[] = [];
+  while (queries.length < REQUESTS) {
+    const input = pick(SANDBOX_TOKENS);
+    const output = pick(SANDBOX_TOKENS);
+    if (input === output) continue;
+    const amount = BigInt(
+      Math.floor(
+        (logUniform(1, 100_000) * 10 ** input.decimals) /
+          (input.symbol === 'BONK' ? 0.00002 : input.symbol.endsWith('SOL') ? 150 : 1),
+      ),
+    );
+    queries.push(
+      new URLSearchParams({
+        inputMint: input.mint,
+        outputMint: output.mint,
+        amount: String(amount),
+      }),
+    );
+  }
+  const now = () => performance.now();
+  for (const query of queries.slice(0, 200)) {
+    try {
+      computeQuote(context, parseQuoteParams(query), now);
+    } catch {
+      // warm-up only
+    }
+  }
+  const apiLatencies: number[] = [];
+  let refused = 0;
+  for (const query of queries) {
+    const started = performance.now();
+    try {
+      computeQuote(context, parseQuoteParams(query), now);
+      apiLatencies.push(performance.now() - started);
+    } catch {
+      refused += 1;
+    }
+  }
+  ledger.close();
+  console.log(
+    `\nsandbox GET /quote in process (${market.pools.length} seeded pools, ${SANDBOX_TOKENS.length} tokens, litesvm ledger)`,
+  );
+  console.log(`| quotes answered / refused | ${apiLatencies.length} / ${refused} |`);
+  console.log(`| latency p50 (ms) | ${quantile(apiLatencies, 0.5).toFixed(3)} |`);
+  console.log(`| latency p99 (ms) | ${quantile(apiLatencies, 0.99).toFixed(3)} |`);
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
