@@ -1,6 +1,7 @@
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { METHOD_NAMES } from '../../preload/contract';
 import type { Handlers } from './handler-types';
 import {
   TOKEN_HEADER,
@@ -15,7 +16,7 @@ const LIMIT = 4096;
 const seen: string[] = [];
 
 const account = { address: ADDRESS, label: 'A', kind: 'generated' as const, createdAt: 'now' };
-const handlers: Handlers = {
+const named: Partial<Handlers> = {
   'app.info': async () => ({
     version: '9.9.9',
     shell: 'web-preview',
@@ -33,6 +34,11 @@ const handlers: Handlers = {
   'balances.get': async ({ address }) => ({ address, lamports: '5', tokens: [], slot: 1 }),
   'sandbox.fund': async () => ({ signatures: [] }),
 };
+// Methods not named above answer null, so the test holds as the contract grows.
+const handlers = {
+  ...Object.fromEntries(METHOD_NAMES.map((name) => [name, async () => null])),
+  ...named,
+} as unknown as Handlers;
 
 let server: Server;
 let origin = '';

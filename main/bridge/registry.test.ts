@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { METHOD_NAMES } from '../../preload/contract';
 import { WalletError } from '../shared/errors';
 import type { Result } from '../shared/result';
 import type { CallContext, Handlers, Sender } from './handler-types';
@@ -20,7 +21,11 @@ function handlers(overrides: Partial<Handlers> = {}): { handlers: Handlers; call
       return value;
     };
   const account = { address: ADDRESS, label: 'A', kind: 'generated' as const, createdAt: '' };
-  const base: Handlers = {
+  // Every method answers null unless named here, so the test holds as the contract grows.
+  const fallback = Object.fromEntries(
+    METHOD_NAMES.map((name) => [name, record(null)]),
+  ) as unknown as Handlers;
+  const base: Partial<Handlers> = {
     'app.info': record({
       version: '1',
       shell: 'web-preview' as const,
@@ -35,7 +40,7 @@ function handlers(overrides: Partial<Handlers> = {}): { handlers: Handlers; call
     'balances.get': record({ address: ADDRESS, lamports: '0', tokens: [], slot: 0 }),
     'sandbox.fund': record({ signatures: [] }),
   };
-  return { handlers: { ...base, ...overrides }, calls };
+  return { handlers: { ...fallback, ...base, ...overrides } as Handlers, calls };
 }
 
 function registry(options: { overrides?: Partial<Handlers>; logs?: string[] } = {}) {
