@@ -7,7 +7,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../harness/browser';
 import { startPreview, type RunningPreview } from '../harness/preview';
-import { openApp, screenshot, stopPreviewSandbox } from './onboarding-helpers';
+import { openApp, removeAllAccounts, screenshot, stopPreviewSandbox } from './onboarding-helpers';
 
 let preview: RunningPreview;
 let browser: Browser;
@@ -43,6 +43,7 @@ describe('network unavailable in Chromium', () => {
     await page.reload();
     await state.waitFor({ timeout: 30_000 });
     expect(await page.getByRole('status', { name: 'Account address' }).textContent()).toBe(address);
+    await removeAllAccounts(page);
     await page.context().close();
   });
 });

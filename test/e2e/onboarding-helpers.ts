@@ -15,6 +15,7 @@ import type { AccountsState } from '../../preload/api-types';
 import type { Result } from '../../main/shared/result';
 import type { PageGlobals } from '../harness/browser';
 import type { RunningPreview } from '../harness/preview';
+import { recordKeychainSecrets } from '../harness/secrets-log';
 
 /** Where the suites leave their screenshots (outside the repository). */
 export const SCREENSHOT_DIR = process.env.SWAPDESK_SCREENSHOT_DIR ?? '/tmp/swapdesk-e2e';
@@ -51,8 +52,15 @@ export async function listAccounts(page: Page): Promise<AccountsState> {
   return result.value;
 }
 
-/** Removes every account through the bridge, so the next test starts at onboarding. */
+/** Keychain service of the web preview (the app's is 'swapdesk'). */
+export const PREVIEW_KEYCHAIN_SERVICE = 'swapdesk-preview';
+
+/**
+ * Removes every account through the bridge, so the next test starts at onboarding. First the
+ * keys main generated (Create wallet) are recorded for the leak check while they still exist.
+ */
 export async function removeAllAccounts(page: Page): Promise<void> {
+  await recordKeychainSecrets(PREVIEW_KEYCHAIN_SERVICE);
   const { accounts } = await listAccounts(page);
   for (const { address } of accounts) {
     const result: Result<unknown> = await page.evaluate(
