@@ -2,7 +2,10 @@
 // `npm start` (after `node scripts/setup.mjs app`): build, then open the Electron window, or,
 // on a machine without the Electron binary, the web preview.
 //
-//   node scripts/start.mjs [--port P] [--data DIR]    (options go to the web preview)
+//   node scripts/start.mjs [--web] [--port P] [--data DIR]   (--port/--data go to the preview)
+//
+// --web skips Electron and runs the web preview; its stdout is then exactly the preview's
+// (one JSON ready line, for scripts and tests) and this script's own messages go to stderr.
 //
 // The web preview needs an OS keychain (a Secret Service on Linux). On a headless machine with
 // no D-Bus session it runs inside `dbus-run-session` with its own gnome-keyring daemon whose
@@ -21,19 +24,22 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const args = process.argv.slice(2);
+const webOnly = process.argv.includes('--web');
+const args = process.argv.slice(2).filter((arg) => arg !== '--web');
 const PREVIEW_KEYRING_PASSWORD = 'swapdesk-preview-sandbox-only';
 
 function say(message) {
-  console.log(`[start] ${message}`);
+  if (webOnly) console.error(`[start] ${message}`);
+  else console.log(`[start] ${message}`);
 }
 
 function build() {
   if (process.env.SWAPDESK_START_SKIP_BUILD) return;
   say('building (electron-vite build)');
+  // With --web, stdout is reserved for the preview's ready line: the build logs to stderr.
   const result = spawnSync('npx', ['electron-vite', 'build', '--logLevel', 'warn'], {
     cwd: root,
-    stdio: 'inherit',
+    stdio: ['ignore', webOnly ? 2 : 'inherit', 'inherit'],
   });
   if (result.status !== 0) {
     say('the build failed; see the output above.');
@@ -141,6 +147,8 @@ async function startPreview() {
     }
     if (ready?.event === 'preview-pid' && Number.isInteger(ready.pid)) {
       previewPid = ready.pid;
+    } else if (webOnly) {
+      console.log(line);
     } else if (ready?.event === 'ready') {
       say(`Swapdesk web preview is ready on the sandbox network. Open this address in a browser:`);
       console.log(`\n    ${ready.url}\n`);
@@ -153,7 +161,9 @@ async function startPreview() {
 }
 
 build();
-if (existsSync(join(root, 'node_modules', 'electron', 'path.txt'))) {
+if (webOnly) {
+  await startPreview();
+} else if (existsSync(join(root, 'node_modules', 'electron', 'path.txt'))) {
   await startElectron();
 } else {
   console.log(

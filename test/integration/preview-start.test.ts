@@ -24,7 +24,7 @@ interface Started {
 }
 
 /** Runs scripts/start.mjs without a D-Bus session, as on a fresh headless machine. */
-async function start(): Promise<Started> {
+async function start(extra: string[] = []): Promise<Started & { stdout: () => string }> {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     HOME: home,
@@ -32,19 +32,25 @@ async function start(): Promise<Started> {
     SWAPDESK_START_SKIP_BUILD: '1',
   };
   delete env.DBUS_SESSION_BUS_ADDRESS;
-  const child = spawn(process.execPath, [join(root, 'scripts', 'start.mjs'), '--port', '0'], {
-    cwd: root,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [join(root, 'scripts', 'start.mjs'), ...extra, '--port', '0'],
+    {
+      cwd: root,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
+  let stdout = '';
   const collect = (chunk: Buffer) => (output += chunk.toString('utf8'));
+  child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
   child.stdout!.on('data', collect);
   child.stderr!.on('data', collect);
   const url = await new Promise<URL>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no address in time:\n${output}`)), 60_000);
     const look = () => {
-      const match = /^\s+(http:\/\/127\.0\.0\.1:\d+\/#token=[0-9a-f]{64})$/m.exec(output);
+      const match = /(http:\/\/127\.0\.0\.1:\d+\/#token=[0-9a-f]{64})/.exec(stdout);
       if (match) {
         clearTimeout(timer);
         resolve(new URL(match[1]!));
@@ -56,7 +62,7 @@ async function start(): Promise<Started> {
       reject(new Error(`start.mjs exited:\n${output}`));
     });
   });
-  return { child, output: () => output, url };
+  return { child, output: () => output, stdout: () => stdout, url };
 }
 
 async function stop(started: Started): Promise<number | null> {
@@ -102,6 +108,26 @@ function keyringHolds(keyringHome: string, address: string): string {
 }
 
 afterAll(() => rmSync(home, { recursive: true, force: true }));
+
+describe('scripts/start.mjs --web', () => {
+  it('prints exactly the preview ready line on stdout, its own messages on stderr', async () => {
+    const started = await start(['--web']);
+    try {
+      const lines = started.stdout().trim().split('\n');
+      expect(lines).toHaveLength(1);
+      expect(JSON.parse(lines[0]!)).toEqual({
+        event: 'ready',
+        url: started.url.href,
+        rpcUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/),
+        swapApiUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/v6$/),
+      });
+      expect(started.output()).not.toContain('cannot open an Electron window');
+      expect(await call(started.url, 'app.info', {})).toMatchObject({ ok: true });
+    } finally {
+      expect(await stop(started)).toBe(0);
+    }
+  });
+});
 
 describe.skipIf(electronInstalled)('npm start without an Electron binary', () => {
   it('says so, starts the preview with its own keyring, and keeps accounts across restarts', async () => {
