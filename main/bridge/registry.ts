@@ -67,14 +67,17 @@ export function createRegistry(options: RegistryOptions): Registry {
   const { handlers, policy, onResponse } = options;
   const logError = options.logError ?? ((message: string) => console.error(message));
 
-  async function run(method: string, payload: unknown, sender: Sender): Promise<Result<unknown>> {
-    let trusted = false;
+  /** A policy that throws refuses: a bug in it must not open the bridge. */
+  function trusts(sender: Sender): boolean {
     try {
-      trusted = policy(sender) === true;
+      return policy(sender) === true;
     } catch {
-      trusted = false;
+      return false;
     }
-    if (!trusted) return fail('UNTRUSTED_SENDER', UNTRUSTED_MESSAGE);
+  }
+
+  async function run(method: string, payload: unknown, sender: Sender): Promise<Result<unknown>> {
+    if (!trusts(sender)) return fail('UNTRUSTED_SENDER', UNTRUSTED_MESSAGE);
     if (!isMethodName(method)) {
       return fail('UNKNOWN_METHOD', 'The wallet has no such method.');
     }
@@ -101,13 +104,7 @@ export function createRegistry(options: RegistryOptions): Registry {
 
   return {
     methods: Object.keys(contract) as MethodName[],
-    trusts(sender) {
-      try {
-        return policy(sender) === true;
-      } catch {
-        return false;
-      }
-    },
+    trusts,
     async dispatch(method, payload, sender) {
       const result = await run(method, payload, sender);
       if (onResponse) {
