@@ -10,6 +10,7 @@ import { getAssociatedTokenAddressSync } from '@solana/spl-token';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SandboxLedger } from '../ledger/ledger';
 import { loadOrSeedMarket } from '../pools/seed-market';
+import { encodeTokenAccount } from '../pools/token-account-data';
 import { countRouteAccounts } from '../router/route-accounts';
 import { createMarketContext, type MarketContext } from './market-context';
 import { parseQuoteParams } from './quote-params';
@@ -21,6 +22,7 @@ import { buildSwap } from './swap-service';
 const SOL = 'So11111111111111111111111111111111111111112';
 const JUP = 'JUPyiwrYJFskUPiHa7hkeR8VUtAeFoSYbKedZNsDvCN';
 const WIF = 'EKpQGSJtjMFqKZ9KQanSqYXRcF8fBopzLHYxdM65zcjm';
+const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
 
 let dir: string;
 let ledger: SandboxLedger;
@@ -100,4 +102,59 @@ describe('buildSwap', () => {
     const again = ledger.sendTransaction(tx.serialize());
     expect(again.status).toBe('rejected');
   });
+
+  it('an ExactIn platform fee in SOL: the vault pays the fee account and the operator in wSOL', () => {
+    const user = Keypair.generate();
+    fundSol(user, 1n);
+    const usdcAccount = getAssociatedTokenAddressSync(
+      new PublicKey(USDC),
+      user.publicKey,
+    ).toBase58();
+    writeToken(usdcAccount, USDC, user.publicKey.toBase58(), 300_000_000n);
+    const integrator = Keypair.generate().publicKey.toBase58();
+    const feeAccount = Keypair.generate().publicKey.toBase58();
+    writeToken(feeAccount, SOL, integrator, 0n);
+    const operator = context.market.operatorFeeAccounts.get(SOL)!;
+    const operatorBefore = ledger.tokenBalance(operator)!;
+    const quote = computeQuote(
+      context,
+      parseQuoteParams(
+        new URLSearchParams(
+          `inputMint=${USDC}&outputMint=${SOL}&amount=300000000&platformFeeBps=100`,
+        ),
+      ),
+      () => 0,
+    );
+    const answer = buildSwap(
+      context,
+      parseSwapRequest({
+        quoteResponse: quote,
+        userPublicKey: user.publicKey.toBase58(),
+        feeAccount,
+      }),
+    );
+    expect(answer.simulationError).toBeNull();
+    const tx = VersionedTransaction.deserialize(Buffer.from(answer.swapTransaction, 'base64'));
+    tx.sign([user]);
+    const lamportsBefore = ledger.getAccount(user.publicKey.toBase58())!.lamports;
+    expect(ledger.sendTransaction(tx.serialize()).status).toBe('executed');
+    const fee = BigInt(quote.platformFee!.amount);
+    expect(ledger.tokenBalance(feeAccount)).toBe(fee - (fee * 25n) / 1000n);
+    expect(ledger.tokenBalance(operator)! - operatorBefore).toBe((fee * 25n) / 1000n);
+    // the output was unwrapped: the user's SOL grew by outAmount less two signatures' fees
+    expect(ledger.getAccount(user.publicKey.toBase58())!.lamports - lamportsBefore).toBe(
+      BigInt(quote.outAmount) - 10_000n,
+    );
+  });
 });
+
+function writeToken(address: string, mint: string, owner: string, amount: bigint) {
+  const rent = ledger.minimumBalanceForRentExemption(165);
+  const native = mint === SOL;
+  ledger.setAccount(address, {
+    lamports: native ? rent + amount : rent,
+    owner: 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA',
+    data: encodeTokenAccount({ mint, owner, amount, nativeReserve: native ? rent : null }),
+    executable: false,
+  });
+}
