@@ -185,6 +185,34 @@ describe('the official client against the sandbox', () => {
     expect(spent).toBeLessThanOrEqual(BigInt(quote.otherAmountThreshold) + 10_000n);
   });
 
+  it('ExactOut multi-hop: a BONK payer pays a JUP payee exactly, through an intermediate token', async () => {
+    const payer = await fundedUser(connection, sandbox.rpcUrl, 1, { [BONK]: 10_000_000_000_000n });
+    const payee = Keypair.generate();
+    await faucet(sandbox.rpcUrl, payee.publicKey, JUP, 1n);
+    const destination = ataOf(payee.publicKey, JUP);
+    const quote = await jupiter.quoteGet({
+      inputMint: BONK,
+      outputMint: JUP,
+      amount: 7_000_000,
+      swapMode: 'ExactOut',
+    });
+    expectChained(quote);
+    expect(hops(quote)).toHaveLength(2);
+    expect(quote.outAmount).toBe('7000000');
+    const swap = await jupiter.swapPost({
+      swapRequest: {
+        quoteResponse: quote,
+        userPublicKey: payer.publicKey.toBase58(),
+        destinationTokenAccount: destination.toBase58(),
+      },
+    });
+    await signAndSend(connection, swap.swapTransaction, payer);
+    expect(await tokenBalance(connection, destination)).toBe(1n + 7_000_000n);
+    expect(
+      10_000_000_000_000n - (await tokenBalance(connection, ataOf(payer.publicKey, BONK))),
+    ).toBe(BigInt(quote.inAmount));
+  });
+
   it('platform fee ExactIn on the output mint: the fee account gets 97.5%, the operator 2.5%', async () => {
     const user = await fundedUser(connection, sandbox.rpcUrl, 5);
     const integrator = Keypair.generate();

@@ -73,8 +73,9 @@ export const prioritizationFeeSchema = z.union([
     }),
   }),
   z.object({ jitoTipLamports: z.number().int().min(0) }),
-  // The official client wraps the same two objects in one type with optional members.
-  z.object({
+  // The official client sends `{}` for a bare number (its serialiser drops it); any other
+  // unknown key is refused rather than silently ignored.
+  z.strictObject({
     priorityLevelWithMaxLamports: z
       .object({ priorityLevel, maxLamports: z.number().int().min(0) })
       .optional(),
