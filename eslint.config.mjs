@@ -3,7 +3,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 
 export default tseslint.config(
-  { ignores: ['out/**', 'node_modules/**', 'coverage/**'] },
+  { ignores: ['out/**', 'node_modules/**', 'coverage/**', '.probe/**', '.scratch*/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
