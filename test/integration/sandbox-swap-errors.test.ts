@@ -158,11 +158,22 @@ describe('POST /swap refusals', () => {
 
   const swap = (body: unknown) => postJson(`${sandbox.swapApiUrl}/swap`, body);
 
-  it('INVALID_REQUEST_BODY for a body that is not JSON or lacks userPublicKey / quoteResponse', async () => {
+  it('INVALID_REQUEST_BODY for a body that is not JSON, lacks userPublicKey / quoteResponse, or has an unknown fee form', async () => {
     await expectError(swap('{not json'), 400, 'INVALID_REQUEST_BODY');
     await expectError(swap({ quoteResponse: base }), 400, 'INVALID_REQUEST_BODY');
     await expectError(
       swap({ userPublicKey: user.publicKey.toBase58() }),
+      400,
+      'INVALID_REQUEST_BODY',
+    );
+    await expectError(
+      swap({
+        userPublicKey: user.publicKey.toBase58(),
+        quoteResponse: base,
+        prioritizationFeeLamports: {
+          jitoTipLamportsWithPayer: { lamports: 1, payer: user.publicKey.toBase58() },
+        },
+      }),
       400,
       'INVALID_REQUEST_BODY',
     );
