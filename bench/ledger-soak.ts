@@ -45,7 +45,7 @@ const accounts = wallets.map((wallet) => {
   );
 });
 
-const rssBefore = process.memoryUsage().rss;
+const { rss: rssBefore, heapUsed: heapBefore } = process.memoryUsage();
 const sendMs: number[] = [];
 const totalMs: number[] = [];
 let errors = 0;
@@ -85,7 +85,8 @@ for (let i = 0; i < count; i++) {
   totalMs.push(t2 - t0);
 }
 const elapsed = performance.now() - started;
-const rssAfter = process.memoryUsage().rss;
+const after = process.memoryUsage();
+const rssAfter = after.rss;
 sendMs.sort((a, b) => a - b);
 totalMs.sort((a, b) => a - b);
 ledger.close();
@@ -101,6 +102,8 @@ const rows: [string, string][] = [
   ['wall time', `${(elapsed / 1000).toFixed(1)} s`],
   ['RSS before', mb(rssBefore)],
   ['RSS after', mb(rssAfter)],
+  ['JS heap after', mb(after.heapUsed)],
+  ['native (RSS - heap) growth', mb(rssAfter - after.heapUsed - (rssBefore - heapBefore))],
   ['failed transactions', String(failed)],
   ['errors (exceptions)', String(errors)],
   ['ledger history', String(ledger.transactionCount())],

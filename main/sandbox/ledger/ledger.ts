@@ -88,6 +88,8 @@ export class SandboxLedger implements LedgerView {
   private readonly touched = new Set<string>();
   private readonly compactEvery: number;
   private vmSlot = -1;
+  private vmClockSlot = -Infinity;
+  private vmSlotHashesSlot = -1;
   private journalledSlot = 0;
   private closed = false;
 
@@ -275,7 +277,7 @@ export class SandboxLedger implements LedgerView {
   simulateTransaction(wire: Uint8Array, options: SimulateOptions = {}): SimulationResult {
     const parsed = this.parse(wire);
     this.tick();
-    this.syncVm();
+    this.syncVm(parsed);
     let replacementBlockhash: SimulationResult['replacementBlockhash'] = null;
     if (options.replaceRecentBlockhash) replacementBlockhash = this.queue.latest();
     else if (this.queue.validSlotOf(parsed.recentBlockhash) === null) {
@@ -318,7 +320,7 @@ export class SandboxLedger implements LedgerView {
     if (this.history.has(signature)) return reject('AlreadyProcessed');
     this.tick();
     if (this.queue.validSlotOf(parsed.recentBlockhash) === null) return reject('BlockhashNotFound');
-    this.syncVm();
+    this.syncVm(parsed);
     if (!options.skipPreflight) {
       const preflight = this.vmSimulate(parsed, wire);
       if (preflight instanceof FailedTransactionMetadata) {
@@ -423,25 +425,32 @@ export class SandboxLedger implements LedgerView {
     }
   }
 
-  /** Gives the VM the current slot: its Clock and SlotHashes sysvars (lookup tables use them). */
-  private syncVm(): void {
+  /**
+   * Gives the VM the current slot. Writing a sysvar is costly in litesvm 1.4.1 (tens of ms: the
+   * next transaction rebuilds its caches), so per slot only `warpToSlot` runs; the Clock's unix
+   * time is refreshed every CLOCK_JOURNAL_SLOTS slots, and SlotHashes (read only by the
+   * lookup-table program, to check `recent_slot`) only before a transaction that calls it.
+   */
+  private syncVm(parsed: ParsedTransaction | null): void {
     const slot = this.queue.currentSlot();
-    if (slot === this.vmSlot) return;
-    this.vm.warpToSlot(BigInt(slot));
-    const epoch = BigInt(Math.floor(slot / 432_000));
-    this.vm.setClock(
-      new Clock(
-        BigInt(slot),
-        BigInt(this.genesisTime),
-        epoch,
-        epoch + 1n,
-        BigInt(this.clock.unixTimestamp()),
-      ),
-    );
-    this.vm.setSlotHashes(
-      this.queue.recent(MAX_PROCESSING_AGE).map(({ slot: s, hash }) => ({ slot: BigInt(s), hash })),
-    );
-    this.vmSlot = slot;
+    if (slot !== this.vmSlot) {
+      this.vm.warpToSlot(BigInt(slot));
+      this.vmSlot = slot;
+    }
+    if (Math.abs(slot - this.vmClockSlot) >= CLOCK_JOURNAL_SLOTS) {
+      const epoch = BigInt(Math.floor(slot / 432_000));
+      const unix = BigInt(this.clock.unixTimestamp());
+      this.vm.setClock(new Clock(BigInt(slot), BigInt(this.genesisTime), epoch, epoch + 1n, unix));
+      this.vmClockSlot = slot;
+    }
+    if (
+      parsed?.accountKeys.includes(ADDRESS_LOOKUP_TABLE_PROGRAM_ID) &&
+      this.vmSlotHashesSlot !== slot
+    ) {
+      const hashes = this.queue.recent(MAX_PROCESSING_AGE);
+      this.vm.setSlotHashes(hashes.map(({ slot: s, hash }) => ({ slot: BigInt(s), hash })));
+      this.vmSlotHashesSlot = slot;
+    }
   }
 
   private vmSimulate(parsed: ParsedTransaction, wire: Uint8Array) {
