@@ -185,6 +185,17 @@ describe('HTTP bridge transport', () => {
     expect(streamed.status).toBe(413);
   });
 
+  it('checks the sender before anything about the body', async () => {
+    const big = JSON.stringify({ secret: 'x'.repeat(LIMIT) });
+    const response = await call({
+      path: '/bridge/accounts.import',
+      headers: { ...good(), [TOKEN_HEADER]: 'wrong', 'content-type': 'text/plain' },
+      body: big,
+    });
+    expect(response.status).toBe(401);
+    expect(response.json).toMatchObject({ ok: false, error: { code: 'UNTRUSTED_SENDER' } });
+  });
+
   it('refuses a body that is not JSON without quoting it', async () => {
     const response = await call({
       path: '/bridge/accounts.import',
