@@ -37,6 +37,8 @@ export interface RunningSandbox {
   pid: number;
   /** Everything the process wrote on stderr so far. */
   stderr(): string;
+  /** The lines the process wrote on stdout so far (the ready line, and nothing else). */
+  stdoutLines(): string[];
   /** SIGTERM; resolves with the exit code once it exited. */
   stop(): Promise<number | null>;
   /** SIGKILL; resolves once it exited. */
@@ -63,6 +65,7 @@ export function startSandbox(options: StartSandboxOptions = {}): Promise<Running
   args.push(...(options.args ?? []));
   const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
+  const stdoutLines: string[] = [];
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
   const running = () => child.exitCode === null && child.signalCode === null;
@@ -77,6 +80,7 @@ export function startSandbox(options: StartSandboxOptions = {}): Promise<Running
       reject(new Error(`sandbox exited with ${code} before it was ready; stderr:\n${stderr}`));
     });
     createInterface({ input: child.stdout }).on('line', (line) => {
+      stdoutLines.push(line);
       let ready: { event?: string; rpcUrl?: string; swapApiUrl?: string };
       try {
         ready = JSON.parse(line) as typeof ready;
@@ -95,6 +99,7 @@ export function startSandbox(options: StartSandboxOptions = {}): Promise<Running
         stateDir,
         pid: child.pid!,
         stderr: () => stderr,
+        stdoutLines: () => [...stdoutLines],
         stop,
         async kill() {
           if (running()) child.kill('SIGKILL');

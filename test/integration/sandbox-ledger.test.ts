@@ -39,6 +39,22 @@ function transfer(
 }
 
 describe('sandbox ledger process', () => {
+  it('prints exactly one ready line on stdout, then serves and stops with exit code 0', async () => {
+    const sandbox = await start();
+    const port = new URL(sandbox.rpcUrl).port;
+    expect(sandbox.stdoutLines()).toEqual([
+      JSON.stringify({
+        event: 'ready',
+        rpcUrl: `http://127.0.0.1:${port}`,
+        swapApiUrl: `http://127.0.0.1:${port}/v6`,
+      }),
+    ]);
+    expect(await new Connection(sandbox.rpcUrl).getBlockHeight()).toBeGreaterThanOrEqual(0);
+    expect(await sandbox.stop()).toBe(0);
+    expect(sandbox.stdoutLines()).toHaveLength(1);
+    expect(sandbox.stderr()).toContain('SIGTERM: stopping');
+  });
+
   it('refuses a transaction whose blockhash is more than 150 blocks old', async () => {
     const sandbox = await start({ slotMs: 5 });
     const connection = new Connection(sandbox.rpcUrl, 'confirmed');
