@@ -3,19 +3,43 @@
  * the web preview) and returns the complete set of bridge handlers. Both shells call this, so
  * the preview runs exactly the handlers the app runs; only the keychain service name, the data
  * folder and the network differ.
+ *
+ * Network-bound services (RPC connection, ledger, swap API client, quotes, review tickets,
+ * submitter) live in one bundle per network; switching networks in Settings builds a new
+ * bundle, so a quote or ticket of one network can never be used on another.
  */
 import { Connection } from '@solana/web3.js';
-import type { AppInfo, NetworkInfo } from '../../preload/api-types';
-import type { HandlerGroup, Handlers } from '../bridge/handler-types';
-import { WalletError } from '../shared/errors';
+import type { AppInfo, NetworkInfo, SubmissionView } from '../../preload/api-types';
+import { createActivityFile } from '../activity/activity-file';
+import { createActivityStore, type ActivityStore } from '../activity/activity-store';
+import type { Handler, Handlers } from '../bridge/handler-types';
 import { createAccountHandlers } from '../handlers/accounts';
+import { createActivityHandlers } from '../handlers/activity';
 import { createAppHandlers } from '../handlers/app';
 import { createBalanceHandlers } from '../handlers/balances';
 import { createSandboxHandlers } from '../handlers/sandbox';
+import { createSettingsHandlers } from '../handlers/settings';
+import { createSwapHandlers, type SwapNetworkServices } from '../handlers/swap';
+import { createTokenHandlers } from '../handlers/tokens';
 import { createKeytarKeychain, type Keychain } from '../keychain';
 import { createLedgerClient, type LedgerConnection } from '../ledger/ledger-client';
-import { createSandboxServices } from '../network/sandbox-services';
-import { createVault, type CreatedSecret } from '../vault';
+import { createSandboxServices, type SandboxServices } from '../network/sandbox-services';
+import {
+  reviewTransaction,
+  type ReviewReport,
+  type ReviewTransaction,
+  type SwapIntent,
+} from '../review';
+import { createTransactionSender } from '../send/transaction-sender';
+import { createSubmitter } from '../send/swap-submitter';
+import { createSettingsFile } from '../settings/settings-file';
+import { createSettingsService, type SettingsService } from '../settings/settings-service';
+import { createSigner, type Signer } from '../signer';
+import { createSwapApiClient, realWait } from '../swap-api';
+import { createQuoteBook } from '../tickets/quote-book';
+import type { SwapExtras } from '../tickets/swap-review';
+import { createTicketBook } from '../tickets/ticket-book';
+import { createVault, type CreatedSecret, type Vault } from '../vault';
 
 export interface ComposeOptions {
   /** Keychain service: 'swapdesk' in the app, 'swapdesk-preview' in the web preview. */
@@ -28,8 +52,16 @@ export interface ComposeOptions {
   fetch?: typeof fetch;
   /** Replaces the OS keychain (tests of the composition only). */
   keychain?: Keychain;
-  /** Replaces the web3.js Connection (tests of the composition only). */
+  /** Replaces the web3.js Connection of the balances (tests of the composition only). */
   connection?: LedgerConnection;
+  /** Clock of quotes, tickets and activity; default Date.now. */
+  now?: () => number;
+  /** Waits between status polls and rebroadcasts; default real timers. */
+  wait?: (ms: number) => Promise<void>;
+  /** How long a review ticket stays approvable; default 60 s. */
+  ticketTtlMs?: number;
+  /** Replaces the review (tests of the approve path only; the app always uses the real one). */
+  review?: ReviewTransaction;
   /** Passed to the vault; see VaultOptions.onSecretCreated. */
   onSecretCreated?: (secret: CreatedSecret) => void;
 }
@@ -41,6 +73,110 @@ export function unreachableMessage(network: NetworkInfo): string {
     : `${network.label} is not reachable at ${network.rpcUrl}. Check the internet connection, or choose another network.`;
 }
 
+/** Everything that depends on the network the app is on. */
+interface NetworkBundle {
+  network: NetworkInfo;
+  connection: Connection;
+  sandbox: SandboxServices | null;
+  balanceHandlers: Pick<Handlers, 'balances.get' | 'sandbox.fund'>;
+  swap: SwapNetworkServices;
+}
+
+interface Shared {
+  options: ComposeOptions;
+  fetch: typeof fetch;
+  now: () => number;
+  wait: (ms: number) => Promise<void>;
+  vault: Vault;
+  signer: Signer;
+  activity: ActivityStore;
+  settings: SettingsService;
+}
+
+function bundleFor(network: NetworkInfo, shared: Shared): NetworkBundle {
+  const { options, now, wait } = shared;
+  const connection = new Connection(network.rpcUrl, {
+    commitment: 'confirmed',
+    fetch: shared.fetch,
+    // A 429 is reported, not retried in a loop that hides it from the person.
+    disableRetryOnRateLimit: true,
+  });
+  const ledger = createLedgerClient({
+    connection:
+      options.connection && network.rpcUrl === options.network.rpcUrl
+        ? options.connection
+        : connection,
+    unreachableMessage: unreachableMessage(network),
+  });
+  const sandbox = network.isSandbox
+    ? createSandboxServices({ rpcUrl: network.rpcUrl, fetch: shared.fetch })
+    : null;
+  const networkKey = `${network.id} ${network.rpcUrl} ${network.swapApiUrl}`;
+  const sender = createTransactionSender({
+    connection,
+    wait,
+    now,
+    unreachableMessage: unreachableMessage(network),
+  });
+  const submitter = createSubmitter({
+    signer: shared.signer,
+    activity: shared.activity,
+    sender,
+    network,
+  });
+  const tickets = createTicketBook<ReviewReport, SwapIntent, SubmissionView>({
+    now,
+    ...(options.ticketTtlMs !== undefined ? { ttlMs: options.ticketTtlMs } : {}),
+  });
+  const swap: SwapNetworkServices = {
+    review: {
+      network,
+      networkKey,
+      // A new client per call: the API key is read from the keychain when it is needed, so a
+      // key set or removed in Settings applies to the next request.
+      api: async () =>
+        createSwapApiClient({
+          baseUrl: network.swapApiUrl,
+          ...(await shared.settings.currentApiKey().then((key) => (key ? { apiKey: key } : {}))),
+          fetch: shared.fetch,
+          wait: realWait,
+          now,
+          timeoutMs: 15_000,
+          retries: 2,
+        }),
+      connection,
+      review: options.review ?? reviewTransaction,
+      quotes: createQuoteBook<SwapExtras>({ now }),
+      tickets,
+      currentAccount: async () => (await shared.vault.list()).current,
+    },
+    tickets,
+    submitter,
+    connection,
+  };
+  // Transactions still pending from an earlier session (or the last time on this network).
+  void submitter.retrackPending().catch(() => undefined);
+  return {
+    network,
+    connection,
+    sandbox,
+    balanceHandlers: {
+      ...createBalanceHandlers({ ledger, sandbox }),
+      ...createSandboxHandlers({ ledger, sandbox }),
+    },
+    swap,
+  };
+}
+
+/** What composeApp answers: the handlers and a way to stop background work. */
+export interface ComposedApp {
+  handlers: Handlers;
+  /** Stops tracking pending transactions (they are tracked again at the next start). */
+  close(): void;
+  /** Resolves when the tracking of `signature` has finished (tests). */
+  settled(signature: string): Promise<void>;
+}
+
 /**
  * Builds the handlers of every contract method.
  *
@@ -48,74 +184,62 @@ export function unreachableMessage(network: NetworkInfo): string {
  * const { handlers } = composeApp({ keychainService: 'swapdesk', dataDir, network, shell: 'electron', version });
  * const registry = createRegistry({ handlers, policy });
  */
-export function composeApp(options: ComposeOptions): { handlers: Handlers } {
+export function composeApp(options: ComposeOptions): ComposedApp {
   const fetchImpl = options.fetch ?? globalThis.fetch;
-  const { network } = options;
   const keychain = options.keychain ?? createKeytarKeychain(options.keychainService);
-  const vault = createVault({
-    keychain,
-    dataDir: options.dataDir,
-    ...(options.onSecretCreated ? { onSecretCreated: options.onSecretCreated } : {}),
+  const now = options.now ?? Date.now;
+  const shared: Shared = {
+    options,
+    fetch: fetchImpl,
+    now,
+    wait: options.wait ?? ((ms) => realWait(ms)),
+    vault: createVault({
+      keychain,
+      dataDir: options.dataDir,
+      ...(options.onSecretCreated ? { onSecretCreated: options.onSecretCreated } : {}),
+    }),
+    signer: createSigner({ keychain }),
+    activity: createActivityStore({ file: createActivityFile(options.dataDir), now }),
+    settings: createSettingsService({
+      file: createSettingsFile(options.dataDir),
+      keychain,
+      shell: options.shell,
+      initial: options.network,
+    }),
+  };
+  let bundle = bundleFor(shared.settings.network(), shared);
+  shared.settings.onNetworkChange((network) => {
+    bundle.swap.submitter.stop();
+    bundle = bundleFor(network, shared);
   });
-  const connection =
-    options.connection ??
-    new Connection(network.rpcUrl, {
-      commitment: 'confirmed',
-      fetch: fetchImpl,
-      // A 429 is reported, not retried in a loop that hides it from the person.
-      disableRetryOnRateLimit: true,
-    });
-  const ledger = createLedgerClient({
-    connection,
-    unreachableMessage: unreachableMessage(network),
-  });
-  const sandbox = network.isSandbox
-    ? createSandboxServices({ rpcUrl: network.rpcUrl, fetch: fetchImpl })
-    : null;
+
+  /** A handler that runs on whatever network is current when it is called. */
+  function onCurrent<M extends 'balances.get' | 'sandbox.fund'>(method: M): Handler<M> {
+    return (request, context) => (bundle.balanceHandlers[method] as Handler<M>)(request, context);
+  }
 
   const handlers: Handlers = {
     ...createAppHandlers({
       version: options.version,
-      network: () => network,
+      network: () => bundle.network,
       shell: options.shell,
     }),
-    ...createAccountHandlers(vault),
-    ...createBalanceHandlers({ ledger, sandbox }),
-    ...createSandboxHandlers({ ledger, sandbox }),
-    ...pendingIssue4Handlers(),
-  };
-  return { handlers };
-}
-
-/**
- * Placeholders of the issue-4 methods while their services land (next commits), so the
- * contract can be published for the renderer first. Each answers a clear refusal.
- */
-function pendingIssue4Handlers(): HandlerGroup<
-  | 'tokens.list'
-  | 'tokens.lookup'
-  | 'swap.quote'
-  | 'swap.review'
-  | 'swap.approve'
-  | 'swap.status'
-  | 'activity.list'
-  | 'settings.get'
-  | 'settings.setNetwork'
-  | 'settings.setApiKey'
-> {
-  const notYet = async (): Promise<never> => {
-    throw new WalletError('NOT_AVAILABLE', 'This part of Swapdesk is not available yet.');
+    ...createAccountHandlers(shared.vault),
+    'balances.get': onCurrent('balances.get'),
+    'sandbox.fund': onCurrent('sandbox.fund'),
+    ...createTokenHandlers({
+      network: () => bundle.network,
+      sandbox: () => bundle.sandbox,
+      connection: () => bundle.connection,
+      unreachableMessage: () => unreachableMessage(bundle.network),
+    }),
+    ...createSwapHandlers({ current: () => bundle.swap, activity: shared.activity }),
+    ...createActivityHandlers(shared.activity),
+    ...createSettingsHandlers(shared.settings),
   };
   return {
-    'tokens.list': notYet,
-    'tokens.lookup': notYet,
-    'swap.quote': notYet,
-    'swap.review': notYet,
-    'swap.approve': notYet,
-    'swap.status': notYet,
-    'activity.list': notYet,
-    'settings.get': notYet,
-    'settings.setNetwork': notYet,
-    'settings.setApiKey': notYet,
+    handlers,
+    close: () => bundle.swap.submitter.stop(),
+    settled: (signature) => bundle.swap.submitter.settled(signature),
   };
 }

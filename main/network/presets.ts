@@ -24,3 +24,26 @@ export const MAINNET: NetworkInfo = {
   swapApiUrl: 'https://api.jup.ag/swap/v1',
   isSandbox: false,
 };
+
+/** Default URLs of the mainnet preset; the settings may override either. */
+export const MAINNET_DEFAULTS = { rpcUrl: MAINNET.rpcUrl, swapApiUrl: MAINNET.swapApiUrl } as const;
+
+/** Mainnet with the person's RPC and swap API URLs (defaults where not set). */
+export function mainnetNetwork(urls: { rpcUrl?: string; swapApiUrl?: string } = {}): NetworkInfo {
+  return {
+    ...MAINNET,
+    rpcUrl: urls.rpcUrl ?? MAINNET.rpcUrl,
+    swapApiUrl: urls.swapApiUrl ?? MAINNET.swapApiUrl,
+  };
+}
+
+/** A custom network: any RPC endpoint and any swap service with the v6 API shape. */
+export function customNetwork(urls: { rpcUrl: string; swapApiUrl: string }): NetworkInfo {
+  return {
+    id: 'custom',
+    label: 'Custom network',
+    rpcUrl: urls.rpcUrl,
+    swapApiUrl: urls.swapApiUrl,
+    isSandbox: false,
+  };
+}

@@ -1,0 +1,102 @@
+/**
+ * The activity file (`activity.json` in the data folder): every transaction the wallet signed
+ * and sent, with its status. It doubles as the send journal: an entry is written as pending
+ * (with `sent: false`) before the transaction leaves the wallet, so that a transaction still
+ * in flight when the app quit or crashed is tracked again at the next start.
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { WalletError } from '../shared/errors';
+import { errnoOf, writeFileAtomic } from '../settings/atomic-file';
+
+const decimal = z.string().regex(/^-?\d+$/);
+
+const swapSchema = z.object({
+  swapMode: z.enum(['ExactIn', 'ExactOut']),
+  inputMint: z.string(),
+  outputMint: z.string(),
+  inAmount: decimal,
+  outAmount: decimal,
+  otherAmountThreshold: decimal,
+});
+
+const recordSchema = z.object({
+  id: z.string(),
+  kind: z.enum(['swap', 'pay', 'other']),
+  networkId: z.enum(['sandbox', 'mainnet', 'custom']),
+  /** The RPC URL at send time (explorer links of custom networks point at it). */
+  rpcUrl: z.string(),
+  account: z.string(),
+  signature: z.string(),
+  status: z.enum(['pending', 'confirmed', 'failed', 'expired']),
+  error: z.string().nullable(),
+  /** False from the journal write until the RPC accepted the transaction. */
+  sent: z.boolean(),
+  lastValidBlockHeight: z.number().int().nonnegative(),
+  swap: swapSchema.nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+const fileSchema = z.object({ version: z.literal(1), entries: z.array(recordSchema) });
+
+export type ActivityRecord = z.infer<typeof recordSchema>;
+export type SwapSummary = z.infer<typeof swapSchema>;
+
+export interface ActivityFile {
+  readonly path: string;
+  read(): Promise<ActivityRecord[]>;
+  write(entries: ActivityRecord[]): Promise<void>;
+}
+
+/**
+ * The activity file inside `dataDir`.
+ *
+ * @example const entries = await createActivityFile(dataDir).read();
+ */
+export function createActivityFile(dataDir: string, fileName = 'activity.json'): ActivityFile {
+  const path = join(dataDir, fileName);
+  return {
+    path,
+    async read() {
+      let text: string;
+      try {
+        text = await readFile(path, 'utf8');
+      } catch (error) {
+        if (errnoOf(error) === 'ENOENT') return [];
+        throw new WalletError(
+          'ACTIVITY_FILE_UNREADABLE',
+          `Swapdesk cannot read its activity list at ${path} (${errnoOf(error)}). Check the file's permissions and restart Swapdesk.`,
+          { cause: error },
+        );
+      }
+      let json: unknown;
+      try {
+        json = JSON.parse(text);
+      } catch {
+        json = undefined;
+      }
+      const parsed = fileSchema.safeParse(json);
+      if (!parsed.success) {
+        // Not silently replaced: it is the only record of transactions that may still land.
+        throw new WalletError(
+          'ACTIVITY_FILE_UNREADABLE',
+          `Swapdesk's activity list at ${path} is damaged and has been left untouched. Move it away to start a new list; your funds and keys are not affected.`,
+        );
+      }
+      return parsed.data.entries;
+    },
+    async write(entries) {
+      try {
+        await writeFileAtomic(path, `${JSON.stringify({ version: 1, entries }, null, 2)}\n`);
+      } catch (error) {
+        throw new WalletError(
+          'ACTIVITY_FILE_UNWRITABLE',
+          `Swapdesk could not save its activity list at ${path} (${errnoOf(error)}): check free disk space and the folder's permissions.`,
+          { cause: error },
+        );
+      }
+    },
+  };
+}

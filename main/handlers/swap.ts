@@ -1,0 +1,105 @@
+/**
+ * swap.quote, swap.review, swap.approve and swap.status. The network-bound services (swap API
+ * client, review connection, quote and ticket books, submitter) come from `current()`, which
+ * the composition root rebuilds when the person switches networks.
+ */
+import type { Connection } from '@solana/web3.js';
+import type { SubmissionView, TransactionStatusView } from '../../preload/api-types';
+import type { ActivityStore } from '../activity/activity-store';
+import { activityView } from '../activity/activity-store';
+import type { HandlerGroup } from '../bridge/handler-types';
+import type { ReviewReport, SwapIntent } from '../review';
+import { failureWords } from '../send/failure-words';
+import type { Submitter } from '../send/swap-submitter';
+import { WalletError } from '../shared/errors';
+import type { TicketBook } from '../tickets/ticket-book';
+import { quoteSwap, reviewSwap, type SwapReviewDeps } from '../tickets/swap-review';
+import { quoteView, ticketView } from '../tickets/views';
+
+export type SwapMethod = 'swap.quote' | 'swap.review' | 'swap.approve' | 'swap.status';
+
+/** The swap services of the network the app is on. */
+export interface SwapNetworkServices {
+  review: SwapReviewDeps;
+  tickets: TicketBook<ReviewReport, SwapIntent, SubmissionView>;
+  submitter: Submitter;
+  connection: Pick<Connection, 'getSignatureStatuses'>;
+}
+
+/** Handlers of the `swap.*` methods. */
+export function createSwapHandlers(deps: {
+  current: () => SwapNetworkServices;
+  activity: ActivityStore;
+}): HandlerGroup<SwapMethod> {
+  const { current, activity } = deps;
+  return {
+    'swap.quote': async (request) => {
+      const { review } = current();
+      return quoteView(await quoteSwap(review, request));
+    },
+
+    'swap.review': async ({ quoteId }) => ticketView(await reviewSwap(current().review, quoteId)),
+
+    'swap.approve': async ({ ticketId, transactionBase64 }) => {
+      const services = current();
+      const bytes = Uint8Array.from(Buffer.from(transactionBase64, 'base64'));
+      return services.tickets.approve(ticketId, bytes, services.review.networkKey, (ticket) =>
+        services.submitter.submit(ticket, {
+          kind: 'swap',
+          swap: {
+            swapMode: ticket.intent.swapMode,
+            inputMint: ticket.intent.inputMint,
+            outputMint: ticket.intent.outputMint,
+            inAmount: ticket.intent.inAmount.toString(),
+            outAmount: ticket.intent.outAmount.toString(),
+            otherAmountThreshold: ticket.intent.otherAmountThreshold.toString(),
+          },
+        }),
+      );
+    },
+
+    'swap.status': async ({ signature }): Promise<TransactionStatusView> => {
+      const entry = await activity.bySignature(signature);
+      if (entry) {
+        const view = activityView(entry);
+        return {
+          signature,
+          status: view.status,
+          error: view.error,
+          activityId: view.id,
+          explorerUrl: view.explorerUrl,
+        };
+      }
+      // Not sent by this wallet: answer what the network knows about it.
+      let status;
+      try {
+        ({
+          value: [status],
+        } = await current().connection.getSignatureStatuses([signature], {
+          searchTransactionHistory: true,
+        }));
+      } catch (error) {
+        throw new WalletError(
+          'NETWORK_UNAVAILABLE',
+          'The network could not be asked about this transaction. Try again in a moment.',
+          { cause: error },
+        );
+      }
+      if (!status) {
+        throw new WalletError(
+          'TRANSACTION_NOT_FOUND',
+          'Neither this wallet nor the network knows this transaction. Check the signature.',
+        );
+      }
+      const done =
+        status.confirmationStatus === 'confirmed' || status.confirmationStatus === 'finalized';
+      return {
+        signature,
+        status: status.err ? 'failed' : done ? 'confirmed' : 'pending',
+        error: status.err ? failureWords(status.err, true) : null,
+        activityId: null,
+        explorerUrl: null,
+      };
+    },
+  };
+}

@@ -1,0 +1,157 @@
+/**
+ * From an approved ticket to a transaction on its way: sign exactly the ticket's message with
+ * the signer (the secret is read from the keychain for this one signature), journal the entry
+ * as pending BEFORE anything leaves the wallet, send, then follow it in the background until
+ * it is confirmed, failed or expired, updating the activity list.
+ *
+ * Contract with the ticket book: `submit` throws only when nothing was sent.
+ */
+import bs58 from 'bs58';
+import { PublicKey, VersionedTransaction } from '@solana/web3.js';
+import type { ActivityKind, NetworkInfo, SubmissionView } from '../../preload/api-types';
+import type { SwapSummary } from '../activity/activity-file';
+import type { ActivityStore } from '../activity/activity-store';
+import { WalletError, isWalletError } from '../shared/errors';
+import type { Signer } from '../signer';
+import type { Outcome, TransactionSender } from './transaction-sender';
+
+export interface SignableTicket {
+  account: string;
+  transaction: Uint8Array;
+  message: Uint8Array;
+  lastValidBlockHeight: number;
+}
+
+export interface Submitter {
+  submit(
+    ticket: SignableTicket,
+    what: { kind: ActivityKind; swap: SwapSummary | null },
+  ): Promise<SubmissionView>;
+  /** Watches every pending entry of the network (start-up, network switch). */
+  retrackPending(): Promise<number>;
+  /** Resolves when the signature's tracking (if any) has finished; for tests and shutdown. */
+  settled(signature: string): Promise<void>;
+  /** Stops every tracking loop (app shutdown); entries stay pending for the next start. */
+  stop(): void;
+}
+
+export interface SubmitterOptions {
+  signer: Signer;
+  activity: ActivityStore;
+  sender: TransactionSender;
+  network: NetworkInfo;
+}
+
+/** The signed wire bytes: the ticket's message with the account's signature in its slot. */
+function assemble(ticket: SignableTicket, signature: Uint8Array): Uint8Array {
+  const transaction = VersionedTransaction.deserialize(ticket.transaction);
+  const { header, staticAccountKeys } = transaction.message;
+  const slot = staticAccountKeys.findIndex((key) => key.equals(new PublicKey(ticket.account)));
+  if (slot < 0 || slot >= header.numRequiredSignatures) {
+    throw new WalletError(
+      'GUARD_REFUSED',
+      'This transaction does not ask your account to sign it, so Swapdesk will not. Nothing was signed.',
+    );
+  }
+  transaction.signatures[slot] = signature;
+  const wire = transaction.serialize();
+  // The bytes sent must carry exactly the reviewed message.
+  const sent = VersionedTransaction.deserialize(wire).message.serialize();
+  if (Buffer.compare(Buffer.from(sent), Buffer.from(ticket.message)) !== 0) {
+    throw new WalletError(
+      'TICKET_MISMATCH',
+      'The transaction changed after you reviewed it; nothing was sent. Review the swap again.',
+    );
+  }
+  return wire;
+}
+
+/**
+ * Creates the submitter of one network.
+ *
+ * @example
+ * const submitter = createSubmitter({ signer, activity, sender, network });
+ * await tickets.approve(id, bytes, key, (t) => submitter.submit(t, { kind: 'swap', swap }));
+ */
+export function createSubmitter(options: SubmitterOptions): Submitter {
+  const { signer, activity, sender, network } = options;
+  const stopper = new AbortController();
+  const tracking = new Map<string, Promise<void>>();
+
+  function follow(
+    id: string,
+    signature: string,
+    wire: Uint8Array | null,
+    lastValidBlockHeight: number,
+    sent: boolean,
+  ): void {
+    if (tracking.has(signature)) return;
+    const done = sender
+      .track({ signature, wire, lastValidBlockHeight, sent, signal: stopper.signal })
+      .then((outcome: Outcome) => activity.update(id, outcome))
+      .then(
+        () => undefined,
+        // CANCELLED (shutdown) or an unwritable activity file: the entry stays pending and is
+        // tracked again at the next start.
+        () => undefined,
+      )
+      .finally(() => tracking.delete(signature));
+    tracking.set(signature, done);
+  }
+
+  return {
+    async submit(ticket, what) {
+      const signatureBytes = await signer.signMessage(ticket.account, ticket.message);
+      const wire = assemble(ticket, signatureBytes);
+      const signature = bs58.encode(signatureBytes);
+      // The journal: on disk before the transaction leaves the wallet. If this write fails,
+      // nothing is sent and the error reaches the person.
+      const entry = await activity.add({
+        kind: what.kind,
+        networkId: network.id,
+        rpcUrl: network.rpcUrl,
+        account: ticket.account,
+        signature,
+        status: 'pending',
+        error: null,
+        sent: false,
+        lastValidBlockHeight: ticket.lastValidBlockHeight,
+        swap: what.swap,
+      });
+      // From here on the signature exists: never throw, answer the entry's state.
+      let reached = true;
+      try {
+        await sender.send(wire);
+      } catch (error) {
+        if (isWalletError(error) && error.code === 'SEND_REFUSED') {
+          await activity
+            .update(entry.id, { status: 'failed', error: error.message })
+            .catch(() => undefined);
+          return { signature, activityId: entry.id, status: 'failed' };
+        }
+        // Unreachable RPC: the bytes may have arrived. Tracking rebroadcasts until expiry.
+        reached = false;
+      }
+      if (reached) await activity.update(entry.id, { sent: true }).catch(() => undefined);
+      // In this session the bytes are rebroadcast, so an expiry is worded as "not included".
+      follow(entry.id, signature, wire, ticket.lastValidBlockHeight, true);
+      return { signature, activityId: entry.id, status: 'pending' };
+    },
+
+    async retrackPending() {
+      const pending = await activity.pending(network.id);
+      for (const entry of pending) {
+        follow(entry.id, entry.signature, null, entry.lastValidBlockHeight, entry.sent);
+      }
+      return pending.length;
+    },
+
+    async settled(signature) {
+      await tracking.get(signature);
+    },
+
+    stop() {
+      stopper.abort();
+    },
+  };
+}

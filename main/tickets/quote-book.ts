@@ -1,0 +1,72 @@
+/**
+ * Quotes the renderer was shown, kept in main under a random id: the service's raw answer never
+ * crosses the bridge (POST /swap must send it back verbatim), and swap.review can only build a
+ * transaction for a quote the wallet itself received, on the network it was received on.
+ */
+import { randomUUID } from 'node:crypto';
+import { WalletError } from '../shared/errors';
+import type { Quote } from '../swap-api';
+
+export interface StoredQuote<Extra> {
+  id: string;
+  quote: Quote;
+  /** What the /swap request needs besides the quote (priority fee, legacy transaction...). */
+  extra: Extra;
+  networkKey: string;
+  /** Milliseconds since the epoch. */
+  expiresAt: number;
+}
+
+export interface QuoteBook<Extra> {
+  add(quote: Quote, extra: Extra, networkKey: string): StoredQuote<Extra>;
+  /** The stored quote; throws QUOTE_NOT_FOUND when unknown, expired or of another network. */
+  take(id: string, networkKey: string): StoredQuote<Extra>;
+}
+
+/**
+ * Creates the book. Quotes live `ttlMs` (default 2 minutes; the screen refreshes them well
+ * before), at most `capacity` of them (the person types: many quotes, few reviews).
+ *
+ * @example
+ * const quotes = createQuoteBook<SwapExtras>({ now: Date.now });
+ * const { id } = quotes.add(quote, extras, networkKey);
+ */
+export function createQuoteBook<Extra>(options: {
+  now: () => number;
+  ttlMs?: number;
+  capacity?: number;
+}): QuoteBook<Extra> {
+  const { now } = options;
+  const ttlMs = options.ttlMs ?? 120_000;
+  const capacity = options.capacity ?? 64;
+  const quotes = new Map<string, StoredQuote<Extra>>();
+
+  return {
+    add(quote, extra, networkKey) {
+      const stored: StoredQuote<Extra> = {
+        id: randomUUID(),
+        quote,
+        extra,
+        networkKey,
+        expiresAt: now() + ttlMs,
+      };
+      quotes.set(stored.id, stored);
+      for (const key of quotes.keys()) {
+        if (quotes.size <= capacity) break;
+        quotes.delete(key);
+      }
+      return stored;
+    },
+    take(id, networkKey) {
+      const stored = quotes.get(id);
+      if (!stored || stored.networkKey !== networkKey || now() >= stored.expiresAt) {
+        if (stored) quotes.delete(id);
+        throw new WalletError(
+          'QUOTE_NOT_FOUND',
+          'This quote is too old (or from another network). Get a fresh quote and review again.',
+        );
+      }
+      return stored;
+    },
+  };
+}

@@ -1,0 +1,193 @@
+/**
+ * swap.quote and swap.review in main: quote with every option the person set, keep the raw
+ * answer under an id; for a review, POST /swap with that stored quote and the person's
+ * account, run the real review (decode, lookup tables, simulation, guard) and issue a ticket.
+ */
+import type { NetworkInfo } from '../../preload/api-types';
+import type { ParsedRequestOf } from '../../preload/contract';
+import type { ReviewConnection, ReviewReport, ReviewTransaction, SwapIntent } from '../review';
+import type { Address } from '../shared/address';
+import { WalletError } from '../shared/errors';
+import type { PrioritizationFee, Quote, QuoteParams, SwapApiClient } from '../swap-api';
+import type { QuoteBook, StoredQuote } from './quote-book';
+import { messageOf, sha256Hex, type Ticket, type TicketBook } from './ticket-book';
+
+/** What POST /swap needs besides the quote, chosen at quote time. */
+export interface SwapExtras {
+  asLegacyTransaction: boolean;
+  prioritizationFee: PrioritizationFee;
+  /** The ceiling the guard holds the priority fee to. */
+  maxPriorityFeeLamports: bigint;
+}
+
+/**
+ * "auto" priority fee: the service picks, within this ceiling (0.005 SOL), so the guard has a
+ * bound to check and the person a worst case to read.
+ */
+export const AUTO_PRIORITY_FEE_MAX_LAMPORTS = 5_000_000n;
+
+export type SwapTicket = Ticket<ReviewReport, SwapIntent>;
+
+export interface SwapReviewDeps {
+  network: NetworkInfo;
+  /** A key naming the network and its URLs (quotes and tickets do not cross a switch). */
+  networkKey: string;
+  api: () => Promise<SwapApiClient>;
+  connection: ReviewConnection;
+  review: ReviewTransaction;
+  quotes: QuoteBook<SwapExtras>;
+  tickets: Pick<TicketBook<ReviewReport, SwapIntent, unknown>, 'create'>;
+  /** The account the screens act for, or null when there is none. */
+  currentAccount: () => Promise<string | null>;
+}
+
+type QuoteRequest = ParsedRequestOf<'swap.quote'>;
+
+/** The quote parameters and /swap extras of a swap.quote request. */
+export function quotePlan(request: QuoteRequest): { params: QuoteParams; extras: SwapExtras } {
+  const options = request.options ?? {};
+  const params: QuoteParams = {
+    inputMint: request.inputMint as Address,
+    outputMint: request.outputMint as Address,
+    amount: BigInt(request.amount),
+    swapMode: request.swapMode ?? 'ExactIn',
+    ...('bps' in request.slippage
+      ? { slippageBps: request.slippage.bps }
+      : { autoSlippage: true, maxAutoSlippageBps: request.slippage.maxBps }),
+    ...(options.onlyDirectRoutes !== undefined
+      ? { onlyDirectRoutes: options.onlyDirectRoutes }
+      : {}),
+    ...(options.restrictIntermediateTokens !== undefined
+      ? { restrictIntermediateTokens: options.restrictIntermediateTokens }
+      : {}),
+    ...(options.dexes?.length ? { dexes: options.dexes } : {}),
+    ...(options.excludeDexes?.length ? { excludeDexes: options.excludeDexes } : {}),
+    ...(options.maxAccounts !== undefined ? { maxAccounts: options.maxAccounts } : {}),
+    ...(options.asLegacyTransaction ? { asLegacyTransaction: true } : {}),
+  };
+  const fee = options.priorityFee ?? { kind: 'none' };
+  let prioritizationFee: PrioritizationFee;
+  let maxPriorityFeeLamports: bigint;
+  switch (fee.kind) {
+    case 'none':
+      prioritizationFee = 0n;
+      maxPriorityFeeLamports = 0n;
+      break;
+    case 'lamports':
+      prioritizationFee = BigInt(fee.lamports);
+      maxPriorityFeeLamports = BigInt(fee.lamports);
+      break;
+    case 'level':
+      prioritizationFee = {
+        priorityLevelWithMaxLamports: {
+          priorityLevel: fee.level,
+          maxLamports: BigInt(fee.maxLamports),
+        },
+      };
+      maxPriorityFeeLamports = BigInt(fee.maxLamports);
+      break;
+    case 'auto':
+      prioritizationFee = {
+        priorityLevelWithMaxLamports: {
+          priorityLevel: 'medium',
+          maxLamports: AUTO_PRIORITY_FEE_MAX_LAMPORTS,
+        },
+      };
+      maxPriorityFeeLamports = AUTO_PRIORITY_FEE_MAX_LAMPORTS;
+      break;
+  }
+  return {
+    params,
+    extras: {
+      asLegacyTransaction: options.asLegacyTransaction ?? false,
+      prioritizationFee,
+      maxPriorityFeeLamports,
+    },
+  };
+}
+
+/** What the person accepted: the quote's amounts and the /swap choices. */
+export function intentOf(quote: Quote, extras: SwapExtras): SwapIntent {
+  return {
+    swapMode: quote.swapMode,
+    inputMint: quote.inputMint,
+    outputMint: quote.outputMint,
+    inAmount: quote.inAmount,
+    outAmount: quote.outAmount,
+    otherAmountThreshold: quote.otherAmountThreshold,
+    amount: quote.swapMode === 'ExactIn' ? quote.inAmount : quote.outAmount,
+    slippageBps: quote.slippageBps,
+    platformFee: quote.platformFee,
+    feeAccount: null,
+    destinationTokenAccount: null,
+    maxPriorityFeeLamports: extras.maxPriorityFeeLamports,
+  };
+}
+
+/**
+ * GET /quote and keep it.
+ *
+ * @example const { stored } = await quoteSwap(deps, request);
+ */
+export async function quoteSwap(
+  deps: Pick<SwapReviewDeps, 'api' | 'quotes' | 'networkKey'>,
+  request: QuoteRequest,
+): Promise<StoredQuote<SwapExtras>> {
+  const { params, extras } = quotePlan(request);
+  const quote = await (await deps.api()).quote(params);
+  return deps.quotes.add(quote, extras, deps.networkKey);
+}
+
+/**
+ * POST /swap for a stored quote and the current account, review it, issue a ticket.
+ * Throws NO_ACCOUNT, QUOTE_NOT_FOUND, SWAP_NOT_SIGNABLE and the swap API's errors.
+ */
+export async function reviewSwap(deps: SwapReviewDeps, quoteId: string): Promise<SwapTicket> {
+  const stored = deps.quotes.take(quoteId, deps.networkKey);
+  const account = await deps.currentAccount();
+  if (account === null) {
+    throw new WalletError('NO_ACCOUNT', 'Create or import an account before swapping.');
+  }
+  const { quote, extra: extras } = stored;
+  const built = await (
+    await deps.api()
+  ).swap({
+    quote,
+    userPublicKey: account as Address,
+    wrapAndUnwrapSol: true,
+    dynamicComputeUnitLimit: true,
+    prioritizationFeeLamports: extras.prioritizationFee,
+    ...(extras.asLegacyTransaction ? { asLegacyTransaction: true } : {}),
+  });
+  if (!built.signable) {
+    throw new WalletError(
+      'SWAP_NOT_SIGNABLE',
+      built.simulationFailure?.reason ??
+        'The swap service could not simulate this swap, so it cannot be signed. Get a fresh quote.',
+    );
+  }
+  const intent = intentOf(quote, extras);
+  const report = await deps.review({
+    transaction: built.transaction,
+    user: account as Address,
+    intent,
+    lastValidBlockHeight: built.lastValidBlockHeight,
+    connection: deps.connection,
+    // The Jupiter v6 program exists on mainnet-like networks only; the sandbox has its own.
+    allowJupiter: !deps.network.isSandbox,
+  });
+  // The report must be about these very bytes; otherwise its verdicts say nothing about them.
+  const sameMessage = report.messageSha256 === sha256Hex(messageOf(built.transaction));
+  return deps.tickets.create({
+    account,
+    networkKey: deps.networkKey,
+    transaction: built.transaction,
+    lastValidBlockHeight: built.lastValidBlockHeight,
+    report,
+    accepted: report.accepted && sameMessage,
+    refusals: sameMessage
+      ? report.refusals
+      : [...report.refusals, 'The review examined a different transaction than the one to sign.'],
+    intent,
+  });
+}

@@ -1,0 +1,185 @@
+/**
+ * Review tickets: the binding between what the person reviewed and what the wallet signs.
+ * A ticket holds the exact unsigned transaction bytes the review saw, the SHA-256 of their
+ * message, an expiry and the report. Approve must bring the same bytes back; a ticket is used
+ * at most once, and a second approve (a double click, a retried request) answers the first
+ * submission instead of sending again.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import { VersionedMessage, VersionedTransaction } from '@solana/web3.js';
+import { WalletError } from '../shared/errors';
+
+export interface TicketInput<Report, Intent> {
+  /** The wallet address that will sign. */
+  account: string;
+  /** Network the transaction was built for; approve refuses after a network switch. */
+  networkKey: string;
+  /** Unsigned wire bytes exactly as reviewed. */
+  transaction: Uint8Array;
+  lastValidBlockHeight: number;
+  report: Report;
+  /** Whether every guard verdict passed, and the reasons when not. */
+  accepted: boolean;
+  refusals: string[];
+  intent: Intent;
+}
+
+export interface Ticket<Report, Intent> extends TicketInput<Report, Intent> {
+  id: string;
+  /** Serialized message bytes: what the signature covers. */
+  message: Uint8Array;
+  /** SHA-256 hex of `message`. */
+  messageHash: string;
+  /** Milliseconds since the epoch, from the injected clock. */
+  expiresAt: number;
+}
+
+export interface TicketBookOptions {
+  now: () => number;
+  /** How long a review stays approvable. Default 60 s: quotes go stale quickly. */
+  ttlMs?: number;
+  /** Oldest tickets are forgotten past this many. Default 32. */
+  capacity?: number;
+}
+
+export interface TicketBook<Report, Intent, Submission> {
+  create(input: TicketInput<Report, Intent>): Ticket<Report, Intent>;
+  get(id: string): Ticket<Report, Intent> | undefined;
+  /**
+   * Checks the ticket and `transaction` against each other and runs `submit` once. Throws
+   * TICKET_NOT_FOUND, TICKET_MISMATCH, TICKET_EXPIRED or GUARD_REFUSED before `submit` runs.
+   * `submit` must throw only when nothing was sent: the ticket can then be approved again
+   * (e.g. after unlocking the keychain).
+   */
+  approve(
+    id: string,
+    transaction: Uint8Array,
+    currentNetworkKey: string,
+    submit: (ticket: Ticket<Report, Intent>) => Promise<Submission>,
+  ): Promise<Submission>;
+}
+
+/** SHA-256 hex of bytes. */
+export function sha256Hex(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+/** The serialized message of a wire transaction (legacy or v0). */
+export function messageOf(transaction: Uint8Array): Uint8Array {
+  let message: VersionedMessage;
+  try {
+    message = VersionedTransaction.deserialize(transaction).message;
+  } catch (error) {
+    throw new WalletError(
+      'SWAP_API_BAD_RESPONSE',
+      'The swap service sent a transaction Swapdesk cannot read. Nothing was signed; try again or choose another network.',
+      { cause: error },
+    );
+  }
+  return message.serialize();
+}
+
+function equalBytes(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  let diff = 0;
+  for (let i = 0; i < a.length; i++) diff |= a[i]! ^ b[i]!;
+  return diff === 0;
+}
+
+/**
+ * Creates an in-memory ticket book (tickets do not survive a restart, on purpose: a review is
+ * only valid for the minute it was made in).
+ *
+ * @example
+ * const tickets = createTicketBook({ now: Date.now });
+ * const ticket = tickets.create({ account, networkKey, transaction, ... });
+ * await tickets.approve(ticket.id, bytesFromRenderer, networkKey, (t) => submitter.submit(t));
+ */
+export function createTicketBook<Report, Intent, Submission>(
+  options: TicketBookOptions,
+): TicketBook<Report, Intent, Submission> {
+  const { now } = options;
+  const ttlMs = options.ttlMs ?? 60_000;
+  const capacity = options.capacity ?? 32;
+  const tickets = new Map<string, Ticket<Report, Intent>>();
+  const submissions = new Map<string, Promise<Submission>>();
+
+  return {
+    create(input) {
+      const message = messageOf(input.transaction);
+      const ticket: Ticket<Report, Intent> = {
+        ...input,
+        // A copy: the caller's buffer must not be able to change what was reviewed.
+        transaction: Uint8Array.from(input.transaction),
+        id: randomUUID(),
+        message,
+        messageHash: sha256Hex(message),
+        expiresAt: now() + ttlMs,
+      };
+      tickets.set(ticket.id, ticket);
+      for (const key of tickets.keys()) {
+        if (tickets.size <= capacity) break;
+        // A ticket already approved is kept: its submission must stay answerable.
+        if (!submissions.has(key)) tickets.delete(key);
+      }
+      return ticket;
+    },
+
+    get: (id) => tickets.get(id),
+
+    approve(id, transaction, currentNetworkKey, submit) {
+      const ticket = tickets.get(id);
+      if (!ticket) {
+        return Promise.reject(
+          new WalletError(
+            'TICKET_NOT_FOUND',
+            'This review is no longer known (it was replaced, or Swapdesk restarted). Review the swap again; nothing was signed.',
+          ),
+        );
+      }
+      if (!equalBytes(transaction, ticket.transaction)) {
+        return Promise.reject(
+          new WalletError(
+            'TICKET_MISMATCH',
+            'The transaction changed after you reviewed it; nothing was signed. Review the swap again.',
+          ),
+        );
+      }
+      // A double click: answer the first call's submission, never a second send.
+      const first = submissions.get(id);
+      if (first) return first;
+      if (now() >= ticket.expiresAt) {
+        return Promise.reject(
+          new WalletError(
+            'TICKET_EXPIRED',
+            'This review has expired, and prices may have moved since. Get a fresh quote and review it again; nothing was signed.',
+          ),
+        );
+      }
+      if (ticket.networkKey !== currentNetworkKey) {
+        return Promise.reject(
+          new WalletError(
+            'TICKET_EXPIRED',
+            'You switched networks after this review, so it no longer applies. Get a fresh quote on this network; nothing was signed.',
+          ),
+        );
+      }
+      if (!ticket.accepted) {
+        return Promise.reject(
+          new WalletError(
+            'GUARD_REFUSED',
+            `Swapdesk will not sign this transaction: ${ticket.refusals.join(' ') || 'the review refused it.'} Nothing was signed.`,
+          ),
+        );
+      }
+      // Registered before the first await, so a concurrent approve sees it.
+      const submission = submit(ticket);
+      submissions.set(id, submission);
+      submission.catch(() => {
+        // submit throws only when nothing was sent: let the person approve again.
+        if (submissions.get(id) === submission) submissions.delete(id);
+      });
+      return submission;
+    },
+  };
+}

@@ -1,0 +1,83 @@
+/**
+ * Bridge views of quotes and review tickets: every bigint amount becomes a decimal string,
+ * the raw quote and the message bytes stay in main.
+ */
+import type { QuoteView, ReviewReportView, ReviewTicketView } from '../../preload/api-types';
+import type { ReviewReport } from '../review';
+import type { StoredQuote } from './quote-book';
+import type { SwapTicket } from './swap-review';
+
+/** Quote view of a stored quote. */
+export function quoteView(stored: StoredQuote<unknown>): QuoteView {
+  const { quote } = stored;
+  const exactIn = quote.swapMode === 'ExactIn';
+  return {
+    quoteId: stored.id,
+    inputMint: quote.inputMint,
+    outputMint: quote.outputMint,
+    swapMode: quote.swapMode,
+    inAmount: quote.inAmount.toString(),
+    outAmount: quote.outAmount.toString(),
+    otherAmountThreshold: quote.otherAmountThreshold.toString(),
+    minimumReceived: exactIn ? quote.otherAmountThreshold.toString() : null,
+    maximumSpent: exactIn ? null : quote.otherAmountThreshold.toString(),
+    slippageBps: quote.slippageBps,
+    computedAutoSlippageBps: quote.computedAutoSlippage ?? null,
+    priceImpactPct: quote.priceImpactPct,
+    platformFee: quote.platformFee
+      ? { amount: quote.platformFee.amount.toString(), feeBps: quote.platformFee.feeBps }
+      : null,
+    route: quote.routePlan.map((hop) => ({
+      ammKey: hop.ammKey,
+      label: hop.label,
+      inputMint: hop.inputMint,
+      outputMint: hop.outputMint,
+      inAmount: hop.inAmount.toString(),
+      outAmount: hop.outAmount.toString(),
+      feeAmount: hop.feeAmount.toString(),
+      feeMint: hop.feeMint,
+      percent: hop.percent,
+    })),
+    contextSlot: quote.contextSlot,
+    quotedAt: new Date(quote.receivedAt).toISOString(),
+    expiresAt: new Date(stored.expiresAt).toISOString(),
+  };
+}
+
+/** Deep copy with every bigint as decimal text and undefined fields dropped. */
+function toWire(value: unknown): unknown {
+  if (typeof value === 'bigint') return value.toString();
+  if (Array.isArray(value)) return value.map(toWire);
+  if (value instanceof Uint8Array) return Buffer.from(value).toString('base64');
+  if (value !== null && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [key, field] of Object.entries(value)) {
+      if (field !== undefined) out[key] = toWire(field);
+    }
+    return out;
+  }
+  return value;
+}
+
+/**
+ * The report with amounts as strings. ReviewReportView is written out in preload/api-types
+ * (the renderer cannot import main); toWire's output has exactly that shape because it only
+ * turns bigints into strings, which the view declares wherever the report has a bigint.
+ */
+export function reportView(report: ReviewReport): ReviewReportView {
+  // The message bytes are in the ticket already; the renderer has no use for a second copy.
+  const { messageBase64: _omitted, ...rest } = report;
+  return toWire(rest) as ReviewReportView;
+}
+
+/** swap.review's answer. */
+export function ticketView(ticket: SwapTicket): ReviewTicketView {
+  return {
+    ticketId: ticket.id,
+    transactionBase64: Buffer.from(ticket.transaction).toString('base64'),
+    messageHash: ticket.messageHash,
+    expiresAt: new Date(ticket.expiresAt).toISOString(),
+    lastValidBlockHeight: ticket.lastValidBlockHeight,
+    report: reportView(ticket.report),
+  };
+}
