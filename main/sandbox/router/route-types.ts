@@ -8,10 +8,7 @@ export interface RouteLeg {
   pool: Pool;
   inputMint: string;
   outputMint: string;
-  /**
-   * Whole-percent share of the hop: of the hop's input in ExactIn, of its output in ExactOut
-   * (the side that is fixed in that mode).
-   */
+  /** Whole-percent share of the hop's input (in both modes). */
   percent: number;
   amountIn: bigint;
   amountOut: bigint;
