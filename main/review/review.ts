@@ -1,16 +1,189 @@
 /**
- * Turns an unsigned /swap transaction into a review report. (Being built: the signature is
- * final, the body lands in the next commits.)
+ * Turns an unsigned /swap transaction into a review report: decode (lookup tables resolved
+ * through the RPC), read the accounts before, simulate to read them after, compute the
+ * person's balance changes, and run the guard against the quote they accepted.
  */
+import { createHash } from 'node:crypto';
+import { PublicKey } from '@solana/web3.js';
+import { getAssociatedTokenAddressSync } from '@solana/spl-token';
+import type { Address } from '../shared/address';
 import { WalletError } from '../shared/errors';
-import type { ReviewInput, ReviewReport } from './types';
+import { fromAccountInfo, type AccountState } from './account-state';
+import { balanceChanges, userDeltas } from './balances';
+import { decodeInstruction } from './decode-instruction';
+import { describeInstruction } from './describe';
+import { mintOf, type ReviewFacts } from './facts';
+import { runGuard } from './guard';
+import { decodeMessage, parseWire } from './message';
+import { networkFee } from './network-fee';
+import { programName, TOKEN_PROGRAM } from './program-ids';
+import { simulate } from './simulate';
+import type { ReviewConnection, ReviewedInstruction, ReviewInput, ReviewReport } from './types';
+import type { TokenInfo } from './words';
+
+const BATCH = 100; // getMultipleAccounts takes at most 100 keys
+
+const isKey = (address: string) => !address.includes(':'); // placeholders of unread tables
+
+async function readStates(
+  connection: Pick<ReviewConnection, 'getMultipleAccountsInfo'>,
+  addresses: readonly string[],
+  into: Map<string, AccountState | null>,
+): Promise<void> {
+  const wanted = [...new Set(addresses)].filter((address) => isKey(address) && !into.has(address));
+  for (let start = 0; start < wanted.length; start += BATCH) {
+    const batch = wanted.slice(start, start + BATCH);
+    let infos;
+    try {
+      infos = await connection.getMultipleAccountsInfo(
+        batch.map((address) => new PublicKey(address)),
+        'confirmed',
+      );
+    } catch (error) {
+      throw new WalletError(
+        'NETWORK_UNAVAILABLE',
+        'The network could not be reached to read the accounts of this swap. Check the connection and review again.',
+        { cause: error },
+      );
+    }
+    batch.forEach((address, index) => into.set(address, fromAccountInfo(infos[index] ?? null)));
+  }
+}
+
+function tokenMints(states: Iterable<AccountState | null>): string[] {
+  return [...states].flatMap((state) => (state?.token ? [state.token.mint] : []));
+}
 
 /**
- * Decodes, resolves lookup tables, simulates and guards `input.transaction` against the
- * accepted quote. Never throws for a bad transaction: the report refuses it with reasons.
- * Throws NETWORK_UNAVAILABLE when the RPC cannot be reached.
+ * Reviews `input.transaction` against the quote the person accepted.
+ *
+ * A transaction that does not do what the quote says is not an error: the report answers it
+ * with `accepted: false` and the reasons. Throws INVALID_TRANSACTION when the bytes are not a
+ * transaction, NETWORK_UNAVAILABLE when the RPC cannot be reached.
+ *
+ * @example
+ * const report = await reviewTransaction({ transaction: swap.transaction, user, intent,
+ *   lastValidBlockHeight: swap.lastValidBlockHeight, connection });
+ * if (!report.accepted) show(report.refusals);
  */
 export async function reviewTransaction(input: ReviewInput): Promise<ReviewReport> {
-  void input;
-  throw new WalletError('INTERNAL', 'The transaction review is not available yet.');
+  const { connection, user, intent } = input;
+  const tx = parseWire(input.transaction);
+  const message = await decodeMessage(tx, connection);
+
+  const pre = new Map<string, AccountState | null>();
+  const optional = [intent.feeAccount, intent.destinationTokenAccount].filter((a) => a !== null);
+  await readStates(
+    connection,
+    [
+      user,
+      intent.inputMint,
+      intent.outputMint,
+      ...optional,
+      ...message.accounts.map((a) => a.address),
+    ],
+    pre,
+  );
+  const outputProgram = pre.get(intent.outputMint)?.programOwner ?? TOKEN_PROGRAM;
+  const expectedDestination = (intent.destinationTokenAccount ??
+    getAssociatedTokenAddressSync(
+      new PublicKey(intent.outputMint),
+      new PublicKey(user),
+      true,
+      new PublicKey(outputProgram),
+    ).toBase58()) as Address;
+  await readStates(connection, [expectedDestination], pre);
+
+  const writable = [
+    ...new Set(
+      message.accounts.filter((a) => a.writable && isKey(a.address)).map((a) => a.address),
+    ),
+  ];
+  const simulation = await simulate(connection, tx, writable);
+  let blockHeight: number;
+  try {
+    blockHeight = await connection.getBlockHeight('confirmed');
+  } catch (error) {
+    throw new WalletError(
+      'NETWORK_UNAVAILABLE',
+      'The network could not be reached to check the block height. Review again in a moment.',
+      { cause: error },
+    );
+  }
+
+  // Decimals of every mint met, before or after (a created account's mint too).
+  const mintStates = new Map<string, AccountState | null>(pre);
+  await readStates(
+    connection,
+    [...tokenMints(pre.values()), ...tokenMints(simulation.post?.values() ?? [])],
+    mintStates,
+  );
+  const tokens = new Map<string, TokenInfo>();
+  for (const [address, state] of mintStates) {
+    if (state?.mintDecimals === null || state === null) continue;
+    tokens.set(address, {
+      decimals: state.mintDecimals,
+      symbol: input.tokenSymbols?.[address] ?? null,
+    });
+  }
+
+  const labels = input.programLabels ?? {};
+  const instructions: ReviewedInstruction[] = message.instructions.map((raw, index) => ({
+    index,
+    programId: raw.programId,
+    programName: programName(raw.programId, labels),
+    decoded: decodeInstruction(
+      raw.programId,
+      raw.data,
+      raw.accounts.map((a) => a.address),
+    ),
+    summary: '',
+    accounts: raw.accounts,
+  }));
+  const fee = networkFee(message.signatures.length, instructions);
+  const facts: ReviewFacts = {
+    user,
+    intent,
+    message,
+    instructions,
+    pre,
+    post: simulation.post,
+    simulation: simulation.summary,
+    networkFee: fee,
+    blockHeight,
+    lastValidBlockHeight: input.lastValidBlockHeight,
+    allowJupiter: input.allowJupiter ?? false,
+    tokens,
+    expectedDestination,
+  };
+  for (const instruction of instructions) {
+    instruction.summary = describeInstruction(
+      instruction.decoded,
+      instruction.programName,
+      tokens,
+      (a) => mintOf(facts, a),
+    );
+  }
+
+  const verdicts = runGuard(facts);
+  const refusals = verdicts.filter((v) => !v.ok).map((v) => v.reason);
+  return {
+    accepted: refusals.length === 0 && simulation.summary.ok,
+    verdicts,
+    refusals,
+    format: message.format,
+    messageBase64: Buffer.from(message.messageBytes).toString('base64'),
+    messageSha256: createHash('sha256').update(message.messageBytes).digest('hex'),
+    feePayer: message.feePayer,
+    recentBlockhash: message.recentBlockhash,
+    lastValidBlockHeight: input.lastValidBlockHeight,
+    signatures: message.signatures,
+    lookupTables: message.lookupTables,
+    accounts: message.accounts,
+    instructions,
+    simulation: simulation.summary,
+    networkFee: fee,
+    rentLamports: userDeltas(facts)?.rentLamports ?? 0n,
+    balanceChanges: balanceChanges(facts),
+  };
 }

@@ -50,6 +50,8 @@ export interface ReviewInput {
   programLabels?: Record<string, string>;
   /** True on mainnet-like networks: allows the Jupiter v6 program. Default false (sandbox). */
   allowJupiter?: boolean;
+  /** Token symbols by mint, for the sentences of the report (decimals are read on chain). */
+  tokenSymbols?: Record<string, string>;
 }
 
 /** A decoded instruction of a known program. Addresses are base58. */
@@ -142,6 +144,8 @@ export interface BalanceChange {
   role: BalanceRole;
   /** null for SOL. */
   mint: Address | null;
+  /** Decimals of the mint (9 for SOL); null when the mint could not be read. */
+  decimals: number | null;
   /** The token account's owner (the wallet for 'user' rows); the user for SOL. */
   owner: Address | null;
   before: bigint;
@@ -180,6 +184,7 @@ export type GuardRule =
   | 'signers'
   | 'programs'
   | 'authority'
+  | 'transfers'
   | 'sol-transfer'
   | 'input-spend'
   | 'other-tokens'

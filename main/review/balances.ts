@@ -1,0 +1,113 @@
+/**
+ * The person's balance changes, from the account states before (getMultipleAccounts) and after
+ * (the simulation's post-state, which on a validator and on the sandbox already has the network
+ * fee debited from the fee payer), plus the per-mint deltas the guard bounds.
+ *
+ * SOL is measured over everything the user holds in lamports: the system account plus the
+ * lamports of every token account they own. Rent moved into a new account of theirs, or back
+ * from one they close, then nets out, and wrapped SOL counts as SOL whether it is unwrapped at
+ * the end or not.
+ */
+import type { AccountState } from './account-state';
+import { isUserAccount, stateAfter, walletOwnerOf, type ReviewFacts } from './facts';
+import { NATIVE_MINT } from './program-ids';
+import type { BalanceChange, BalanceRole } from './types';
+
+export interface UserDeltas {
+  /** Token amount change per mint over the user's token accounts (wrapped SOL excluded). */
+  byMint: Map<string, bigint>;
+  /**
+   * SOL moved by the transaction's instructions, network fee added back: the change of all
+   * the user's lamports (system + token accounts) + the network fee.
+   */
+  nativeBeforeFees: bigint;
+  /** Lamports the user put into (positive) or got back from (negative) account rent. */
+  rentLamports: bigint;
+}
+
+const lamportsOf = (state: AccountState | null) => state?.lamports ?? 0n;
+const amountOf = (state: AccountState | null) => state?.token?.amount ?? 0n;
+const rentOf = (state: AccountState | null) =>
+  state === null ? 0n : state.lamports - (state.token?.isNative ? state.token.amount : 0n);
+
+/** The writable accounts the user owns (system account first). */
+function userWritable(facts: ReviewFacts): string[] {
+  const seen = new Set<string>();
+  const list = [facts.user as string];
+  seen.add(facts.user);
+  for (const account of facts.message.accounts) {
+    if (!account.writable || seen.has(account.address)) continue;
+    if (isUserAccount(facts, account.address)) list.push(account.address);
+    seen.add(account.address);
+  }
+  return list;
+}
+
+/** Computes the user's deltas; null when the simulation failed (there is no after). */
+export function userDeltas(facts: ReviewFacts): UserDeltas | null {
+  if (facts.post === null) return null;
+  const byMint = new Map<string, bigint>();
+  let lamports = 0n;
+  let rentLamports = 0n;
+  for (const address of userWritable(facts)) {
+    const before = facts.pre.get(address) ?? null;
+    const after = stateAfter(facts, address);
+    lamports += lamportsOf(after) - lamportsOf(before);
+    if (address === facts.user) continue;
+    rentLamports += rentOf(after) - rentOf(before);
+    const mint = before?.token?.mint ?? after?.token?.mint;
+    if (mint === undefined || mint === NATIVE_MINT) continue;
+    byMint.set(mint, (byMint.get(mint) ?? 0n) + amountOf(after) - amountOf(before));
+  }
+  return { byMint, nativeBeforeFees: lamports + facts.networkFee.totalLamports, rentLamports };
+}
+
+/** Gain of one token account (its token amount), 0 when absent before and after. */
+export function accountGain(facts: ReviewFacts, address: string): bigint | null {
+  if (facts.post === null) return null;
+  return amountOf(stateAfter(facts, address)) - amountOf(facts.pre.get(address) ?? null);
+}
+
+function row(facts: ReviewFacts, address: string, role: BalanceRole): BalanceChange {
+  const before = facts.pre.get(address) ?? null;
+  const after = stateAfter(facts, address);
+  const isSol = address === facts.user;
+  const mint = isSol ? null : (before?.token?.mint ?? after?.token?.mint ?? null);
+  const valueOf = isSol ? lamportsOf : amountOf;
+  return {
+    account: address as BalanceChange['account'],
+    role,
+    mint,
+    decimals: isSol ? 9 : (facts.tokens.get(mint ?? '')?.decimals ?? null),
+    owner: (isSol ? facts.user : walletOwnerOf(facts, address)) as BalanceChange['owner'],
+    before: valueOf(before),
+    after: valueOf(after),
+    change: valueOf(after) - valueOf(before),
+    created: before === null && after !== null,
+    closed: before !== null && after === null,
+  };
+}
+
+/**
+ * The rows of the report: the user's SOL, each token account of theirs the transaction writes,
+ * the destination and the fee account. Empty when the simulation failed.
+ */
+export function balanceChanges(facts: ReviewFacts): BalanceChange[] {
+  if (facts.post === null) return [];
+  const rows: BalanceChange[] = [];
+  const destination = facts.expectedDestination as string;
+  const fee = facts.intent.feeAccount as string | null;
+  for (const address of userWritable(facts)) {
+    if (address === destination || address === fee) continue;
+    // Opened and closed within the transaction (temporary wSOL): nothing to show.
+    if (!facts.pre.get(address) && stateAfter(facts, address) === null) continue;
+    rows.push(row(facts, address, 'user'));
+  }
+  const destinationRow = row(facts, destination, 'destination');
+  // A temporary wSOL account (SOL out, unwrapped): the SOL row already shows what arrived.
+  if (facts.pre.get(destination) != null || stateAfter(facts, destination) !== null) {
+    rows.push(destinationRow);
+  }
+  if (fee !== null && fee !== destination) rows.push(row(facts, fee, 'fee'));
+  return rows;
+}

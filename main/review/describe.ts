@@ -1,0 +1,55 @@
+/**
+ * One sentence per instruction for the report, e.g. "Transfer 5 USDC from 7E4h…jjLs to
+ * 3GWJ…JL4". Mints of plain transfers come from the source account's state.
+ */
+import type { DecodedInstruction } from './types';
+import { formatSol, formatToken, shortAddress as s, type TokenBook } from './words';
+
+/** Describes `decoded`; `mintOf` finds a token account's mint (before or after the tx). */
+export function describeInstruction(
+  decoded: DecodedInstruction,
+  programName: string,
+  tokens: TokenBook,
+  mintOf: (account: string) => string | null,
+): string {
+  switch (decoded.kind) {
+    case 'systemTransfer':
+      return `Send ${formatSol(decoded.lamports)} from ${s(decoded.from)} to ${s(decoded.to)}`;
+    case 'systemCreateAccount':
+      return `Create account ${s(decoded.newAccount)} (${decoded.space} bytes, owned by ${s(decoded.owner)}) funded with ${formatSol(decoded.lamports)} from ${s(decoded.from)}`;
+    case 'systemAssign':
+      return `Hand account ${s(decoded.account)} to program ${s(decoded.owner)}`;
+    case 'tokenTransfer': {
+      const mint = decoded.mint ?? mintOf(decoded.source);
+      return `Transfer ${formatToken(decoded.amount, mint, tokens)} from ${s(decoded.source)} to ${s(decoded.destination)} (signed by ${s(decoded.authority)})`;
+    }
+    case 'tokenApprove':
+      return `Allow ${s(decoded.delegate)} to spend up to ${formatToken(decoded.amount, decoded.mint ?? mintOf(decoded.source), tokens)} from ${s(decoded.source)}`;
+    case 'tokenRevoke':
+      return `Withdraw any spending allowance on ${s(decoded.source)}`;
+    case 'tokenSetAuthority':
+      return `Set the ${decoded.authorityType} authority of ${s(decoded.account)} to ${decoded.newAuthority === null ? 'nobody' : s(decoded.newAuthority)}`;
+    case 'tokenCloseAccount':
+      return `Close token account ${s(decoded.account)}, its SOL going to ${s(decoded.destination)}`;
+    case 'tokenSyncNative':
+      return `Update the wrapped SOL balance of ${s(decoded.account)}`;
+    case 'tokenInitializeAccount':
+      return `Open token account ${s(decoded.account)} for ${s(decoded.owner)}`;
+    case 'tokenBurn':
+      return `Burn ${formatToken(decoded.amount, decoded.mint, tokens)} from ${s(decoded.account)}`;
+    case 'tokenMintTo':
+      return `Mint ${formatToken(decoded.amount, decoded.mint, tokens)} into ${s(decoded.destination)}`;
+    case 'ataCreate':
+      return `Create the ${formatToken(0n, decoded.mint, tokens).replace(/^0 /, '')} account ${s(decoded.account)} of ${s(decoded.owner)}${decoded.idempotent ? ' if it does not exist' : ''}, rent paid by ${s(decoded.payer)}`;
+    case 'computeUnitLimit':
+      return `Set the compute limit to ${decoded.units} units`;
+    case 'computeUnitPrice':
+      return `Set the priority price to ${decoded.microLamports} micro-lamports per compute unit`;
+    case 'memo':
+      return `Memo: "${decoded.text}"`;
+    case 'other':
+      return `${programName}: ${decoded.name}`;
+    case 'unknown':
+      return `${programName}: an instruction the wallet cannot read`;
+  }
+}

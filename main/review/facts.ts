@@ -1,0 +1,91 @@
+/**
+ * What the guard judges: the decoded message and instructions, the account states before and
+ * after the simulation, and who owns what. Built once per review so that every rule reads the
+ * same facts; the rules are pure functions of them (see guard-*.ts).
+ */
+import type { Address } from '../shared/address';
+import type { AccountState } from './account-state';
+import type { DecodedMessage } from './message';
+import type { NetworkFee, ReviewedInstruction, SimulationSummary, SwapIntent } from './types';
+import type { TokenBook } from './words';
+
+export interface ReviewFacts {
+  user: Address;
+  intent: SwapIntent;
+  message: DecodedMessage;
+  instructions: ReviewedInstruction[];
+  /** Before the transaction: every account of the message plus the intent's accounts. */
+  pre: ReadonlyMap<string, AccountState | null>;
+  /** After the simulation (writable accounts); null when the simulation failed. */
+  post: ReadonlyMap<string, AccountState | null> | null;
+  simulation: SimulationSummary;
+  networkFee: NetworkFee;
+  blockHeight: number;
+  lastValidBlockHeight: number;
+  allowJupiter: boolean;
+  tokens: TokenBook;
+  /** The account the output must reach (the intent's destination or the user's ATA). */
+  expectedDestination: Address;
+}
+
+/** The state after the transaction when simulated, else before. */
+export function stateAfter(facts: ReviewFacts, address: string): AccountState | null {
+  if (facts.post?.has(address)) return facts.post.get(address) ?? null;
+  return facts.pre.get(address) ?? null;
+}
+
+/**
+ * The wallet owner of an account: itself for a system account, the token owner for a token
+ * account, judged on the state before the transaction (or after, for an account it creates), so
+ * that a transaction handing an account to someone else still counts it as the person's.
+ */
+export function walletOwnerOf(facts: ReviewFacts, address: string): string | null {
+  const before = facts.pre.get(address);
+  const state = before ?? stateAfter(facts, address);
+  if (state?.token) return state.token.owner;
+  if (state) return null;
+  // Created and closed within the transaction (a temporary wSOL account): the instruction
+  // that created it names the owner, and the program checks it.
+  for (const { decoded } of facts.instructions) {
+    if (decoded.kind === 'ataCreate' && decoded.account === address) return decoded.owner;
+    if (decoded.kind === 'tokenInitializeAccount' && decoded.account === address) {
+      return decoded.owner;
+    }
+  }
+  return null;
+}
+
+/** True for the user's own system account and the token accounts the user owns. */
+export function isUserAccount(facts: ReviewFacts, address: string): boolean {
+  return address === facts.user || walletOwnerOf(facts, address) === facts.user;
+}
+
+/**
+ * The swap's counterparties: signers other than the user whose signature is already valid
+ * (the venue authority on the sandbox). Their accounts are "part of the swap": they sign for
+ * what they pay out, and what the user pays them is bounded by the balance rules.
+ */
+export function counterparties(facts: ReviewFacts): Set<string> {
+  return new Set(
+    facts.message.signatures
+      .filter((entry) => entry.signer !== facts.user && entry.state === 'valid')
+      .map((entry) => entry.signer),
+  );
+}
+
+/** True for accounts owned by a counterparty (see counterparties). */
+export function isCounterpartyAccount(facts: ReviewFacts, address: string): boolean {
+  const owner = walletOwnerOf(facts, address);
+  const parties = counterparties(facts);
+  return parties.has(address) || (owner !== null && parties.has(owner));
+}
+
+/** The mint of a token account (before, else after), or null. */
+export function mintOf(facts: ReviewFacts, address: string): Address | null {
+  return (facts.pre.get(address)?.token ?? stateAfter(facts, address)?.token)?.mint ?? null;
+}
+
+/** The platform fee is expected only with a fee account and a fee in the quote. */
+export function feeConfigured(intent: SwapIntent): boolean {
+  return intent.feeAccount !== null && intent.platformFee !== null && intent.platformFee.feeBps > 0;
+}

@@ -1,0 +1,106 @@
+/**
+ * The moves the instructions spell out at the top level: token transfers (with their mint and
+ * whether the user pays them) and SOL leaving the user's system account. Classifies each
+ * recipient as part of the swap (the user's own accounts, the signing counterparty's accounts,
+ * the expected destination) or a third party; the guard rules decide what third parties may get.
+ *
+ * On mainnet the swap program moves tokens inside its own instruction, where these top-level
+ * views see nothing; there the balance rules (guard-balances.ts) do the bounding.
+ */
+import {
+  feeConfigured,
+  isCounterpartyAccount,
+  isUserAccount,
+  mintOf,
+  type ReviewFacts,
+} from './facts';
+
+export interface TokenFlow {
+  instruction: number;
+  source: string;
+  destination: string;
+  mint: string | null;
+  amount: bigint;
+  /** The user's account pays it, or the user signs it as authority. */
+  userSourced: boolean;
+  /** The recipient is not part of the swap. */
+  thirdParty: boolean;
+  /** A third-party move that the configured platform fee may explain (fee mint, fee set). */
+  feeCandidate: boolean;
+  /** Set when the recipient came from a lookup table. */
+  recipientTable: string | null;
+}
+
+export interface SolFlow {
+  instruction: number;
+  to: string;
+  lamports: bigint;
+}
+
+/** The configured fee account's mint, or null (no fee configured, or it does not exist). */
+export function feeMint(facts: ReviewFacts): string | null {
+  if (!feeConfigured(facts.intent) || facts.intent.feeAccount === null) return null;
+  return mintOf(facts, facts.intent.feeAccount);
+}
+
+function tableOf(facts: ReviewFacts, address: string): string | null {
+  return facts.message.accounts.find((a) => a.address === address)?.fromLookupTable ?? null;
+}
+
+/** Every top-level token transfer, classified. */
+export function tokenFlows(facts: ReviewFacts): TokenFlow[] {
+  const fees = feeMint(facts);
+  const flows: TokenFlow[] = [];
+  for (const { index, decoded } of facts.instructions) {
+    if (decoded.kind !== 'tokenTransfer') continue;
+    const userSourced = isUserAccount(facts, decoded.source) || decoded.authority === facts.user;
+    const partOfSwap =
+      isUserAccount(facts, decoded.destination) ||
+      isCounterpartyAccount(facts, decoded.destination) ||
+      (!userSourced && decoded.destination === facts.expectedDestination);
+    const mint =
+      decoded.mint ?? mintOf(facts, decoded.source) ?? mintOf(facts, decoded.destination);
+    flows.push({
+      instruction: index,
+      source: decoded.source,
+      destination: decoded.destination,
+      mint,
+      amount: decoded.amount,
+      userSourced,
+      thirdParty: !partOfSwap,
+      feeCandidate: !partOfSwap && fees !== null && mint === fees,
+      recipientTable: tableOf(facts, decoded.destination),
+    });
+  }
+  return flows;
+}
+
+/** SOL the user's system account sends to accounts that are not the user's (top level). */
+export function solToOthers(facts: ReviewFacts): SolFlow[] {
+  const flows: SolFlow[] = [];
+  for (const { index, decoded } of facts.instructions) {
+    if (decoded.kind === 'systemTransfer' && decoded.from === facts.user) {
+      if (!isUserAccount(facts, decoded.to)) {
+        flows.push({ instruction: index, to: decoded.to, lamports: decoded.lamports });
+      }
+    }
+    if (decoded.kind === 'systemCreateAccount' && decoded.from === facts.user) {
+      if (!isUserAccount(facts, decoded.newAccount)) {
+        flows.push({ instruction: index, to: decoded.newAccount, lamports: decoded.lamports });
+      }
+    }
+  }
+  return flows;
+}
+
+/** What the user may send third parties in SOL as a tip: the priority cap minus the CU fee. */
+export function tipAllowance(facts: ReviewFacts): bigint {
+  const left = facts.intent.maxPriorityFeeLamports - facts.networkFee.priorityLamports;
+  return left > 0n ? left : 0n;
+}
+
+/** SOL to third parties counted as a tip (all of it when within the allowance, else none). */
+export function tipsPaid(facts: ReviewFacts): bigint {
+  const total = solToOthers(facts).reduce((sum, flow) => sum + flow.lamports, 0n);
+  return total <= tipAllowance(facts) ? total : 0n;
+}

@@ -1,0 +1,202 @@
+/**
+ * Guard rules over the simulated outcome: the test run succeeded, the person spends no more
+ * than the quote's bound, receives at least the minimum (ExactIn) or exactly the amount
+ * (ExactOut) where they asked, no other balance of theirs drops, and the platform fee goes to
+ * the configured account in the quoted proportion. Rules that need the simulation's
+ * post-state are left out (not passed) when it failed: the simulation rule refuses then.
+ */
+import { accountGain, userDeltas, type UserDeltas } from './balances';
+import { feeConfigured, mintOf, type ReviewFacts } from './facts';
+import { tipsPaid, tokenFlows } from './flows';
+import { NATIVE_MINT } from './program-ids';
+import type { GuardVerdict } from './types';
+import { formatToken, shortAddress, tokenName } from './words';
+
+const BPS = 10_000n;
+
+export function simulationRule(facts: ReviewFacts): GuardVerdict {
+  const { simulation } = facts;
+  if (simulation.ok) {
+    const units =
+      simulation.unitsConsumed === null ? '' : ` (${simulation.unitsConsumed} compute units)`;
+    return {
+      rule: 'simulation',
+      ok: true,
+      reason: `The network's test run of this transaction succeeded${units}.`,
+    };
+  }
+  return {
+    rule: 'simulation',
+    ok: false,
+    reason: `The network's test run of this transaction failed: ${simulation.reason ?? 'no reason given'}`,
+  };
+}
+
+interface Outcome {
+  deltas: UserDeltas;
+  /** SOL moved by the swap (fees and tips added back). */
+  nativeSwap: bigint;
+  spend: bigint;
+  received: bigint;
+}
+
+function outcome(facts: ReviewFacts): Outcome | null {
+  const deltas = userDeltas(facts);
+  if (deltas === null) return null;
+  const nativeSwap = deltas.nativeBeforeFees + tipsPaid(facts);
+  const change = (mint: string) =>
+    mint === NATIVE_MINT ? nativeSwap : (deltas.byMint.get(mint) ?? 0n);
+  const { intent } = facts;
+  const received =
+    intent.destinationTokenAccount === null
+      ? change(intent.outputMint)
+      : (accountGain(facts, intent.destinationTokenAccount) ?? 0n);
+  return { deltas, nativeSwap, spend: -change(intent.inputMint), received };
+}
+
+/** The balance rules; an empty list when the simulation failed. */
+export function balanceRules(facts: ReviewFacts): GuardVerdict[] {
+  const result = outcome(facts);
+  if (result === null) return [];
+  return [
+    inputSpend(facts, result),
+    output(facts, result),
+    otherTokens(facts, result),
+    feeAccount(facts, result),
+  ];
+}
+
+function inputSpend(facts: ReviewFacts, { spend }: Outcome): GuardVerdict {
+  const { intent, tokens } = facts;
+  const exactIn = intent.swapMode === 'ExactIn';
+  const bound = exactIn ? intent.amount : intent.otherAmountThreshold;
+  const money = (amount: bigint) => formatToken(amount, intent.inputMint, tokens);
+  if (spend <= bound) {
+    return {
+      rule: 'input-spend',
+      ok: true,
+      reason: `You pay ${money(spend)}, within the ${money(bound)} the quote allows.`,
+    };
+  }
+  const what = exactIn ? 'the amount you entered' : 'the most the quote allows with your slippage';
+  return {
+    rule: 'input-spend',
+    ok: false,
+    reason: `This transaction would take ${money(spend)} from you, more than ${money(bound)} (${what}).`,
+  };
+}
+
+function output(facts: ReviewFacts, { received }: Outcome): GuardVerdict {
+  const { intent, tokens } = facts;
+  const money = (amount: bigint) => formatToken(amount, intent.outputMint, tokens);
+  const where =
+    intent.destinationTokenAccount === null
+      ? 'you'
+      : `the destination ${shortAddress(intent.destinationTokenAccount)}`;
+  if (intent.swapMode === 'ExactIn') {
+    return received >= intent.otherAmountThreshold
+      ? {
+          rule: 'output',
+          ok: true,
+          reason: `${where === 'you' ? 'You receive' : `${where} receives`} ${money(received)}, at least the minimum of ${money(intent.otherAmountThreshold)}.`,
+        }
+      : {
+          rule: 'output',
+          ok: false,
+          reason: `${where === 'you' ? 'You would receive' : `${where} would receive`} ${money(received)}, less than the minimum of ${money(intent.otherAmountThreshold)} the quote promised.`,
+        };
+  }
+  return received === intent.amount
+    ? {
+        rule: 'output',
+        ok: true,
+        reason: `Exactly ${money(intent.amount)} arrives at ${where === 'you' ? 'your account' : where}.`,
+      }
+    : {
+        rule: 'output',
+        ok: false,
+        reason: `${money(received)} would arrive at ${where === 'you' ? 'your account' : where} instead of exactly ${money(intent.amount)}.`,
+      };
+}
+
+function otherTokens(facts: ReviewFacts, { deltas, nativeSwap }: Outcome): GuardVerdict {
+  const { intent, tokens } = facts;
+  const problems: string[] = [];
+  const defaultDestination = intent.destinationTokenAccount === null;
+  for (const [mint, delta] of deltas.byMint) {
+    if (delta >= 0n || mint === intent.inputMint) continue;
+    if (mint === intent.outputMint && defaultDestination) continue; // the output rule's
+    problems.push(
+      `Your ${tokenName(mint, tokens)} balance would drop by ${formatToken(-delta, mint, tokens)}, though this swap does not pay with ${tokenName(mint, tokens)}.`,
+    );
+  }
+  const solIsInput = intent.inputMint === NATIVE_MINT;
+  const solIsOutput = intent.outputMint === NATIVE_MINT && defaultDestination;
+  if (!solIsInput && !solIsOutput && nativeSwap < 0n) {
+    problems.push(
+      `Your SOL would drop by ${formatToken(-nativeSwap, NATIVE_MINT, tokens)} beyond the network fee and rent, though this swap does not pay with SOL.`,
+    );
+  }
+  return problems.length === 0
+    ? { rule: 'other-tokens', ok: true, reason: 'No other balance of yours goes down.' }
+    : { rule: 'other-tokens', ok: false, reason: problems.join(' ') };
+}
+
+function feeAccount(facts: ReviewFacts, { spend, received }: Outcome): GuardVerdict {
+  const { intent, tokens } = facts;
+  const flows = tokenFlows(facts);
+  if (!feeConfigured(intent) || intent.feeAccount === null || intent.platformFee === null) {
+    const taken = flows.filter((flow) => flow.thirdParty && !flow.userSourced);
+    if (taken.length === 0)
+      return {
+        rule: 'fee-account',
+        ok: true,
+        reason: 'No platform fee is taken, as none was set.',
+      };
+    return {
+      rule: 'fee-account',
+      ok: false,
+      reason: taken
+        .map(
+          (flow) =>
+            `A fee of ${formatToken(flow.amount, flow.mint, tokens)} would be taken and sent to ${shortAddress(flow.destination)}, but no platform fee was set for this swap.`,
+        )
+        .join(' '),
+    };
+  }
+  const configured = intent.feeAccount;
+  const fees = flows.filter((flow) => flow.feeCandidate);
+  const total = fees.reduce((sum, flow) => sum + flow.amount, 0n);
+  const toConfigured = fees
+    .filter((flow) => flow.destination === configured)
+    .reduce((sum, flow) => sum + flow.amount, 0n);
+  const mint = mintOf(facts, configured);
+  const money = (amount: bigint) => formatToken(amount, mint, tokens);
+  if (total === 0n) return { rule: 'fee-account', ok: true, reason: 'No platform fee is taken.' };
+  if (toConfigured === 0n) {
+    const others = [...new Set(fees.map((flow) => shortAddress(flow.destination)))].join(', ');
+    return {
+      rule: 'fee-account',
+      ok: false,
+      reason: `The platform fee of ${money(total)} would go to ${others}, not to your configured fee account ${shortAddress(configured)}.`,
+    };
+  }
+  // The fee is at most feeBps of what it is taken from: the input spent, or the gross output.
+  const base = mint === intent.inputMint ? spend : received + total;
+  const bps = BigInt(intent.platformFee.feeBps);
+  const cap = (base * bps + BPS - 1n) / BPS;
+  if (total > cap) {
+    return {
+      rule: 'fee-account',
+      ok: false,
+      reason: `The platform fee would be ${money(total)}, more than the ${intent.platformFee.feeBps} bps (${money(cap)}) the quote shows.`,
+    };
+  }
+  const rest = total - toConfigured;
+  const share = rest > 0n ? `, of which ${money(rest)} is the swap service's share` : '';
+  return {
+    rule: 'fee-account',
+    ok: true,
+    reason: `The platform fee of ${money(total)} goes to your fee account ${shortAddress(configured)}${share}.`,
+  };
+}

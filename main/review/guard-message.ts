@@ -1,0 +1,165 @@
+/**
+ * Guard rules read from the message alone: who pays, who else must sign, whether the
+ * blockhash still lives, whether every lookup table resolved, which programs are called, and
+ * whether any instruction hands control of the person's accounts to someone else.
+ */
+import { isHarmlessTokenInstruction } from './decode-token';
+import { isUserAccount, mintOf, type ReviewFacts } from './facts';
+import { isAllowedProgram, isTokenProgram, SYSTEM_PROGRAM } from './program-ids';
+import type { DecodedInstruction, GuardVerdict } from './types';
+import { shortAddress, tokenName } from './words';
+
+const pass = (rule: GuardVerdict['rule'], reason: string): GuardVerdict => ({
+  rule,
+  ok: true,
+  reason,
+});
+const fail = (rule: GuardVerdict['rule'], reasons: string[]): GuardVerdict => ({
+  rule,
+  ok: false,
+  reason: reasons.join(' '),
+});
+
+/** The user must pay the fees: anyone else as fee payer would need to sign, and owns the tx. */
+export function feePayerRule(facts: ReviewFacts): GuardVerdict {
+  if (facts.message.feePayer === facts.user) {
+    return pass('fee-payer', 'Your account pays the network fee.');
+  }
+  return fail('fee-payer', [
+    `The network fee would be paid by ${shortAddress(facts.message.feePayer)}, not by your account, so this is not the transaction of your swap.`,
+  ]);
+}
+
+/** Every other required signature must already be there and valid. */
+export function signersRule(facts: ReviewFacts): GuardVerdict {
+  const problems = facts.message.signatures
+    .filter((entry) => entry.signer !== facts.user && entry.state !== 'valid')
+    .map((entry) =>
+      entry.state === 'missing'
+        ? `It also needs the signature of ${shortAddress(entry.signer)}, which is missing, so someone else would still have to approve it.`
+        : `The signature of ${shortAddress(entry.signer)} on it is not valid for these bytes, so the transaction was changed after it was signed.`,
+    );
+  if (!facts.message.signatures.some((entry) => entry.signer === facts.user)) {
+    problems.push('Your account is not among its signers.');
+  }
+  return problems.length === 0
+    ? pass('signers', 'No signature other than yours is missing, and the others are valid.')
+    : fail('signers', problems);
+}
+
+/** A transaction past its lastValidBlockHeight can never land. */
+export function blockhashRule(facts: ReviewFacts): GuardVerdict {
+  if (facts.blockHeight <= facts.lastValidBlockHeight) {
+    return pass('blockhash', `It can land until block ${facts.lastValidBlockHeight}.`);
+  }
+  return fail('blockhash', [
+    `This transaction expired at block ${facts.lastValidBlockHeight} (the network is at block ${facts.blockHeight}). Get a fresh quote.`,
+  ]);
+}
+
+/** Every lookup table must resolve, or some accounts of the transaction stay hidden. */
+export function lookupTablesRule(facts: ReviewFacts): GuardVerdict {
+  const { unresolvedTables, lookupTables } = facts.message;
+  if (unresolvedTables.length === 0) {
+    return pass(
+      'lookup-tables',
+      lookupTables.length === 0
+        ? 'It uses no address lookup tables.'
+        : `Every account behind its ${lookupTables.length} lookup table(s) was read and is shown.`,
+    );
+  }
+  return fail(
+    'lookup-tables',
+    unresolvedTables.map(
+      (table) =>
+        `The lookup table ${shortAddress(table)} could not be read, so some accounts of this transaction cannot be shown.`,
+    ),
+  );
+}
+
+function unexpected(kind: DecodedInstruction, programId: string): string | null {
+  if (kind.kind === 'unknown') return 'an instruction the wallet cannot read';
+  if (kind.kind === 'other' && programId === SYSTEM_PROGRAM)
+    return `a System "${kind.name}" instruction`;
+  if (kind.kind === 'systemAssign')
+    return 'a System "assign" instruction (it changes which program owns an account)';
+  if (
+    kind.kind === 'other' &&
+    isTokenProgram(programId) &&
+    !isHarmlessTokenInstruction(kind.name)
+  ) {
+    return `a token "${kind.name}" instruction`;
+  }
+  if (kind.kind === 'other' && kind.name === 'recoverNested')
+    return 'a "recover nested" instruction';
+  if (kind.kind === 'tokenMintTo') return 'a "mint tokens" instruction';
+  return null;
+}
+
+/** Only allowed programs, and within them only instructions the review reads. */
+export function programsRule(facts: ReviewFacts): GuardVerdict {
+  const problems: string[] = [];
+  for (const instruction of facts.instructions) {
+    const number = instruction.index + 1;
+    if (!isAllowedProgram(instruction.programId, facts.allowJupiter)) {
+      problems.push(
+        `Instruction ${number} calls ${instruction.programName === 'Unknown program' ? 'a program the wallet does not know' : `the ${instruction.programName} program, which a swap here should not call`} (${shortAddress(instruction.programId)}); it could do anything with your accounts.`,
+      );
+      continue;
+    }
+    const odd = unexpected(instruction.decoded, instruction.programId);
+    if (odd !== null) {
+      problems.push(`Instruction ${number} is ${odd}, which is not part of a swap.`);
+    }
+  }
+  return problems.length === 0
+    ? pass('programs', 'Every instruction belongs to a program the wallet knows and reads.')
+    : fail('programs', problems);
+}
+
+/** No approval, authority change or close of the user's accounts in someone else's favour. */
+export function authorityRule(facts: ReviewFacts): GuardVerdict {
+  const problems: string[] = [];
+  const mine = (address: string) => isUserAccount(facts, address);
+  for (const { decoded } of facts.instructions) {
+    if (decoded.kind === 'tokenApprove' && (mine(decoded.source) || decoded.owner === facts.user)) {
+      if (decoded.delegate !== facts.user) {
+        problems.push(
+          `It would allow ${shortAddress(decoded.delegate)} to spend ${tokenName(mintOf(facts, decoded.source), facts.tokens)} from your account ${shortAddress(decoded.source)} (an approval), at any time later.`,
+        );
+      }
+    }
+    if (
+      decoded.kind === 'tokenSetAuthority' &&
+      (mine(decoded.account) || decoded.currentAuthority === facts.user) &&
+      decoded.newAuthority !== facts.user &&
+      !(decoded.authorityType === 'CloseAccount' && decoded.newAuthority === null)
+    ) {
+      const who = decoded.newAuthority === null ? 'nobody' : shortAddress(decoded.newAuthority);
+      const what =
+        decoded.authorityType === 'AccountOwner'
+          ? 'ownership of'
+          : decoded.authorityType === 'CloseAccount'
+            ? 'the right to close'
+            : `the ${decoded.authorityType} authority of`;
+      problems.push(
+        `It would give ${what} your ${tokenName(mintOf(facts, decoded.account), facts.tokens)} account ${shortAddress(decoded.account)} to ${who}.`,
+      );
+    }
+    if (
+      decoded.kind === 'tokenCloseAccount' &&
+      (mine(decoded.account) || decoded.owner === facts.user) &&
+      !mine(decoded.destination)
+    ) {
+      problems.push(
+        `It would close your ${tokenName(mintOf(facts, decoded.account), facts.tokens)} account ${shortAddress(decoded.account)} and send what it holds to ${shortAddress(decoded.destination)}.`,
+      );
+    }
+  }
+  return problems.length === 0
+    ? pass(
+        'authority',
+        'No approval, authority change or close of your accounts in favour of anyone else.',
+      )
+    : fail('authority', problems);
+}

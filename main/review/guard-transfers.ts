@@ -1,0 +1,119 @@
+/**
+ * Guard rules over the moves the instructions spell out: tokens leaving the person's accounts
+ * for third parties, SOL leaving their account beyond fees and rent, and the priority fee.
+ */
+import { isUserAccount, mintOf, type ReviewFacts } from './facts';
+import { solToOthers, tipAllowance, tokenFlows } from './flows';
+import type { GuardVerdict } from './types';
+import { formatSol, formatToken, shortAddress, tokenName } from './words';
+
+/** Tokens from the user's accounts go only to the swap (or the platform fee, from the input). */
+export function transfersRule(facts: ReviewFacts): GuardVerdict {
+  const problems: string[] = [];
+  for (const flow of tokenFlows(facts)) {
+    if (!flow.userSourced || !flow.thirdParty) continue;
+    // A fee taken from the input is the one move to a third party the person agreed to; the
+    // fee-account rule checks where it goes and how much it is.
+    if (flow.feeCandidate && flow.mint === facts.intent.inputMint) continue;
+    const table =
+      flow.recipientTable === null
+        ? ''
+        : ` (that address was tucked into lookup table ${shortAddress(flow.recipientTable)})`;
+    problems.push(
+      `This transaction would move ${formatToken(flow.amount, flow.mint, facts.tokens)} from your account to ${shortAddress(flow.destination)}, an address that is not part of the swap${table}.`,
+    );
+  }
+  for (const { decoded } of facts.instructions) {
+    if (
+      decoded.kind === 'tokenBurn' &&
+      (isUserAccount(facts, decoded.account) || decoded.owner === facts.user)
+    ) {
+      problems.push(
+        `This transaction would destroy (burn) ${formatToken(decoded.amount, mintOf(facts, decoded.account) ?? decoded.mint, facts.tokens)} from your ${tokenName(decoded.mint, facts.tokens)} account.`,
+      );
+    }
+  }
+  return problems.length === 0
+    ? {
+        rule: 'transfers',
+        ok: true,
+        reason: 'Tokens leave your accounts only for the swap itself.',
+      }
+    : { rule: 'transfers', ok: false, reason: problems.join(' ') };
+}
+
+/** SOL from the user's account goes only to the user's own accounts, or as a tip within the cap. */
+export function solTransferRule(facts: ReviewFacts): GuardVerdict {
+  const flows = solToOthers(facts);
+  const total = flows.reduce((sum, flow) => sum + flow.lamports, 0n);
+  if (total === 0n) {
+    return {
+      rule: 'sol-transfer',
+      ok: true,
+      reason:
+        'SOL leaves your account only for the network fee, rent of your own accounts and wrapping.',
+    };
+  }
+  const to = [...new Set(flows.map((flow) => shortAddress(flow.to)))].join(', ');
+  if (total <= tipAllowance(facts)) {
+    return {
+      rule: 'sol-transfer',
+      ok: true,
+      reason: `${formatSol(total)} goes to ${to} as a priority tip, within the priority fee you allowed.`,
+    };
+  }
+  return {
+    rule: 'sol-transfer',
+    ok: false,
+    reason: `This transaction would send ${formatSol(total)} from your account to ${to}, which is not part of the swap.`,
+  };
+}
+
+/** The compute-unit priority fee stays within what the person allowed. */
+export function priorityFeeRule(facts: ReviewFacts): GuardVerdict {
+  const { priorityLamports } = facts.networkFee;
+  const cap = facts.intent.maxPriorityFeeLamports;
+  if (priorityLamports <= cap) {
+    return {
+      rule: 'priority-fee',
+      ok: true,
+      reason: `The priority fee is ${formatSol(priorityLamports)}, within the ${formatSol(cap)} you allowed.`,
+    };
+  }
+  return {
+    rule: 'priority-fee',
+    ok: false,
+    reason: `The priority fee would be ${formatSol(priorityLamports)}, above the ${formatSol(cap)} you allowed.`,
+  };
+}
+
+/** The swap's output goes to the expected destination and nowhere else. */
+export function destinationRule(facts: ReviewFacts): GuardVerdict {
+  const { intent, tokens } = facts;
+  const expected = facts.expectedDestination;
+  const explicit = intent.destinationTokenAccount !== null;
+  const problems: string[] = [];
+  const heldMint = mintOf(facts, expected);
+  if (heldMint !== null && heldMint !== intent.outputMint) {
+    problems.push(
+      `The destination ${shortAddress(expected)} holds ${tokenName(heldMint, tokens)}, not ${tokenName(intent.outputMint, tokens)}.`,
+    );
+  }
+  const target = explicit
+    ? `the destination you chose (${shortAddress(expected)})`
+    : 'your account';
+  for (const flow of tokenFlows(facts)) {
+    if (flow.userSourced || flow.mint !== intent.outputMint || flow.destination === expected)
+      continue;
+    const strayToStranger = flow.thirdParty && !flow.feeCandidate;
+    const strayToUser = explicit && isUserAccount(facts, flow.destination);
+    if (strayToStranger || strayToUser) {
+      problems.push(
+        `${formatToken(flow.amount, flow.mint, tokens)} of the swap's output would go to ${shortAddress(flow.destination)} instead of ${target}.`,
+      );
+    }
+  }
+  return problems.length === 0
+    ? { rule: 'destination', ok: true, reason: `The output goes to ${target}.` }
+    : { rule: 'destination', ok: false, reason: problems.join(' ') };
+}

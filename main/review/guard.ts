@@ -1,0 +1,42 @@
+/**
+ * The guard: every rule's verdict over one set of review facts, in the order a person reads
+ * them (who signs and pays, what the instructions do, what the simulation shows).
+ */
+import type { ReviewFacts } from './facts';
+import { balanceRules, simulationRule } from './guard-balances';
+import {
+  authorityRule,
+  blockhashRule,
+  feePayerRule,
+  lookupTablesRule,
+  programsRule,
+  signersRule,
+} from './guard-message';
+import {
+  destinationRule,
+  priorityFeeRule,
+  solTransferRule,
+  transfersRule,
+} from './guard-transfers';
+import type { GuardVerdict } from './types';
+
+/**
+ * Runs every rule. Balance rules are absent when the simulation failed (the simulation verdict
+ * refuses then), so "accepted" must be read as: every verdict ok and the simulation ok.
+ */
+export function runGuard(facts: ReviewFacts): GuardVerdict[] {
+  return [
+    feePayerRule(facts),
+    signersRule(facts),
+    blockhashRule(facts),
+    lookupTablesRule(facts),
+    programsRule(facts),
+    authorityRule(facts),
+    transfersRule(facts),
+    solTransferRule(facts),
+    priorityFeeRule(facts),
+    destinationRule(facts),
+    simulationRule(facts),
+    ...balanceRules(facts),
+  ];
+}
