@@ -169,6 +169,8 @@ const ratios: number[] = [];
 let routed = 0;
 let unroutable = 0;
 let routerMissed = 0;
+let twoHop = 0;
+let split = 0;
 for (const req of requests) {
   const started = performance.now();
   const route = findBestRoute(graph, reservesOf, req);
@@ -185,6 +187,8 @@ for (const req of requests) {
     continue;
   }
   routed += 1;
+  if (route.hops.length > 1) twoHop += 1;
+  if (route.hops.some((hop) => hop.legs.length > 1)) split += 1;
   ratios.push(Number((route.outAmount * 1_000_000_000n) / best) / 1e9);
 }
 
@@ -199,6 +203,7 @@ const rows: [string, string][] = [
     'routed / no route in the space / router found none',
     `${routed} / ${unroutable} / ${routerMissed}`,
   ],
+  ['routed: two hops / a split hop', `${twoHop} / ${split}`],
   ['quote latency p50 (ms, routable requests)', quantile(latencies, 0.5).toFixed(3)],
   ['quote latency p99 (ms, routable requests)', quantile(latencies, 0.99).toFixed(3)],
   ['quality: mean router/exhaustive output', mean(ratios).toFixed(6)],
