@@ -12,6 +12,8 @@ import { WalletScreen } from './screens/WalletScreen';
 import { AccountsScreen } from './screens/AccountsScreen';
 import { SettingsScreen } from './screens/SettingsScreen';
 import { ComingScreen } from './screens/ComingScreen';
+import { SwapScreen } from './screens/SwapScreen';
+import { ActivityScreen } from './screens/ActivityScreen';
 
 function Screen({ route }: { route: RouteId }) {
   switch (route) {
@@ -20,9 +22,11 @@ function Screen({ route }: { route: RouteId }) {
     case 'settings':
       return <SettingsScreen />;
     case 'swap':
+      return <SwapScreen />;
+    case 'activity':
+      return <ActivityScreen />;
     case 'pay':
     case 'fees':
-    case 'activity':
       return <ComingScreen which={route} />;
     case 'wallet':
       return <WalletScreen />;

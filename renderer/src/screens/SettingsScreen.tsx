@@ -1,12 +1,28 @@
-/** What the app knows about itself and its network, from `app.info`. */
+/**
+ * Settings: the network every screen is on (from `app.info`), choosing another one
+ * (`settings.get` / `settings.setNetwork`, with the write-only swap API key), and what the app
+ * knows about itself.
+ */
+import { useEffect } from 'react';
 import { useAppStore } from '../stores/app-store';
+import { useSettingsStore } from '../stores/settings-store';
 import { networkWording } from '../components/NetworkBadge';
+import { NetworkChooser } from '../components/settings/NetworkChooser';
 import { ScreenHeading } from './ScreenHeading';
+import '../styles/swap.css';
 
 export function SettingsScreen() {
   const info = useAppStore((s) => s.info);
   const infoError = useAppStore((s) => s.infoError);
   const loadInfo = useAppStore((s) => s.loadInfo);
+  const settings = useSettingsStore((s) => s.settings);
+  const settingsError = useSettingsStore((s) => s.error);
+  const loadSettings = useSettingsStore((s) => s.load);
+
+  useEffect(() => {
+    void loadSettings();
+  }, [loadSettings]);
+
   return (
     <>
       <ScreenHeading>Settings</ScreenHeading>
@@ -33,7 +49,14 @@ export function SettingsScreen() {
             </button>
           </>
         )}
-        <p className="muted small">Choosing another network arrives with the swap release.</p>
+        {settings ? (
+          // Keyed by the current network: after a switch the form starts from the new state.
+          <NetworkChooser key={settings.network.id} settings={settings} />
+        ) : settingsError ? (
+          <p role="alert">{settingsError.message}</p>
+        ) : (
+          <p className="muted">Loading the network choices…</p>
+        )}
       </section>
       {info ? (
         <section className="card" aria-labelledby="about-title">

@@ -8,6 +8,7 @@ import { contract, type MethodName } from '../../../preload/contract';
 import { buildWalletApi, type WalletApi } from '../../../preload/wallet-api';
 import type { AccountsState, AccountSummary, AppInfo, Balances } from '../../../preload/api-types';
 import type { Result } from '../../../main/shared/result';
+import { createFakeSwapHandlers, initialFakeSwapState, type FakeSwapState } from './fake-swap';
 
 export interface FakeWalletOptions {
   accounts?: AccountSummary[];
@@ -31,6 +32,10 @@ export interface FakeWallet {
   failNext: (method: MethodName, code: string, message: string) => void;
   /** Holds answers of `method` until the returned function is called. */
   hold: (method: MethodName) => () => void;
+  /** Holds the answer of the next call of `method` only (later calls answer at once). */
+  holdNext: (method: MethodName) => () => void;
+  /** State of the tokens, swap, activity and settings methods (fake-swap.ts). */
+  swap: FakeSwapState;
 }
 
 const ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
@@ -67,6 +72,7 @@ export function installFakeWallet(options: FakeWalletOptions = {}): FakeWallet {
   const calls: FakeWallet['calls'] = [];
   const failures = new Map<MethodName, { code: string; message: string }>();
   const holds = new Map<MethodName, Promise<void>>();
+  const holdsOnce = new Map<MethodName, Promise<void>>();
   const info: AppInfo = {
     version: '0.1.0',
     shell: 'web-preview',
@@ -78,6 +84,7 @@ export function installFakeWallet(options: FakeWalletOptions = {}): FakeWallet {
       isSandbox: options.isSandbox !== false,
     },
   };
+  const swap = initialFakeSwapState(info.network);
   const listed = (): AccountsState => ({ accounts: [...state.accounts], current: state.current });
   const add = (account: AccountSummary): AccountSummary => {
     state.accounts.push(account);
@@ -180,6 +187,13 @@ export function installFakeWallet(options: FakeWalletOptions = {}): FakeWallet {
       };
       return { ok: true, value };
     },
+    ...createFakeSwapHandlers(
+      swap,
+      () => state.current,
+      (network) => {
+        info.network = network;
+      },
+    ),
     'sandbox.fund': () => {
       if (!info.network.isSandbox)
         return err('NOT_SANDBOX', 'Test funds exist on the sandbox network only.');
@@ -191,6 +205,9 @@ export function installFakeWallet(options: FakeWalletOptions = {}): FakeWallet {
   const call = async (method: MethodName, request: unknown): Promise<Result<unknown>> => {
     const parsed = contract[method].request.safeParse(request);
     calls.push({ method, request });
+    const heldOnce = holdsOnce.get(method);
+    holdsOnce.delete(method);
+    if (heldOnce) await heldOnce;
     const held = holds.get(method);
     if (held) await held;
     if (!parsed.success) return err('INVALID_REQUEST', `Invalid request for ${method}.`);
@@ -208,7 +225,13 @@ export function installFakeWallet(options: FakeWalletOptions = {}): FakeWallet {
     api,
     calls,
     state,
+    swap,
     failNext: (method, code, message) => failures.set(method, { code, message }),
+    holdNext: (method) => {
+      let release = () => {};
+      holdsOnce.set(method, new Promise<void>((resolve) => (release = resolve)));
+      return () => release();
+    },
     hold: (method) => {
       let release = () => {};
       holds.set(method, new Promise<void>((resolve) => (release = resolve)));

@@ -1,0 +1,121 @@
+/**
+ * What a quote promises: the amount you receive, the route hop by hop with venues and shares,
+ * the price impact (a warning above 1%, a strong warning above 5% that must be acknowledged),
+ * the minimum received, the platform fee, and how old the quote is.
+ */
+import type { QuoteView, TokenInfo } from '../../../../preload/api-types';
+import { formatImpactPercent, formatTokenAmount } from '../../lib/token-display';
+import { findToken, tokenName } from '../../stores/tokens-store';
+
+/** Above this fraction the impact is worth a warning. */
+export const IMPACT_WARN = 0.01;
+/** Above this fraction the person must acknowledge the impact before a review. */
+export const IMPACT_STRONG = 0.05;
+
+export type ImpactLevel = 'normal' | 'warn' | 'strong';
+
+/** The warning level of a quote's price impact (a fraction as numeric text). */
+export function impactLevel(priceImpactPct: string): ImpactLevel {
+  const value = Number(priceImpactPct);
+  if (!Number.isFinite(value)) return 'strong'; // unreadable: treat as the worst case
+  if (value > IMPACT_STRONG) return 'strong';
+  if (value > IMPACT_WARN) return 'warn';
+  return 'normal';
+}
+
+export interface QuoteDetailsProps {
+  quote: QuoteView;
+  tokens: readonly TokenInfo[];
+  /** Seconds since the quote arrived. */
+  ageSeconds: number;
+  impactAccepted: boolean;
+  onImpactAccepted: (accepted: boolean) => void;
+}
+
+export function QuoteDetails({
+  quote,
+  tokens,
+  ageSeconds,
+  impactAccepted,
+  onImpactAccepted,
+}: QuoteDetailsProps) {
+  const input = findToken(tokens, quote.inputMint);
+  const output = findToken(tokens, quote.outputMint);
+  const level = impactLevel(quote.priceImpactPct);
+  const impact = formatImpactPercent(quote.priceImpactPct);
+  const slippage = quote.computedAutoSlippageBps ?? quote.slippageBps;
+  return (
+    <section className="quote" aria-labelledby="quote-title">
+      <h2 id="quote-title" className="card-title">
+        Quote
+      </h2>
+      <p className="quote-receive">
+        <span className="muted">You receive about</span>{' '}
+        <output aria-label="You receive" className="amount-large">
+          {formatTokenAmount(quote.outAmount, output, quote.outputMint)}
+        </output>
+      </p>
+      <dl className="facts">
+        <dt>Minimum received</dt>
+        <dd>
+          {formatTokenAmount(
+            quote.minimumReceived ?? quote.otherAmountThreshold,
+            output,
+            quote.outputMint,
+          )}
+        </dd>
+        <dt>Slippage</dt>
+        <dd>
+          {(slippage / 100).toFixed(2)}% ({slippage} bps
+          {quote.computedAutoSlippageBps !== null ? ', chosen automatically' : ''})
+        </dd>
+        <dt>Price impact</dt>
+        <dd className={level === 'normal' ? undefined : 'impact-high'}>{impact}</dd>
+        <dt>Platform fee</dt>
+        <dd>
+          {quote.platformFee
+            ? `${formatTokenAmount(quote.platformFee.amount, output, quote.outputMint)} (${quote.platformFee.feeBps} bps)`
+            : 'None'}
+        </dd>
+      </dl>
+      <h3 className="route-title">Route</h3>
+      <ol className="route" aria-label="Route">
+        {quote.route.map((hop, i) => (
+          <li key={`${hop.ammKey}-${i}`}>
+            <span className="route-venue">{hop.label}</span>{' '}
+            <span className="route-percent">{hop.percent}%</span>{' '}
+            <span className="muted">
+              {tokenName(findToken(tokens, hop.inputMint), hop.inputMint)} →{' '}
+              {tokenName(findToken(tokens, hop.outputMint), hop.outputMint)}
+            </span>
+          </li>
+        ))}
+      </ol>
+      {level === 'warn' ? (
+        <p className="notice-inline notice-warning" role="note">
+          Price impact is {impact}: this trade moves the price against you. A smaller amount may get
+          a better rate.
+        </p>
+      ) : null}
+      {level === 'strong' ? (
+        <div className="notice-inline notice-danger" role="alert">
+          <p>
+            Price impact is {impact}: you would receive much less than the market price for{' '}
+            {formatTokenAmount(quote.inAmount, input, quote.inputMint)}.
+          </p>
+          <label className="check">
+            <input
+              type="checkbox"
+              checked={impactAccepted}
+              onChange={(event) => onImpactAccepted(event.target.checked)}
+            />
+            I understand and accept a price impact of {impact}
+          </label>
+        </div>
+      ) : null}
+      <p className="muted small" aria-live="off">
+        {ageSeconds < 1 ? 'quoted just now' : `quoted ${ageSeconds} s ago`}
+      </p>
+    </section>
+  );
+}

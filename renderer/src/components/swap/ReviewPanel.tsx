@@ -1,0 +1,147 @@
+/**
+ * The review step: the report of the transaction main built and simulated, **Approve and
+ * sign** (only when the guard accepted it; disabled from the first click on), and the status
+ * of the sent transaction: Pending, then **Confirmed**, or Expired with **Get a fresh quote**.
+ */
+import type { TokenInfo } from '../../../../preload/api-types';
+import type { ReviewState, Submission } from '../../stores/swap-review-store';
+import { ReviewReport } from './ReviewReport';
+
+export interface ReviewPanelProps {
+  review: Exclude<ReviewState, { state: 'idle' }>;
+  submission: Submission;
+  tokens: readonly TokenInfo[];
+  onApprove: () => void;
+  /** Back to the form with the same inputs. */
+  onEdit: () => void;
+  /** Drop this review and quote again. */
+  onFreshQuote: () => void;
+  /** After a confirmed swap: a clean form. */
+  onDone: () => void;
+}
+
+function statusText(submission: Submission): string {
+  switch (submission.state) {
+    case 'idle':
+      return '';
+    case 'submitting':
+      return 'Signing and sending…';
+    case 'pending':
+      return 'Pending';
+    case 'confirmed':
+      return 'Confirmed';
+    case 'failed':
+      return 'Failed';
+    case 'expired':
+      return 'Expired';
+  }
+}
+
+export function ReviewPanel(props: ReviewPanelProps) {
+  const { review, submission, tokens } = props;
+  if (review.state === 'loading') {
+    return (
+      <section className="card" aria-labelledby="review-title" aria-busy="true">
+        <h2 id="review-title" className="card-title">
+          Review
+        </h2>
+        <p role="status">Building and simulating the transaction…</p>
+      </section>
+    );
+  }
+  if (review.state === 'failed') {
+    return (
+      <section className="card" aria-labelledby="review-title">
+        <h2 id="review-title" className="card-title">
+          Review
+        </h2>
+        <p role="alert" className="alert">
+          {review.error.message}
+        </p>
+        <div className="actions">
+          <button type="button" className="button button-primary" onClick={props.onFreshQuote}>
+            Get a fresh quote
+          </button>
+          <button type="button" className="button" onClick={props.onEdit}>
+            Edit swap
+          </button>
+        </div>
+      </section>
+    );
+  }
+  const { report } = review.ticket;
+  const started = submission.state !== 'idle';
+  const finished =
+    submission.state === 'confirmed' ||
+    submission.state === 'failed' ||
+    submission.state === 'expired';
+  return (
+    <section className="card review" aria-labelledby="review-title">
+      <h2 id="review-title" className="card-title">
+        Review
+      </h2>
+      <ReviewReport report={report} tokens={tokens} />
+      <div className="actions review-actions">
+        {report.accepted && !finished ? (
+          <button
+            type="button"
+            className="button button-primary button-large"
+            disabled={started}
+            aria-disabled={started}
+            onClick={props.onApprove}
+          >
+            Approve and sign
+          </button>
+        ) : null}
+        {!started || finished ? (
+          <button type="button" className="button" onClick={props.onEdit}>
+            {submission.state === 'confirmed' ? 'Back to the form' : 'Edit swap'}
+          </button>
+        ) : null}
+        {!report.accepted ? (
+          <button type="button" className="button" onClick={props.onFreshQuote}>
+            Get a fresh quote
+          </button>
+        ) : null}
+      </div>
+      <div className="submission">
+        <p
+          role="status"
+          aria-label="Swap status"
+          className={`swap-status swap-status-${submission.state}`}
+        >
+          {statusText(submission)}
+        </p>
+        {submission.state === 'pending' ? (
+          <p className="muted small">Sent. Waiting for the network to confirm it…</p>
+        ) : null}
+        {submission.state === 'confirmed' ? (
+          <div className="actions">
+            {submission.explorerUrl ? (
+              <a href={submission.explorerUrl} target="_blank" rel="noreferrer noopener">
+                View in the explorer
+              </a>
+            ) : null}
+            <a href="#/activity">See it in Activity</a>
+            <button type="button" className="button button-primary" onClick={props.onDone}>
+              New swap
+            </button>
+          </div>
+        ) : null}
+        {submission.state === 'failed' ? (
+          <p role="alert" className="alert">
+            {submission.error.message}
+          </p>
+        ) : null}
+        {submission.state === 'expired' ? (
+          <>
+            <p className="alert">{submission.message}</p>
+            <button type="button" className="button button-primary" onClick={props.onFreshQuote}>
+              Get a fresh quote
+            </button>
+          </>
+        ) : null}
+      </div>
+    </section>
+  );
+}

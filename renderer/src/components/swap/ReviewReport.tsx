@@ -1,0 +1,135 @@
+/**
+ * The review report of a swap transaction, as main built it from the real transaction bytes:
+ * the guard's verdict first (when it refuses, the reasons in words), then the person's balance
+ * changes with the network fee and rent, then every instruction with its program and meaning.
+ */
+import type { BalanceChangeView, ReviewReportView, TokenInfo } from '../../../../preload/api-types';
+import { formatSol, shortenAddress } from '../../lib/format';
+import { formatSignedChange, formatSignedSol } from '../../lib/token-display';
+import { findToken, tokenName } from '../../stores/tokens-store';
+
+function ChangeRow({
+  change,
+  tokens,
+}: {
+  change: BalanceChangeView;
+  tokens: readonly TokenInfo[];
+}) {
+  const token = change.mint ? findToken(tokens, change.mint) : null;
+  const what = change.mint ? tokenName(token, change.mint) : 'SOL';
+  const amount = change.mint
+    ? formatSignedChange(change.change, token, change.mint)
+    : formatSignedSol(change.change);
+  const note = [change.created ? 'account opened' : null, change.closed ? 'account closed' : null]
+    .filter(Boolean)
+    .join(', ');
+  const tone = change.change.startsWith('-') ? 'change-out' : 'change-in';
+  return (
+    <tr>
+      <th scope="row">
+        {what}
+        {note ? <span className="muted small"> ({note})</span> : null}
+      </th>
+      <td className={`num ${tone}`}>{amount}</td>
+    </tr>
+  );
+}
+
+export function ReviewReport({
+  report,
+  tokens,
+}: {
+  report: ReviewReportView;
+  tokens: readonly TokenInfo[];
+}) {
+  const mine = report.balanceChanges.filter((c) => c.role === 'user');
+  const others = report.balanceChanges.filter((c) => c.role !== 'user');
+  return (
+    <>
+      {report.accepted ? (
+        <p className="verdict verdict-ok" role="status">
+          The transaction does what the quote says. Check the changes below, then approve.
+        </p>
+      ) : (
+        <div className="verdict verdict-refused" role="alert">
+          <h3>Swapdesk will not sign this transaction</h3>
+          <p>It does not do what the quote says:</p>
+          <ul aria-label="Reasons for the refusal">
+            {report.refusals.map((reason) => (
+              <li key={reason}>{reason}</li>
+            ))}
+          </ul>
+          <p>Nothing was signed or sent. Get a fresh quote, or try again later.</p>
+        </div>
+      )}
+
+      <h3>Your balance changes</h3>
+      <table className="table" aria-label="Your balance changes">
+        <tbody>
+          {mine.map((change) => (
+            <ChangeRow
+              key={`${change.account}-${change.mint ?? 'sol'}`}
+              change={change}
+              tokens={tokens}
+            />
+          ))}
+        </tbody>
+      </table>
+      <dl className="facts">
+        <dt>Network fee</dt>
+        <dd>
+          {formatSol(report.networkFee.totalLamports)}
+          {report.networkFee.priorityLamports !== '0'
+            ? ` (priority ${formatSol(report.networkFee.priorityLamports)})`
+            : ''}
+        </dd>
+        <dt>Rent for new accounts</dt>
+        <dd>{formatSol(report.rentLamports)}</dd>
+        <dt>Simulation</dt>
+        <dd>{report.simulation.ok ? 'Succeeded' : (report.simulation.reason ?? 'Failed')}</dd>
+      </dl>
+      {others.length > 0 ? (
+        <>
+          <h3>Other accounts this transaction pays</h3>
+          <table className="table" aria-label="Other accounts">
+            <tbody>
+              {others.map((change) => (
+                <ChangeRow
+                  key={`${change.account}-${change.mint ?? 'sol'}`}
+                  change={change}
+                  tokens={tokens}
+                />
+              ))}
+            </tbody>
+          </table>
+        </>
+      ) : null}
+
+      <h3>Checks</h3>
+      <ul className="verdicts" aria-label="Checks">
+        {report.verdicts.map((v) => (
+          <li key={v.rule} className={v.ok ? 'check-ok' : 'check-failed'}>
+            <span aria-hidden="true">{v.ok ? '✓' : '✗'}</span>{' '}
+            <span className="visually-hidden">{v.ok ? 'Passed: ' : 'Failed: '}</span>
+            {v.reason}
+          </li>
+        ))}
+      </ul>
+
+      <details className="instructions" open>
+        <summary>Instructions ({report.instructions.length})</summary>
+        <ol aria-label="Instructions">
+          {report.instructions.map((ix) => (
+            <li key={ix.index}>
+              <strong>{ix.programName}</strong>{' '}
+              <span className="muted small" title={ix.programId}>
+                ({shortenAddress(ix.programId)})
+              </span>
+              : {ix.summary}
+            </li>
+          ))}
+        </ol>
+      </details>
+    </>
+  );
+}

@@ -1,0 +1,202 @@
+/**
+ * A token picker: a button named for its side (**You pay token**, **You receive token**) whose
+ * description is the chosen symbol, opening a dialog with a list of tokens searchable through
+ * **Search tokens**. Options are named by symbol. A pasted mint address that the list does not
+ * hold is read from the chain with `tokens.lookup`.
+ *
+ * Keyboard: the search box keeps focus; Up/Down move the active option (aria-activedescendant),
+ * Enter picks it, Escape closes.
+ */
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import type { TokenInfo } from '../../../../preload/api-types';
+import type { BridgeError } from '../../../../main/shared/result';
+import { Dialog } from '../Dialog';
+import { tokenName, useTokensStore } from '../../stores/tokens-store';
+
+const MINT_TEXT = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
+
+export interface TokenPickerProps {
+  /** The accessible name of the button, e.g. "You pay token". */
+  label: string;
+  /** Title of the dialog, e.g. "Choose the token you pay". */
+  title: string;
+  selected: TokenInfo | null;
+  disabled?: boolean;
+  onPick: (token: TokenInfo) => void;
+}
+
+/** Tokens whose symbol, name or mint matches the query (symbol prefix matches first). */
+export function filterTokens(tokens: readonly TokenInfo[], query: string): TokenInfo[] {
+  const q = query.trim().toLowerCase();
+  if (!q) return [...tokens];
+  const starts: TokenInfo[] = [];
+  const contains: TokenInfo[] = [];
+  for (const token of tokens) {
+    const symbol = token.symbol?.toLowerCase() ?? '';
+    const name = token.name?.toLowerCase() ?? '';
+    if (symbol.startsWith(q) || token.mint.toLowerCase() === q) starts.push(token);
+    else if (symbol.includes(q) || name.includes(q)) contains.push(token);
+  }
+  return [...starts, ...contains];
+}
+
+export function TokenPicker({ label, title, selected, disabled, onPick }: TokenPickerProps) {
+  const [open, setOpen] = useState(false);
+  const symbolId = useId();
+  return (
+    <>
+      <button
+        type="button"
+        className="button token-button"
+        aria-label={label}
+        aria-describedby={symbolId}
+        aria-haspopup="dialog"
+        disabled={disabled}
+        onClick={() => setOpen(true)}
+      >
+        <span id={symbolId}>
+          {selected ? tokenName(selected, selected.mint) : 'Choose a token'}
+        </span>
+        <span aria-hidden="true" className="token-caret">
+          ▾
+        </span>
+      </button>
+      {open ? (
+        <TokenDialog
+          title={title}
+          selected={selected}
+          onClose={() => setOpen(false)}
+          onPick={(token) => {
+            setOpen(false);
+            onPick(token);
+          }}
+        />
+      ) : null}
+    </>
+  );
+}
+
+function TokenDialog({
+  title,
+  selected,
+  onClose,
+  onPick,
+}: {
+  title: string;
+  selected: TokenInfo | null;
+  onClose: () => void;
+  onPick: (token: TokenInfo) => void;
+}) {
+  const tokens = useTokensStore((s) => s.tokens);
+  const status = useTokensStore((s) => s.status);
+  const loadError = useTokensStore((s) => s.error);
+  const load = useTokensStore((s) => s.load);
+  const lookup = useTokensStore((s) => s.lookup);
+  const [query, setQuery] = useState('');
+  const [active, setActive] = useState(0);
+  const [lookupState, setLookupState] = useState<
+    { state: 'idle' } | { state: 'loading' } | { state: 'failed'; error: BridgeError }
+  >({ state: 'idle' });
+  const listId = useId();
+  const matches = useMemo(() => filterTokens(tokens, query), [tokens, query]);
+  const latestQuery = useRef('');
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  /** A pasted mint the list does not hold is read from the chain; a stale answer is ignored. */
+  const changeQuery = (text: string) => {
+    setQuery(text);
+    setActive(0);
+    latestQuery.current = text;
+    const mint = text.trim();
+    if (!MINT_TEXT.test(mint) || tokens.some((t) => t.mint === mint)) {
+      setLookupState({ state: 'idle' });
+      return;
+    }
+    setLookupState({ state: 'loading' });
+    void lookup(mint).then((result) => {
+      if (latestQuery.current !== text) return;
+      setLookupState(result.ok ? { state: 'idle' } : { state: 'failed', error: result.error });
+    });
+  };
+
+  const activeIndex = Math.min(active, Math.max(0, matches.length - 1));
+  const optionId = (i: number) => `${listId}-option-${i}`;
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'ArrowDown') {
+      event.preventDefault();
+      setActive(Math.min(activeIndex + 1, matches.length - 1));
+    } else if (event.key === 'ArrowUp') {
+      event.preventDefault();
+      setActive(Math.max(activeIndex - 1, 0));
+    } else if (event.key === 'Enter') {
+      event.preventDefault();
+      const token = matches[activeIndex];
+      if (token) onPick(token);
+    }
+  };
+
+  return (
+    <Dialog title={title} onClose={onClose} initialFocus="input[type=search]">
+      <div className="field">
+        <label htmlFor={`${listId}-search`}>Search tokens</label>
+        <input
+          id={`${listId}-search`}
+          type="search"
+          className="input"
+          placeholder="Symbol, name or mint address"
+          autoComplete="off"
+          spellCheck={false}
+          value={query}
+          role="combobox"
+          aria-expanded="true"
+          aria-controls={listId}
+          aria-activedescendant={matches.length > 0 ? optionId(activeIndex) : undefined}
+          onChange={(event) => changeQuery(event.target.value)}
+          onKeyDown={onKeyDown}
+        />
+        <p className="hint">Paste a mint address to add a token the list does not name.</p>
+      </div>
+      <ul id={listId} role="listbox" aria-label="Tokens" className="token-list">
+        {matches.map((token, i) => (
+          <li
+            key={token.mint}
+            id={optionId(i)}
+            role="option"
+            aria-label={tokenName(token, token.mint)}
+            aria-selected={token.mint === selected?.mint}
+            className={i === activeIndex ? 'token-option token-option-active' : 'token-option'}
+            onClick={() => onPick(token)}
+            onMouseMove={() => setActive(i)}
+          >
+            <span className="token-symbol">{tokenName(token, token.mint)}</span>
+            <span className="muted small">
+              {token.name ?? 'Read from the chain'} · {token.decimals} decimals
+            </span>
+          </li>
+        ))}
+      </ul>
+      <div role="status" className="status-line">
+        {status === 'loading' ? 'Loading tokens…' : null}
+        {lookupState.state === 'loading' ? 'Looking up this mint on the network…' : null}
+        {matches.length === 0 && status === 'ready' && lookupState.state === 'idle'
+          ? 'No token matches. Paste a mint address to look it up.'
+          : null}
+      </div>
+      <div
+        role="alert"
+        className={lookupState.state === 'failed' || loadError ? 'alert' : 'alert alert-empty'}
+      >
+        {lookupState.state === 'failed' ? lookupState.error.message : loadError?.message}
+      </div>
+      <div className="actions">
+        <button type="button" className="button" onClick={onClose}>
+          Cancel
+        </button>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,221 @@
+/**
+ * Swap: pick what you pay (**You pay token**, amount in **You pay**) and what you receive
+ * (**You receive token**); quotes arrive as you type and refresh on their own; **Review swap**
+ * shows what the transaction main built really does; **Approve and sign** sends it.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { selectCurrentAccount, useAccountsStore } from '../stores/accounts-store';
+import { useBalancesStore } from '../stores/balances-store';
+import { findToken, tokenName, useTokensStore } from '../stores/tokens-store';
+import { useSwapStore } from '../stores/swap-store';
+import { useSwapReviewStore } from '../stores/swap-review-store';
+import { useInterval } from '../lib/use-interval';
+import { NATIVE_MINT } from '../lib/token-amount';
+import { formatUnits } from '../lib/format';
+import { TokenPicker } from '../components/swap/TokenPicker';
+import { AmountField } from '../components/swap/AmountField';
+import { SlippageField } from '../components/swap/SlippageField';
+import { AdvancedOptionsPanel } from '../components/swap/AdvancedOptionsPanel';
+import { QuoteDetails, impactLevel } from '../components/swap/QuoteDetails';
+import { ReviewPanel } from '../components/swap/ReviewPanel';
+import { ScreenHeading } from './ScreenHeading';
+import '../styles/swap.css';
+
+/** A shown quote older than this is asked for again (while no review is open). */
+export const QUOTE_REFRESH_MS = 15_000;
+
+/** The balance of `mint` in base units from a balances answer; null while unknown. */
+function balanceOf(
+  balances: { lamports: string; tokens: { mint: string; amount: string }[] } | null,
+  mint: string | null,
+): bigint | null {
+  if (!balances || !mint) return null;
+  if (mint === NATIVE_MINT) return BigInt(balances.lamports);
+  return balances.tokens
+    .filter((t) => t.mint === mint)
+    .reduce((sum, t) => sum + BigInt(t.amount), 0n);
+}
+
+export function SwapScreen() {
+  const account = useAccountsStore(selectCurrentAccount);
+  const address = account?.address ?? null;
+  const balances =
+    useBalancesStore((s) => (address ? s.byAddress[address]?.balances : null)) ?? null;
+  const refreshBalances = useBalancesStore((s) => s.refresh);
+  const tokens = useTokensStore((s) => s.tokens);
+  const tokensStatus = useTokensStore((s) => s.status);
+  const loadTokens = useTokensStore((s) => s.load);
+  const swap = useSwapStore();
+  const { review, submission, startReview, approve, reset } = useSwapReviewStore();
+  const [now, setNow] = useState(() => Date.now());
+  const [impactAck, setImpactAck] = useState({ key: '', accepted: false });
+
+  useEffect(() => {
+    void loadTokens();
+  }, [loadTokens]);
+  useEffect(() => {
+    if (address) void refreshBalances(address);
+  }, [address, refreshBalances]);
+  // A first visit: pay SOL, receive USDC when the list has it.
+  useEffect(() => {
+    if (tokensStatus !== 'ready' || useSwapStore.getState().outputMint) return;
+    const usdc = tokens.find((t) => t.symbol === 'USDC');
+    if (usdc) useSwapStore.getState().setOutputMint(usdc.mint);
+  }, [tokensStatus, tokens]);
+  useEffect(() => () => useSwapStore.getState().cancelScheduled(), []);
+  // A confirmed swap changed the balances: read them again.
+  useEffect(() => {
+    if (submission.state === 'confirmed' && address) void refreshBalances(address);
+  }, [submission.state, address, refreshBalances]);
+
+  const reviewing = review.state !== 'idle';
+  const tick = useCallback(() => {
+    const at = Date.now();
+    setNow(at);
+    const { quote, quoteReceivedAt, quoting, requestQuote } = useSwapStore.getState();
+    const open = useSwapReviewStore.getState().review.state !== 'idle';
+    if (
+      quote &&
+      quoteReceivedAt !== null &&
+      !quoting &&
+      !open &&
+      at - quoteReceivedAt >= QUOTE_REFRESH_MS
+    ) {
+      void requestQuote();
+    }
+  }, []);
+  useInterval(tick, 1000);
+
+  const input = findToken(tokens, swap.inputMint);
+  const output = findToken(tokens, swap.outputMint);
+  const outputBalance = balanceOf(balances, swap.outputMint);
+  const formKey = `${swap.inputMint}|${swap.outputMint}|${swap.amountText}`;
+  const impactAccepted = impactAck.key === formKey && impactAck.accepted;
+  const quote = swap.quote;
+  const needsAck = quote !== null && impactLevel(quote.priceImpactPct) === 'strong';
+  const canReview = quote !== null && !swap.quoting && (!needsAck || impactAccepted) && !reviewing;
+  const ageSeconds =
+    swap.quoteReceivedAt !== null
+      ? Math.max(0, Math.floor((now - swap.quoteReceivedAt) / 1000))
+      : 0;
+
+  const freshQuote = () => {
+    reset();
+    void useSwapStore.getState().requestQuote();
+  };
+
+  return (
+    <>
+      <ScreenHeading>Swap</ScreenHeading>
+      <div className="swap-layout">
+        <section className="card swap-form" aria-labelledby="swap-form-title">
+          <h2 id="swap-form-title" className="visually-hidden">
+            Swap form
+          </h2>
+          <div className="swap-side">
+            <TokenPicker
+              label="You pay token"
+              title="Choose the token you pay"
+              selected={input}
+              disabled={reviewing}
+              onPick={(token) => swap.setInputMint(token.mint)}
+            />
+            <AmountField
+              text={swap.amountText}
+              token={input}
+              balance={balanceOf(balances, swap.inputMint)}
+              disabled={reviewing}
+              onChange={swap.setAmountText}
+            />
+          </div>
+          <div className="flip-row">
+            <button
+              type="button"
+              className="button button-small flip-button"
+              aria-label="Flip: pay with what you receive"
+              disabled={reviewing}
+              onClick={swap.flip}
+            >
+              <span aria-hidden="true">⇅</span> Flip
+            </button>
+          </div>
+          <div className="swap-side">
+            <TokenPicker
+              label="You receive token"
+              title="Choose the token you receive"
+              selected={output}
+              disabled={reviewing}
+              onPick={(token) => swap.setOutputMint(token.mint)}
+            />
+            <p className="hint">
+              {output && outputBalance !== null
+                ? `Balance: ${formatUnits(outputBalance, output.decimals, { group: true })} ${tokenName(output, output.mint)}`
+                : null}
+            </p>
+          </div>
+          <SlippageField
+            slippage={swap.slippage}
+            disabled={reviewing}
+            onChange={swap.setSlippage}
+          />
+          <AdvancedOptionsPanel
+            options={swap.options}
+            disabled={reviewing}
+            onChange={swap.setOptions}
+          />
+          <div role="status" className="status-line">
+            {swap.quoting ? 'Getting a quote…' : null}
+          </div>
+          <div role="alert" className={swap.quoteError ? 'alert' : 'alert alert-empty'}>
+            {swap.quoteError?.message}
+          </div>
+          {quote ? (
+            <QuoteDetails
+              quote={quote}
+              tokens={tokens}
+              ageSeconds={ageSeconds}
+              impactAccepted={impactAccepted}
+              onImpactAccepted={(accepted) => setImpactAck({ key: formKey, accepted })}
+            />
+          ) : null}
+          <div className="actions">
+            <button
+              type="button"
+              className="button button-primary button-large"
+              disabled={!canReview}
+              onClick={() => {
+                if (quote) void startReview(quote.quoteId);
+              }}
+            >
+              Review swap
+            </button>
+            {quote && !reviewing ? (
+              <button
+                type="button"
+                className="button"
+                disabled={swap.quoting}
+                onClick={() => void swap.requestQuote()}
+              >
+                Refresh quote
+              </button>
+            ) : null}
+          </div>
+        </section>
+        {review.state !== 'idle' ? (
+          <ReviewPanel
+            review={review}
+            submission={submission}
+            tokens={tokens}
+            onApprove={() => void approve()}
+            onEdit={reset}
+            onFreshQuote={freshQuote}
+            onDone={() => {
+              reset();
+              swap.setAmountText('');
+            }}
+          />
+        ) : null}
+      </div>
+    </>
+  );
+}
