@@ -1,7 +1,8 @@
 /**
  * Block explorer links of sent transactions. Mainnet opens explorer.solana.com; a custom
  * network opens it with `cluster=custom&customUrl=<its RPC URL>` (the explorer then reads that
- * node); the sandbox has no explorer, since it lives on this computer only.
+ * node) unless that URL carries a query, which often holds the provider's API key; the sandbox
+ * has no explorer, since it lives on this computer only.
  */
 import type { NetworkId } from '../../preload/api-types';
 
@@ -16,6 +17,8 @@ export function explorerUrl(network: NetworkId, signature: string, rpcUrl: strin
   if (network === 'sandbox') return null;
   const page = `${EXPLORER}${encodeURIComponent(signature)}`;
   if (network === 'mainnet') return page;
+  // Many RPC providers put the API key in the query; that must not travel to a third party.
+  if (rpcUrl.includes('?')) return null;
   const query = new URLSearchParams({ cluster: 'custom', customUrl: rpcUrl });
   return `${page}?${query.toString()}`;
 }

@@ -1,0 +1,173 @@
+import { Keypair, SystemProgram, TransactionMessage, VersionedTransaction } from '@solana/web3.js';
+import { describe, expect, it } from 'vitest';
+import { WalletError } from '../shared/errors';
+import { createTicketBook, sha256Hex, type TicketInput } from './ticket-book';
+
+/** An unsigned v0 transfer, serialized as /swap would send it. */
+function unsignedTransaction(payer = Keypair.generate().publicKey): Uint8Array {
+  const message = new TransactionMessage({
+    payerKey: payer,
+    recentBlockhash: Keypair.generate().publicKey.toBase58(),
+    instructions: [
+      SystemProgram.transfer({
+        fromPubkey: payer,
+        toPubkey: Keypair.generate().publicKey,
+        lamports: 1_000,
+      }),
+    ],
+  }).compileToV0Message();
+  return new VersionedTransaction(message).serialize();
+}
+
+function setup(accepted = true) {
+  let clock = 1_000_000;
+  const book = createTicketBook<{ note: string }, null, { signature: string }>({
+    now: () => clock,
+    ttlMs: 60_000,
+  });
+  const transaction = unsignedTransaction();
+  const input: TicketInput<{ note: string }, null> = {
+    account: 'A',
+    networkKey: 'sandbox',
+    transaction,
+    lastValidBlockHeight: 100,
+    report: { note: 'report' },
+    accepted,
+    refusals: accepted ? [] : ['The fee payer is not your account.'],
+    intent: null,
+  };
+  const sends: number[] = [];
+  const submit = async () => {
+    sends.push(clock);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    return { signature: `sig-${sends.length}` };
+  };
+  return {
+    book,
+    input,
+    transaction,
+    sends,
+    submit,
+    advance: (ms: number) => (clock += ms),
+  };
+}
+
+async function codeOf(promise: Promise<unknown>): Promise<string> {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  if (!(error instanceof WalletError))
+    throw new Error(`expected a WalletError, got ${String(error)}`);
+  return `${error.code}: ${error.message}`;
+}
+
+describe('review tickets', () => {
+  it('hashes the message the signature covers and copies the reviewed bytes', () => {
+    const { book, input, transaction } = setup();
+    const ticket = book.create(input);
+    const message = VersionedTransaction.deserialize(transaction).message.serialize();
+    expect(ticket.messageHash).toBe(sha256Hex(message));
+    expect(ticket.messageHash).toMatch(/^[0-9a-f]{64}$/);
+    transaction[transaction.length - 1] ^= 0xff;
+    expect(
+      sha256Hex(VersionedTransaction.deserialize(ticket.transaction).message.serialize()),
+    ).toBe(ticket.messageHash);
+  });
+
+  it('refuses bytes that differ from the reviewed ones in any position, sending nothing', async () => {
+    const { book, input, transaction, submit, sends } = setup();
+    const ticket = book.create(input);
+    for (const position of [0, 1, 70, transaction.length - 1]) {
+      const tampered = Uint8Array.from(transaction);
+      tampered[position] ^= 0x01;
+      expect(await codeOf(book.approve(ticket.id, tampered, 'sandbox', submit))).toBe(
+        'TICKET_MISMATCH: The transaction changed after you reviewed it; nothing was signed. Review the swap again.',
+      );
+    }
+    expect(await codeOf(book.approve(ticket.id, transaction.slice(1), 'sandbox', submit))).toMatch(
+      /^TICKET_MISMATCH/,
+    );
+    expect(sends).toEqual([]);
+  });
+
+  it('refuses an expired ticket and suggests a fresh quote', async () => {
+    const { book, input, transaction, submit, sends, advance } = setup();
+    const ticket = book.create(input);
+    advance(59_999);
+    advance(1);
+    expect(await codeOf(book.approve(ticket.id, transaction, 'sandbox', submit))).toMatch(
+      /^TICKET_EXPIRED: .*Get a fresh quote/,
+    );
+    expect(sends).toEqual([]);
+  });
+
+  it('runs one send for a double click and answers both with the first submission', async () => {
+    const { book, input, transaction, submit, sends } = setup();
+    const ticket = book.create(input);
+    const answers = await Promise.all([
+      book.approve(ticket.id, transaction, 'sandbox', submit),
+      book.approve(ticket.id, Uint8Array.from(transaction), 'sandbox', submit),
+      book.approve(ticket.id, transaction, 'sandbox', submit),
+    ]);
+    expect(answers).toEqual([
+      { signature: 'sig-1' },
+      { signature: 'sig-1' },
+      { signature: 'sig-1' },
+    ]);
+    // Later, even past the expiry, the same answer and still one send.
+    expect(await book.approve(ticket.id, transaction, 'sandbox', submit)).toEqual({
+      signature: 'sig-1',
+    });
+    expect(sends).toHaveLength(1);
+  });
+
+  it('refuses a ticket whose guard verdicts failed, with the reasons', async () => {
+    const { book, input, transaction, submit, sends } = setup(false);
+    const ticket = book.create(input);
+    expect(await codeOf(book.approve(ticket.id, transaction, 'sandbox', submit))).toBe(
+      'GUARD_REFUSED: Swapdesk will not sign this transaction: The fee payer is not your account. Nothing was signed.',
+    );
+    expect(sends).toEqual([]);
+  });
+
+  it('refuses after a network switch and for unknown tickets', async () => {
+    const { book, input, transaction, submit } = setup();
+    const ticket = book.create(input);
+    expect(await codeOf(book.approve(ticket.id, transaction, 'mainnet', submit))).toMatch(
+      /^TICKET_EXPIRED: You switched networks/,
+    );
+    expect(await codeOf(book.approve(crypto.randomUUID(), transaction, 'sandbox', submit))).toMatch(
+      /^TICKET_NOT_FOUND/,
+    );
+  });
+
+  it('lets the person approve again when the first attempt sent nothing', async () => {
+    const { book, input, transaction } = setup();
+    const ticket = book.create(input);
+    let attempts = 0;
+    const flaky = async () => {
+      attempts += 1;
+      if (attempts === 1) throw new WalletError('KEYCHAIN_UNAVAILABLE', 'Unlock the keychain.');
+      return { signature: 'sig-after-unlock' };
+    };
+    expect(await codeOf(book.approve(ticket.id, transaction, 'sandbox', flaky))).toBe(
+      'KEYCHAIN_UNAVAILABLE: Unlock the keychain.',
+    );
+    expect(await book.approve(ticket.id, transaction, 'sandbox', flaky)).toEqual({
+      signature: 'sig-after-unlock',
+    });
+  });
+
+  it('forgets the oldest unused tickets past its capacity but keeps approved ones', async () => {
+    const book = createTicketBook<null, null, string>({ now: () => 0, capacity: 2 });
+    const base = { ...setup().input, report: null };
+    const first = book.create(base);
+    await book.approve(first.id, first.transaction, 'sandbox', async () => 'sent');
+    const second = book.create(base);
+    book.create(base);
+    book.create(base);
+    expect(book.get(first.id)).toBeDefined();
+    expect(book.get(second.id)).toBeUndefined();
+  });
+});
