@@ -121,6 +121,27 @@ describe('sandbox ledger', () => {
     }
   });
 
+  it('keeps every record across compactions, with or without a clean close', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ledger-'));
+    dirs.push(dir);
+    const first = createLedger({ stateDir: dir, slotMs: 0, compactEvery: 3 });
+    const alice = Keypair.generate().publicKey;
+    const signatures = Array.from({ length: 10 }, (_, i) =>
+      airdrop(first, alice, BigInt(1_000_000 + i)),
+    );
+    // No close: as after kill -9, the journal since the last compaction is all there is.
+    const second = createLedger({ stateDir: dir, slotMs: 0, compactEvery: 3 });
+    ledgers.push(second);
+    expect(second.transactionCount()).toBe(10);
+    expect(
+      signatures.every((signature) => second.transaction(signature)?.signature === signature),
+    ).toBe(true);
+    expect(second.transactionsFor(alice.toBase58(), {}).map((r) => r.signature)).toEqual(
+      [...signatures].reverse(),
+    );
+    expect(second.getAccount(alice.toBase58())?.lamports).toBe(10_000_045n);
+  });
+
   it('restores accounts, history and the clock after reopening; reset starts fresh', () => {
     const dir = mkdtempSync(join(tmpdir(), 'ledger-'));
     dirs.push(dir);

@@ -88,6 +88,8 @@ export class SandboxLedger implements LedgerView {
   private readonly touched = new Set<string>();
   private readonly compactEvery: number;
   private vmSlot = -1;
+  /** Records already in the history file (the rest are in the journal). */
+  private persistedRecords = 0;
   private vmClockSlot = -Infinity;
   private vmSlotHashesSlot = -1;
   private journalledSlot = 0;
@@ -139,7 +141,8 @@ export class SandboxLedger implements LedgerView {
     const accounts = new Map<string, StoredAccount | null>();
     for (const stored of snapshot.accounts) accounts.set(stored.address, stored);
     let slot = snapshot.slot;
-    const records: TransactionRecord[] = [...snapshot.records];
+    const records: TransactionRecord[] = loaded.history;
+    const persistedRecords = records.length;
     for (const entry of journal) {
       slot = Math.max(slot, entry.slot);
       if (entry.kind === 'clock') continue;
@@ -160,6 +163,7 @@ export class SandboxLedger implements LedgerView {
       if (stored !== null) ledger.writeAccount(address, fromStored(stored));
     }
     for (const record of records) ledger.history.add(record);
+    ledger.persistedRecords = persistedRecords;
     return ledger;
   }
 
@@ -405,13 +409,16 @@ export class SandboxLedger implements LedgerView {
       const account = this.getAccount(address);
       if (account && isPersistable(account)) accounts.push(toStored(address, account));
     }
-    this.store.writeSnapshot({
-      genesisSeed: Buffer.from(this.genesisSeed).toString('base64'),
-      genesisTime: this.genesisTime,
-      slot: this.queue.currentSlot(),
-      accounts,
-      records: [...this.history.all()],
-    });
+    this.store.writeSnapshot(
+      {
+        genesisSeed: Buffer.from(this.genesisSeed).toString('base64'),
+        genesisTime: this.genesisTime,
+        slot: this.queue.currentSlot(),
+        accounts,
+      },
+      this.history.all().slice(this.persistedRecords),
+    );
+    this.persistedRecords = this.history.size;
   }
 
   /** Brings the blockhash queue to the clock's slot; journals the clock now and then. */

@@ -1,14 +1,19 @@
 /**
- * Durable state of the sandbox ledger: a snapshot plus an append-only journal.
+ * Durable state of the sandbox ledger: a snapshot, an append-only journal, and an append-only
+ * history file of transaction records.
  *
  * litesvm 1.4.1 cannot serialize itself, so the ledger persists what it knows: every account it
  * has touched, its clock and its transaction records. Each executed transaction appends one
- * journal line (its record and the accounts it changed) and fsyncs before the transaction is
- * acknowledged, so an acknowledged transaction survives `kill -9`. Compaction writes a new
- * snapshot (temp file, fsync, rename) for generation n+1 and starts journal n+1; a restart reads
- * the snapshot and replays only the journal of its generation, so a crash at any point of
- * compaction leaves a consistent pair. A torn last journal line (a crash mid-append, before the
- * acknowledgement) is ignored.
+ * journal line (its record and the accounts it changed, so both land or neither does) and
+ * fsyncs before the transaction is acknowledged: an acknowledged transaction survives `kill -9`.
+ *
+ * Compaction (1) appends the journal's records to the history file and fsyncs it, (2) writes a
+ * snapshot of the accounts for generation n+1 that names the history file's length (temp file,
+ * fsync, rename), (3) starts journal n+1. A restart reads the snapshot, the history file up to
+ * the length it names (cutting off records a crash left between steps 1 and 2, which the old
+ * journal still holds) and the journal of the snapshot's generation. So compaction costs the
+ * accounts, not the whole history, and a crash at any step leaves a consistent state. A torn
+ * last journal line (a crash mid-append, before the acknowledgement) is ignored.
  */
 import {
   closeSync,
@@ -21,6 +26,8 @@ import {
   readdirSync,
   renameSync,
   rmSync,
+  statSync,
+  truncateSync,
   writeSync,
 } from 'node:fs';
 import { join } from 'node:path';
@@ -37,14 +44,15 @@ export interface StoredAccount {
 }
 
 export interface LedgerSnapshot {
-  version: 1;
+  version: 2;
   generation: number;
   /** base64 of the 32-byte seed every blockhash derives from. */
   genesisSeed: string;
   genesisTime: number;
   slot: number;
   accounts: StoredAccount[];
-  records: TransactionRecord[];
+  /** Bytes of the history file that belong to this snapshot. */
+  historyBytes: number;
 }
 
 export type JournalEntry =
@@ -60,15 +68,19 @@ export type JournalEntry =
 
 export interface LoadedState {
   snapshot: LedgerSnapshot;
+  /** Records of the history file, oldest first (the journal's come after them). */
+  history: TransactionRecord[];
   journal: JournalEntry[];
 }
 
 const SNAPSHOT_FILE = 'ledger-snapshot.json';
+const HISTORY_FILE = 'ledger-history.jsonl';
 
 export class LedgerStore {
   private fd: number | null = null;
   private generation = 0;
   private entriesSinceSnapshot = 0;
+  private historyBytes = 0;
 
   constructor(private readonly dir: string) {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
@@ -92,6 +104,10 @@ export class LedgerStore {
     const path = join(this.dir, SNAPSHOT_FILE);
     if (!existsSync(path)) return null;
     const snapshot = JSON.parse(readFileSync(path, 'utf8')) as LedgerSnapshot;
+    if (snapshot.version !== 2) {
+      throw new Error(`${path} is from another sandbox version; start with --reset`);
+    }
+    const history = this.loadHistory(snapshot.historyBytes);
     const journalPath = this.journalPath(snapshot.generation);
     const journal: JournalEntry[] = [];
     if (existsSync(journalPath)) {
@@ -108,7 +124,28 @@ export class LedgerStore {
     this.generation = snapshot.generation;
     this.entriesSinceSnapshot = journal.length;
     this.openJournal();
-    return { snapshot, journal };
+    return { snapshot, history, journal };
+  }
+
+  private loadHistory(bytes: number): TransactionRecord[] {
+    const path = join(this.dir, HISTORY_FILE);
+    if (!existsSync(path)) {
+      if (bytes > 0) throw new Error(`${path} is missing; start with --reset`);
+      return [];
+    }
+    if (statSync(path).size < bytes)
+      throw new Error(`${path} is shorter than its snapshot says; start with --reset`);
+    // Records past `bytes` were appended by a compaction that crashed before its snapshot: the
+    // old journal, replayed next, still holds them.
+    truncateSync(path, bytes);
+    this.historyBytes = bytes;
+    const text = readFileSync(path, 'utf8');
+    return text === ''
+      ? []
+      : text
+          .trimEnd()
+          .split('\n')
+          .map((line) => JSON.parse(line) as TransactionRecord);
   }
 
   /** Appends one entry; `durable` fsyncs it before returning (acknowledged transactions). */
@@ -123,10 +160,29 @@ export class LedgerStore {
     return this.entriesSinceSnapshot;
   }
 
-  /** Writes `snapshot` as the next generation and starts its empty journal. */
-  writeSnapshot(snapshot: Omit<LedgerSnapshot, 'generation' | 'version'>): void {
+  /**
+   * Appends `newRecords` (those of the current journal) to the history file, then writes
+   * `snapshot` as the next generation and starts its empty journal.
+   */
+  writeSnapshot(
+    snapshot: Omit<LedgerSnapshot, 'generation' | 'version' | 'historyBytes'>,
+    newRecords: readonly TransactionRecord[],
+  ): void {
+    if (newRecords.length > 0) {
+      const historyFd = openSync(join(this.dir, HISTORY_FILE), 'a', 0o600);
+      const text = newRecords.map((record) => JSON.stringify(record) + '\n').join('');
+      writeSync(historyFd, text);
+      fdatasyncSync(historyFd);
+      closeSync(historyFd);
+      this.historyBytes += Buffer.byteLength(text);
+    }
     const next = this.generation + 1;
-    const full: LedgerSnapshot = { version: 1, generation: next, ...snapshot };
+    const full: LedgerSnapshot = {
+      version: 2,
+      generation: next,
+      ...snapshot,
+      historyBytes: this.historyBytes,
+    };
     const path = join(this.dir, SNAPSHOT_FILE);
     const tmp = `${path}.${process.pid}.tmp`;
     const fd = openSync(tmp, 'w', 0o600);
