@@ -44,12 +44,24 @@ export function walletOwnerOf(facts: ReviewFacts, address: string): string | nul
   const state = before ?? stateAfter(facts, address);
   if (state?.token) return state.token.owner;
   if (state) return null;
-  // Created and closed within the transaction (a temporary wSOL account): the instruction
-  // that created it names the owner, and the program checks it.
+  return createdInTransaction(facts, address)?.owner ?? null;
+}
+
+/**
+ * For a token account opened by this transaction (and perhaps closed again, like a temporary
+ * wSOL account, so that neither state shows it): the owner and mint its creating instruction
+ * names. The token program checks them, so they are what the account really was.
+ */
+function createdInTransaction(
+  facts: ReviewFacts,
+  address: string,
+): { owner: string; mint: Address } | null {
   for (const { decoded } of facts.instructions) {
-    if (decoded.kind === 'ataCreate' && decoded.account === address) return decoded.owner;
-    if (decoded.kind === 'tokenInitializeAccount' && decoded.account === address) {
-      return decoded.owner;
+    if (
+      (decoded.kind === 'ataCreate' || decoded.kind === 'tokenInitializeAccount') &&
+      decoded.account === address
+    ) {
+      return { owner: decoded.owner, mint: decoded.mint };
     }
   }
   return null;
@@ -80,9 +92,10 @@ export function isCounterpartyAccount(facts: ReviewFacts, address: string): bool
   return parties.has(address) || (owner !== null && parties.has(owner));
 }
 
-/** The mint of a token account (before, else after), or null. */
+/** The mint of a token account (before, else after, else its creating instruction), or null. */
 export function mintOf(facts: ReviewFacts, address: string): Address | null {
-  return (facts.pre.get(address)?.token ?? stateAfter(facts, address)?.token)?.mint ?? null;
+  const state = facts.pre.get(address)?.token ?? stateAfter(facts, address)?.token;
+  return state?.mint ?? createdInTransaction(facts, address)?.mint ?? null;
 }
 
 /** The platform fee is expected only with a fee account and a fee in the quote. */

@@ -36,10 +36,9 @@ export function formatToken(amount: bigint, mint: string | null, book: TokenBook
   return `${sign}${formatUnits(magnitude, info.decimals)} ${symbol}`;
 }
 
-/** The symbol alone, e.g. "USDC", for sentences like "your USDC account". */
+/** The symbol alone, e.g. "USDC", for sentences like "your USDC account" ("wrapped SOL" for wSOL). */
 export function tokenName(mint: string | null, book: TokenBook): string {
   if (mint === null) return 'token';
-  return (
-    book.get(mint)?.symbol ?? (mint === NATIVE_MINT ? 'wrapped SOL' : `token ${shortAddress(mint)}`)
-  );
+  if (mint === NATIVE_MINT) return 'wrapped SOL';
+  return book.get(mint)?.symbol ?? `token ${shortAddress(mint)}`;
 }

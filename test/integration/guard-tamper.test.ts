@@ -1,0 +1,81 @@
+/**
+ * The guard against a corpus of tampered /swap transactions (test/fixtures/tamper), on a real
+ * sandbox process: each case starts from an honest transaction that the review accepts,
+ * changes it, re-signs the venue's part with the sandbox's own venue key (so only the tamper
+ * is wrong), and must be refused by its rule with a reason in words.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reviewTransaction, type ReviewReport, type SwapIntent } from '../../main/review';
+import type { Address } from '../../main/shared/address';
+import { startSandbox, type RunningSandbox } from '../harness/sandbox-process';
+import {
+  openTransaction,
+  prepareBase,
+  swapWorld,
+  SYMBOLS,
+  TAMPER_CASES,
+  tamperContext,
+  type PreparedSwap,
+  type TamperContext,
+} from '../fixtures/tamper';
+
+let sandbox: RunningSandbox;
+let ctx: TamperContext;
+
+beforeAll(async () => {
+  sandbox = await startSandbox();
+  ctx = await tamperContext(swapWorld(sandbox));
+});
+
+afterAll(async () => {
+  await sandbox?.remove();
+});
+
+function review(
+  base: PreparedSwap,
+  transaction: Uint8Array,
+  intent: SwapIntent = base.intent,
+): Promise<ReviewReport> {
+  return reviewTransaction({
+    transaction,
+    user: base.user.publicKey.toBase58() as Address,
+    intent,
+    lastValidBlockHeight: base.swap.lastValidBlockHeight,
+    connection: ctx.world.connection,
+    tokenSymbols: SYMBOLS,
+  });
+}
+
+describe('the guard refuses tampered swap transactions', () => {
+  it('has a corpus of at least 30 cases', () => {
+    expect(TAMPER_CASES.length).toBeGreaterThanOrEqual(30);
+  });
+
+  for (const tamperCase of TAMPER_CASES) {
+    it(`refuses: ${tamperCase.name}`, async () => {
+      const base = await prepareBase(ctx, tamperCase.base);
+      expect(base.swap.signable).toBe(true);
+      const honest = await review(base, base.swap.transaction);
+      expect(honest.refusals).toEqual([]);
+      expect(honest.accepted).toBe(true);
+
+      const opened = await openTransaction(base.swap.transaction, ctx.world.connection);
+      const tampered = await tamperCase.tamper(ctx, base, opened);
+      const bytes = tampered instanceof Uint8Array ? tampered : tampered.transaction;
+      const intent =
+        tampered instanceof Uint8Array ? base.intent : (tampered.intent ?? base.intent);
+      const report = await review(base, bytes, intent);
+
+      expect(report.format).toBe(tamperCase.format ?? 'v0');
+      expect(report.accepted).toBe(false);
+      const verdict = report.verdicts.find((v) => v.rule === tamperCase.rule);
+      expect(
+        verdict,
+        `no ${tamperCase.rule} verdict; refusals: ${report.refusals.join(' / ')}`,
+      ).toBeDefined();
+      expect(verdict?.ok, `refusals: ${report.refusals.join(' / ')}`).toBe(false);
+      expect(verdict?.reason).toMatch(tamperCase.reason);
+      expect(report.refusals).toContain(verdict?.reason);
+    });
+  }
+});
