@@ -135,6 +135,8 @@ export interface BalanceChangeView {
   role: 'user' | 'destination' | 'fee';
   /** null for SOL. */
   mint: string | null;
+  /** Decimals of the mint (9 for SOL); null when the mint could not be read. */
+  decimals: number | null;
   owner: string | null;
   before: string;
   after: string;

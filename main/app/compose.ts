@@ -20,7 +20,7 @@ import { createBalanceHandlers } from '../handlers/balances';
 import { createSandboxHandlers } from '../handlers/sandbox';
 import { createSettingsHandlers } from '../handlers/settings';
 import { createSwapHandlers, type SwapNetworkServices } from '../handlers/swap';
-import { createTokenHandlers } from '../handlers/tokens';
+import { BUNDLED_TOKENS, createTokenHandlers } from '../handlers/tokens';
 import { createKeytarKeychain, type Keychain } from '../keychain';
 import { createLedgerClient, type LedgerConnection } from '../ledger/ledger-client';
 import { createSandboxServices, type SandboxServices } from '../network/sandbox-services';
@@ -128,27 +128,42 @@ function bundleFor(network: NetworkInfo, shared: Shared): NetworkBundle {
     now,
     ...(options.ticketTtlMs !== undefined ? { ttlMs: options.ticketTtlMs } : {}),
   });
+  const api = async () =>
+    createSwapApiClient({
+      baseUrl: network.swapApiUrl,
+      ...(await shared.settings.currentApiKey().then((key) => (key ? { apiKey: key } : {}))),
+      fetch: shared.fetch,
+      wait: realWait,
+      now,
+      timeoutMs: 15_000,
+      retries: 2,
+    });
+  let labels: Promise<Record<string, Record<string, string>>> | null = null;
   const swap: SwapNetworkServices = {
     review: {
       network,
       networkKey,
       // A new client per call: the API key is read from the keychain when it is needed, so a
       // key set or removed in Settings applies to the next request.
-      api: async () =>
-        createSwapApiClient({
-          baseUrl: network.swapApiUrl,
-          ...(await shared.settings.currentApiKey().then((key) => (key ? { apiKey: key } : {}))),
-          fetch: shared.fetch,
-          wait: realWait,
-          now,
-          timeoutMs: 15_000,
-          retries: 2,
-        }),
+      api,
       connection,
       review: options.review ?? reviewTransaction,
       quotes: createQuoteBook<SwapExtras>({ now }),
       tickets,
       currentAccount: async () => (await shared.vault.list()).current,
+      labels: () => {
+        labels ??= Promise.all([
+          (sandbox ? sandbox.listTokens() : Promise.resolve(BUNDLED_TOKENS)).then((list) =>
+            Object.fromEntries(list.map((t) => [t.mint, t.symbol ?? t.mint])),
+          ),
+          api()
+            .then((client) => client.programIdToLabel())
+            .then((programs) => Object.fromEntries(programs)),
+        ]).then(([tokenSymbols, programLabels]) => ({ tokenSymbols, programLabels }));
+        // Not cached when it failed: the next review asks again (and reviews without names).
+        labels.catch(() => (labels = null));
+        return labels;
+      },
     },
     tickets,
     submitter,

@@ -39,6 +39,11 @@ export interface SwapReviewDeps {
   tickets: Pick<TicketBook<ReviewReport, SwapIntent, unknown>, 'create'>;
   /** The account the screens act for, or null when there is none. */
   currentAccount: () => Promise<string | null>;
+  /** Names for the report's sentences: token symbols by mint, program names by id. */
+  labels?: () => Promise<{
+    tokenSymbols?: Record<string, string>;
+    programLabels?: Record<string, string>;
+  }>;
 }
 
 type QuoteRequest = ParsedRequestOf<'swap.quote'>;
@@ -167,7 +172,10 @@ export async function reviewSwap(deps: SwapReviewDeps, quoteId: string): Promise
     );
   }
   const intent = intentOf(quote, extras);
+  // Labels only make the report read better; a failure to fetch them never blocks a review.
+  const labels = (await deps.labels?.().catch(() => undefined)) ?? {};
   const report = await deps.review({
+    ...labels,
     transaction: built.transaction,
     user: account as Address,
     intent,

@@ -2,10 +2,45 @@
  * Bridge views of quotes and review tickets: every bigint amount becomes a decimal string,
  * the raw quote and the message bytes stay in main.
  */
-import type { QuoteView, ReviewReportView, ReviewTicketView } from '../../preload/api-types';
-import type { ReviewReport } from '../review';
+import type {
+  BalanceChangeView,
+  QuoteView,
+  ReviewReportView,
+  ReviewTicketView,
+} from '../../preload/api-types';
+import type {
+  BalanceChange,
+  NetworkFee,
+  ReviewedInstruction,
+  ReviewReport,
+  SimulationSummary,
+  TouchedAccount,
+} from '../review';
 import type { StoredQuote } from './quote-book';
 import type { SwapTicket } from './swap-review';
+
+type SameKeys<A, B> = [keyof A] extends [keyof B]
+  ? [keyof B] extends [keyof A]
+    ? true
+    : false
+  : false;
+type ViewOf<K extends keyof ReviewReportView> = ReviewReportView[K] extends (infer U)[]
+  ? U
+  : ReviewReportView[K];
+
+/**
+ * Compile-time tie between main/review's report and the view written out in api-types: when
+ * the review adds, renames or drops a field, this stops compiling until the view follows.
+ */
+const REPORT_VIEW_IN_STEP: [
+  SameKeys<Omit<ReviewReport, 'messageBase64'>, ReviewReportView>,
+  SameKeys<BalanceChange, BalanceChangeView>,
+  SameKeys<NetworkFee, ViewOf<'networkFee'>>,
+  SameKeys<SimulationSummary, ViewOf<'simulation'>>,
+  SameKeys<TouchedAccount, ViewOf<'accounts'>>,
+  SameKeys<ReviewedInstruction, ViewOf<'instructions'>>,
+] = [true, true, true, true, true, true];
+void REPORT_VIEW_IN_STEP;
 
 /** Quote view of a stored quote. */
 export function quoteView(stored: StoredQuote<unknown>): QuoteView {

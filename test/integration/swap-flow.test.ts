@@ -1,0 +1,350 @@
+/**
+ * The swap flow end to end in main: the real composition root (every handler behind the real
+ * registry and the contract's strict schemas), the real review, the real OS keychain
+ * (gnome-keyring in the test's D-Bus session, as scripts/test.mjs runs it) and a real sandbox
+ * process. Create an account, fund it, quote SOL -> USDC, review, approve (twice at once),
+ * see Confirmed and the balances move as the review said; tampered bytes and an expired
+ * ticket are refused with nothing sent; activity survives restarts and pending entries are
+ * tracked again. The only thing between the wallet and the sandbox is a fetch that counts
+ * sendTransaction requests and, for the restart cases, loses chosen RPC calls.
+ */
+import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { VersionedTransaction } from '@solana/web3.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type {
+  Balances,
+  QuoteView,
+  ReviewTicketView,
+  TransactionStatusView,
+} from '../../preload/api-types';
+import type { MethodName, RequestOf, ResponseOf } from '../../preload/contract';
+import { composeApp, type ComposedApp } from '../../main/app/compose';
+import { createRegistry, type Registry } from '../../main/bridge/registry';
+import { sandboxNetwork } from '../../main/network/presets';
+import { recordVaultSecret } from '../harness/secrets-log';
+import { startSandbox, type RunningSandbox } from '../harness/sandbox-process';
+
+const SOL = 'So11111111111111111111111111111111111111112';
+const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
+const PYUSD = '2b1kV6DkPAnxd5ixfnxCpjxmKwqjjaYmCZfHsFu24GXo';
+const SERVICE = `swapdesk-itest-${process.pid}-${Date.now()}`;
+const sender = { kind: 'electron', frameUrl: 'file:///index.html', isMainFrame: true } as const;
+
+let sandbox: RunningSandbox;
+let dataDir: string;
+let skewMs = 0;
+const now = () => Date.now() + skewMs;
+const apps: ComposedApp[] = [];
+
+interface Wallet {
+  app: ComposedApp;
+  registry: Registry;
+  sends: () => number;
+  call<M extends MethodName>(method: M, request: RequestOf<M>): Promise<ResponseOf<M>>;
+  refusal(method: MethodName, request: unknown): Promise<{ code: string; message: string }>;
+}
+
+/** JSON-RPC method names of a request body (single or batch). */
+function rpcMethods(init?: RequestInit): string[] {
+  if (typeof init?.body !== 'string') return [];
+  try {
+    const body = JSON.parse(init.body) as { method?: string } | { method?: string }[];
+    return (Array.isArray(body) ? body : [body]).map((r) => r.method ?? '');
+  } catch {
+    return [];
+  }
+}
+
+/** The app as the Electron shell composes it, over a fetch that can lose chosen RPC calls. */
+function openWallet(lose: Set<string> = new Set()): Wallet {
+  let sendCount = 0;
+  const fetchThrough: typeof fetch = async (input, init) => {
+    const methods = rpcMethods(init);
+    if (methods.some((m) => lose.has(m))) throw new TypeError('fetch failed');
+    sendCount += methods.filter((m) => m === 'sendTransaction').length;
+    return fetch(input, init);
+  };
+  const app = composeApp({
+    keychainService: SERVICE,
+    dataDir,
+    network: sandboxNetwork(sandbox),
+    shell: 'electron',
+    version: 'test',
+    fetch: fetchThrough,
+    now,
+    onSecretCreated: recordVaultSecret,
+  });
+  apps.push(app);
+  const transcript = process.env.SWAPDESK_BRIDGE_TRANSCRIPT;
+  const registry = createRegistry({
+    handlers: app.handlers,
+    policy: () => true,
+    ...(transcript
+      ? {
+          onResponse: (method: string, result: unknown) =>
+            appendFileSync(transcript, `${JSON.stringify({ method, result })}\n`, { mode: 0o600 }),
+        }
+      : {}),
+  });
+  return {
+    app,
+    registry,
+    sends: () => sendCount,
+    async call(method, request) {
+      const result = await registry.dispatch(method, request, sender);
+      if (!result.ok) throw new Error(`${method}: ${result.error.code}: ${result.error.message}`);
+      return result.value as ResponseOf<typeof method>;
+    },
+    async refusal(method, request) {
+      const result = await registry.dispatch(method, request, sender);
+      if (result.ok) throw new Error(`${method} was expected to be refused`);
+      return result.error;
+    },
+  };
+}
+
+async function until<T>(what: string, read: () => Promise<T>, done: (v: T) => boolean) {
+  const deadline = Date.now() + 40_000;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const statusOf = (wallet: Wallet, signature: string) =>
+  until<TransactionStatusView>(
+    `status of ${signature}`,
+    () => wallet.call('swap.status', { signature }),
+    (s) => s.status !== 'pending',
+  );
+
+function tokenAmount(balances: Balances, mint: string): bigint {
+  return balances.tokens
+    .filter((t) => t.mint === mint)
+    .reduce((sum, t) => sum + BigInt(t.amount), 0n);
+}
+
+async function quoteAndReview(wallet: Wallet, amount = '100000000') {
+  const quote: QuoteView = await wallet.call('swap.quote', {
+    inputMint: SOL,
+    outputMint: USDC,
+    amount,
+    slippage: { bps: 100 },
+  });
+  const ticket: ReviewTicketView = await wallet.call('swap.review', { quoteId: quote.quoteId });
+  return { quote, ticket };
+}
+
+let wallet: Wallet;
+let address: string;
+
+beforeAll(async () => {
+  // Fast slots (a blockhash lives 150 x 50 ms = 7.5 s), so expiry tests take seconds.
+  sandbox = await startSandbox({ slotMs: 50 });
+  dataDir = mkdtempSync(join(tmpdir(), 'swapdesk-swap-flow-'));
+  wallet = openWallet();
+  address = (await wallet.call('accounts.create', { label: 'Swapper' })).address;
+  await wallet.call('sandbox.fund', { address });
+});
+
+afterAll(async () => {
+  for (const app of apps) app.close();
+  // The account's key leaves the test keyring with the account.
+  await wallet?.call('accounts.remove', { address }).catch(() => undefined);
+  await sandbox?.remove();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('swap flow against the sandbox', () => {
+  it('offers the sandbox tokens and reads a pasted mint from the chain', async () => {
+    const tokens = await wallet.call('tokens.list', {});
+    expect(tokens.map((t) => t.symbol)).toEqual(expect.arrayContaining(['SOL', 'USDC', 'PYUSD']));
+    expect(await wallet.call('tokens.lookup', { mint: PYUSD })).toEqual({
+      mint: PYUSD,
+      symbol: 'PYUSD',
+      name: 'PayPal USD',
+      decimals: 6,
+      tokenProgram: 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb',
+      source: 'chain',
+    });
+    expect(await wallet.refusal('tokens.lookup', { mint: address })).toMatchObject({
+      code: 'TOKEN_NOT_FOUND',
+      message: expect.stringMatching(/not a token mint/),
+    });
+  });
+
+  it('swaps SOL to USDC: one send for a double click, Confirmed, balances as reviewed', async () => {
+    const before = await wallet.call('balances.get', { address });
+    const { quote, ticket } = await quoteAndReview(wallet);
+    expect(quote).toMatchObject({ inputMint: SOL, outputMint: USDC, inAmount: '100000000' });
+    expect(quote.minimumReceived).toBe(quote.otherAmountThreshold);
+    expect(BigInt(quote.minimumReceived!)).toBeLessThan(BigInt(quote.outAmount));
+    expect(quote.route.at(-1)?.outputMint).toBe(USDC);
+    expect(Date.parse(quote.quotedAt)).toBeLessThanOrEqual(Date.now());
+
+    expect(ticket.report.refusals).toEqual([]);
+    expect(ticket.report.accepted).toBe(true);
+    const unsigned = VersionedTransaction.deserialize(
+      Buffer.from(ticket.transactionBase64, 'base64'),
+    );
+    const message = unsigned.message.serialize();
+    expect(ticket.messageHash).toBe(createHash('sha256').update(message).digest('hex'));
+    expect(ticket.report.messageSha256).toBe(ticket.messageHash);
+    expect(unsigned.message.staticAccountKeys[0]?.toBase58()).toBe(address);
+    expect(unsigned.signatures[0]?.every((byte) => byte === 0)).toBe(true);
+
+    const sendsBefore = wallet.sends();
+    const approve = { ticketId: ticket.ticketId, transactionBase64: ticket.transactionBase64 };
+    const [first, second] = await Promise.all([
+      wallet.call('swap.approve', approve),
+      wallet.call('swap.approve', approve),
+    ]);
+    expect(second).toEqual(first);
+    const status = await statusOf(wallet, first.signature);
+    expect(status).toMatchObject({
+      status: 'confirmed',
+      error: null,
+      activityId: first.activityId,
+    });
+    expect(await wallet.call('swap.approve', approve)).toEqual(first);
+    expect(wallet.sends() - sendsBefore).toBe(1);
+
+    const after = await wallet.call('balances.get', { address });
+    const received = tokenAmount(after, USDC) - tokenAmount(before, USDC);
+    expect(received).toBeGreaterThanOrEqual(BigInt(quote.minimumReceived!));
+    // The output lands in the person's own USDC account (the swap's destination row).
+    const reviewed = ticket.report.balanceChanges.find(
+      (c) => c.mint === USDC && c.owner === address,
+    );
+    expect(reviewed && BigInt(reviewed.change)).toBe(received);
+    const reviewedSol = ticket.report.balanceChanges.find(
+      (c) => c.role === 'user' && c.mint === null,
+    );
+    expect(reviewedSol && BigInt(reviewedSol.change)).toBe(
+      BigInt(after.lamports) - BigInt(before.lamports),
+    );
+
+    const activity = await wallet.call('activity.list', {});
+    expect(activity.filter((e) => e.signature === first.signature)).toEqual([
+      expect.objectContaining({
+        id: first.activityId,
+        kind: 'swap',
+        networkId: 'sandbox',
+        account: address,
+        status: 'confirmed',
+        inputMint: SOL,
+        outputMint: USDC,
+        inAmount: '100000000',
+        outAmount: quote.outAmount,
+        otherAmountThreshold: quote.otherAmountThreshold,
+        explorerUrl: null,
+      }),
+    ]);
+  });
+
+  it('refuses bytes changed after the review, sending nothing', async () => {
+    const { ticket } = await quoteAndReview(wallet);
+    const bytes = Buffer.from(ticket.transactionBase64, 'base64');
+    bytes[bytes.length - 3] ^= 0x01;
+    const sendsBefore = wallet.sends();
+    expect(
+      await wallet.refusal('swap.approve', {
+        ticketId: ticket.ticketId,
+        transactionBase64: bytes.toString('base64'),
+      }),
+    ).toEqual({
+      code: 'TICKET_MISMATCH',
+      message:
+        'The transaction changed after you reviewed it; nothing was signed. Review the swap again.',
+    });
+    expect(wallet.sends()).toBe(sendsBefore);
+  });
+
+  it('refuses an expired ticket and points to a fresh quote', async () => {
+    const { ticket } = await quoteAndReview(wallet);
+    skewMs = 61_000;
+    try {
+      const refused = await wallet.refusal('swap.approve', {
+        ticketId: ticket.ticketId,
+        transactionBase64: ticket.transactionBase64,
+      });
+      expect(refused.code).toBe('TICKET_EXPIRED');
+      expect(refused.message).toMatch(/Get a fresh quote/);
+    } finally {
+      skewMs = 0;
+    }
+  });
+
+  it('keeps the contract strict: amounts as decimal strings, no unknown fields', async () => {
+    expect(
+      await wallet.refusal('swap.quote', {
+        inputMint: SOL,
+        outputMint: USDC,
+        amount: 100000000,
+        slippage: { bps: 50 },
+      }),
+    ).toMatchObject({ code: 'INVALID_REQUEST' });
+    expect(
+      await wallet.refusal('swap.quote', {
+        inputMint: SOL,
+        outputMint: USDC,
+        amount: '1e8',
+        slippage: { bps: 50 },
+        extra: true,
+      }),
+    ).toMatchObject({ code: 'INVALID_REQUEST' });
+  });
+});
+
+describe('activity across restarts', () => {
+  it('tracks a transaction again after a restart when its confirmation was never seen', async () => {
+    // Status polls are lost: the swap lands, but this session never learns it.
+    const blind = openWallet(new Set(['getSignatureStatuses']));
+    const { ticket } = await quoteAndReview(blind);
+    const submission = await blind.call('swap.approve', {
+      ticketId: ticket.ticketId,
+      transactionBase64: ticket.transactionBase64,
+    });
+    expect(submission.status).toBe('pending');
+    blind.app.close();
+    const journal = JSON.parse(readFileSync(join(dataDir, 'activity.json'), 'utf8')) as {
+      entries: { signature: string; status: string; sent: boolean }[];
+    };
+    expect(journal.entries.find((e) => e.signature === submission.signature)).toMatchObject({
+      status: 'pending',
+      sent: true,
+    });
+
+    const restarted = openWallet();
+    const status = await statusOf(restarted, submission.signature);
+    expect(status).toMatchObject({ status: 'confirmed', activityId: submission.activityId });
+    // The earlier swaps are still listed after the restart.
+    expect((await restarted.call('activity.list', {})).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('expires a journaled transaction that never left before a crash, without sending it', async () => {
+    // Every send is lost: the entry is journaled, then the app "crashes" (close) unsent.
+    const offline = openWallet(new Set(['sendTransaction']));
+    const before = await offline.call('balances.get', { address });
+    const { ticket } = await quoteAndReview(offline);
+    const submission = await offline.call('swap.approve', {
+      ticketId: ticket.ticketId,
+      transactionBase64: ticket.transactionBase64,
+    });
+    offline.app.close();
+
+    const restarted = openWallet();
+    const status = await statusOf(restarted, submission.signature);
+    expect(status.status).toBe('expired');
+    expect(status.error).toMatch(/^Swapdesk closed before the transaction was sent.*fresh quote/);
+    // Nothing was sent by the restarted app, and nothing moved.
+    expect(restarted.sends()).toBe(0);
+    const after = await restarted.call('balances.get', { address });
+    expect(tokenAmount(after, USDC)).toBe(tokenAmount(before, USDC));
+  });
+});
