@@ -141,6 +141,12 @@ export const simulateTransaction: RpcMethod = (params, { ledger }) => {
   }
   const accountEncoding = parseEncoding(accountsConfig?.encoding, 'base64');
   const result = ledger.simulateTransaction(wire, { sigVerify, replaceRecentBlockhash });
+  if (sigVerify && result.err === 'SignatureFailure') {
+    throw new RpcError(
+      TRANSACTION_SIGNATURE_VERIFICATION_FAILURE,
+      'Transaction signature verification failure',
+    );
+  }
   const value = simulationValue(
     result,
     result.err,
