@@ -9,7 +9,12 @@ describe('token layouts', () => {
     expect(uiAmountString(25_000_000n, 6)).toBe('25');
     expect(uiAmountString(18446744073709551615n, 9)).toBe('18446744073.709551615');
     expect(uiAmountString(123n, 0)).toBe('123');
-    expect(uiTokenAmount(1_234_500n, 5)).toEqual({ amount: '1234500', decimals: 5, uiAmount: 12.345, uiAmountString: '12.345' });
+    expect(uiTokenAmount(1_234_500n, 5)).toEqual({
+      amount: '1234500',
+      decimals: 5,
+      uiAmount: 12.345,
+      uiAmountString: '12.345',
+    });
   });
 
   it('round-trips a mint through its 82-byte layout', () => {
