@@ -31,12 +31,16 @@ function failed(
   unitsConsumed: number | null,
 ): SimulationOutcome {
   const detail = failureLines(logs);
-  const failure = describeSimulationFailure({
-    errorCode: 'SIMULATION_ERROR',
-    error: detail === '' ? errorText : `${errorText} (${detail})`,
-  });
+  const text = detail === '' ? errorText : `${errorText} (${detail})`;
+  const failure = describeSimulationFailure({ errorCode: 'SIMULATION_ERROR', error: text });
+  // describeSimulationFailure speaks of the swap service's test run when it recognises
+  // nothing; this run is the wallet's own, so it says so and quotes what the network said.
+  const recognised = !failure.reason.startsWith("The swap service's");
+  const reason = recognised
+    ? failure.reason
+    : `it stopped with "${failure.serviceText}". The transaction cannot do what it claims, so it should not be signed; get a fresh quote.`;
   return {
-    summary: { ok: false, error: errorText, reason: failure.reason, logs, unitsConsumed },
+    summary: { ok: false, error: errorText, reason, logs, unitsConsumed },
     post: null,
   };
 }
