@@ -2,7 +2,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Keypair, PublicKey, SystemProgram, Transaction } from '@solana/web3.js';
+import {
+  ComputeBudgetProgram,
+  Keypair,
+  PublicKey,
+  SystemProgram,
+  Transaction,
+  type TransactionInstruction,
+} from '@solana/web3.js';
 import {
   createTransferCheckedInstruction,
   getAssociatedTokenAddressSync,
@@ -65,6 +72,46 @@ describe('sandbox ledger', () => {
     const again = ledger.sendTransaction(wire, { skipPreflight: true });
     expect(again).toMatchObject({ status: 'rejected', err: 'AlreadyProcessed' });
     expect(ledger.getAccount(bob.toBase58())?.lamports).toBe(1_000_000n + 40n * 1000n + 780n);
+  });
+
+  it('records the fee the VM charges, priority fee included, with or without a unit limit', () => {
+    const ledger = open();
+    const alice = Keypair.generate();
+    airdrop(ledger, alice.publicKey, 10_000_000_000n);
+    const usdc = new PublicKey(SANDBOX_TOKENS.find((t) => t.symbol === 'USDC')!.mint);
+    const from = new PublicKey(
+      fundToken(ledger, { owner: alice.publicKey, mint: usdc, amount: 1000n }).tokenAccount,
+    );
+    const to = new PublicKey(
+      fundToken(ledger, { owner: Keypair.generate().publicKey, mint: usdc, amount: 1n })
+        .tokenAccount,
+    );
+    const price = ComputeBudgetProgram.setComputeUnitPrice({ microLamports: 1_000_000 });
+    const token = (amount: bigint) =>
+      createTransferCheckedInstruction(from, usdc, to, alice.publicKey, amount, 6);
+    const self = SystemProgram.transfer({
+      fromPubkey: alice.publicKey,
+      toPubkey: alice.publicKey,
+      lamports: 1,
+    });
+    const cases: [TransactionInstruction[], bigint][] = [
+      [[token(1n)], 5000n],
+      [[price, token(2n)], 5000n + 203_000n], // 3,000 units for the budget ix + 200,000 for Token
+      [[price, self], 5000n + 6000n], // builtins reserve 3,000 units each
+      [[price, token(3n), token(4n)], 5000n + 403_000n],
+      [[ComputeBudgetProgram.setComputeUnitLimit({ units: 50_000 }), price, token(5n)], 55_000n],
+    ];
+    for (const [instructions, expected] of cases) {
+      const before = ledger.getAccount(alice.publicKey.toBase58())!.lamports;
+      const tx = new Transaction({ feePayer: alice.publicKey, ...ledger.latestBlockhash() }).add(
+        ...instructions,
+      );
+      tx.sign(alice);
+      const sent = ledger.sendTransaction(tx.serialize());
+      const charged = before - ledger.getAccount(alice.publicKey.toBase58())!.lamports;
+      expect(charged).toBe(expected);
+      expect(sent.status === 'executed' && sent.record.fee).toBe(expected.toString());
+    }
   });
 
   it('expires a blockhash after 150 blocks', () => {

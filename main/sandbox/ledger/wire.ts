@@ -7,9 +7,28 @@ import { AddressLookupTableAccount, VersionedTransaction } from '@solana/web3.js
 import { COMPUTE_BUDGET_PROGRAM_ID, MEMO_PROGRAM_ID } from '../tokens';
 
 export const LAMPORTS_PER_SIGNATURE = 5000n;
-/** The runtime's default compute unit limit per non-compute-budget instruction, and its cap. */
+/**
+ * Without SetComputeUnitLimit the runtime reserves 200,000 units per instruction of an on-chain
+ * program and 3,000 per builtin instruction (compute budget instructions included), capped at
+ * 1,400,000; the priority fee is charged on that limit. Measured against litesvm 1.4.1.
+ */
 const DEFAULT_UNITS_PER_INSTRUCTION = 200_000n;
+const DEFAULT_UNITS_PER_BUILTIN_INSTRUCTION = 3_000n;
 const MAX_COMPUTE_UNIT_LIMIT = 1_400_000n;
+const BUILTIN_PROGRAMS = new Set([
+  '11111111111111111111111111111111',
+  COMPUTE_BUDGET_PROGRAM_ID,
+  'AddressLookupTab1e1111111111111111111111111',
+  'Vote111111111111111111111111111111111111111',
+  'Stake11111111111111111111111111111111111111',
+  'Config1111111111111111111111111111111111111',
+  'BPFLoader1111111111111111111111111111111111',
+  'BPFLoader2111111111111111111111111111111111',
+  'BPFLoaderUpgradeab1e11111111111111111111111',
+  'LoaderV411111111111111111111111111111111111',
+  'Ed25519SigVerify111111111111111111111111111',
+  'KeccakSecp256k11111111111111111111111111111',
+]);
 
 export interface ParsedTransaction {
   transaction: VersionedTransaction;
@@ -86,17 +105,18 @@ function computeBudget(
 ): { computeUnitPrice: bigint; computeUnitLimit: bigint } {
   let price = 0n;
   let limit: bigint | null = null;
-  let others = 0n;
+  let reserved = 0n;
   for (const ix of instructions) {
-    if (keys[ix.programIdIndex] !== COMPUTE_BUDGET_PROGRAM_ID) {
-      others += 1n;
-      continue;
-    }
+    const program = keys[ix.programIdIndex] ?? '';
+    reserved += BUILTIN_PROGRAMS.has(program)
+      ? DEFAULT_UNITS_PER_BUILTIN_INSTRUCTION
+      : DEFAULT_UNITS_PER_INSTRUCTION;
+    if (program !== COMPUTE_BUDGET_PROGRAM_ID) continue;
     const dv = new DataView(ix.data.buffer, ix.data.byteOffset, ix.data.byteLength);
     if (ix.data[0] === 2 && ix.data.length >= 5) limit = BigInt(dv.getUint32(1, true));
     if (ix.data[0] === 3 && ix.data.length >= 9) price = dv.getBigUint64(1, true);
   }
-  const units = limit ?? others * DEFAULT_UNITS_PER_INSTRUCTION;
+  const units = limit ?? reserved;
   return {
     computeUnitPrice: price,
     computeUnitLimit: units > MAX_COMPUTE_UNIT_LIMIT ? MAX_COMPUTE_UNIT_LIMIT : units,
