@@ -247,6 +247,35 @@ describe('swap flow against the sandbox', () => {
     ]);
   });
 
+  it('pays exactly 5 USDC with an ExactOut swap, direct route and a priority fee', async () => {
+    const before = await wallet.call('balances.get', { address });
+    const quote = await wallet.call('swap.quote', {
+      inputMint: SOL,
+      outputMint: USDC,
+      amount: '5000000',
+      swapMode: 'ExactOut',
+      slippage: { bps: 50 },
+      options: { onlyDirectRoutes: true, priorityFee: { kind: 'lamports', lamports: '20000' } },
+    });
+    expect(quote).toMatchObject({
+      swapMode: 'ExactOut',
+      outAmount: '5000000',
+      minimumReceived: null,
+    });
+    expect(quote.route).toHaveLength(1);
+    expect(BigInt(quote.maximumSpent!)).toBeGreaterThanOrEqual(BigInt(quote.inAmount));
+    const ticket = await wallet.call('swap.review', { quoteId: quote.quoteId });
+    expect(ticket.report.refusals).toEqual([]);
+    expect(BigInt(ticket.report.networkFee.priorityLamports)).toBeLessThanOrEqual(20_000n);
+    const submission = await wallet.call('swap.approve', {
+      ticketId: ticket.ticketId,
+      transactionBase64: ticket.transactionBase64,
+    });
+    expect((await statusOf(wallet, submission.signature)).status).toBe('confirmed');
+    const after = await wallet.call('balances.get', { address });
+    expect(tokenAmount(after, USDC) - tokenAmount(before, USDC)).toBe(5_000_000n);
+  });
+
   it('refuses bytes changed after the review, sending nothing', async () => {
     const { ticket } = await quoteAndReview(wallet);
     const bytes = Buffer.from(ticket.transactionBase64, 'base64');
@@ -278,6 +307,20 @@ describe('swap flow against the sandbox', () => {
     } finally {
       skewMs = 0;
     }
+  });
+
+  it('answers the status of a transaction the wallet did not send from the network', async () => {
+    const { signatures } = await wallet.call('sandbox.fund', { address });
+    expect(await wallet.call('swap.status', { signature: signatures[0]! })).toEqual({
+      signature: signatures[0],
+      status: 'confirmed',
+      error: null,
+      activityId: null,
+      explorerUrl: null,
+    });
+    expect(await wallet.refusal('swap.status', { signature: '1'.repeat(88) })).toMatchObject({
+      code: 'TRANSACTION_NOT_FOUND',
+    });
   });
 
   it('keeps the contract strict: amounts as decimal strings, no unknown fields', async () => {
