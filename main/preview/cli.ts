@@ -1,5 +1,6 @@
 /**
- * The web preview: `node out/main/preview.js [--port P] [--data DIR]`.
+ * The web preview: `node out/main/preview.js [--port P] [--data DIR] [--swap-api-url URL]`
+ * (`--swap-api-url` is for tests only: see readOptions).
  *
  * Serves the built renderer on 127.0.0.1 with `window.wallet` backed by the real main-process
  * handlers over the loopback bridge, on the sandbox network only (it starts its own sandbox
@@ -28,19 +29,32 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-function readOptions(): { port: number; dataDir: string } {
-  let values: { port?: string; data?: string };
+function readOptions(): { port: number; dataDir: string; swapApiUrl: string | undefined } {
+  let values: { port?: string; data?: string; 'swap-api-url'?: string };
   try {
     ({ values } = parseArgs({
-      options: { port: { type: 'string' }, data: { type: 'string' } },
+      options: {
+        port: { type: 'string' },
+        data: { type: 'string' },
+        'swap-api-url': { type: 'string' },
+      },
       strict: true,
     }));
   } catch (error) {
-    fail(`${(error as Error).message}\nusage: node out/main/preview.js [--port P] [--data DIR]`);
+    fail(
+      `${(error as Error).message}\nusage: node out/main/preview.js [--port P] [--data DIR] [--swap-api-url URL]`,
+    );
   }
   const port = values.port === undefined ? 0 : Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) fail('--port must be 0..65535');
-  return { port, dataDir: resolve(values.data ?? previewDataDir()) };
+  const swapApiUrl = values['swap-api-url'];
+  // TEST ONLY (end-to-end tests of the guard): the sandbox network's swap API replaced by a
+  // server on this computer, e.g. a proxy in front of the sandbox's /v6 that tampers with
+  // /swap answers. Loopback only, so the preview can never be pointed at a remote service.
+  if (swapApiUrl !== undefined && !/^http:\/\/127\.0\.0\.1:\d+\//.test(swapApiUrl)) {
+    fail('--swap-api-url (tests only) must be an http://127.0.0.1:PORT/... address');
+  }
+  return { port, dataDir: resolve(values.data ?? previewDataDir()), swapApiUrl };
 }
 
 /**
@@ -70,7 +84,7 @@ function secretsRecorder(): ((secret: CreatedSecret) => void) | undefined {
 }
 
 async function main(): Promise<void> {
-  const { port, dataDir } = readOptions();
+  const { port, dataDir, swapApiUrl } = readOptions();
   const here = dirname(fileURLToPath(import.meta.url));
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
 
@@ -97,7 +111,10 @@ async function main(): Promise<void> {
     fail(`the sandbox network did not start: ${(error as Error).message}`);
   }
   if (stopping) return;
-  const network = sandboxNetwork(sandbox);
+  const network = sandboxNetwork({
+    rpcUrl: sandbox.rpcUrl,
+    swapApiUrl: swapApiUrl ?? sandbox.swapApiUrl,
+  });
   const recorder = secretsRecorder();
   const { handlers } = composeApp({
     keychainService: PREVIEW_KEYCHAIN_SERVICE,

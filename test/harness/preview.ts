@@ -39,6 +39,8 @@ export interface StartPreviewOptions {
   env?: NodeJS.ProcessEnv;
   /** How long to wait for the ready line. */
   timeoutMs?: number;
+  /** Extra command-line arguments, e.g. ['--swap-api-url', url] (tests of the guard). */
+  args?: string[];
 }
 
 const repoRoot =
@@ -57,7 +59,8 @@ export async function startPreview(options: StartPreviewOptions = {}): Promise<R
   }
   const ownDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'swapdesk-preview-'));
-  const child = spawn(process.execPath, [script, '--port', '0', '--data', dataDir], {
+  const args = [script, '--port', '0', '--data', dataDir, ...(options.args ?? [])];
+  const child = spawn(process.execPath, args, {
     env: { ...process.env, ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -51,11 +51,10 @@ describe('app shell', () => {
 
   it('says the unfinished screens come later', async () => {
     await openMain();
+    // Swap and Activity exist now (issue 4); Pay and Fees are still to come.
     for (const [hash, title] of [
-      ['#/swap', 'Swap'],
       ['#/pay', 'Pay'],
       ['#/fees', 'Fees'],
-      ['#/activity', 'Activity'],
     ] as const) {
       window.location.hash = hash;
       await screen.findByRole('heading', { level: 1, name: title });

@@ -192,6 +192,7 @@ function reportFor(quote: QuoteView, owner: string, refusals: string[] | null): 
         account: owner,
         role: 'user',
         mint: quote.inputMint,
+        decimals: FAKE_TOKENS.find((t) => t.mint === quote.inputMint)?.decimals ?? null,
         owner,
         before: quote.inAmount,
         after: '0',
@@ -201,8 +202,9 @@ function reportFor(quote: QuoteView, owner: string, refusals: string[] | null): 
       },
       {
         account: owner,
-        role: 'user',
+        role: 'destination',
         mint: quote.outputMint,
+        decimals: FAKE_TOKENS.find((t) => t.mint === quote.outputMint)?.decimals ?? null,
         owner,
         before: '0',
         after: quote.outAmount,

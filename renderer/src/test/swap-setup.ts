@@ -7,7 +7,7 @@ import './setup';
 import { afterEach } from 'vitest';
 import { initialActivityState, useActivityStore } from '../stores/activity-store';
 import { initialSettingsState, useSettingsStore } from '../stores/settings-store';
-import { initialSwapReviewState, useSwapReviewStore } from '../stores/swap-review-store';
+import { useSwapReviewStore } from '../stores/swap-review-store';
 import { initialSwapState, useSwapStore } from '../stores/swap-store';
 import { initialTokensState, useTokensStore } from '../stores/tokens-store';
 

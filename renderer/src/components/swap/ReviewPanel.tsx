@@ -3,6 +3,7 @@
  * sign** (only when the guard accepted it; disabled from the first click on), and the status
  * of the sent transaction: Pending, then **Confirmed**, or Expired with **Get a fresh quote**.
  */
+import { useEffect, useRef } from 'react';
 import type { TokenInfo } from '../../../../preload/api-types';
 import type { ReviewState, Submission } from '../../stores/swap-review-store';
 import { ReviewReport } from './ReviewReport';
@@ -39,6 +40,12 @@ function statusText(submission: Submission): string {
 
 export function ReviewPanel(props: ReviewPanelProps) {
   const { review, submission, tokens } = props;
+  const statusRef = useRef<HTMLDivElement>(null);
+  // The status sits under the long report: bring it into view when it changes, so that the
+  // person who clicked Approve sees Pending, then Confirmed.
+  useEffect(() => {
+    if (submission.state !== 'idle') statusRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [submission.state]);
   if (review.state === 'loading') {
     return (
       <section className="card" aria-labelledby="review-title" aria-busy="true">
@@ -104,7 +111,7 @@ export function ReviewPanel(props: ReviewPanelProps) {
           </button>
         ) : null}
       </div>
-      <div className="submission">
+      <div className="submission" ref={statusRef}>
         <p
           role="status"
           aria-label="Swap status"

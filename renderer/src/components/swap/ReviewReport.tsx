@@ -42,8 +42,11 @@ export function ReviewReport({
   report: ReviewReportView;
   tokens: readonly TokenInfo[];
 }) {
-  const mine = report.balanceChanges.filter((c) => c.role === 'user');
-  const others = report.balanceChanges.filter((c) => c.role !== 'user');
+  // The person's own accounts: their SOL and token accounts, including the swap's output
+  // account when it is theirs (role 'destination', owned by the fee payer, who is the person).
+  const isMine = (c: BalanceChangeView) => c.role === 'user' || c.owner === report.feePayer;
+  const mine = report.balanceChanges.filter(isMine);
+  const others = report.balanceChanges.filter((c) => !isMine(c));
   return (
     <>
       {report.accepted ? (
@@ -88,6 +91,7 @@ export function ReviewReport({
         <dt>Simulation</dt>
         <dd>{report.simulation.ok ? 'Succeeded' : (report.simulation.reason ?? 'Failed')}</dd>
       </dl>
+      <p className="hint">The SOL change above already includes the network fee and any rent.</p>
       {others.length > 0 ? (
         <>
           <h3>Other accounts this transaction pays</h3>
@@ -105,19 +109,27 @@ export function ReviewReport({
         </>
       ) : null}
 
-      <h3>Checks</h3>
-      <ul className="verdicts" aria-label="Checks">
-        {report.verdicts.map((v) => (
-          <li key={v.rule} className={v.ok ? 'check-ok' : 'check-failed'}>
-            <span aria-hidden="true">{v.ok ? '✓' : '✗'}</span>{' '}
-            <span className="visually-hidden">{v.ok ? 'Passed: ' : 'Failed: '}</span>
-            {v.reason}
-          </li>
-        ))}
-      </ul>
+      {/* Refused: every check stays in sight. Accepted: the passed checks fold away, so that
+          the instructions and the approve button stay close. */}
+      <details className="checks" open={!report.accepted}>
+        <summary>
+          {report.accepted
+            ? `All ${report.verdicts.length} checks passed`
+            : `Checks (${report.verdicts.filter((v) => !v.ok).length} failed)`}
+        </summary>
+        <ul className="verdicts" aria-label="Checks">
+          {report.verdicts.map((v) => (
+            <li key={v.rule} className={v.ok ? 'check-ok' : 'check-failed'}>
+              <span aria-hidden="true">{v.ok ? '✓' : '✗'}</span>{' '}
+              <span className="visually-hidden">{v.ok ? 'Passed: ' : 'Failed: '}</span>
+              {v.reason}
+            </li>
+          ))}
+        </ul>
+      </details>
 
-      <details className="instructions" open>
-        <summary>Instructions ({report.instructions.length})</summary>
+      <h3>Instructions ({report.instructions.length})</h3>
+      <div className="instructions">
         <ol aria-label="Instructions">
           {report.instructions.map((ix) => (
             <li key={ix.index}>
@@ -129,7 +141,7 @@ export function ReviewReport({
             </li>
           ))}
         </ol>
-      </details>
+      </div>
     </>
   );
 }

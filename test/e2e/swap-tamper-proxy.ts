@@ -1,0 +1,138 @@
+/**
+ * A test swap server: a loopback HTTP proxy in front of the sandbox's /v6 that passes every
+ * request through and, in a tampering mode, alters the transaction of POST /v6/swap answers.
+ * Each alteration is re-signed by the sandbox's venue authority (the co-signer of every
+ * sandbox swap), so the only thing wrong with the transaction is the tamper itself.
+ *
+ * The preview is pointed at it with `--swap-api-url` (a test-only flag of main/preview/cli.ts).
+ */
+import { readFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { Connection, Keypair, PublicKey, SystemProgram } from '@solana/web3.js';
+import { getAssociatedTokenAddressSync } from '@solana/spl-token';
+import {
+  closeTransaction,
+  legInstruction,
+  legInto,
+  openTransaction,
+} from '../fixtures/tamper/rebuild';
+
+export type TamperMode = 'honest' | 'send-sol-to-stranger' | 'cut-output';
+
+/** The stranger the tampered transactions pay. */
+export const STRANGER = Keypair.generate().publicKey;
+/** Lamports the 'send-sol-to-stranger' tamper moves: 0.05 SOL. */
+export const STOLEN_LAMPORTS = 50_000_000;
+
+export interface TamperProxy {
+  /** The swap API base URL to give the preview: http://127.0.0.1:P/v6 */
+  url: string;
+  mode: TamperMode;
+  /** Where requests go and whose venue key re-signs: set once the preview announced them. */
+  connect(upstream: { rpcUrl: string; sandboxStateDir: string }): void;
+  /** How many /swap answers were altered. */
+  tampered(): number;
+  close(): Promise<void>;
+}
+
+async function bodyOf(request: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+interface SwapAnswer {
+  swapTransaction: string;
+  [key: string]: unknown;
+}
+
+/** Starts the proxy on a free loopback port. */
+export async function startTamperProxy(): Promise<TamperProxy> {
+  let upstream: { rpcUrl: string; connection: Connection; venue: Keypair } | null = null;
+  let count = 0;
+  const proxy = { mode: 'honest' as TamperMode };
+
+  const tamper = async (answer: SwapAnswer, user: PublicKey, quote: { outputMint: string }) => {
+    if (!upstream) throw new Error('the tamper proxy is not connected');
+    const opened = await openTransaction(
+      Buffer.from(answer.swapTransaction, 'base64'),
+      upstream.connection,
+    );
+    if (proxy.mode === 'send-sol-to-stranger') {
+      const steal = SystemProgram.transfer({
+        fromPubkey: user,
+        toPubkey: STRANGER,
+        lamports: STOLEN_LAMPORTS,
+      });
+      opened.instructions.splice(opened.instructions.length - 1, 0, steal);
+    } else {
+      // The venue pays the person 10% less than the quote: below the quote's minimum.
+      const output = getAssociatedTokenAddressSync(new PublicKey(quote.outputMint), user, true);
+      const leg = legInto(opened, output);
+      opened.instructions[leg.index] = legInstruction(leg, { amount: (leg.amount * 9n) / 10n });
+    }
+    count += 1;
+    const bytes = closeTransaction(opened, [upstream.venue]);
+    return { ...answer, swapTransaction: Buffer.from(bytes).toString('base64') };
+  };
+
+  const server: Server = createServer((request, response) => {
+    void (async () => {
+      try {
+        if (!upstream) throw new Error('the tamper proxy is not connected');
+        const body = await bodyOf(request);
+        const target = `${upstream.rpcUrl}${request.url ?? '/'}`;
+        const answer = await fetch(target, {
+          method: request.method ?? 'GET',
+          headers: { 'content-type': request.headers['content-type'] ?? 'application/json' },
+          ...(body.length > 0 ? { body } : {}),
+        });
+        let text = await answer.text();
+        const isSwap = request.method === 'POST' && /^\/v6\/swap\/?$/.test(request.url ?? '');
+        if (isSwap && answer.ok && proxy.mode !== 'honest') {
+          const sent = JSON.parse(body.toString('utf8')) as {
+            userPublicKey: string;
+            quoteResponse: { outputMint: string };
+          };
+          const altered = await tamper(
+            JSON.parse(text) as SwapAnswer,
+            new PublicKey(sent.userPublicKey),
+            sent.quoteResponse,
+          );
+          text = JSON.stringify(altered);
+        }
+        response.writeHead(answer.status, { 'content-type': 'application/json' });
+        response.end(text);
+      } catch (error) {
+        response.writeHead(502, { 'content-type': 'application/json' });
+        response.end(JSON.stringify({ errorCode: 'PROXY_ERROR', error: String(error) }));
+      }
+    })();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}/v6`,
+    get mode() {
+      return proxy.mode;
+    },
+    set mode(mode: TamperMode) {
+      proxy.mode = mode;
+    },
+    connect({ rpcUrl, sandboxStateDir }) {
+      const secret = JSON.parse(
+        readFileSync(join(sandboxStateDir, 'swap-api', 'venue-authority.json'), 'utf8'),
+      ) as number[];
+      upstream = {
+        rpcUrl,
+        connection: new Connection(rpcUrl, 'confirmed'),
+        venue: Keypair.fromSecretKey(Uint8Array.from(secret)),
+      };
+    },
+    tampered: () => count,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

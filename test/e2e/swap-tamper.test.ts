@@ -1,0 +1,129 @@
+/**
+ * A swap server that tampers with /swap answers, end to end in Chromium: the preview's swap
+ * API is a loopback proxy in front of the sandbox's /v6 (swap-tamper-proxy.ts, via the
+ * test-only `--swap-api-url` flag). When the proxy adds a SOL transfer to a stranger, or pays
+ * the person less than the quote's minimum, the review shows the guard's reason in words and
+ * there is no **Approve and sign**; nothing is sent and the balances stay as they were. With
+ * the proxy honest again, the same screen swaps normally (the refusals come from the tamper).
+ */
+import type { Browser } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import type { Result } from '../../main/shared/result';
+import type { ReviewTicketView } from '../../preload/api-types';
+import { launchBrowser } from '../harness/browser';
+import { startPreview, type RunningPreview } from '../harness/preview';
+import { openApp, removeAllAccounts, screenshot, type AppPage } from './onboarding-helpers';
+import {
+  approveAndConfirm,
+  createFundedAccount,
+  enterAmount,
+  holdings,
+  readBalances,
+  reviewSwap,
+} from './swap-helpers';
+import { startTamperProxy, STRANGER, type TamperProxy } from './swap-tamper-proxy';
+
+let proxy: TamperProxy;
+let preview: RunningPreview;
+let browser: Browser;
+let app: AppPage | null = null;
+
+beforeAll(async () => {
+  proxy = await startTamperProxy();
+  preview = await startPreview({ args: ['--swap-api-url', proxy.url] });
+  proxy.connect({ rpcUrl: preview.rpcUrl, sandboxStateDir: join(preview.dataDir, 'sandbox') });
+  browser = await launchBrowser();
+});
+
+afterEach(async () => {
+  proxy.mode = 'honest';
+  if (app) {
+    await removeAllAccounts(app.page);
+    const problems = app.problems;
+    await app.page.context().close();
+    app = null;
+    expect(problems).toEqual([]);
+  }
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await preview?.stop();
+  await proxy?.close();
+});
+
+/** Reviews a 0.2 SOL → USDC swap through the UI; answers the refused ticket. */
+async function refusedReview(page: AppPage['page']): Promise<ReviewTicketView> {
+  await page.getByRole('link', { name: 'Swap' }).click();
+  await page.getByRole('button', { name: 'You receive token' }).getByText('USDC').waitFor();
+  await enterAmount(page, '0.2');
+  const answered = page.waitForResponse((r) => r.url().includes('/bridge/swap.review'));
+  await page.getByRole('button', { name: 'Review swap' }).click();
+  const result = (await (await answered).json()) as Result<ReviewTicketView>;
+  if (!result.ok) throw new Error(`swap.review failed: ${result.error.message}`);
+  await page.getByText('Swapdesk will not sign this transaction').waitFor();
+  return result.value;
+}
+
+describe('a tampering swap server in Chromium', () => {
+  it('a SOL transfer to a stranger: the reason in words, no approve, nothing sent', async () => {
+    app = await openApp(browser, preview);
+    const { page } = app;
+    const address = await createFundedAccount(page);
+    const before = holdings(await readBalances(page, address));
+    proxy.mode = 'send-sol-to-stranger';
+    // The ready line names the swap API the wallet uses: the test server, not the sandbox.
+    expect(preview.swapApiUrl).toBe(proxy.url);
+    const ticket = await refusedReview(page);
+    expect(proxy.tampered()).toBe(1);
+    expect(ticket.report.accepted).toBe(false);
+
+    const reasons = await page
+      .getByRole('list', { name: 'Reasons for the refusal' })
+      .getByRole('listitem')
+      .allTextContents();
+    expect(reasons).toEqual(ticket.report.refusals);
+    expect(reasons.join('\n')).toMatch(
+      /send 0\.05 SOL from your account to .+, which is not part of the swap/,
+    );
+    expect(reasons.join('\n')).toContain(STRANGER.toBase58().slice(0, 4));
+    expect(await page.getByRole('button', { name: 'Approve and sign' }).count()).toBe(0);
+    await screenshot(page, 'swap-refused');
+
+    // Main refuses too, even when asked directly with the ticket's own bytes.
+    const approved: Result<unknown> = await page.evaluate(
+      (t) =>
+        (
+          globalThis as unknown as {
+            wallet: { swap: { approve(r: unknown): Promise<Result<unknown>> } };
+          }
+        ).wallet.swap.approve({ ticketId: t.ticketId, transactionBase64: t.transactionBase64 }),
+      { ticketId: ticket.ticketId, transactionBase64: ticket.transactionBase64 },
+    );
+    expect(approved.ok).toBe(false);
+    expect(holdings(await readBalances(page, address))).toEqual(before);
+  });
+
+  it('less output than the quote minimum: refused with the amounts, then an honest swap works', async () => {
+    app = await openApp(browser, preview);
+    const { page } = app;
+    await createFundedAccount(page);
+    proxy.mode = 'cut-output';
+    const ticket = await refusedReview(page);
+    const text =
+      (await page.getByRole('list', { name: 'Reasons for the refusal' }).textContent()) ?? '';
+    expect(text).toMatch(/USDC/);
+    expect(text).toMatch(/minimum/);
+    expect(ticket.report.refusals.length).toBeGreaterThan(0);
+    expect(await page.getByRole('button', { name: 'Approve and sign' }).count()).toBe(0);
+
+    // Honest again: a fresh quote reviews clean and confirms.
+    proxy.mode = 'honest';
+    await page.getByRole('button', { name: 'Get a fresh quote' }).click();
+    await page.getByRole('status', { name: 'You receive' }).waitFor({ timeout: 30_000 });
+    const clean = await reviewSwap(page);
+    expect(clean.report.accepted).toBe(true);
+    await approveAndConfirm(page);
+  });
+});

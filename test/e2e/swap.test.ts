@@ -1,0 +1,129 @@
+/**
+ * Swaps end to end in Chromium on the web preview against a real sandbox: SOL to USDC (one
+ * hop) and BONK to JUP (two hops through SOL), each quoted, reviewed, approved and confirmed
+ * through the Swap screen, and the account's balances change exactly as the review said.
+ */
+import type { Browser } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from '../harness/browser';
+import { startPreview, type RunningPreview } from '../harness/preview';
+import { openApp, removeAllAccounts, screenshot, type AppPage } from './onboarding-helpers';
+import {
+  approveAndConfirm,
+  BONK_MINT,
+  createFundedAccount,
+  difference,
+  enterAmount,
+  holdings,
+  JUP_MINT,
+  pickToken,
+  readBalances,
+  reviewedChanges,
+  reviewSwap,
+  SOL_MINT,
+  USDC_MINT,
+} from './swap-helpers';
+
+let preview: RunningPreview;
+let browser: Browser;
+let app: AppPage | null = null;
+
+beforeAll(async () => {
+  preview = await startPreview();
+  browser = await launchBrowser();
+});
+
+afterEach(async () => {
+  if (app) {
+    await removeAllAccounts(app.page);
+    const problems = app.problems;
+    await app.page.context().close();
+    app = null;
+    expect(problems).toEqual([]);
+  }
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await preview?.stop();
+});
+
+describe('swap in Chromium', () => {
+  it('swaps SOL to USDC: quote, review, approve, Confirmed, balances as reviewed', async () => {
+    app = await openApp(browser, preview);
+    const { page } = app;
+    const address = await createFundedAccount(page);
+    await page.getByRole('link', { name: 'Swap' }).click();
+    await page.getByRole('heading', { name: 'Swap', level: 1 }).waitFor();
+    // The defaults of a first visit: pay SOL, receive USDC.
+    await page.getByRole('button', { name: 'You receive token' }).getByText('USDC').waitFor();
+
+    await enterAmount(page, '0.5');
+    expect(await page.getByRole('list', { name: 'Route' }).textContent()).toMatch(
+      /100% SOL → USDC/,
+    );
+    expect(await page.getByText(/^quoted (just now|\d+ s ago)$/).count()).toBe(1);
+    await screenshot(page, 'swap-form');
+
+    const before = holdings(await readBalances(page, address));
+    const ticket = await reviewSwap(page);
+    expect(ticket.report.accepted).toBe(true);
+    expect(ticket.report.refusals).toEqual([]);
+    const reviewed = reviewedChanges(ticket);
+    // What the person reads before approving: SOL out, USDC in.
+    expect(reviewed.get(USDC_MINT)).toBeGreaterThan(0n);
+    // 0.5 SOL plus the network fee, which the SOL change includes.
+    expect(reviewed.get(null)).toBe(-500_000_000n - BigInt(ticket.report.networkFee.totalLamports));
+    const rows = await page.getByRole('table', { name: 'Your balance changes' }).textContent();
+    expect(rows).toContain('USDC');
+    expect(rows).toMatch(/\+[\d,.]+ USDC/);
+    await screenshot(page, 'swap-review');
+
+    await approveAndConfirm(page);
+    await screenshot(page, 'swap-confirmed');
+    const after = holdings(await readBalances(page, address));
+    expect(difference(before, after)).toEqual(withoutWrappedSol(reviewed));
+
+    // The swap is in Activity, confirmed, with no explorer link on the sandbox.
+    await page.getByRole('link', { name: 'See it in Activity' }).click();
+    const item = page.getByRole('list', { name: 'Transactions' }).getByRole('listitem').first();
+    await item.getByText('Confirmed').waitFor();
+    expect(await item.textContent()).toMatch(/^Swap 0\.5 SOL → [\d,.]+ USDC/);
+    expect(await page.getByRole('link', { name: 'View in the explorer' }).count()).toBe(0);
+    await screenshot(page, 'activity');
+  });
+
+  it('swaps BONK to JUP over two hops, and the balances change as the review said', async () => {
+    app = await openApp(browser, preview);
+    const { page } = app;
+    const address = await createFundedAccount(page);
+    await page.getByRole('link', { name: 'Swap' }).click();
+    await pickToken(page, 'You pay token', 'BONK');
+    await pickToken(page, 'You receive token', 'JUP');
+    await enterAmount(page, '500');
+    const hops = await page
+      .getByRole('list', { name: 'Route' })
+      .getByRole('listitem')
+      .allTextContents();
+    expect(hops).toHaveLength(2);
+    expect(hops[0]).toMatch(/100% BONK → SOL$/);
+    expect(hops[1]).toMatch(/100% SOL → JUP$/);
+
+    const before = holdings(await readBalances(page, address));
+    const ticket = await reviewSwap(page);
+    expect(ticket.report.accepted).toBe(true);
+    const reviewed = reviewedChanges(ticket);
+    expect(reviewed.get(BONK_MINT)).toBe(-50_000_000n); // 500 BONK, 5 decimals
+    expect(reviewed.get(JUP_MINT)).toBeGreaterThan(0n);
+    await approveAndConfirm(page);
+    const after = holdings(await readBalances(page, address));
+    expect(difference(before, after)).toEqual(withoutWrappedSol(reviewed));
+  });
+});
+
+/** Wrapped SOL opened and closed inside the swap nets to nothing in the holdings. */
+function withoutWrappedSol(changes: Map<string | null, bigint>): Map<string | null, bigint> {
+  const copy = new Map(changes);
+  if (copy.get(SOL_MINT) === 0n) copy.delete(SOL_MINT);
+  return copy;
+}
