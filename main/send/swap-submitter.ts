@@ -101,6 +101,13 @@ export function createSubmitter(options: SubmitterOptions): Submitter {
 
   return {
     async submit(ticket, what) {
+      // A blockhash past its last valid height can never land: say so before signing.
+      if ((await sender.blockHeight()) > ticket.lastValidBlockHeight) {
+        throw new WalletError(
+          'TICKET_EXPIRED',
+          'The transaction you reviewed can no longer land: its blockhash has expired. Get a fresh quote and review it again; nothing was signed.',
+        );
+      }
       const signatureBytes = await signer.signMessage(ticket.account, ticket.message);
       const wire = assemble(ticket, signatureBytes);
       const signature = bs58.encode(signatureBytes);

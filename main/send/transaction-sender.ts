@@ -45,6 +45,8 @@ export interface TransactionSender {
   send(wire: Uint8Array): Promise<string>;
   /** Polls, rebroadcasts and resolves with the outcome. Network errors are retried. */
   track(request: TrackRequest): Promise<Outcome>;
+  /** The current block height; throws NETWORK_UNAVAILABLE when the RPC cannot be reached. */
+  blockHeight(): Promise<number>;
 }
 
 export interface TransactionSenderOptions {
@@ -80,6 +82,14 @@ export function createTransactionSender(options: TransactionSenderOptions): Tran
   }
 
   return {
+    async blockHeight() {
+      try {
+        return await connection.getBlockHeight('confirmed');
+      } catch (error) {
+        throw new WalletError('NETWORK_UNAVAILABLE', unreachableMessage, { cause: error });
+      }
+    },
+
     async send(wire) {
       try {
         return await connection.sendRawTransaction(wire, {

@@ -12,7 +12,7 @@ import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
-import { VersionedTransaction } from '@solana/web3.js';
+import { Connection, VersionedTransaction } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   Balances,
@@ -307,6 +307,45 @@ describe('swap flow against the sandbox', () => {
     } finally {
       skewMs = 0;
     }
+  });
+
+  it('signs and sends a legacy transaction when asked for one', async () => {
+    const quote = await wallet.call('swap.quote', {
+      inputMint: SOL,
+      outputMint: USDC,
+      amount: '20000000',
+      slippage: { bps: 100 },
+      options: { asLegacyTransaction: true },
+    });
+    const ticket = await wallet.call('swap.review', { quoteId: quote.quoteId });
+    expect(ticket.report.format).toBe('legacy');
+    expect(ticket.report.refusals).toEqual([]);
+    const submission = await wallet.call('swap.approve', {
+      ticketId: ticket.ticketId,
+      transactionBase64: ticket.transactionBase64,
+    });
+    expect((await statusOf(wallet, submission.signature)).status).toBe('confirmed');
+  });
+
+  it('refuses to sign once the reviewed blockhash has expired, sending nothing', async () => {
+    const { ticket } = await quoteAndReview(wallet);
+    const connection = new Connection(sandbox.rpcUrl, 'confirmed');
+    await until(
+      'the block height',
+      () => connection.getBlockHeight('confirmed'),
+      (height) => height > ticket.lastValidBlockHeight,
+    );
+    const sendsBefore = wallet.sends();
+    const refused = await wallet.refusal('swap.approve', {
+      ticketId: ticket.ticketId,
+      transactionBase64: ticket.transactionBase64,
+    });
+    expect(refused).toEqual({
+      code: 'TICKET_EXPIRED',
+      message:
+        'The transaction you reviewed can no longer land: its blockhash has expired. Get a fresh quote and review it again; nothing was signed.',
+    });
+    expect(wallet.sends()).toBe(sendsBefore);
   });
 
   it('answers the status of a transaction the wallet did not send from the network', async () => {
