@@ -50,8 +50,7 @@ export function SettingsScreen() {
           </>
         )}
         {settings ? (
-          // Keyed by the current network: after a switch the form starts from the new state.
-          <NetworkChooser key={settings.network.id} settings={settings} />
+          <NetworkChooser settings={settings} />
         ) : settingsError ? (
           <p role="alert">{settingsError.message}</p>
         ) : (

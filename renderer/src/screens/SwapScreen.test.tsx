@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { App } from '../App';
 import { fakeAccount, installFakeWallet, type FakeWallet } from '../test/fake-wallet';
 import { FAKE_CHAIN_TOKEN, FAKE_TOKENS } from '../test/fake-swap';
+import { useSwapStore } from '../stores/swap-store';
 
 const SOL = FAKE_TOKENS[0]!;
 const USDC = FAKE_TOKENS[1]!;
@@ -211,5 +212,18 @@ describe('review, approve and status', () => {
     await waitFor(() => expect(quoteCalls(fake).length).toBe(before + 1));
     expect(screen.queryByRole('heading', { name: 'Review' })).toBeNull();
     expect(await screen.findByRole('status', { name: 'You receive' })).toBeTruthy();
+  });
+});
+
+describe('quote age', () => {
+  it('shows the age and asks again once the quote is 15 s old', async () => {
+    const { fake, user } = setUp();
+    await quoteFor(user, '1');
+    expect(quoteCalls(fake)).toHaveLength(1);
+    // As if the quote had arrived 16 s ago (the clock of the screen is the real one).
+    useSwapStore.setState({ quoteReceivedAt: Date.now() - 16_000 });
+    await waitFor(() => expect(quoteCalls(fake)).toHaveLength(2), { timeout: 2500 });
+    await screen.findByText('quoted just now');
+    expect(quoteCalls(fake)[1]?.request).toEqual(quoteCalls(fake)[0]?.request);
   });
 });

@@ -39,10 +39,13 @@ export function NetworkChooser({ settings }: { settings: SettingsView }) {
     setSaving(true);
     setError(null);
     setDone(null);
+    // A blank mainnet URL means "the default"; main checks every URL it is given.
+    const urls = {
+      ...(rpcUrl.trim() ? { rpcUrl: rpcUrl.trim() } : {}),
+      ...(swapApiUrl.trim() ? { swapApiUrl: swapApiUrl.trim() } : {}),
+    };
     const result = await setNetwork(
-      choice === 'sandbox'
-        ? { id: 'sandbox' }
-        : { id: choice, rpcUrl: rpcUrl.trim(), swapApiUrl: swapApiUrl.trim() },
+      choice === 'sandbox' ? { id: 'sandbox' } : { id: choice, ...urls },
     );
     setSaving(false);
     if (result.ok) setDone(`Now on ${result.value.network.label}.`);

@@ -1,0 +1,95 @@
+import '../test/swap-setup';
+import { describe, expect, it } from 'vitest';
+import { createStore } from 'zustand/vanilla';
+import { fakeAccount, installFakeWallet } from '../test/fake-wallet';
+import { FAKE_TOKENS } from '../test/fake-swap';
+import { createSwapReviewStoreCreator } from './swap-review-store';
+
+const SOL = FAKE_TOKENS[0]!;
+const USDC = FAKE_TOKENS[1]!;
+
+async function reviewedStore(statuses: ('pending' | 'confirmed' | 'expired' | 'failed')[]) {
+  const fake = installFakeWallet({ accounts: [fakeAccount(0)] });
+  fake.swap.statuses = statuses;
+  const quote = await fake.api.swap.quote({
+    inputMint: SOL.mint,
+    outputMint: USDC.mint,
+    amount: '1000000000',
+    slippage: { bps: 50 },
+  });
+  if (!quote.ok) throw new Error(quote.error.message);
+  const polls: number[] = [];
+  const store = createStore(
+    createSwapReviewStoreCreator({
+      pollMs: 7,
+      wait: async (ms) => {
+        polls.push(ms);
+      },
+    }),
+  );
+  await store.getState().startReview(quote.value.quoteId);
+  return { fake, store, polls };
+}
+
+describe('approve and follow a swap', () => {
+  it('approves once however many times it is asked, even at the same instant', async () => {
+    const { fake, store } = await reviewedStore(['pending', 'confirmed']);
+    const release = fake.hold('swap.approve');
+    const clicks = [
+      store.getState().approve(),
+      store.getState().approve(),
+      store.getState().approve(),
+    ];
+    expect(store.getState().submission.state).toBe('submitting');
+    release();
+    await Promise.all(clicks);
+    expect(fake.calls.filter((c) => c.method === 'swap.approve')).toHaveLength(1);
+    expect(store.getState().submission).toMatchObject({ state: 'confirmed' });
+  });
+
+  it('polls swap.status until the outcome, then stops', async () => {
+    const { fake, store, polls } = await reviewedStore(['pending', 'pending', 'confirmed']);
+    await store.getState().approve();
+    expect(store.getState().submission.state).toBe('confirmed');
+    expect(fake.calls.filter((c) => c.method === 'swap.status')).toHaveLength(3);
+    expect(polls).toEqual([7, 7, 7]);
+  });
+
+  it('an expired transaction ends in Expired with main’s words', async () => {
+    const { store } = await reviewedStore(['expired']);
+    await store.getState().approve();
+    expect(store.getState().submission).toEqual({
+      state: 'expired',
+      signature: expect.any(String),
+      message: 'The transaction expired before it was confirmed.',
+    });
+  });
+
+  it('an expired ticket (refused by main) also offers a fresh quote', async () => {
+    const { fake, store } = await reviewedStore(['pending']);
+    fake.failNext('swap.approve', 'TICKET_EXPIRED', 'This review expired: get a fresh quote.');
+    await store.getState().approve();
+    expect(store.getState().submission).toEqual({
+      state: 'expired',
+      signature: null,
+      message: 'This review expired: get a fresh quote.',
+    });
+  });
+
+  it('does not approve a refused review', async () => {
+    const fake = installFakeWallet({ accounts: [fakeAccount(0)] });
+    fake.swap.refusals = ['The output goes to a stranger.'];
+    const quote = await fake.api.swap.quote({
+      inputMint: SOL.mint,
+      outputMint: USDC.mint,
+      amount: '1',
+      slippage: { bps: 50 },
+    });
+    const store = createStore(createSwapReviewStoreCreator());
+    if (!quote.ok) throw new Error(quote.error.message);
+    await store.getState().startReview(quote.value.quoteId);
+    await store.getState().approve();
+    expect(fake.calls.filter((c) => c.method === 'swap.approve')).toHaveLength(0);
+    expect(store.getState().submission.state).toBe('idle');
+  });
+});
