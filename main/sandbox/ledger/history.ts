@@ -45,22 +45,50 @@ export interface TransactionRecord {
   memo: string | null;
 }
 
+/** What listings need of a record; the full record is kept as its JSON text and parsed on demand. */
+export type TransactionSummary = Pick<
+  TransactionRecord,
+  'signature' | 'slot' | 'blockTime' | 'err' | 'memo' | 'computeUnitPrice' | 'accountKeys'
+>;
+
 export interface SignatureListOptions {
   limit?: number;
   before?: string;
   until?: string;
 }
 
-export class TransactionHistory {
-  private readonly bySignature = new Map<string, TransactionRecord>();
-  private readonly ordered: TransactionRecord[] = [];
-  private readonly byAddress = new Map<string, string[]>();
+interface Entry {
+  summary: TransactionSummary;
+  /** The record's JSON: about a third of the memory of the parsed object. */
+  json: string;
+}
 
-  add(record: TransactionRecord): void {
+export class TransactionHistory {
+  private readonly bySignature = new Map<string, Entry>();
+  private readonly ordered: Entry[] = [];
+  private readonly byAddress = new Map<string, string[]>();
+  /** One string per address, shared by every summary that names it. */
+  private readonly addresses = new Map<string, string>();
+
+  /** Adds a record (given with its JSON text when the caller has it already). */
+  add(record: TransactionRecord, json = JSON.stringify(record)): void {
     if (this.bySignature.has(record.signature)) return;
-    this.bySignature.set(record.signature, record);
-    this.ordered.push(record);
-    for (const address of new Set(record.accountKeys)) {
+    const accountKeys = record.accountKeys.map((key) => this.intern(key));
+    const entry: Entry = {
+      summary: {
+        signature: record.signature,
+        slot: record.slot,
+        blockTime: record.blockTime,
+        err: record.err,
+        memo: record.memo,
+        computeUnitPrice: record.computeUnitPrice,
+        accountKeys,
+      },
+      json,
+    };
+    this.bySignature.set(record.signature, entry);
+    this.ordered.push(entry);
+    for (const address of new Set(accountKeys)) {
       let list = this.byAddress.get(address);
       if (!list) this.byAddress.set(address, (list = []));
       list.push(record.signature);
@@ -71,12 +99,18 @@ export class TransactionHistory {
     return this.bySignature.has(signature);
   }
 
-  get(signature: string): TransactionRecord | undefined {
-    return this.bySignature.get(signature);
+  summary(signature: string): TransactionSummary | undefined {
+    return this.bySignature.get(signature)?.summary;
   }
 
-  all(): readonly TransactionRecord[] {
-    return this.ordered;
+  get(signature: string): TransactionRecord | undefined {
+    const entry = this.bySignature.get(signature);
+    return entry && (JSON.parse(entry.json) as TransactionRecord);
+  }
+
+  /** JSON texts of the records from position `from` on, oldest first. */
+  jsonFrom(from: number): string[] {
+    return this.ordered.slice(from).map((entry) => entry.json);
   }
 
   get size(): number {
@@ -84,7 +118,7 @@ export class TransactionHistory {
   }
 
   /** Records that mention `address`, newest first, paged like getSignaturesForAddress. */
-  forAddress(address: string, options: SignatureListOptions): TransactionRecord[] {
+  forAddress(address: string, options: SignatureListOptions): TransactionSummary[] {
     const list = this.byAddress.get(address) ?? [];
     const limit = options.limit ?? 1000;
     let start = list.length - 1;
@@ -92,21 +126,32 @@ export class TransactionHistory {
       const at = list.lastIndexOf(options.before);
       start = at === -1 ? -1 : at - 1;
     }
-    const out: TransactionRecord[] = [];
+    const out: TransactionSummary[] = [];
     for (let i = start; i >= 0 && out.length < limit; i--) {
       const signature = list[i]!;
       if (signature === options.until) break;
-      out.push(this.bySignature.get(signature)!);
+      out.push(this.bySignature.get(signature)!.summary);
     }
     return out;
   }
 
   /** Records of the newest slots down to `fromSlot`, newest first. */
-  since(fromSlot: number): TransactionRecord[] {
-    const out: TransactionRecord[] = [];
-    for (let i = this.ordered.length - 1; i >= 0 && this.ordered[i]!.slot >= fromSlot; i--) {
-      out.push(this.ordered[i]!);
+  since(fromSlot: number): TransactionSummary[] {
+    const out: TransactionSummary[] = [];
+    for (
+      let i = this.ordered.length - 1;
+      i >= 0 && this.ordered[i]!.summary.slot >= fromSlot;
+      i--
+    ) {
+      out.push(this.ordered[i]!.summary);
     }
     return out;
+  }
+
+  private intern(address: string): string {
+    const known = this.addresses.get(address);
+    if (known !== undefined) return known;
+    this.addresses.set(address, address);
+    return address;
   }
 }

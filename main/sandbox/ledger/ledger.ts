@@ -22,7 +22,7 @@ import {
   toVm,
 } from './account-codec';
 import { loadOrCreateFaucetKeypair, writeGenesisAccounts } from './genesis';
-import { TransactionHistory, type TransactionRecord } from './history';
+import { TransactionHistory, type TransactionRecord, type TransactionSummary } from './history';
 import { decodeTokenAccount, isTokenAccountData, isTokenProgram } from './token-layout';
 import { transactionErrorJson, type TransactionErrorJson } from './tx-errors';
 import { Clock, FailedTransactionMetadata, LiteSvm, type VmInstance } from './vm';
@@ -252,13 +252,13 @@ export class SandboxLedger implements LedgerView {
     return this.history.forAddress(address, options);
   }
 
-  recentTransactions(slots: number): TransactionRecord[] {
+  recentTransactions(slots: number): TransactionSummary[] {
     return this.history.since(this.currentSlot() - slots);
   }
 
   /** The status of a signature, or null; without history search only the status cache counts. */
   signatureStatus(signature: string, searchHistory: boolean) {
-    const record = this.history.get(signature);
+    const record = this.history.summary(signature);
     if (!record) return null;
     const slot = this.currentSlot();
     if (!searchHistory && record.slot < slot - STATUS_CACHE_SLOTS) return null;
@@ -392,8 +392,9 @@ export class SandboxLedger implements LedgerView {
         writes.push(toStored(key, after));
       }
     });
-    this.history.add(record);
-    this.store.append({ kind: 'tx', slot: record.slot, record, writes, deleted }, true);
+    const json = JSON.stringify(record);
+    this.history.add(record, json);
+    this.store.appendTransaction(record.slot, json, writes, deleted);
     if (this.store.journalLength >= this.compactEvery) this.compact();
   }
 
@@ -416,7 +417,7 @@ export class SandboxLedger implements LedgerView {
         slot: this.queue.currentSlot(),
         accounts,
       },
-      this.history.all().slice(this.persistedRecords),
+      this.history.jsonFrom(this.persistedRecords),
     );
     this.persistedRecords = this.history.size;
   }

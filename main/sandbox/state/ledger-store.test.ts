@@ -43,8 +43,11 @@ describe('LedgerStore', () => {
     const record = (signature: string) => ({ signature, slot: 1 }) as unknown as TransactionRecord;
     const store = new LedgerStore(dir);
     store.load();
-    store.writeSnapshot({ ...base, slot: 1 }, [record('a'), record('b')]);
-    store.append({ kind: 'tx', slot: 2, record: record('c'), writes: [], deleted: [] }, true);
+    store.writeSnapshot(
+      { ...base, slot: 1 },
+      [record('a'), record('b')].map((r) => JSON.stringify(r)),
+    );
+    store.appendTransaction(2, JSON.stringify(record('c')), [], []);
     store.close();
     // A compaction that appended "c" to the history file and crashed before its snapshot.
     const historyPath = join(dir, 'ledger-history.jsonl');
@@ -57,7 +60,7 @@ describe('LedgerStore', () => {
       loaded.journal.map((entry) => (entry.kind === 'tx' ? entry.record.signature : null)),
     ).toEqual(['c']);
     expect(statSync(historyPath).size).toBe(before);
-    reopened.writeSnapshot({ ...base, slot: 3 }, [record('c')]);
+    reopened.writeSnapshot({ ...base, slot: 3 }, [JSON.stringify(record('c'))]);
     reopened.close();
     const third = new LedgerStore(dir);
     const final = third.load()!;

@@ -150,10 +150,25 @@ export class LedgerStore {
 
   /** Appends one entry; `durable` fsyncs it before returning (acknowledged transactions). */
   append(entry: JournalEntry, durable: boolean): void {
+    this.appendLine(JSON.stringify(entry), durable);
+  }
+
+  private appendLine(line: string, durable: boolean): void {
     if (this.fd === null) this.openJournal();
-    writeSync(this.fd!, JSON.stringify(entry) + '\n');
+    writeSync(this.fd!, line + '\n');
     if (durable) fdatasyncSync(this.fd!);
     this.entriesSinceSnapshot += 1;
+  }
+
+  /** Appends a transaction's entry, its record given as JSON text, and fsyncs it. */
+  appendTransaction(
+    slot: number,
+    recordJson: string,
+    writes: StoredAccount[],
+    deleted: string[],
+  ): void {
+    const rest = JSON.stringify({ writes, deleted }).slice(1);
+    this.appendLine(`{"kind":"tx","slot":${slot},"record":${recordJson},${rest}`, true);
   }
 
   get journalLength(): number {
@@ -161,16 +176,16 @@ export class LedgerStore {
   }
 
   /**
-   * Appends `newRecords` (those of the current journal) to the history file, then writes
+   * Appends `newRecords` (the JSON of the current journal's records) to the history file, then writes
    * `snapshot` as the next generation and starts its empty journal.
    */
   writeSnapshot(
     snapshot: Omit<LedgerSnapshot, 'generation' | 'version' | 'historyBytes'>,
-    newRecords: readonly TransactionRecord[],
+    newRecords: readonly string[],
   ): void {
     if (newRecords.length > 0) {
       const historyFd = openSync(join(this.dir, HISTORY_FILE), 'a', 0o600);
-      const text = newRecords.map((record) => JSON.stringify(record) + '\n').join('');
+      const text = newRecords.map((json) => json + '\n').join('');
       writeSync(historyFd, text);
       fdatasyncSync(historyFd);
       closeSync(historyFd);
