@@ -71,20 +71,18 @@ export function createSwapHandlers(deps: {
         };
       }
       // Not sent by this wallet: answer what the network knows about it.
-      let status;
-      try {
-        ({
-          value: [status],
-        } = await current().connection.getSignatureStatuses([signature], {
-          searchTransactionHistory: true,
-        }));
-      } catch (error) {
-        throw new WalletError(
-          'NETWORK_UNAVAILABLE',
-          'The network could not be asked about this transaction. Try again in a moment.',
-          { cause: error },
+      const status = await current()
+        .connection.getSignatureStatuses([signature], { searchTransactionHistory: true })
+        .then(
+          ({ value }) => value[0] ?? null,
+          (error: unknown) => {
+            throw new WalletError(
+              'NETWORK_UNAVAILABLE',
+              'The network could not be asked about this transaction. Try again in a moment.',
+              { cause: error },
+            );
+          },
         );
-      }
       if (!status) {
         throw new WalletError(
           'TRANSACTION_NOT_FOUND',
