@@ -3,23 +3,16 @@
  * through the RPC), read the accounts before, simulate to read them after, compute the
  * person's balance changes, and run the guard against the quote they accepted.
  */
-import { createHash } from 'node:crypto';
 import { PublicKey } from '@solana/web3.js';
 import { getAssociatedTokenAddressSync } from '@solana/spl-token';
 import type { Address } from '../shared/address';
 import { WalletError } from '../shared/errors';
 import { fromAccountInfo, type AccountState } from './account-state';
-import { balanceChanges, userDeltas } from './balances';
-import { decodeInstruction } from './decode-instruction';
-import { describeInstruction } from './describe';
-import { mintOf, type ReviewFacts } from './facts';
-import { runGuard } from './guard';
+import { assembleFacts, reportOf } from './assemble';
 import { decodeMessage, parseWire } from './message';
-import { networkFee } from './network-fee';
-import { programName, TOKEN_PROGRAM } from './program-ids';
+import { TOKEN_PROGRAM } from './program-ids';
 import { simulate } from './simulate';
-import type { ReviewConnection, ReviewedInstruction, ReviewInput, ReviewReport } from './types';
-import type { TokenInfo } from './words';
+import type { ReviewConnection, ReviewInput, ReviewReport } from './types';
 
 const BATCH = 100; // getMultipleAccounts takes at most 100 keys
 
@@ -118,72 +111,20 @@ export async function reviewTransaction(input: ReviewInput): Promise<ReviewRepor
     [...tokenMints(pre.values()), ...tokenMints(simulation.post?.values() ?? [])],
     mintStates,
   );
-  const tokens = new Map<string, TokenInfo>();
-  for (const [address, state] of mintStates) {
-    if (state?.mintDecimals === null || state === null) continue;
-    tokens.set(address, {
-      decimals: state.mintDecimals,
-      symbol: input.tokenSymbols?.[address] ?? null,
-    });
-  }
-
-  const labels = input.programLabels ?? {};
-  const instructions: ReviewedInstruction[] = message.instructions.map((raw, index) => ({
-    index,
-    programId: raw.programId,
-    programName: programName(raw.programId, labels),
-    decoded: decodeInstruction(
-      raw.programId,
-      raw.data,
-      raw.accounts.map((a) => a.address),
-    ),
-    summary: '',
-    accounts: raw.accounts,
-  }));
-  const fee = networkFee(message.signatures.length, instructions);
-  const facts: ReviewFacts = {
+  const facts = assembleFacts({
     user,
     intent,
     message,
-    instructions,
     pre,
     post: simulation.post,
     simulation: simulation.summary,
-    networkFee: fee,
     blockHeight,
     lastValidBlockHeight: input.lastValidBlockHeight,
     allowJupiter: input.allowJupiter ?? false,
-    tokens,
     expectedDestination,
-  };
-  for (const instruction of instructions) {
-    instruction.summary = describeInstruction(
-      instruction.decoded,
-      instruction.programName,
-      tokens,
-      (a) => mintOf(facts, a),
-    );
-  }
-
-  const verdicts = runGuard(facts);
-  const refusals = verdicts.filter((v) => !v.ok).map((v) => v.reason);
-  return {
-    accepted: refusals.length === 0 && simulation.summary.ok,
-    verdicts,
-    refusals,
-    format: message.format,
-    messageBase64: Buffer.from(message.messageBytes).toString('base64'),
-    messageSha256: createHash('sha256').update(message.messageBytes).digest('hex'),
-    feePayer: message.feePayer,
-    recentBlockhash: message.recentBlockhash,
-    lastValidBlockHeight: input.lastValidBlockHeight,
-    signatures: message.signatures,
-    lookupTables: message.lookupTables,
-    accounts: message.accounts,
-    instructions,
-    simulation: simulation.summary,
-    networkFee: fee,
-    rentLamports: userDeltas(facts)?.rentLamports ?? 0n,
-    balanceChanges: balanceChanges(facts),
-  };
+    mintStates,
+    tokenSymbols: input.tokenSymbols,
+    programLabels: input.programLabels,
+  });
+  return reportOf(facts);
 }

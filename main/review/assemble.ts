@@ -1,0 +1,110 @@
+/**
+ * The pure half of the review: from what was read (the decoded message, account states
+ * before and after, the block height) to the facts the guard judges and the report. No I/O
+ * here, so unit tests drive it with states they build.
+ */
+import { createHash } from 'node:crypto';
+import type { Address } from '../shared/address';
+import type { AccountState } from './account-state';
+import { balanceChanges, userDeltas } from './balances';
+import { decodeInstruction } from './decode-instruction';
+import { describeInstruction } from './describe';
+import { mintOf, type ReviewFacts } from './facts';
+import { runGuard } from './guard';
+import type { DecodedMessage } from './message';
+import { networkFee } from './network-fee';
+import { programName } from './program-ids';
+import type { ReviewedInstruction, ReviewReport, SimulationSummary, SwapIntent } from './types';
+import type { TokenInfo } from './words';
+
+export interface FactsInput {
+  user: Address;
+  intent: SwapIntent;
+  message: DecodedMessage;
+  pre: ReadonlyMap<string, AccountState | null>;
+  post: ReadonlyMap<string, AccountState | null> | null;
+  simulation: SimulationSummary;
+  blockHeight: number;
+  lastValidBlockHeight: number;
+  allowJupiter: boolean;
+  expectedDestination: Address;
+  /** States of the mints met (for decimals); may include any other account. */
+  mintStates: ReadonlyMap<string, AccountState | null>;
+  tokenSymbols?: Record<string, string>;
+  programLabels?: Record<string, string>;
+}
+
+/** Decodes the instructions, prices the network fee and gathers the facts. */
+export function assembleFacts(input: FactsInput): ReviewFacts {
+  const tokens = new Map<string, TokenInfo>();
+  for (const [address, state] of input.mintStates) {
+    if (state === null || state.mintDecimals === null) continue;
+    tokens.set(address, {
+      decimals: state.mintDecimals,
+      symbol: input.tokenSymbols?.[address] ?? null,
+    });
+  }
+  const labels = input.programLabels ?? {};
+  const instructions: ReviewedInstruction[] = input.message.instructions.map((raw, index) => ({
+    index,
+    programId: raw.programId,
+    programName: programName(raw.programId, labels),
+    decoded: decodeInstruction(
+      raw.programId,
+      raw.data,
+      raw.accounts.map((a) => a.address),
+    ),
+    summary: '',
+    accounts: raw.accounts,
+  }));
+  const facts: ReviewFacts = {
+    user: input.user,
+    intent: input.intent,
+    message: input.message,
+    instructions,
+    pre: input.pre,
+    post: input.post,
+    simulation: input.simulation,
+    networkFee: networkFee(input.message.signatures.length, instructions),
+    blockHeight: input.blockHeight,
+    lastValidBlockHeight: input.lastValidBlockHeight,
+    allowJupiter: input.allowJupiter,
+    tokens,
+    expectedDestination: input.expectedDestination,
+  };
+  for (const instruction of instructions) {
+    instruction.summary = describeInstruction(
+      instruction.decoded,
+      instruction.programName,
+      tokens,
+      (account) => mintOf(facts, account),
+    );
+  }
+  return facts;
+}
+
+/** Runs the guard over `facts` and writes the report. */
+export function reportOf(facts: ReviewFacts): ReviewReport {
+  const { message } = facts;
+  const verdicts = runGuard(facts);
+  const refusals = verdicts.filter((v) => !v.ok).map((v) => v.reason);
+  return {
+    accepted: refusals.length === 0 && facts.simulation.ok,
+    verdicts,
+    refusals,
+    format: message.format,
+    messageBase64: Buffer.from(message.messageBytes).toString('base64'),
+    messageSha256: createHash('sha256').update(message.messageBytes).digest('hex'),
+    feePayer: message.feePayer,
+    recentBlockhash: message.recentBlockhash,
+    lastValidBlockHeight: facts.lastValidBlockHeight,
+    signatures: message.signatures,
+    lookupTables: message.lookupTables,
+    accounts: message.accounts,
+    instructions: facts.instructions,
+    simulation: facts.simulation,
+    networkFee: facts.networkFee,
+    rentLamports: userDeltas(facts)?.rentLamports ?? 0n,
+    balanceChanges: balanceChanges(facts),
+  };
+}

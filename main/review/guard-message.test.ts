@@ -1,0 +1,289 @@
+import { describe, expect, it } from 'vitest';
+import {
+  AddressLookupTableAccount,
+  Keypair,
+  PublicKey,
+  SystemProgram,
+  TransactionInstruction,
+} from '@solana/web3.js';
+import {
+  AuthorityType,
+  createApproveCheckedInstruction,
+  createApproveInstruction,
+  createCloseAccountInstruction,
+  createFreezeAccountInstruction,
+  createInitializeImmutableOwnerInstruction,
+  createRevokeInstruction,
+  createSetAuthorityInstruction,
+  createTransferCheckedInstruction,
+} from '@solana/spl-token';
+import {
+  ata,
+  BONK,
+  honestSwap,
+  key,
+  scenarioReport,
+  STRANGER,
+  USDC,
+  USER,
+  VENUE,
+  verdict,
+} from './test-fixtures';
+
+const userUsdc = ata(USER.publicKey, USDC);
+
+function withExtra(...extra: TransactionInstruction[]) {
+  const scenario = honestSwap();
+  scenario.instructions.push(...extra);
+  return scenario;
+}
+
+describe('the honest scenario', () => {
+  it('is accepted with every rule passing', async () => {
+    const report = await scenarioReport(honestSwap());
+    expect(report.refusals).toEqual([]);
+    expect(report.accepted).toBe(true);
+    expect(report.verdicts.map((v) => v.rule)).toEqual([
+      'fee-payer',
+      'signers',
+      'blockhash',
+      'lookup-tables',
+      'programs',
+      'authority',
+      'transfers',
+      'sol-transfer',
+      'priority-fee',
+      'destination',
+      'simulation',
+      'input-spend',
+      'output',
+      'other-tokens',
+      'fee-account',
+    ]);
+  });
+});
+
+describe('fee-payer', () => {
+  it('refuses a transaction another account pays for', async () => {
+    const scenario = honestSwap();
+    scenario.payer = STRANGER.publicKey;
+    const result = verdict(await scenarioReport(scenario), 'fee-payer');
+    expect(result.ok).toBe(false);
+    expect(result.reason).toMatch(/paid by .*, not by your account/);
+  });
+});
+
+describe('signers', () => {
+  it('refuses a missing co-signature', async () => {
+    const scenario = honestSwap();
+    scenario.signers = [];
+    const result = verdict(await scenarioReport(scenario), 'signers');
+    expect(result).toMatchObject({ ok: false });
+    expect(result.reason).toContain(`signature of ${key(VENUE.publicKey).slice(0, 4)}`);
+    expect(result.reason).toMatch(/missing/);
+  });
+
+  it('refuses a co-signature that does not verify over these bytes', async () => {
+    const scenario = honestSwap();
+    scenario.corruptSignatureOf = VENUE.publicKey;
+    const result = verdict(await scenarioReport(scenario), 'signers');
+    expect(result.ok).toBe(false);
+    expect(result.reason).toMatch(/not valid for these bytes/);
+  });
+
+  it('accepts when the only missing signature is the user’s own', async () => {
+    const report = await scenarioReport(honestSwap());
+    expect(report.signatures).toEqual([
+      { signer: key(USER.publicKey), state: 'missing' },
+      { signer: key(VENUE.publicKey), state: 'valid' },
+    ]);
+    expect(verdict(report, 'signers').ok).toBe(true);
+  });
+});
+
+describe('blockhash', () => {
+  it('refuses once the block height passed lastValidBlockHeight', async () => {
+    const scenario = honestSwap();
+    scenario.blockHeight = 251;
+    scenario.lastValidBlockHeight = 250;
+    const result = verdict(await scenarioReport(scenario), 'blockhash');
+    expect(result).toEqual({
+      rule: 'blockhash',
+      ok: false,
+      reason:
+        'This transaction expired at block 250 (the network is at block 251). Get a fresh quote.',
+    });
+  });
+
+  it('accepts at exactly lastValidBlockHeight', async () => {
+    const scenario = honestSwap();
+    scenario.blockHeight = 250;
+    expect(verdict(await scenarioReport(scenario), 'blockhash').ok).toBe(true);
+  });
+});
+
+describe('lookup-tables', () => {
+  const table = new AddressLookupTableAccount({
+    key: Keypair.generate().publicKey,
+    state: {
+      deactivationSlot: BigInt('18446744073709551615'),
+      lastExtendedSlot: 0,
+      lastExtendedSlotStartIndex: 0,
+      addresses: [ata(STRANGER.publicKey, USDC)],
+    },
+  });
+  const transferToTable = createTransferCheckedInstruction(
+    userUsdc,
+    USDC,
+    ata(STRANGER.publicKey, USDC),
+    USER.publicKey,
+    1n,
+    6,
+  );
+
+  it('resolves table accounts, shows where they came from, and judges them', async () => {
+    const scenario = withExtra(transferToTable);
+    scenario.tables = [table];
+    const report = await scenarioReport(scenario);
+    expect(verdict(report, 'lookup-tables').ok).toBe(true);
+    const hidden = report.accounts.find((a) => a.address === key(ata(STRANGER.publicKey, USDC)));
+    expect(hidden).toMatchObject({
+      writable: true,
+      signer: false,
+      fromLookupTable: key(table.key),
+    });
+    expect(report.lookupTables).toEqual([
+      { address: key(table.key), writable: [hidden?.address], readonly: [] },
+    ]);
+    expect(verdict(report, 'transfers').reason).toMatch(/lookup table/);
+  });
+
+  it('refuses a table the network does not have', async () => {
+    const scenario = withExtra(transferToTable);
+    scenario.tables = [table];
+    scenario.knownTables = [];
+    const result = verdict(await scenarioReport(scenario), 'lookup-tables');
+    expect(result.ok).toBe(false);
+    expect(result.reason).toMatch(/could not be read/);
+  });
+});
+
+describe('programs', () => {
+  it('refuses an unknown program', async () => {
+    const program = Keypair.generate().publicKey;
+    const report = await scenarioReport(
+      withExtra(
+        new TransactionInstruction({ programId: program, keys: [], data: Buffer.from([1]) }),
+      ),
+    );
+    expect(verdict(report, 'programs').reason).toMatch(
+      /Instruction 5 calls a program the wallet does not know/,
+    );
+    expect(report.instructions[4]).toMatchObject({
+      programName: 'Unknown program',
+      decoded: { kind: 'unknown' },
+    });
+  });
+
+  it('allows Jupiter v6 only where it is allowed (mainnet)', async () => {
+    const jupiter = new TransactionInstruction({
+      programId: new PublicKey('JUP6LkbZbjS1jKKwapdHNy74zcZ3tLUZoi5QNyVTaV4'),
+      keys: [],
+      data: Buffer.from([0]),
+    });
+    expect(verdict(await scenarioReport(withExtra(jupiter)), 'programs').ok).toBe(false);
+    const mainnet = withExtra(jupiter);
+    mainnet.allowJupiter = true;
+    const report = await scenarioReport(mainnet);
+    expect(verdict(report, 'programs').ok).toBe(true);
+    expect(report.instructions[4]?.programName).toBe('Jupiter v6');
+  });
+
+  it('refuses token instructions that do not belong in a swap, allows harmless ones', async () => {
+    const freeze = createFreezeAccountInstruction(userUsdc, USDC, USER.publicKey);
+    expect(verdict(await scenarioReport(withExtra(freeze)), 'programs').reason).toMatch(
+      /token "freezeAccount" instruction/,
+    );
+    const immutable = createInitializeImmutableOwnerInstruction(
+      userUsdc,
+      new PublicKey('TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA'),
+    );
+    expect(verdict(await scenarioReport(withExtra(immutable)), 'programs').ok).toBe(true);
+  });
+
+  it('refuses System instructions other than transfer and create', async () => {
+    const assign = SystemProgram.assign({
+      accountPubkey: USER.publicKey,
+      programId: STRANGER.publicKey,
+    });
+    expect(verdict(await scenarioReport(withExtra(assign)), 'programs').reason).toMatch(/assign/);
+  });
+});
+
+describe('authority', () => {
+  const refused = async (instruction: TransactionInstruction, words: RegExp) => {
+    const result = verdict(await scenarioReport(withExtra(instruction)), 'authority');
+    expect(result.ok).toBe(false);
+    expect(result.reason).toMatch(words);
+  };
+
+  it('refuses approve and approveChecked to someone else', async () => {
+    await refused(
+      createApproveInstruction(userUsdc, STRANGER.publicKey, USER.publicKey, 5n),
+      /allow .* to spend USDC from your account/,
+    );
+    await refused(
+      createApproveCheckedInstruction(
+        ata(USER.publicKey, BONK),
+        BONK,
+        STRANGER.publicKey,
+        USER.publicKey,
+        5n,
+        5,
+      ),
+      /spend BONK/,
+    );
+  });
+
+  it('refuses handing ownership or the close right of the user’s account to someone else', async () => {
+    await refused(
+      createSetAuthorityInstruction(
+        userUsdc,
+        USER.publicKey,
+        AuthorityType.AccountOwner,
+        STRANGER.publicKey,
+      ),
+      /give ownership of your USDC account/,
+    );
+    await refused(
+      createSetAuthorityInstruction(
+        userUsdc,
+        USER.publicKey,
+        AuthorityType.CloseAccount,
+        STRANGER.publicKey,
+      ),
+      /give the right to close your USDC account/,
+    );
+  });
+
+  it('refuses closing the user’s account to someone else, accepts closing it to the user', async () => {
+    await refused(
+      createCloseAccountInstruction(userUsdc, STRANGER.publicKey, USER.publicKey),
+      /close your USDC account .* send what it holds to/,
+    );
+    const own = await scenarioReport(
+      withExtra(createCloseAccountInstruction(userUsdc, USER.publicKey, USER.publicKey)),
+    );
+    expect(verdict(own, 'authority').ok).toBe(true);
+  });
+
+  it('accepts a revoke and removing a close authority', async () => {
+    const report = await scenarioReport(
+      withExtra(
+        createRevokeInstruction(userUsdc, USER.publicKey),
+        createSetAuthorityInstruction(userUsdc, USER.publicKey, AuthorityType.CloseAccount, null),
+      ),
+    );
+    expect(verdict(report, 'authority').ok).toBe(true);
+  });
+});

@@ -1,0 +1,204 @@
+import { describe, expect, it } from 'vitest';
+import { ComputeBudgetProgram, SystemProgram, TransactionInstruction } from '@solana/web3.js';
+import { createBurnCheckedInstruction, createTransferCheckedInstruction } from '@solana/spl-token';
+import type { Address } from '../shared/address';
+import {
+  ata,
+  BONK,
+  honestSwap,
+  key,
+  scenarioReport,
+  STRANGER,
+  tokenAccount,
+  USDC,
+  USER,
+  VENUE,
+  verdict,
+  WSOL,
+  type Scenario,
+} from './test-fixtures';
+
+const userUsdc = ata(USER.publicKey, USDC);
+const userBonk = ata(USER.publicKey, BONK);
+const strangerUsdc = ata(STRANGER.publicKey, USDC);
+const strangerBonk = ata(STRANGER.publicKey, BONK);
+const vaultBonk = ata(VENUE.publicKey, BONK);
+
+function withExtra(...extra: TransactionInstruction[]): Scenario {
+  const scenario = honestSwap();
+  scenario.instructions.push(...extra);
+  scenario.pre[key(strangerUsdc)] = tokenAccount(USDC, STRANGER.publicKey, 0n);
+  scenario.pre[key(strangerBonk)] = tokenAccount(BONK, STRANGER.publicKey, 0n);
+  return scenario;
+}
+
+describe('transfers', () => {
+  it('refuses tokens moved from the user to an address outside the swap, in words', async () => {
+    const scenario = withExtra(
+      createTransferCheckedInstruction(userUsdc, USDC, strangerUsdc, USER.publicKey, 5_000_000n, 6),
+    );
+    const result = verdict(await scenarioReport(scenario), 'transfers');
+    expect(result.ok).toBe(false);
+    expect(result.reason).toBe(
+      `This transaction would move 5 USDC from your account to ${key(strangerUsdc).slice(0, 4)}…${key(strangerUsdc).slice(-4)}, an address that is not part of the swap.`,
+    );
+  });
+
+  it('accepts moves between the user’s own accounts', async () => {
+    const own = ata(USER.publicKey, USDC);
+    const scenario = withExtra(
+      createTransferCheckedInstruction(userUsdc, USDC, own, USER.publicKey, 1n, 6),
+    );
+    expect(verdict(await scenarioReport(scenario), 'transfers').ok).toBe(true);
+  });
+
+  it('refuses burning the user’s tokens', async () => {
+    const scenario = withExtra(
+      createBurnCheckedInstruction(userUsdc, USDC, USER.publicKey, 2_500_000n, 6),
+    );
+    expect(verdict(await scenarioReport(scenario), 'transfers').reason).toMatch(
+      /destroy \(burn\) 2\.5 USDC/,
+    );
+  });
+
+  it('lets a configured platform fee be taken from the input', async () => {
+    const fee = ata(STRANGER.publicKey, USDC);
+    const scenario = withExtra(
+      createTransferCheckedInstruction(userUsdc, USDC, fee, USER.publicKey, 50_000n, 6),
+    );
+    scenario.intent = {
+      ...scenario.intent,
+      feeAccount: key(fee) as Address,
+      platformFee: { amount: 50_000n, feeBps: 50 },
+    };
+    scenario.post![key(userUsdc)] = tokenAccount(USDC, USER.publicKey, 89_950_000n);
+    scenario.intent.amount = 10_050_000n;
+    const report = await scenarioReport(scenario);
+    expect(verdict(report, 'transfers').ok).toBe(true);
+    expect(verdict(report, 'fee-account')).toMatchObject({ ok: true });
+    expect(verdict(report, 'fee-account').reason).toMatch(
+      /platform fee of 0\.05 USDC goes to your fee account/,
+    );
+  });
+});
+
+describe('sol-transfer', () => {
+  it('refuses SOL sent from the user to a stranger', async () => {
+    const scenario = withExtra(
+      SystemProgram.transfer({
+        fromPubkey: USER.publicKey,
+        toPubkey: STRANGER.publicKey,
+        lamports: 100_000_000,
+      }),
+    );
+    const result = verdict(await scenarioReport(scenario), 'sol-transfer');
+    expect(result.ok).toBe(false);
+    expect(result.reason).toMatch(
+      /send 0\.1 SOL from your account to .*, which is not part of the swap/,
+    );
+  });
+
+  it('accepts wrapping SOL into the user’s own wSOL account', async () => {
+    const scenario = withExtra(
+      SystemProgram.transfer({
+        fromPubkey: USER.publicKey,
+        toPubkey: ata(USER.publicKey, WSOL),
+        lamports: 5,
+      }),
+    );
+    scenario.pre[key(ata(USER.publicKey, WSOL))] = tokenAccount(WSOL, USER.publicKey, 0n, {
+      native: true,
+    });
+    expect(verdict(await scenarioReport(scenario), 'sol-transfer').ok).toBe(true);
+  });
+
+  it('counts a tip within the priority cap as priority fee, and refuses one above it', async () => {
+    // The cap is 1,000 lamports and the compute-unit fee takes 200 of it.
+    const tip = (lamports: number) =>
+      withExtra(
+        SystemProgram.transfer({
+          fromPubkey: USER.publicKey,
+          toPubkey: STRANGER.publicKey,
+          lamports,
+        }),
+      );
+    const within = verdict(await scenarioReport(tip(800)), 'sol-transfer');
+    expect(within.ok).toBe(true);
+    expect(within.reason).toMatch(/0\.0000008 SOL goes to .* as a priority tip/);
+    expect(verdict(await scenarioReport(tip(801)), 'sol-transfer').ok).toBe(false);
+  });
+});
+
+describe('priority-fee', () => {
+  it('refuses a compute-unit price above the cap the person set', async () => {
+    const scenario = honestSwap();
+    scenario.instructions[1] = ComputeBudgetProgram.setComputeUnitPrice({
+      microLamports: 1_000_000,
+    });
+    const report = await scenarioReport(scenario);
+    expect(report.networkFee).toMatchObject({
+      baseLamports: 10_000n,
+      priorityLamports: 200_000n,
+      totalLamports: 210_000n,
+    });
+    expect(verdict(report, 'priority-fee').reason).toBe(
+      'The priority fee would be 0.0002 SOL, above the 0.000001 SOL you allowed.',
+    );
+  });
+});
+
+describe('destination', () => {
+  it('refuses output sent to a stranger', async () => {
+    const scenario = withExtra();
+    scenario.instructions[3] = createTransferCheckedInstruction(
+      vaultBonk,
+      BONK,
+      strangerBonk,
+      VENUE.publicKey,
+      100_000_000n,
+      5,
+    );
+    const result = verdict(await scenarioReport(scenario), 'destination');
+    expect(result.ok).toBe(false);
+    expect(result.reason).toMatch(
+      /1000 BONK of the swap's output would go to .* instead of your account/,
+    );
+  });
+
+  it('refuses output kept by the user when a payee destination was chosen', async () => {
+    const scenario = withExtra();
+    scenario.intent.destinationTokenAccount = key(strangerBonk) as Address;
+    const result = verdict(await scenarioReport(scenario), 'destination');
+    expect(result.reason).toMatch(/would go to .* instead of the destination you chose/);
+  });
+
+  it('refuses a destination that holds another token', async () => {
+    const scenario = withExtra();
+    scenario.intent.destinationTokenAccount = key(strangerUsdc) as Address;
+    expect(verdict(await scenarioReport(scenario), 'destination').reason).toMatch(
+      /holds USDC, not BONK/,
+    );
+  });
+
+  it('accepts the output at the chosen destination', async () => {
+    const scenario = withExtra();
+    scenario.instructions[3] = createTransferCheckedInstruction(
+      vaultBonk,
+      BONK,
+      strangerBonk,
+      VENUE.publicKey,
+      100_000_000n,
+      5,
+    );
+    scenario.intent.destinationTokenAccount = key(strangerBonk) as Address;
+    scenario.post![key(userBonk)] = tokenAccount(BONK, USER.publicKey, 0n);
+    scenario.post![key(strangerBonk)] = tokenAccount(BONK, STRANGER.publicKey, 100_000_000n);
+    const report = await scenarioReport(scenario);
+    expect(report.refusals).toEqual([]);
+    expect(report.balanceChanges.find((row) => row.role === 'destination')).toMatchObject({
+      account: key(strangerBonk),
+      owner: key(STRANGER.publicKey),
+      change: 100_000_000n,
+    });
+  });
+});
