@@ -3,143 +3,34 @@
  * registry and the contract's strict schemas), the real review, the real OS keychain
  * (gnome-keyring in the test's D-Bus session, as scripts/test.mjs runs it) and a real sandbox
  * process. Create an account, fund it, quote SOL -> USDC, review, approve (twice at once),
- * see Confirmed and the balances move as the review said; tampered bytes and an expired
- * ticket are refused with nothing sent; activity survives restarts and pending entries are
- * tracked again. The only thing between the wallet and the sandbox is a fetch that counts
- * sendTransaction requests and, for the restart cases, loses chosen RPC calls.
+ * see Confirmed and the balances move as the review said; tampered bytes, an expired ticket
+ * and an expired blockhash are refused with nothing sent. Restarts: activity-restart.test.ts.
  */
-import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import { Connection, VersionedTransaction } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type {
-  Balances,
-  QuoteView,
-  ReviewTicketView,
-  TransactionStatusView,
-} from '../../preload/api-types';
-import type { MethodName, RequestOf, ResponseOf } from '../../preload/contract';
-import { composeApp, type ComposedApp } from '../../main/app/compose';
-import { createRegistry, type Registry } from '../../main/bridge/registry';
-import { sandboxNetwork } from '../../main/network/presets';
-import { recordVaultSecret } from '../harness/secrets-log';
+import type { ComposedApp } from '../../main/app/compose';
 import { startSandbox, type RunningSandbox } from '../harness/sandbox-process';
+import {
+  openWallet,
+  quoteAndReview,
+  SOL,
+  statusOf,
+  tokenAmount,
+  until,
+  USDC,
+  type Wallet,
+} from './swap-flow-wallet';
 
-const SOL = 'So11111111111111111111111111111111111111112';
-const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
 const PYUSD = '2b1kV6DkPAnxd5ixfnxCpjxmKwqjjaYmCZfHsFu24GXo';
-const SERVICE = `swapdesk-itest-${process.pid}-${Date.now()}`;
-const sender = { kind: 'electron', frameUrl: 'file:///index.html', isMainFrame: true } as const;
 
 let sandbox: RunningSandbox;
 let dataDir: string;
 let skewMs = 0;
-const now = () => Date.now() + skewMs;
 const apps: ComposedApp[] = [];
-
-interface Wallet {
-  app: ComposedApp;
-  registry: Registry;
-  sends: () => number;
-  call<M extends MethodName>(method: M, request: RequestOf<M>): Promise<ResponseOf<M>>;
-  refusal(method: MethodName, request: unknown): Promise<{ code: string; message: string }>;
-}
-
-/** JSON-RPC method names of a request body (single or batch). */
-function rpcMethods(init?: RequestInit): string[] {
-  if (typeof init?.body !== 'string') return [];
-  try {
-    const body = JSON.parse(init.body) as { method?: string } | { method?: string }[];
-    return (Array.isArray(body) ? body : [body]).map((r) => r.method ?? '');
-  } catch {
-    return [];
-  }
-}
-
-/** The app as the Electron shell composes it, over a fetch that can lose chosen RPC calls. */
-function openWallet(lose: Set<string> = new Set()): Wallet {
-  let sendCount = 0;
-  const fetchThrough: typeof fetch = async (input, init) => {
-    const methods = rpcMethods(init);
-    if (methods.some((m) => lose.has(m))) throw new TypeError('fetch failed');
-    sendCount += methods.filter((m) => m === 'sendTransaction').length;
-    return fetch(input, init);
-  };
-  const app = composeApp({
-    keychainService: SERVICE,
-    dataDir,
-    network: sandboxNetwork(sandbox),
-    shell: 'electron',
-    version: 'test',
-    fetch: fetchThrough,
-    now,
-    onSecretCreated: recordVaultSecret,
-  });
-  apps.push(app);
-  const transcript = process.env.SWAPDESK_BRIDGE_TRANSCRIPT;
-  const registry = createRegistry({
-    handlers: app.handlers,
-    policy: () => true,
-    ...(transcript
-      ? {
-          onResponse: (method: string, result: unknown) =>
-            appendFileSync(transcript, `${JSON.stringify({ method, result })}\n`, { mode: 0o600 }),
-        }
-      : {}),
-  });
-  return {
-    app,
-    registry,
-    sends: () => sendCount,
-    async call(method, request) {
-      const result = await registry.dispatch(method, request, sender);
-      if (!result.ok) throw new Error(`${method}: ${result.error.code}: ${result.error.message}`);
-      return result.value as ResponseOf<typeof method>;
-    },
-    async refusal(method, request) {
-      const result = await registry.dispatch(method, request, sender);
-      if (result.ok) throw new Error(`${method} was expected to be refused`);
-      return result.error;
-    },
-  };
-}
-
-async function until<T>(what: string, read: () => Promise<T>, done: (v: T) => boolean) {
-  const deadline = Date.now() + 40_000;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-const statusOf = (wallet: Wallet, signature: string) =>
-  until<TransactionStatusView>(
-    `status of ${signature}`,
-    () => wallet.call('swap.status', { signature }),
-    (s) => s.status !== 'pending',
-  );
-
-function tokenAmount(balances: Balances, mint: string): bigint {
-  return balances.tokens
-    .filter((t) => t.mint === mint)
-    .reduce((sum, t) => sum + BigInt(t.amount), 0n);
-}
-
-async function quoteAndReview(wallet: Wallet, amount = '100000000') {
-  const quote: QuoteView = await wallet.call('swap.quote', {
-    inputMint: SOL,
-    outputMint: USDC,
-    amount,
-    slippage: { bps: 100 },
-  });
-  const ticket: ReviewTicketView = await wallet.call('swap.review', { quoteId: quote.quoteId });
-  return { quote, ticket };
-}
-
 let wallet: Wallet;
 let address: string;
 
@@ -147,7 +38,13 @@ beforeAll(async () => {
   // Fast slots (a blockhash lives 150 x 50 ms = 7.5 s), so expiry tests take seconds.
   sandbox = await startSandbox({ slotMs: 50 });
   dataDir = mkdtempSync(join(tmpdir(), 'swapdesk-swap-flow-'));
-  wallet = openWallet();
+  wallet = openWallet({
+    sandbox,
+    dataDir,
+    keychainService: `swapdesk-itest-${process.pid}-${Date.now()}`,
+    now: () => Date.now() + skewMs,
+    apps,
+  });
   address = (await wallet.call('accounts.create', { label: 'Swapper' })).address;
   await wallet.call('sandbox.fund', { address });
 });
@@ -380,53 +277,5 @@ describe('swap flow against the sandbox', () => {
         extra: true,
       }),
     ).toMatchObject({ code: 'INVALID_REQUEST' });
-  });
-});
-
-describe('activity across restarts', () => {
-  it('tracks a transaction again after a restart when its confirmation was never seen', async () => {
-    // Status polls are lost: the swap lands, but this session never learns it.
-    const blind = openWallet(new Set(['getSignatureStatuses']));
-    const { ticket } = await quoteAndReview(blind);
-    const submission = await blind.call('swap.approve', {
-      ticketId: ticket.ticketId,
-      transactionBase64: ticket.transactionBase64,
-    });
-    expect(submission.status).toBe('pending');
-    blind.app.close();
-    const journal = JSON.parse(readFileSync(join(dataDir, 'activity.json'), 'utf8')) as {
-      entries: { signature: string; status: string; sent: boolean }[];
-    };
-    expect(journal.entries.find((e) => e.signature === submission.signature)).toMatchObject({
-      status: 'pending',
-      sent: true,
-    });
-
-    const restarted = openWallet();
-    const status = await statusOf(restarted, submission.signature);
-    expect(status).toMatchObject({ status: 'confirmed', activityId: submission.activityId });
-    // The earlier swaps are still listed after the restart.
-    expect((await restarted.call('activity.list', {})).length).toBeGreaterThanOrEqual(2);
-  });
-
-  it('expires a journaled transaction that never left before a crash, without sending it', async () => {
-    // Every send is lost: the entry is journaled, then the app "crashes" (close) unsent.
-    const offline = openWallet(new Set(['sendTransaction']));
-    const before = await offline.call('balances.get', { address });
-    const { ticket } = await quoteAndReview(offline);
-    const submission = await offline.call('swap.approve', {
-      ticketId: ticket.ticketId,
-      transactionBase64: ticket.transactionBase64,
-    });
-    offline.app.close();
-
-    const restarted = openWallet();
-    const status = await statusOf(restarted, submission.signature);
-    expect(status.status).toBe('expired');
-    expect(status.error).toMatch(/^Swapdesk closed before the transaction was sent.*fresh quote/);
-    // Nothing was sent by the restarted app, and nothing moved.
-    expect(restarted.sends()).toBe(0);
-    const after = await restarted.call('balances.get', { address });
-    expect(tokenAmount(after, USDC)).toBe(tokenAmount(before, USDC));
   });
 });

@@ -1,0 +1,125 @@
+/**
+ * Activity across restarts, through the real composition root, real keychain, real review and
+ * a real sandbox: every submitted swap stays listed after a restart (a new app on the same
+ * data folder); a swap whose confirmation the last session never saw is tracked again and
+ * confirmed; one journaled but never sent before a "crash" is checked by its signature and
+ * expires once its blockhash can no longer land, without being sent by the new session.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ComposedApp } from '../../main/app/compose';
+import { startSandbox, type RunningSandbox } from '../harness/sandbox-process';
+import {
+  openWallet,
+  quoteAndReview,
+  statusOf,
+  tokenAmount,
+  USDC,
+  type Wallet,
+  type WalletPlace,
+} from './swap-flow-wallet';
+
+let sandbox: RunningSandbox;
+let place: WalletPlace;
+let wallet: Wallet;
+let address: string;
+const apps: ComposedApp[] = [];
+
+beforeAll(async () => {
+  // Fast slots (a blockhash lives 150 x 50 ms = 7.5 s), so the expiry takes seconds.
+  sandbox = await startSandbox({ slotMs: 50 });
+  place = {
+    sandbox,
+    dataDir: mkdtempSync(join(tmpdir(), 'swapdesk-activity-restart-')),
+    keychainService: `swapdesk-itest-activity-${process.pid}-${Date.now()}`,
+    apps,
+  };
+  wallet = openWallet(place);
+  address = (await wallet.call('accounts.create', { label: 'Restarts' })).address;
+  await wallet.call('sandbox.fund', { address });
+});
+
+afterAll(async () => {
+  for (const app of apps) app.close();
+  await wallet?.call('accounts.remove', { address }).catch(() => undefined);
+  await sandbox?.remove();
+  if (place) rmSync(place.dataDir, { recursive: true, force: true });
+});
+
+describe('activity across restarts', () => {
+  it('lists every submitted swap again after a restart, with its status and amounts', async () => {
+    const { quote, ticket } = await quoteAndReview(wallet);
+    const submission = await wallet.call('swap.approve', {
+      ticketId: ticket.ticketId,
+      transactionBase64: ticket.transactionBase64,
+    });
+    expect((await statusOf(wallet, submission.signature)).status).toBe('confirmed');
+    const listed = await wallet.call('activity.list', {});
+
+    const restarted = openWallet(place);
+    const again = await restarted.call('activity.list', {});
+    expect(again).toEqual(listed);
+    expect(again).toEqual([
+      expect.objectContaining({
+        id: submission.activityId,
+        signature: submission.signature,
+        status: 'confirmed',
+        kind: 'swap',
+        account: address,
+        inAmount: quote.inAmount,
+        outAmount: quote.outAmount,
+      }),
+    ]);
+  });
+
+  it('tracks a transaction again after a restart when its confirmation was never seen', async () => {
+    // Status polls are lost: the swap lands, but this session never learns it.
+    const blind = openWallet(place, new Set(['getSignatureStatuses']));
+    const { ticket } = await quoteAndReview(blind);
+    const submission = await blind.call('swap.approve', {
+      ticketId: ticket.ticketId,
+      transactionBase64: ticket.transactionBase64,
+    });
+    expect(submission.status).toBe('pending');
+    blind.app.close();
+    const journal = JSON.parse(readFileSync(join(place.dataDir, 'activity.json'), 'utf8')) as {
+      entries: { signature: string; status: string; sent: boolean }[];
+    };
+    expect(journal.entries.find((e) => e.signature === submission.signature)).toMatchObject({
+      status: 'pending',
+      sent: true,
+    });
+
+    const restarted = openWallet(place);
+    const status = await statusOf(restarted, submission.signature);
+    expect(status).toMatchObject({ status: 'confirmed', activityId: submission.activityId });
+    // Newest first, the earlier swap still listed.
+    expect((await restarted.call('activity.list', {})).map((e) => e.status)).toEqual([
+      'confirmed',
+      'confirmed',
+    ]);
+  });
+
+  it('expires a journaled transaction that never left before a crash, without sending it', async () => {
+    // Every send is lost: the entry is journaled, then the app "crashes" (close) unsent.
+    const offline = openWallet(place, new Set(['sendTransaction']));
+    const before = await offline.call('balances.get', { address });
+    const { ticket } = await quoteAndReview(offline);
+    const submission = await offline.call('swap.approve', {
+      ticketId: ticket.ticketId,
+      transactionBase64: ticket.transactionBase64,
+    });
+    offline.app.close();
+
+    const restarted = openWallet(place);
+    const status = await statusOf(restarted, submission.signature);
+    expect(status.status).toBe('expired');
+    expect(status.error).toMatch(/^Swapdesk closed before the transaction was sent.*fresh quote/);
+    // Nothing was sent by the restarted app, and nothing moved.
+    expect(restarted.sends()).toBe(0);
+    const after = await restarted.call('balances.get', { address });
+    expect(tokenAmount(after, USDC)).toBe(tokenAmount(before, USDC));
+  });
+});
