@@ -227,3 +227,41 @@ describe('quote age', () => {
     expect(quoteCalls(fake)[1]?.request).toEqual(quoteCalls(fake)[0]?.request);
   });
 });
+
+describe('a review that can no longer be approved', () => {
+  it('counts down the ticket, then offers only a fresh quote', async () => {
+    const { fake, user } = setUp();
+    fake.swap.ticketTtlMs = 2_500;
+    await quoteFor(user, '1');
+    await user.click(screen.getByRole('button', { name: 'Review swap' }));
+    await screen.findByText(/^Approve within [12] s, or review again with a fresh quote\.$/);
+    await screen.findByText(
+      'This review has expired: prices move, so get a fresh quote and review again.',
+      undefined,
+      { timeout: 4000 },
+    );
+    expect(screen.queryByRole('button', { name: 'Approve and sign' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Get a fresh quote' }));
+    expect(screen.queryByRole('heading', { name: 'Review' })).toBeNull();
+    expect(fake.calls.filter((c) => c.method === 'swap.approve')).toHaveLength(0);
+  });
+
+  it('switching the account closes an open review (its ticket is for the other account)', async () => {
+    const fake = installFakeWallet({
+      accounts: [fakeAccount(0), fakeAccount(1)],
+      lamports: '10000000000',
+    });
+    window.location.hash = '#/swap';
+    render(<App />);
+    const user = userEvent.setup();
+    await quoteFor(user, '1');
+    await user.click(screen.getByRole('button', { name: 'Review swap' }));
+    await screen.findByRole('button', { name: 'Approve and sign' });
+    await user.selectOptions(
+      screen.getByRole('combobox', { name: /Current account/ }),
+      fake.state.accounts[1]!.address,
+    );
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Review' })).toBeNull());
+    expect(screen.queryByRole('button', { name: 'Approve and sign' })).toBeNull();
+  });
+});

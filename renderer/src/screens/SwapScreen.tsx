@@ -3,9 +3,10 @@
  * (**You receive token**); quotes arrive as you type and refresh on their own; **Review swap**
  * shows what the transaction main built really does; **Approve and sign** sends it.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { selectCurrentAccount, useAccountsStore } from '../stores/accounts-store';
 import { useBalancesStore } from '../stores/balances-store';
+import { useAppStore } from '../stores/app-store';
 import { findToken, tokenName, useTokensStore } from '../stores/tokens-store';
 import { useSwapStore } from '../stores/swap-store';
 import { useSwapReviewStore } from '../stores/swap-review-store';
@@ -67,6 +68,20 @@ export function SwapScreen() {
   useEffect(() => {
     if (submission.state === 'confirmed' && address) void refreshBalances(address);
   }, [submission.state, address, refreshBalances]);
+
+  // Another account or another network: a quote or review of the old one must not be used.
+  const info = useAppStore((s) => s.info);
+  const networkKey = info
+    ? `${info.network.id} ${info.network.rpcUrl} ${info.network.swapApiUrl}`
+    : '';
+  const context = `${address ?? ''}|${networkKey}`;
+  const lastContext = useRef(context);
+  useEffect(() => {
+    if (lastContext.current === context) return;
+    lastContext.current = context;
+    reset();
+    void useSwapStore.getState().requestQuote();
+  }, [context, reset]);
 
   const reviewing = review.state !== 'idle';
   const tick = useCallback(() => {
@@ -205,6 +220,7 @@ export function SwapScreen() {
           <ReviewPanel
             review={review}
             submission={submission}
+            now={now}
             tokens={tokens}
             onApprove={() => void approve()}
             onEdit={reset}

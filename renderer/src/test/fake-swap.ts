@@ -79,6 +79,8 @@ export interface FakeSwapState {
   activity: ActivityEntryView[];
   settings: SettingsView;
   quotes: QuoteView[];
+  /** How long a review ticket stays approvable (main: 60 s). */
+  ticketTtlMs: number;
 }
 
 let uuidCounter = 0;
@@ -134,6 +136,7 @@ export function initialFakeSwapState(network: NetworkInfo): FakeSwapState {
     activity: [],
     settings: settingsFor(network),
     quotes: [],
+    ticketTtlMs: 60_000,
   };
 }
 
@@ -294,7 +297,7 @@ export function createFakeSwapHandlers(
         ticketId: fakeUuid(),
         transactionBase64: 'AQID',
         messageHash: 'ab'.repeat(32),
-        expiresAt: new Date(Date.now() + 60_000).toISOString(),
+        expiresAt: new Date(Date.now() + state.ticketTtlMs).toISOString(),
         lastValidBlockHeight: 1000,
         report: reportFor(quote, owner, state.refusals),
       };

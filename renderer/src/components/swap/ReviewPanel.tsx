@@ -12,6 +12,8 @@ export interface ReviewPanelProps {
   review: Exclude<ReviewState, { state: 'idle' }>;
   submission: Submission;
   tokens: readonly TokenInfo[];
+  /** The screen's clock (ms), ticking every second: the ticket's time left. */
+  now: number;
   onApprove: () => void;
   /** Back to the form with the same inputs. */
   onEdit: () => void;
@@ -77,6 +79,9 @@ export function ReviewPanel(props: ReviewPanelProps) {
     );
   }
   const { report } = review.ticket;
+  const secondsLeft = Math.floor((Date.parse(review.ticket.expiresAt) - props.now) / 1000);
+  // Past the ticket's expiry main refuses to sign: say so before the click, not after.
+  const ticketExpired = submission.state === 'idle' && secondsLeft <= 0;
   const started = submission.state !== 'idle';
   const finished =
     submission.state === 'confirmed' ||
@@ -89,7 +94,7 @@ export function ReviewPanel(props: ReviewPanelProps) {
       </h2>
       <ReviewReport report={report} tokens={tokens} />
       <div className="actions review-actions">
-        {report.accepted && !finished ? (
+        {report.accepted && !finished && !ticketExpired ? (
           <button
             type="button"
             className="button button-primary button-large"
@@ -105,12 +110,19 @@ export function ReviewPanel(props: ReviewPanelProps) {
             {submission.state === 'confirmed' ? 'Back to the form' : 'Edit swap'}
           </button>
         ) : null}
-        {!report.accepted ? (
+        {!report.accepted || ticketExpired ? (
           <button type="button" className="button" onClick={props.onFreshQuote}>
             Get a fresh quote
           </button>
         ) : null}
       </div>
+      {report.accepted && submission.state === 'idle' ? (
+        <p className="muted small">
+          {ticketExpired
+            ? 'This review has expired: prices move, so get a fresh quote and review again.'
+            : `Approve within ${secondsLeft} s, or review again with a fresh quote.`}
+        </p>
+      ) : null}
       <div className="submission" ref={statusRef}>
         <p
           role="status"
