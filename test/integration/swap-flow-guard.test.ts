@@ -24,6 +24,7 @@ import { createRegistry } from '../../main/bridge/registry';
 import { sandboxNetwork } from '../../main/network/presets';
 import { recordVaultSecret } from '../harness/secrets-log';
 import { startSandbox, type RunningSandbox } from '../harness/sandbox-process';
+import { transcribed } from './swap-flow-wallet';
 
 const SOL = 'So11111111111111111111111111111111111111112';
 const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
@@ -97,7 +98,7 @@ function startTamperingProxy(target: string, connection: Connection): Promise<st
 }
 
 function wallet() {
-  const registry = createRegistry({ handlers: app.handlers, policy: () => true });
+  const registry = createRegistry({ handlers: app.handlers, policy: () => true, ...transcribed() });
   return {
     async call<M extends MethodName>(method: M, request: RequestOf<M>): Promise<ResponseOf<M>> {
       const result = await registry.dispatch(method, request, sender);

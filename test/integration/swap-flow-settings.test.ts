@@ -18,6 +18,7 @@ import { sandboxNetwork } from '../../main/network/presets';
 import { apiKeyEntry } from '../../main/settings/settings-service';
 import { recordSecret, recordVaultSecret } from '../harness/secrets-log';
 import { startSandbox, type RunningSandbox } from '../harness/sandbox-process';
+import { transcribed } from './swap-flow-wallet';
 
 const SERVICE = `swapdesk-itest-settings-${process.pid}-${Date.now()}`;
 const SOL = 'So11111111111111111111111111111111111111112';
@@ -38,7 +39,7 @@ function open(shell: AppInfo['shell'] = 'electron', dir = dataDir) {
     onSecretCreated: recordVaultSecret,
   });
   apps.push(app);
-  const registry = createRegistry({ handlers: app.handlers, policy: () => true });
+  const registry = createRegistry({ handlers: app.handlers, policy: () => true, ...transcribed() });
   return {
     async call<M extends MethodName>(method: M, request: RequestOf<M>): Promise<ResponseOf<M>> {
       const result = await registry.dispatch(method, request, sender);

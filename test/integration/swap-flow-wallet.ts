@@ -40,6 +40,19 @@ export interface WalletPlace {
   apps: ComposedApp[];
 }
 
+/**
+ * The registry option that appends every bridge response to SWAPDESK_BRIDGE_TRANSCRIPT (set by
+ * scripts/test.mjs), where the leak check looks for secrets; nothing when it is unset.
+ */
+export function transcribed(): { onResponse?: (method: string, result: unknown) => void } {
+  const transcript = process.env.SWAPDESK_BRIDGE_TRANSCRIPT;
+  if (!transcript) return {};
+  return {
+    onResponse: (method, result) =>
+      appendFileSync(transcript, `${JSON.stringify({ method, result })}\n`, { mode: 0o600 }),
+  };
+}
+
 /** JSON-RPC method names of a request body (single or batch). */
 function rpcMethods(init?: RequestInit): string[] {
   if (typeof init?.body !== 'string') return [];
@@ -71,18 +84,7 @@ export function openWallet(place: WalletPlace, lose: Set<string> = new Set()): W
     onSecretCreated: recordVaultSecret,
   });
   place.apps.push(app);
-  // scripts/test.mjs sets it: the leak check reads every bridge response.
-  const transcript = process.env.SWAPDESK_BRIDGE_TRANSCRIPT;
-  const registry = createRegistry({
-    handlers: app.handlers,
-    policy: () => true,
-    ...(transcript
-      ? {
-          onResponse: (method: string, result: unknown) =>
-            appendFileSync(transcript, `${JSON.stringify({ method, result })}\n`, { mode: 0o600 }),
-        }
-      : {}),
-  });
+  const registry = createRegistry({ handlers: app.handlers, policy: () => true, ...transcribed() });
   return {
     app,
     registry,
