@@ -23,10 +23,12 @@ describe('LedgerStore', () => {
     store.append({ kind: 'clock', slot: 55 }, true);
     store.close();
     appendFileSync(join(dir, 'ledger-journal-1.jsonl'), '{"kind":"tx","slot":6'); // crash mid-append
+    appendFileSync(join(dir, 'ledger-journal-0.jsonl'), '{"kind":"clock","slot":1}\n'); // left by a crash
     const reopened = new LedgerStore(dir);
     const loaded = reopened.load();
     expect(loaded?.snapshot.slot).toBe(5);
     expect(loaded?.journal.map((entry) => entry.slot)).toEqual([30, 55]);
+    expect(readdirSync(dir)).not.toContain('ledger-journal-0.jsonl');
     reopened.writeSnapshot({ ...base, slot: 60 }, []);
     reopened.close();
     expect(readdirSync(dir).sort()).toEqual(['ledger-journal-2.jsonl', 'ledger-snapshot.json']); // no records, no history file

@@ -123,6 +123,12 @@ export class LedgerStore {
     }
     this.generation = snapshot.generation;
     this.entriesSinceSnapshot = journal.length;
+    // A journal of another generation is one a crash left behind after its snapshot was replaced.
+    for (const name of readdirSync(this.dir)) {
+      const match = /^ledger-journal-(\d+)\.jsonl$/.exec(name);
+      if (match && Number(match[1]) !== snapshot.generation)
+        rmSync(join(this.dir, name), { force: true });
+    }
     this.openJournal();
     return { snapshot, history, journal };
   }
