@@ -28,8 +28,9 @@ let address: string;
 const apps: ComposedApp[] = [];
 
 beforeAll(async () => {
-  // Fast slots (a blockhash lives 150 x 50 ms = 7.5 s), so the expiry takes seconds.
-  sandbox = await startSandbox({ slotMs: 50 });
+  // Fast slots: a blockhash lives 150 x 80 ms = 12 s (room for a loaded machine), so the
+  // expiry takes seconds.
+  sandbox = await startSandbox({ slotMs: 80 });
   place = {
     sandbox,
     dataDir: mkdtempSync(join(tmpdir(), 'swapdesk-activity-restart-')),

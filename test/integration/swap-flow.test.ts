@@ -35,8 +35,9 @@ let wallet: Wallet;
 let address: string;
 
 beforeAll(async () => {
-  // Fast slots (a blockhash lives 150 x 50 ms = 7.5 s), so expiry tests take seconds.
-  sandbox = await startSandbox({ slotMs: 50 });
+  // Fast slots: a blockhash lives 150 x 80 ms = 12 s (room for a loaded machine), so expiry
+  // tests take seconds.
+  sandbox = await startSandbox({ slotMs: 80 });
   dataDir = mkdtempSync(join(tmpdir(), 'swapdesk-swap-flow-'));
   wallet = openWallet({
     sandbox,
