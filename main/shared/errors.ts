@@ -49,6 +49,15 @@ export const ERROR_CODES = [
   'SETTINGS_FILE_UNWRITABLE',
   'ACTIVITY_FILE_UNREADABLE',
   'ACTIVITY_FILE_UNWRITABLE',
+  // pay (main/pay): Solana Pay transfer requests, payee accounts, payment transactions
+  'INVALID_PAYMENT_REQUEST',
+  'TRANSACTION_REQUEST_UNSUPPORTED',
+  'INVALID_RECIPIENT',
+  'DESTINATION_MISSING',
+  'TRANSACTION_TOO_LARGE',
+  'FEE_MINT_NOT_ALLOWED',
+  'PLAN_NOT_FOUND',
+  'INSUFFICIENT_FUNDS',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number] | (string & {});
