@@ -47,6 +47,10 @@ function amountsOf(entry: ActivityEntryView, tokens: readonly TokenInfo[]): stri
 export function ActivityScreen() {
   const { status, entries, error, load } = useActivityStore();
   const tokens = useTokensStore((s) => s.tokens);
+  const tokensStatus = useTokensStore((s) => s.status);
+  // Amounts need each mint's decimals: wait for the token list (or its failure, then base
+  // units are shown, said as such) rather than flash base units first.
+  const tokensSettled = tokensStatus === 'ready' || tokensStatus === 'error';
   const loadTokens = useTokensStore((s) => s.load);
 
   useEffect(() => {
@@ -77,7 +81,7 @@ export function ActivityScreen() {
           <p className="muted">No transactions yet. Swaps you send appear here.</p>
         ) : null}
         {error ? <p role="alert">{error.message}</p> : null}
-        {entries.length > 0 ? (
+        {entries.length > 0 && tokensSettled ? (
           <ul className="activity-list" aria-label="Transactions">
             {entries.map((entry) => (
               <li key={entry.id} className="activity-item">
