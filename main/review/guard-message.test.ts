@@ -7,19 +7,12 @@ import {
   TransactionInstruction,
 } from '@solana/web3.js';
 import {
-  AuthorityType,
-  createApproveCheckedInstruction,
-  createApproveInstruction,
-  createCloseAccountInstruction,
   createFreezeAccountInstruction,
   createInitializeImmutableOwnerInstruction,
-  createRevokeInstruction,
-  createSetAuthorityInstruction,
   createTransferCheckedInstruction,
 } from '@solana/spl-token';
 import {
   ata,
-  BONK,
   honestSwap,
   key,
   scenarioReport,
@@ -217,73 +210,5 @@ describe('programs', () => {
       programId: STRANGER.publicKey,
     });
     expect(verdict(await scenarioReport(withExtra(assign)), 'programs').reason).toMatch(/assign/);
-  });
-});
-
-describe('authority', () => {
-  const refused = async (instruction: TransactionInstruction, words: RegExp) => {
-    const result = verdict(await scenarioReport(withExtra(instruction)), 'authority');
-    expect(result.ok).toBe(false);
-    expect(result.reason).toMatch(words);
-  };
-
-  it('refuses approve and approveChecked to someone else', async () => {
-    await refused(
-      createApproveInstruction(userUsdc, STRANGER.publicKey, USER.publicKey, 5n),
-      /allow .* to spend USDC from your account/,
-    );
-    await refused(
-      createApproveCheckedInstruction(
-        ata(USER.publicKey, BONK),
-        BONK,
-        STRANGER.publicKey,
-        USER.publicKey,
-        5n,
-        5,
-      ),
-      /spend BONK/,
-    );
-  });
-
-  it('refuses handing ownership or the close right of the user’s account to someone else', async () => {
-    await refused(
-      createSetAuthorityInstruction(
-        userUsdc,
-        USER.publicKey,
-        AuthorityType.AccountOwner,
-        STRANGER.publicKey,
-      ),
-      /give ownership of your USDC account/,
-    );
-    await refused(
-      createSetAuthorityInstruction(
-        userUsdc,
-        USER.publicKey,
-        AuthorityType.CloseAccount,
-        STRANGER.publicKey,
-      ),
-      /give the right to close your USDC account/,
-    );
-  });
-
-  it('refuses closing the user’s account to someone else, accepts closing it to the user', async () => {
-    await refused(
-      createCloseAccountInstruction(userUsdc, STRANGER.publicKey, USER.publicKey),
-      /close your USDC account .* send what it holds to/,
-    );
-    const own = await scenarioReport(
-      withExtra(createCloseAccountInstruction(userUsdc, USER.publicKey, USER.publicKey)),
-    );
-    expect(verdict(own, 'authority').ok).toBe(true);
-  });
-
-  it('accepts a revoke and removing a close authority', async () => {
-    const report = await scenarioReport(
-      withExtra(
-        createRevokeInstruction(userUsdc, USER.publicKey),
-        createSetAuthorityInstruction(userUsdc, USER.publicKey, AuthorityType.CloseAccount, null),
-      ),
-    );
-    expect(verdict(report, 'authority').ok).toBe(true);
   });
 });

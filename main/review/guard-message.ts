@@ -1,13 +1,12 @@
 /**
  * Guard rules read from the message alone: who pays, who else must sign, whether the
- * blockhash still lives, whether every lookup table resolved, which programs are called, and
- * whether any instruction hands control of the person's accounts to someone else.
+ * blockhash still lives, whether every lookup table resolved, and which programs are called.
  */
 import { isHarmlessTokenInstruction } from './decode-token';
-import { isUserAccount, mintOf, type ReviewFacts } from './facts';
+import type { ReviewFacts } from './facts';
 import { isAllowedProgram, isTokenProgram, SYSTEM_PROGRAM } from './program-ids';
 import type { DecodedInstruction, GuardVerdict } from './types';
-import { shortAddress, tokenName } from './words';
+import { shortAddress } from './words';
 
 const pass = (rule: GuardVerdict['rule'], reason: string): GuardVerdict => ({
   rule,
@@ -115,51 +114,4 @@ export function programsRule(facts: ReviewFacts): GuardVerdict {
   return problems.length === 0
     ? pass('programs', 'Every instruction belongs to a program the wallet knows and reads.')
     : fail('programs', problems);
-}
-
-/** No approval, authority change or close of the user's accounts in someone else's favour. */
-export function authorityRule(facts: ReviewFacts): GuardVerdict {
-  const problems: string[] = [];
-  const mine = (address: string) => isUserAccount(facts, address);
-  for (const { decoded } of facts.instructions) {
-    if (decoded.kind === 'tokenApprove' && (mine(decoded.source) || decoded.owner === facts.user)) {
-      if (decoded.delegate !== facts.user) {
-        problems.push(
-          `It would allow ${shortAddress(decoded.delegate)} to spend ${tokenName(mintOf(facts, decoded.source), facts.tokens)} from your account ${shortAddress(decoded.source)} (an approval), at any time later.`,
-        );
-      }
-    }
-    if (
-      decoded.kind === 'tokenSetAuthority' &&
-      (mine(decoded.account) || decoded.currentAuthority === facts.user) &&
-      decoded.newAuthority !== facts.user &&
-      !(decoded.authorityType === 'CloseAccount' && decoded.newAuthority === null)
-    ) {
-      const who = decoded.newAuthority === null ? 'nobody' : shortAddress(decoded.newAuthority);
-      const what =
-        decoded.authorityType === 'AccountOwner'
-          ? 'ownership of'
-          : decoded.authorityType === 'CloseAccount'
-            ? 'the right to close'
-            : `the ${decoded.authorityType} authority of`;
-      problems.push(
-        `It would give ${what} your ${tokenName(mintOf(facts, decoded.account), facts.tokens)} account ${shortAddress(decoded.account)} to ${who}.`,
-      );
-    }
-    if (
-      decoded.kind === 'tokenCloseAccount' &&
-      (mine(decoded.account) || decoded.owner === facts.user) &&
-      !mine(decoded.destination)
-    ) {
-      problems.push(
-        `It would close your ${tokenName(mintOf(facts, decoded.account), facts.tokens)} account ${shortAddress(decoded.account)} and send what it holds to ${shortAddress(decoded.destination)}.`,
-      );
-    }
-  }
-  return problems.length === 0
-    ? pass(
-        'authority',
-        'No approval, authority change or close of your accounts in favour of anyone else.',
-      )
-    : fail('authority', problems);
 }

@@ -4,8 +4,8 @@
  */
 import type { ReviewFacts } from './facts';
 import { balanceRules, simulationRule } from './guard-balances';
+import { authorityRule } from './guard-authority';
 import {
-  authorityRule,
   blockhashRule,
   feePayerRule,
   lookupTablesRule,

@@ -1,0 +1,112 @@
+/**
+ * The authority rule: no approval, authority change or close of the person's accounts in
+ * someone else's favour. Read twice: from the instructions at the top level, and from the
+ * simulated post-state of every token account the person owns, which also shows what a swap
+ * program would do inside its own instruction (mainnet), where the top level sees nothing.
+ */
+import { isUserAccount, mintOf, type ReviewFacts } from './facts';
+import { SYSTEM_PROGRAM } from './program-ids';
+import type { GuardVerdict } from './types';
+import { shortAddress, tokenName } from './words';
+
+const pass = (rule: GuardVerdict['rule'], reason: string): GuardVerdict => ({
+  rule,
+  ok: true,
+  reason,
+});
+const fail = (rule: GuardVerdict['rule'], reasons: string[]): GuardVerdict => ({
+  rule,
+  ok: false,
+  reason: reasons.join(' '),
+});
+
+/** Changes of owner, delegate or close authority on the user's accounts seen after simulation. */
+function postStateProblems(facts: ReviewFacts, flagged: ReadonlySet<string>): string[] {
+  if (facts.post === null) return [];
+  const problems: string[] = [];
+  const user = facts.user as string;
+  for (const [address, before] of facts.pre) {
+    if (flagged.has(address) || before?.token?.owner !== user) continue;
+    const after = facts.post.get(address)?.token;
+    if (after === undefined || after === null) continue; // not written, or closed (balance rules count that)
+    const name = `your ${tokenName(before.token.mint, facts.tokens)} account ${shortAddress(address)}`;
+    if (after.owner !== user) {
+      problems.push(`It would make ${shortAddress(after.owner)} the owner of ${name}.`);
+    } else if (
+      after.delegate !== null &&
+      after.delegate !== before.token.delegate &&
+      after.delegate !== user
+    ) {
+      problems.push(
+        `It would allow ${shortAddress(after.delegate)} to spend from ${name} (an approval), at any time later.`,
+      );
+    } else if (
+      after.closeAuthority !== null &&
+      after.closeAuthority !== before.token.closeAuthority &&
+      after.closeAuthority !== user
+    ) {
+      problems.push(
+        `It would give the right to close ${name} to ${shortAddress(after.closeAuthority)}.`,
+      );
+    }
+  }
+  const account = facts.post.get(user);
+  if (account && account.programOwner !== SYSTEM_PROGRAM) {
+    problems.push(
+      `It would hand your wallet account itself to the program ${shortAddress(account.programOwner)}.`,
+    );
+  }
+  return problems;
+}
+
+/** No approval, authority change or close of the user's accounts in someone else's favour. */
+export function authorityRule(facts: ReviewFacts): GuardVerdict {
+  const problems: string[] = [];
+  const flagged = new Set<string>();
+  const mine = (address: string) => isUserAccount(facts, address);
+  for (const { decoded } of facts.instructions) {
+    if (decoded.kind === 'tokenApprove' && (mine(decoded.source) || decoded.owner === facts.user)) {
+      if (decoded.delegate !== facts.user) {
+        flagged.add(decoded.source);
+        problems.push(
+          `It would allow ${shortAddress(decoded.delegate)} to spend ${tokenName(mintOf(facts, decoded.source), facts.tokens)} from your account ${shortAddress(decoded.source)} (an approval), at any time later.`,
+        );
+      }
+    }
+    if (
+      decoded.kind === 'tokenSetAuthority' &&
+      (mine(decoded.account) || decoded.currentAuthority === facts.user) &&
+      decoded.newAuthority !== facts.user &&
+      !(decoded.authorityType === 'CloseAccount' && decoded.newAuthority === null)
+    ) {
+      flagged.add(decoded.account);
+      const who = decoded.newAuthority === null ? 'nobody' : shortAddress(decoded.newAuthority);
+      const what =
+        decoded.authorityType === 'AccountOwner'
+          ? 'ownership of'
+          : decoded.authorityType === 'CloseAccount'
+            ? 'the right to close'
+            : `the ${decoded.authorityType} authority of`;
+      problems.push(
+        `It would give ${what} your ${tokenName(mintOf(facts, decoded.account), facts.tokens)} account ${shortAddress(decoded.account)} to ${who}.`,
+      );
+    }
+    if (
+      decoded.kind === 'tokenCloseAccount' &&
+      (mine(decoded.account) || decoded.owner === facts.user) &&
+      !mine(decoded.destination)
+    ) {
+      flagged.add(decoded.account);
+      problems.push(
+        `It would close your ${tokenName(mintOf(facts, decoded.account), facts.tokens)} account ${shortAddress(decoded.account)} and send what it holds to ${shortAddress(decoded.destination)}.`,
+      );
+    }
+  }
+  problems.push(...postStateProblems(facts, flagged));
+  return problems.length === 0
+    ? pass(
+        'authority',
+        'No approval, authority change or close of your accounts in favour of anyone else.',
+      )
+    : fail('authority', problems);
+}
