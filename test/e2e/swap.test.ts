@@ -99,6 +99,13 @@ describe('swap in Chromium', () => {
     const address = await createFundedAccount(page);
     await page.getByRole('link', { name: 'Swap' }).click();
     await pickToken(page, 'You pay token', 'BONK');
+    // The picker as a person sees it: the sandbox's tokens, narrowed by the search.
+    await page.getByRole('button', { name: 'You receive token', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Choose the token you receive' });
+    await dialog.getByRole('combobox', { name: 'Search tokens' }).fill('j');
+    expect(await dialog.getByRole('option').evaluateAll((options) => options.length)).toBe(2);
+    await screenshot(page, 'swap-token-picker');
+    await page.keyboard.press('Escape');
     await pickToken(page, 'You receive token', 'JUP');
     await enterAmount(page, '500');
     const hops = await page

@@ -265,3 +265,54 @@ describe('a review that can no longer be approved', () => {
     expect(screen.queryByRole('button', { name: 'Approve and sign' })).toBeNull();
   });
 });
+
+describe('slippage and advanced options', () => {
+  it('sends auto slippage with its maximum and the advanced options with the quote', async () => {
+    const { fake, user } = setUp();
+    await quoteFor(user, '1');
+    await user.click(screen.getByRole('radio', { name: 'Auto' }));
+    const max = screen.getByRole('textbox', { name: 'Maximum slippage (bps)' });
+    await user.clear(max);
+    await user.type(max, '250');
+    await user.click(screen.getByText('Advanced options', { selector: 'summary' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Direct routes only (one hop)' }));
+    await user.click(
+      screen.getByRole('checkbox', { name: 'Legacy transaction (no lookup tables)' }),
+    );
+    await user.type(
+      screen.getByRole('textbox', { name: 'Venues to exclude' }),
+      'Raydium CLMM, Meteora',
+    );
+    await user.tab();
+    await user.type(screen.getByRole('textbox', { name: 'Max accounts' }), '30');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Priority fee' }), 'high');
+    await waitFor(() =>
+      expect(quoteCalls(fake).at(-1)?.request).toEqual({
+        inputMint: SOL.mint,
+        outputMint: USDC.mint,
+        amount: '1000000000',
+        swapMode: 'ExactIn',
+        slippage: { auto: true, maxBps: 250 },
+        options: {
+          onlyDirectRoutes: true,
+          asLegacyTransaction: true,
+          excludeDexes: ['Raydium CLMM', 'Meteora'],
+          maxAccounts: 30,
+          priorityFee: { kind: 'level', level: 'high', maxLamports: '1000000' },
+        },
+      }),
+    );
+    await screen.findByText(/\(30 bps, chosen automatically\)/);
+  });
+
+  it('warns above 1% price impact without blocking the review', async () => {
+    const { fake, user } = setUp();
+    fake.swap.priceImpactPct = '0.023';
+    await quoteFor(user, '1');
+    expect(screen.getByRole('note').textContent).toContain('Price impact is 2.30%');
+    expect(screen.queryByRole('checkbox', { name: /accept a price impact/ })).toBeNull();
+    expect(
+      (screen.getByRole('button', { name: 'Review swap' }) as HTMLButtonElement).disabled,
+    ).toBe(false);
+  });
+});
