@@ -28,4 +28,16 @@ export interface LedgerView {
    * own checks. Null error means it would succeed.
    */
   simulate(wireTransaction: Uint8Array): { err: unknown | null; logs: string[] };
+  /** Block height (one block per slot in the sandbox); escrows of the swap API expire by it. */
+  blockHeight(): number;
+  /**
+   * Executes a transaction for real (the swap API's own escrow settlements and sweeps).
+   * `executed` with a null `record.err` means it succeeded.
+   */
+  sendTransaction(wireTransaction: Uint8Array): LedgerSendOutcome;
 }
+
+/** What the swap API reads of an executed or rejected transaction. */
+export type LedgerSendOutcome =
+  | { status: 'executed'; signature: string; record: { err: unknown } }
+  | { status: 'rejected'; signature: string; err: unknown };

@@ -13,7 +13,9 @@ import { createMarketContext } from './market-context';
 import { parseQuoteParams } from './quote-params';
 import { computeQuote } from './quote-service';
 import { parseSwapRequest } from './swap-request';
-import { buildSwap, buildSwapInstructionsResponse } from './swap-service';
+import { buildSwap } from './swap-service';
+import { buildSwapInstructionsResponse } from './swap-instructions-service';
+import { createEscrowBook } from './escrow';
 
 /** The mainnet programs of the venues the sandbox imitates, for GET /program-id-to-label. */
 export const VENUE_PROGRAM_IDS: Record<string, VenueLabel> = {
@@ -33,6 +35,12 @@ const ROUTES: Record<string, 'GET' | 'POST'> = {
 
 export const createSwapApi: CreateSwapApi = async ({ ledger, stateDir }) => {
   const context = createMarketContext(ledger, loadOrSeedMarket(ledger, stateDir));
+  const escrows = createEscrowBook(
+    ledger,
+    context.market.authority,
+    stateDir,
+    (mint) => context.tokens.get(mint)?.decimals ?? 0,
+  );
   const now = () => performance.now();
   return {
     async handle(req, res, path, url) {
@@ -50,6 +58,9 @@ export const createSwapApi: CreateSwapApi = async ({ ledger, stateDir }) => {
             `${path} takes ${method}, not ${req.method ?? '?'}.`,
           );
         }
+        // Expired escrows of /swap-instructions go back into their pools before anything is
+        // priced (lazily: deterministic, and a sandbox nobody asks does no work).
+        escrows.sweepExpired();
         switch (path) {
           case '/quote':
             return sendJson(
@@ -63,7 +74,11 @@ export const createSwapApi: CreateSwapApi = async ({ ledger, stateDir }) => {
             return sendJson(
               res,
               200,
-              buildSwapInstructionsResponse(context, parseSwapRequest(await readJson(req))),
+              buildSwapInstructionsResponse(
+                context,
+                escrows,
+                parseSwapRequest(await readJson(req)),
+              ),
             );
           case '/program-id-to-label':
             return sendJson(res, 200, VENUE_PROGRAM_IDS);

@@ -4,6 +4,11 @@
  * vault → vault between hops, vaults → user and fee accounts), cleanup (SOL unwrap) and other
  * (a Jito-style tip). The user pays the fees and signs for their own transfers; the venue
  * authority signs for the vaults.
+ *
+ * With an escrow (POST /swap-instructions), the venue side is split off into `settlement`:
+ * the vault → vault transfers between hops and the last hop's vaults → escrow, which the
+ * sandbox signs and executes at request time. The user's part then only pays the first hop's
+ * vaults and moves the escrow's tokens to the output and fee accounts as the escrow's delegate.
  */
 import {
   ComputeBudgetProgram,
@@ -38,6 +43,11 @@ export interface SwapInstructionOptions {
   jitoTipLamports: bigint;
   /** Memo instructions naming each leg's venue (dropped when the transaction would be too big). */
   memos: boolean;
+  /**
+   * Token account (owned by the venue authority, the user its delegate) that receives the
+   * route's output in advance; null for /swap, where the vaults pay the user directly.
+   */
+  escrow?: string | null;
 }
 
 export interface SwapInstructionGroups {
@@ -46,6 +56,10 @@ export interface SwapInstructionGroups {
   swap: TransactionInstruction[];
   cleanup: TransactionInstruction[];
   other: TransactionInstruction[];
+  /** With an escrow: the venue authority's transfers, executed by the sandbox beforehand. */
+  settlement: TransactionInstruction[];
+  /** With an escrow: what it must hold (the user's output plus any output-side fee). */
+  escrowAmount: bigint;
 }
 
 function tokenOf(context: MarketContext, mint: string): SandboxToken {
@@ -77,7 +91,10 @@ export function buildSwapInstructions(
     swap: [],
     cleanup: [],
     other: [],
+    settlement: [],
+    escrowAmount: 0n,
   };
+  const escrow = options.escrow ?? null;
   groups.computeBudget.push(
     ComputeBudgetProgram.setComputeUnitLimit({ units: options.computeUnitLimit }),
   );
@@ -155,7 +172,12 @@ export function buildSwapInstructions(
   };
 
   const hops = swap.route.hops;
-  const boundaries: { mint: string; sources: FlowEnd[]; sinks: Omit<FlowEnd, 'owner'>[] }[] = [];
+  const boundaries: {
+    mint: string;
+    sources: FlowEnd[];
+    sinks: Omit<FlowEnd, 'owner'>[];
+    settled: boolean;
+  }[] = [];
   for (let k = 0; k <= hops.length; k += 1) {
     const before = hops[k - 1];
     const after = hops[k];
@@ -175,7 +197,27 @@ export function buildSwapInstructions(
     const feeHere =
       (k === 0 && swap.feeSide === 'input') || (k === hops.length && swap.feeSide === 'output');
     if (feeHere) sinks.push(...feeSinks(mint));
-    boundaries.push({ mint, sources, sinks });
+    if (escrow !== null && k === hops.length) {
+      // The vaults fill the escrow now; the user later empties it, as its delegate, into the
+      // fee accounts and then the output (last, so it is the group's swapInstruction).
+      const total = sinks.reduce((sum, sink) => sum + sink.amount, 0n);
+      groups.escrowAmount = total;
+      boundaries.push({
+        mint,
+        sources,
+        sinks: [{ account: escrow, amount: total }],
+        settled: true,
+      });
+      boundaries.push({
+        mint,
+        sources: [{ account: escrow, owner: user.toBase58(), amount: total }],
+        sinks: [...sinks.slice(1), ...sinks.slice(0, 1)],
+        settled: false,
+      });
+    } else {
+      // Between hops, vault to vault: settled in advance when there is an escrow.
+      boundaries.push({ mint, sources, sinks, settled: escrow !== null && k > 0 });
+    }
   }
 
   let tracked = false;
@@ -202,7 +244,7 @@ export function buildSwapInstructions(
         });
         tracked = true;
       }
-      groups.swap.push(instruction);
+      (boundary.settled ? groups.settlement : groups.swap).push(instruction);
     }
   }
 

@@ -1,7 +1,8 @@
 /**
- * POST /swap and /swap-instructions: check the request's accounts, re-price the quote's route,
- * build the instructions, size the compute budget by simulation when asked, and answer the
- * transaction signed by the venue authority, with the user's signature the only one missing.
+ * POST /swap: check the request's accounts, re-price the quote's route, build the
+ * instructions, size the compute budget by simulation when asked, and answer the transaction
+ * signed by the venue authority, with the user's signature the only one missing.
+ * (/swap-instructions shares the first steps: swap-instructions-service.ts.)
  *
  * The one difference from mainnet: the venue authority's signature covers the whole message,
  * so the caller must NOT replace the recent blockhash or the fee payer (the spec allows it on
@@ -24,17 +25,20 @@ import type { SwapRequest } from './swap-request';
 
 /** Jupiter's limit when dynamicComputeUnitLimit is off, and the ceiling of the runtime. */
 export const DEFAULT_COMPUTE_UNIT_LIMIT = 1_400_000;
-const PACKET_SIZE = 1232;
+export const PACKET_SIZE = 1232;
 
-interface Prepared {
+export interface Prepared {
   swap: ReplayedSwap;
+  /** `escrow`: the escrow account of /swap-instructions; none for /swap. */
   build: (
     limit: number,
     memos: boolean,
+    escrow?: string | null,
   ) => { groups: SwapInstructionGroups; priority: PriorityPlan };
 }
 
-function prepare(context: MarketContext, request: SwapRequest): Prepared {
+/** Checks the request's accounts and re-prices its quote; shared by /swap and /swap-instructions. */
+export function prepare(context: MarketContext, request: SwapRequest): Prepared {
   const { quote } = request;
   const feeBps = quote.platformFee?.feeBps ?? 0;
   const feeMint =
@@ -48,7 +52,7 @@ function prepare(context: MarketContext, request: SwapRequest): Prepared {
   const user = new PublicKey(request.userPublicKey);
   return {
     swap,
-    build: (limit, memos) => {
+    build: (limit, memos, escrow = null) => {
       const priority = resolvePriorityFee(
         request.prioritizationFeeLamports,
         request.computeUnitPriceMicroLamports,
@@ -66,13 +70,14 @@ function prepare(context: MarketContext, request: SwapRequest): Prepared {
         computeUnitPriceMicroLamports: priority.microLamports,
         jitoTipLamports: priority.jitoTipLamports,
         memos,
+        escrow,
       });
       return { groups, priority };
     },
   };
 }
 
-function ordered(groups: SwapInstructionGroups): TransactionInstruction[] {
+export function ordered(groups: SwapInstructionGroups): TransactionInstruction[] {
   return [
     ...groups.computeBudget,
     ...groups.setup,
@@ -128,7 +133,7 @@ export function consumedUnits(logs: readonly string[]): number {
   return total;
 }
 
-function simulationError(
+export function simulationError(
   err: unknown,
   logs: readonly string[],
 ): { errorCode: string; error: string } | null {
@@ -196,42 +201,5 @@ export function buildSwap(context: MarketContext, request: SwapRequest): SwapRes
     prioritizationType: built.priority.prioritizationType,
     dynamicSlippageReport: null,
     simulationError: simulationError(simulation.err, simulation.logs),
-  };
-}
-
-function instructionJson(instruction: TransactionInstruction) {
-  return {
-    programId: instruction.programId.toBase58(),
-    accounts: instruction.keys.map((key) => ({
-      pubkey: key.pubkey.toBase58(),
-      isSigner: key.isSigner,
-      isWritable: key.isWritable,
-    })),
-    data: Buffer.from(instruction.data).toString('base64'),
-  };
-}
-
-/**
- * POST /swap-instructions in Jupiter's shape. The sandbox's swap is several transfers, not one
- * program call: `swapInstruction` is the first of them and `swapInstructions` (an extra) lists
- * them all in order. Instructions alone cannot execute here, because the vault transfers need
- * the venue authority's signature over the final message: use POST /swap to get a transaction.
- */
-export function buildSwapInstructionsResponse(context: MarketContext, request: SwapRequest) {
-  const prepared = prepare(context, request);
-  const { groups, priority } = prepared.build(DEFAULT_COMPUTE_UNIT_LIMIT, true);
-  const swap = groups.swap.map(instructionJson);
-  return {
-    tokenLedgerInstruction: null,
-    computeBudgetInstructions: groups.computeBudget.map(instructionJson),
-    setupInstructions: groups.setup.map(instructionJson),
-    swapInstruction: swap[0],
-    swapInstructions: swap,
-    cleanupInstruction: groups.cleanup[0] === undefined ? null : instructionJson(groups.cleanup[0]),
-    otherInstructions: groups.other.map(instructionJson),
-    addressLookupTableAddresses: [] as string[],
-    prioritizationFeeLamports: Number(priority.prioritizationFeeLamports),
-    computeUnitLimit: DEFAULT_COMPUTE_UNIT_LIMIT,
-    venueAuthority: context.market.authority.publicKey.toBase58(),
   };
 }

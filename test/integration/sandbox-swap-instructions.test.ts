@@ -1,0 +1,271 @@
+/**
+ * POST /swap-instructions against a real sandbox process: a wallet composes the instructions,
+ * a Memo and a TransferChecked with two reference keys into one v0 transaction signed by the
+ * user alone, as a Solana Pay invoice needs; the merchant gains exactly the invoice and finds
+ * the payment by its references. ExactIn and ExactOut, SOL in (wrap) and out (unwrap), a token
+ * input over two hops, platform fees on either side, destinationTokenAccount, and a second run
+ * of the same instructions refused.
+ */
+import { Connection, Keypair, PublicKey, SendTransactionError } from '@solana/web3.js';
+import { getAccount, TOKEN_2022_PROGRAM_ID } from '@solana/spl-token';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox, type RunningSandbox } from '../harness/sandbox-process';
+import {
+  ataOf,
+  BONK,
+  faucet,
+  fundedUser,
+  getJson,
+  JUP,
+  operatorFeeAccount,
+  PYUSD,
+  SOL,
+  tokenBalance,
+  USDC,
+  USDT,
+  waitFor,
+} from './sandbox-swap-fixtures';
+import {
+  invoiceInstructions,
+  signAsUser,
+  swapInstructions,
+  swapPart,
+} from './sandbox-swap-instructions-helpers';
+
+let sandbox: RunningSandbox;
+let connection: Connection;
+
+beforeAll(async () => {
+  sandbox = await startSandbox();
+  connection = new Connection(sandbox.rpcUrl, 'confirmed');
+});
+
+afterAll(async () => {
+  await sandbox?.remove();
+});
+
+type Quote = Record<string, unknown> & {
+  inAmount: string;
+  outAmount: string;
+  otherAmountThreshold: string;
+  routePlan: { swapInfo: Record<string, string>; percent: number }[];
+};
+
+async function quote(query: string): Promise<Quote> {
+  const { status, body } = await getJson(`${sandbox.swapApiUrl}/quote?${query}`);
+  expect(status, JSON.stringify(body)).toBe(200);
+  return body as Quote;
+}
+
+/** A merchant wallet with an existing token account for `mint` (holding 1 base unit). */
+async function merchant(mint: string): Promise<PublicKey> {
+  const owner = Keypair.generate().publicKey;
+  await faucet(sandbox.rpcUrl, owner, mint, 1n);
+  return ataOf(owner, mint);
+}
+
+async function send(tx: { serialize(): Uint8Array }): Promise<string> {
+  const signature = await connection.sendRawTransaction(tx.serialize());
+  await waitFor(connection, signature);
+  return signature;
+}
+
+describe('POST /swap-instructions composed by a wallet', () => {
+  it('pays a 12.5 USDC invoice from SOL (ExactOut, wrap) in one user-signed transaction with two references', async () => {
+    const user = await fundedUser(connection, sandbox.rpcUrl, 10);
+    const shop = await merchant(USDC);
+    const references = [Keypair.generate().publicKey, Keypair.generate().publicKey];
+    const q = await quote(`inputMint=${SOL}&outputMint=${USDC}&amount=12500000&swapMode=ExactOut`);
+    const body = await swapInstructions(sandbox.swapApiUrl, {
+      quoteResponse: q,
+      userPublicKey: user.publicKey.toBase58(),
+    });
+    expect(body.addressLookupTableAddresses).toEqual([]);
+    expect(body.escrow.delegate).toBe(user.publicKey.toBase58());
+    expect(body.lastValidBlockHeight).toBeGreaterThan(await connection.getBlockHeight());
+    // The escrow holds the output now, the user approved as its delegate for exactly that.
+    const escrow = await getAccount(connection, new PublicKey(body.escrow.account), 'confirmed');
+    expect(escrow.amount).toBe(12_500_000n);
+    expect(escrow.delegate?.toBase58()).toBe(user.publicKey.toBase58());
+    expect(escrow.delegatedAmount).toBe(12_500_000n);
+
+    const lamportsBefore = BigInt(await connection.getBalance(user.publicKey));
+    const before = await tokenBalance(connection, shop);
+    const usdc = ataOf(user.publicKey, USDC);
+    const invoice = invoiceInstructions(
+      {
+        mint: USDC,
+        decimals: 6,
+        from: usdc,
+        merchantAccount: shop,
+        amount: 12_500_000n,
+        references,
+        memo: 'order 1234',
+      },
+      user.publicKey,
+    );
+    const instructions = [...swapPart(body), ...invoice];
+    const tx = await signAsUser(connection, user, instructions);
+    const signature = await send(tx);
+
+    expect((await tokenBalance(connection, shop)) - before).toBe(12_500_000n);
+    expect(await tokenBalance(connection, usdc)).toBe(0n);
+    for (const reference of references) {
+      const found = await connection.getSignaturesForAddress(reference);
+      expect(found.map((s) => s.signature)).toEqual([signature]);
+    }
+    // The merchant's check: the last instruction is the TransferChecked with the references.
+    const confirmed = await connection.getTransaction(signature, {
+      commitment: 'confirmed',
+      maxSupportedTransactionVersion: 0,
+    });
+    const keys = confirmed?.transaction.message.staticAccountKeys.map((k) => k.toBase58()) ?? [];
+    const last = confirmed?.transaction.message.compiledInstructions.at(-1);
+    expect(last?.accountKeyIndexes.slice(-2).map((i) => keys[i])).toEqual(
+      references.map((r) => r.toBase58()),
+    );
+    // The SOL spent stays within the quote's maximum plus fees and the USDC account's rent.
+    const spent = lamportsBefore - BigInt(await connection.getBalance(user.publicKey));
+    expect(spent).toBeLessThanOrEqual(BigInt(q.otherAmountThreshold) + 2_100_000n + 20_000n);
+
+    // The same swap instructions again, in a new transaction: the delegated amount is used up.
+    const again = await signAsUser(connection, user, swapPart(body));
+    await expect(connection.sendRawTransaction(again.serialize())).rejects.toBeInstanceOf(
+      SendTransactionError,
+    );
+  });
+
+  it('pays from a token over two hops (ExactIn BONK → JUP), the invoice being the minimum output', async () => {
+    const user = await fundedUser(connection, sandbox.rpcUrl, 1, { [BONK]: 50_000_000_000n });
+    const q = await quote(`inputMint=${BONK}&outputMint=${JUP}&amount=40000000000`);
+    const hops = new Set(q.routePlan.map((step) => step.swapInfo.inputMint));
+    expect(hops.size).toBe(2);
+    const shop = await merchant(JUP);
+    const reference = Keypair.generate().publicKey;
+    const body = await swapInstructions(sandbox.swapApiUrl, {
+      quoteResponse: q,
+      userPublicKey: user.publicKey.toBase58(),
+    });
+    const memos = [...body.setupInstructions, body.swapInstruction]
+      .filter((ix) => ix.programId === 'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr')
+      .map((ix) => Buffer.from(ix.data, 'base64').toString());
+    expect(memos).toEqual(
+      q.routePlan.map((step) => `${step.swapInfo.label} ${step.swapInfo.ammKey.slice(0, 8)}`),
+    );
+    const before = await tokenBalance(connection, shop);
+    const jup = ataOf(user.publicKey, JUP);
+    const amount = BigInt(q.otherAmountThreshold);
+    const invoice = invoiceInstructions(
+      {
+        mint: JUP,
+        decimals: 6,
+        from: jup,
+        merchantAccount: shop,
+        amount,
+        references: [reference],
+        memo: 'two hops',
+      },
+      user.publicKey,
+    );
+    const signature = await send(
+      await signAsUser(connection, user, [...swapPart(body), ...invoice]),
+    );
+    expect((await tokenBalance(connection, shop)) - before).toBe(amount);
+    expect(await tokenBalance(connection, ataOf(user.publicKey, BONK))).toBe(10_000_000_000n);
+    // Nothing moved against the quote: the user keeps exactly outAmount minus the invoice.
+    expect(await tokenBalance(connection, jup)).toBe(BigInt(q.outAmount) - amount);
+    expect((await connection.getSignaturesForAddress(reference))[0]?.signature).toBe(signature);
+  });
+
+  it('takes an output-side platform fee through the escrow (97.5% / 2.5%) and unwraps SOL out', async () => {
+    const user = await fundedUser(connection, sandbox.rpcUrl, 1, { [USDC]: 500_000_000n });
+    const feeOwner = Keypair.generate().publicKey;
+    await faucet(sandbox.rpcUrl, feeOwner, USDC, 1n);
+    const feeAccount = ataOf(feeOwner, USDC);
+    const operator = operatorFeeAccount(sandbox.stateDir, USDC);
+    // USDC → SOL ExactIn, fee in USDC (the input mint) ...
+    const q = await quote(
+      `inputMint=${USDC}&outputMint=${SOL}&amount=300000000&platformFeeBps=100`,
+    );
+    const feeBefore = await tokenBalance(connection, feeAccount);
+    const opBefore = await tokenBalance(connection, operator);
+    const lamportsBefore = BigInt(await connection.getBalance(user.publicKey));
+    const body = await swapInstructions(sandbox.swapApiUrl, {
+      quoteResponse: q,
+      userPublicKey: user.publicKey.toBase58(),
+      feeAccount: feeAccount.toBase58(),
+    });
+    await send(await signAsUser(connection, user, swapPart(body)));
+    const fee = (300_000_000n * 100n) / 10_000n;
+    const feeGain = (await tokenBalance(connection, feeAccount)) - feeBefore;
+    const opGain = (await tokenBalance(connection, operator)) - opBefore;
+    expect(feeGain + opGain).toBe(fee);
+    expect(opGain).toBe((fee * 25n) / 1000n);
+    // SOL arrives unwrapped: the wSOL account is closed and the lamports are the user's.
+    expect(await connection.getAccountInfo(ataOf(user.publicKey, SOL))).toBeNull();
+    const gained = BigInt(await connection.getBalance(user.publicKey)) - lamportsBefore;
+    expect(gained + 10_000n).toBeGreaterThanOrEqual(BigInt(q.otherAmountThreshold));
+
+    // ... and SOL → USDC ExactIn with the fee in USDC (the output mint): it comes out of the escrow.
+    const q2 = await quote(
+      `inputMint=${SOL}&outputMint=${USDC}&amount=100000000&platformFeeBps=50`,
+    );
+    const feeBefore2 = await tokenBalance(connection, feeAccount);
+    const body2 = await swapInstructions(sandbox.swapApiUrl, {
+      quoteResponse: q2,
+      userPublicKey: user.publicKey.toBase58(),
+      feeAccount: feeAccount.toBase58(),
+    });
+    const usdcBefore = await tokenBalance(connection, ataOf(user.publicKey, USDC));
+    await send(await signAsUser(connection, user, swapPart(body2)));
+    const platform = BigInt((q2.platformFee as { amount: string }).amount);
+    expect(BigInt(body2.escrow.amount)).toBe(BigInt(q2.outAmount) + platform);
+    expect((await tokenBalance(connection, feeAccount)) - feeBefore2).toBe(
+      platform - (platform * 25n) / 1000n,
+    );
+    expect((await tokenBalance(connection, ataOf(user.publicKey, USDC))) - usdcBefore).toBe(
+      BigInt(q2.outAmount),
+    );
+  });
+
+  it('ExactOut into destinationTokenAccount with an input-side fee delivers exactly the amount', async () => {
+    const user = await fundedUser(connection, sandbox.rpcUrl, 1, { [USDT]: 100_000_000n });
+    const shop = await merchant(USDC);
+    const feeOwner = Keypair.generate().publicKey;
+    await faucet(sandbox.rpcUrl, feeOwner, USDT, 1n);
+    const feeAccount = ataOf(feeOwner, USDT);
+    const q = await quote(
+      `inputMint=${USDT}&outputMint=${USDC}&amount=25000000&swapMode=ExactOut&platformFeeBps=20`,
+    );
+    const before = await tokenBalance(connection, shop);
+    const feeBefore = await tokenBalance(connection, feeAccount);
+    const body = await swapInstructions(sandbox.swapApiUrl, {
+      quoteResponse: q,
+      userPublicKey: user.publicKey.toBase58(),
+      feeAccount: feeAccount.toBase58(),
+      destinationTokenAccount: shop.toBase58(),
+    });
+    expect(body.swapInstruction.accounts[2]?.pubkey).toBe(shop.toBase58());
+    await send(await signAsUser(connection, user, swapPart(body)));
+    expect((await tokenBalance(connection, shop)) - before).toBe(25_000_000n);
+    const spent = 100_000_000n - (await tokenBalance(connection, ataOf(user.publicKey, USDT)));
+    expect(spent).toBe(BigInt(q.inAmount));
+    expect(spent).toBeLessThanOrEqual(BigInt(q.otherAmountThreshold));
+    const platform = BigInt((q.platformFee as { amount: string }).amount);
+    expect((await tokenBalance(connection, feeAccount)) - feeBefore).toBe(
+      platform - (platform * 25n) / 1000n,
+    );
+  });
+
+  it('delivers a Token-2022 output (PYUSD) through a Token-2022 escrow', async () => {
+    const user = await fundedUser(connection, sandbox.rpcUrl, 1, { [USDC]: 50_000_000n });
+    const q = await quote(`inputMint=${USDC}&outputMint=${PYUSD}&amount=20000000`);
+    const body = await swapInstructions(sandbox.swapApiUrl, {
+      quoteResponse: q,
+      userPublicKey: user.publicKey.toBase58(),
+    });
+    expect(body.swapInstruction.programId).toBe(TOKEN_2022_PROGRAM_ID.toBase58());
+    await send(await signAsUser(connection, user, swapPart(body)));
+    expect(await tokenBalance(connection, ataOf(user.publicKey, PYUSD))).toBe(BigInt(q.outAmount));
+  });
+});
