@@ -8,62 +8,16 @@ import type {
   ActivityEntryView,
   NetworkInfo,
   QuoteView,
-  ReviewReportView,
   ReviewTicketView,
   SettingsView,
-  TokenInfo,
   TransactionStatus,
 } from '../../../preload/api-types';
 import type { MethodName, ParsedRequestOf } from '../../../preload/contract';
+import { reportFor } from './fake-review-report';
+import { FAKE_CHAIN_TOKEN, FAKE_TOKENS } from './fake-tokens';
+
+export { FAKE_CHAIN_TOKEN, FAKE_TOKENS };
 import type { Result } from '../../../main/shared/result';
-
-const TOKEN_PROGRAM = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
-
-/** The tokens the fake lists (real mainnet mints and decimals, as the sandbox has them). */
-export const FAKE_TOKENS: TokenInfo[] = [
-  {
-    mint: 'So11111111111111111111111111111111111111112',
-    symbol: 'SOL',
-    name: 'Wrapped SOL',
-    decimals: 9,
-    tokenProgram: TOKEN_PROGRAM,
-    source: 'sandbox',
-  },
-  {
-    mint: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v',
-    symbol: 'USDC',
-    name: 'USD Coin',
-    decimals: 6,
-    tokenProgram: TOKEN_PROGRAM,
-    source: 'sandbox',
-  },
-  {
-    mint: 'DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263',
-    symbol: 'BONK',
-    name: 'Bonk',
-    decimals: 5,
-    tokenProgram: TOKEN_PROGRAM,
-    source: 'sandbox',
-  },
-  {
-    mint: 'JUPyiwrYJFskUPiHa7hkeR8VUtAeFoSYbKedZNsDvCN',
-    symbol: 'JUP',
-    name: 'Jupiter',
-    decimals: 6,
-    tokenProgram: TOKEN_PROGRAM,
-    source: 'sandbox',
-  },
-];
-
-/** A mint only tokens.lookup knows (a pasted address). */
-export const FAKE_CHAIN_TOKEN: TokenInfo = {
-  mint: 'mSoLzYCxHdYgdzU16g5QSh3i5K3z3KZK7ytfqcJm7So',
-  symbol: null,
-  name: null,
-  decimals: 9,
-  tokenProgram: TOKEN_PROGRAM,
-  source: 'chain',
-};
 
 export interface FakeSwapState {
   /** Output base units per 10^9 input base units, by "inMint>outMint"; default 1:1. */
@@ -137,85 +91,6 @@ export function initialFakeSwapState(network: NetworkInfo): FakeSwapState {
     settings: settingsFor(network),
     quotes: [],
     ticketTtlMs: 60_000,
-  };
-}
-
-/** A review report for a quote: one swap instruction, the user's two balance changes. */
-function reportFor(quote: QuoteView, owner: string, refusals: string[] | null): ReviewReportView {
-  const verdicts = [
-    { rule: 'fee-payer', ok: true, reason: 'The fee payer is your account.' },
-    {
-      rule: 'output',
-      ok: refusals === null,
-      reason: refusals?.[0] ?? 'You receive at least the minimum of the quote.',
-    },
-  ];
-  return {
-    accepted: refusals === null,
-    verdicts,
-    refusals: refusals ?? [],
-    format: 'v0',
-    messageSha256: 'ab'.repeat(32),
-    feePayer: owner,
-    recentBlockhash: '11111111111111111111111111111111',
-    lastValidBlockHeight: 1000,
-    signatures: [{ signer: owner, state: 'missing' }],
-    lookupTables: [],
-    accounts: [],
-    instructions: [
-      {
-        index: 0,
-        programId: 'ComputeBudget111111111111111111111111111111',
-        programName: 'Compute Budget',
-        decoded: { kind: 'setComputeUnitLimit', units: 200000 },
-        summary: 'Sets the compute unit limit to 200,000.',
-        accounts: [],
-      },
-      {
-        index: 1,
-        programId: 'JUP6LkbZbjS1jKKwapdHNy74zcZ3tLUZoi5QNyVTaV4',
-        programName: 'Sandbox swap router',
-        decoded: { kind: 'route' },
-        summary: 'Swaps through the quoted route.',
-        accounts: [],
-      },
-    ],
-    simulation: { ok: true, error: null, reason: null, logs: [], unitsConsumed: 50000 },
-    networkFee: {
-      signatures: 1,
-      baseLamports: '5000',
-      computeUnitLimit: 200000,
-      computeUnitPriceMicroLamports: '0',
-      priorityLamports: '0',
-      totalLamports: '5000',
-    },
-    rentLamports: '2039280',
-    balanceChanges: [
-      {
-        account: owner,
-        role: 'user',
-        mint: quote.inputMint,
-        decimals: FAKE_TOKENS.find((t) => t.mint === quote.inputMint)?.decimals ?? null,
-        owner,
-        before: quote.inAmount,
-        after: '0',
-        change: `-${quote.inAmount}`,
-        created: false,
-        closed: false,
-      },
-      {
-        account: owner,
-        role: 'destination',
-        mint: quote.outputMint,
-        decimals: FAKE_TOKENS.find((t) => t.mint === quote.outputMint)?.decimals ?? null,
-        owner,
-        before: '0',
-        after: quote.outAmount,
-        change: quote.outAmount,
-        created: true,
-        closed: false,
-      },
-    ],
   };
 }
 
