@@ -254,6 +254,8 @@ export interface ActivityEntryView {
   updatedAt: string;
   /** A block explorer page for mainnet and custom networks; null on the sandbox. */
   explorerUrl: string | null;
+  /** Payments only (kind 'pay'): the request and, once pay.receipt read it, the receipt. */
+  payment?: PaymentSummaryView | null;
 }
 
 export interface NetworkChoiceView extends NetworkInfo {
@@ -272,4 +274,97 @@ export interface SettingsView {
   apiKeySet: boolean;
   /** Every network the person can pick, with its current URLs. */
   networks: NetworkChoiceView[];
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Pay (issue 5). Amounts are decimal strings of base units unless named "...Text" (user units).
+ * ------------------------------------------------------------------------------------------- */
+
+export interface PaymentSummaryView {
+  recipient: string;
+  payeeTokenAccount: string;
+  mint: string;
+  amount: string;
+  payWithMint: string;
+  /** The most the payer could spend: the quote's maximum, or the amount when paid directly. */
+  maxSpend: string;
+  references: string[];
+  memo: string | null;
+  label: string | null;
+  message: string | null;
+  /** From the confirmed transaction (pay.receipt); null until read. */
+  delivered: string | null;
+  spent: string | null;
+}
+
+/** pay.parse's answer: the request as the link says it, the token, and the payee's account. */
+export interface PaymentRequestView {
+  recipient: string;
+  /** The token to pay (spl-token). */
+  mint: { mint: string; symbol: string | null; decimals: number; tokenProgram: string };
+  /** User units as the link wrote it ("12.5"); null when the payer must enter it. */
+  amountText: string | null;
+  /** Base units; null when the payer must enter the amount. */
+  amount: string | null;
+  references: string[];
+  label: string | null;
+  message: string | null;
+  memo: string | null;
+  payee: {
+    recipientKind: 'wallet' | 'token-account';
+    /** Where the tokens arrive (the wallet's associated token account, or the recipient). */
+    tokenAccount: string;
+    /** False: pay.createDestination must run first (DESTINATION_MISSING otherwise). */
+    exists: boolean;
+    /** Lamports the creation puts into the new account; "0" when it exists. */
+    rentLamports: string;
+  };
+}
+
+/** pay.quote's answer: how the payment would be made and what it can cost at most. */
+export interface PaymentPlanView {
+  planId: string;
+  /** direct: the payer holds the token, one TransferChecked; swap: an ExactOut swap. */
+  kind: 'direct' | 'swap';
+  /** swap-to-payee: the swap pays the payee's account; swap-through-payer: swap, memo, transfer. */
+  route: 'direct-transfer' | 'swap-to-payee' | 'swap-through-payer';
+  mint: string;
+  payWithMint: string;
+  /** Exactly what the payee receives. */
+  amount: string;
+  payeeTokenAccount: string;
+  /** "You pay at most": the quote's otherAmountThreshold (the amount itself when direct). */
+  maxSpend: string;
+  /** The quote's inAmount (the amount itself when direct). */
+  expectedSpend: string;
+  slippageBps: number;
+  platformFee: { amount: string; feeBps: number } | null;
+  /** Venue fees of each hop. */
+  venueFees: { label: string; amount: string; mint: string }[];
+  /** The swap's quote, null for a direct transfer. */
+  quote: Omit<QuoteView, 'quoteId' | 'expiresAt'> | null;
+  /** ISO-8601: when the quote arrived (its age is now minus this). */
+  quotedAt: string;
+  /** ISO-8601: pay.review refuses the plan after this. */
+  expiresAt: string;
+}
+
+/** pay.receipt's answer, read from the confirmed transaction. */
+export interface PaymentReceiptView {
+  signature: string;
+  status: 'confirmed' | 'failed';
+  error: string | null;
+  mint: string;
+  payeeTokenAccount: string;
+  /** What the payee's account gained, from the transaction's token balances. */
+  delivered: string;
+  payWithMint: string;
+  /** What the payer's balance of payWithMint went down by (for SOL: the network fee included). */
+  spent: string;
+  networkFeeLamports: string;
+  /** The keys of the last instruction after TransferChecked's four, in order. */
+  references: string[];
+  memo: string | null;
+  slot: number;
+  blockTime: number | null;
 }

@@ -15,6 +15,9 @@ import type {
   AppInfo,
   Balances,
   FundResult,
+  PaymentPlanView,
+  PaymentReceiptView,
+  PaymentRequestView,
   QuoteView,
   ReviewTicketView,
   SettingsView,
@@ -96,6 +99,18 @@ const swapQuoteRequest = z
   })
   .strict();
 
+/** A payment request as pasted: main refuses past 2048 characters with its own sentence. */
+const paymentText = z.string().min(1).max(4096);
+
+const transactionBase64 = z
+  .string()
+  .max(4096)
+  .regex(/^[A-Za-z0-9+/]+={0,2}$/, 'must be base64 text');
+
+const signatureText = z
+  .string()
+  .regex(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/, 'must be a base58 transaction signature');
+
 /** Loopback and https URLs only; main checks the rule again and says which part is wrong. */
 const serviceUrl = z.string().trim().min(1).max(2048);
 
@@ -159,6 +174,43 @@ export const contract = {
       })
       .strict(),
   ),
+
+  /**
+   * Pay (issue 5). `text` is a Solana Pay transfer-request URL (a hand-entered payment is
+   * written as one: solana:<recipient>?amount=..&spl-token=..); main parses it again each time.
+   */
+  'pay.parse': method<PaymentRequestView>()(z.object({ text: paymentText }).strict()),
+  /** A ticket for the transaction creating the payee's missing token account (rent shown). */
+  'pay.createDestination': method<ReviewTicketView>()(z.object({ text: paymentText }).strict()),
+  /** Plans the payment with a token the payer holds: direct transfer or ExactOut quote. */
+  'pay.quote': method<PaymentPlanView>()(
+    z
+      .object({
+        text: paymentText,
+        /** User units, only when the request has no amount ("12.5"). */
+        amount: z
+          .string()
+          .max(40)
+          .regex(/^\d+(\.\d+)?$/, 'must be a decimal number like 12.5')
+          .optional(),
+        payWithMint: base58Address,
+        slippageBps: bps.optional(),
+        /** Integrator fees (issue 6 will configure them): ExactOut takes them from the input mint only. */
+        fees: z
+          .object({ platformFeeBps: bps, feeAccount: base58Address, feeMint: base58Address })
+          .strict()
+          .optional(),
+      })
+      .strict(),
+  ),
+  /** Builds and reviews the planned payment; a ticket for pay.approve. */
+  'pay.review': method<ReviewTicketView>()(z.object({ planId: id }).strict()),
+  /** As swap.approve, for payment tickets (recorded in Activity as kind 'pay'). */
+  'pay.approve': method<SubmissionView>()(
+    z.object({ ticketId: id, transactionBase64: transactionBase64 }).strict(),
+  ),
+  /** Amount delivered and spent, read from the confirmed transaction; kept in Activity. */
+  'pay.receipt': method<PaymentReceiptView>()(z.object({ signature: signatureText }).strict()),
 
   /** Every submitted transaction, newest first. */
   'activity.list': method<ActivityEntryView[]>()(z.object({}).strict()),

@@ -21,6 +21,24 @@ const swapSchema = z.object({
   otherAmountThreshold: decimal,
 });
 
+/** A payment's facts (issue 5): what was asked, and once read from the chain, the receipt. */
+const paymentSchema = z.object({
+  recipient: z.string(),
+  payeeTokenAccount: z.string(),
+  mint: z.string(),
+  amount: decimal,
+  payWithMint: z.string(),
+  /** The most the payer could spend (the quote's maximum, or the amount for a direct transfer). */
+  maxSpend: decimal,
+  references: z.array(z.string()),
+  memo: z.string().nullable(),
+  label: z.string().nullable(),
+  message: z.string().nullable(),
+  /** Read from the confirmed transaction by pay.receipt; null until then. */
+  delivered: decimal.nullable(),
+  spent: decimal.nullable(),
+});
+
 const recordSchema = z.object({
   id: z.string(),
   kind: z.enum(['swap', 'pay', 'other']),
@@ -35,6 +53,8 @@ const recordSchema = z.object({
   sent: z.boolean(),
   lastValidBlockHeight: z.number().int().nonnegative(),
   swap: swapSchema.nullable(),
+  /** Payments only; absent in entries written before payments existed. */
+  payment: paymentSchema.nullable().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -43,6 +63,7 @@ const fileSchema = z.object({ version: z.literal(1), entries: z.array(recordSche
 
 export type ActivityRecord = z.infer<typeof recordSchema>;
 export type SwapSummary = z.infer<typeof swapSchema>;
+export type PaymentSummary = z.infer<typeof paymentSchema>;
 
 export interface ActivityFile {
   readonly path: string;

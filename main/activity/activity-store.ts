@@ -9,7 +9,7 @@ import type { ActivityFile, ActivityRecord } from './activity-file';
 import { explorerUrl } from './explorer-link';
 
 export type NewActivity = Omit<ActivityRecord, 'id' | 'createdAt' | 'updatedAt'>;
-export type ActivityPatch = Partial<Pick<ActivityRecord, 'status' | 'error' | 'sent'>>;
+export type ActivityPatch = Partial<Pick<ActivityRecord, 'status' | 'error' | 'sent' | 'payment'>>;
 
 export interface ActivityStore {
   /** Every entry, newest first. */
@@ -116,5 +116,6 @@ export function activityView(record: ActivityRecord): ActivityEntryView {
     createdAt: record.createdAt,
     updatedAt: record.updatedAt,
     explorerUrl: explorerUrl(record.networkId, record.signature, record.rpcUrl),
+    ...(record.payment ? { payment: record.payment } : {}),
   };
 }

@@ -19,6 +19,7 @@ import { createAppHandlers } from '../handlers/app';
 import { createBalanceHandlers } from '../handlers/balances';
 import { createSandboxHandlers } from '../handlers/sandbox';
 import { createSettingsHandlers } from '../handlers/settings';
+import { createPayHandlers, type PayNetworkServices } from '../handlers/pay';
 import { createSwapHandlers, type SwapNetworkServices } from '../handlers/swap';
 import { BUNDLED_TOKENS, createTokenHandlers } from '../handlers/tokens';
 import { createKeytarKeychain, type Keychain } from '../keychain';
@@ -32,6 +33,7 @@ import {
 } from '../review';
 import { createTransactionSender } from '../send/transaction-sender';
 import { createSubmitter } from '../send/swap-submitter';
+import { createPlanBook } from '../pay/plan-book';
 import { createSettingsFile } from '../settings/settings-file';
 import { createSettingsService, type SettingsService } from '../settings/settings-service';
 import { createSigner, type Signer } from '../signer';
@@ -80,6 +82,7 @@ interface NetworkBundle {
   sandbox: SandboxServices | null;
   balanceHandlers: Pick<Handlers, 'balances.get' | 'sandbox.fund'>;
   swap: SwapNetworkServices;
+  pay: PayNetworkServices;
 }
 
 interface Shared {
@@ -169,6 +172,29 @@ function bundleFor(network: NetworkInfo, shared: Shared): NetworkBundle {
     submitter,
     connection,
   };
+  // Payments share the swaps' review, ticket book and submitter (issue 5).
+  const plans = createPlanBook({ now });
+  const currentAccount = swap.review.currentAccount;
+  const payLabels = swap.review.labels!;
+  const pay: PayNetworkServices = {
+    quote: { networkKey, api, connection, plans, currentAccount, now },
+    review: {
+      network,
+      networkKey,
+      api,
+      connection,
+      review: swap.review.review,
+      plans,
+      tickets,
+      currentAccount,
+      labels: payLabels,
+    },
+    tickets,
+    submitter,
+    connection,
+    symbolOf: async (mint) => (await payLabels()).tokenSymbols?.[mint] ?? null,
+    summaries: new Map(),
+  };
   // Transactions still pending from an earlier session (or the last time on this network).
   void submitter.retrackPending().catch(() => undefined);
   return {
@@ -180,6 +206,7 @@ function bundleFor(network: NetworkInfo, shared: Shared): NetworkBundle {
       ...createSandboxHandlers({ ledger, sandbox }),
     },
     swap,
+    pay,
   };
 }
 
@@ -249,6 +276,7 @@ export function composeApp(options: ComposeOptions): ComposedApp {
       unreachableMessage: () => unreachableMessage(bundle.network),
     }),
     ...createSwapHandlers({ current: () => bundle.swap, activity: shared.activity }),
+    ...createPayHandlers({ current: () => bundle.pay, activity: shared.activity }),
     ...createActivityHandlers(shared.activity),
     ...createSettingsHandlers(shared.settings),
   };

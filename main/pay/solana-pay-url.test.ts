@@ -78,7 +78,9 @@ function oracle(url: string): TransferRequest | 'refused' {
     recipient: transfer.recipient.toBase58() as TransferRequest['recipient'],
     amount: transfer.amount === undefined ? null : transfer.amount.toFixed(),
     splToken: (transfer.splToken?.toBase58() ?? null) as TransferRequest['splToken'],
-    references: (transfer.reference ?? []).map((k) => k.toBase58()) as TransferRequest['references'],
+    references: (transfer.reference ?? []).map((k) =>
+      k.toBase58(),
+    ) as TransferRequest['references'],
     label: transfer.label ?? null,
     message: transfer.message ?? null,
     memo: transfer.memo ?? null,

@@ -11,6 +11,7 @@ import { decodeInstruction } from './decode-instruction';
 import { describeInstruction } from './describe';
 import { mintOf, type ReviewFacts } from './facts';
 import { runGuard } from './guard';
+import { paymentRules } from './guard-payment';
 import type { DecodedMessage } from './message';
 import { networkFee } from './network-fee';
 import { programName } from './program-ids';
@@ -86,7 +87,7 @@ export function assembleFacts(input: FactsInput): ReviewFacts {
 /** Runs the guard over `facts` and writes the report. */
 export function reportOf(facts: ReviewFacts): ReviewReport {
   const { message } = facts;
-  const verdicts = runGuard(facts);
+  const verdicts = [...runGuard(facts), ...paymentRules(facts)];
   const refusals = verdicts.filter((v) => !v.ok).map((v) => v.reason);
   return {
     accepted: refusals.length === 0 && facts.simulation.ok,

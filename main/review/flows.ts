@@ -47,6 +47,20 @@ function tableOf(facts: ReviewFacts, address: string): string | null {
   return facts.message.accounts.find((a) => a.address === address)?.fromLookupTable ?? null;
 }
 
+/**
+ * A payment from the payer's own account to the payee's (issue 5) is what the person asked
+ * for: its amount is bounded by the output rule (the payee gains exactly the amount) and its
+ * shape by the payment rule (guard-payment.ts).
+ */
+function isPayeeTransfer(facts: ReviewFacts, destination: string): boolean {
+  const payment = facts.intent.payment;
+  return (
+    payment?.kind === 'transfer' &&
+    payment.throughPayer &&
+    destination === payment.payeeTokenAccount
+  );
+}
+
 /** Every top-level token transfer, classified. */
 export function tokenFlows(facts: ReviewFacts): TokenFlow[] {
   const fees = feeMint(facts);
@@ -57,7 +71,8 @@ export function tokenFlows(facts: ReviewFacts): TokenFlow[] {
     const partOfSwap =
       isUserAccount(facts, decoded.destination) ||
       isCounterpartyAccount(facts, decoded.destination) ||
-      (!userSourced && decoded.destination === facts.expectedDestination);
+      (!userSourced && decoded.destination === facts.expectedDestination) ||
+      isPayeeTransfer(facts, decoded.destination);
     const mint =
       decoded.mint ?? mintOf(facts, decoded.source) ?? mintOf(facts, decoded.destination);
     flows.push({

@@ -106,7 +106,9 @@ export function destinationRule(facts: ReviewFacts): GuardVerdict {
     if (flow.userSourced || flow.mint !== intent.outputMint || flow.destination === expected)
       continue;
     const strayToStranger = flow.thirdParty && !flow.feeCandidate;
-    const strayToUser = explicit && isUserAccount(facts, flow.destination);
+    // A payment through the payer's account (issue 5) swaps into it first, then pays on.
+    const throughPayer = intent.payment?.kind === 'transfer' && intent.payment.throughPayer;
+    const strayToUser = explicit && !throughPayer && isUserAccount(facts, flow.destination);
     if (strayToStranger || strayToUser) {
       problems.push(
         `${formatToken(flow.amount, flow.mint, tokens)} of the swap's output would go to ${shortAddress(flow.destination)} instead of ${target}.`,

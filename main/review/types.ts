@@ -29,7 +29,35 @@ export interface SwapIntent {
   destinationTokenAccount: Address | null;
   /** Highest priority fee (lamports) the person agreed to, on top of the base network fee. */
   maxPriorityFeeLamports: bigint;
+  /** Set for payments (issue 5): what the payee must get, checked by the payment rule. */
+  payment?: PaymentIntent;
 }
+
+/**
+ * A payment's promises on top of the swap's. `transfer`: the payee's token account gains
+ * exactly `amount`; when `throughPayer`, the payer's own account pays it with a TransferChecked
+ * that is the LAST instruction, carries `references` in order as read-only non-signer keys and
+ * follows the `memo` instruction (merchants validate a Solana Pay payment this way).
+ * `create-destination`: the transaction only creates the payee's associated token account.
+ */
+export type PaymentIntent =
+  | {
+      kind: 'transfer';
+      payeeTokenAccount: Address;
+      mint: Address;
+      amount: bigint;
+      decimals: number;
+      references: Address[];
+      memo: string | null;
+      throughPayer: boolean;
+    }
+  | {
+      kind: 'create-destination';
+      payeeTokenAccount: Address;
+      owner: Address;
+      mint: Address;
+      tokenProgram: Address;
+    };
 
 /** The RPC calls the review makes: a web3.js Connection satisfies it. */
 export type ReviewConnection = Pick<
@@ -194,7 +222,8 @@ export type GuardRule =
   | 'priority-fee'
   | 'simulation'
   | 'blockhash'
-  | 'lookup-tables';
+  | 'lookup-tables'
+  | 'payment';
 
 export interface GuardVerdict {
   rule: GuardRule;

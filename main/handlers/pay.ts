@@ -1,0 +1,148 @@
+/**
+ * pay.parse, pay.createDestination, pay.quote, pay.review, pay.approve and pay.receipt. Payment
+ * tickets live in the swaps' ticket book and are signed and sent by the swaps' submitter; only
+ * what Activity records differs (kind 'pay' with the payment's facts).
+ */
+import type { Connection } from '@solana/web3.js';
+import type { ReviewReport, SwapIntent } from '../review';
+import type { SubmissionView } from '../../preload/api-types';
+import type { PaymentSummary, SwapSummary } from '../activity/activity-file';
+import type { ActivityStore } from '../activity/activity-store';
+import type { HandlerGroup } from '../bridge/handler-types';
+import { readReceipt } from '../pay/pay-receipt';
+import { reviewCreateDestination, reviewPayment, type PayReviewDeps } from '../pay/pay-review';
+import { parsePayment, quotePayment, type PayQuoteDeps } from '../pay/pay-service';
+import { paymentSummary, planView, requestView } from '../pay/views';
+import type { Submitter } from '../send/swap-submitter';
+import type { Address } from '../shared/address';
+import { WalletError } from '../shared/errors';
+import type { TicketBook } from '../tickets/ticket-book';
+import { ticketView } from '../tickets/views';
+
+export type PayMethod =
+  | 'pay.parse'
+  | 'pay.createDestination'
+  | 'pay.quote'
+  | 'pay.review'
+  | 'pay.approve'
+  | 'pay.receipt';
+
+/** The pay services of the network the app is on. */
+export interface PayNetworkServices {
+  quote: PayQuoteDeps;
+  review: PayReviewDeps;
+  tickets: TicketBook<ReviewReport, SwapIntent, SubmissionView>;
+  submitter: Submitter;
+  connection: Pick<Connection, 'getTransaction'>;
+  /** Token symbols by mint, for pay.parse (null when the list cannot be read). */
+  symbolOf: (mint: string) => Promise<string | null>;
+  /** What Activity records for a payment ticket, by ticket id (kept in memory, like tickets). */
+  summaries: Map<string, PaymentSummary>;
+}
+
+function swapSummaryOf(intent: SwapIntent): SwapSummary {
+  return {
+    swapMode: intent.swapMode,
+    inputMint: intent.inputMint,
+    outputMint: intent.outputMint,
+    inAmount: intent.inAmount.toString(),
+    outAmount: intent.outAmount.toString(),
+    otherAmountThreshold: intent.otherAmountThreshold.toString(),
+  };
+}
+
+/** Handlers of the `pay.*` methods. */
+export function createPayHandlers(deps: {
+  current: () => PayNetworkServices;
+  activity: ActivityStore;
+}): HandlerGroup<PayMethod> {
+  const { current, activity } = deps;
+  return {
+    'pay.parse': async ({ text }) => {
+      const services = current();
+      const parsed = await parsePayment(services.review.connection, text);
+      const symbol = await services.symbolOf(parsed.payee.mint.mint).catch(() => null);
+      return requestView(parsed, symbol);
+    },
+
+    'pay.createDestination': async ({ text }) =>
+      ticketView(await reviewCreateDestination(current().review, text)),
+
+    'pay.quote': async (request) => {
+      const plan = await quotePayment(current().quote, {
+        text: request.text,
+        amount: request.amount,
+        payWithMint: request.payWithMint as Address,
+        slippageBps: request.slippageBps,
+        fees: request.fees && {
+          platformFeeBps: request.fees.platformFeeBps,
+          feeAccount: request.fees.feeAccount as Address,
+          feeMint: request.fees.feeMint as Address,
+        },
+      });
+      return planView(plan);
+    },
+
+    'pay.review': async ({ planId }) => {
+      const services = current();
+      const plan = services.review.plans.take(planId, services.review.networkKey);
+      const ticket = await reviewPayment(services.review, planId);
+      services.summaries.set(ticket.id, paymentSummary(plan));
+      return ticketView(ticket);
+    },
+
+    'pay.approve': async ({ ticketId, transactionBase64 }) => {
+      const services = current();
+      const ticket = services.tickets.get(ticketId);
+      if (ticket !== undefined && ticket.intent.payment === undefined) {
+        throw new WalletError(
+          'TICKET_NOT_FOUND',
+          'This review is of a swap, not a payment: approve it on the Swap screen. Nothing was signed.',
+        );
+      }
+      const summary = services.summaries.get(ticketId) ?? null;
+      const bytes = Uint8Array.from(Buffer.from(transactionBase64, 'base64'));
+      const submission = await services.tickets.approve(
+        ticketId,
+        bytes,
+        services.review.networkKey,
+        (approved) =>
+          services.submitter.submit(approved, {
+            // Creating the payee's account is a transaction of its own, not the payment.
+            kind: summary === null ? 'other' : 'pay',
+            swap: summary === null ? null : swapSummaryOf(approved.intent),
+          }),
+      );
+      if (summary !== null) {
+        // The journal entry exists already; the payment's facts join it. A failed write loses
+        // only the display of the request, never the transaction's tracking.
+        await activity.update(submission.activityId, { payment: summary }).catch(() => undefined);
+      }
+      return submission;
+    },
+
+    'pay.receipt': async ({ signature }) => {
+      const entry = await activity.bySignature(signature);
+      if (!entry?.payment) {
+        throw new WalletError(
+          'TRANSACTION_NOT_FOUND',
+          'This wallet made no payment with this signature. Check the signature in Activity.',
+        );
+      }
+      const receipt = await readReceipt(
+        current().connection,
+        signature,
+        entry.account,
+        entry.payment,
+      );
+      if (receipt.status === 'confirmed') {
+        await activity
+          .update(entry.id, {
+            payment: { ...entry.payment, delivered: receipt.delivered, spent: receipt.spent },
+          })
+          .catch(() => undefined);
+      }
+      return receipt;
+    },
+  };
+}

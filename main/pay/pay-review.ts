@@ -1,0 +1,241 @@
+/**
+ * pay.review and pay.createDestination in main: build the payment's transaction (web3.js for a
+ * direct transfer and the payee's account; POST /swap or /swap-instructions for a swap), run the
+ * same review as swaps (decode, lookup tables, simulation, guard with the payment rule) and issue
+ * a ticket in the swaps' ticket book, so approving, signing and sending are the swaps' own.
+ */
+import type { NetworkInfo } from '../../preload/api-types';
+import type { ReviewConnection, ReviewReport, ReviewTransaction, SwapIntent } from '../review';
+import { NATIVE_MINT } from '../review/program-ids';
+import type { Address } from '../shared/address';
+import { WalletError } from '../shared/errors';
+import type { SwapApiClient, SwapRequest } from '../swap-api';
+import { intentOf } from '../tickets/swap-review';
+import { messageOf, sha256Hex, type Ticket, type TicketBook } from '../tickets/ticket-book';
+import type { PayeeConnection } from './payee';
+import { parsePayment } from './pay-service';
+import {
+  buildTransaction,
+  createDestinationInstruction,
+  merchantInstructions,
+  swapInstructionList,
+  type BuildConnection,
+  type BuiltTransaction,
+} from './payment-transactions';
+import type { PaymentPlan, PlanBook } from './plan-book';
+
+export type PayTicket = Ticket<ReviewReport, SwapIntent>;
+
+export interface PayReviewDeps {
+  network: NetworkInfo;
+  networkKey: string;
+  api: () => Promise<SwapApiClient>;
+  connection: ReviewConnection & BuildConnection & PayeeConnection;
+  review: ReviewTransaction;
+  plans: PlanBook;
+  tickets: Pick<TicketBook<ReviewReport, SwapIntent, unknown>, 'create'>;
+  currentAccount: () => Promise<string | null>;
+  labels?: () => Promise<{
+    tokenSymbols?: Record<string, string>;
+    programLabels?: Record<string, string>;
+  }>;
+}
+
+async function accountOf(deps: Pick<PayReviewDeps, 'currentAccount'>): Promise<Address> {
+  const account = await deps.currentAccount();
+  if (account === null) {
+    throw new WalletError('NO_ACCOUNT', 'Create or import an account before paying.');
+  }
+  return account as Address;
+}
+
+function notSignable(reason: string | undefined): WalletError {
+  return new WalletError(
+    'SWAP_NOT_SIGNABLE',
+    reason ??
+      'The swap service could not simulate this payment, so it cannot be signed. Get a fresh quote.',
+  );
+}
+
+/** The swap request of a plan: no priority fee, the configured fee account when fees are on. */
+function swapRequest(plan: PaymentPlan, account: Address): SwapRequest {
+  if (plan.quote === null) throw new Error('swap plan without a quote');
+  return {
+    quote: plan.quote,
+    userPublicKey: account,
+    wrapAndUnwrapSol: true,
+    dynamicComputeUnitLimit: true,
+    prioritizationFeeLamports: 0n,
+    ...(plan.fees ? { feeAccount: plan.fees.feeAccount } : {}),
+  };
+}
+
+/** What the person accepted for `plan`: the quote's bounds (or the amount) plus the payment. */
+export function paymentIntent(plan: PaymentPlan): SwapIntent {
+  const { payee, amount, request } = plan;
+  const payment = {
+    kind: 'transfer' as const,
+    payeeTokenAccount: payee.tokenAccount,
+    mint: payee.mint.mint,
+    amount,
+    decimals: payee.mint.decimals,
+    references: request.references,
+    memo: request.memo,
+    throughPayer: plan.route !== 'swap-to-payee',
+  };
+  const quoteIntent: SwapIntent =
+    plan.quote === null
+      ? {
+          swapMode: 'ExactOut',
+          inputMint: payee.mint.mint,
+          outputMint: payee.mint.mint,
+          inAmount: amount,
+          outAmount: amount,
+          otherAmountThreshold: amount,
+          amount,
+          slippageBps: 0,
+          platformFee: null,
+          feeAccount: null,
+          destinationTokenAccount: payee.tokenAccount,
+          maxPriorityFeeLamports: 0n,
+        }
+      : intentOf(plan.quote, {
+          asLegacyTransaction: false,
+          prioritizationFee: 0n,
+          maxPriorityFeeLamports: 0n,
+        });
+  return {
+    ...quoteIntent,
+    feeAccount: plan.fees?.feeAccount ?? null,
+    destinationTokenAccount: payee.tokenAccount,
+    payment,
+  };
+}
+
+async function buildPayment(
+  deps: PayReviewDeps,
+  plan: PaymentPlan,
+  account: Address,
+): Promise<BuiltTransaction> {
+  const part = {
+    payer: account,
+    mint: plan.payee.mint.mint,
+    decimals: plan.payee.mint.decimals,
+    tokenProgram: plan.payee.mint.tokenProgram,
+    payeeTokenAccount: plan.payee.tokenAccount,
+    amount: plan.amount,
+    references: plan.request.references,
+    memo: plan.request.memo,
+  };
+  if (plan.route === 'direct-transfer') {
+    return buildTransaction(deps.connection, account, merchantInstructions(part));
+  }
+  const api = await deps.api();
+  if (plan.route === 'swap-to-payee') {
+    const built = await api.swap({
+      ...swapRequest(plan, account),
+      destinationTokenAccount: plan.payee.tokenAccount,
+    });
+    if (!built.signable) throw notSignable(built.simulationFailure?.reason);
+    return { transaction: built.transaction, lastValidBlockHeight: built.lastValidBlockHeight };
+  }
+  // An invoice: the swap lands in the payer's own account, then memo + TransferChecked with
+  // the reference keys, last, in the same transaction (API-NOTES).
+  const parts = await api.swapInstructions(swapRequest(plan, account));
+  if (!parts.signable) throw notSignable(parts.simulationFailure?.reason);
+  return buildTransaction(
+    deps.connection,
+    account,
+    [...swapInstructionList(parts), ...merchantInstructions(part)],
+    parts.addressLookupTableAddresses,
+  );
+}
+
+async function ticketFor(
+  deps: PayReviewDeps,
+  account: Address,
+  built: BuiltTransaction,
+  intent: SwapIntent,
+): Promise<PayTicket> {
+  // Labels only make the report read better; a failure to fetch them never blocks a review.
+  const labels = (await deps.labels?.().catch(() => undefined)) ?? {};
+  const report = await deps.review({
+    ...labels,
+    transaction: built.transaction,
+    user: account,
+    intent,
+    lastValidBlockHeight: built.lastValidBlockHeight,
+    connection: deps.connection,
+    allowJupiter: !deps.network.isSandbox,
+  });
+  const sameMessage = report.messageSha256 === sha256Hex(messageOf(built.transaction));
+  return deps.tickets.create({
+    account,
+    networkKey: deps.networkKey,
+    transaction: built.transaction,
+    lastValidBlockHeight: built.lastValidBlockHeight,
+    report,
+    accepted: report.accepted && sameMessage,
+    refusals: sameMessage
+      ? report.refusals
+      : [...report.refusals, 'The review examined a different transaction than the one to sign.'],
+    intent,
+  }) as PayTicket;
+}
+
+/**
+ * Builds and reviews the payment of a stored plan; a ticket for pay.approve.
+ * Throws NO_ACCOUNT, PLAN_NOT_FOUND, SWAP_NOT_SIGNABLE, TRANSACTION_TOO_LARGE, API errors.
+ */
+export async function reviewPayment(deps: PayReviewDeps, planId: string): Promise<PayTicket> {
+  const plan = deps.plans.take(planId, deps.networkKey);
+  const account = await accountOf(deps);
+  const built = await buildPayment(deps, plan, account);
+  return ticketFor(deps, account, built, paymentIntent(plan));
+}
+
+/**
+ * A ticket for the transaction that creates the payee's missing token account (idempotent
+ * associated token account creation, rent paid by the payer). Throws NOT_AVAILABLE when the
+ * destination exists already, or is a token account named by the request itself.
+ */
+export async function reviewCreateDestination(
+  deps: PayReviewDeps,
+  text: string,
+): Promise<PayTicket> {
+  const account = await accountOf(deps);
+  const { payee } = await parsePayment(deps.connection, text);
+  if (payee.exists) {
+    throw new WalletError(
+      'NOT_AVAILABLE',
+      "The payee's token account exists already; nothing needs creating. Go on with the payment.",
+    );
+  }
+  const payment = {
+    kind: 'create-destination' as const,
+    payeeTokenAccount: payee.tokenAccount,
+    owner: payee.owner,
+    mint: payee.mint.mint,
+    tokenProgram: payee.mint.tokenProgram,
+  };
+  const built = await buildTransaction(deps.connection, account, [
+    createDestinationInstruction({ payer: account, ...payment }),
+  ]);
+  // As a swap of SOL into nothing: the person spends at most the rent (plus the network fee).
+  const intent: SwapIntent = {
+    swapMode: 'ExactIn',
+    inputMint: NATIVE_MINT as Address,
+    outputMint: payee.mint.mint,
+    inAmount: payee.rentLamports,
+    outAmount: 0n,
+    otherAmountThreshold: 0n,
+    amount: payee.rentLamports,
+    slippageBps: 0,
+    platformFee: null,
+    feeAccount: null,
+    destinationTokenAccount: payee.tokenAccount,
+    maxPriorityFeeLamports: 0n,
+    payment,
+  };
+  return ticketFor(deps, account, built, intent);
+}

@@ -1,0 +1,207 @@
+/**
+ * Paying a transfer request (issue 5): parse it and resolve the payee, then plan how the payer
+ * pays: a plain TransferChecked when they hold the token, else an ExactOut quote (the swap
+ * either pays the payee's account directly, or, for an invoice with reference keys or a memo,
+ * lands in the payer's own account and a last TransferChecked carries the references).
+ */
+import { unpackAccount } from '@solana/spl-token';
+import { PublicKey, type Connection } from '@solana/web3.js';
+import { isAddress, type Address } from '../shared/address';
+import { WalletError, isWalletError } from '../shared/errors';
+import type { SwapApiClient } from '../swap-api';
+import { NATIVE_MINT } from '../review/program-ids';
+import type { PayeeConnection } from './payee';
+import { resolvePayee, type Payee } from './payee';
+import { payerTokenAccount } from './payment-transactions';
+import type { PaymentPlan, PayFees, PlanBook } from './plan-book';
+import { amountInBaseUnits, parseTransferRequest, type TransferRequest } from './solana-pay-url';
+
+export interface PayQuoteDeps {
+  networkKey: string;
+  api: () => Promise<SwapApiClient>;
+  connection: PayeeConnection & Pick<Connection, 'getMultipleAccountsInfo'>;
+  plans: PlanBook;
+  currentAccount: () => Promise<string | null>;
+  now: () => number;
+}
+
+export interface ParsedPayment {
+  request: TransferRequest;
+  payee: Payee;
+  /** Base units; null when the request leaves the amount to the payer. */
+  amount: bigint | null;
+}
+
+/**
+ * Parses `text` (a `solana:` transfer request) and resolves the payee's token account.
+ * Throws the parser's refusals, INVALID_AMOUNT (more decimals than the mint), NOT_AVAILABLE
+ * for native SOL requests, and the payee resolution's errors.
+ */
+export async function parsePayment(
+  connection: PayeeConnection,
+  text: string,
+): Promise<ParsedPayment> {
+  const request = parseTransferRequest(text);
+  if (request.splToken === null) {
+    throw new WalletError(
+      'NOT_AVAILABLE',
+      'This link asks for a payment in SOL itself; Swapdesk pays token requests (with spl-token) only for now. Ask the merchant for a token payment link, or send SOL from the wallet.',
+    );
+  }
+  const payee = await resolvePayee(connection, request.recipient, request.splToken);
+  const amount =
+    request.amount === null ? null : amountInBaseUnits(request.amount, payee.mint.decimals);
+  return { request, payee, amount };
+}
+
+export interface PayQuoteRequest {
+  text: string;
+  /** User units; required when the request has no amount, refused when it has one. */
+  amount?: string | undefined;
+  payWithMint: Address;
+  slippageBps?: number | undefined;
+  fees?: PayFees | undefined;
+}
+
+function missingDestination(payee: Payee): WalletError {
+  return new WalletError(
+    'DESTINATION_MISSING',
+    `The payee has no ${payee.mint.mint} token account yet (${payee.tokenAccount}), so the payment cannot arrive. Create it first in a transaction of its own (rent ${payee.rentLamports} lamports), then pay.`,
+  );
+}
+
+/** The fee rule of issue 5 point 6, checked before any request is sent. */
+export function checkPaymentFees(fees: PayFees | undefined, payWithMint: Address): void {
+  if (fees === undefined) return;
+  if (fees.feeMint !== payWithMint) {
+    throw new WalletError(
+      'FEE_MINT_NOT_ALLOWED',
+      `An exact-output payment takes the integrator fee in the token you pay with only; the fee account is for ${fees.feeMint}, not ${payWithMint}. Pay with ${fees.feeMint}, or set a fee account of the token you pay with.`,
+    );
+  }
+  if (
+    !Number.isInteger(fees.platformFeeBps) ||
+    fees.platformFeeBps < 0 ||
+    fees.platformFeeBps > 10_000
+  ) {
+    throw new WalletError('FEE_MINT_NOT_ALLOWED', 'The platform fee must be 0 to 10,000 bps.');
+  }
+}
+
+async function payerBalance(
+  connection: Pick<Connection, 'getMultipleAccountsInfo'>,
+  account: PublicKey,
+  tokenProgram: string,
+): Promise<bigint> {
+  const [info] = await connection
+    .getMultipleAccountsInfo([account], 'confirmed')
+    .catch((error: unknown) => {
+      throw new WalletError(
+        'NETWORK_UNAVAILABLE',
+        'The network could not be reached to read your balance. Try again.',
+        { cause: error },
+      );
+    });
+  if (!info) return 0n;
+  return unpackAccount(account, info, new PublicKey(tokenProgram)).amount;
+}
+
+/**
+ * Plans the payment of `input.text` with `input.payWithMint` and keeps the plan. Throws
+ * DESTINATION_MISSING, FEE_MINT_NOT_ALLOWED (before any request), INSUFFICIENT_FUNDS (direct),
+ * NO_ROUTE with a suggestion, and the swap API's errors.
+ *
+ * @example const plan = await quotePayment(deps, { text, payWithMint: SOL });
+ */
+export async function quotePayment(
+  deps: PayQuoteDeps,
+  input: PayQuoteRequest,
+): Promise<PaymentPlan> {
+  const account = await deps.currentAccount();
+  if (account === null) {
+    throw new WalletError('NO_ACCOUNT', 'Create or import an account before paying.');
+  }
+  if (!isAddress(input.payWithMint)) {
+    throw new WalletError('INVALID_ADDRESS', 'The token you pay with is not a valid mint address.');
+  }
+  const parsed = await parsePayment(deps.connection, input.text);
+  const { request, payee } = parsed;
+  if (parsed.amount !== null && input.amount !== undefined) {
+    throw new WalletError(
+      'INVALID_AMOUNT',
+      'This payment request fixes the amount; it cannot be changed.',
+    );
+  }
+  const amount =
+    parsed.amount ??
+    (input.amount === undefined
+      ? (() => {
+          throw new WalletError(
+            'INVALID_AMOUNT',
+            'This payment request leaves the amount to you: enter the amount to pay.',
+          );
+        })()
+      : amountInBaseUnits(input.amount, payee.mint.decimals));
+  if (!payee.exists) throw missingDestination(payee);
+  const mint = payee.mint.mint;
+  const base = {
+    networkKey: deps.networkKey,
+    request,
+    payee,
+    amount,
+    payWithMint: input.payWithMint,
+    quotedAt: deps.now(),
+  };
+  if (input.payWithMint === mint) {
+    const held = await payerBalance(
+      deps.connection,
+      payerTokenAccount({ payer: account as Address, mint, tokenProgram: payee.mint.tokenProgram }),
+      payee.mint.tokenProgram,
+    );
+    if (held < amount) {
+      throw new WalletError(
+        'INSUFFICIENT_FUNDS',
+        `Your account holds ${held} base units of this token, less than the ${amount} to pay. Pay with another token.`,
+      );
+    }
+    return deps.plans.add({
+      ...base,
+      kind: 'direct',
+      route: 'direct-transfer',
+      quote: null,
+      fees: null,
+    });
+  }
+  checkPaymentFees(input.fees, input.payWithMint);
+  let quote;
+  try {
+    quote = await (
+      await deps.api()
+    ).quote({
+      inputMint: input.payWithMint,
+      outputMint: mint,
+      amount,
+      swapMode: 'ExactOut',
+      slippageBps: input.slippageBps ?? 50,
+      ...(input.fees ? { platformFeeBps: input.fees.platformFeeBps } : {}),
+    });
+  } catch (error) {
+    if (isWalletError(error) && error.code === 'NO_ROUTE') {
+      const suggestion = input.payWithMint === NATIVE_MINT ? 'USDC' : 'SOL or USDC';
+      throw new WalletError(
+        'NO_ROUTE',
+        `No exact-output route pays this amount with the token you picked (only Whirlpool, Raydium CLMM and Raydium CPMM pools serve exact-output payments). Try paying with another token, such as ${suggestion}.`,
+        { cause: error },
+      );
+    }
+    throw error;
+  }
+  const throughPayer = request.references.length > 0 || request.memo !== null;
+  return deps.plans.add({
+    ...base,
+    kind: 'swap',
+    route: throughPayer ? 'swap-through-payer' : 'swap-to-payee',
+    quote,
+    fees: input.fees ?? null,
+  });
+}

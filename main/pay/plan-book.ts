@@ -1,0 +1,81 @@
+/**
+ * Payment plans the renderer was shown, kept in main under a random id (like quotes, see
+ * tickets/quote-book.ts): the raw quote and the resolved payee never cross the bridge, and
+ * pay.review can only build a payment main itself planned, on the network it planned it on.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Address } from '../shared/address';
+import { WalletError } from '../shared/errors';
+import type { Quote } from '../swap-api';
+import type { Payee } from './payee';
+import type { TransferRequest } from './solana-pay-url';
+
+/** Integrator fees of a payment (issue 6 configures them; ExactOut takes them from the input). */
+export interface PayFees {
+  platformFeeBps: number;
+  feeAccount: Address;
+  feeMint: Address;
+}
+
+export interface PaymentPlan {
+  id: string;
+  networkKey: string;
+  request: TransferRequest;
+  payee: Payee;
+  /** Base units of the payee's mint. */
+  amount: bigint;
+  payWithMint: Address;
+  /** direct: the payer holds the token (TransferChecked, no swap). */
+  kind: 'direct' | 'swap';
+  /** For swaps: straight into the payee's account, or into the payer's then TransferChecked. */
+  route: 'direct-transfer' | 'swap-to-payee' | 'swap-through-payer';
+  quote: Quote | null;
+  fees: PayFees | null;
+  /** Milliseconds since the epoch. */
+  quotedAt: number;
+  expiresAt: number;
+}
+
+export interface PlanBook {
+  add(plan: Omit<PaymentPlan, 'id' | 'expiresAt'>): PaymentPlan;
+  /** Throws PLAN_NOT_FOUND when unknown, expired or of another network. */
+  take(id: string, networkKey: string): PaymentPlan;
+}
+
+/**
+ * Creates the book: plans live `ttlMs` (default 2 minutes), at most `capacity` of them.
+ *
+ * @example const plans = createPlanBook({ now: Date.now }); const { id } = plans.add(plan);
+ */
+export function createPlanBook(options: {
+  now: () => number;
+  ttlMs?: number;
+  capacity?: number;
+}): PlanBook {
+  const { now } = options;
+  const ttlMs = options.ttlMs ?? 120_000;
+  const capacity = options.capacity ?? 32;
+  const plans = new Map<string, PaymentPlan>();
+  return {
+    add(plan) {
+      const stored: PaymentPlan = { ...plan, id: randomUUID(), expiresAt: now() + ttlMs };
+      plans.set(stored.id, stored);
+      for (const key of plans.keys()) {
+        if (plans.size <= capacity) break;
+        plans.delete(key);
+      }
+      return stored;
+    },
+    take(id, networkKey) {
+      const plan = plans.get(id);
+      if (!plan || plan.networkKey !== networkKey || now() >= plan.expiresAt) {
+        if (plan) plans.delete(id);
+        throw new WalletError(
+          'PLAN_NOT_FOUND',
+          'This payment quote is too old (or from another network). Get a fresh quote and review again.',
+        );
+      }
+      return plan;
+    },
+  };
+}

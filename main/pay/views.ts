@@ -1,0 +1,86 @@
+/**
+ * Bridge views of payments: bigint amounts as decimal strings; the raw quote, the resolved
+ * payee and the plan itself stay in main.
+ */
+import type { PaymentPlanView, PaymentRequestView } from '../../preload/api-types';
+import type { PaymentSummary } from '../activity/activity-file';
+import { quoteView } from '../tickets/views';
+import type { ParsedPayment } from './pay-service';
+import type { PaymentPlan } from './plan-book';
+
+/** pay.parse's answer; `symbol` from the token list when it names the mint. */
+export function requestView(parsed: ParsedPayment, symbol: string | null): PaymentRequestView {
+  const { request, payee, amount } = parsed;
+  return {
+    recipient: request.recipient,
+    mint: { ...payee.mint, symbol },
+    amountText: request.amount,
+    amount: amount === null ? null : amount.toString(),
+    references: request.references,
+    label: request.label,
+    message: request.message,
+    memo: request.memo,
+    payee: {
+      recipientKind: payee.recipientKind,
+      tokenAccount: payee.tokenAccount,
+      exists: payee.exists,
+      rentLamports: payee.rentLamports.toString(),
+    },
+  };
+}
+
+/** pay.quote's answer. */
+export function planView(plan: PaymentPlan): PaymentPlanView {
+  const { quote } = plan;
+  const amount = plan.amount.toString();
+  const quoted =
+    quote === null
+      ? null
+      : quoteView({
+          id: plan.id,
+          quote,
+          extra: null,
+          networkKey: plan.networkKey,
+          expiresAt: plan.expiresAt,
+        });
+  return {
+    planId: plan.id,
+    kind: plan.kind,
+    route: plan.route,
+    mint: plan.payee.mint.mint,
+    payWithMint: plan.payWithMint,
+    amount,
+    payeeTokenAccount: plan.payee.tokenAccount,
+    maxSpend: quote === null ? amount : quote.otherAmountThreshold.toString(),
+    expectedSpend: quote === null ? amount : quote.inAmount.toString(),
+    slippageBps: quote?.slippageBps ?? 0,
+    platformFee: quoted?.platformFee ?? null,
+    venueFees: (quote?.routePlan ?? []).map((hop) => ({
+      label: hop.label,
+      amount: hop.feeAmount.toString(),
+      mint: hop.feeMint,
+    })),
+    quote:
+      quoted === null ? null : (({ quoteId: _id, expiresAt: _expires, ...rest }) => rest)(quoted),
+    quotedAt: new Date(plan.quotedAt).toISOString(),
+    expiresAt: new Date(plan.expiresAt).toISOString(),
+  };
+}
+
+/** What Activity keeps of a payment when it is sent (the receipt fills delivered/spent). */
+export function paymentSummary(plan: PaymentPlan): PaymentSummary {
+  return {
+    recipient: plan.request.recipient,
+    payeeTokenAccount: plan.payee.tokenAccount,
+    mint: plan.payee.mint.mint,
+    amount: plan.amount.toString(),
+    payWithMint: plan.payWithMint,
+    maxSpend: (plan.quote?.otherAmountThreshold ?? plan.amount).toString(),
+    references: plan.request.references,
+    memo: plan.request.memo,
+    label: plan.request.label,
+    message: plan.request.message,
+    delivered: null,
+    spent: null,
+  };
+}

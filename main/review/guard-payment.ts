@@ -1,0 +1,141 @@
+/**
+ * The payment rule (issue 5), on top of the swap rules: for a Solana Pay payment through the
+ * payer's own account, the LAST instruction is a TransferChecked of exactly the amount, from
+ * an account of the payer, to the payee's token account, with the reference keys in order as
+ * read-only non-signer keys, and the memo instruction right before it says exactly the memo.
+ * A merchant validates the payment by reading exactly these (the last instruction and its
+ * keys), so anything else would be a payment the merchant cannot find or accept. For a payment
+ * straight into the payee's account by the swap (no reference, no memo), the output rule's
+ * "exactly the amount at the destination" is the whole promise. For a create-destination
+ * transaction, the only thing done is creating the payee's associated token account.
+ */
+import { isUserAccount, type ReviewFacts } from './facts';
+import { ASSOCIATED_TOKEN_PROGRAM, COMPUTE_BUDGET_PROGRAM } from './program-ids';
+import type { GuardVerdict, PaymentIntent, ReviewedInstruction } from './types';
+import { formatToken, shortAddress } from './words';
+
+type TransferPayment = Extract<PaymentIntent, { kind: 'transfer' }>;
+type CreatePayment = Extract<PaymentIntent, { kind: 'create-destination' }>;
+
+const verdict = (ok: boolean, reason: string): GuardVerdict => ({ rule: 'payment', ok, reason });
+
+/** Problems of the last instruction as the merchant's TransferChecked (empty when right). */
+function lastTransferProblems(
+  facts: ReviewFacts,
+  payment: TransferPayment,
+  last: ReviewedInstruction | undefined,
+): string[] {
+  const money = (amount: bigint) => formatToken(amount, payment.mint, facts.tokens);
+  const decoded = last?.decoded;
+  if (last === undefined || decoded?.kind !== 'tokenTransfer' || decoded.mint === undefined) {
+    return [
+      'The last instruction is not the TransferChecked to the payee that merchants look for.',
+    ];
+  }
+  const problems: string[] = [];
+  if (decoded.destination !== payment.payeeTokenAccount) {
+    problems.push(
+      `The last transfer goes to ${shortAddress(decoded.destination)}, not to the payee's account ${shortAddress(payment.payeeTokenAccount)}.`,
+    );
+  }
+  if (decoded.mint !== payment.mint || decoded.decimals !== payment.decimals) {
+    problems.push('The last transfer is of another token than the one requested.');
+  }
+  if (decoded.amount !== payment.amount) {
+    problems.push(
+      `The last transfer pays ${money(decoded.amount)} instead of exactly ${money(payment.amount)}.`,
+    );
+  }
+  if (decoded.authority !== facts.user || !isUserAccount(facts, decoded.source)) {
+    problems.push('The last transfer is not paid from your own account.');
+  }
+  // TransferChecked: source, mint, destination, authority, then the reference keys.
+  const extra = last.accounts.slice(4);
+  const keys = extra.map((account) => account.address as string);
+  const sameOrder =
+    keys.length === payment.references.length &&
+    keys.every((key, index) => key === payment.references[index]);
+  if (!sameOrder) {
+    problems.push(
+      payment.references.length === 0
+        ? 'The last transfer carries extra keys the request did not ask for.'
+        : `The last transfer does not carry the request's ${payment.references.length} reference key(s) in order, so the merchant could not find the payment.`,
+    );
+  } else if (extra.some((account) => account.signer || account.writable)) {
+    problems.push(
+      'A reference key is marked as a signer or writable; references must be read-only.',
+    );
+  }
+  return problems;
+}
+
+function memoProblems(payment: TransferPayment, before: ReviewedInstruction | undefined): string[] {
+  if (payment.memo === null) return [];
+  const decoded = before?.decoded;
+  if (decoded?.kind !== 'memo') {
+    return ['The memo the request asks for is not right before the transfer.'];
+  }
+  return decoded.text === payment.memo
+    ? []
+    : [`The memo says "${decoded.text.slice(0, 80)}" instead of "${payment.memo.slice(0, 80)}".`];
+}
+
+function transferRule(facts: ReviewFacts, payment: TransferPayment): GuardVerdict {
+  const money = formatToken(payment.amount, payment.mint, facts.tokens);
+  const payee = shortAddress(payment.payeeTokenAccount);
+  if (!payment.throughPayer) {
+    // The swap pays the payee directly: no place for references or a memo (pay-service routes
+    // such invoices through the payer's account instead).
+    return payment.references.length === 0 && payment.memo === null
+      ? verdict(true, `The swap pays exactly ${money} straight into the payee's account ${payee}.`)
+      : verdict(
+          false,
+          'This payment needs its reference keys or memo, which a direct swap cannot carry.',
+        );
+  }
+  const { instructions } = facts;
+  const problems = [
+    ...lastTransferProblems(facts, payment, instructions.at(-1)),
+    ...memoProblems(payment, instructions.at(-2)),
+  ];
+  if (problems.length > 0) return verdict(false, problems.join(' '));
+  const refs = payment.references.length;
+  const extras = [
+    refs > 0 ? `with ${refs === 1 ? 'the reference key' : `the ${refs} reference keys`}` : null,
+    payment.memo !== null ? 'after the memo' : null,
+  ].filter((part) => part !== null);
+  return verdict(
+    true,
+    `The last instruction pays exactly ${money} from your account to the payee's account ${payee}${extras.length ? ` ${extras.join(', ')}` : ''}.`,
+  );
+}
+
+function createRule(facts: ReviewFacts, payment: CreatePayment): GuardVerdict {
+  const work = facts.instructions.filter((i) => i.programId !== COMPUTE_BUDGET_PROGRAM);
+  const only = work.length === 1 ? work[0] : undefined;
+  const decoded = only?.decoded;
+  const right =
+    only?.programId === ASSOCIATED_TOKEN_PROGRAM &&
+    decoded?.kind === 'ataCreate' &&
+    decoded.account === payment.payeeTokenAccount &&
+    decoded.owner === payment.owner &&
+    decoded.mint === payment.mint &&
+    decoded.tokenProgram === payment.tokenProgram &&
+    decoded.payer === facts.user;
+  return right
+    ? verdict(
+        true,
+        `This only opens the payee's token account ${shortAddress(payment.payeeTokenAccount)} for ${shortAddress(payment.owner)}; you pay its rent.`,
+      )
+    : verdict(
+        false,
+        "This transaction does more than, or something other than, opening the payee's token account.",
+      );
+}
+
+/** The payment verdict, or nothing for a plain swap. */
+export function paymentRules(facts: ReviewFacts): GuardVerdict[] {
+  const payment = facts.intent.payment;
+  if (payment === undefined) return [];
+  return [payment.kind === 'transfer' ? transferRule(facts, payment) : createRule(facts, payment)];
+}
