@@ -10,8 +10,17 @@ import type { Keypair } from '@solana/web3.js';
 import { LedgerStore, type StoredAccount } from '../state/ledger-store';
 import { ADDRESS_LOOKUP_TABLE_PROGRAM_ID } from '../tokens';
 import type { LedgerAccount, LedgerView } from './ledger-view';
-import { BlockhashQueue, genesisHashOf, MAX_PROCESSING_AGE } from './blockhash-queue';
-import { LedgerClock } from './ledger-clock';
+import { genesisHashOf } from './blockhash-queue';
+import { ChainTime, CLOCK_JOURNAL_SLOTS } from './chain-time';
+import { replayStoredState } from './ledger-restore';
+import type {
+  LedgerOptions,
+  SendOptions,
+  SendResult,
+  SignatureStatus,
+  SimulateOptions,
+  SimulationResult,
+} from './ledger-types';
 import {
   fromStored,
   fromVm,
@@ -24,75 +33,36 @@ import {
 import { loadOrCreateFaucetKeypair, writeGenesisAccounts } from './genesis';
 import { TransactionHistory, type TransactionRecord, type TransactionSummary } from './history';
 import { decodeTokenAccount, isTokenAccountData, isTokenProgram } from './token-layout';
-import { transactionErrorJson, type TransactionErrorJson } from './tx-errors';
-import { Clock, FailedTransactionMetadata, LiteSvm, type VmInstance } from './vm';
+import { LiteSvm, type VmInstance } from './vm';
+import { executeOnVm, simulateOnVm } from './vm-run';
 import { lookupTableAddresses, parseTransaction, type ParsedTransaction } from './wire';
-import { buildRecord, simulationDetails, type SimulationDetails } from './execution';
+import { buildRecord, simulationDetails } from './execution';
 
-export interface LedgerOptions {
-  /** Folder of the persistent state (created if missing). */
-  stateDir: string;
-  /** Start from genesis, deleting the stored ledger. */
-  reset?: boolean;
-  /** Milliseconds per slot; 400 like mainnet. 0 stops the clock (slots move by `advanceSlots`). */
-  slotMs?: number;
-  /** Wall clock in ms (tests pass their own). */
-  now?: () => number;
-  /** Journal entries after which a new snapshot is written. */
-  compactEvery?: number;
-}
-
-export interface SendOptions {
-  skipPreflight?: boolean;
-}
-
-/**
- * `executed`: the transaction is in the ledger (its record's `err` says whether it failed after
- * paying its fee). `rejected`: it changed nothing: a preflight failure, or an error that keeps
- * a transaction out of a block (unknown blockhash, bad signature, already processed, no fee).
- */
-export type SendResult =
-  | { status: 'executed'; signature: string; record: TransactionRecord }
-  | {
-      status: 'rejected';
-      signature: string;
-      err: TransactionErrorJson;
-      simulation: SimulationDetails | null;
-    };
-
-export interface SimulateOptions {
-  sigVerify?: boolean;
-  replaceRecentBlockhash?: boolean;
-}
-
-export interface SimulationResult extends SimulationDetails {
-  err: TransactionErrorJson | null;
-  replacementBlockhash: { blockhash: string; lastValidBlockHeight: number } | null;
-}
+export type {
+  LedgerOptions,
+  SendOptions,
+  SendResult,
+  SignatureStatus,
+  SimulateOptions,
+  SimulationResult,
+} from './ledger-types';
 
 /** How many recent slots a signature status stays in the status cache (as on mainnet). */
 const STATUS_CACHE_SLOTS = 300;
-/** The clock is journalled this often; a restart resumes this many slots later. */
-const CLOCK_JOURNAL_SLOTS = 25;
 
 export class SandboxLedger implements LedgerView {
   readonly faucet: Keypair;
   readonly genesisHash: string;
   private readonly vm: VmInstance;
   private readonly store: LedgerStore;
-  private readonly queue: BlockhashQueue;
-  private readonly clock: LedgerClock;
+  private readonly time: ChainTime;
   private readonly history = new TransactionHistory();
   private readonly owners = new OwnerIndex();
   /** Every address whose state the snapshot must carry. */
   private readonly touched = new Set<string>();
   private readonly compactEvery: number;
-  private vmSlot = -1;
   /** Records already in the history file (the rest are in the journal). */
   private persistedRecords = 0;
-  private vmClockSlot = -Infinity;
-  private vmSlotHashesSlot = -1;
-  private journalledSlot = 0;
   private closed = false;
 
   private constructor(
@@ -114,10 +84,8 @@ export class SandboxLedger implements LedgerView {
     this.vm.setBlockhashCheck(false);
     this.vm.setTransactionHistory(0n);
     this.vm.withNativeMints();
-    this.queue = new BlockhashQueue(genesisSeed);
-    this.clock = new LedgerClock(startSlot, options.slotMs ?? 400, options.now ?? Date.now);
-    this.journalledSlot = startSlot;
-    this.queue.advanceTo(startSlot);
+    const now = options.now ?? Date.now;
+    this.time = new ChainTime(genesisSeed, startSlot, options.slotMs ?? 400, now, genesisTime);
   }
 
   /** Opens the ledger in `stateDir`: restores it, or creates genesis (token mints, faucet). */
@@ -137,33 +105,17 @@ export class SandboxLedger implements LedgerView {
       ledger.compact();
       return ledger;
     }
-    const { snapshot, journal } = loaded;
-    const accounts = new Map<string, StoredAccount | null>();
-    for (const stored of snapshot.accounts) accounts.set(stored.address, stored);
-    let slot = snapshot.slot;
-    const records: TransactionRecord[] = loaded.history;
-    const persistedRecords = records.length;
-    for (const entry of journal) {
-      slot = Math.max(slot, entry.slot);
-      if (entry.kind === 'clock') continue;
-      if (entry.kind === 'tx') records.push(entry.record);
-      for (const stored of entry.writes) accounts.set(stored.address, stored);
-      for (const address of entry.deleted) accounts.set(address, null);
-    }
+    const { snapshot } = loaded;
+    const state = replayStoredState(loaded);
     const seed = new Uint8Array(Buffer.from(snapshot.genesisSeed, 'base64'));
     // Resume past any slot whose blockhash may have been handed out before the stop.
-    const ledger = new SandboxLedger(
-      options,
-      seed,
-      snapshot.genesisTime,
-      slot + CLOCK_JOURNAL_SLOTS,
-      store,
-    );
-    for (const [address, stored] of accounts) {
+    const startSlot = state.slot + CLOCK_JOURNAL_SLOTS;
+    const ledger = new SandboxLedger(options, seed, snapshot.genesisTime, startSlot, store);
+    for (const [address, stored] of state.accounts) {
       if (stored !== null) ledger.writeAccount(address, fromStored(stored));
     }
-    for (const record of records) ledger.history.add(record);
-    ledger.persistedRecords = persistedRecords;
+    for (const record of state.records) ledger.history.add(record);
+    ledger.persistedRecords = state.persistedRecords;
     return ledger;
   }
 
@@ -195,12 +147,12 @@ export class SandboxLedger implements LedgerView {
 
   latestBlockhash(): { blockhash: string; lastValidBlockHeight: number } {
     this.tick();
-    return this.queue.latest();
+    return this.time.queue.latest();
   }
 
   currentSlot(): number {
     this.tick();
-    return this.queue.currentSlot();
+    return this.time.queue.currentSlot();
   }
 
   minimumBalanceForRentExemption(dataLength: number): bigint {
@@ -221,17 +173,17 @@ export class SandboxLedger implements LedgerView {
 
   /** Blocktime of the current slot (unix seconds). */
   unixTimestamp(): number {
-    return this.clock.unixTimestamp();
+    return this.time.unixTimestamp();
   }
 
   isBlockhashValid(blockhash: string): boolean {
     this.tick();
-    return this.queue.validSlotOf(blockhash) !== null;
+    return this.time.queue.validSlotOf(blockhash) !== null;
   }
 
   /** Moves the clock forward (tests, and `slotMs: 0` ledgers). */
   advanceSlots(slots: number): void {
-    this.clock.advance(slots);
+    this.time.advance(slots);
     this.tick();
   }
 
@@ -257,7 +209,7 @@ export class SandboxLedger implements LedgerView {
   }
 
   /** The status of a signature, or null; without history search only the status cache counts. */
-  signatureStatus(signature: string, searchHistory: boolean) {
+  signatureStatus(signature: string, searchHistory: boolean): SignatureStatus | null {
     const record = this.history.summary(signature);
     if (!record) return null;
     const slot = this.currentSlot();
@@ -269,7 +221,7 @@ export class SandboxLedger implements LedgerView {
       err: record.err,
       confirmationStatus:
         confirmations >= 32 ? 'finalized' : confirmations >= 1 ? 'confirmed' : 'processed',
-    } as const;
+    };
   }
 
   /** Parses wire bytes against the current lookup tables; throws on malformed bytes. */
@@ -281,85 +233,47 @@ export class SandboxLedger implements LedgerView {
   simulateTransaction(wire: Uint8Array, options: SimulateOptions = {}): SimulationResult {
     const parsed = this.parse(wire);
     this.tick();
-    this.syncVm(parsed);
+    this.time.syncVm(this.vm, parsed);
     let replacementBlockhash: SimulationResult['replacementBlockhash'] = null;
-    if (options.replaceRecentBlockhash) replacementBlockhash = this.queue.latest();
-    else if (this.queue.validSlotOf(parsed.recentBlockhash) === null) {
+    if (options.replaceRecentBlockhash) replacementBlockhash = this.time.queue.latest();
+    else if (this.time.queue.validSlotOf(parsed.recentBlockhash) === null) {
       return { err: 'BlockhashNotFound', replacementBlockhash, ...simulationDetails(null, []) };
     }
-    this.vm.setSigverify(options.sigVerify ?? false);
-    try {
-      const raw = this.vmSimulate(parsed, wire);
-      if (raw instanceof FailedTransactionMetadata) {
-        return {
-          err: transactionErrorJson(raw.err()),
-          replacementBlockhash,
-          ...simulationDetails(raw.meta(), []),
-        };
-      }
-      return {
-        err: null,
-        replacementBlockhash,
-        ...simulationDetails(raw.meta(), raw.postAccounts()),
-      };
-    } finally {
-      this.vm.setSigverify(true);
-    }
+    const result = simulateOnVm(this.vm, parsed, wire, options.sigVerify ?? false);
+    return { ...result, replacementBlockhash };
   }
 
   /** Executes a transaction for real, once: a signature the ledger has seen is refused. */
   sendTransaction(wire: Uint8Array, options: SendOptions = {}): SendResult {
     if (this.closed) throw new Error('The sandbox ledger is closed');
     const parsed = this.parse(wire);
-    const signature = parsed.signature;
-    const reject = (
-      err: TransactionErrorJson,
-      simulation: SimulationDetails | null = null,
-    ): SendResult => ({
-      status: 'rejected',
-      signature,
-      err,
-      simulation,
-    });
-    if (this.history.has(signature)) return reject('AlreadyProcessed');
+    const { signature } = parsed;
+    if (this.history.has(signature)) {
+      return { status: 'rejected', signature, err: 'AlreadyProcessed', simulation: null };
+    }
     this.tick();
-    if (this.queue.validSlotOf(parsed.recentBlockhash) === null) return reject('BlockhashNotFound');
-    this.syncVm(parsed);
-    if (!options.skipPreflight) {
-      const preflight = this.vmSimulate(parsed, wire);
-      if (preflight instanceof FailedTransactionMetadata) {
-        return reject(
-          transactionErrorJson(preflight.err()),
-          simulationDetails(preflight.meta(), []),
-        );
-      }
+    if (this.time.queue.validSlotOf(parsed.recentBlockhash) === null) {
+      return { status: 'rejected', signature, err: 'BlockhashNotFound', simulation: null };
     }
-    const keys = parsed.accountKeys;
-    const pre = keys.map((key) => this.getAccount(key));
-    const result =
-      parsed.version === 'legacy'
-        ? this.vm.sendLegacyTransaction(wire)
-        : this.vm.sendVersionedTransaction(wire);
-    const post = keys.map((key) => this.getAccount(key));
-    const failed = result instanceof FailedTransactionMetadata;
-    const err = failed ? transactionErrorJson(result.err()) : null;
-    // A failed transaction that did not even pay its fee never reached a block.
-    if (failed && sameAccount(pre[0] ?? null, post[0] ?? null)) {
-      return reject(err!, simulationDetails(result.meta(), []));
+    this.time.syncVm(this.vm, parsed);
+    const run = executeOnVm(this.vm, parsed, wire, options.skipPreflight ?? false, (key) =>
+      this.getAccount(key),
+    );
+    if (run.kind === 'rejected') {
+      return { status: 'rejected', signature, err: run.err, simulation: run.simulation };
     }
-    const meta = failed ? result.meta() : result;
     const record = buildRecord({
       parsed,
       wire,
-      slot: this.queue.currentSlot(),
-      blockTime: this.clock.unixTimestamp(),
-      err,
-      pre,
-      post,
-      meta,
+      slot: this.time.queue.currentSlot(),
+      blockTime: this.time.unixTimestamp(),
+      err: run.err,
+      pre: run.pre,
+      post: run.post,
+      meta: run.meta,
       decimalsOf: (mint) => this.mintDecimals(mint),
     });
-    this.commit(record, keys, pre, post);
+    this.commit(record, parsed.accountKeys, run.pre, run.post);
     return { status: 'executed', signature, record };
   }
 
@@ -414,7 +328,7 @@ export class SandboxLedger implements LedgerView {
       {
         genesisSeed: Buffer.from(this.genesisSeed).toString('base64'),
         genesisTime: this.genesisTime,
-        slot: this.queue.currentSlot(),
+        slot: this.time.queue.currentSlot(),
         accounts,
       },
       this.history.jsonFrom(this.persistedRecords),
@@ -424,47 +338,8 @@ export class SandboxLedger implements LedgerView {
 
   /** Brings the blockhash queue to the clock's slot; journals the clock now and then. */
   private tick(): void {
-    const slot = this.clock.slot();
-    if (slot === this.queue.currentSlot()) return;
-    this.queue.advanceTo(slot);
-    if (!this.closed && slot - this.journalledSlot >= CLOCK_JOURNAL_SLOTS) {
-      this.journalledSlot = slot;
-      this.store.append({ kind: 'clock', slot }, false);
-    }
-  }
-
-  /**
-   * Gives the VM the current slot. Writing a sysvar is costly in litesvm 1.4.1 (tens of ms: the
-   * next transaction rebuilds its caches), so per slot only `warpToSlot` runs; the Clock's unix
-   * time is refreshed every CLOCK_JOURNAL_SLOTS slots, and SlotHashes (read only by the
-   * lookup-table program, to check `recent_slot`) only before a transaction that calls it.
-   */
-  private syncVm(parsed: ParsedTransaction | null): void {
-    const slot = this.queue.currentSlot();
-    if (slot !== this.vmSlot) {
-      this.vm.warpToSlot(BigInt(slot));
-      this.vmSlot = slot;
-    }
-    if (Math.abs(slot - this.vmClockSlot) >= CLOCK_JOURNAL_SLOTS) {
-      const epoch = BigInt(Math.floor(slot / 432_000));
-      const unix = BigInt(this.clock.unixTimestamp());
-      this.vm.setClock(new Clock(BigInt(slot), BigInt(this.genesisTime), epoch, epoch + 1n, unix));
-      this.vmClockSlot = slot;
-    }
-    if (
-      parsed?.accountKeys.includes(ADDRESS_LOOKUP_TABLE_PROGRAM_ID) &&
-      this.vmSlotHashesSlot !== slot
-    ) {
-      const hashes = this.queue.recent(MAX_PROCESSING_AGE);
-      this.vm.setSlotHashes(hashes.map(({ slot: s, hash }) => ({ slot: BigInt(s), hash })));
-      this.vmSlotHashesSlot = slot;
-    }
-  }
-
-  private vmSimulate(parsed: ParsedTransaction, wire: Uint8Array) {
-    return parsed.version === 'legacy'
-      ? this.vm.simulateLegacyTransaction(wire)
-      : this.vm.simulateVersionedTransaction(wire);
+    const slot = this.time.tick();
+    if (slot !== null && !this.closed) this.store.append({ kind: 'clock', slot }, false);
   }
 
   private lookupTable(address: string): string[] | null {
