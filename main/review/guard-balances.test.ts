@@ -306,3 +306,29 @@ describe('balance changes', () => {
     expect(verdict(skimmed, 'input-spend').reason).toMatch(/take 1\.000000001 SOL from you/);
   });
 });
+
+describe('fee-account: the configured account gets most of the fee', () => {
+  it('refuses a fee mostly diverted, with a token left at the configured account', async () => {
+    const scenario = honestSwap();
+    const integrator = Keypair.generate().publicKey;
+    const configured = ata(integrator, BONK);
+    for (const [to, owner, amount] of [
+      [configured, integrator, 1n],
+      [strangerBonk, STRANGER.publicKey, 500_000n],
+    ] as const) {
+      scenario.instructions.push(
+        createTransferCheckedInstruction(vaultBonk, BONK, to, VENUE.publicKey, amount, 5),
+      );
+      scenario.pre[key(to)] = tokenAccount(BONK, owner, 0n);
+      scenario.post![key(to)] = tokenAccount(BONK, owner, amount);
+    }
+    scenario.intent = {
+      ...scenario.intent,
+      feeAccount: key(configured) as Address,
+      platformFee: { amount: 500_001n, feeBps: 100 },
+    };
+    expect(verdict(await scenarioReport(scenario), 'fee-account').reason).toMatch(
+      /The platform fee of 5\.00001 BONK would go to .*, not to your configured fee account/,
+    );
+  });
+});

@@ -173,8 +173,16 @@ function feeAccount(facts: ReviewFacts, { spend, received }: Outcome): GuardVerd
   const mint = mintOf(facts, configured);
   const money = (amount: bigint) => formatToken(amount, mint, tokens);
   if (total === 0n) return { rule: 'fee-account', ok: true, reason: 'No platform fee is taken.' };
-  if (toConfigured === 0n) {
-    const others = [...new Set(fees.map((flow) => shortAddress(flow.destination)))].join(', ');
+  // The swap service may keep a share (the sandbox's operator 2.5%, a referral program's cut),
+  // but most of the fee must reach the account the person configured.
+  if (toConfigured * 2n < total) {
+    const others = [
+      ...new Set(
+        fees
+          .filter((flow) => flow.destination !== configured)
+          .map((flow) => shortAddress(flow.destination)),
+      ),
+    ].join(', ');
     return {
       rule: 'fee-account',
       ok: false,
