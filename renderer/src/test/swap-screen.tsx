@@ -1,0 +1,36 @@
+/**
+ * Shared steps of the Swap screen component tests: the app on #/swap over the fake bridge with
+ * a funded account and a known rate (150 USDC per SOL), and a quote for a typed amount.
+ */
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { App } from '../App';
+import { fakeAccount, installFakeWallet, type FakeWallet } from './fake-wallet';
+import { FAKE_TOKENS } from './fake-swap';
+
+export const SOL = FAKE_TOKENS[0]!;
+export const USDC = FAKE_TOKENS[1]!;
+
+/** 150 USDC per SOL: output base units per 10^9 input base units. */
+export function setUp(options: { lamports?: string } = {}): {
+  fake: FakeWallet;
+  user: ReturnType<typeof userEvent.setup>;
+} {
+  const fake = installFakeWallet({
+    accounts: [fakeAccount(0)],
+    lamports: options.lamports ?? '10000000000',
+  });
+  fake.swap.rates.set(`${SOL.mint}>${USDC.mint}`, 150_000_000n);
+  window.location.hash = '#/swap';
+  render(<App />);
+  return { fake, user: userEvent.setup() };
+}
+
+export const quoteCalls = (fake: FakeWallet) => fake.calls.filter((c) => c.method === 'swap.quote');
+
+export async function quoteFor(user: ReturnType<typeof userEvent.setup>, amount: string) {
+  const box = await screen.findByRole('textbox', { name: 'You pay' });
+  await screen.findByText('USDC'); // the default output token arrived with the list
+  await user.type(box, amount);
+  return screen.findByRole('status', { name: 'You receive' }, { timeout: 2000 });
+}
