@@ -126,6 +126,26 @@ describe('swap in Chromium', () => {
     const after = holdings(await readBalances(page, address));
     expect(difference(before, after)).toEqual(withoutWrappedSol(reviewed));
   });
+
+  it('Max with SOL leaves enough for the fees and rent of the swap it quotes', async () => {
+    app = await openApp(browser, preview);
+    const { page } = app;
+    const address = await createFundedAccount(page);
+    await page.getByRole('link', { name: 'Swap' }).click();
+    await page.getByRole('button', { name: 'You receive token' }).getByText('USDC').waitFor();
+    await page.getByText(/^Balance: 2 SOL/).waitFor();
+    await page.getByRole('button', { name: 'Max' }).click();
+    // 2 SOL from the faucet less the 0.01 SOL reserve.
+    expect(await page.getByRole('textbox', { name: 'You pay', exact: true }).inputValue()).toBe(
+      '1.99',
+    );
+    await page.getByRole('status', { name: 'You receive' }).waitFor({ timeout: 30_000 });
+    const ticket = await reviewSwap(page);
+    expect(ticket.report.accepted).toBe(true);
+    await approveAndConfirm(page);
+    const left = BigInt((await readBalances(page, address)).lamports);
+    expect(left).toBe(10_000_000n - BigInt(ticket.report.networkFee.totalLamports));
+  });
 });
 
 /** Wrapped SOL opened and closed inside the swap nets to nothing in the holdings. */
