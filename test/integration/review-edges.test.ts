@@ -1,8 +1,8 @@
 /**
  * The review's edges on real processes: a transaction that expired while the person looked
  * at it (a sandbox with 10 ms slots, so 150 blocks pass in under two seconds), bytes that are
- * not a transaction, an RPC that cannot be reached, and venue names from the swap service's
- * /program-id-to-label.
+ * not a transaction, an RPC that cannot be reached, venue names from the swap service's
+ * /program-id-to-label, and a swap whose accounts sit in an address lookup table.
  */
 import { Connection, PublicKey, TransactionInstruction } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,8 +11,12 @@ import type { Address } from '../../main/shared/address';
 import { startSandbox, type RunningSandbox } from '../harness/sandbox-process';
 import {
   closeTransaction,
+  createLookupTable,
   openTransaction,
   prepareBase,
+  prepareSwap,
+  settled,
+  signAsUser,
   swapWorld,
   SYMBOLS,
   tamperContext,
@@ -115,5 +119,69 @@ describe('review edges', () => {
       (i) => i.programId === 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA',
     );
     expect(token?.programName).toBe('SPL Token');
+  });
+});
+
+describe('lookup tables in an honest transaction', () => {
+  it('resolves the accounts a table holds, accepts the swap, and predicts what sending it does', async () => {
+    // The table is built first from a probe swap's accounts; the swap reviewed is a fresh
+    // /swap for the same user and quote (same accounts), so its 150-slot life on this fast
+    // sandbox is not spent waiting for the table.
+    const probe = await prepareBase(ctx, 'sol-usdc');
+    const accountsOf = (opened: Awaited<ReturnType<typeof openTransaction>>) => {
+      const signers = new Set([
+        probe.user.publicKey.toBase58(),
+        ctx.world.venue.publicKey.toBase58(),
+      ]);
+      const programs = new Set(opened.instructions.map((ix) => ix.programId.toBase58()));
+      return [
+        ...new Set(opened.instructions.flatMap((ix) => ix.keys.map((k) => k.pubkey.toBase58()))),
+      ].filter((k) => !signers.has(k) && !programs.has(k));
+    };
+    const keys = accountsOf(await openTransaction(probe.swap.transaction, ctx.world.connection));
+    const table = await createLookupTable(
+      ctx.world,
+      ctx.stranger,
+      keys.map((k) => new PublicKey(k)),
+    );
+    const tableAccount = (await ctx.world.connection.getAddressLookupTable(table)).value!;
+
+    const base = await prepareSwap(
+      ctx.world,
+      probe.user,
+      {
+        inputMint: probe.quote.inputMint,
+        outputMint: probe.quote.outputMint,
+        amount: probe.intent.amount,
+        slippageBps: probe.quote.slippageBps,
+      },
+      { prioritizationFeeLamports: 10_000n },
+    );
+    const opened = await openTransaction(base.swap.transaction, ctx.world.connection);
+    expect(accountsOf(opened).sort()).toEqual([...keys].sort());
+    opened.tables = [tableAccount];
+    const bytes = closeTransaction(opened, [ctx.world.venue]);
+
+    const report = await reviewOf(base, ctx.world.connection, bytes);
+    expect(report.refusals).toEqual([]);
+    expect(report.lookupTables).toHaveLength(1);
+    const fromTable = report.accounts.filter((a) => a.fromLookupTable === table.toBase58());
+    expect(fromTable.map((a) => a.address).sort()).toEqual([...keys].sort());
+    // The output account sits in the table and is still shown as the destination.
+    const destination = report.balanceChanges.find((row) => row.role === 'destination');
+    expect(fromTable.map((a) => a.address)).toContain(destination?.account);
+
+    const signature = await ctx.world.connection.sendRawTransaction(signAsUser(bytes, base.user));
+    await settled(ctx.world.connection, signature);
+    const after = await ctx.world.connection.getMultipleAccountsInfo(
+      report.balanceChanges.map((row) => new PublicKey(row.account)),
+    );
+    expect(
+      report.balanceChanges.map((row, i) =>
+        row.mint === null
+          ? BigInt(after[i]?.lamports ?? 0)
+          : Buffer.from(after[i]?.data ?? Buffer.alloc(72)).readBigUInt64LE(64),
+      ),
+    ).toEqual(report.balanceChanges.map((row) => row.after));
   });
 });
