@@ -1,0 +1,129 @@
+/**
+ * Helpers of the pay integration tests: the real wallet (swap-flow-wallet's composition with
+ * the real keychain and review) with every request URL it sends logged, a payer that holds only
+ * what the test gives it (airdrop, faucet), payees that are fresh keys, and the merchant's view
+ * of the ledger.
+ */
+import { Connection, Keypair, PublicKey } from '@solana/web3.js';
+import { getAssociatedTokenAddressSync, TOKEN_2022_PROGRAM_ID } from '@solana/spl-token';
+import type { ComposedApp } from '../../main/app/compose';
+import { composeApp } from '../../main/app/compose';
+import { createRegistry } from '../../main/bridge/registry';
+import { sandboxNetwork } from '../../main/network/presets';
+import type { MethodName, RequestOf, ResponseOf } from '../../preload/contract';
+import { recordVaultSecret } from '../harness/secrets-log';
+import type { RunningSandbox } from '../harness/sandbox-process';
+import { transcribed, until } from './swap-flow-wallet';
+
+export const SOL = 'So11111111111111111111111111111111111111112';
+export const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
+export const PYUSD = '2b1kV6DkPAnxd5ixfnxCpjxmKwqjjaYmCZfHsFu24GXo';
+const sender = { kind: 'electron', frameUrl: 'file:///index.html', isMainFrame: true } as const;
+
+export interface PayWallet {
+  app: ComposedApp;
+  /** Every URL the wallet fetched (RPC and swap API), in order. */
+  urls: string[];
+  call<M extends MethodName>(method: M, request: RequestOf<M>): Promise<ResponseOf<M>>;
+  refusal(method: MethodName, request: unknown): Promise<{ code: string; message: string }>;
+}
+
+/** The app as the Electron shell composes it, on the sandbox, with a logged fetch. */
+export function openPayWallet(
+  sandbox: RunningSandbox,
+  dataDir: string,
+  keychainService: string,
+): PayWallet {
+  const urls: string[] = [];
+  const logged: typeof fetch = (input, init) => {
+    urls.push(input instanceof Request ? input.url : String(input));
+    return fetch(input, init);
+  };
+  const app = composeApp({
+    keychainService,
+    dataDir,
+    network: sandboxNetwork(sandbox),
+    shell: 'electron',
+    version: 'test',
+    fetch: logged,
+    onSecretCreated: recordVaultSecret,
+  });
+  const registry = createRegistry({ handlers: app.handlers, policy: () => true, ...transcribed() });
+  return {
+    app,
+    urls,
+    async call(method, request) {
+      const result = await registry.dispatch(method, request, sender);
+      if (!result.ok) throw new Error(`${method}: ${result.error.code}: ${result.error.message}`);
+      return result.value as ResponseOf<typeof method>;
+    },
+    async refusal(method, request) {
+      const result = await registry.dispatch(method, request, sender);
+      if (result.ok) throw new Error(`${method} was expected to be refused`);
+      return result.error;
+    },
+  };
+}
+
+/** The sandbox faucet: mints `amount` base units of `mint` to `owner` (creating its ATA). */
+export async function faucet(sandbox: RunningSandbox, owner: string, mint: string, amount: bigint) {
+  const response = await fetch(new URL('/sandbox/faucet', sandbox.rpcUrl), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ owner, mint, amount: amount.toString() }),
+  });
+  if (!response.ok) throw new Error(`faucet: ${response.status} ${await response.text()}`);
+  const { signature } = (await response.json()) as { signature: string };
+  return signature;
+}
+
+/** SOL only: an airdrop, confirmed. */
+export async function airdrop(connection: Connection, owner: string, lamports: number) {
+  const signature = await connection.requestAirdrop(new PublicKey(owner), lamports);
+  await until(
+    'airdrop',
+    () => connection.getSignatureStatus(signature),
+    (s) =>
+      s.value?.confirmationStatus === 'confirmed' || s.value?.confirmationStatus === 'finalized',
+  );
+}
+
+/** The associated token account of `owner` for `mint` (Token-2022 for PYUSD). */
+export function ataOf(owner: string, mint: string): string {
+  const program = mint === PYUSD ? TOKEN_2022_PROGRAM_ID : undefined;
+  return getAssociatedTokenAddressSync(
+    new PublicKey(mint),
+    new PublicKey(owner),
+    true,
+    program,
+  ).toBase58();
+}
+
+/** A token account's balance in base units, 0 when it does not exist. */
+export async function tokenBalance(connection: Connection, account: string): Promise<bigint> {
+  const info = await connection.getAccountInfo(new PublicKey(account), 'confirmed');
+  if (info === null) return 0n;
+  const { value } = await connection.getTokenAccountBalance(new PublicKey(account), 'confirmed');
+  return BigInt(value.amount);
+}
+
+export const newKey = () => Keypair.generate().publicKey.toBase58();
+
+/** Approves a ticket through pay.approve and waits for swap.status to leave pending. */
+export async function approveAndConfirm(
+  wallet: PayWallet,
+  ticket: ResponseOf<'pay.review'>,
+): Promise<string> {
+  const submission = await wallet.call('pay.approve', {
+    ticketId: ticket.ticketId,
+    transactionBase64: ticket.transactionBase64,
+  });
+  const status = await until(
+    `status of ${submission.signature}`,
+    () => wallet.call('swap.status', { signature: submission.signature }),
+    (s) => s.status !== 'pending',
+  );
+  if (status.status !== 'confirmed') throw new Error(`payment ${status.status}: ${status.error}`);
+  await wallet.app.settled(submission.signature);
+  return submission.signature;
+}
