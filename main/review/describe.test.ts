@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { isAllowedProgram, JUPITER_V6_PROGRAM, programName, TOKEN_PROGRAM } from './program-ids';
+import { honestSwap, scenarioReport } from './test-fixtures';
+
+describe('instruction summaries', () => {
+  it('say each instruction of a swap in words, with amounts in token units', async () => {
+    const report = await scenarioReport(honestSwap());
+    expect(report.instructions.map((i) => `${i.programName}: ${i.summary}`)).toEqual([
+      'Compute Budget: Set the compute limit to 200000 units',
+      'Compute Budget: Set the priority price to 1000 micro-lamports per compute unit',
+      expect.stringMatching(/^SPL Token: Transfer 10 USDC from \S+ to \S+ \(signed by \S+\)$/),
+      expect.stringMatching(/^SPL Token: Transfer 1000 BONK from /),
+    ]);
+  });
+});
+
+describe('program names and the allowlist', () => {
+  it('prefers built-in names, then the swap service’s labels', () => {
+    expect(programName(TOKEN_PROGRAM, { [TOKEN_PROGRAM]: 'Something else' })).toBe('SPL Token');
+    expect(
+      programName('whirLbMiicVdio4qvUfM5KAg6Ct8VwpYzGff3uctyCc', {
+        whirLbMiicVdio4qvUfM5KAg6Ct8VwpYzGff3uctyCc: 'Whirlpool',
+      }),
+    ).toBe('Whirlpool');
+    expect(programName('whirLbMiicVdio4qvUfM5KAg6Ct8VwpYzGff3uctyCc')).toBe('Unknown program');
+  });
+
+  it('allows Jupiter only when asked, and never a labelled program', () => {
+    expect(isAllowedProgram(JUPITER_V6_PROGRAM, false)).toBe(false);
+    expect(isAllowedProgram(JUPITER_V6_PROGRAM, true)).toBe(true);
+    expect(isAllowedProgram('whirLbMiicVdio4qvUfM5KAg6Ct8VwpYzGff3uctyCc', true)).toBe(false);
+  });
+});
