@@ -131,3 +131,20 @@ describe('a review that can no longer be approved', () => {
     expect(screen.queryByRole('button', { name: 'Approve and sign' })).toBeNull();
   });
 });
+
+describe('accounts touched', () => {
+  it('lists every account of the transaction with its role', async () => {
+    const { fake, user } = setUp();
+    await quoteFor(user, '1');
+    await user.click(screen.getByRole('button', { name: 'Review swap' }));
+    await user.click(await screen.findByText('Accounts touched (2)'));
+    const items = within(screen.getByRole('list', { name: 'Accounts touched' })).getAllByRole(
+      'listitem',
+    );
+    const me = fake.state.accounts[0]!.address;
+    expect(items.map((li) => li.textContent)).toEqual([
+      `${me.slice(0, 6)}…${me.slice(-6)} you, fee payer, signs, writable`,
+      'JUP6Lk…yVTaV4 read-only',
+    ]);
+  });
+});

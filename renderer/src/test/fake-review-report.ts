@@ -31,7 +31,16 @@ export function reportFor(
     lastValidBlockHeight: 1000,
     signatures: [{ signer: owner, state: 'missing' }],
     lookupTables: [],
-    accounts: [],
+    accounts: [
+      { address: owner, signer: true, writable: true, index: 0, fromLookupTable: null },
+      {
+        address: 'JUP6LkbZbjS1jKKwapdHNy74zcZ3tLUZoi5QNyVTaV4',
+        signer: false,
+        writable: false,
+        index: 1,
+        fromLookupTable: null,
+      },
+    ],
     instructions: [
       {
         index: 0,

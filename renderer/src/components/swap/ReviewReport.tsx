@@ -142,6 +142,37 @@ export function ReviewReport({
           ))}
         </ol>
       </div>
+
+      <details className="checks">
+        <summary>
+          Accounts touched ({report.accounts.length}
+          {report.lookupTables.length > 0
+            ? `, ${report.lookupTables.length} from lookup tables resolved on the network`
+            : ''}
+          )
+        </summary>
+        <ul className="touched" aria-label="Accounts touched">
+          {report.accounts.map((account) => (
+            <li key={account.address}>
+              <span className="address" title={account.address}>
+                {shortenAddress(account.address, 6)}
+              </span>{' '}
+              <span className="muted small">
+                {[
+                  account.address === report.feePayer ? 'you, fee payer' : null,
+                  account.signer ? 'signs' : null,
+                  account.writable ? 'writable' : 'read-only',
+                  account.fromLookupTable
+                    ? `from lookup table ${shortenAddress(account.fromLookupTable)}`
+                    : null,
+                ]
+                  .filter(Boolean)
+                  .join(', ')}
+              </span>
+            </li>
+          ))}
+        </ul>
+      </details>
     </>
   );
 }
