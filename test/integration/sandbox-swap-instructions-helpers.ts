@@ -31,6 +31,7 @@ export interface SwapInstructionsJson {
   otherInstructions: InstructionJson[];
   addressLookupTableAddresses: string[];
   lastValidBlockHeight: number;
+  computeUnitLimit: number;
   escrow: { account: string; amount: string; mint: string; delegate: string };
   simulationError: unknown;
 }

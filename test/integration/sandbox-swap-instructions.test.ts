@@ -79,8 +79,10 @@ describe('POST /swap-instructions composed by a wallet', () => {
     const body = await swapInstructions(sandbox.swapApiUrl, {
       quoteResponse: q,
       userPublicKey: user.publicKey.toBase58(),
+      dynamicComputeUnitLimit: true, // sized by simulation, with room for the invoice's two
     });
     expect(body.addressLookupTableAddresses).toEqual([]);
+    expect(body.computeUnitLimit).toBeLessThan(200_000);
     expect(body.escrow.delegate).toBe(user.publicKey.toBase58());
     expect(body.lastValidBlockHeight).toBeGreaterThan(await connection.getBlockHeight());
     // The escrow holds the output now, the user approved as its delegate for exactly that.
