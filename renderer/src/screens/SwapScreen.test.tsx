@@ -78,6 +78,27 @@ describe('swap form', () => {
     expect(pickerShows('You pay token')).toBe('mSoL…m7So');
   });
 
+  it('the picker works from the keyboard: type, arrows, Enter; Escape closes it', async () => {
+    const { user } = setUp();
+    await screen.findByText('USDC');
+    await user.click(screen.getByRole('button', { name: 'You receive token' }));
+    const search = screen.getByRole('combobox', { name: 'Search tokens' });
+    expect(document.activeElement).toBe(search);
+    await user.keyboard('u');
+    const options = within(screen.getByRole('listbox', { name: 'Tokens' })).getAllByRole('option');
+    expect(options.map((o) => o.getAttribute('aria-label'))).toEqual(['USDC', 'JUP']);
+    expect(search.getAttribute('aria-activedescendant')).toBe(options[0]!.id);
+    await user.keyboard('{ArrowDown}');
+    expect(search.getAttribute('aria-activedescendant')).toBe(options[1]!.id);
+    await user.keyboard('{Enter}');
+    expect(pickerShows('You receive token')).toBe('JUP');
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'You receive token' }));
+    await user.click(screen.getByRole('button', { name: 'You pay token' }));
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(pickerShows('You pay token')).toBe('SOL');
+  });
+
   it('asks to acknowledge a price impact above 5% before a review', async () => {
     const { fake, user } = setUp();
     fake.swap.priceImpactPct = '0.072';
