@@ -2,6 +2,9 @@
  * Plain data types returned across the bridge. Amounts are decimal strings of base units
  * (bigint in code on both sides, strings on the wire); no secret ever appears in these types.
  */
+import type { PlatformFeeDetailView } from './api-types-fees';
+
+export type * from './api-types-fees';
 
 /** How an account's secret came into the keychain. */
 export type AccountKind = 'generated' | 'secret-key' | 'cli-keypair' | 'recovery-phrase';
@@ -116,6 +119,8 @@ export interface QuoteView {
   /** As the service sent it (numeric text). */
   priceImpactPct: string;
   platformFee: { amount: string; feeBps: number } | null;
+  /** With fees on (issue 6): the fee, its mint, the fee account and the 97.5/2.5 split. */
+  platformFeeDetail?: PlatformFeeDetailView | null;
   route: RouteHopView[];
   contextSlot: number;
   /** ISO-8601 time the quote arrived. */

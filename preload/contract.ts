@@ -25,6 +25,7 @@ import type {
   TokenInfo,
   TransactionStatusView,
 } from './api-types';
+import { feesContract } from './contract-fees';
 
 /** A method: request schema plus a phantom response type. */
 interface Method<Req extends z.ZodType, Res> {
@@ -241,6 +242,9 @@ export const contract = {
       })
       .strict(),
   ),
+
+  /** Integrator fees (issue 6): see contract-fees.ts. */
+  ...feesContract,
 } as const;
 
 export type Contract = typeof contract;

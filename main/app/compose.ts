@@ -16,6 +16,9 @@ import type { Handler, Handlers } from '../bridge/handler-types';
 import { createAccountHandlers } from '../handlers/accounts';
 import { createActivityHandlers } from '../handlers/activity';
 import { createAppHandlers } from '../handlers/app';
+import { createFeesHandlers } from '../handlers/fees';
+import { createFeesService, type FeesService } from '../fees/fees-service';
+import { createFeeSettingsFile } from '../settings/fee-settings-file';
 import { createBalanceHandlers } from '../handlers/balances';
 import { createSandboxHandlers } from '../handlers/sandbox';
 import { createSettingsHandlers } from '../handlers/settings';
@@ -94,6 +97,8 @@ interface Shared {
   signer: Signer;
   activity: ActivityStore;
   settings: SettingsService;
+  /** Integrator fees (issue 6); reads the network through `current`. */
+  fees: FeesService;
 }
 
 function bundleFor(network: NetworkInfo, shared: Shared): NetworkBundle {
@@ -152,6 +157,7 @@ function bundleFor(network: NetworkInfo, shared: Shared): NetworkBundle {
       connection,
       review: options.review ?? reviewTransaction,
       quotes: createQuoteBook<SwapExtras>({ now }),
+      fees: shared.fees,
       tickets,
       currentAccount: async () => (await shared.vault.list()).current,
       labels: () => {
@@ -230,6 +236,10 @@ export function composeApp(options: ComposeOptions): ComposedApp {
   const fetchImpl = options.fetch ?? globalThis.fetch;
   const keychain = options.keychain ?? createKeytarKeychain(options.keychainService);
   const now = options.now ?? Date.now;
+  // The fee service reads the network of whatever bundle is current when it is called.
+  let current: () => NetworkBundle = () => {
+    throw new Error('no network bundle yet');
+  };
   const shared: Shared = {
     options,
     fetch: fetchImpl,
@@ -248,8 +258,15 @@ export function composeApp(options: ComposeOptions): ComposedApp {
       shell: options.shell,
       initial: options.network,
     }),
+    fees: createFeesService({
+      file: createFeeSettingsFile(options.dataDir),
+      network: () => current().network,
+      connection: () => current().connection,
+      now,
+    }),
   };
   let bundle = bundleFor(shared.settings.network(), shared);
+  current = () => bundle;
   shared.settings.onNetworkChange((network) => {
     bundle.swap.submitter.stop();
     bundle = bundleFor(network, shared);
@@ -275,7 +292,19 @@ export function composeApp(options: ComposeOptions): ComposedApp {
       connection: () => bundle.connection,
       unreachableMessage: () => unreachableMessage(bundle.network),
     }),
-    ...createSwapHandlers({ current: () => bundle.swap, activity: shared.activity }),
+    ...createSwapHandlers({
+      current: () => bundle.swap,
+      activity: shared.activity,
+      fees: shared.fees,
+    }),
+    ...createFeesHandlers({
+      fees: shared.fees,
+      current: () => bundle.swap,
+      connection: () => bundle.connection,
+      activity: shared.activity,
+      now,
+      ...(options.ticketTtlMs !== undefined ? { ticketTtlMs: options.ticketTtlMs } : {}),
+    }),
     ...createPayHandlers({ current: () => bundle.pay, activity: shared.activity }),
     ...createActivityHandlers(shared.activity),
     ...createSettingsHandlers(shared.settings),

@@ -8,6 +8,8 @@ import type { SubmissionView, TransactionStatusView } from '../../preload/api-ty
 import type { ActivityStore } from '../activity/activity-store';
 import { activityView } from '../activity/activity-store';
 import type { HandlerGroup } from '../bridge/handler-types';
+import { platformFeeDetail } from '../fees/fee-detail';
+import type { FeesService } from '../fees/fees-service';
 import type { ReviewReport, SwapIntent } from '../review';
 import { failureWords } from '../send/failure-words';
 import type { Submitter } from '../send/swap-submitter';
@@ -30,12 +32,18 @@ export interface SwapNetworkServices {
 export function createSwapHandlers(deps: {
   current: () => SwapNetworkServices;
   activity: ActivityStore;
+  /** Integrator fees (issue 6): records each sent swap that carried one. */
+  fees?: Pick<FeesService, 'recordSwap'>;
 }): HandlerGroup<SwapMethod> {
-  const { current, activity } = deps;
+  const { current, activity, fees } = deps;
   return {
     'swap.quote': async (request) => {
       const { review } = current();
-      return quoteView(await quoteSwap(review, request));
+      const stored = await quoteSwap(review, request);
+      return {
+        ...quoteView(stored),
+        platformFeeDetail: platformFeeDetail(stored.quote, stored.extra.fees),
+      };
     },
 
     'swap.review': async ({ quoteId }) => ticketView(await reviewSwap(current().review, quoteId)),
@@ -43,19 +51,38 @@ export function createSwapHandlers(deps: {
     'swap.approve': async ({ ticketId, transactionBase64 }) => {
       const services = current();
       const bytes = Uint8Array.from(Buffer.from(transactionBase64, 'base64'));
-      return services.tickets.approve(ticketId, bytes, services.review.networkKey, (ticket) =>
-        services.submitter.submit(ticket, {
-          kind: 'swap',
-          swap: {
-            swapMode: ticket.intent.swapMode,
-            inputMint: ticket.intent.inputMint,
-            outputMint: ticket.intent.outputMint,
-            inAmount: ticket.intent.inAmount.toString(),
-            outAmount: ticket.intent.outAmount.toString(),
-            otherAmountThreshold: ticket.intent.otherAmountThreshold.toString(),
-          },
-        }),
+      const submission = await services.tickets.approve(
+        ticketId,
+        bytes,
+        services.review.networkKey,
+        (ticket) =>
+          services.submitter.submit(ticket, {
+            kind: 'swap',
+            swap: {
+              swapMode: ticket.intent.swapMode,
+              inputMint: ticket.intent.inputMint,
+              outputMint: ticket.intent.outputMint,
+              inAmount: ticket.intent.inAmount.toString(),
+              outAmount: ticket.intent.outAmount.toString(),
+              otherAmountThreshold: ticket.intent.otherAmountThreshold.toString(),
+            },
+          }),
       );
+      const ticket = services.tickets.get(ticketId);
+      const { feeAccount, platformFee } = ticket?.intent ?? {};
+      const feeMint = ticket?.report.balanceChanges.find((c) => c.account === feeAccount)?.mint;
+      if (fees && feeAccount && platformFee && feeMint) {
+        // A record for fees.balances; the swap is sent already, so a failed write is not its error.
+        await fees
+          .recordSwap({
+            signature: submission.signature,
+            feeAccount,
+            mint: feeMint,
+            platformFeeBps: platformFee.feeBps,
+          })
+          .catch(() => undefined);
+      }
+      return submission;
     },
 
     'swap.status': async ({ signature }): Promise<TransactionStatusView> => {

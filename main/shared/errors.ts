@@ -58,6 +58,12 @@ export const ERROR_CODES = [
   'FEE_MINT_NOT_ALLOWED',
   'PLAN_NOT_FOUND',
   'INSUFFICIENT_FUNDS',
+  // integrator fees (main/fees): checked before any request to the swap service
+  'FEE_ACCOUNT_MISSING',
+  'FEE_ACCOUNT_WRONG_MINT',
+  'FEE_ACCOUNT_TOKEN_2022',
+  'FEE_ACCOUNT_NOT_FOUND',
+  'REFERRAL_PROGRAM_MISSING',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number] | (string & {});

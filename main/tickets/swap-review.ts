@@ -8,6 +8,7 @@ import type { ParsedRequestOf } from '../../preload/contract';
 import type { ReviewConnection, ReviewReport, ReviewTransaction, SwapIntent } from '../review';
 import type { Address } from '../shared/address';
 import { WalletError } from '../shared/errors';
+import type { SwapFees } from '../fees/fees-service';
 import type { PrioritizationFee, Quote, QuoteParams, SwapApiClient } from '../swap-api';
 import type { QuoteBook, StoredQuote } from './quote-book';
 import { messageOf, sha256Hex, type Ticket, type TicketBook } from './ticket-book';
@@ -18,6 +19,8 @@ export interface SwapExtras {
   prioritizationFee: PrioritizationFee;
   /** The ceiling the guard holds the priority fee to. */
   maxPriorityFeeLamports: bigint;
+  /** The integrator fee (issue 6) chosen at quote time: its bps went to GET /quote. */
+  fees?: SwapFees | null;
 }
 
 /**
@@ -37,6 +40,15 @@ export interface SwapReviewDeps {
   review: ReviewTransaction;
   quotes: QuoteBook<SwapExtras>;
   tickets: Pick<TicketBook<ReviewReport, SwapIntent, unknown>, 'create'>;
+  /**
+   * The integrator fee of a swap (issue 6): null when fees are off; throws a FEE_ACCOUNT_*
+   * refusal when the fee account is missing or unusable, before any request is made.
+   */
+  fees?: {
+    forSwap(
+      swap: Pick<QuoteParams, 'swapMode' | 'inputMint' | 'outputMint'>,
+    ): Promise<SwapFees | null>;
+  };
   /** The account the screens act for, or null when there is none. */
   currentAccount: () => Promise<string | null>;
   /** Names for the report's sentences: token symbols by mint, program names by id. */
@@ -123,7 +135,7 @@ export function intentOf(quote: Quote, extras: SwapExtras): SwapIntent {
     amount: quote.swapMode === 'ExactIn' ? quote.inAmount : quote.outAmount,
     slippageBps: quote.slippageBps,
     platformFee: quote.platformFee,
-    feeAccount: null,
+    feeAccount: extras.fees && quote.platformFee ? extras.fees.feeAccount : null,
     destinationTokenAccount: null,
     maxPriorityFeeLamports: extras.maxPriorityFeeLamports,
   };
@@ -135,12 +147,21 @@ export function intentOf(quote: Quote, extras: SwapExtras): SwapIntent {
  * @example const { stored } = await quoteSwap(deps, request);
  */
 export async function quoteSwap(
-  deps: Pick<SwapReviewDeps, 'api' | 'quotes' | 'networkKey'>,
+  deps: Pick<SwapReviewDeps, 'api' | 'quotes' | 'networkKey' | 'fees'>,
   request: QuoteRequest,
 ): Promise<StoredQuote<SwapExtras>> {
   const { params, extras } = quotePlan(request);
-  const quote = await (await deps.api()).quote(params);
-  return deps.quotes.add(quote, extras, deps.networkKey);
+  // Checked before any request: a missing or unusable fee account never reaches the service.
+  const fees =
+    (await deps.fees?.forSwap({
+      swapMode: params.swapMode ?? 'ExactIn',
+      inputMint: params.inputMint,
+      outputMint: params.outputMint,
+    })) ?? null;
+  const quote = await (
+    await deps.api()
+  ).quote(fees ? { ...params, platformFeeBps: fees.platformFeeBps } : params);
+  return deps.quotes.add(quote, { ...extras, fees }, deps.networkKey);
 }
 
 /**
@@ -162,6 +183,8 @@ export async function reviewSwap(deps: SwapReviewDeps, quoteId: string): Promise
     wrapAndUnwrapSol: true,
     dynamicComputeUnitLimit: true,
     prioritizationFeeLamports: extras.prioritizationFee,
+    // platformFeeBps and feeAccount travel together: a fee is taken only with both (4.2 rule 1).
+    ...(extras.fees && quote.platformFee ? { feeAccount: extras.fees.feeAccount } : {}),
     ...(extras.asLegacyTransaction ? { asLegacyTransaction: true } : {}),
   });
   if (!built.signable) {

@@ -1,0 +1,186 @@
+/**
+ * The `fees.*` methods (issue 6): fee settings, fee accounts read from the chain, the create
+ * and claim transactions (reviewed, ticketed and approved like a swap), and the balances of
+ * every fee account with the fee each swap paid.
+ */
+import type { Connection } from '@solana/web3.js';
+import type {
+  FeeAccountCheckView,
+  FeeBalancesView,
+  FeePaidView,
+  ReviewTicketView,
+  SubmissionView,
+} from '../../preload/api-types';
+import type { ActivityStore } from '../activity/activity-store';
+import type { HandlerGroup } from '../bridge/handler-types';
+import { NO_REFERRAL_PROGRAM_ADVICE, type FeeAccountCheck } from '../fees/fee-account';
+import { feeReceived } from '../fees/fee-received';
+import {
+  claimFeesTransaction,
+  createFeeAccountTransaction,
+  type ReviewedFeeTransaction,
+} from '../fees/fee-transactions';
+import type { FeesService } from '../fees/fees-service';
+import { referralTokenAccount } from '../fees/referral';
+import type { ReviewReport, SwapIntent } from '../review';
+import type { Address } from '../shared/address';
+import { WalletError } from '../shared/errors';
+import { createTicketBook, type TicketBook } from '../tickets/ticket-book';
+import { ticketView } from '../tickets/views';
+import type { SwapNetworkServices } from './swap';
+
+export type FeesMethod =
+  | 'fees.get'
+  | 'fees.set'
+  | 'fees.deriveAccount'
+  | 'fees.checkAccount'
+  | 'fees.setFeeAccount'
+  | 'fees.createAccount'
+  | 'fees.claim'
+  | 'fees.approve'
+  | 'fees.balances';
+
+/** The bridge view of a fee account check. */
+export function checkView(check: FeeAccountCheck): FeeAccountCheckView {
+  return {
+    address: check.address,
+    exists: check.exists,
+    tokenProgram: check.tokenProgram,
+    mint: check.mint,
+    owner: check.owner,
+    balance: check.balance?.toString() ?? null,
+    decimals: check.decimals,
+    referralProgramDeployed: check.referralProgramDeployed,
+    problem: check.problem,
+    advice: check.referralProgramDeployed ? null : NO_REFERRAL_PROGRAM_ADVICE,
+  };
+}
+
+/** Handlers of the `fees.*` methods. */
+export function createFeesHandlers(deps: {
+  fees: FeesService;
+  current: () => SwapNetworkServices;
+  connection: () => Connection;
+  activity: ActivityStore;
+  now: () => number;
+  ticketTtlMs?: number;
+}): HandlerGroup<FeesMethod> {
+  const { fees, current, connection, activity } = deps;
+  // Fee tickets have a book of their own, so swap.approve can never send one as a swap.
+  const tickets: TicketBook<ReviewReport, SwapIntent, SubmissionView> = createTicketBook({
+    now: deps.now,
+    ...(deps.ticketTtlMs !== undefined ? { ttlMs: deps.ticketTtlMs } : {}),
+  });
+  const whatOf = new Map<string, ReviewedFeeTransaction['what']>();
+  const received = new Map<string, bigint>();
+
+  function issue(built: ReviewedFeeTransaction): ReviewTicketView {
+    const ticket = tickets.create({
+      account: built.account,
+      networkKey: current().review.networkKey,
+      transaction: built.transaction,
+      lastValidBlockHeight: built.lastValidBlockHeight,
+      report: built.report,
+      accepted: built.report.accepted,
+      refusals: built.report.refusals,
+      intent: built.intent,
+    });
+    whatOf.set(ticket.id, built.what);
+    return ticketView(ticket);
+  }
+
+  const txDeps = () => ({ ...current().review, connection: connection() });
+
+  return {
+    'fees.get': async () => fees.view(),
+    'fees.set': async (request) => fees.set(request),
+    'fees.setFeeAccount': async (request) => fees.setFeeAccount(request),
+
+    'fees.deriveAccount': async ({ referralAccount, mint }) => {
+      const address = referralTokenAccount(referralAccount as Address, mint as Address);
+      return checkView(await fees.check(address, mint as Address));
+    },
+    'fees.checkAccount': async ({ address, mint }) =>
+      checkView(await fees.check(address as Address, mint as Address)),
+
+    'fees.createAccount': async ({ mint }) => {
+      const { referralAccount } = await fees.current();
+      return issue(
+        await createFeeAccountTransaction(
+          txDeps(),
+          mint as Address,
+          referralAccount as Address | null,
+        ),
+      );
+    },
+
+    'fees.claim': async ({ mint }) => {
+      const { referralAccount } = await fees.current();
+      if (referralAccount === null) {
+        throw new WalletError(
+          'FEE_ACCOUNT_MISSING',
+          'There is no referral account to claim from: set one in Fees first.',
+        );
+      }
+      return issue(
+        await claimFeesTransaction(txDeps(), mint as Address, referralAccount as Address),
+      );
+    },
+
+    'fees.approve': async ({ ticketId, transactionBase64 }) => {
+      const services = current();
+      const bytes = Uint8Array.from(Buffer.from(transactionBase64, 'base64'));
+      return tickets.approve(ticketId, bytes, services.review.networkKey, (ticket) =>
+        services.submitter.submit(ticket, { kind: 'other', swap: null }),
+      );
+    },
+
+    'fees.balances': async (): Promise<FeeBalancesView> => {
+      const configured = await fees.accounts();
+      const accounts = await Promise.all(
+        configured.map(async (setting) => ({
+          ...checkView(await fees.check(setting.address as Address, setting.mint as Address)),
+          source: setting.source,
+          configuredMint: setting.mint,
+        })),
+      );
+      const totals = new Map<string, { balance: bigint; decimals: number | null }>();
+      for (const account of accounts) {
+        if (account.mint === null || account.balance === null) continue;
+        const total = totals.get(account.mint) ?? { balance: 0n, decimals: account.decimals };
+        total.balance += BigInt(account.balance);
+        totals.set(account.mint, total);
+      }
+      const swaps: FeePaidView[] = [];
+      for (const record of await fees.swaps()) {
+        const entry = await activity.bySignature(record.signature);
+        const status = entry?.status ?? 'pending';
+        let amount = received.get(record.signature) ?? null;
+        if (amount === null && status === 'confirmed') {
+          amount = await feeReceived(connection(), record.signature, record.feeAccount);
+          // A confirmed transaction does not change: read it once.
+          if (amount !== null) received.set(record.signature, amount);
+        }
+        swaps.push({
+          signature: record.signature,
+          activityId: entry?.id ?? null,
+          feeAccount: record.feeAccount,
+          mint: record.mint,
+          platformFeeBps: record.platformFeeBps,
+          received: amount?.toString() ?? null,
+          status,
+          createdAt: record.createdAt,
+        });
+      }
+      return {
+        accounts,
+        totals: [...totals].map(([mint, t]) => ({
+          mint,
+          balance: t.balance.toString(),
+          decimals: t.decimals,
+        })),
+        swaps,
+      };
+    },
+  };
+}

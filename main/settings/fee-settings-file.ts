@@ -1,0 +1,108 @@
+/**
+ * The integrator fee settings (`fees.json` beside `settings.json`, issue 6): per network, fees
+ * on or off, the platform fee in bps, the referral account and the fee account of each mint;
+ * plus the swaps that paid a fee (signature, fee account), so fees.balances can read what each
+ * one paid from its confirmed transaction. Kept apart from settings.json so the network
+ * settings code never has to carry (or drop) these fields. Written atomically.
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { WalletError } from '../shared/errors';
+import { errnoOf, writeFileAtomic } from './atomic-file';
+
+const address = z.string().regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/);
+
+const accountSchema = z.union([
+  z.object({ mint: address, source: z.literal('address'), address }),
+  z.object({ mint: address, source: z.literal('referral') }),
+]);
+
+const networkFeesSchema = z.object({
+  enabled: z.boolean(),
+  platformFeeBps: z.number().int().min(0).max(10_000),
+  referralAccount: address.nullable(),
+  accounts: z.array(accountSchema),
+});
+
+const feeSwapSchema = z.object({
+  signature: z.string(),
+  networkId: z.enum(['sandbox', 'mainnet', 'custom']),
+  feeAccount: address,
+  mint: address,
+  platformFeeBps: z.number().int(),
+  createdAt: z.string(),
+});
+
+const fileSchema = z.object({
+  version: z.literal(1),
+  networks: z.partialRecord(z.enum(['sandbox', 'mainnet', 'custom']), networkFeesSchema),
+  swaps: z.array(feeSwapSchema),
+});
+
+export type FeeAccountEntry = z.infer<typeof accountSchema>;
+export type NetworkFees = z.infer<typeof networkFeesSchema>;
+export type FeeSwapRecord = z.infer<typeof feeSwapSchema>;
+export type FeeSettingsData = z.infer<typeof fileSchema>;
+
+/** Fees off, 0 bps, nothing configured. */
+export function defaultNetworkFees(): NetworkFees {
+  return { enabled: false, platformFeeBps: 0, referralAccount: null, accounts: [] };
+}
+
+export interface FeeSettingsFile {
+  readonly path: string;
+  read(): Promise<FeeSettingsData>;
+  write(data: FeeSettingsData): Promise<void>;
+}
+
+/**
+ * The fee settings file inside `dataDir`.
+ *
+ * @example const data = await createFeeSettingsFile(dataDir).read();
+ */
+export function createFeeSettingsFile(dataDir: string, fileName = 'fees.json'): FeeSettingsFile {
+  const path = join(dataDir, fileName);
+  return {
+    path,
+    async read() {
+      let text: string;
+      try {
+        text = await readFile(path, 'utf8');
+      } catch (error) {
+        if (errnoOf(error) === 'ENOENT') return { version: 1, networks: {}, swaps: [] };
+        throw new WalletError(
+          'SETTINGS_FILE_UNREADABLE',
+          `Swapdesk cannot read its fee settings at ${path} (${errnoOf(error)}). Check the file's permissions.`,
+          { cause: error },
+        );
+      }
+      let json: unknown;
+      try {
+        json = JSON.parse(text);
+      } catch {
+        json = undefined;
+      }
+      const parsed = fileSchema.safeParse(json);
+      if (!parsed.success) {
+        // Not replaced silently: it names where the integrator's fees go.
+        throw new WalletError(
+          'SETTINGS_FILE_UNREADABLE',
+          `Swapdesk's fee settings at ${path} are damaged and were left untouched. Move the file away and set the fees again.`,
+        );
+      }
+      return parsed.data;
+    },
+    async write(data) {
+      try {
+        await writeFileAtomic(path, `${JSON.stringify(data, null, 2)}\n`);
+      } catch (error) {
+        throw new WalletError(
+          'SETTINGS_FILE_UNWRITABLE',
+          `Swapdesk could not save its fee settings at ${path} (${errnoOf(error)}): check free disk space and the folder's permissions. Nothing was changed.`,
+          { cause: error },
+        );
+      }
+    },
+  };
+}
