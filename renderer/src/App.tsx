@@ -14,6 +14,7 @@ import { SettingsScreen } from './screens/SettingsScreen';
 import { ComingScreen } from './screens/ComingScreen';
 import { SwapScreen } from './screens/SwapScreen';
 import { ActivityScreen } from './screens/ActivityScreen';
+import { PayScreen } from './screens/PayScreen';
 
 function Screen({ route }: { route: RouteId }) {
   switch (route) {
@@ -26,6 +27,7 @@ function Screen({ route }: { route: RouteId }) {
     case 'activity':
       return <ActivityScreen />;
     case 'pay':
+      return <PayScreen />;
     case 'fees':
       return <ComingScreen which={route} />;
     case 'wallet':

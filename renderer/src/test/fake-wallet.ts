@@ -9,6 +9,8 @@ import { buildWalletApi, type WalletApi } from '../../../preload/wallet-api';
 import type { AccountsState, AccountSummary, AppInfo, Balances } from '../../../preload/api-types';
 import type { Result } from '../../../main/shared/result';
 import { createFakeSwapHandlers, initialFakeSwapState, type FakeSwapState } from './fake-swap';
+import { createFakePayHandlers, initialFakePayState, type FakePayState } from './fake-pay';
+import { createFakeFeesHandlers, initialFakeFeesState, type FakeFeesState } from './fake-fees';
 
 export interface FakeWalletOptions {
   accounts?: AccountSummary[];
@@ -36,6 +38,10 @@ export interface FakeWallet {
   holdNext: (method: MethodName) => () => void;
   /** State of the tokens, swap, activity and settings methods (fake-swap.ts). */
   swap: FakeSwapState;
+  /** State of the pay methods (fake-pay.ts). */
+  pay: FakePayState;
+  /** State of the fees methods (fake-fees.ts). */
+  fees: FakeFeesState;
 }
 
 const ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
@@ -85,6 +91,8 @@ export function installFakeWallet(options: FakeWalletOptions = {}): FakeWallet {
     },
   };
   const swap = initialFakeSwapState(info.network);
+  const pay = initialFakePayState();
+  const fees = initialFakeFeesState();
   const listed = (): AccountsState => ({ accounts: [...state.accounts], current: state.current });
   const add = (account: AccountSummary): AccountSummary => {
     state.accounts.push(account);
@@ -194,6 +202,8 @@ export function installFakeWallet(options: FakeWalletOptions = {}): FakeWallet {
         info.network = network;
       },
     ),
+    ...createFakePayHandlers(pay, () => state.current),
+    ...createFakeFeesHandlers(fees, () => state.current),
     'sandbox.fund': () => {
       if (!info.network.isSandbox)
         return err('NOT_SANDBOX', 'Test funds exist on the sandbox network only.');
@@ -226,6 +236,8 @@ export function installFakeWallet(options: FakeWalletOptions = {}): FakeWallet {
     calls,
     state,
     swap,
+    pay,
+    fees,
     failNext: (method, code, message) => failures.set(method, { code, message }),
     holdNext: (method) => {
       let release = () => {};

@@ -21,7 +21,24 @@ export interface ReviewPanelProps {
   onFreshQuote: () => void;
   /** After a confirmed swap: a clean form. */
   onDone: () => void;
+  /** Words of another flow that reuses this panel (the pay screen); the swap's by default. */
+  labels?: ReviewPanelLabels;
 }
+
+export interface ReviewPanelLabels {
+  /** Back to the form ("Edit swap"). */
+  edit: string;
+  /** A clean form after Confirmed ("New swap"). */
+  done: string;
+  /** Accessible name of the status ("Swap status"). */
+  status: string;
+}
+
+const SWAP_LABELS: ReviewPanelLabels = {
+  edit: 'Edit swap',
+  done: 'New swap',
+  status: 'Swap status',
+};
 
 function statusText(submission: Submission): string {
   switch (submission.state) {
@@ -42,6 +59,7 @@ function statusText(submission: Submission): string {
 
 export function ReviewPanel(props: ReviewPanelProps) {
   const { review, submission, tokens } = props;
+  const labels = props.labels ?? SWAP_LABELS;
   const statusRef = useRef<HTMLDivElement>(null);
   // The status sits under the long report: bring it into view when it changes, so that the
   // person who clicked Approve sees Pending, then Confirmed.
@@ -72,7 +90,7 @@ export function ReviewPanel(props: ReviewPanelProps) {
             Get a fresh quote
           </button>
           <button type="button" className="button" onClick={props.onEdit}>
-            Edit swap
+            {labels.edit}
           </button>
         </div>
       </section>
@@ -107,7 +125,7 @@ export function ReviewPanel(props: ReviewPanelProps) {
         ) : null}
         {!started || finished ? (
           <button type="button" className="button" onClick={props.onEdit}>
-            {submission.state === 'confirmed' ? 'Back to the form' : 'Edit swap'}
+            {submission.state === 'confirmed' ? 'Back to the form' : labels.edit}
           </button>
         ) : null}
         {!report.accepted || ticketExpired ? (
@@ -126,7 +144,7 @@ export function ReviewPanel(props: ReviewPanelProps) {
       <div className="submission" ref={statusRef}>
         <p
           role="status"
-          aria-label="Swap status"
+          aria-label={labels.status}
           className={`swap-status swap-status-${submission.state}`}
         >
           {statusText(submission)}
@@ -143,7 +161,7 @@ export function ReviewPanel(props: ReviewPanelProps) {
             ) : null}
             <a href="#/activity">See it in Activity</a>
             <button type="button" className="button button-primary" onClick={props.onDone}>
-              New swap
+              {labels.done}
             </button>
           </div>
         ) : null}

@@ -1,0 +1,97 @@
+/**
+ * A payment entered by hand: **Recipient** (the payee's wallet or token account), **Token to
+ * pay** (the token the payee receives) and **Amount** (exact, user units). **Use these details**
+ * writes them as a transfer-request link into the Payment request box, which main reads like
+ * any pasted link, so both ways meet the same checks.
+ */
+import { useId, useState } from 'react';
+import type { TokenInfo } from '../../../../preload/api-types';
+import { readAmountInput } from '../../lib/token-amount';
+import { manualRequestText } from '../../stores/pay-store';
+import { TokenPicker } from '../swap/TokenPicker';
+
+const ADDRESS_TEXT = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
+
+export interface ManualPaymentFormProps {
+  disabled: boolean;
+  onSubmit: (text: string) => void;
+}
+
+export function ManualPaymentForm({ disabled, onSubmit }: ManualPaymentFormProps) {
+  const id = useId();
+  const [recipient, setRecipient] = useState('');
+  const [token, setToken] = useState<TokenInfo | null>(null);
+  const [amount, setAmount] = useState('');
+  const [touched, setTouched] = useState(false);
+
+  const recipientError =
+    recipient.trim() !== '' && !ADDRESS_TEXT.test(recipient.trim())
+      ? 'A Solana address is 32 to 44 base58 characters.'
+      : null;
+  const read = token ? readAmountInput(amount, token.decimals) : null;
+  const amountError = read?.state === 'invalid' ? read.message : null;
+  const ready =
+    recipient.trim() !== '' && recipientError === null && token && read?.state === 'valid';
+
+  return (
+    <details className="manual-payment">
+      <summary>Enter recipient, token and amount by hand</summary>
+      <form
+        className="manual-payment-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          setTouched(true);
+          if (ready && token) onSubmit(manualRequestText(recipient, token.mint, amount));
+        }}
+      >
+        <div className="field">
+          <label htmlFor={`${id}-recipient`}>Recipient</label>
+          <input
+            id={`${id}-recipient`}
+            className="input"
+            spellCheck={false}
+            autoComplete="off"
+            placeholder="Wallet address of the payee"
+            value={recipient}
+            disabled={disabled}
+            aria-invalid={recipientError ? true : undefined}
+            onChange={(event) => setRecipient(event.target.value)}
+          />
+          <p role="alert" className={recipientError ? 'field-error' : 'field-error-empty'}>
+            {recipientError}
+          </p>
+        </div>
+        <div className="field">
+          <span className="label-text">Token the payee receives</span>
+          <TokenPicker
+            label="Token to pay"
+            title="Choose the token the payee receives"
+            selected={token}
+            disabled={disabled}
+            onPick={setToken}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-amount`}>Amount</label>
+          <input
+            id={`${id}-amount`}
+            className="input"
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder="Exact amount, e.g. 12.5"
+            value={amount}
+            disabled={disabled}
+            aria-invalid={amountError ? true : undefined}
+            onChange={(event) => setAmount(event.target.value)}
+          />
+          <p role="alert" className={amountError ? 'field-error' : 'field-error-empty'}>
+            {amountError ?? (touched && !ready ? 'Fill in the recipient, token and amount.' : null)}
+          </p>
+        </div>
+        <button type="submit" className="button" disabled={disabled}>
+          Use these details
+        </button>
+      </form>
+    </details>
+  );
+}

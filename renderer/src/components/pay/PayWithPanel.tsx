@@ -1,0 +1,123 @@
+/**
+ * The paying side: the amount when the request leaves it to the payer, **Pay with token** (the
+ * swap's token picker, options named by symbol) with the balance held, the plan main made for
+ * it, and **Review payment**.
+ */
+import { useId } from 'react';
+import type {
+  Balances,
+  PaymentPlanView,
+  PaymentRequestView,
+  TokenInfo,
+} from '../../../../preload/api-types';
+import type { BridgeError } from '../../../../main/shared/result';
+import { readAmountInput, NATIVE_MINT } from '../../lib/token-amount';
+import { formatTokenAmount } from '../../lib/token-display';
+import { TokenPicker } from '../swap/TokenPicker';
+import { PlanDetails } from './PlanDetails';
+
+export interface PayWithPanelProps {
+  request: PaymentRequestView;
+  tokens: readonly TokenInfo[];
+  payWith: TokenInfo | null;
+  balances: Balances | null;
+  amountText: string;
+  plan: PaymentPlanView | null;
+  quoting: boolean;
+  quoteError: BridgeError | null;
+  ageSeconds: number;
+  reviewing: boolean;
+  onAmountText: (text: string) => void;
+  onPayWith: (token: TokenInfo) => void;
+  onRefresh: () => void;
+  onReview: (planId: string) => void;
+}
+
+/** Base units of `mint` held (SOL: lamports), or null while unknown. */
+function heldOf(balances: Balances | null, mint: string | null): bigint | null {
+  if (!balances || !mint) return null;
+  if (mint === NATIVE_MINT) return BigInt(balances.lamports);
+  return balances.tokens
+    .filter((t) => t.mint === mint)
+    .reduce((sum, t) => sum + BigInt(t.amount), 0n);
+}
+
+export function PayWithPanel(props: PayWithPanelProps) {
+  const { request, payWith, plan } = props;
+  const amountId = useId();
+  const held = heldOf(props.balances, payWith?.mint ?? null);
+  const amountRead =
+    request.amount === null ? readAmountInput(props.amountText, request.mint.decimals) : null;
+  return (
+    <div className="pay-with">
+      {request.amount === null ? (
+        <div className="field">
+          <label htmlFor={amountId}>Amount to pay ({request.mint.symbol ?? 'token'})</label>
+          <input
+            id={amountId}
+            className="input amount-input"
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder="0"
+            value={props.amountText}
+            disabled={props.reviewing}
+            aria-invalid={amountRead?.state === 'invalid' ? true : undefined}
+            onChange={(event) => props.onAmountText(event.target.value)}
+          />
+          <p
+            role="alert"
+            className={amountRead?.state === 'invalid' ? 'field-error' : 'field-error-empty'}
+          >
+            {amountRead?.state === 'invalid' ? amountRead.message : null}
+          </p>
+        </div>
+      ) : null}
+      <div className="swap-side">
+        <span className="label-text">Pay with</span>
+        <TokenPicker
+          label="Pay with token"
+          title="Choose the token you pay with"
+          selected={payWith}
+          disabled={props.reviewing}
+          onPick={props.onPayWith}
+        />
+        <p className="hint">
+          {payWith && held !== null
+            ? `You hold ${formatTokenAmount(held, payWith, payWith.mint)}`
+            : null}
+        </p>
+      </div>
+      <div role="status" className="status-line">
+        {props.quoting ? 'Planning the payment…' : null}
+      </div>
+      <div role="alert" className={props.quoteError ? 'alert' : 'alert alert-empty'}>
+        {props.quoteError?.message}
+      </div>
+      {plan ? (
+        <PlanDetails plan={plan} tokens={props.tokens} ageSeconds={props.ageSeconds} />
+      ) : null}
+      <div className="actions">
+        <button
+          type="button"
+          className="button button-primary button-large"
+          disabled={!plan || props.quoting || props.reviewing}
+          onClick={() => {
+            if (plan) props.onReview(plan.planId);
+          }}
+        >
+          Review payment
+        </button>
+        {plan && !props.reviewing ? (
+          <button
+            type="button"
+            className="button"
+            disabled={props.quoting}
+            onClick={props.onRefresh}
+          >
+            Refresh quote
+          </button>
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+/**
+ * How a payment would be made: a direct transfer of the token itself, or an exact-output swap
+ * from the token picked in **Pay with token**. Shows "You pay at most" (the quote's
+ * otherAmountThreshold: the most the swap may take), the expected spend (inAmount), the fees
+ * and how old the quote is.
+ */
+import type { PaymentPlanView, TokenInfo } from '../../../../preload/api-types';
+import { formatTokenAmount } from '../../lib/token-display';
+import { findToken, tokenName } from '../../stores/tokens-store';
+
+export interface PlanDetailsProps {
+  plan: PaymentPlanView;
+  tokens: readonly TokenInfo[];
+  /** Seconds since the plan arrived. */
+  ageSeconds: number;
+}
+
+const ROUTE_WORDS: Record<PaymentPlanView['route'], string> = {
+  'direct-transfer': 'A plain token transfer: you hold the token, no swap.',
+  'swap-to-payee': 'An exact-output swap that delivers straight into the payee’s account.',
+  'swap-through-payer':
+    'An exact-output swap into your own account, then the memo, then a transfer carrying the references, in one transaction.',
+};
+
+export function PlanDetails({ plan, tokens, ageSeconds }: PlanDetailsProps) {
+  const payWith = findToken(tokens, plan.payWithMint);
+  const target = findToken(tokens, plan.mint);
+  const fee = plan.platformFee;
+  return (
+    <section className="quote" aria-labelledby="plan-title">
+      <h2 id="plan-title" className="card-title">
+        {plan.kind === 'direct' ? 'Direct payment' : 'Payment quote'}
+      </h2>
+      <p className="quote-receive">
+        <span className="muted">You pay at most</span>{' '}
+        <output aria-label="You pay at most" className="amount-large">
+          {formatTokenAmount(plan.maxSpend, payWith, plan.payWithMint)}
+        </output>
+      </p>
+      <dl className="facts">
+        <dt>Payee receives exactly</dt>
+        <dd>{formatTokenAmount(plan.amount, target, plan.mint)}</dd>
+        <dt>Expected spend</dt>
+        <dd>
+          <output aria-label="Expected spend">
+            {formatTokenAmount(plan.expectedSpend, payWith, plan.payWithMint)}
+          </output>
+        </dd>
+        {plan.kind === 'swap' ? (
+          <>
+            <dt>Slippage</dt>
+            <dd>{(plan.slippageBps / 100).toString()}% on what you pay</dd>
+          </>
+        ) : null}
+        <dt>Fees</dt>
+        <dd>
+          <ul className="plain-list" aria-label="Fees">
+            {plan.venueFees.map((f, i) => (
+              <li key={`${f.label}-${i}`}>
+                {f.label}: {formatTokenAmount(f.amount, findToken(tokens, f.mint), f.mint)}
+              </li>
+            ))}
+            {fee ? (
+              <li>
+                Platform fee ({fee.feeBps} bps):{' '}
+                {formatTokenAmount(fee.amount, payWith, plan.payWithMint)}
+              </li>
+            ) : null}
+            <li>Network fee: shown in the review</li>
+          </ul>
+        </dd>
+        <dt>How</dt>
+        <dd>{ROUTE_WORDS[plan.route]}</dd>
+      </dl>
+      <p className="muted small">
+        {plan.kind === 'direct'
+          ? `Paid in ${tokenName(payWith, plan.payWithMint)} directly`
+          : ageSeconds < 2
+            ? 'quoted just now'
+            : `quoted ${ageSeconds} s ago`}
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,111 @@
+/**
+ * What main read from a payment request: who asks (label), why (message), the memo, the
+ * recipient, the exact amount, the reference keys, and the payee's token account with its
+ * status. A missing account cannot receive the payment: the panel says so and offers
+ * **Create payee account**, a transaction of its own whose rent is shown before the review.
+ */
+import type { PaymentRequestView } from '../../../../preload/api-types';
+import { formatSol, formatUnits } from '../../lib/format';
+
+export interface RequestDetailsProps {
+  request: PaymentRequestView;
+  /** A review or submission is open: no new action. */
+  busy: boolean;
+  onCreateDestination: () => void;
+}
+
+function tokenLabel(request: PaymentRequestView): string {
+  return request.mint.symbol ?? request.mint.mint;
+}
+
+export function RequestDetails({ request, busy, onCreateDestination }: RequestDetailsProps) {
+  const { payee } = request;
+  const symbol = tokenLabel(request);
+  return (
+    <section className="payment-request" aria-labelledby="payment-request-title">
+      <h2 id="payment-request-title" className="card-title">
+        {request.label ? `Payment to ${request.label}` : 'Payment'}
+      </h2>
+      {request.message ? <p className="lead payment-message">{request.message}</p> : null}
+      <dl className="facts" aria-label="Payment details">
+        <dt>Amount</dt>
+        <dd>
+          <output aria-label="Amount to pay" className="amount-large">
+            {request.amount !== null
+              ? `${formatUnits(request.amount, request.mint.decimals, { group: true })} ${symbol}`
+              : `You enter the amount (${symbol})`}
+          </output>
+        </dd>
+        <dt>Recipient</dt>
+        <dd className="mono break">
+          {request.recipient}
+          <span className="muted small">
+            {' '}
+            ({request.payee.recipientKind === 'wallet' ? 'wallet' : 'token account'})
+          </span>
+        </dd>
+        {request.label ? (
+          <>
+            <dt>Label</dt>
+            <dd>{request.label}</dd>
+          </>
+        ) : null}
+        {request.message ? (
+          <>
+            <dt>Message</dt>
+            <dd>{request.message}</dd>
+          </>
+        ) : null}
+        <dt>Memo</dt>
+        <dd>{request.memo ?? <span className="muted">none</span>}</dd>
+        <dt>References</dt>
+        <dd className="mono break">
+          {request.references.length > 0 ? (
+            <ul className="plain-list" aria-label="References">
+              {request.references.map((r) => (
+                <li key={r}>{r}</li>
+              ))}
+            </ul>
+          ) : (
+            <span className="muted">none</span>
+          )}
+        </dd>
+        <dt>Token</dt>
+        <dd>
+          {symbol}{' '}
+          <span className="muted small mono">
+            {request.mint.mint} · {request.mint.decimals} decimals
+          </span>
+        </dd>
+        <dt>Payee token account</dt>
+        <dd className="mono break">
+          {payee.tokenAccount}
+          <span
+            role="status"
+            aria-label="Payee token account status"
+            className={payee.exists ? 'badge badge-ok' : 'badge badge-warn'}
+          >
+            {payee.exists ? 'Exists' : 'Missing'}
+          </span>
+        </dd>
+      </dl>
+      {!payee.exists ? (
+        <div className="notice-box">
+          <p>
+            The payee has no {symbol} account yet, so a payment cannot arrive. You can create it for
+            them in a transaction of its own: it costs {formatSol(payee.rentLamports)} of rent,
+            which stays in the new account (the payee owns it), plus the network fee.
+          </p>
+          <button
+            type="button"
+            className="button button-primary"
+            disabled={busy}
+            onClick={onCreateDestination}
+          >
+            Create payee account
+          </button>
+        </div>
+      ) : null}
+    </section>
+  );
+}

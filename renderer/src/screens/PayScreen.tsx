@@ -1,0 +1,186 @@
+/**
+ * Pay: an exact amount to a payee, in the token the payee asks for, from a token you hold.
+ * The **Payment request** (a Solana Pay link, a QR code image, or details entered by hand) is
+ * read by main; a payee without a token account can get one first (**Create payee account**);
+ * **Pay with token** plans the payment (direct transfer or exact-output swap, "You pay at
+ * most"); **Review payment** shows what the transaction does; **Approve and sign** sends it;
+ * the receipt is read from the confirmed transaction.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { selectCurrentAccount, useAccountsStore } from '../stores/accounts-store';
+import { useBalancesStore } from '../stores/balances-store';
+import { useAppStore } from '../stores/app-store';
+import { findToken, useTokensStore } from '../stores/tokens-store';
+import { usePayStore } from '../stores/pay-store';
+import { usePayReviewStore } from '../stores/pay-review-store';
+import { useInterval } from '../lib/use-interval';
+import { NATIVE_MINT } from '../lib/token-amount';
+import { PaymentRequestField } from '../components/pay/PaymentRequestField';
+import { ManualPaymentForm } from '../components/pay/ManualPaymentForm';
+import { RequestDetails } from '../components/pay/RequestDetails';
+import { PayWithPanel } from '../components/pay/PayWithPanel';
+import { ReceiptCard } from '../components/pay/ReceiptCard';
+import { ReviewPanel } from '../components/swap/ReviewPanel';
+import { ScreenHeading } from './ScreenHeading';
+import '../styles/swap.css';
+import '../styles/pay.css';
+
+/** A shown quote older than this is asked for again (while no review is open). */
+export const PLAN_REFRESH_MS = 15_000;
+
+const PAY_LABELS = { edit: 'Edit payment', done: 'New payment', status: 'Payment status' };
+
+/** A request handed over in the route (`#/pay?request=solana:…`, from a solana: link). */
+function requestInHash(hash: string): string | null {
+  const query = hash.split('?')[1];
+  if (!query) return null;
+  return new URLSearchParams(query).get('request');
+}
+
+export function PayScreen() {
+  const account = useAccountsStore(selectCurrentAccount);
+  const address = account?.address ?? null;
+  const balances =
+    useBalancesStore((s) => (address ? s.byAddress[address]?.balances : null)) ?? null;
+  const refreshBalances = useBalancesStore((s) => s.refresh);
+  const tokens = useTokensStore((s) => s.tokens);
+  const loadTokens = useTokensStore((s) => s.load);
+  const pay = usePayStore();
+  const { kind, review, submission, receipt, reviewPayment, reviewDestination, approve, reset } =
+    usePayReviewStore();
+  const [now, setNow] = useState(() => Date.now());
+
+  useEffect(() => {
+    void loadTokens();
+  }, [loadTokens]);
+  useEffect(() => {
+    if (address) void refreshBalances(address);
+  }, [address, refreshBalances]);
+  useEffect(() => {
+    const handed = requestInHash(window.location.hash);
+    if (handed) void usePayStore.getState().useText(handed);
+    return () => usePayStore.getState().cancelScheduled();
+  }, []);
+
+  // The payee's account now exists, or the payment changed balances: read both again.
+  const created = kind === 'destination' && submission.state === 'confirmed';
+  useEffect(() => {
+    if (created) void usePayStore.getState().reparse();
+  }, [created]);
+  useEffect(() => {
+    if (submission.state === 'confirmed' && address) void refreshBalances(address);
+  }, [submission.state, address, refreshBalances]);
+
+  // A first pick of what to pay with: the requested token when held, SOL otherwise.
+  const request = pay.parse.state === 'ready' ? pay.parse.request : null;
+  useEffect(() => {
+    if (!request || usePayStore.getState().payWithMint) return;
+    const holds = balances?.tokens.some(
+      (t) => t.mint === request.mint.mint && BigInt(t.amount) > 0n,
+    );
+    usePayStore.getState().setPayWithMint(holds ? request.mint.mint : NATIVE_MINT);
+  }, [request, balances]);
+
+  // Another account or network: a plan or review of the old one must not be used.
+  const info = useAppStore((s) => s.info);
+  const context = `${address ?? ''}|${info ? `${info.network.id} ${info.network.rpcUrl}` : ''}`;
+  const lastContext = useRef(context);
+  useEffect(() => {
+    if (lastContext.current === context) return;
+    lastContext.current = context;
+    reset();
+    void usePayStore.getState().reparse();
+  }, [context, reset]);
+
+  // A finished account creation does not hold the form: the payment is the next step.
+  const reviewing = review.state !== 'idle' && !created;
+  const tick = useCallback(() => {
+    const at = Date.now();
+    setNow(at);
+    const { plan, planReceivedAt, quoting, requestPlan } = usePayStore.getState();
+    const open = usePayReviewStore.getState().review.state !== 'idle';
+    if (plan?.kind === 'swap' && planReceivedAt !== null && !quoting && !open) {
+      if (at - planReceivedAt >= PLAN_REFRESH_MS) void requestPlan();
+    }
+  }, []);
+  useInterval(tick, 1000);
+
+  const ageSeconds =
+    pay.planReceivedAt !== null ? Math.max(0, Math.floor((now - pay.planReceivedAt) / 1000)) : 0;
+  const parseError = pay.parse.state === 'failed' ? pay.parse.error.message : null;
+
+  return (
+    <>
+      <ScreenHeading>Pay</ScreenHeading>
+      <div className="swap-layout">
+        <section className="card swap-form" aria-labelledby="pay-form-title">
+          <h2 id="pay-form-title" className="visually-hidden">
+            Payment form
+          </h2>
+          <PaymentRequestField
+            text={pay.text}
+            disabled={reviewing}
+            error={parseError}
+            onChange={pay.setText}
+            onDecoded={(text) => void pay.useText(text)}
+          />
+          <ManualPaymentForm disabled={reviewing} onSubmit={(text) => void pay.useText(text)} />
+          <div role="status" className="status-line">
+            {pay.parse.state === 'reading' ? 'Reading the payment request…' : null}
+          </div>
+          {request ? (
+            <RequestDetails
+              request={request}
+              busy={reviewing}
+              onCreateDestination={() => void reviewDestination(pay.text.trim())}
+            />
+          ) : null}
+          {request && request.payee.exists ? (
+            <PayWithPanel
+              request={request}
+              tokens={tokens}
+              payWith={findToken(tokens, pay.payWithMint)}
+              balances={balances}
+              amountText={pay.amountText}
+              plan={pay.plan}
+              quoting={pay.quoting}
+              quoteError={pay.quoteError}
+              ageSeconds={ageSeconds}
+              reviewing={reviewing}
+              onAmountText={pay.setAmountText}
+              onPayWith={(token) => pay.setPayWithMint(token.mint)}
+              onRefresh={() => void pay.requestPlan()}
+              onReview={(planId) => void reviewPayment(planId)}
+            />
+          ) : null}
+        </section>
+        <div className="pay-side">
+          {review.state !== 'idle' ? (
+            <ReviewPanel
+              review={review}
+              submission={submission}
+              now={now}
+              tokens={tokens}
+              labels={
+                kind === 'destination'
+                  ? { ...PAY_LABELS, done: 'Continue to the payment' }
+                  : PAY_LABELS
+              }
+              onApprove={() => void approve()}
+              onEdit={reset}
+              onFreshQuote={() => {
+                reset();
+                void usePayStore.getState().requestPlan();
+              }}
+              onDone={() => {
+                reset();
+                if (kind === 'payment') usePayStore.getState().clear();
+              }}
+            />
+          ) : null}
+          {receipt.state !== 'none' ? <ReceiptCard receipt={receipt} tokens={tokens} /> : null}
+        </div>
+      </div>
+    </>
+  );
+}

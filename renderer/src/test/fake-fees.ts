@@ -1,0 +1,221 @@
+/**
+ * The fees part of the fake bridge (issue 6) for the component tests: fee settings kept in
+ * memory, token accounts the test declares, and a network without the referral program (the
+ * sandbox's case) unless the test says otherwise.
+ */
+import type {
+  FeeAccountCheckView,
+  FeeBalancesView,
+  FeeSettingsView,
+  ReviewTicketView,
+} from '../../../preload/api-types';
+import type { MethodName, ParsedRequestOf } from '../../../preload/contract';
+import type { Result } from '../../../main/shared/result';
+import { reportFor } from './fake-review-report';
+import { fakeSignature, fakeUuid } from './fake-swap';
+
+export interface FakeFeesState {
+  settings: FeeSettingsView;
+  /** Token accounts by address (what fees.checkAccount answers). */
+  accounts: Map<string, FeeAccountCheckView>;
+  referralProgramDeployed: boolean;
+  /** The address fees.createAccount creates, by mint (the owner's associated account). */
+  ownAccountOf: (mint: string) => string;
+  swaps: FeeBalancesView['swaps'];
+  sent: number;
+}
+
+export function initialFakeFeesState(): FakeFeesState {
+  return {
+    settings: {
+      networkId: 'sandbox',
+      enabled: false,
+      platformFeeBps: 0,
+      highFeeWarning: null,
+      referralAccount: null,
+      accounts: [],
+      operatorShareBps: 250,
+    },
+    accounts: new Map(),
+    referralProgramDeployed: false,
+    ownAccountOf: (mint) => `Own${mint.slice(3)}`,
+    swaps: [],
+    sent: 0,
+  };
+}
+
+type Handler = (req: never) => Result<unknown>;
+export type FakeFeesMethod = Extract<MethodName, `fees.${string}`>;
+
+const ADVICE =
+  'The referral program is not deployed on this network. Since January 2025 any token account of the fee mint can collect fees: create your own token account for the fee mint.';
+
+/** The handlers of fees.* over `state`. */
+export function createFakeFeesHandlers(
+  state: FakeFeesState,
+  currentAccount: () => string | null,
+): Record<FakeFeesMethod, Handler> {
+  const tickets = new Map<
+    string,
+    { ticket: ReviewTicketView; mint: string; signature: string | null }
+  >();
+  const check = (mint: string, address: string): FeeAccountCheckView =>
+    state.accounts.get(address) ?? {
+      address,
+      exists: false,
+      tokenProgram: null,
+      mint: null,
+      owner: null,
+      balance: null,
+      decimals: null,
+      referralProgramDeployed: state.referralProgramDeployed,
+      problem: {
+        code: 'FEE_ACCOUNT_MISSING',
+        message: `No token account exists at ${address} for ${mint}.`,
+      },
+      advice: state.referralProgramDeployed ? null : ADVICE,
+    };
+  const ticketFor = (mint: string): ReviewTicketView => {
+    const now = new Date().toISOString();
+    const ticket: ReviewTicketView = {
+      ticketId: fakeUuid(),
+      transactionBase64: 'AQID',
+      messageHash: 'ef'.repeat(32),
+      expiresAt: new Date(Date.now() + 60_000).toISOString(),
+      lastValidBlockHeight: 1000,
+      report: reportFor(
+        {
+          quoteId: fakeUuid(),
+          inputMint: 'So11111111111111111111111111111111111111112',
+          outputMint: mint,
+          swapMode: 'ExactIn',
+          inAmount: '0',
+          outAmount: '0',
+          otherAmountThreshold: '0',
+          minimumReceived: '0',
+          maximumSpent: null,
+          slippageBps: 0,
+          computedAutoSlippageBps: null,
+          priceImpactPct: '0',
+          platformFee: null,
+          route: [],
+          contextSlot: 1,
+          quotedAt: now,
+          expiresAt: now,
+        },
+        currentAccount() ?? '',
+        null,
+      ),
+    };
+    tickets.set(ticket.ticketId, { ticket, mint, signature: null });
+    return ticket;
+  };
+  const set = (change: Partial<FeeSettingsView>): Result<FeeSettingsView> => {
+    state.settings = { ...state.settings, ...change };
+    state.settings.highFeeWarning =
+      state.settings.platformFeeBps > 100
+        ? `A platform fee of ${state.settings.platformFeeBps} bps is above the usual 10 to 100 bps.`
+        : null;
+    return { ok: true, value: state.settings };
+  };
+
+  return {
+    'fees.get': () => ({ ok: true, value: state.settings }),
+    'fees.set': (req: ParsedRequestOf<'fees.set'>) =>
+      set({
+        ...(req.enabled !== undefined ? { enabled: req.enabled } : {}),
+        ...(req.platformFeeBps !== undefined ? { platformFeeBps: req.platformFeeBps } : {}),
+        ...(req.referralAccount !== undefined ? { referralAccount: req.referralAccount } : {}),
+      }),
+    'fees.deriveAccount': (req: ParsedRequestOf<'fees.deriveAccount'>) => ({
+      ok: true,
+      value: check(req.mint, `Ref${req.mint.slice(3)}`),
+    }),
+    'fees.checkAccount': (req: ParsedRequestOf<'fees.checkAccount'>) => ({
+      ok: true,
+      value: check(req.mint, req.address),
+    }),
+    'fees.setFeeAccount': (req: ParsedRequestOf<'fees.setFeeAccount'>) => {
+      const others = state.settings.accounts.filter((a) => a.mint !== req.mint);
+      if ('fromReferral' in req) {
+        return set({
+          accounts: [
+            ...others,
+            { mint: req.mint, source: 'referral', address: `Ref${req.mint.slice(3)}` },
+          ],
+        });
+      }
+      return set({
+        accounts:
+          req.address === null
+            ? others
+            : [...others, { mint: req.mint, source: 'address', address: req.address }],
+      });
+    },
+    'fees.createAccount': (req: ParsedRequestOf<'fees.createAccount'>) => ({
+      ok: true,
+      value: ticketFor(req.mint),
+    }),
+    'fees.claim': (req: ParsedRequestOf<'fees.claim'>) =>
+      state.referralProgramDeployed
+        ? { ok: true, value: ticketFor(req.mint) }
+        : { ok: false, error: { code: 'REFERRAL_PROGRAM_MISSING', message: ADVICE } },
+    'fees.approve': (req: ParsedRequestOf<'fees.approve'>) => {
+      const entry = tickets.get(req.ticketId);
+      if (!entry)
+        return {
+          ok: false,
+          error: { code: 'TICKET_NOT_FOUND', message: 'This review is no longer known.' },
+        };
+      if (entry.signature === null) {
+        state.sent += 1;
+        entry.signature = fakeSignature(900 + state.sent);
+        const address = state.ownAccountOf(entry.mint);
+        state.accounts.set(address, {
+          address,
+          exists: true,
+          tokenProgram: 'spl-token',
+          mint: entry.mint,
+          owner: currentAccount(),
+          balance: '0',
+          decimals: 6,
+          referralProgramDeployed: state.referralProgramDeployed,
+          problem: null,
+          advice: null,
+        });
+      }
+      return {
+        ok: true,
+        value: { signature: entry.signature, activityId: fakeUuid(), status: 'pending' },
+      };
+    },
+    'fees.balances': () => {
+      const accounts = state.settings.accounts.map((a) => ({
+        ...check(a.mint, a.address),
+        source: a.source,
+        configuredMint: a.mint,
+      }));
+      const totals = new Map<string, { balance: bigint; decimals: number | null }>();
+      for (const a of accounts) {
+        if (!a.exists || a.balance === null) continue;
+        const t = totals.get(a.configuredMint) ?? { balance: 0n, decimals: a.decimals };
+        totals.set(a.configuredMint, {
+          balance: t.balance + BigInt(a.balance),
+          decimals: t.decimals,
+        });
+      }
+      return {
+        ok: true,
+        value: {
+          accounts,
+          totals: [...totals].map(([mint, t]) => ({
+            mint,
+            balance: t.balance.toString(),
+            decimals: t.decimals,
+          })),
+          swaps: state.swaps,
+        },
+      };
+    },
+  };
+}

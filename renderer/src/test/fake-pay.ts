@@ -1,0 +1,317 @@
+/**
+ * The pay part of the fake bridge (issue 5) for the component tests. It reads transfer-request
+ * links with a small parser of its own (the real one is main/pay, tested there and end to end),
+ * plans at the fake swap rates with 0.5% slippage on the input side, and answers tickets,
+ * approvals and receipts shaped like main's.
+ */
+import type {
+  PaymentPlanView,
+  PaymentReceiptView,
+  PaymentRequestView,
+  QuoteView,
+  ReviewTicketView,
+} from '../../../preload/api-types';
+import type { MethodName, ParsedRequestOf } from '../../../preload/contract';
+import type { Result } from '../../../main/shared/result';
+import { parseUnits } from '../../../main/shared/amount';
+import { reportFor } from './fake-review-report';
+import { FAKE_TOKENS } from './fake-tokens';
+import { fakeSignature, fakeUuid } from './fake-swap';
+
+export interface FakePayState {
+  /** Recipients whose token account is missing until pay.createDestination's ticket is sent. */
+  missingPayees: Set<string>;
+  /** Input base units per 10^9 output base units, by "payWith>mint"; default 1:1. */
+  costRates: Map<string, bigint>;
+  /** When set, pay.review answers a refused report with these reasons. */
+  refusals: string[] | null;
+  plans: PaymentPlanView[];
+  /** Payments approved: ticket id → what was planned. */
+  paid: Map<string, PaymentPlanView>;
+  /** Signature → plan, for pay.receipt. */
+  bySignature: Map<string, { plan: PaymentPlanView; references: string[]; memo: string | null }>;
+  sent: number;
+}
+
+export function initialFakePayState(): FakePayState {
+  return {
+    missingPayees: new Set(),
+    costRates: new Map(),
+    refusals: null,
+    plans: [],
+    paid: new Map(),
+    bySignature: new Map(),
+    sent: 0,
+  };
+}
+
+type Handler = (req: never) => Result<unknown>;
+export type FakePayMethod = Extract<MethodName, `pay.${string}`>;
+
+const TOKEN_PROGRAM = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
+
+const err = (code: string, message: string): Result<never> => ({
+  ok: false,
+  error: { code, message },
+});
+
+/** A fake payee token account per recipient (its ATA stands in as "ata-" + recipient end). */
+function payeeAccountOf(recipient: string): string {
+  return `ATA${recipient.slice(3)}`;
+}
+
+function parse(text: string, state: FakePayState): Result<PaymentRequestView> {
+  const match = /^solana:([^?]*)(?:\?(.*))?$/.exec(text.trim());
+  if (!match) {
+    return err(
+      'INVALID_PAYMENT_REQUEST',
+      'This is not a Solana Pay link: it must start with solana:.',
+    );
+  }
+  const path = decodeURIComponent(match[1] ?? '');
+  if (/[:%]/.test(match[1] ?? '')) {
+    return err(
+      'TRANSACTION_REQUEST_UNSUPPORTED',
+      'This link is a transaction request (an https address), which Swapdesk does not pay.',
+    );
+  }
+  if (!/^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(path)) {
+    return err('INVALID_PAYMENT_REQUEST', 'The recipient is not a valid Solana address.');
+  }
+  const params = new URLSearchParams(match[2] ?? '');
+  const token = FAKE_TOKENS.find((t) => t.mint === params.get('spl-token'));
+  if (!token) return err('TOKEN_NOT_FOUND', 'The token of this request is not a mint here.');
+  const amountText = params.get('amount');
+  let amount: string | null = null;
+  if (amountText !== null) {
+    try {
+      amount = parseUnits(amountText, token.decimals).toString();
+    } catch {
+      return err(
+        'INVALID_PAYMENT_REQUEST',
+        `The amount ${amountText} has more decimals than ${token.symbol ?? 'the token'} allows (${token.decimals}).`,
+      );
+    }
+  }
+  return {
+    ok: true,
+    value: {
+      recipient: path,
+      mint: {
+        mint: token.mint,
+        symbol: token.symbol,
+        decimals: token.decimals,
+        tokenProgram: TOKEN_PROGRAM,
+      },
+      amountText,
+      amount,
+      references: params.getAll('reference'),
+      label: params.get('label'),
+      message: params.get('message'),
+      memo: params.get('memo'),
+      payee: {
+        recipientKind: 'wallet',
+        tokenAccount: payeeAccountOf(path),
+        exists: !state.missingPayees.has(path),
+        rentLamports: state.missingPayees.has(path) ? '2039280' : '0',
+      },
+    },
+  };
+}
+
+/** The handlers of pay.* over `state`. */
+export function createFakePayHandlers(
+  state: FakePayState,
+  currentAccount: () => string | null,
+): Record<FakePayMethod, Handler> {
+  const planRequests = new Map<string, { references: string[]; memo: string | null }>();
+  const tickets = new Map<
+    string,
+    {
+      ticket: ReviewTicketView;
+      plan: PaymentPlanView | null;
+      recipient: string | null;
+      signature: string | null;
+      references: string[];
+      memo: string | null;
+    }
+  >();
+
+  const ticketOf = (quote: QuoteView): ReviewTicketView => ({
+    ticketId: fakeUuid(),
+    transactionBase64: 'AQID',
+    messageHash: 'cd'.repeat(32),
+    expiresAt: new Date(Date.now() + 60_000).toISOString(),
+    lastValidBlockHeight: 1000,
+    report: reportFor(quote, currentAccount() ?? '', state.refusals),
+  });
+
+  const quoteOf = (plan: PaymentPlanView): QuoteView => ({
+    quoteId: plan.planId,
+    inputMint: plan.payWithMint,
+    outputMint: plan.mint,
+    swapMode: 'ExactOut',
+    inAmount: plan.expectedSpend,
+    outAmount: plan.amount,
+    otherAmountThreshold: plan.maxSpend,
+    minimumReceived: null,
+    maximumSpent: plan.maxSpend,
+    slippageBps: plan.slippageBps,
+    computedAutoSlippageBps: null,
+    priceImpactPct: '0.001',
+    platformFee: plan.platformFee,
+    route: [],
+    contextSlot: 1,
+    quotedAt: plan.quotedAt,
+    expiresAt: plan.expiresAt,
+  });
+
+  return {
+    'pay.parse': (req: ParsedRequestOf<'pay.parse'>) => parse(req.text, state),
+    'pay.createDestination': (req: ParsedRequestOf<'pay.createDestination'>) => {
+      const parsed = parse(req.text, state);
+      if (!parsed.ok) return parsed;
+      const { mint, recipient } = {
+        mint: parsed.value.mint.mint,
+        recipient: parsed.value.recipient,
+      };
+      const now = new Date().toISOString();
+      const ticket = ticketOf({
+        ...quoteOf({
+          planId: fakeUuid(),
+          kind: 'direct',
+          route: 'direct-transfer',
+          mint,
+          payWithMint: FAKE_TOKENS[0]!.mint,
+          amount: '0',
+          payeeTokenAccount: '',
+          maxSpend: '0',
+          expectedSpend: '0',
+          slippageBps: 0,
+          platformFee: null,
+          venueFees: [],
+          quote: null,
+          quotedAt: now,
+          expiresAt: now,
+        }),
+      });
+      tickets.set(ticket.ticketId, {
+        ticket,
+        plan: null,
+        recipient,
+        signature: null,
+        references: [],
+        memo: null,
+      });
+      return { ok: true, value: ticket };
+    },
+    'pay.quote': (req: ParsedRequestOf<'pay.quote'>) => {
+      const parsed = parse(req.text, state);
+      if (!parsed.ok) return parsed;
+      const request = parsed.value;
+      if (!request.payee.exists) {
+        return err('DESTINATION_MISSING', 'The payee has no token account yet: create it first.');
+      }
+      const amount =
+        request.amount ??
+        (req.amount ? parseUnits(req.amount, request.mint.decimals).toString() : null);
+      if (amount === null) return err('INVALID_AMOUNT', 'Enter the amount to pay.');
+      if (req.fees && req.fees.feeMint !== req.payWithMint) {
+        return err(
+          'FEE_MINT_NOT_ALLOWED',
+          'An exact-output payment takes the fee in the token you pay with only.',
+        );
+      }
+      const direct = req.payWithMint === request.mint.mint;
+      const rate = state.costRates.get(`${req.payWithMint}>${request.mint.mint}`) ?? 1_000_000_000n;
+      const expected = direct ? BigInt(amount) : (BigInt(amount) * rate) / 1_000_000_000n;
+      const slippageBps = direct ? 0 : (req.slippageBps ?? 50);
+      const max = (expected * BigInt(10_000 + slippageBps)) / 10_000n;
+      const now = Date.now();
+      const plan: PaymentPlanView = {
+        planId: fakeUuid(),
+        kind: direct ? 'direct' : 'swap',
+        route: direct
+          ? 'direct-transfer'
+          : request.references.length > 0 || request.memo
+            ? 'swap-through-payer'
+            : 'swap-to-payee',
+        mint: request.mint.mint,
+        payWithMint: req.payWithMint,
+        amount,
+        payeeTokenAccount: request.payee.tokenAccount,
+        maxSpend: max.toString(),
+        expectedSpend: expected.toString(),
+        slippageBps,
+        platformFee: req.fees
+          ? {
+              amount: ((expected * BigInt(req.fees.platformFeeBps)) / 10_000n).toString(),
+              feeBps: req.fees.platformFeeBps,
+            }
+          : null,
+        venueFees: direct
+          ? []
+          : [{ label: 'Whirlpool', amount: (expected / 1000n).toString(), mint: req.payWithMint }],
+        quote: null,
+        quotedAt: new Date(now).toISOString(),
+        expiresAt: new Date(now + 60_000).toISOString(),
+      };
+      state.plans.push(plan);
+      planRequests.set(plan.planId, { references: request.references, memo: request.memo });
+      return { ok: true, value: plan };
+    },
+    'pay.review': (req: ParsedRequestOf<'pay.review'>) => {
+      const plan = state.plans.find((p) => p.planId === req.planId);
+      if (!plan)
+        return err('QUOTE_NOT_FOUND', 'This plan is no longer known: plan the payment again.');
+      const ticket = ticketOf(quoteOf(plan));
+      const asked = planRequests.get(plan.planId) ?? { references: [], memo: null };
+      tickets.set(ticket.ticketId, { ticket, plan, recipient: null, signature: null, ...asked });
+      return { ok: true, value: ticket };
+    },
+    'pay.approve': (req: ParsedRequestOf<'pay.approve'>) => {
+      const entry = tickets.get(req.ticketId);
+      if (!entry) return err('TICKET_NOT_FOUND', 'This review is no longer known.');
+      if (!entry.ticket.report.accepted)
+        return err('GUARD_REFUSED', 'Swapdesk refuses to sign this.');
+      if (entry.signature === null) {
+        state.sent += 1;
+        entry.signature = fakeSignature(500 + state.sent);
+        if (entry.recipient !== null) state.missingPayees.delete(entry.recipient);
+        if (entry.plan) {
+          state.paid.set(req.ticketId, entry.plan);
+          state.bySignature.set(entry.signature, {
+            plan: entry.plan,
+            references: entry.references,
+            memo: entry.memo,
+          });
+        }
+      }
+      return {
+        ok: true,
+        value: { signature: entry.signature, activityId: fakeUuid(), status: 'pending' },
+      };
+    },
+    'pay.receipt': (req: ParsedRequestOf<'pay.receipt'>) => {
+      const found = state.bySignature.get(req.signature);
+      if (!found)
+        return err('TRANSACTION_NOT_FOUND', 'This wallet made no payment with this signature.');
+      const receipt: PaymentReceiptView = {
+        signature: req.signature,
+        status: 'confirmed',
+        error: null,
+        mint: found.plan.mint,
+        payeeTokenAccount: found.plan.payeeTokenAccount,
+        delivered: found.plan.amount,
+        payWithMint: found.plan.payWithMint,
+        spent: found.plan.expectedSpend,
+        networkFeeLamports: '5000',
+        references: found.references,
+        memo: found.memo,
+        slot: 10,
+        blockTime: null,
+      };
+      return { ok: true, value: receipt };
+    },
+  };
+}
