@@ -87,3 +87,16 @@ describe('activity', () => {
     await waitFor(() => expect(screen.getByText('The activity file cannot be read.')).toBeTruthy());
   });
 });
+
+describe('pending entries', () => {
+  it('reload on their own until main has an outcome', async () => {
+    const pending = entry({ status: 'pending' });
+    const fake = openActivity([pending]);
+    const list = await screen.findByRole('list', { name: 'Transactions' });
+    expect(within(list).getByText('Pending')).toBeTruthy();
+    fake.swap.activity = [{ ...pending, status: 'confirmed' }];
+    await waitFor(() => expect(within(list).getByText('Confirmed')).toBeTruthy(), {
+      timeout: 5000,
+    });
+  });
+});

@@ -148,3 +148,21 @@ describe('accounts touched', () => {
     ]);
   });
 });
+
+describe('a review main could not build', () => {
+  it('shows main’s words and offers a fresh quote, with nothing to approve', async () => {
+    const { fake, user } = setUp();
+    await quoteFor(user, '1');
+    fake.failNext(
+      'swap.review',
+      'SWAP_NOT_SIGNABLE',
+      'The swap service’s own test run of this transaction failed, so it cannot be signed. Get a fresh quote and try again.',
+    );
+    await user.click(screen.getByRole('button', { name: 'Review swap' }));
+    await screen.findByText(/own test run of this transaction failed/);
+    expect(screen.queryByRole('button', { name: 'Approve and sign' })).toBeNull();
+    const before = quoteCalls(fake).length;
+    await user.click(screen.getByRole('button', { name: 'Get a fresh quote' }));
+    await waitFor(() => expect(quoteCalls(fake).length).toBe(before + 1));
+  });
+});
