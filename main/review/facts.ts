@@ -78,11 +78,25 @@ export function isUserAccount(facts: ReviewFacts, address: string): boolean {
  * what they pay out, and what the user pays them is bounded by the balance rules.
  */
 export function counterparties(facts: ReviewFacts): Set<string> {
-  return new Set(
+  const parties = new Set(
     facts.message.signatures
       .filter((entry) => entry.signer !== facts.user && entry.state === 'valid')
       .map((entry) => entry.signer),
   );
+  // A pre-settled swap (the sandbox's POST /swap-instructions, used by invoices, issue 5): the
+  // venue moved its side into an account it owns and made the user its delegate; the user
+  // empties it into their own account. That owner is the swap's counterparty as a signing
+  // venue is; what the user pays it stays bounded by the balance rules.
+  for (const { decoded } of facts.instructions) {
+    if (decoded.kind !== 'tokenTransfer' || decoded.authority !== facts.user) continue;
+    if (isUserAccount(facts, decoded.source)) continue;
+    const toUser =
+      isUserAccount(facts, decoded.destination) ||
+      decoded.destination === facts.expectedDestination;
+    const owner = toUser ? walletOwnerOf(facts, decoded.source) : null;
+    if (owner !== null && owner !== facts.user) parties.add(owner);
+  }
+  return parties;
 }
 
 /** True for accounts owned by a counterparty (see counterparties). */
