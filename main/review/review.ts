@@ -43,6 +43,20 @@ async function readStates(
   }
 }
 
+async function readBlockHeight(
+  connection: Pick<ReviewConnection, 'getBlockHeight'>,
+): Promise<number> {
+  try {
+    return await connection.getBlockHeight('confirmed');
+  } catch (error) {
+    throw new WalletError(
+      'NETWORK_UNAVAILABLE',
+      'The network could not be reached to check the block height. Review again in a moment.',
+      { cause: error },
+    );
+  }
+}
+
 function tokenMints(states: Iterable<AccountState | null>): string[] {
   return [...states].flatMap((state) => (state?.token ? [state.token.mint] : []));
 }
@@ -66,43 +80,42 @@ export async function reviewTransaction(input: ReviewInput): Promise<ReviewRepor
 
   const pre = new Map<string, AccountState | null>();
   const optional = [intent.feeAccount, intent.destinationTokenAccount].filter((a) => a !== null);
-  await readStates(
-    connection,
-    [
-      user,
-      intent.inputMint,
-      intent.outputMint,
-      ...optional,
-      ...message.accounts.map((a) => a.address),
-    ],
-    pre,
-  );
-  const outputProgram = pre.get(intent.outputMint)?.programOwner ?? TOKEN_PROGRAM;
-  const expectedDestination = (intent.destinationTokenAccount ??
-    getAssociatedTokenAddressSync(
-      new PublicKey(intent.outputMint),
-      new PublicKey(user),
-      true,
-      new PublicKey(outputProgram),
-    ).toBase58()) as Address;
-  await readStates(connection, [expectedDestination], pre);
-
+  // The state before: the message's accounts, the intent's, then the user's output account
+  // (its address depends on the output mint's token program).
+  const readBefore = async (): Promise<Address> => {
+    await readStates(
+      connection,
+      [
+        user,
+        intent.inputMint,
+        intent.outputMint,
+        ...optional,
+        ...message.accounts.map((a) => a.address),
+      ],
+      pre,
+    );
+    const outputProgram = pre.get(intent.outputMint)?.programOwner ?? TOKEN_PROGRAM;
+    const destination = (intent.destinationTokenAccount ??
+      getAssociatedTokenAddressSync(
+        new PublicKey(intent.outputMint),
+        new PublicKey(user),
+        true,
+        new PublicKey(outputProgram),
+      ).toBase58()) as Address;
+    await readStates(connection, [destination], pre);
+    return destination;
+  };
   const writable = [
     ...new Set(
       message.accounts.filter((a) => a.writable && isKey(a.address)).map((a) => a.address),
     ),
   ];
-  const simulation = await simulate(connection, tx, writable);
-  let blockHeight: number;
-  try {
-    blockHeight = await connection.getBlockHeight('confirmed');
-  } catch (error) {
-    throw new WalletError(
-      'NETWORK_UNAVAILABLE',
-      'The network could not be reached to check the block height. Review again in a moment.',
-      { cause: error },
-    );
-  }
+  // Independent reads, so they run together: the review's latency is what the person waits.
+  const [expectedDestination, simulation, blockHeight] = await Promise.all([
+    readBefore(),
+    simulate(connection, tx, writable),
+    readBlockHeight(connection),
+  ]);
 
   // Decimals of every mint met, before or after (a created account's mint too).
   const mintStates = new Map<string, AccountState | null>(pre);
