@@ -1,8 +1,9 @@
 /**
  * The review's edges on real processes: a transaction that expired while the person looked
- * at it (a sandbox with 10 ms slots, so 150 blocks pass in under two seconds), bytes that are
- * not a transaction, an RPC that cannot be reached, venue names from the swap service's
- * /program-id-to-label, and a swap whose accounts sit in an address lookup table.
+ * at it (a sandbox with 40 ms slots: 150 blocks pass in 6 s, still room for a loaded machine
+ * to review in time first), bytes that are not a transaction, an RPC that cannot be reached,
+ * venue names from the swap service's /program-id-to-label, and a swap whose accounts sit in
+ * an address lookup table.
  */
 import { Connection, PublicKey, TransactionInstruction } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,7 +30,7 @@ let sandbox: RunningSandbox;
 let ctx: TamperContext;
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ slotMs: 10 });
+  sandbox = await startSandbox({ slotMs: 40 });
   ctx = await tamperContext(swapWorld(sandbox));
 });
 
