@@ -1,0 +1,252 @@
+/**
+ * The payment rule over real compiled messages (test-fixtures.ts): an honest invoice payment
+ * (memo, then TransferChecked with two references, last) is accepted, and each way a merchant
+ * would be misled is refused with a reason: references missing, reordered or writable, the
+ * memo changed, missing or not right before the transfer, the transfer not last, another
+ * amount; plus a direct-swap payment that cannot carry references, and the create-destination
+ * transaction doing more than opening the payee's account.
+ */
+import {
+  createAssociatedTokenAccountIdempotentInstruction,
+  createTransferCheckedInstruction,
+} from '@solana/spl-token';
+import { Keypair, PublicKey, TransactionInstruction } from '@solana/web3.js';
+import { describe, expect, it } from 'vitest';
+import { merchantInstructions } from '../pay/payment-transactions';
+import type { Address } from '../shared/address';
+import {
+  ata,
+  key,
+  mintAccount,
+  RENT,
+  type Scenario,
+  scenarioReport,
+  STRANGER,
+  systemAccount,
+  tokenAccount,
+  USDC,
+  USER,
+  verdict,
+  WSOL,
+} from './test-fixtures';
+import type { PaymentIntent, SwapIntent } from './types';
+
+const PAYEE = Keypair.fromSeed(Uint8Array.from({ length: 32 }, (_, i) => (i * 5 + 11) % 256));
+const REF1 = Keypair.fromSeed(Uint8Array.from({ length: 32 }, (_, i) => (i + 21) % 256)).publicKey;
+const REF2 = Keypair.fromSeed(Uint8Array.from({ length: 32 }, (_, i) => (i + 31) % 256)).publicKey;
+const TOKEN = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
+const userUsdc = ata(USER.publicKey, USDC);
+const payeeUsdc = ata(PAYEE.publicKey, USDC);
+const AMOUNT = 5_000_000n;
+
+const payment: Extract<PaymentIntent, { kind: 'transfer' }> = {
+  kind: 'transfer',
+  payeeTokenAccount: key(payeeUsdc) as Address,
+  mint: key(USDC) as Address,
+  amount: AMOUNT,
+  decimals: 6,
+  references: [key(REF1) as Address, key(REF2) as Address],
+  memo: 'INV-7',
+  throughPayer: true,
+};
+
+function intentOf(paid: PaymentIntent): SwapIntent {
+  return {
+    swapMode: 'ExactOut',
+    inputMint: key(USDC) as Address,
+    outputMint: key(USDC) as Address,
+    inAmount: AMOUNT,
+    outAmount: AMOUNT,
+    otherAmountThreshold: AMOUNT,
+    amount: AMOUNT,
+    slippageBps: 0,
+    platformFee: null,
+    feeAccount: null,
+    destinationTokenAccount: key(payeeUsdc) as Address,
+    maxPriorityFeeLamports: 0n,
+    payment: paid,
+  };
+}
+
+/** An invoice paid by a payer holding USDC; `paid` is what the chain moves. */
+function invoice(instructions: TransactionInstruction[], paid = AMOUNT): Scenario {
+  return {
+    instructions,
+    signers: [],
+    pre: {
+      [key(USER.publicKey)]: systemAccount(1_000_000_000n),
+      [key(userUsdc)]: tokenAccount(USDC, USER.publicKey, 100_000_000n),
+      [key(payeeUsdc)]: tokenAccount(USDC, PAYEE.publicKey, 1n),
+      [key(USDC)]: mintAccount(6),
+      [key(WSOL)]: mintAccount(9),
+    },
+    post: {
+      [key(USER.publicKey)]: systemAccount(1_000_000_000n - 5_000n),
+      [key(userUsdc)]: tokenAccount(USDC, USER.publicKey, 100_000_000n - paid),
+      [key(payeeUsdc)]: tokenAccount(USDC, PAYEE.publicKey, 1n + paid),
+    },
+    intent: intentOf(payment),
+  };
+}
+
+const honest = () =>
+  merchantInstructions({
+    payer: key(USER.publicKey) as Address,
+    mint: key(USDC) as Address,
+    decimals: 6,
+    tokenProgram: TOKEN as Address,
+    payeeTokenAccount: key(payeeUsdc) as Address,
+    amount: AMOUNT,
+    references: payment.references,
+    memo: payment.memo,
+  });
+
+const memo = (text: string) =>
+  new TransactionInstruction({
+    programId: new PublicKey('MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr'),
+    keys: [],
+    data: Buffer.from(text),
+  });
+
+async function paymentVerdict(scenario: Scenario) {
+  const report = await scenarioReport(scenario);
+  return { report, payment: verdict(report, 'payment') };
+}
+
+describe('the payment rule', () => {
+  it('accepts memo then TransferChecked with the references in order, last', async () => {
+    const { report, payment: rule } = await paymentVerdict(invoice(honest()));
+    expect(report.refusals).toEqual([]);
+    expect(rule.reason).toBe(
+      "The last instruction pays exactly 5 USDC from your account to the payee's account " +
+        `${key(payeeUsdc).slice(0, 4)}…${key(payeeUsdc).slice(-4)} with the 2 reference keys, after the memo.`,
+    );
+  });
+
+  it('refuses references reordered, missing or writable', async () => {
+    const reordered = honest();
+    const transfer = reordered[1]!;
+    [transfer.keys[4], transfer.keys[5]] = [transfer.keys[5]!, transfer.keys[4]!];
+    expect((await paymentVerdict(invoice(reordered))).payment).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/does not carry the request's 2 reference key\(s\) in order/),
+    });
+    const missing = honest();
+    missing[1]!.keys.splice(4, 2);
+    expect((await paymentVerdict(invoice(missing))).payment.ok).toBe(false);
+    const writable = honest();
+    writable[1]!.keys[5]!.isWritable = true;
+    expect((await paymentVerdict(invoice(writable))).payment).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/references must be read-only/),
+    });
+  });
+
+  it('refuses a changed, missing or misplaced memo and a transfer that is not last', async () => {
+    const [, transfer] = honest();
+    expect((await paymentVerdict(invoice([memo('INV-8'), transfer!]))).payment).toMatchObject({
+      ok: false,
+      reason: 'The memo says "INV-8" instead of "INV-7".',
+    });
+    expect((await paymentVerdict(invoice([transfer!]))).payment.reason).toMatch(
+      /memo the request asks for is not right before the transfer/,
+    );
+    const notLast = await paymentVerdict(invoice([memo('INV-7'), transfer!, memo('after')]));
+    expect(notLast.payment.reason).toMatch(/last instruction is not the TransferChecked/);
+    expect(notLast.report.accepted).toBe(false);
+  });
+
+  it('refuses another amount (and the output rule with it)', async () => {
+    const less = honest();
+    less[1] = createTransferCheckedInstruction(
+      userUsdc,
+      USDC,
+      payeeUsdc,
+      USER.publicKey,
+      AMOUNT - 1n,
+      6,
+    );
+    less[1].keys.push(
+      { pubkey: REF1, isSigner: false, isWritable: false },
+      { pubkey: REF2, isSigner: false, isWritable: false },
+    );
+    const { report, payment: rule } = await paymentVerdict(invoice(less, AMOUNT - 1n));
+    expect(rule.reason).toMatch(/pays 4.999999 USDC instead of exactly 5 USDC/);
+    expect(verdict(report, 'output').ok).toBe(false);
+  });
+
+  it('refuses an extra transfer to a stranger beside the payment', async () => {
+    const extra = [
+      createTransferCheckedInstruction(
+        userUsdc,
+        USDC,
+        ata(STRANGER.publicKey, USDC),
+        USER.publicKey,
+        1n,
+        6,
+      ),
+      ...honest(),
+    ];
+    const report = await scenarioReport(invoice(extra));
+    expect(verdict(report, 'payment').ok).toBe(true);
+    expect(verdict(report, 'transfers').ok).toBe(false);
+    expect(report.accepted).toBe(false);
+  });
+
+  it('refuses references or a memo on a payment the swap makes straight to the payee', async () => {
+    const scenario = invoice(honest());
+    scenario.intent = intentOf({ ...payment, throughPayer: false });
+    expect((await paymentVerdict(scenario)).payment).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/direct swap cannot carry/),
+    });
+  });
+
+  it('accepts a create-destination transaction only when it just opens the account', async () => {
+    const create = createAssociatedTokenAccountIdempotentInstruction(
+      USER.publicKey,
+      payeeUsdc,
+      PAYEE.publicKey,
+      USDC,
+    );
+    const scenario = (instructions: TransactionInstruction[]): Scenario => ({
+      instructions,
+      signers: [],
+      pre: {
+        [key(USER.publicKey)]: systemAccount(1_000_000_000n),
+        [key(userUsdc)]: tokenAccount(USDC, USER.publicKey, 10n),
+        [key(payeeUsdc)]: null,
+        [key(USDC)]: mintAccount(6),
+        [key(WSOL)]: mintAccount(9),
+      },
+      post: {
+        [key(USER.publicKey)]: systemAccount(1_000_000_000n - 5_000n - RENT),
+        [key(userUsdc)]: tokenAccount(USDC, USER.publicKey, 10n),
+        [key(payeeUsdc)]: tokenAccount(USDC, PAYEE.publicKey, 0n),
+      },
+      intent: {
+        ...intentOf(payment),
+        swapMode: 'ExactIn',
+        inputMint: key(WSOL) as Address,
+        amount: RENT,
+        inAmount: RENT,
+        outAmount: 0n,
+        otherAmountThreshold: 0n,
+        payment: {
+          kind: 'create-destination',
+          payeeTokenAccount: key(payeeUsdc) as Address,
+          owner: key(PAYEE.publicKey) as Address,
+          mint: key(USDC) as Address,
+          tokenProgram: TOKEN as Address,
+        },
+      },
+    });
+    const ok = await scenarioReport(scenario([create]));
+    expect(ok.refusals).toEqual([]);
+    const more = await scenarioReport(scenario([create, memo('and more')]));
+    expect(verdict(more, 'payment')).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/more than, or something other than, opening/),
+    });
+  });
+});
