@@ -78,7 +78,7 @@ export function isUserAccount(facts: ReviewFacts, address: string): boolean {
  * what they pay out, and what the user pays them is bounded by the balance rules.
  */
 export function counterparties(facts: ReviewFacts): Set<string> {
-  const parties = new Set(
+  const parties = new Set<string>(
     facts.message.signatures
       .filter((entry) => entry.signer !== facts.user && entry.state === 'valid')
       .map((entry) => entry.signer),

@@ -15,6 +15,7 @@ import {
   SYMBOLS,
   TAMPER_CASES,
   tamperContext,
+  tamperSwapAnswer,
   type PreparedSwap,
   type TamperContext,
 } from '../fixtures/tamper';
@@ -78,4 +79,27 @@ describe('the guard refuses tampered swap transactions', () => {
       expect(report.refusals).toContain(verdict?.reason);
     });
   }
+});
+
+describe('a /swap answer tampered at the HTTP level (the e2e proxy’s helper)', () => {
+  it('is refused with the stranger’s SOL transfer in words', async () => {
+    const base = await prepareBase(ctx, 'usdc-sol');
+    const answer = await tamperSwapAnswer(
+      {
+        swapTransaction: base.swap.swapTransaction,
+        lastValidBlockHeight: base.swap.lastValidBlockHeight,
+      },
+      {
+        connection: ctx.world.connection,
+        venue: ctx.world.venue,
+        stranger: ctx.stranger.publicKey,
+      },
+    );
+    const report = await review(base, Buffer.from(answer.swapTransaction, 'base64'));
+    expect(report.accepted).toBe(false);
+    const short = `${ctx.stranger.publicKey.toBase58().slice(0, 4)}…${ctx.stranger.publicKey.toBase58().slice(-4)}`;
+    expect(report.refusals).toContain(
+      `This transaction would send 0.05 SOL from your account to ${short}, which is not part of the swap.`,
+    );
+  });
 });
