@@ -123,11 +123,14 @@ export function NetworkChooser({ settings }: { settings: SettingsView }) {
             {saving ? 'Switching…' : 'Use this network'}
           </button>
         </div>
-        <div role="status" className="status-line">
-          {done}
-        </div>
-        <div role="alert" className={error ? 'alert' : 'alert alert-empty'}>
-          {error?.message}
+        {/* One flex item for both live regions: empty, they take no room in the form. */}
+        <div>
+          <div role="status" className="status-line">
+            {done}
+          </div>
+          <div role="alert" className={error ? 'alert' : 'alert alert-empty'}>
+            {error?.message}
+          </div>
         </div>
       </form>
       {choice === 'mainnet' || choice === 'custom' ? (
