@@ -1,0 +1,152 @@
+/**
+ * Swap benchmark (issue 4): what the bridge adds to a quote, and how long a review takes.
+ *
+ * It starts the BUILT web preview (which starts its own sandbox) and measures, on loopback:
+ *  - `swap.quote` through the bridge (the HTTP transport of the preview: token and Origin check,
+ *    zod parsing, the wallet's swap API client with response validation) against a direct
+ *    GET /v6/quote with the same parameters to the same sandbox;
+ *  - the time from **Review swap** (`swap.review`: POST /swap, decode, lookup tables,
+ *    simulation, guard) to the report.
+ *
+ * The preview needs an OS keychain; without a D-Bus session this re-runs itself inside a private
+ * one with a throwaway gnome-keyring, as `npm test` does.
+ *
+ *   npm run bench -- swap        (or: node --import tsx bench/swap.ts [quotes] [reviews])
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startPreview, type RunningPreview } from '../test/harness/preview';
+
+const SOL = 'So11111111111111111111111111111111111111112';
+const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
+
+function inPrivateKeyring(): never {
+  const home = mkdtempSync(join(tmpdir(), 'swapdesk-bench-'));
+  mkdirSync(join(home, 'run'), { recursive: true, mode: 0o700 });
+  const self = fileURLToPath(import.meta.url);
+  const command =
+    'echo -n bench | gnome-keyring-daemon --unlock --components=secrets >/dev/null && ' +
+    `exec "${process.execPath}" --import tsx "${self}" ${process.argv.slice(2).join(' ')}`;
+  const result = spawnSync('dbus-run-session', ['--', 'sh', '-c', command], {
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      HOME: home,
+      XDG_DATA_HOME: join(home, 'data'),
+      XDG_RUNTIME_DIR: join(home, 'run'),
+      SWAPDESK_BENCH_KEYRING: '1',
+    },
+  });
+  rmSync(home, { recursive: true, force: true });
+  process.exit(result.status ?? 1);
+}
+
+async function bridge<T>(preview: RunningPreview, method: string, request: unknown): Promise<T> {
+  const response = await fetch(`${preview.origin}/bridge/${method}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      origin: preview.origin,
+      'x-swapdesk-token': preview.token,
+    },
+    body: JSON.stringify(request),
+  });
+  const result = (await response.json()) as
+    { ok: true; value: T } | { ok: false; error: { code: string; message: string } };
+  if (!result.ok) throw new Error(`${method}: ${result.error.code} ${result.error.message}`);
+  return result.value;
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+function row(name: string, samples: number[]): string {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const mean = sorted.reduce((sum, x) => sum + x, 0) / sorted.length;
+  const cells = [percentile(sorted, 50), percentile(sorted, 90), percentile(sorted, 99), mean];
+  return `| ${name} | ${sorted.length} | ${cells.map((ms) => ms.toFixed(2)).join(' | ')} |`;
+}
+
+async function timed(work: () => Promise<unknown>): Promise<number> {
+  const started = performance.now();
+  await work();
+  return performance.now() - started;
+}
+
+async function main(): Promise<void> {
+  if (!process.env.DBUS_SESSION_BUS_ADDRESS && !process.env.SWAPDESK_BENCH_KEYRING) {
+    inPrivateKeyring();
+  }
+  const quotes = Number(process.argv[2] ?? 300);
+  const reviews = Number(process.argv[3] ?? 40);
+  const preview = await startPreview();
+  try {
+    const account = await bridge<{ address: string }>(preview, 'accounts.create', {});
+    await bridge(preview, 'sandbox.fund', { address: account.address });
+
+    // Amounts vary a little so no layer can answer from a cache.
+    const amountOf = (i: number): string => String(100_000_000n + BigInt(i) * 1_000n);
+    const viaBridge = (i: number) =>
+      bridge(preview, 'swap.quote', {
+        inputMint: SOL,
+        outputMint: USDC,
+        amount: amountOf(i),
+        swapMode: 'ExactIn',
+        slippage: { bps: 50 },
+      });
+    const direct = async (i: number) => {
+      const url = new URL(`${preview.swapApiUrl}/quote`);
+      url.search = new URLSearchParams({
+        inputMint: SOL,
+        outputMint: USDC,
+        amount: amountOf(i),
+        slippageBps: '50',
+        swapMode: 'ExactIn',
+      }).toString();
+      const response = await fetch(url);
+      if (!response.ok) throw new Error(`direct quote: HTTP ${response.status}`);
+      return response.json();
+    };
+
+    for (let i = 0; i < 20; i += 1) {
+      await viaBridge(i);
+      await direct(i);
+    }
+    const bridgeMs: number[] = [];
+    const directMs: number[] = [];
+    // Interleaved, so that both see the same machine load.
+    for (let i = 0; i < quotes; i += 1) {
+      bridgeMs.push(await timed(() => viaBridge(i)));
+      directMs.push(await timed(() => direct(i)));
+    }
+
+    const reviewMs: number[] = [];
+    for (let i = 0; i < reviews; i += 1) {
+      const quote = (await viaBridge(i)) as { quoteId: string };
+      reviewMs.push(await timed(() => bridge(preview, 'swap.review', { quoteId: quote.quoteId })));
+    }
+
+    console.log('\nSwap benchmark: loopback, web preview + sandbox, SOL -> USDC 0.1 SOL, ms\n');
+    console.log('| measure | n | p50 | p90 | p99 | mean |');
+    console.log('|---|---|---|---|---|---|');
+    console.log(row('quote, direct GET /v6/quote', directMs));
+    console.log(row('quote, through the bridge (swap.quote)', bridgeMs));
+    console.log(row('Review swap -> report (swap.review)', reviewMs));
+    const median = (xs: number[]) =>
+      percentile(
+        [...xs].sort((a, b) => a - b),
+        50,
+      );
+    console.log(
+      `\nThe bridge adds ${(median(bridgeMs) - median(directMs)).toFixed(2)} ms at the median.`,
+    );
+  } finally {
+    await preview.stop();
+  }
+}
+
+await main();
