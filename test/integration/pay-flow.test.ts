@@ -231,6 +231,34 @@ describe('paying a transfer request', () => {
     expect(swapRequests).toEqual([]);
   });
 
+  it('takes an integrator fee in the input mint into the fee account, payee still exact', async () => {
+    const payee = await payeeWithAccount(USDC);
+    const feeOwner = newKey();
+    await faucet(sandbox, feeOwner, SOL, 1_000_000n); // opens its wrapped-SOL account
+    const feeAccount = ataOf(feeOwner, SOL);
+    const text = `solana:${payee}?amount=7&spl-token=${USDC}`;
+    const plan = await wallet.call('pay.quote', {
+      text,
+      payWithMint: SOL,
+      fees: { platformFeeBps: 50, feeAccount, feeMint: SOL },
+    });
+    expect(plan.platformFee).toMatchObject({ feeBps: 50 });
+    const ticket = await wallet.call('pay.review', { planId: plan.planId });
+    expect(ticket.report.refusals).toEqual([]);
+    expect(ticket.report.verdicts.find((v) => v.rule === 'fee-account')?.reason).toMatch(
+      /goes to your fee account/,
+    );
+    const feeBefore = await tokenBalance(connection, feeAccount);
+    const payeeBefore = await tokenBalance(connection, ataOf(payee, USDC));
+    const signature = await approveAndConfirm(wallet, ticket);
+    expect((await tokenBalance(connection, ataOf(payee, USDC))) - payeeBefore).toBe(7_000_000n);
+    expect((await tokenBalance(connection, feeAccount)) - feeBefore).toBeGreaterThan(0n);
+    const receipt = await wallet.call('pay.receipt', { signature });
+    expect(BigInt(receipt.spent) - BigInt(receipt.networkFeeLamports)).toBeLessThanOrEqual(
+      BigInt(plan.maxSpend),
+    );
+  });
+
   it('refuses malformed payment links with the reason', async () => {
     const payee = newKey();
     const cases: [string, string, RegExp][] = [
