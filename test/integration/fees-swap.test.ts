@@ -1,0 +1,301 @@
+/**
+ * Integrator fees end to end in main (issue 6): the real composition root behind the real
+ * registry, the real OS keychain (gnome-keyring in the test's D-Bus session) and a real
+ * sandbox. An integrator account creates its fee accounts through fees.createAccount (the
+ * sandbox has no referral program, so its associated token accounts, reviewed and approved),
+ * sets 20 bps, and a second account swaps: ExactIn with the fee on the output mint, ExactIn on
+ * the input mint, ExactOut on the input mint. Each time the fee account gains the quote's fee
+ * minus the operator's 2.5%, as the sandbox splits it. Missing, wrong-mint, Token-2022 and
+ * missing-on-chain fee accounts are refused before any request reaches the swap service.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PublicKey } from '@solana/web3.js';
+import { getAssociatedTokenAddressSync, TOKEN_2022_PROGRAM_ID } from '@solana/spl-token';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FeeBalancesView, QuoteView } from '../../preload/api-types';
+import type { MethodName, RequestOf, ResponseOf } from '../../preload/contract';
+import { composeApp, type ComposedApp } from '../../main/app/compose';
+import { createRegistry } from '../../main/bridge/registry';
+import { sandboxNetwork } from '../../main/network/presets';
+import { recordVaultSecret } from '../harness/secrets-log';
+import { startSandbox, type RunningSandbox } from '../harness/sandbox-process';
+import { SOL, transcribed, until, USDC } from './swap-flow-wallet';
+
+const PYUSD = '2b1kV6DkPAnxd5ixfnxCpjxmKwqjjaYmCZfHsFu24GXo';
+const BPS = 20;
+const sender = { kind: 'electron', frameUrl: 'file:///index.html', isMainFrame: true } as const;
+
+let sandbox: RunningSandbox;
+let dataDir: string;
+let app: ComposedApp;
+let registry: ReturnType<typeof createRegistry>;
+/** Requests that reached the swap service (GET /quote, POST /swap, ...). */
+let swapApiRequests = 0;
+let integrator: string;
+let swapper: string;
+let usdcFeeAccount: string;
+let solFeeAccount: string;
+
+async function call<M extends MethodName>(
+  method: M,
+  request: RequestOf<M>,
+): Promise<ResponseOf<M>> {
+  const result = await registry.dispatch(method, request, sender);
+  if (!result.ok) throw new Error(`${method}: ${result.error.code}: ${result.error.message}`);
+  return result.value as ResponseOf<M>;
+}
+
+async function refusal(method: MethodName, request: unknown) {
+  const result = await registry.dispatch(method, request, sender);
+  if (result.ok) throw new Error(`${method} was expected to be refused`);
+  return result.error;
+}
+
+const settledStatus = (signature: string) =>
+  until(
+    `status of ${signature}`,
+    () => call('swap.status', { signature }),
+    (s) => s.status !== 'pending',
+  );
+
+/** The operator keeps 2.5% of the fee, rounded down (main/sandbox/swap-api/README.md). */
+const integratorShare = (fee: bigint) => fee - (fee * 25n) / 1000n;
+
+async function feeBalance(address: string): Promise<bigint> {
+  const view: FeeBalancesView = await call('fees.balances', {});
+  const account = view.accounts.find((a) => a.address === address);
+  return BigInt(account?.balance ?? '0');
+}
+
+/** Creates the fee account of `mint` for the selected account through review and approve. */
+async function createFeeAccount(mint: string): Promise<void> {
+  const ticket = await call('fees.createAccount', { mint });
+  expect(ticket.report.accepted, ticket.report.refusals.join(' ')).toBe(true);
+  const submission = await call('fees.approve', {
+    ticketId: ticket.ticketId,
+    transactionBase64: ticket.transactionBase64,
+  });
+  expect((await settledStatus(submission.signature)).status).toBe('confirmed');
+}
+
+async function swap(request: RequestOf<'swap.quote'>) {
+  const quote: QuoteView = await call('swap.quote', request);
+  const ticket = await call('swap.review', { quoteId: quote.quoteId });
+  expect(ticket.report.accepted, ticket.report.refusals.join(' ')).toBe(true);
+  const submission = await call('swap.approve', {
+    ticketId: ticket.ticketId,
+    transactionBase64: ticket.transactionBase64,
+  });
+  expect((await settledStatus(submission.signature)).status).toBe('confirmed');
+  return { quote, ticket, signature: submission.signature };
+}
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ slotMs: 80 });
+  dataDir = mkdtempSync(join(tmpdir(), 'swapdesk-fees-'));
+  const network = sandboxNetwork(sandbox);
+  const counting: typeof fetch = async (input, init) => {
+    const url = input instanceof Request ? input.url : String(input);
+    if (url.startsWith(network.swapApiUrl)) swapApiRequests++;
+    return fetch(input, init);
+  };
+  app = composeApp({
+    keychainService: `swapdesk-fees-itest-${process.pid}-${Date.now()}`,
+    dataDir,
+    network,
+    shell: 'electron',
+    version: 'test',
+    fetch: counting,
+    onSecretCreated: recordVaultSecret,
+  });
+  registry = createRegistry({ handlers: app.handlers, policy: () => true, ...transcribed() });
+  integrator = (await call('accounts.create', { label: 'Integrator' })).address;
+  await call('sandbox.fund', { address: integrator });
+  swapper = (await call('accounts.create', { label: 'Swapper' })).address;
+  await call('sandbox.fund', { address: swapper });
+}, 120_000);
+
+afterAll(async () => {
+  app?.close();
+  for (const address of [integrator, swapper]) {
+    if (address) await call('accounts.remove', { address }).catch(() => undefined);
+  }
+  await sandbox?.remove();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('integrator fees on the sandbox', () => {
+  it('says the referral program is missing and derives the referral address anyway', async () => {
+    const derived = await call('fees.deriveAccount', { referralAccount: integrator, mint: USDC });
+    expect(derived.referralProgramDeployed).toBe(false);
+    expect(derived.exists).toBe(false);
+    expect(derived.advice).toBe(
+      'The referral program is not on this network. Since January 2025 any token account of the fee mint can receive platform fees: create your own associated token account for it.',
+    );
+    expect(derived.problem?.code).toBe('FEE_ACCOUNT_NOT_FOUND');
+    await call('fees.set', { referralAccount: integrator });
+    expect((await refusal('fees.claim', { mint: USDC })).code).toBe('REFERRAL_PROGRAM_MISSING');
+    await call('fees.set', { referralAccount: null });
+  });
+
+  it("creates the integrator's USDC and wSOL associated token accounts through review", async () => {
+    await call('accounts.select', { address: integrator });
+    await createFeeAccount(USDC);
+    await createFeeAccount(SOL);
+    usdcFeeAccount = getAssociatedTokenAddressSync(
+      new PublicKey(USDC),
+      new PublicKey(integrator),
+    ).toBase58();
+    solFeeAccount = getAssociatedTokenAddressSync(
+      new PublicKey(SOL),
+      new PublicKey(integrator),
+    ).toBase58();
+    const usdc = await call('fees.checkAccount', { mint: USDC, address: usdcFeeAccount });
+    expect(usdc).toMatchObject({
+      exists: true,
+      tokenProgram: 'spl-token',
+      mint: USDC,
+      owner: integrator,
+      problem: null,
+    });
+    const settings = await call('fees.set', { enabled: true, platformFeeBps: BPS });
+    expect(settings.highFeeWarning).toBeNull();
+    expect((await call('fees.set', { platformFeeBps: 250 })).highFeeWarning).toMatch(/250 bps/);
+    await call('fees.set', { platformFeeBps: BPS });
+    await call('accounts.select', { address: swapper });
+  });
+
+  it('refuses a swap before any request when no fee account fits, or one is unusable', async () => {
+    const quote = { inputMint: SOL, outputMint: USDC, amount: '100000000', slippage: { bps: 100 } };
+    const before = swapApiRequests;
+    // Fees on, nothing configured for SOL or USDC.
+    expect((await refusal('swap.quote', quote)).code).toBe('FEE_ACCOUNT_MISSING');
+    // ExactOut takes the fee in the input mint only: a USDC account does not serve it.
+    await call('fees.setFeeAccount', { mint: USDC, address: usdcFeeAccount });
+    const exactOut = await refusal('swap.quote', {
+      ...quote,
+      amount: '5000000',
+      swapMode: 'ExactOut',
+    });
+    expect(exactOut.code).toBe('FEE_ACCOUNT_MISSING');
+    expect(exactOut.message).toMatch(/exact-output swap takes the fee in that token only/);
+    // An account of another mint.
+    await call('fees.setFeeAccount', { mint: USDC, address: solFeeAccount });
+    const wrong = await refusal('swap.quote', quote);
+    expect(wrong.code).toBe('FEE_ACCOUNT_WRONG_MINT');
+    // An address with nothing on chain.
+    await call('fees.setFeeAccount', {
+      mint: USDC,
+      address: new PublicKey(Buffer.alloc(32, 9)).toBase58(),
+    });
+    expect((await refusal('swap.quote', quote)).code).toBe('FEE_ACCOUNT_NOT_FOUND');
+    // A Token-2022 account (the swapper's PYUSD account) as the fee account of PYUSD.
+    const pyusdAccount = getAssociatedTokenAddressSync(
+      new PublicKey(PYUSD),
+      new PublicKey(swapper),
+      true,
+      TOKEN_2022_PROGRAM_ID,
+    ).toBase58();
+    await call('fees.setFeeAccount', { mint: USDC, address: null });
+    await call('fees.setFeeAccount', { mint: PYUSD, address: pyusdAccount });
+    const t22 = await refusal('swap.quote', { ...quote, inputMint: PYUSD, amount: '1000000' });
+    expect(t22.code).toBe('FEE_ACCOUNT_TOKEN_2022');
+    expect(t22.message).toMatch(/Token-2022/);
+    await call('fees.setFeeAccount', { mint: PYUSD, address: null });
+    expect(swapApiRequests).toBe(before);
+  });
+
+  it('ExactIn with the fee on the output mint: the USDC fee account gains 97.5% of the fee', async () => {
+    await call('fees.setFeeAccount', { mint: USDC, address: usdcFeeAccount });
+    await call('fees.setFeeAccount', { mint: SOL, address: solFeeAccount });
+    const before = await feeBalance(usdcFeeAccount);
+    const { quote, ticket, signature } = await swap({
+      inputMint: SOL,
+      outputMint: USDC,
+      amount: '100000000',
+      slippage: { bps: 100 },
+    });
+    expect(quote.platformFee?.feeBps).toBe(BPS);
+    const fee = BigInt(quote.platformFee?.amount ?? '0');
+    expect(fee).toBeGreaterThan(0n);
+    expect(quote.platformFeeDetail).toMatchObject({
+      mint: USDC,
+      feeAccountMint: USDC,
+      feeAccount: usdcFeeAccount,
+      integratorAmount: integratorShare(fee).toString(),
+      operatorAmount: ((fee * 25n) / 1000n).toString(),
+    });
+    const verdict = ticket.report.verdicts.find((v) => v.rule === 'fee-account');
+    expect(verdict?.ok).toBe(true);
+    const after = await feeBalance(usdcFeeAccount);
+    expect(after - before).toBe(integratorShare(fee));
+    const paid = (await call('fees.balances', {})).swaps.find((s) => s.signature === signature);
+    expect(paid).toMatchObject({
+      feeAccount: usdcFeeAccount,
+      mint: USDC,
+      received: integratorShare(fee).toString(),
+      status: 'confirmed',
+    });
+  });
+
+  it('ExactIn with the fee on the input mint: the wSOL fee account gains 97.5% of bps of the input', async () => {
+    await call('fees.setFeeAccount', { mint: USDC, address: null });
+    const before = await feeBalance(solFeeAccount);
+    const { quote, signature } = await swap({
+      inputMint: SOL,
+      outputMint: USDC,
+      amount: '100000000',
+      slippage: { bps: 100 },
+    });
+    expect(quote.platformFeeDetail?.feeAccountMint).toBe(SOL);
+    // The sandbox takes bps of inAmount before the swap when the fee account is of the input.
+    const fee = (BigInt(quote.inAmount) * BigInt(BPS)) / 10_000n;
+    expect(fee).toBe(200_000n);
+    const after = await feeBalance(solFeeAccount);
+    expect(after - before).toBe(integratorShare(fee));
+    const paid = (await call('fees.balances', {})).swaps.find((s) => s.signature === signature);
+    expect(paid?.received).toBe(integratorShare(fee).toString());
+  });
+
+  it('ExactOut with the fee on the input mint: the wSOL fee account gains 97.5% of the fee', async () => {
+    const before = await feeBalance(solFeeAccount);
+    const { quote } = await swap({
+      inputMint: SOL,
+      outputMint: USDC,
+      amount: '5000000',
+      swapMode: 'ExactOut',
+      slippage: { bps: 100 },
+    });
+    const fee = BigInt(quote.platformFee?.amount ?? '0');
+    expect(fee).toBeGreaterThan(0n);
+    expect(quote.platformFeeDetail).toMatchObject({
+      mint: SOL,
+      feeAccountMint: SOL,
+      feeAccount: solFeeAccount,
+    });
+    const after = await feeBalance(solFeeAccount);
+    expect(after - before).toBe(integratorShare(fee));
+    const balances = await call('fees.balances', {});
+    expect(balances.totals.find((t) => t.mint === SOL)?.balance).toBe(after.toString());
+    expect(balances.swaps).toHaveLength(3);
+  });
+
+  it('with fees off, no fee is asked for or taken', async () => {
+    await call('fees.set', { enabled: false });
+    const before = await feeBalance(solFeeAccount);
+    const { quote, ticket } = await swap({
+      inputMint: SOL,
+      outputMint: USDC,
+      amount: '100000000',
+      slippage: { bps: 100 },
+    });
+    expect(quote.platformFee).toBeNull();
+    expect(quote.platformFeeDetail).toBeNull();
+    expect(ticket.report.verdicts.find((v) => v.rule === 'fee-account')?.reason).toMatch(
+      /No platform fee/,
+    );
+    expect(await feeBalance(solFeeAccount)).toBe(before);
+  });
+});
