@@ -10,7 +10,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Connection, PublicKey, VersionedTransaction } from '@solana/web3.js';
+import { Connection, PublicKey, VersionedTransaction, type TokenBalance } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../harness/sandbox-process';
 import { until } from './swap-flow-wallet';
@@ -83,7 +83,7 @@ async function merchantCheck(invoice: Invoice) {
     .map((key) => key.toBase58());
   const payeeAccount = ataOf(invoice.recipient, USDC);
   const index = keys.indexOf(payeeAccount);
-  const balance = (list: typeof tx.meta.preTokenBalances) =>
+  const balance = (list: TokenBalance[] | null | undefined) =>
     BigInt(list?.find((b) => b.accountIndex === index)?.uiTokenAmount.amount ?? '0');
   const post = tx!.meta!.postTokenBalances?.find((b) => b.accountIndex === index);
   // Recipient: the account that gained is the recipient's USDC account.
