@@ -282,6 +282,34 @@ describe('integrator fees on the sandbox', () => {
     expect(balances.swaps).toHaveLength(3);
   });
 
+  it('pays ExactOut with the fee on the input mint: the wSOL fee account gains 97.5% of the fee', async () => {
+    // The fees of the settings, as the pay screen passes them to pay.quote (issue 5).
+    const settings = await call('fees.get', {});
+    const solAccount = settings.accounts.find((a) => a.mint === SOL);
+    expect(solAccount?.address).toBe(solFeeAccount);
+    const fees = {
+      platformFeeBps: settings.platformFeeBps,
+      feeAccount: solFeeAccount,
+      feeMint: SOL,
+    };
+    const text = `solana:${integrator}?amount=2.5&spl-token=${USDC}`;
+    const before = await feeBalance(solFeeAccount);
+    const plan = await call('pay.quote', { text, payWithMint: SOL, fees });
+    expect(plan.kind).toBe('swap');
+    const fee = BigInt(plan.platformFee?.amount ?? '0');
+    expect(plan.platformFee?.feeBps).toBe(BPS);
+    expect(fee).toBeGreaterThan(0n);
+    const ticket = await call('pay.review', { planId: plan.planId });
+    expect(ticket.report.accepted, ticket.report.refusals.join(' ')).toBe(true);
+    expect(ticket.report.verdicts.find((v) => v.rule === 'fee-account')?.ok).toBe(true);
+    const submission = await call('pay.approve', {
+      ticketId: ticket.ticketId,
+      transactionBase64: ticket.transactionBase64,
+    });
+    expect((await settledStatus(submission.signature)).status).toBe('confirmed');
+    expect((await feeBalance(solFeeAccount)) - before).toBe(integratorShare(fee));
+  });
+
   it('with fees off, no fee is asked for or taken', async () => {
     await call('fees.set', { enabled: false });
     const before = await feeBalance(solFeeAccount);
