@@ -338,6 +338,11 @@ export interface PaymentPlanView {
   maxSpend: string;
   /** The quote's inAmount (the amount itself when direct). */
   expectedSpend: string;
+  /**
+   * Lamports of rent for the payer's own token account of the paid token, when an invoice paid
+   * by a swap opens it (the account stays the payer's); "0" otherwise. Paid on top of maxSpend.
+   */
+  payerAccountRentLamports: string;
   slippageBps: number;
   platformFee: { amount: string; feeBps: number } | null;
   /** Venue fees of each hop. */

@@ -88,6 +88,14 @@ export function checkPaymentFees(fees: PayFees | undefined, payWithMint: Address
   }
 }
 
+function unreachableBalance(error: unknown): never {
+  throw new WalletError(
+    'NETWORK_UNAVAILABLE',
+    'The network could not be reached to read your balance. Try again.',
+    { cause: error },
+  );
+}
+
 async function payerBalance(
   connection: Pick<Connection, 'getMultipleAccountsInfo'>,
   account: PublicKey,
@@ -95,13 +103,7 @@ async function payerBalance(
 ): Promise<bigint> {
   const [info] = await connection
     .getMultipleAccountsInfo([account], 'confirmed')
-    .catch((error: unknown) => {
-      throw new WalletError(
-        'NETWORK_UNAVAILABLE',
-        'The network could not be reached to read your balance. Try again.',
-        { cause: error },
-      );
-    });
+    .catch(unreachableBalance);
   if (!info) return 0n;
   return unpackAccount(account, info, new PublicKey(tokenProgram)).amount;
 }
@@ -170,6 +172,7 @@ export async function quotePayment(
       route: 'direct-transfer',
       quote: null,
       fees: null,
+      payerAccountRent: 0n,
     });
   }
   checkPaymentFees(input.fees, input.payWithMint);
@@ -197,11 +200,24 @@ export async function quotePayment(
     throw error;
   }
   const throughPayer = request.references.length > 0 || request.memo !== null;
+  // Through the payer, the swap opens the payer's own account of the mint when there is none:
+  // its rent is part of what paying costs (the account stays the payer's).
+  const payerAccount = payerTokenAccount({
+    payer: account as Address,
+    mint,
+    tokenProgram: payee.mint.tokenProgram,
+  });
+  const payerHasAccount =
+    throughPayer &&
+    (await deps.connection
+      .getMultipleAccountsInfo([payerAccount], 'confirmed')
+      .then(([info]) => info != null, unreachableBalance));
   return deps.plans.add({
     ...base,
     kind: 'swap',
     route: throughPayer ? 'swap-through-payer' : 'swap-to-payee',
     quote,
     fees: input.fees ?? null,
+    payerAccountRent: throughPayer && !payerHasAccount ? payee.ataRentLamports : 0n,
   });
 }

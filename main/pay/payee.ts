@@ -46,6 +46,8 @@ export interface Payee {
   exists: boolean;
   /** Lamports the creating transaction puts into the account (0 when it exists). */
   rentLamports: bigint;
+  /** Rent of any associated token account of this mint (the payer's own, when a swap opens it). */
+  ataRentLamports: bigint;
 }
 
 function unreachable(error: unknown): never {
@@ -135,6 +137,11 @@ export async function resolvePayee(
     .catch(unreachable);
   const facts = mintFacts(mint, mintInfo ?? null);
   const { state, ...mintView } = facts;
+  const ataRentLamports = BigInt(
+    await connection
+      .getMinimumBalanceForRentExemption(ataSize(state, facts.tokenProgram), 'confirmed')
+      .catch(unreachable),
+  );
   const program = new PublicKey(facts.tokenProgram);
   if (recipientInfo && recipientInfo.owner.equals(program)) {
     const { owner } = checkTokenAccount(recipient, recipientInfo, mintView, 'The recipient');
@@ -146,6 +153,7 @@ export async function resolvePayee(
       tokenAccount: recipient,
       exists: true,
       rentLamports: 0n,
+      ataRentLamports,
     };
   }
   // A recipient that does not exist yet is a fresh wallet; one owned by a program other than
@@ -176,11 +184,9 @@ export async function resolvePayee(
       tokenAccount: ata,
       exists: true,
       rentLamports: 0n,
+      ataRentLamports,
     };
   }
-  const rent = await connection
-    .getMinimumBalanceForRentExemption(ataSize(state, facts.tokenProgram), 'confirmed')
-    .catch(unreachable);
   return {
     recipient,
     recipientKind: 'wallet',
@@ -188,6 +194,7 @@ export async function resolvePayee(
     mint: mintView,
     tokenAccount: ata,
     exists: false,
-    rentLamports: BigInt(rent),
+    rentLamports: ataRentLamports,
+    ataRentLamports,
   };
 }

@@ -31,6 +31,8 @@ export interface PaymentPlan {
   route: 'direct-transfer' | 'swap-to-payee' | 'swap-through-payer';
   quote: Quote | null;
   fees: PayFees | null;
+  /** Rent of the payer's own token account of the mint when this payment opens it (else 0). */
+  payerAccountRent: bigint;
   /** Milliseconds since the epoch. */
   quotedAt: number;
   expiresAt: number;

@@ -53,6 +53,7 @@ export function planView(plan: PaymentPlan): PaymentPlanView {
     payeeTokenAccount: plan.payee.tokenAccount,
     maxSpend: quote === null ? amount : quote.otherAmountThreshold.toString(),
     expectedSpend: quote === null ? amount : quote.inAmount.toString(),
+    payerAccountRentLamports: plan.payerAccountRent.toString(),
     slippageBps: quote?.slippageBps ?? 0,
     platformFee: quoted?.platformFee ?? null,
     venueFees: (quote?.routePlan ?? []).map((hop) => ({

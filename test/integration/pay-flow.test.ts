@@ -73,7 +73,12 @@ describe('paying a transfer request', () => {
       payee: { recipientKind: 'wallet', tokenAccount: ataOf(payee, USDC), exists: true },
     });
     const plan = await wallet.call('pay.quote', { text, payWithMint: SOL });
-    expect(plan).toMatchObject({ kind: 'swap', route: 'swap-to-payee', amount: '12500000' });
+    expect(plan).toMatchObject({
+      kind: 'swap',
+      route: 'swap-to-payee',
+      amount: '12500000',
+      payerAccountRentLamports: '0',
+    });
     expect(BigInt(plan.maxSpend)).toBeGreaterThan(BigInt(plan.expectedSpend));
     expect(plan.quote?.swapMode).toBe('ExactOut');
     expect(Date.now() - Date.parse(plan.quotedAt)).toBeLessThan(60_000);

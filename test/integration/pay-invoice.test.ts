@@ -147,6 +147,7 @@ describe('invoices with a reference and a memo', () => {
     // own account, shown by the review); the swap's input stays within the maximum shown.
     const rent = BigInt(ticket.report.rentLamports);
     expect(rent).toBe(BigInt(await connection.getMinimumBalanceForRentExemption(165)));
+    expect(plan.payerAccountRentLamports).toBe(rent.toString()); // shown before the review
     const swapInput = BigInt(receipt.spent) - BigInt(receipt.networkFeeLamports) - rent;
     expect(swapInput).toBeLessThanOrEqual(BigInt(plan.maxSpend));
     expect(swapInput).toBeGreaterThan(0n);
