@@ -182,3 +182,21 @@ describe('slippage and advanced options', () => {
     ).toBe(false);
   });
 });
+
+describe('leaving and coming back', () => {
+  it('a quote scheduled when the person left is asked for on return', async () => {
+    const { fake, user } = setUp();
+    const box = await screen.findByRole('textbox', { name: 'You pay' });
+    await screen.findByText('USDC');
+    await user.type(box, '2');
+    window.location.hash = '#/activity'; // before the 300 ms pause is over
+    await screen.findByRole('heading', { level: 1, name: 'Activity' });
+    await new Promise((r) => setTimeout(r, 400));
+    expect(quoteCalls(fake)).toHaveLength(0);
+    window.location.hash = '#/swap';
+    expect((await screen.findByRole('status', { name: 'You receive' })).textContent).toBe(
+      '300 USDC',
+    );
+    expect(screen.queryByText('Getting a quote…')).toBeNull();
+  });
+});

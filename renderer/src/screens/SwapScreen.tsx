@@ -63,7 +63,13 @@ export function SwapScreen() {
     const usdc = tokens.find((t) => t.symbol === 'USDC');
     if (usdc) useSwapStore.getState().setOutputMint(usdc.mint);
   }, [tokensStatus, tokens]);
-  useEffect(() => () => useSwapStore.getState().cancelScheduled(), []);
+  useEffect(() => {
+    // Back on the screen with a form but no quote (a scheduled one was cancelled on leaving):
+    // ask now rather than show "Getting a quote…" forever.
+    const state = useSwapStore.getState();
+    if (state.quote === null) void state.requestQuote();
+    return () => useSwapStore.getState().cancelScheduled();
+  }, []);
   // A confirmed swap changed the balances: read them again.
   useEffect(() => {
     if (submission.state === 'confirmed' && address) void refreshBalances(address);
