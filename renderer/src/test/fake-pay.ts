@@ -187,6 +187,7 @@ export function createFakePayHandlers(
           payeeTokenAccount: '',
           maxSpend: '0',
           expectedSpend: '0',
+          payerAccountRentLamports: '0',
           slippageBps: 0,
           platformFee: null,
           venueFees: [],
@@ -242,6 +243,7 @@ export function createFakePayHandlers(
         payeeTokenAccount: request.payee.tokenAccount,
         maxSpend: max.toString(),
         expectedSpend: expected.toString(),
+        payerAccountRentLamports: '0',
         slippageBps,
         platformFee: req.fees
           ? {
