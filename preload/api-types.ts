@@ -257,6 +257,17 @@ export interface ActivityEntryView {
   explorerUrl: string | null;
   /** Payments only (kind 'pay'): the request and, once pay.receipt read it, the receipt. */
   payment?: PaymentSummaryView | null;
+  /** Swaps that carried an integrator fee (issue 6): where it went and what it paid. */
+  platformFee?: PlatformFeePaidView | null;
+}
+
+/** The integrator fee of one swap; `received` is read from the confirmed transaction. */
+export interface PlatformFeePaidView {
+  feeAccount: string;
+  mint: string;
+  feeBps: number;
+  /** Base units the fee account gained; null until fees.balances read the confirmed swap. */
+  received: string | null;
 }
 
 export interface NetworkChoiceView extends NetworkInfo {

@@ -39,6 +39,15 @@ const paymentSchema = z.object({
   spent: decimal.nullable(),
 });
 
+/** The integrator fee a swap carried (issue 6); `received` is read from the confirmed transaction. */
+const platformFeeSchema = z.object({
+  feeAccount: z.string(),
+  mint: z.string(),
+  feeBps: z.number().int(),
+  /** What the fee account gained in the transaction; null until read. */
+  received: decimal.nullable(),
+});
+
 const recordSchema = z.object({
   id: z.string(),
   kind: z.enum(['swap', 'pay', 'other']),
@@ -55,6 +64,8 @@ const recordSchema = z.object({
   swap: swapSchema.nullable(),
   /** Payments only; absent in entries written before payments existed. */
   payment: paymentSchema.nullable().optional(),
+  /** Swaps with an integrator fee only; absent in entries written before fees existed. */
+  platformFee: platformFeeSchema.nullable().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -64,6 +75,7 @@ const fileSchema = z.object({ version: z.literal(1), entries: z.array(recordSche
 export type ActivityRecord = z.infer<typeof recordSchema>;
 export type SwapSummary = z.infer<typeof swapSchema>;
 export type PaymentSummary = z.infer<typeof paymentSchema>;
+export type PlatformFeePaid = z.infer<typeof platformFeeSchema>;
 
 export interface ActivityFile {
   readonly path: string;

@@ -9,7 +9,9 @@ import type { ActivityFile, ActivityRecord } from './activity-file';
 import { explorerUrl } from './explorer-link';
 
 export type NewActivity = Omit<ActivityRecord, 'id' | 'createdAt' | 'updatedAt'>;
-export type ActivityPatch = Partial<Pick<ActivityRecord, 'status' | 'error' | 'sent' | 'payment'>>;
+export type ActivityPatch = Partial<
+  Pick<ActivityRecord, 'status' | 'error' | 'sent' | 'payment' | 'platformFee'>
+>;
 
 export interface ActivityStore {
   /** Every entry, newest first. */
@@ -117,5 +119,6 @@ export function activityView(record: ActivityRecord): ActivityEntryView {
     updatedAt: record.updatedAt,
     explorerUrl: explorerUrl(record.networkId, record.signature, record.rpcUrl),
     ...(record.payment ? { payment: record.payment } : {}),
+    ...(record.platformFee ? { platformFee: record.platformFee } : {}),
   };
 }

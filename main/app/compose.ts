@@ -262,7 +262,6 @@ export function composeApp(options: ComposeOptions): ComposedApp {
       file: createFeeSettingsFile(options.dataDir),
       network: () => current().network,
       connection: () => current().connection,
-      now,
     }),
   };
   let bundle = bundleFor(shared.settings.network(), shared);
@@ -295,7 +294,6 @@ export function composeApp(options: ComposeOptions): ComposedApp {
     ...createSwapHandlers({
       current: () => bundle.swap,
       activity: shared.activity,
-      fees: shared.fees,
     }),
     ...createFeesHandlers({
       fees: shared.fees,

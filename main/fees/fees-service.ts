@@ -12,7 +12,6 @@ import {
   defaultNetworkFees,
   type FeeSettingsData,
   type FeeSettingsFile,
-  type FeeSwapRecord,
   type NetworkFees,
 } from '../settings/fee-settings-file';
 import type { SwapMode } from '../swap-api/types';
@@ -20,7 +19,7 @@ import { assertUsableFeeAccount, checkFeeAccount, type FeeAccountCheck } from '.
 import { feeMintFor, highFeeWarning, OPERATOR_SHARE_BPS } from './fee-rules';
 import { referralTokenAccount } from './referral';
 
-export type FeesConnection = Pick<Connection, 'getMultipleAccountsInfo' | 'getTransaction'>;
+export type FeesConnection = Pick<Connection, 'getMultipleAccountsInfo'>;
 
 /** The fee a swap or payment carries: platformFeeBps for GET /quote, feeAccount for /swap. */
 export interface SwapFees {
@@ -55,26 +54,21 @@ export interface FeesService {
     inputMint: Address;
     outputMint: Address;
   }): Promise<SwapFees | null>;
-  /** Remembers a sent swap that carried a fee (fees.balances reads what it paid). */
-  recordSwap(record: Omit<FeeSwapRecord, 'createdAt' | 'networkId'>): Promise<void>;
-  /** The recorded swaps of the current network, newest first. */
-  swaps(): Promise<FeeSwapRecord[]>;
 }
 
 /**
  * Creates the service over the fee settings file.
  *
  * @example
- * const fees = createFeesService({ file, network: () => bundle.network, connection: () => bundle.connection, now: Date.now });
+ * const fees = createFeesService({ file, network: () => bundle.network, connection: () => bundle.connection });
  * const swapFees = await fees.forSwap({ swapMode: 'ExactIn', inputMint, outputMint });
  */
 export function createFeesService(deps: {
   file: FeeSettingsFile;
   network: () => NetworkInfo;
   connection: () => FeesConnection;
-  now: () => number;
 }): FeesService {
-  const { file, network, connection, now } = deps;
+  const { file, network, connection } = deps;
   let cache: Promise<FeeSettingsData> | null = null;
   let queue: Promise<unknown> = Promise.resolve();
 
@@ -184,23 +178,6 @@ export function createFeesService(deps: {
       const feeAccount = accounts.find((a) => a.mint === feeMint)?.address as Address;
       assertUsableFeeAccount(await check(feeAccount, feeMint));
       return { platformFeeBps: fees.platformFeeBps, feeAccount, feeMint };
-    },
-
-    async recordSwap(record) {
-      await change((data) => {
-        // A second approve of the same ticket answers the same signature: one record.
-        if (data.swaps.some((s) => s.signature === record.signature)) return;
-        data.swaps.push({
-          ...record,
-          networkId: network().id,
-          createdAt: new Date(now()).toISOString(),
-        });
-      });
-    },
-
-    async swaps() {
-      const id = network().id;
-      return (await load()).swaps.filter((s) => s.networkId === id).reverse();
     },
   };
 }

@@ -72,7 +72,6 @@ export function createFeesHandlers(deps: {
     ...(deps.ticketTtlMs !== undefined ? { ttlMs: deps.ticketTtlMs } : {}),
   });
   const whatOf = new Map<string, ReviewedFeeTransaction['what']>();
-  const received = new Map<string, bigint>();
 
   function issue(built: ReviewedFeeTransaction): ReviewTicketView {
     const ticket = tickets.create({
@@ -152,24 +151,30 @@ export function createFeesHandlers(deps: {
         totals.set(account.mint, total);
       }
       const swaps: FeePaidView[] = [];
-      for (const record of await fees.swaps()) {
-        const entry = await activity.bySignature(record.signature);
-        const status = entry?.status ?? 'pending';
-        let amount = received.get(record.signature) ?? null;
-        if (amount === null && status === 'confirmed') {
-          amount = await feeReceived(connection(), record.signature, record.feeAccount);
-          // A confirmed transaction does not change: read it once.
-          if (amount !== null) received.set(record.signature, amount);
+      const networkId = current().review.network.id;
+      for (const entry of await activity.list()) {
+        const fee = entry.platformFee;
+        if (!fee || entry.networkId !== networkId) continue;
+        let received = fee.received;
+        if (received === null && entry.status === 'confirmed') {
+          const amount = await feeReceived(connection(), entry.signature, fee.feeAccount);
+          if (amount !== null) {
+            received = amount.toString();
+            // A confirmed transaction does not change: read once, kept in Activity.
+            await activity
+              .update(entry.id, { platformFee: { ...fee, received } })
+              .catch(() => undefined);
+          }
         }
         swaps.push({
-          signature: record.signature,
-          activityId: entry?.id ?? null,
-          feeAccount: record.feeAccount,
-          mint: record.mint,
-          platformFeeBps: record.platformFeeBps,
-          received: amount?.toString() ?? null,
-          status,
-          createdAt: record.createdAt,
+          signature: entry.signature,
+          activityId: entry.id,
+          feeAccount: fee.feeAccount,
+          mint: fee.mint,
+          platformFeeBps: fee.feeBps,
+          received,
+          status: entry.status,
+          createdAt: entry.createdAt,
         });
       }
       return {

@@ -9,7 +9,6 @@ import type { ActivityStore } from '../activity/activity-store';
 import { activityView } from '../activity/activity-store';
 import type { HandlerGroup } from '../bridge/handler-types';
 import { platformFeeDetail } from '../fees/fee-detail';
-import type { FeesService } from '../fees/fees-service';
 import type { ReviewReport, SwapIntent } from '../review';
 import { failureWords } from '../send/failure-words';
 import type { Submitter } from '../send/swap-submitter';
@@ -32,10 +31,8 @@ export interface SwapNetworkServices {
 export function createSwapHandlers(deps: {
   current: () => SwapNetworkServices;
   activity: ActivityStore;
-  /** Integrator fees (issue 6): records each sent swap that carried one. */
-  fees?: Pick<FeesService, 'recordSwap'>;
 }): HandlerGroup<SwapMethod> {
-  const { current, activity, fees } = deps;
+  const { current, activity } = deps;
   return {
     'swap.quote': async (request) => {
       const { review } = current();
@@ -71,14 +68,13 @@ export function createSwapHandlers(deps: {
       const ticket = services.tickets.get(ticketId);
       const { feeAccount, platformFee } = ticket?.intent ?? {};
       const feeMint = ticket?.report.balanceChanges.find((c) => c.account === feeAccount)?.mint;
-      if (fees && feeAccount && platformFee && feeMint) {
-        // A record for fees.balances; the swap is sent already, so a failed write is not its error.
-        await fees
-          .recordSwap({
-            signature: submission.signature,
-            feeAccount,
-            mint: feeMint,
-            platformFeeBps: platformFee.feeBps,
+      const entry = await activity.get(submission.activityId);
+      if (feeAccount && platformFee && feeMint && entry && !entry.platformFee) {
+        // Kept with the swap in Activity; fees.balances fills in what the account received.
+        // The swap is sent already, so a failed write is not its error.
+        await activity
+          .update(submission.activityId, {
+            platformFee: { feeAccount, mint: feeMint, feeBps: platformFee.feeBps, received: null },
           })
           .catch(() => undefined);
       }

@@ -1,8 +1,7 @@
 /**
  * The integrator fee settings (`fees.json` beside `settings.json`, issue 6): per network, fees
- * on or off, the platform fee in bps, the referral account and the fee account of each mint;
- * plus the swaps that paid a fee (signature, fee account), so fees.balances can read what each
- * one paid from its confirmed transaction. Kept apart from settings.json so the network
+ * on or off, the platform fee in bps, the referral account and the fee account of each mint.
+ * (The fee each swap paid is kept with the swap in Activity.) Kept apart from settings.json so the network
  * settings code never has to carry (or drop) these fields. Written atomically.
  */
 import { readFile } from 'node:fs/promises';
@@ -25,24 +24,13 @@ const networkFeesSchema = z.object({
   accounts: z.array(accountSchema),
 });
 
-const feeSwapSchema = z.object({
-  signature: z.string(),
-  networkId: z.enum(['sandbox', 'mainnet', 'custom']),
-  feeAccount: address,
-  mint: address,
-  platformFeeBps: z.number().int(),
-  createdAt: z.string(),
-});
-
 const fileSchema = z.object({
   version: z.literal(1),
   networks: z.partialRecord(z.enum(['sandbox', 'mainnet', 'custom']), networkFeesSchema),
-  swaps: z.array(feeSwapSchema),
 });
 
 export type FeeAccountEntry = z.infer<typeof accountSchema>;
 export type NetworkFees = z.infer<typeof networkFeesSchema>;
-export type FeeSwapRecord = z.infer<typeof feeSwapSchema>;
 export type FeeSettingsData = z.infer<typeof fileSchema>;
 
 /** Fees off, 0 bps, nothing configured. */
@@ -70,7 +58,7 @@ export function createFeeSettingsFile(dataDir: string, fileName = 'fees.json'): 
       try {
         text = await readFile(path, 'utf8');
       } catch (error) {
-        if (errnoOf(error) === 'ENOENT') return { version: 1, networks: {}, swaps: [] };
+        if (errnoOf(error) === 'ENOENT') return { version: 1, networks: {} };
         throw new WalletError(
           'SETTINGS_FILE_UNREADABLE',
           `Swapdesk cannot read its fee settings at ${path} (${errnoOf(error)}). Check the file's permissions.`,

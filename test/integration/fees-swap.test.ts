@@ -238,6 +238,14 @@ describe('integrator fees on the sandbox', () => {
       received: integratorShare(fee).toString(),
       status: 'confirmed',
     });
+    // Kept with the swap in Activity.
+    const entry = (await call('activity.list', {})).find((e) => e.signature === signature);
+    expect(entry?.platformFee).toEqual({
+      feeAccount: usdcFeeAccount,
+      mint: USDC,
+      feeBps: BPS,
+      received: integratorShare(fee).toString(),
+    });
   });
 
   it('ExactIn with the fee on the input mint: the wSOL fee account gains 97.5% of bps of the input', async () => {
