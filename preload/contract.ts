@@ -119,6 +119,11 @@ const serviceUrl = z.string().trim().min(1).max(2048);
 
 export const contract = {
   'app.info': method<AppInfo>()(z.object({}).strict()),
+  /**
+   * The newest `solana:` link the operating system opened Swapdesk with, once; null when there
+   * is none. The Pay screen parses it like a pasted request.
+   */
+  'links.takePending': method<{ url: string | null }>()(z.object({}).strict()),
 
   'accounts.list': method<AccountsState>()(z.object({}).strict()),
   'accounts.create': method<AccountSummary>()(z.object({ label: label.optional() }).strict()),

@@ -16,6 +16,8 @@ import type { Handler, Handlers } from '../bridge/handler-types';
 import { createAccountHandlers } from '../handlers/accounts';
 import { createActivityHandlers } from '../handlers/activity';
 import { createAppHandlers } from '../handlers/app';
+import { createLinkHandlers } from '../handlers/links';
+import { createLinkInbox, type LinkInbox } from '../links/solana-links';
 import { createFeesHandlers } from '../handlers/fees';
 import { createFeesService, type FeesService } from '../fees/fees-service';
 import { createFeeSettingsFile } from '../settings/fee-settings-file';
@@ -69,6 +71,8 @@ export interface ComposeOptions {
   review?: ReviewTransaction;
   /** Passed to the vault; see VaultOptions.onSecretCreated. */
   onSecretCreated?: (secret: CreatedSecret) => void;
+  /** `solana:` links the OS opened the app with (Electron entry); an empty inbox otherwise. */
+  linkInbox?: LinkInbox;
 }
 
 /** What the network is called when it cannot be reached, in words a person can act on. */
@@ -282,6 +286,7 @@ export function composeApp(options: ComposeOptions): ComposedApp {
       network: () => bundle.network,
       shell: options.shell,
     }),
+    ...createLinkHandlers(options.linkInbox ?? createLinkInbox()),
     ...createAccountHandlers(shared.vault),
     'balances.get': onCurrent('balances.get'),
     'sandbox.fund': onCurrent('sandbox.fund'),

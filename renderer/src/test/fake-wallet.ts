@@ -29,6 +29,8 @@ export interface FakeWallet {
     current: string | null;
     networkDown: boolean;
     lamports: string;
+    /** The `solana:` link links.takePending hands out once. */
+    pendingLink: string | null;
   };
   /** Makes the next call of `method` answer this error instead. */
   failNext: (method: MethodName, code: string, message: string) => void;
@@ -73,6 +75,7 @@ export function installFakeWallet(options: FakeWalletOptions = {}): FakeWallet {
     current: accounts[0]?.address ?? null,
     networkDown: options.networkDown ?? false,
     lamports: options.lamports ?? '0',
+    pendingLink: null as string | null,
   };
   let counter = 100;
   const calls: FakeWallet['calls'] = [];
@@ -112,6 +115,11 @@ export function installFakeWallet(options: FakeWalletOptions = {}): FakeWallet {
             'The sandbox network is not reachable. Restart Swapdesk to start it again.',
           )
         : { ok: true, value: info },
+    'links.takePending': () => {
+      const url = state.pendingLink;
+      state.pendingLink = null;
+      return { ok: true, value: { url } };
+    },
     'accounts.list': () => ({ ok: true, value: listed() }),
     'accounts.create': (req: { label?: string }) => ({
       ok: true,
