@@ -10,7 +10,7 @@
  */
 import { app, BrowserWindow, ipcMain, shell } from 'electron';
 import { mkdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { composeApp } from './app/compose';
 import { APP_DIR_NAME } from './app/data-dirs';
@@ -18,6 +18,7 @@ import { appPagePolicy, registerIpcTransport } from './bridge/electron-transport
 import { createRegistry } from './bridge/registry';
 import { sandboxNetwork } from './network/presets';
 import { startSandboxProcess, type SandboxProcess } from './network/sandbox-process';
+import { createLinkInbox, findSolanaLink } from './links/solana-links';
 import { createMainWindow, resolveAppPage } from './window/create-window';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -29,6 +30,23 @@ app.enableSandbox();
 
 let mainWindow: BrowserWindow | null = null;
 let sandbox: SandboxProcess | null = null;
+
+// solana: payment links. Registered at every start, so a moved or updated app stays the handler;
+// in development (`electron .`) the OS must be told which script to run as well.
+if (process.defaultApp && process.argv.length >= 2) {
+  app.setAsDefaultProtocolClient('solana', process.execPath, [resolve(process.argv[1])]);
+} else {
+  app.setAsDefaultProtocolClient('solana');
+}
+const links = createLinkInbox();
+// Windows and Linux pass the link on the command line of the first launch...
+links.offer(findSolanaLink(process.argv) ?? '');
+
+function bringToFront(): void {
+  if (!mainWindow) return;
+  if (mainWindow.isMinimized()) mainWindow.restore();
+  mainWindow.focus();
+}
 
 async function startSandbox(dataDir: string): Promise<{ rpcUrl: string; swapApiUrl: string }> {
   try {
@@ -59,6 +77,7 @@ async function start(): Promise<void> {
     network,
     shell: 'electron',
     version: app.getVersion(),
+    linkInbox: links,
   });
   const page = resolveAppPage({
     isPackaged: app.isPackaged,
@@ -83,10 +102,16 @@ if (!app.requestSingleInstanceLock()) {
   // Two instances would share the accounts file and start two sandboxes on one state folder.
   app.quit();
 } else {
-  app.on('second-instance', () => {
-    if (!mainWindow) return;
-    if (mainWindow.isMinimized()) mainWindow.restore();
-    mainWindow.focus();
+  // ...and of a second launch while Swapdesk runs; macOS sends open-url instead. The Pay screen
+  // takes the link (links.takePending) when the window gains focus.
+  app.on('second-instance', (_event, argv: string[]) => {
+    links.offer(findSolanaLink(argv) ?? '');
+    bringToFront();
+  });
+  app.on('open-url', (event, url: string) => {
+    event.preventDefault();
+    links.offer(url);
+    bringToFront();
   });
   app.on('window-all-closed', () => app.quit());
   app.on('will-quit', (event) => {

@@ -3,7 +3,8 @@
  * module replaced by a fake of Electron's objects (this machine has no Electron binary). It
  * checks the wiring main/index.ts is responsible for: the userData folder, the sandbox child
  * process started before the window and stopped on quit, one IPC handler per contract method
- * answering the app page and refusing subframes, the window's preferences and its page.
+ * answering the app page and refusing subframes, the window's preferences and its page, and the
+ * `solana:` scheme registration with the launch link handed to the renderer.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -34,6 +35,7 @@ export const app = {
   getPath: (name) => paths[name],
   getVersion: () => '7.7.7',
   enableSandbox: () => say('enableSandbox'),
+  setAsDefaultProtocolClient: (scheme) => { say('protocol', { scheme }); return true; },
   requestSingleInstanceLock: () => true,
   on: (name, listener) => { emitter.on(name, listener); return app; },
   whenReady: () => Promise.resolve(),
@@ -83,6 +85,8 @@ async function session(pageUrl) {
   say('appInfo', { result: await handlers.get('wallet:app.info')(top, {}) });
   say('fromSubframe', { result: await handlers.get('wallet:accounts.list')(sub, {}) });
   say('accounts', { result: await handlers.get('wallet:accounts.list')(top, {}) });
+  say('link', { result: await handlers.get('wallet:links.takePending')(top, {}) });
+  say('linkAgain', { result: await handlers.get('wallet:links.takePending')(top, {}) });
   app.quit();
 }
 `;
@@ -101,6 +105,8 @@ import { register } from 'node:module';
 register('./hooks.mjs', import.meta.url);
 `;
 
+const LAUNCH_LINK = 'solana:mvines9iiHiQTysrwkJjGf2gb9Ex9jXJX8ns3qwf2kN?amount=1&label=Coffee';
+
 interface Line {
   event: string;
   [key: string]: unknown;
@@ -114,7 +120,13 @@ function run(appData: string): Promise<{ code: number | null; lines: Line[]; std
   delete env.ELECTRON_RENDERER_URL;
   const child = spawn(
     process.execPath,
-    ['--import', pathToFileURL(join(dir, 'register.mjs')).href, join(outMain, 'index.js')],
+    [
+      '--import',
+      pathToFileURL(join(dir, 'register.mjs')).href,
+      join(outMain, 'index.js'),
+      // How Windows and Linux hand the app a link it was opened with.
+      LAUNCH_LINK,
+    ],
     { env, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let stdout = '';
@@ -179,6 +191,11 @@ describe('Electron entry (out/main/index.js) with a fake electron module', () =>
       error: { code: 'UNTRUSTED_SENDER' },
     });
     expect(find('accounts')!.result).toEqual({ ok: true, value: { accounts: [], current: null } });
+
+    // Registered for solana: links; the one it was launched with reaches the renderer once.
+    expect(find('protocol')).toEqual({ event: 'protocol', scheme: 'solana' });
+    expect(find('link')!.result).toEqual({ ok: true, value: { url: LAUNCH_LINK } });
+    expect(find('linkAgain')!.result).toEqual({ ok: true, value: { url: null } });
 
     // Quit waited for the sandbox: deferred once, then quit, and the sandbox is gone.
     const order = lines
