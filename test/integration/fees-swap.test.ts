@@ -33,6 +33,10 @@ let app: ComposedApp;
 let registry: ReturnType<typeof createRegistry>;
 /** Requests that reached the swap service (GET /quote, POST /swap, ...). */
 let swapApiRequests = 0;
+/** sendTransaction requests that reached the sandbox. */
+let sends = 0;
+/** When set, POST /swap bodies get this feeAccount instead (a network that tampers). */
+let divertFeeTo: string | null = null;
 let integrator: string;
 let swapper: string;
 let usdcFeeAccount: string;
@@ -99,6 +103,12 @@ beforeAll(async () => {
   const counting: typeof fetch = async (input, init) => {
     const url = input instanceof Request ? input.url : String(input);
     if (url.startsWith(network.swapApiUrl)) swapApiRequests++;
+    const body = typeof init?.body === 'string' ? init.body : '';
+    if (body.includes('"sendTransaction"')) sends++;
+    if (divertFeeTo && url.startsWith(network.swapApiUrl) && url.includes('/swap')) {
+      const json = JSON.parse(body) as Record<string, unknown>;
+      return fetch(input, { ...init, body: JSON.stringify({ ...json, feeAccount: divertFeeTo }) });
+    }
     return fetch(input, init);
   };
   app = composeApp({
@@ -316,6 +326,68 @@ describe('integrator fees on the sandbox', () => {
     });
     expect((await settledStatus(submission.signature)).status).toBe('confirmed');
     expect((await feeBalance(solFeeAccount)) - before).toBe(integratorShare(fee));
+  });
+
+  it('refuses to sign a swap whose fee the service sends to another account', async () => {
+    // A third party's USDC account, where a tampering network makes /swap send the fee.
+    const stranger = (await call('accounts.create', { label: 'Stranger' })).address;
+    await call('sandbox.fund', { address: stranger });
+    await call('accounts.select', { address: swapper });
+    await call('fees.setFeeAccount', { mint: USDC, address: usdcFeeAccount });
+    const strangerUsdc = getAssociatedTokenAddressSync(
+      new PublicKey(USDC),
+      new PublicKey(stranger),
+    ).toBase58();
+    divertFeeTo = strangerUsdc;
+    try {
+      const quote = await call('swap.quote', {
+        inputMint: SOL,
+        outputMint: USDC,
+        amount: '100000000',
+        slippage: { bps: 100 },
+      });
+      const ticket = await call('swap.review', { quoteId: quote.quoteId });
+      const verdict = ticket.report.verdicts.find((v) => v.rule === 'fee-account');
+      expect(verdict?.ok).toBe(false);
+      expect(verdict?.reason).toMatch(/not to your configured fee account/);
+      const before = sends;
+      const refused = await refusal('swap.approve', {
+        ticketId: ticket.ticketId,
+        transactionBase64: ticket.transactionBase64,
+      });
+      expect(refused.code).toBe('GUARD_REFUSED');
+      expect(sends).toBe(before);
+    } finally {
+      divertFeeTo = null;
+      await call('accounts.remove', { address: stranger });
+      await call('accounts.select', { address: swapper });
+      await call('fees.setFeeAccount', { mint: USDC, address: null });
+    }
+  });
+
+  it('refuses a Token-2022 fee account creation, and fee tickets whose bytes changed', async () => {
+    expect((await refusal('fees.createAccount', { mint: PYUSD })).code).toBe(
+      'FEE_ACCOUNT_TOKEN_2022',
+    );
+    const ticket = await call('fees.createAccount', { mint: USDC });
+    const bytes = Buffer.from(ticket.transactionBase64, 'base64');
+    bytes[bytes.length - 1] = (bytes[bytes.length - 1]! + 1) % 256;
+    const before = sends;
+    const refused = await refusal('fees.approve', {
+      ticketId: ticket.ticketId,
+      transactionBase64: bytes.toString('base64'),
+    });
+    expect(refused.code).toBe('TICKET_MISMATCH');
+    // A fee ticket is not a swap ticket.
+    expect(
+      (
+        await refusal('swap.approve', {
+          ticketId: ticket.ticketId,
+          transactionBase64: ticket.transactionBase64,
+        })
+      ).code,
+    ).toBe('TICKET_NOT_FOUND');
+    expect(sends).toBe(before);
   });
 
   it('with fees off, no fee is asked for or taken', async () => {
