@@ -187,7 +187,16 @@ function bundleFor(network: NetworkInfo, shared: Shared): NetworkBundle {
   const currentAccount = swap.review.currentAccount;
   const payLabels = swap.review.labels!;
   const pay: PayNetworkServices = {
-    quote: { networkKey, api, connection, plans, currentAccount, now },
+    quote: {
+      networkKey,
+      api,
+      connection,
+      plans,
+      currentAccount,
+      now,
+      // The fee settings (issue 6) apply to a payment's swap when the request names no fee.
+      feesFor: (swap) => shared.fees.forSwap({ swapMode: 'ExactOut', ...swap }),
+    },
     review: {
       network,
       networkKey,

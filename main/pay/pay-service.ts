@@ -23,6 +23,11 @@ export interface PayQuoteDeps {
   plans: PlanBook;
   currentAccount: () => Promise<string | null>;
   now: () => number;
+  /**
+   * The integrator fee the settings (issue 6) put on an exact-output swap from `inputMint`, or
+   * null when fees are off; used when the request names none. Throws the settings' refusal.
+   */
+  feesFor?: (swap: { inputMint: Address; outputMint: Address }) => Promise<PayFees | null>;
 }
 
 export interface ParsedPayment {
@@ -175,7 +180,11 @@ export async function quotePayment(
       payerAccountRent: 0n,
     });
   }
-  checkPaymentFees(input.fees, input.payWithMint);
+  const fees =
+    input.fees ??
+    (await deps.feesFor?.({ inputMint: input.payWithMint, outputMint: mint })) ??
+    undefined;
+  checkPaymentFees(fees, input.payWithMint);
   let quote;
   try {
     quote = await (
@@ -186,7 +195,7 @@ export async function quotePayment(
       amount,
       swapMode: 'ExactOut',
       slippageBps: input.slippageBps ?? 50,
-      ...(input.fees ? { platformFeeBps: input.fees.platformFeeBps } : {}),
+      ...(fees ? { platformFeeBps: fees.platformFeeBps } : {}),
     });
   } catch (error) {
     if (isWalletError(error) && error.code === 'NO_ROUTE') {
@@ -217,7 +226,7 @@ export async function quotePayment(
     kind: 'swap',
     route: throughPayer ? 'swap-through-payer' : 'swap-to-payee',
     quote,
-    fees: input.fees ?? null,
+    fees: fees ?? null,
     payerAccountRent: throughPayer && !payerHasAccount ? payee.ataRentLamports : 0n,
   });
 }

@@ -3,8 +3,8 @@
  * contract schemas), the real OS keychain (gnome-keyring in the test's D-Bus session), the real
  * review and a real sandbox process. A payer holding only SOL pays exactly 12.5 USDC; a payer
  * holding USDC pays with a plain TransferChecked; a payee without a token account is created
- * first; a Token-2022 (PYUSD) payee; the fee rule refuses before any request.
- * Invoices with reference keys and a memo: pay-invoice.test.ts.
+ * first; a Token-2022 (PYUSD) payee; malformed links. Fees: pay-fees.test.ts; invoices with
+ * reference keys and a memo: pay-invoice.test.ts; edges: pay-edges.test.ts.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -234,34 +234,6 @@ describe('paying a transfer request', () => {
       .slice(before)
       .filter((url) => url.startsWith(sandbox.swapApiUrl));
     expect(swapRequests).toEqual([]);
-  });
-
-  it('takes an integrator fee in the input mint into the fee account, payee still exact', async () => {
-    const payee = await payeeWithAccount(USDC);
-    const feeOwner = newKey();
-    await faucet(sandbox, feeOwner, SOL, 1_000_000n); // opens its wrapped-SOL account
-    const feeAccount = ataOf(feeOwner, SOL);
-    const text = `solana:${payee}?amount=7&spl-token=${USDC}`;
-    const plan = await wallet.call('pay.quote', {
-      text,
-      payWithMint: SOL,
-      fees: { platformFeeBps: 50, feeAccount, feeMint: SOL },
-    });
-    expect(plan.platformFee).toMatchObject({ feeBps: 50 });
-    const ticket = await wallet.call('pay.review', { planId: plan.planId });
-    expect(ticket.report.refusals).toEqual([]);
-    expect(ticket.report.verdicts.find((v) => v.rule === 'fee-account')?.reason).toMatch(
-      /goes to your fee account/,
-    );
-    const feeBefore = await tokenBalance(connection, feeAccount);
-    const payeeBefore = await tokenBalance(connection, ataOf(payee, USDC));
-    const signature = await approveAndConfirm(wallet, ticket);
-    expect((await tokenBalance(connection, ataOf(payee, USDC))) - payeeBefore).toBe(7_000_000n);
-    expect((await tokenBalance(connection, feeAccount)) - feeBefore).toBeGreaterThan(0n);
-    const receipt = await wallet.call('pay.receipt', { signature });
-    expect(BigInt(receipt.spent) - BigInt(receipt.networkFeeLamports)).toBeLessThanOrEqual(
-      BigInt(plan.maxSpend),
-    );
   });
 
   it('refuses malformed payment links with the reason', async () => {

@@ -1,0 +1,142 @@
+/**
+ * Integrator fees on payments (issue 5 point 6), through the real wallet (composition,
+ * keychain, review) on a real sandbox: an exact-output payment takes its fee in the input mint
+ * only, into the fee account, the payee still gaining exactly the amount; a fee of another mint
+ * (named by the request, or by the fee settings of issue 6) is refused before any request.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Connection } from '@solana/web3.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox, type RunningSandbox } from '../harness/sandbox-process';
+import {
+  airdrop,
+  approveAndConfirm,
+  ataOf,
+  faucet,
+  newKey,
+  openPayWallet,
+  SOL,
+  tokenBalance,
+  USDC,
+  type PayWallet,
+} from './pay-helpers';
+
+let sandbox: RunningSandbox;
+let connection: Connection;
+let dataDir: string;
+let wallet: PayWallet;
+let payer: string;
+
+/** A payee wallet that already has a token account of `mint` (holding 1 base unit). */
+async function payeeWithAccount(mint: string): Promise<string> {
+  const payee = newKey();
+  await faucet(sandbox, payee, mint, 1n);
+  return payee;
+}
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ slotMs: 80 });
+  connection = new Connection(sandbox.rpcUrl, 'confirmed');
+  dataDir = mkdtempSync(join(tmpdir(), 'swapdesk-pay-fees-'));
+  wallet = openPayWallet(sandbox, dataDir, `swapdesk-pay-itest-${process.pid}-${Date.now()}`);
+  payer = (await wallet.call('accounts.create', { label: 'Payer' })).address;
+  // Only SOL: the first payment must swap.
+  await airdrop(connection, payer, 20_000_000_000);
+});
+
+afterAll(async () => {
+  wallet?.app.close();
+  await wallet?.call('accounts.remove', { address: payer }).catch(() => undefined);
+  await sandbox?.remove();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('fees on payments', () => {
+  it('refuses a fee account of another mint than the one paid with, before any request', async () => {
+    const payee = await payeeWithAccount(USDC);
+    const text = `solana:${payee}?amount=1&spl-token=${USDC}`;
+    const before = wallet.urls.length;
+    const refusal = await wallet.refusal('pay.quote', {
+      text,
+      payWithMint: SOL,
+      fees: { platformFeeBps: 20, feeAccount: ataOf(newKey(), USDC), feeMint: USDC },
+    });
+    expect(refusal).toMatchObject({
+      code: 'FEE_MINT_NOT_ALLOWED',
+      message: expect.stringMatching(/takes the integrator fee in the token you pay with only/),
+    });
+    const swapRequests = wallet.urls
+      .slice(before)
+      .filter((url) => url.startsWith(sandbox.swapApiUrl));
+    expect(swapRequests).toEqual([]);
+  });
+
+  it('takes an integrator fee in the input mint into the fee account, payee still exact', async () => {
+    const payee = await payeeWithAccount(USDC);
+    const feeOwner = newKey();
+    await faucet(sandbox, feeOwner, SOL, 1_000_000n); // opens its wrapped-SOL account
+    const feeAccount = ataOf(feeOwner, SOL);
+    const text = `solana:${payee}?amount=7&spl-token=${USDC}`;
+    const plan = await wallet.call('pay.quote', {
+      text,
+      payWithMint: SOL,
+      fees: { platformFeeBps: 50, feeAccount, feeMint: SOL },
+    });
+    expect(plan.platformFee).toMatchObject({ feeBps: 50 });
+    const ticket = await wallet.call('pay.review', { planId: plan.planId });
+    expect(ticket.report.refusals).toEqual([]);
+    expect(ticket.report.verdicts.find((v) => v.rule === 'fee-account')?.reason).toMatch(
+      /goes to your fee account/,
+    );
+    const feeBefore = await tokenBalance(connection, feeAccount);
+    const payeeBefore = await tokenBalance(connection, ataOf(payee, USDC));
+    const signature = await approveAndConfirm(wallet, ticket);
+    expect((await tokenBalance(connection, ataOf(payee, USDC))) - payeeBefore).toBe(7_000_000n);
+    expect((await tokenBalance(connection, feeAccount)) - feeBefore).toBeGreaterThan(0n);
+    const receipt = await wallet.call('pay.receipt', { signature });
+    expect(BigInt(receipt.spent) - BigInt(receipt.networkFeeLamports)).toBeLessThanOrEqual(
+      BigInt(plan.maxSpend),
+    );
+  });
+
+  // Last: it turns fees on in this wallet's settings (and off again at the end).
+  it('applies the fee settings to a payment that names no fee, refusing before any request', async () => {
+    const payee = await payeeWithAccount(USDC);
+    const text = `solana:${payee}?amount=2&spl-token=${USDC}`;
+    const feeOwner = newKey();
+    await faucet(sandbox, feeOwner, SOL, 1_000_000n);
+    await faucet(sandbox, feeOwner, USDC, 1n);
+    await wallet.call('fees.set', { enabled: true, platformFeeBps: 30 });
+    try {
+      // Only a USDC fee account: an exact-output payment with SOL cannot take its fee.
+      await wallet.call('fees.setFeeAccount', { mint: USDC, address: ataOf(feeOwner, USDC) });
+      const before = wallet.urls.length;
+      expect(await wallet.refusal('pay.quote', { text, payWithMint: SOL })).toMatchObject({
+        code: 'FEE_ACCOUNT_MISSING',
+        message: expect.stringMatching(/exact-output swap takes the fee in that token only/),
+      });
+      const asked = wallet.urls.slice(before).filter((url) => url.startsWith(sandbox.swapApiUrl));
+      expect(asked).toEqual([]);
+      // A wrapped-SOL fee account: the payment's swap carries the configured fee.
+      await wallet.call('fees.setFeeAccount', { mint: SOL, address: ataOf(feeOwner, SOL) });
+      const plan = await wallet.call('pay.quote', { text, payWithMint: SOL });
+      expect(plan.platformFee).toMatchObject({ feeBps: 30 });
+      const feeBefore = await tokenBalance(connection, ataOf(feeOwner, SOL));
+      await approveAndConfirm(wallet, await wallet.call('pay.review', { planId: plan.planId }));
+      expect(await tokenBalance(connection, ataOf(payee, USDC))).toBe(2_000_001n);
+      expect((await tokenBalance(connection, ataOf(feeOwner, SOL))) - feeBefore).toBeGreaterThan(
+        0n,
+      );
+      // Paying with the token itself is a plain transfer: no swap, no fee.
+      await faucet(sandbox, payer, USDC, 5_000_000n);
+      expect(await wallet.call('pay.quote', { text, payWithMint: USDC })).toMatchObject({
+        kind: 'direct',
+        platformFee: null,
+      });
+    } finally {
+      await wallet.call('fees.set', { enabled: false });
+    }
+  });
+});
