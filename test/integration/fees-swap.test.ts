@@ -14,113 +14,31 @@ import { join } from 'node:path';
 import { PublicKey } from '@solana/web3.js';
 import { getAssociatedTokenAddressSync, TOKEN_2022_PROGRAM_ID } from '@solana/spl-token';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FeeBalancesView, QuoteView } from '../../preload/api-types';
-import type { MethodName, RequestOf, ResponseOf } from '../../preload/contract';
-import { composeApp, type ComposedApp } from '../../main/app/compose';
-import { createRegistry } from '../../main/bridge/registry';
-import { sandboxNetwork } from '../../main/network/presets';
-import { recordVaultSecret } from '../harness/secrets-log';
 import { startSandbox, type RunningSandbox } from '../harness/sandbox-process';
-import { SOL, transcribed, until, USDC } from './swap-flow-wallet';
+import { integratorShare, openFeesWallet, type FeesWallet } from './fees-wallet';
+import { SOL, USDC } from './swap-flow-wallet';
 
 const PYUSD = '2b1kV6DkPAnxd5ixfnxCpjxmKwqjjaYmCZfHsFu24GXo';
 const BPS = 20;
-const sender = { kind: 'electron', frameUrl: 'file:///index.html', isMainFrame: true } as const;
 
 let sandbox: RunningSandbox;
 let dataDir: string;
-let app: ComposedApp;
-let registry: ReturnType<typeof createRegistry>;
-/** Requests that reached the swap service (GET /quote, POST /swap, ...). */
-let swapApiRequests = 0;
-/** sendTransaction requests that reached the sandbox. */
-let sends = 0;
-/** When set, POST /swap bodies get this feeAccount instead (a network that tampers). */
-let divertFeeTo: string | null = null;
+let wallet: FeesWallet;
 let integrator: string;
 let swapper: string;
 let usdcFeeAccount: string;
 let solFeeAccount: string;
 
-async function call<M extends MethodName>(
-  method: M,
-  request: RequestOf<M>,
-): Promise<ResponseOf<M>> {
-  const result = await registry.dispatch(method, request, sender);
-  if (!result.ok) throw new Error(`${method}: ${result.error.code}: ${result.error.message}`);
-  return result.value as ResponseOf<M>;
-}
-
-async function refusal(method: MethodName, request: unknown) {
-  const result = await registry.dispatch(method, request, sender);
-  if (result.ok) throw new Error(`${method} was expected to be refused`);
-  return result.error;
-}
-
-const settledStatus = (signature: string) =>
-  until(
-    `status of ${signature}`,
-    () => call('swap.status', { signature }),
-    (s) => s.status !== 'pending',
-  );
-
-/** The operator keeps 2.5% of the fee, rounded down (main/sandbox/swap-api/README.md). */
-const integratorShare = (fee: bigint) => fee - (fee * 25n) / 1000n;
-
-async function feeBalance(address: string): Promise<bigint> {
-  const view: FeeBalancesView = await call('fees.balances', {});
-  const account = view.accounts.find((a) => a.address === address);
-  return BigInt(account?.balance ?? '0');
-}
-
-/** Creates the fee account of `mint` for the selected account through review and approve. */
-async function createFeeAccount(mint: string): Promise<void> {
-  const ticket = await call('fees.createAccount', { mint });
-  expect(ticket.report.accepted, ticket.report.refusals.join(' ')).toBe(true);
-  const submission = await call('fees.approve', {
-    ticketId: ticket.ticketId,
-    transactionBase64: ticket.transactionBase64,
-  });
-  expect((await settledStatus(submission.signature)).status).toBe('confirmed');
-}
-
-async function swap(request: RequestOf<'swap.quote'>) {
-  const quote: QuoteView = await call('swap.quote', request);
-  const ticket = await call('swap.review', { quoteId: quote.quoteId });
-  expect(ticket.report.accepted, ticket.report.refusals.join(' ')).toBe(true);
-  const submission = await call('swap.approve', {
-    ticketId: ticket.ticketId,
-    transactionBase64: ticket.transactionBase64,
-  });
-  expect((await settledStatus(submission.signature)).status).toBe('confirmed');
-  return { quote, ticket, signature: submission.signature };
-}
+// Short names for the wallet's calls, read at call time (the wallet opens in beforeAll).
+const call: FeesWallet['call'] = (method, request) => wallet.call(method, request);
+const refusal: FeesWallet['refusal'] = (method, request) => wallet.refusal(method, request);
+const swap: FeesWallet['swap'] = (request) => wallet.swap(request);
+const feeBalance = (address: string) => wallet.feeBalance(address);
 
 beforeAll(async () => {
   sandbox = await startSandbox({ slotMs: 80 });
   dataDir = mkdtempSync(join(tmpdir(), 'swapdesk-fees-'));
-  const network = sandboxNetwork(sandbox);
-  const counting: typeof fetch = async (input, init) => {
-    const url = input instanceof Request ? input.url : String(input);
-    if (url.startsWith(network.swapApiUrl)) swapApiRequests++;
-    const body = typeof init?.body === 'string' ? init.body : '';
-    if (body.includes('"sendTransaction"')) sends++;
-    if (divertFeeTo && url.startsWith(network.swapApiUrl) && url.includes('/swap')) {
-      const json = JSON.parse(body) as Record<string, unknown>;
-      return fetch(input, { ...init, body: JSON.stringify({ ...json, feeAccount: divertFeeTo }) });
-    }
-    return fetch(input, init);
-  };
-  app = composeApp({
-    keychainService: `swapdesk-fees-itest-${process.pid}-${Date.now()}`,
-    dataDir,
-    network,
-    shell: 'electron',
-    version: 'test',
-    fetch: counting,
-    onSecretCreated: recordVaultSecret,
-  });
-  registry = createRegistry({ handlers: app.handlers, policy: () => true, ...transcribed() });
+  wallet = openFeesWallet(sandbox, dataDir);
   integrator = (await call('accounts.create', { label: 'Integrator' })).address;
   await call('sandbox.fund', { address: integrator });
   swapper = (await call('accounts.create', { label: 'Swapper' })).address;
@@ -128,7 +46,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  app?.close();
+  wallet?.app.close();
   for (const address of [integrator, swapper]) {
     if (address) await call('accounts.remove', { address }).catch(() => undefined);
   }
@@ -152,8 +70,8 @@ describe('integrator fees on the sandbox', () => {
 
   it("creates the integrator's USDC and wSOL associated token accounts through review", async () => {
     await call('accounts.select', { address: integrator });
-    await createFeeAccount(USDC);
-    await createFeeAccount(SOL);
+    await wallet.createFeeAccount(USDC);
+    await wallet.createFeeAccount(SOL);
     usdcFeeAccount = getAssociatedTokenAddressSync(
       new PublicKey(USDC),
       new PublicKey(integrator),
@@ -179,7 +97,7 @@ describe('integrator fees on the sandbox', () => {
 
   it('refuses a swap before any request when no fee account fits, or one is unusable', async () => {
     const quote = { inputMint: SOL, outputMint: USDC, amount: '100000000', slippage: { bps: 100 } };
-    const before = swapApiRequests;
+    const before = wallet.swapApiRequests();
     // Fees on, nothing configured for SOL or USDC.
     expect((await refusal('swap.quote', quote)).code).toBe('FEE_ACCOUNT_MISSING');
     // ExactOut takes the fee in the input mint only: a USDC account does not serve it.
@@ -214,7 +132,7 @@ describe('integrator fees on the sandbox', () => {
     expect(t22.code).toBe('FEE_ACCOUNT_TOKEN_2022');
     expect(t22.message).toMatch(/Token-2022/);
     await call('fees.setFeeAccount', { mint: PYUSD, address: null });
-    expect(swapApiRequests).toBe(before);
+    expect(wallet.swapApiRequests()).toBe(before);
   });
 
   it('ExactIn with the fee on the output mint: the USDC fee account gains 97.5% of the fee', async () => {
@@ -324,7 +242,7 @@ describe('integrator fees on the sandbox', () => {
       ticketId: ticket.ticketId,
       transactionBase64: ticket.transactionBase64,
     });
-    expect((await settledStatus(submission.signature)).status).toBe('confirmed');
+    expect((await wallet.settledStatus(submission.signature)).status).toBe('confirmed');
     expect((await feeBalance(solFeeAccount)) - before).toBe(integratorShare(fee));
   });
 
@@ -338,7 +256,7 @@ describe('integrator fees on the sandbox', () => {
       new PublicKey(USDC),
       new PublicKey(stranger),
     ).toBase58();
-    divertFeeTo = strangerUsdc;
+    wallet.divertFeeTo(strangerUsdc);
     try {
       const quote = await call('swap.quote', {
         inputMint: SOL,
@@ -350,15 +268,15 @@ describe('integrator fees on the sandbox', () => {
       const verdict = ticket.report.verdicts.find((v) => v.rule === 'fee-account');
       expect(verdict?.ok).toBe(false);
       expect(verdict?.reason).toMatch(/not to your configured fee account/);
-      const before = sends;
+      const before = wallet.sends();
       const refused = await refusal('swap.approve', {
         ticketId: ticket.ticketId,
         transactionBase64: ticket.transactionBase64,
       });
       expect(refused.code).toBe('GUARD_REFUSED');
-      expect(sends).toBe(before);
+      expect(wallet.sends()).toBe(before);
     } finally {
-      divertFeeTo = null;
+      wallet.divertFeeTo(null);
       await call('accounts.remove', { address: stranger });
       await call('accounts.select', { address: swapper });
       await call('fees.setFeeAccount', { mint: USDC, address: null });
@@ -372,7 +290,7 @@ describe('integrator fees on the sandbox', () => {
     const ticket = await call('fees.createAccount', { mint: USDC });
     const bytes = Buffer.from(ticket.transactionBase64, 'base64');
     bytes[bytes.length - 1] = (bytes[bytes.length - 1]! + 1) % 256;
-    const before = sends;
+    const before = wallet.sends();
     const refused = await refusal('fees.approve', {
       ticketId: ticket.ticketId,
       transactionBase64: bytes.toString('base64'),
@@ -387,7 +305,7 @@ describe('integrator fees on the sandbox', () => {
         })
       ).code,
     ).toBe('TICKET_NOT_FOUND');
-    expect(sends).toBe(before);
+    expect(wallet.sends()).toBe(before);
   });
 
   it('with fees off, no fee is asked for or taken', async () => {
