@@ -11,10 +11,11 @@ import { Onboarding } from './screens/Onboarding';
 import { WalletScreen } from './screens/WalletScreen';
 import { AccountsScreen } from './screens/AccountsScreen';
 import { SettingsScreen } from './screens/SettingsScreen';
-import { ComingScreen } from './screens/ComingScreen';
 import { SwapScreen } from './screens/SwapScreen';
 import { ActivityScreen } from './screens/ActivityScreen';
 import { PayScreen } from './screens/PayScreen';
+import { FeesScreen } from './screens/FeesScreen';
+import { usePendingLink } from './components/pay/use-pending-link';
 
 function Screen({ route }: { route: RouteId }) {
   switch (route) {
@@ -29,7 +30,7 @@ function Screen({ route }: { route: RouteId }) {
     case 'pay':
       return <PayScreen />;
     case 'fees':
-      return <ComingScreen which={route} />;
+      return <FeesScreen />;
     case 'wallet':
       return <WalletScreen />;
   }
@@ -43,6 +44,8 @@ export function App() {
   const loadInfo = useAppStore((s) => s.loadInfo);
   const route = useRoute();
   const wasOnboarding = useRef(false);
+  // A solana: link the app was opened with goes to the Pay screen once there is an account.
+  usePendingLink(status === 'ready' && hasAccounts);
 
   useEffect(() => {
     void loadInfo();

@@ -163,4 +163,21 @@ describe('pay screen', () => {
       expect(calls(fake, 'pay.quote').at(-1)?.request).toMatchObject({ amount: '7.5' }),
     );
   });
+
+  it('opens a solana: link the app was started with in the Pay screen', async () => {
+    const fake = installFakeWallet({ accounts: [fakeAccount(0)], lamports: '10000000000' });
+    const link = `solana:${PAYEE}?amount=4&spl-token=${USDC.mint}&label=Linked`;
+    fake.state.pendingLink = link;
+    window.location.hash = '#/';
+    render(<App />);
+    const box = (await screen.findByRole('textbox', {
+      name: 'Payment request',
+    })) as HTMLTextAreaElement;
+    expect(box.value).toBe(link);
+    expect(window.location.hash).toBe('#/pay');
+    expect((await screen.findByRole('heading', { name: 'Payment to Linked' })).textContent).toBe(
+      'Payment to Linked',
+    );
+    expect(calls(fake, 'pay.parse')[0]?.request).toEqual({ text: link });
+  });
 });

@@ -11,6 +11,7 @@ import { create, type StateCreator } from 'zustand';
 import type {
   PaymentReceiptView,
   ReviewTicketView,
+  SubmissionView,
   TransactionStatusView,
 } from '../../../preload/api-types';
 import type { WalletApi } from '../../../preload/wallet-api';
@@ -18,8 +19,11 @@ import type { BridgeError, Result } from '../../../main/shared/result';
 import type { ReviewState, Submission } from './swap-review-store';
 import { callWallet } from '../lib/wallet';
 
-/** What the open review is of: the payment itself, or creating the payee's token account. */
-export type PayReviewKind = 'payment' | 'destination';
+/**
+ * What the open review is of: the payment itself, creating the payee's token account, or (the
+ * fees screen reuses this store) creating or claiming a fee account.
+ */
+export type PayReviewKind = 'payment' | 'destination' | 'fee-account' | 'claim';
 
 export type ReceiptState =
   | { state: 'none' }
@@ -36,6 +40,11 @@ export interface PayReviewStore {
   reviewPayment: (planId: string) => Promise<void>;
   /** Builds and reviews the transaction that creates the payee's token account. */
   reviewDestination: (text: string) => Promise<void>;
+  /** Reviews a ticket another method builds (fees.createAccount, fees.claim). */
+  reviewTicket: (
+    kind: PayReviewKind,
+    call: (wallet: WalletApi) => Promise<Result<ReviewTicketView>>,
+  ) => Promise<void>;
   approve: () => Promise<void>;
   reset: () => void;
 }
@@ -51,6 +60,11 @@ export interface PayReviewDeps {
   pollMs?: number;
   maxPolls?: number;
   wait?: (ms: number) => Promise<void>;
+  /** The approve method of the tickets this store reviews: pay.approve by default. */
+  approveWith?: (
+    wallet: WalletApi,
+    request: { ticketId: string; transactionBase64: string },
+  ) => Promise<Result<SubmissionView>>;
 }
 
 const realWait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -63,6 +77,7 @@ export function createPayReviewStoreCreator(
   const pollMs = deps.pollMs ?? 1000;
   const maxPolls = deps.maxPolls ?? 180;
   const wait = deps.wait ?? realWait;
+  const approveWith = deps.approveWith ?? ((w, request) => w.pay.approve(request));
 
   return (set, get) => {
     let round = 0;
@@ -151,6 +166,7 @@ export function createPayReviewStoreCreator(
 
       reviewPayment: (planId) => start('payment', (w) => w.pay.review({ planId })),
       reviewDestination: (text) => start('destination', (w) => w.pay.createDestination({ text })),
+      reviewTicket: start,
 
       approve: async () => {
         const { review, submission } = get();
@@ -159,7 +175,7 @@ export function createPayReviewStoreCreator(
         set({ submission: { state: 'submitting' } });
         const mine = round;
         const { ticketId, transactionBase64 } = review.ticket;
-        const result = await callWallet((w) => w.pay.approve({ ticketId, transactionBase64 }));
+        const result = await callWallet((w) => approveWith(w, { ticketId, transactionBase64 }));
         if (mine !== round) return;
         if (!result.ok) {
           set({

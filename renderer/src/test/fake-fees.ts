@@ -38,7 +38,7 @@ export function initialFakeFeesState(): FakeFeesState {
     },
     accounts: new Map(),
     referralProgramDeployed: false,
-    ownAccountOf: (mint) => `Own${mint.slice(3)}`,
+    ownAccountOf: (mint) => `Acc${mint.slice(3)}`,
     swaps: [],
     sent: 0,
   };
@@ -107,6 +107,22 @@ export function createFakeFeesHandlers(
         null,
       ),
     };
+    // The creation pays rent in SOL and opens the owner's token account for the mint, as
+    // main's review reports it (no swap changes).
+    const sol = ticket.report.balanceChanges.find((c) => c.mint === null);
+    ticket.report.balanceChanges = sol ? [sol] : [];
+    ticket.report.balanceChanges.push({
+      account: state.ownAccountOf(mint),
+      role: 'user',
+      mint,
+      decimals: 6,
+      owner: currentAccount(),
+      before: '0',
+      after: '0',
+      change: '0',
+      created: true,
+      closed: false,
+    });
     tickets.set(ticket.ticketId, { ticket, mint, signature: null });
     return ticket;
   };

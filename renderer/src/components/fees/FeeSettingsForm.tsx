@@ -1,0 +1,145 @@
+/**
+ * The integrator's fee settings: fees on or off, **Platform fee (bps)** (a whole number from 0
+ * to 10,000, with a warning above the common 10 to 100 bps) and the **Referral account** whose
+ * fee token accounts collect the fees where the referral program exists.
+ */
+import { useId, useState } from 'react';
+import type { FeeSettingsView } from '../../../../preload/api-types';
+
+/** Fees above this are unusual for integrators (most charge 10 to 100 bps). */
+export const COMMON_FEE_MAX_BPS = 100;
+
+const ADDRESS_TEXT = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
+
+/** The bps typed, or the reason it cannot be saved. */
+export function readBps(text: string): { ok: true; bps: number } | { ok: false; message: string } {
+  const trimmed = text.trim();
+  if (!/^\d+$/.test(trimmed)) {
+    return { ok: false, message: 'Enter a whole number of basis points (1 bps = 0.01%).' };
+  }
+  const bps = Number(trimmed);
+  if (bps > 10_000) return { ok: false, message: 'A fee cannot exceed 10,000 bps (100%).' };
+  return { ok: true, bps };
+}
+
+export interface FeeSettingsFormProps {
+  settings: FeeSettingsView;
+  saving: boolean;
+  /** What the last save did, in words. */
+  savedNote: string;
+  onSaveFee: (enabled: boolean, bps: number) => Promise<boolean>;
+  onSaveReferral: (referralAccount: string | null) => Promise<boolean>;
+}
+
+/** Keyed by the saved settings in the screen, so a save (or another network) resets it. */
+export function FeeSettingsForm({
+  settings,
+  saving,
+  savedNote,
+  onSaveFee,
+  onSaveReferral,
+}: FeeSettingsFormProps) {
+  const id = useId();
+  const [enabled, setEnabled] = useState(settings.enabled);
+  const [bpsText, setBpsText] = useState(String(settings.platformFeeBps));
+  const [referral, setReferral] = useState(settings.referralAccount ?? '');
+
+  const bps = readBps(bpsText);
+  const high = bps.ok && bps.bps > COMMON_FEE_MAX_BPS;
+  const referralError =
+    referral.trim() !== '' && !ADDRESS_TEXT.test(referral.trim())
+      ? 'A referral account is a Solana address (32 to 44 base58 characters).'
+      : null;
+  return (
+    <div className="fee-settings">
+      <form
+        className="form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!bps.ok) return;
+          void onSaveFee(enabled, bps.bps);
+        }}
+      >
+        <label className="check">
+          <input
+            type="checkbox"
+            checked={enabled}
+            disabled={saving}
+            onChange={(event) => setEnabled(event.target.checked)}
+          />{' '}
+          Charge a platform fee on swaps and payments
+        </label>
+        <div className="field field-narrow">
+          <label htmlFor={`${id}-bps`}>Platform fee (bps)</label>
+          <input
+            id={`${id}-bps`}
+            className="input"
+            type="number"
+            min={0}
+            max={10_000}
+            step={1}
+            inputMode="numeric"
+            value={bpsText}
+            disabled={saving}
+            aria-invalid={bps.ok ? undefined : true}
+            aria-describedby={`${id}-bps-note`}
+            onChange={(event) => setBpsText(event.target.value)}
+          />
+          <p id={`${id}-bps-note`} className="hint">
+            {bps.ok
+              ? `${(bps.bps / 100).toString()}% of each swap; the swap service keeps ${settings.operatorShareBps / 100}% of the fee.`
+              : null}
+          </p>
+          <p role="alert" className={!bps.ok || high ? 'field-error' : 'field-error-empty'}>
+            {!bps.ok
+              ? bps.message
+              : high
+                ? `${bps.bps} bps is above common platform fees (10 to 100 bps): people will pay ${(bps.bps / 100).toString()}% of every swap.`
+                : null}
+          </p>
+        </div>
+        <div className="actions">
+          <button type="submit" className="button button-primary" disabled={saving || !bps.ok}>
+            Save fee
+          </button>
+          <span role="status" aria-label="Saved" className="muted small">
+            {savedNote}
+          </span>
+        </div>
+      </form>
+      <form
+        className="form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (referralError) return;
+          void onSaveReferral(referral.trim() === '' ? null : referral.trim());
+        }}
+      >
+        <div className="field">
+          <label htmlFor={`${id}-referral`}>Referral account</label>
+          <input
+            id={`${id}-referral`}
+            className="input mono"
+            spellCheck={false}
+            autoComplete="off"
+            placeholder="Your referral account address (optional)"
+            value={referral}
+            disabled={saving}
+            aria-invalid={referralError ? true : undefined}
+            onChange={(event) => setReferral(event.target.value)}
+          />
+          <p className="hint">
+            Fee token accounts of the referral program are derived from it. Leave it empty to use
+            plain token accounts.
+          </p>
+          <p role="alert" className={referralError ? 'field-error' : 'field-error-empty'}>
+            {referralError}
+          </p>
+        </div>
+        <button type="submit" className="button" disabled={saving || referralError !== null}>
+          Save referral account
+        </button>
+      </form>
+    </div>
+  );
+}

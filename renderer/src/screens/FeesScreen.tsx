@@ -1,0 +1,160 @@
+/**
+ * Fees: the integrator's platform fee (**Platform fee (bps)**), **Referral account**, the fee
+ * account of each mint (**Fee token mint**, shown as **Fee token account** with its status),
+ * creating and claiming through review and **Approve and sign**, and the balances of every fee
+ * account with the fee each swap paid.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { ReviewTicketView } from '../../../preload/api-types';
+import { findToken, useTokensStore } from '../stores/tokens-store';
+import { useFeesReviewStore, useFeesStore } from '../stores/fees-store';
+import { selectCurrentAccount, useAccountsStore } from '../stores/accounts-store';
+import { useInterval } from '../lib/use-interval';
+import { FeeSettingsForm } from '../components/fees/FeeSettingsForm';
+import { FeeAccountPanel } from '../components/fees/FeeAccountPanel';
+import { FeeBalances } from '../components/fees/FeeBalances';
+import { ReviewPanel } from '../components/swap/ReviewPanel';
+import { ScreenHeading } from './ScreenHeading';
+import '../styles/swap.css';
+import '../styles/pay.css';
+
+const FEE_LABELS = { edit: 'Back to fees', done: 'Done', status: 'Fee transaction status' };
+
+/** The token account a reviewed creation opens for `mint` (from the review's balance changes). */
+export function createdAccountOf(ticket: ReviewTicketView, mint: string): string | null {
+  const change = ticket.report.balanceChanges.find((c) => c.created && c.mint === mint);
+  return change?.account ?? null;
+}
+
+export function FeesScreen() {
+  const fees = useFeesStore();
+  const { kind, review, submission, reviewTicket, approve, reset } = useFeesReviewStore();
+  const tokens = useTokensStore((s) => s.tokens);
+  const loadTokens = useTokensStore((s) => s.load);
+  const address = useAccountsStore(selectCurrentAccount)?.address ?? null;
+  const [now, setNow] = useState(() => Date.now());
+  useInterval(
+    useCallback(() => setNow(Date.now()), []),
+    1000,
+  );
+
+  useEffect(() => {
+    void loadTokens();
+    void useFeesStore.getState().load();
+    void useFeesStore.getState().loadBalances();
+  }, [loadTokens, address]);
+
+  // A confirmed creation: the new account becomes the mint's fee account; a claim: read again.
+  const handled = useRef<string | null>(null);
+  useEffect(() => {
+    if (submission.state !== 'confirmed' || review.state !== 'ready') return;
+    if (handled.current === submission.signature) return;
+    handled.current = submission.signature;
+    const { mint, account, chooseAccount, checkAccount, loadBalances } = useFeesStore.getState();
+    const after = async () => {
+      if (kind === 'fee-account' && mint) {
+        const referral = account.state === 'ready' && account.origin === 'referral';
+        const created = createdAccountOf(review.ticket, mint);
+        if (referral && account.check.referralProgramDeployed) await chooseAccount('referral');
+        else if (created) await chooseAccount(created);
+      }
+      await checkAccount();
+      await loadBalances();
+    };
+    void after();
+  }, [submission, review, kind]);
+
+  const token = findToken(tokens, fees.mint);
+  const busy = review.state !== 'idle' && submission.state !== 'confirmed';
+  return (
+    <>
+      <ScreenHeading>Fees</ScreenHeading>
+      {fees.loadError ? (
+        <p role="alert" className="alert">
+          {fees.loadError.message}
+        </p>
+      ) : null}
+      <div className="swap-layout fees-screen">
+        <section className="card" aria-labelledby="fee-settings-title">
+          <h2 id="fee-settings-title" className="card-title">
+            Platform fee
+          </h2>
+          {fees.settings ? (
+            <>
+              <FeeSettingsForm
+                key={`${fees.settings.networkId} ${fees.settings.enabled} ${fees.settings.platformFeeBps} ${fees.settings.referralAccount ?? ''}`}
+                settings={fees.settings}
+                saving={fees.saving}
+                savedNote={fees.savedNote}
+                onSaveFee={fees.saveFee}
+                onSaveReferral={fees.saveReferral}
+              />
+              <div role="alert" className={fees.saveError ? 'alert' : 'alert alert-empty'}>
+                {fees.saveError?.message}
+              </div>
+              <FeeAccountPanel
+                settings={fees.settings}
+                token={token}
+                account={fees.account}
+                busy={busy}
+                onPickMint={(t) => void fees.setMint(t.mint)}
+                onCreate={() => {
+                  if (fees.mint) {
+                    const mint = fees.mint;
+                    void reviewTicket('fee-account', (w) => w.fees.createAccount({ mint }));
+                  }
+                }}
+                onClaim={() => {
+                  if (fees.mint) {
+                    const mint = fees.mint;
+                    void reviewTicket('claim', (w) => w.fees.claim({ mint }));
+                  }
+                }}
+                onUse={(target) => void fees.chooseAccount(target)}
+              />
+            </>
+          ) : (
+            <p role="status">Reading the fee settings…</p>
+          )}
+        </section>
+        <div className="pay-side">
+          {review.state !== 'idle' ? (
+            <ReviewPanel
+              review={review}
+              submission={submission}
+              now={now}
+              tokens={tokens}
+              labels={FEE_LABELS}
+              onApprove={() => void approve()}
+              onEdit={reset}
+              onFreshQuote={() => {
+                reset();
+              }}
+              onDone={reset}
+            />
+          ) : null}
+          <section className="card" aria-labelledby="fee-balances-title">
+            <div className="card-head">
+              <h2 id="fee-balances-title" className="card-title">
+                Fee balances
+              </h2>
+              <button
+                type="button"
+                className="button button-small"
+                onClick={() => void fees.loadBalances()}
+              >
+                Refresh
+              </button>
+            </div>
+            {fees.balancesError ? (
+              <p role="alert" className="alert">
+                {fees.balancesError.message}
+              </p>
+            ) : null}
+            {fees.balances ? <FeeBalances balances={fees.balances} tokens={tokens} /> : null}
+          </section>
+        </div>
+      </div>
+    </>
+  );
+}
