@@ -469,8 +469,13 @@ export interface PlatformFeeDetailView {
   /** The mint of the configured fee account /swap will be given. */
   feeAccountMint: string;
   feeAccount: string;
-  /** 97.5% of the amount (the amount minus the operator's share). */
+  /**
+   * The fee in the fee account's mint: the quote's amount, except for an ExactIn fee taken in
+   * the input mint, where it is feeBps of the input amount (rounded down).
+   */
+  feeAccountAmount: string;
+  /** 97.5% of feeAccountAmount (minus the operator's share): what the fee account receives. */
   integratorAmount: string;
-  /** 2.5% of the amount, rounded down, as the service keeps it. */
+  /** 2.5% of feeAccountAmount, rounded down, as the service keeps it. */
   operatorAmount: string;
 }

@@ -18,7 +18,11 @@ export function platformFeeDetail(
 ): PlatformFeeDetailView | null {
   if (!fees || !quote.platformFee) return null;
   const { amount, feeBps } = quote.platformFee;
-  const { integrator, operator } = splitFee(amount);
+  // An ExactIn fee in the input mint is taken from the input before the swap (the quote states
+  // the fee of the output, which that swap does not pay).
+  const inputSide = quote.swapMode === 'ExactIn' && fees.feeMint === quote.inputMint;
+  const taken = inputSide ? (quote.inAmount * BigInt(feeBps)) / 10_000n : amount;
+  const { integrator, operator } = splitFee(taken);
   return {
     amount: amount.toString(),
     feeBps,
@@ -26,6 +30,7 @@ export function platformFeeDetail(
     mint: quote.swapMode === 'ExactIn' ? quote.outputMint : quote.inputMint,
     feeAccountMint: fees.feeMint,
     feeAccount: fees.feeAccount,
+    feeAccountAmount: taken.toString(),
     integratorAmount: integrator.toString(),
     operatorAmount: operator.toString(),
   };

@@ -185,7 +185,11 @@ describe('integrator fees on the sandbox', () => {
       amount: '100000000',
       slippage: { bps: 100 },
     });
-    expect(quote.platformFeeDetail?.feeAccountMint).toBe(SOL);
+    expect(quote.platformFeeDetail).toMatchObject({
+      feeAccountMint: SOL,
+      feeAccountAmount: '200000',
+      integratorAmount: integratorShare(200_000n).toString(),
+    });
     // The sandbox takes bps of inAmount before the swap when the fee account is of the input.
     const fee = (BigInt(quote.inAmount) * BigInt(BPS)) / 10_000n;
     expect(fee).toBe(200_000n);
