@@ -313,7 +313,17 @@ export interface PaymentSummaryView {
 export interface PaymentRequestView {
   recipient: string;
   /** The token to pay (spl-token). */
-  mint: { mint: string; symbol: string | null; decimals: number; tokenProgram: string };
+  mint: {
+    mint: string;
+    symbol: string | null;
+    decimals: number;
+    tokenProgram: string;
+    /**
+     * True for a request without spl-token: native SOL (mint is the wrapped-SOL mint, 9
+     * decimals, tokenProgram the System Program); payee.tokenAccount is the wallet itself.
+     */
+    native?: boolean;
+  };
   /** User units as the link wrote it ("12.5"); null when the payer must enter it. */
   amountText: string | null;
   /** Base units; null when the payer must enter the amount. */
@@ -336,6 +346,11 @@ export interface PaymentRequestView {
 /** pay.quote's answer: how the payment would be made and what it can cost at most. */
 export interface PaymentPlanView {
   planId: string;
+  /**
+   * True for a SOL request: paid with SOL by a SystemProgram transfer (direct), or with a token
+   * by an ExactOut swap into SOL, unwrapped, then that transfer (swap-through-payer).
+   */
+  native?: boolean;
   /** direct: the payer holds the token, one TransferChecked; swap: an ExactOut swap. */
   kind: 'direct' | 'swap';
   /** swap-to-payee: the swap pays the payee's account; swap-through-payer: swap, memo, transfer. */

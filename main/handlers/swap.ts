@@ -27,6 +27,21 @@ export interface SwapNetworkServices {
   connection: Pick<Connection, 'getSignatureStatuses'>;
 }
 
+/**
+ * Throws TICKET_NOT_FOUND, naming the action that approves it, for a ticket that is not a
+ * swap's: a payment, or the creation of a payee's token account (both approved by pay.approve).
+ */
+export function refuseNonSwapTicket(intent: SwapIntent | undefined): void {
+  const payment = intent?.payment;
+  if (payment === undefined) return;
+  throw new WalletError(
+    'TICKET_NOT_FOUND',
+    payment.kind === 'create-destination'
+      ? "This review creates a payee's token account, not a swap: approve it on the Pay screen (pay.approve). Nothing was signed."
+      : 'This review is of a payment, not a swap: approve it on the Pay screen (pay.approve). Nothing was signed.',
+  );
+}
+
 /** Handlers of the `swap.*` methods. */
 export function createSwapHandlers(deps: {
   current: () => SwapNetworkServices;
@@ -47,6 +62,9 @@ export function createSwapHandlers(deps: {
 
     'swap.approve': async ({ ticketId, transactionBase64 }) => {
       const services = current();
+      // Payments and the payee-account creation share the swaps' ticket book: they are signed
+      // through pay.approve, which records them as payments in Activity.
+      refuseNonSwapTicket(services.tickets.get(ticketId)?.intent);
       const bytes = Uint8Array.from(Buffer.from(transactionBase64, 'base64'));
       const submission = await services.tickets.approve(
         ticketId,

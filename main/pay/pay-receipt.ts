@@ -1,12 +1,13 @@
 /**
  * The receipt of a payment, read from the confirmed transaction as a merchant would: what the
  * payee's token account gained (its token balances before and after), what the payer's balance
- * of the token they paid with went down by, and the keys the last instruction carries.
+ * of the token they paid with went down by, and the keys the last instruction carries. For a SOL
+ * request (last instruction a SystemProgram transfer) the recipient wallet's lamport delta.
  */
 import type { Connection } from '@solana/web3.js';
 import type { PaymentReceiptView } from '../../preload/api-types';
 import type { PaymentSummary } from '../activity/activity-file';
-import { NATIVE_MINT } from '../review/program-ids';
+import { NATIVE_MINT, SYSTEM_PROGRAM } from '../review/program-ids';
 import { WalletError } from '../shared/errors';
 import { failureWords } from '../send/failure-words';
 
@@ -69,10 +70,17 @@ export async function readReceipt(
     .flat()
     .map((key) => key.toBase58());
   const payeeIndex = keys.indexOf(payment.payeeTokenAccount);
+  const instructions = message.compiledInstructions;
+  const last = instructions[instructions.length - 1];
+  // A SOL request ends with a SystemProgram transfer to the wallet: its lamports tell.
+  const native = last !== undefined && keys[last.programIdIndex] === SYSTEM_PROGRAM;
   const delivered =
     payeeIndex < 0
       ? 0n
-      : amountAt(meta.postTokenBalances, payeeIndex) - amountAt(meta.preTokenBalances, payeeIndex);
+      : native
+        ? BigInt(meta.postBalances[payeeIndex] ?? 0) - BigInt(meta.preBalances[payeeIndex] ?? 0)
+        : amountAt(meta.postTokenBalances, payeeIndex) -
+          amountAt(meta.preTokenBalances, payeeIndex);
   const payerIndex = keys.indexOf(payer);
   const spent =
     payment.payWithMint === NATIVE_MINT
@@ -81,13 +89,12 @@ export async function readReceipt(
         : BigInt(meta.preBalances[payerIndex] ?? 0) - BigInt(meta.postBalances[payerIndex] ?? 0)
       : ownedAmount(meta.preTokenBalances, payer, payment.payWithMint) -
         ownedAmount(meta.postTokenBalances, payer, payment.payWithMint);
-  const instructions = message.compiledInstructions;
-  const last = instructions[instructions.length - 1];
-  // Only a payment through the payer's account ends with the merchant's TransferChecked.
+  // Only a payment through the payer's account ends with the merchant's transfer: the
+  // references follow its own accounts (4 for TransferChecked, 2 for a SOL transfer).
   const references =
     last === undefined || payment.references.length === 0
       ? []
-      : last.accountKeyIndexes.slice(4).map((index) => keys[index] ?? '');
+      : last.accountKeyIndexes.slice(native ? 2 : 4).map((index) => keys[index] ?? '');
   return {
     signature,
     status: meta.err ? 'failed' : 'confirmed',

@@ -82,6 +82,7 @@ export function paymentIntent(plan: PaymentPlan): SwapIntent {
     references: request.references,
     memo: request.memo,
     throughPayer: plan.route !== 'swap-to-payee',
+    ...(payee.native === true ? { native: true } : {}),
   };
   const quoteIntent: SwapIntent =
     plan.quote === null
@@ -126,6 +127,7 @@ async function buildPayment(
     amount: plan.amount,
     references: plan.request.references,
     memo: plan.request.memo,
+    native: plan.payee.native === true,
   };
   if (plan.route === 'direct-transfer') {
     return buildTransaction(deps.connection, account, merchantInstructions(part));
@@ -140,9 +142,17 @@ async function buildPayment(
     return { transaction: built.transaction, lastValidBlockHeight: built.lastValidBlockHeight };
   }
   // An invoice: the swap lands in the payer's own account, then memo + TransferChecked with
-  // the reference keys, last, in the same transaction (API-NOTES).
+  // the reference keys, last, in the same transaction (API-NOTES). For SOL, the swap lands in
+  // the payer's wrapped-SOL account, its cleanup closes that account (the lamports return to
+  // the payer's wallet: wrapAndUnwrapSol), then memo + SystemProgram transfer with references.
   const parts = await api.swapInstructions(swapRequest(plan, account));
   if (!parts.signable) throw notSignable(parts.simulationFailure?.reason);
+  if (plan.payee.native === true && !parts.cleanupInstruction) {
+    throw new WalletError(
+      'NOT_AVAILABLE',
+      'The swap service did not unwrap the SOL it swaps into, so the payment could not be paid from your wallet in one transaction. Pay with SOL instead.',
+    );
+  }
   return buildTransaction(
     deps.connection,
     account,
@@ -205,6 +215,12 @@ export async function reviewCreateDestination(
 ): Promise<PayTicket> {
   const account = await accountOf(deps);
   const { payee } = await parsePayment(deps.connection, text);
+  if (payee.native === true) {
+    throw new WalletError(
+      'NOT_AVAILABLE',
+      'A payment in SOL goes straight to the recipient wallet; there is no token account to create. Go on with the payment.',
+    );
+  }
   if (payee.exists) {
     throw new WalletError(
       'NOT_AVAILABLE',

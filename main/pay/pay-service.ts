@@ -12,6 +12,7 @@ import type { SwapApiClient } from '../swap-api';
 import { NATIVE_MINT } from '../review/program-ids';
 import type { PayeeConnection } from './payee';
 import { resolvePayee, type Payee } from './payee';
+import { resolveSolPayee } from './sol-payee';
 import { payerTokenAccount } from './payment-transactions';
 import type { PaymentPlan, PayFees, PlanBook } from './plan-book';
 import { amountInBaseUnits, parseTransferRequest, type TransferRequest } from './solana-pay-url';
@@ -39,21 +40,20 @@ export interface ParsedPayment {
 
 /**
  * Parses `text` (a `solana:` transfer request) and resolves the payee's token account.
- * Throws the parser's refusals, INVALID_AMOUNT (more decimals than the mint), NOT_AVAILABLE
- * for native SOL requests, and the payee resolution's errors.
+ * A request without spl-token asks for native SOL (9 decimals) into the recipient wallet.
+ * Throws the parser's refusals, INVALID_AMOUNT (more decimals than the mint), and the payee
+ * resolution's errors.
  */
 export async function parsePayment(
   connection: PayeeConnection,
   text: string,
 ): Promise<ParsedPayment> {
   const request = parseTransferRequest(text);
-  if (request.splToken === null) {
-    throw new WalletError(
-      'NOT_AVAILABLE',
-      'This link asks for a payment in SOL itself; Swapdesk pays token requests (with spl-token) only for now. Ask the merchant for a token payment link, or send SOL from the wallet.',
-    );
-  }
-  const payee = await resolvePayee(connection, request.recipient, request.splToken);
+  // No spl-token: the request asks for SOL itself, into the recipient wallet.
+  const payee =
+    request.splToken === null
+      ? await resolveSolPayee(connection, request.recipient)
+      : await resolvePayee(connection, request.recipient, request.splToken);
   const amount =
     request.amount === null ? null : amountInBaseUnits(request.amount, payee.mint.decimals);
   return { request, payee, amount };
@@ -99,6 +99,16 @@ function unreachableBalance(error: unknown): never {
     'The network could not be reached to read your balance. Try again.',
     { cause: error },
   );
+}
+
+async function payerLamports(
+  connection: Pick<Connection, 'getMultipleAccountsInfo'>,
+  account: PublicKey,
+): Promise<bigint> {
+  const [info] = await connection
+    .getMultipleAccountsInfo([account], 'confirmed')
+    .catch(unreachableBalance);
+  return BigInt(info?.lamports ?? 0);
 }
 
 async function payerBalance(
@@ -150,6 +160,12 @@ export async function quotePayment(
         })()
       : amountInBaseUnits(input.amount, payee.mint.decimals));
   if (!payee.exists) throw missingDestination(payee);
+  if (payee.minimumLamports !== undefined && amount < payee.minimumLamports) {
+    throw new WalletError(
+      'INVALID_AMOUNT',
+      `The recipient's wallet is new (it holds no SOL yet), and the network refuses to leave a new account with less than ${payee.minimumLamports} lamports; this request asks for ${amount}. Ask the payee for a larger amount or another wallet.`,
+    );
+  }
   const mint = payee.mint.mint;
   const base = {
     networkKey: deps.networkKey,
@@ -160,15 +176,23 @@ export async function quotePayment(
     quotedAt: deps.now(),
   };
   if (input.payWithMint === mint) {
-    const held = await payerBalance(
-      deps.connection,
-      payerTokenAccount({ payer: account as Address, mint, tokenProgram: payee.mint.tokenProgram }),
-      payee.mint.tokenProgram,
-    );
+    const held = payee.native
+      ? await payerLamports(deps.connection, new PublicKey(account))
+      : await payerBalance(
+          deps.connection,
+          payerTokenAccount({
+            payer: account as Address,
+            mint,
+            tokenProgram: payee.mint.tokenProgram,
+          }),
+          payee.mint.tokenProgram,
+        );
     if (held < amount) {
       throw new WalletError(
         'INSUFFICIENT_FUNDS',
-        `Your account holds ${held} base units of this token, less than the ${amount} to pay. Pay with another token.`,
+        payee.native
+          ? `Your wallet holds ${held} lamports, less than the ${amount} to pay (plus the network fee). Pay with another token.`
+          : `Your account holds ${held} base units of this token, less than the ${amount} to pay. Pay with another token.`,
       );
     }
     return deps.plans.add({
@@ -208,7 +232,11 @@ export async function quotePayment(
     }
     throw error;
   }
-  const throughPayer = request.references.length > 0 || request.memo !== null;
+  // SOL goes to the recipient wallet by the payer's own SystemProgram transfer (no token
+  // account of the payee could receive it): the swap lands in the payer's temporary wrapped-SOL
+  // account, which the swap's cleanup closes (unwraps) before the transfer.
+  const throughPayer =
+    payee.native === true || request.references.length > 0 || request.memo !== null;
   // Through the payer, the swap opens the payer's own account of the mint when there is none:
   // its rent is part of what paying costs (the account stays the payer's).
   const payerAccount = payerTokenAccount({
@@ -218,6 +246,7 @@ export async function quotePayment(
   });
   const payerHasAccount =
     throughPayer &&
+    payee.native !== true &&
     (await deps.connection
       .getMultipleAccountsInfo([payerAccount], 'confirmed')
       .then(([info]) => info != null, unreachableBalance));
@@ -227,6 +256,8 @@ export async function quotePayment(
     route: throughPayer ? 'swap-through-payer' : 'swap-to-payee',
     quote,
     fees: fees ?? null,
-    payerAccountRent: throughPayer && !payerHasAccount ? payee.ataRentLamports : 0n,
+    // The temporary wrapped-SOL account of a SOL payment is closed in the same transaction.
+    payerAccountRent:
+      throughPayer && !payerHasAccount && payee.native !== true ? payee.ataRentLamports : 0n,
   });
 }

@@ -48,6 +48,10 @@ export interface Payee {
   rentLamports: bigint;
   /** Rent of any associated token account of this mint (the payer's own, when a swap opens it). */
   ataRentLamports: bigint;
+  /** A native SOL request (sol-payee.ts): `tokenAccount` is the recipient wallet itself. */
+  native?: boolean;
+  /** SOL requests: the least lamports a recipient that does not exist yet can receive (else 0). */
+  minimumLamports?: bigint;
 }
 
 function unreachable(error: unknown): never {

@@ -11,6 +11,7 @@ import {
 } from '@solana/spl-token';
 import {
   PublicKey,
+  SystemProgram,
   TransactionInstruction,
   TransactionMessage,
   VersionedTransaction,
@@ -41,6 +42,8 @@ export interface MerchantPart {
   amount: bigint;
   references: Address[];
   memo: string | null;
+  /** A SOL request: a SystemProgram transfer to `payeeTokenAccount` (the recipient wallet). */
+  native?: boolean;
 }
 
 /** The payer's associated token account of the payment's mint (where a swap delivers first). */
@@ -55,20 +58,28 @@ export function payerTokenAccount(part: Pick<MerchantPart, 'payer' | 'mint' | 't
 
 /**
  * [Memo?, TransferChecked(payer's account -> payee, amount, decimals) + reference keys as
- * read-only non-signers]. The transfer is returned last, as Solana Pay requires.
+ * read-only non-signers]; for a SOL request the transfer is a SystemProgram transfer from the
+ * payer's wallet to the recipient wallet. The transfer is returned last, as Solana Pay requires.
  */
 export function merchantInstructions(part: MerchantPart): TransactionInstruction[] {
   const payer = new PublicKey(part.payer);
-  const transfer = createTransferCheckedInstruction(
-    payerTokenAccount(part),
-    new PublicKey(part.mint),
-    new PublicKey(part.payeeTokenAccount),
-    payer,
-    part.amount,
-    part.decimals,
-    [],
-    new PublicKey(part.tokenProgram),
-  );
+  // A SOL request: SystemProgram.transfer to the wallet, as Solana Pay's createTransfer does.
+  const transfer = part.native
+    ? SystemProgram.transfer({
+        fromPubkey: payer,
+        toPubkey: new PublicKey(part.payeeTokenAccount),
+        lamports: part.amount,
+      })
+    : createTransferCheckedInstruction(
+        payerTokenAccount(part),
+        new PublicKey(part.mint),
+        new PublicKey(part.payeeTokenAccount),
+        payer,
+        part.amount,
+        part.decimals,
+        [],
+        new PublicKey(part.tokenProgram),
+      );
   for (const reference of part.references) {
     transfer.keys.push({ pubkey: new PublicKey(reference), isSigner: false, isWritable: false });
   }

@@ -13,7 +13,11 @@ export function requestView(parsed: ParsedPayment, symbol: string | null): Payme
   const { request, payee, amount } = parsed;
   return {
     recipient: request.recipient,
-    mint: { ...payee.mint, symbol },
+    // A SOL request: the native coin, whatever the token list calls wrapped SOL.
+    mint:
+      payee.native === true
+        ? { ...payee.mint, symbol: 'SOL', native: true }
+        : { ...payee.mint, symbol },
     amountText: request.amount,
     amount: amount === null ? null : amount.toString(),
     references: request.references,
@@ -45,6 +49,7 @@ export function planView(plan: PaymentPlan): PaymentPlanView {
         });
   return {
     planId: plan.id,
+    ...(plan.payee.native === true ? { native: true } : {}),
     kind: plan.kind,
     route: plan.route,
     mint: plan.payee.mint.mint,

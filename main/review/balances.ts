@@ -68,10 +68,18 @@ export function accountGain(facts: ReviewFacts, address: string): bigint | null 
   return amountOf(stateAfter(facts, address)) - amountOf(facts.pre.get(address) ?? null);
 }
 
+/** Lamport gain of one account (a wallet receiving SOL), null when the simulation failed. */
+export function lamportGain(facts: ReviewFacts, address: string): bigint | null {
+  if (facts.post === null) return null;
+  return lamportsOf(stateAfter(facts, address)) - lamportsOf(facts.pre.get(address) ?? null);
+}
+
 function row(facts: ReviewFacts, address: string, role: BalanceRole): BalanceChange {
   const before = facts.pre.get(address) ?? null;
   const after = stateAfter(facts, address);
-  const isSol = address === facts.user;
+  // The user's wallet, or a wallet receiving a SOL payment (issue 5): measured in lamports.
+  const isSol =
+    address === facts.user || (role === 'destination' && !before?.token && !after?.token);
   const mint = isSol ? null : (before?.token?.mint ?? after?.token?.mint ?? null);
   const valueOf = isSol ? lamportsOf : amountOf;
   return {
@@ -79,7 +87,11 @@ function row(facts: ReviewFacts, address: string, role: BalanceRole): BalanceCha
     role,
     mint,
     decimals: isSol ? 9 : (facts.tokens.get(mint ?? '')?.decimals ?? null),
-    owner: (isSol ? facts.user : walletOwnerOf(facts, address)) as BalanceChange['owner'],
+    owner: (address === facts.user
+      ? facts.user
+      : isSol
+        ? address
+        : walletOwnerOf(facts, address)) as BalanceChange['owner'],
     before: valueOf(before),
     after: valueOf(after),
     change: valueOf(after) - valueOf(before),

@@ -94,9 +94,34 @@ export function counterparties(facts: ReviewFacts): Set<string> {
       isUserAccount(facts, decoded.destination) ||
       decoded.destination === facts.expectedDestination;
     const owner = toUser ? walletOwnerOf(facts, decoded.source) : null;
-    if (owner !== null && owner !== facts.user) parties.add(owner);
+    if (owner === null || owner === facts.user) continue;
+    if (paysOut(facts, decoded)) parties.add(owner);
   }
   return parties;
+}
+
+/**
+ * True when a delegate transfer really pays the user out of the escrow in this transaction: a
+ * positive amount, of the escrow's own mint, into an account of that mint, and the escrow's
+ * simulated balance drops by at least that amount. Without this, a zero-amount (or failing)
+ * "delegate transfer" from any stranger's account would make that stranger a counterparty, so
+ * the user's transfers to the stranger would pass the transfers rule. The escrow's drop is
+ * measured rather than the receiving account's gain because an honest invoice forwards the
+ * tokens to the payee and a SOL output is unwrapped, both in the same transaction: the user's
+ * receiving account then ends where it began (or closed), though it did receive.
+ */
+function paysOut(
+  facts: ReviewFacts,
+  transfer: Extract<ReviewedInstruction['decoded'], { kind: 'tokenTransfer' }>,
+): boolean {
+  if (transfer.amount <= 0n || facts.post === null) return false;
+  const before = facts.pre.get(transfer.source)?.token;
+  const after = facts.post.get(transfer.source);
+  if (!before || (transfer.mint !== undefined && transfer.mint !== before.mint)) return false;
+  if (mintOf(facts, transfer.destination) !== before.mint) return false;
+  // Not simulated: nothing shows it moved. Closed (null): all of it left.
+  const left = after === undefined ? before.amount : (after?.token?.amount ?? 0n);
+  return before.amount - left >= transfer.amount;
 }
 
 /** True for accounts owned by a counterparty (see counterparties). */

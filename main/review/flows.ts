@@ -90,12 +90,24 @@ export function tokenFlows(facts: ReviewFacts): TokenFlow[] {
   return flows;
 }
 
+/**
+ * A SOL payment to the recipient wallet (issue 5, a request without spl-token): what the person
+ * asked for; the payment rule checks it is the last instruction and that the recipient gains
+ * exactly the amount, the input-spend rule bounds what it costs.
+ */
+function isNativePayeeTransfer(facts: ReviewFacts, to: string): boolean {
+  const payment = facts.intent.payment;
+  return (
+    payment?.kind === 'transfer' && payment.native === true && to === payment.payeeTokenAccount
+  );
+}
+
 /** SOL the user's system account sends to accounts that are not the user's (top level). */
 export function solToOthers(facts: ReviewFacts): SolFlow[] {
   const flows: SolFlow[] = [];
   for (const { index, decoded } of facts.instructions) {
     if (decoded.kind === 'systemTransfer' && decoded.from === facts.user) {
-      if (!isUserAccount(facts, decoded.to)) {
+      if (!isUserAccount(facts, decoded.to) && !isNativePayeeTransfer(facts, decoded.to)) {
         flows.push({ instruction: index, to: decoded.to, lamports: decoded.lamports });
       }
     }

@@ -5,7 +5,7 @@
  * the configured account in the quoted proportion. Rules that need the simulation's
  * post-state are left out (not passed) when it failed: the simulation rule refuses then.
  */
-import { accountGain, userDeltas, type UserDeltas } from './balances';
+import { accountGain, lamportGain, userDeltas, type UserDeltas } from './balances';
 import { feeConfigured, mintOf, type ReviewFacts } from './facts';
 import { tipsPaid, tokenFlows } from './flows';
 import { NATIVE_MINT } from './program-ids';
@@ -47,10 +47,13 @@ function outcome(facts: ReviewFacts): Outcome | null {
   const change = (mint: string) =>
     mint === NATIVE_MINT ? nativeSwap : (deltas.byMint.get(mint) ?? 0n);
   const { intent } = facts;
+  const nativePayment = intent.payment?.kind === 'transfer' && intent.payment.native === true;
   const received =
     intent.destinationTokenAccount === null
       ? change(intent.outputMint)
-      : (accountGain(facts, intent.destinationTokenAccount) ?? 0n);
+      : nativePayment
+        ? (lamportGain(facts, intent.destinationTokenAccount) ?? 0n)
+        : (accountGain(facts, intent.destinationTokenAccount) ?? 0n);
   return { deltas, nativeSwap, spend: -change(intent.inputMint), received };
 }
 

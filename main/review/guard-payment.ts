@@ -9,8 +9,9 @@
  * "exactly the amount at the destination" is the whole promise. For a create-destination
  * transaction, the only thing done is creating the payee's associated token account.
  */
+import { lamportGain } from './balances';
 import { isUserAccount, type ReviewFacts } from './facts';
-import { ASSOCIATED_TOKEN_PROGRAM, COMPUTE_BUDGET_PROGRAM } from './program-ids';
+import { ASSOCIATED_TOKEN_PROGRAM, COMPUTE_BUDGET_PROGRAM, SYSTEM_PROGRAM } from './program-ids';
 import type { GuardVerdict, PaymentIntent, ReviewedInstruction } from './types';
 import { formatToken, shortAddress } from './words';
 
@@ -50,20 +51,71 @@ function lastTransferProblems(
     problems.push('The last transfer is not paid from your own account.');
   }
   // TransferChecked: source, mint, destination, authority, then the reference keys.
-  const extra = last.accounts.slice(4);
+  problems.push(...referenceProblems(payment, last.accounts.slice(4)));
+  return problems;
+}
+
+/** The keys after the transfer's own accounts must be exactly the references, read-only. */
+function referenceProblems(
+  payment: TransferPayment,
+  extra: ReviewedInstruction['accounts'],
+): string[] {
   const keys = extra.map((account) => account.address as string);
   const sameOrder =
     keys.length === payment.references.length &&
     keys.every((key, index) => key === payment.references[index]);
   if (!sameOrder) {
-    problems.push(
+    return [
       payment.references.length === 0
         ? 'The last transfer carries extra keys the request did not ask for.'
         : `The last transfer does not carry the request's ${payment.references.length} reference key(s) in order, so the merchant could not find the payment.`,
-    );
-  } else if (extra.some((account) => account.signer || account.writable)) {
+    ];
+  }
+  if (extra.some((account) => account.signer || account.writable)) {
+    return ['A reference key is marked as a signer or writable; references must be read-only.'];
+  }
+  return [];
+}
+
+/**
+ * Problems of the last instruction as the SystemProgram transfer of a SOL request (as Solana
+ * Pay's createTransfer builds it: from the payer's wallet to the recipient, the reference keys
+ * after the two accounts), and of the recipient's simulated lamport gain, which must be exactly
+ * the amount (the merchant validates the recipient's pre/post balance delta).
+ */
+function lastSolTransferProblems(
+  facts: ReviewFacts,
+  payment: TransferPayment,
+  last: ReviewedInstruction | undefined,
+): string[] {
+  const money = (amount: bigint) => formatToken(amount, payment.mint, facts.tokens);
+  const decoded = last?.decoded;
+  if (last?.programId !== SYSTEM_PROGRAM || decoded?.kind !== 'systemTransfer') {
+    return [
+      'The last instruction is not the SOL transfer to the recipient that merchants look for.',
+    ];
+  }
+  const problems: string[] = [];
+  if (decoded.to !== payment.payeeTokenAccount) {
     problems.push(
-      'A reference key is marked as a signer or writable; references must be read-only.',
+      `The last transfer sends SOL to ${shortAddress(decoded.to)}, not to the recipient ${shortAddress(payment.payeeTokenAccount)}.`,
+    );
+  }
+  if (decoded.lamports !== payment.amount) {
+    problems.push(
+      `The last transfer pays ${money(decoded.lamports)} instead of exactly ${money(payment.amount)}.`,
+    );
+  }
+  if (decoded.from !== facts.user) problems.push('The last transfer is not paid from your wallet.');
+  problems.push(...referenceProblems(payment, last.accounts.slice(2)));
+  const gain = lamportGain(facts, payment.payeeTokenAccount);
+  if (gain === null) {
+    problems.push(
+      "The recipient's SOL balance after the transaction is unknown (the test run failed).",
+    );
+  } else if (gain !== payment.amount) {
+    problems.push(
+      `The recipient's SOL balance would change by ${money(gain)} instead of exactly ${money(payment.amount)}.`,
     );
   }
   return problems;
@@ -94,8 +146,11 @@ function transferRule(facts: ReviewFacts, payment: TransferPayment): GuardVerdic
         );
   }
   const { instructions } = facts;
+  const last = instructions.at(-1);
   const problems = [
-    ...lastTransferProblems(facts, payment, instructions.at(-1)),
+    ...(payment.native === true
+      ? lastSolTransferProblems(facts, payment, last)
+      : lastTransferProblems(facts, payment, last)),
     ...memoProblems(payment, instructions.at(-2)),
   ];
   if (problems.length > 0) return verdict(false, problems.join(' '));
@@ -104,6 +159,12 @@ function transferRule(facts: ReviewFacts, payment: TransferPayment): GuardVerdic
     refs > 0 ? `with ${refs === 1 ? 'the reference key' : `the ${refs} reference keys`}` : null,
     payment.memo !== null ? 'after the memo' : null,
   ].filter((part) => part !== null);
+  if (payment.native === true) {
+    return verdict(
+      true,
+      `The last instruction pays exactly ${money} from your wallet to the recipient ${payee}${extras.length ? ` ${extras.join(', ')}` : ''}, and the recipient gains exactly that.`,
+    );
+  }
   return verdict(
     true,
     `The last instruction pays exactly ${money} from your account to the payee's account ${payee}${extras.length ? ` ${extras.join(', ')}` : ''}.`,

@@ -50,6 +50,12 @@ export type PaymentIntent =
       references: Address[];
       memo: string | null;
       throughPayer: boolean;
+      /**
+       * A native SOL request (no spl-token): `payeeTokenAccount` is the recipient wallet itself,
+       * `mint` is the native mint, and the last instruction is a SystemProgram transfer whose
+       * extra keys are the references; the recipient's lamports must grow by exactly `amount`.
+       */
+      native?: boolean;
     }
   | {
       kind: 'create-destination';

@@ -2,7 +2,8 @@
  * Edges of paying, through the real wallet on a real sandbox: a recipient that is itself a
  * token account (paid into directly; of another token: refused), an invoice with more reference
  * keys than fit in one transaction (TRANSACTION_TOO_LARGE, nothing built to sign), an amount no
- * exact-output route can pay (NO_ROUTE with a suggestion), and a SOL (no spl-token) request.
+ * exact-output route can pay (NO_ROUTE with a suggestion), and a SOL (no spl-token) request to a
+ * token account (INVALID_RECIPIENT; SOL requests themselves are paid in pay-sol.test.ts).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -112,12 +113,14 @@ describe('paying: edges', () => {
     });
   });
 
-  it('says a request for SOL itself is not supported yet', async () => {
+  it('refuses a SOL (no spl-token) request to an address that is not a wallet (paid: pay-sol.test.ts)', async () => {
+    const owner = newKey();
+    await faucet(sandbox, owner, USDC, 1n);
     expect(
-      await wallet.refusal('pay.parse', { text: `solana:${newKey()}?amount=1` }),
+      await wallet.refusal('pay.parse', { text: `solana:${ataOf(owner, USDC)}?amount=1` }),
     ).toMatchObject({
-      code: 'NOT_AVAILABLE',
-      message: expect.stringMatching(/payment in SOL itself/),
+      code: 'INVALID_RECIPIENT',
+      message: expect.stringMatching(/is not a wallet .* cannot receive SOL/),
     });
   });
 });
