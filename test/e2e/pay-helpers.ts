@@ -43,6 +43,21 @@ export function latestAnswer<T>(page: Page, method: string): () => T | null {
   return () => latest;
 }
 
+/** Every successful answer of a bridge method the page received, in arrival order. */
+export function allAnswers<T>(page: Page, method: string): () => T[] {
+  const answers: T[] = [];
+  page.on('response', (response: Response) => {
+    if (!response.url().includes(`/bridge/${method}`)) return;
+    void response
+      .json()
+      .then((body: Result<T>) => {
+        if (body.ok) answers.push(body.value);
+      })
+      .catch(() => undefined);
+  });
+  return () => answers;
+}
+
 /** Clicks `button` and answers the review ticket the screen received from `method`. */
 export async function clickForTicket(
   page: Page,

@@ -20,10 +20,16 @@ import '../styles/pay.css';
 
 const FEE_LABELS = { edit: 'Back to fees', done: 'Done', status: 'Fee transaction status' };
 
-/** The token account a reviewed creation opens for `mint` (from the review's balance changes). */
+/**
+ * The token account a reviewed creation is about, from the review's balance changes: the one it
+ * opens for `mint`, or, when the creation is idempotent and the account exists already, the
+ * signer's own account of `mint` it touches.
+ */
 export function createdAccountOf(ticket: ReviewTicketView, mint: string): string | null {
-  const change = ticket.report.balanceChanges.find((c) => c.created && c.mint === mint);
-  return change?.account ?? null;
+  const changes = ticket.report.balanceChanges.filter((c) => c.mint === mint);
+  const created = changes.find((c) => c.created);
+  const own = changes.find((c) => c.owner === ticket.report.feePayer);
+  return (created ?? own)?.account ?? null;
 }
 
 export function FeesScreen() {
@@ -38,6 +44,11 @@ export function FeesScreen() {
     1000,
   );
 
+  // A finished creation or claim of an earlier visit is not shown again.
+  useEffect(() => {
+    const { submission: done, reset: drop } = useFeesReviewStore.getState();
+    if (done.state === 'confirmed' || done.state === 'failed' || done.state === 'expired') drop();
+  }, []);
   useEffect(() => {
     void loadTokens();
     void useFeesStore.getState().load();

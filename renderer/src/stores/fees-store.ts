@@ -32,8 +32,8 @@ export interface FeesStore {
   /** The last refusal of fees.set / fees.setFeeAccount. */
   saveError: BridgeError | null;
   saving: boolean;
-  /** What the last save did, in words (shown as a status). */
-  savedNote: string;
+  /** What the last save did, in words, and which form it belongs to (shown as a status). */
+  savedNote: { about: 'fee' | 'referral' | 'account'; text: string } | null;
   mint: string | null;
   account: FeeAccountState;
   balances: FeeBalancesView | null;
@@ -57,7 +57,7 @@ export const initialFeesState = {
   loadError: null as BridgeError | null,
   saveError: null as BridgeError | null,
   saving: false,
-  savedNote: '',
+  savedNote: null as FeesStore['savedNote'],
   mint: null as string | null,
   account: { state: 'none' } as FeeAccountState,
   balances: null as FeeBalancesView | null,
@@ -107,9 +107,9 @@ export const feesStoreCreator: StateCreator<FeesStore> = (set, get) => {
 
   const saved = async (
     call: Parameters<typeof callWallet<FeeSettingsView>>[0],
-    note: string,
+    note: NonNullable<FeesStore['savedNote']>,
   ): Promise<boolean> => {
-    set({ saving: true, saveError: null, savedNote: '' });
+    set({ saving: true, saveError: null, savedNote: null });
     const result = await callWallet(call);
     if (!result.ok) {
       set({ saving: false, saveError: result.error });
@@ -133,17 +133,17 @@ export const feesStoreCreator: StateCreator<FeesStore> = (set, get) => {
       if (result.ok) await checkAccount();
     },
     saveFee: (enabled, platformFeeBps) =>
-      saved(
-        (w) => w.fees.set({ enabled, platformFeeBps }),
-        enabled
+      saved((w) => w.fees.set({ enabled, platformFeeBps }), {
+        about: 'fee',
+        text: enabled
           ? `Saved: a ${platformFeeBps} bps platform fee on swaps and payments.`
           : 'Saved: fees are off.',
-      ),
+      }),
     saveReferral: (referralAccount) =>
-      saved(
-        (w) => w.fees.set({ referralAccount }),
-        referralAccount ? 'Referral account saved.' : 'Referral account removed.',
-      ),
+      saved((w) => w.fees.set({ referralAccount }), {
+        about: 'referral',
+        text: referralAccount ? 'Referral account saved.' : 'Referral account removed.',
+      }),
     setMint: async (mint) => {
       set({ mint });
       await checkAccount();
@@ -157,7 +157,10 @@ export const feesStoreCreator: StateCreator<FeesStore> = (set, get) => {
           address === 'referral'
             ? w.fees.setFeeAccount({ mint, fromReferral: true })
             : w.fees.setFeeAccount({ mint, address }),
-        address === null ? 'Fee account removed.' : 'Fee account saved.',
+        {
+          about: 'account',
+          text: address === null ? 'Fee account removed.' : 'Fee account saved.',
+        },
       );
     },
     loadBalances: async () => {

@@ -25,8 +25,8 @@ export function readBps(text: string): { ok: true; bps: number } | { ok: false; 
 export interface FeeSettingsFormProps {
   settings: FeeSettingsView;
   saving: boolean;
-  /** What the last save did, in words. */
-  savedNote: string;
+  /** What the last save did, in words, and which form it belongs to. */
+  savedNote: { about: 'fee' | 'referral' | 'account'; text: string } | null;
   onSaveFee: (enabled: boolean, bps: number) => Promise<boolean>;
   onSaveReferral: (referralAccount: string | null) => Promise<boolean>;
 }
@@ -102,8 +102,8 @@ export function FeeSettingsForm({
           <button type="submit" className="button button-primary" disabled={saving || !bps.ok}>
             Save fee
           </button>
-          <span role="status" aria-label="Saved" className="muted small">
-            {savedNote}
+          <span role="status" className="muted small">
+            {savedNote?.about === 'fee' ? savedNote.text : null}
           </span>
         </div>
       </form>
@@ -136,9 +136,14 @@ export function FeeSettingsForm({
             {referralError}
           </p>
         </div>
-        <button type="submit" className="button" disabled={saving || referralError !== null}>
-          Save referral account
-        </button>
+        <div className="actions">
+          <button type="submit" className="button" disabled={saving || referralError !== null}>
+            Save referral account
+          </button>
+          <span role="status" className="muted small">
+            {savedNote?.about === 'referral' ? savedNote.text : null}
+          </span>
+        </div>
       </form>
     </div>
   );

@@ -1,0 +1,199 @@
+/**
+ * Integrator fees end to end in Chromium on the web preview against a real sandbox (no
+ * referral program there): the integrator sets a 20 bps platform fee and creates their own USDC
+ * token account as the fee account through the Fees screen; a second account then swaps
+ * ExactIn with the fee on the output mint (SOL to USDC), ExactIn with the fee on the input
+ * mint (USDC to BONK), and pays an exact-output invoice with the fee on the input mint (JUP
+ * paid with USDC). Each time the fee account gains the fee of the quote less the operator's
+ * 2.5% (rounded down), as main/sandbox/swap-api/README.md states.
+ */
+import { Connection, Keypair } from '@solana/web3.js';
+import type { Browser, Page, Request } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { PaymentPlanView, QuoteView } from '../../preload/api-types';
+import { launchBrowser } from '../harness/browser';
+import { startPreview, type RunningPreview } from '../harness/preview';
+import {
+  listAccounts,
+  openApp,
+  removeAllAccounts,
+  screenshot,
+  type AppPage,
+} from './onboarding-helpers';
+import {
+  approveAndConfirm,
+  BONK_MINT,
+  createFundedAccount,
+  enterAmount,
+  JUP_MINT,
+  pickToken,
+  reviewSwap,
+  USDC_MINT,
+} from './swap-helpers';
+import {
+  allAnswers,
+  approveAndWait,
+  ataOf,
+  clickForTicket,
+  pickTokenNamed,
+  shownPlan,
+  tokenBalance,
+} from './pay-helpers';
+
+let preview: RunningPreview;
+let browser: Browser;
+let connection: Connection;
+let app: AppPage | null = null;
+
+beforeAll(async () => {
+  preview = await startPreview();
+  browser = await launchBrowser();
+  connection = new Connection(preview.rpcUrl, 'confirmed');
+});
+
+afterEach(async () => {
+  if (app) {
+    await removeAllAccounts(app.page);
+    const problems = app.problems;
+    await app.page.context().close();
+    app = null;
+    expect(problems).toEqual([]);
+  }
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await preview?.stop();
+});
+
+const BPS = 20n;
+
+/** What the integrator's account receives of a fee: the operator keeps 2.5%, rounded down. */
+function integratorShare(fee: bigint): bigint {
+  return fee - (fee * 25n) / 1_000n;
+}
+
+/** The quoteId the screen sent with the next swap.review. */
+function nextReviewedQuote(page: Page): Promise<string> {
+  return page
+    .waitForRequest((r: Request) => r.url().includes('/bridge/swap.review'), { timeout: 30_000 })
+    .then((r) => (r.postDataJSON() as { quoteId: string }).quoteId);
+}
+
+describe('integrator fees in Chromium', () => {
+  it('a 20 bps fee reaches the integrator’s own token account on swaps and an ExactOut payment', async () => {
+    app = await openApp(browser, preview);
+    const { page } = app;
+    const quotes = allAnswers<QuoteView>(page, 'swap.quote');
+    const plans = allAnswers<PaymentPlanView>(page, 'pay.quote');
+    const integrator = await createFundedAccount(page);
+    const feeAccount = ataOf(integrator, USDC_MINT);
+
+    // The integrator: 20 bps, and their own USDC account as the fee account (no referral
+    // program on the sandbox).
+    await page.getByRole('link', { name: 'Fees' }).click();
+    await page.getByRole('heading', { name: 'Fees', level: 1 }).waitFor();
+    await page.getByRole('spinbutton', { name: 'Platform fee (bps)' }).fill('20');
+    await page.getByRole('checkbox', { name: /Charge a platform fee/ }).check();
+    await page.getByRole('button', { name: 'Save fee' }).click();
+    await page.getByText('Saved: a 20 bps platform fee on swaps and payments.').waitFor();
+    await pickTokenNamed(page, 'Fee token mint', 'USDC');
+    // Test funds opened the integrator's USDC account already: the creation is idempotent and
+    // the existing account becomes the fee account.
+    await clickForTicket(
+      page,
+      'Create your own token account for the fee mint',
+      'fees.createAccount',
+    );
+    await approveAndWait(page, 'Fee transaction status');
+    const shown = page.getByRole('status', { name: 'Fee token account', exact: true });
+    await shown.filter({ hasText: feeAccount }).waitFor({ timeout: 30_000 });
+    await page
+      .getByRole('status', { name: 'Fee token account status' })
+      .filter({ hasText: 'In use' })
+      .waitFor();
+    await screenshot(page, 'fees-account');
+
+    // A second account (the person who swaps), funded with test funds.
+    await page.getByRole('link', { name: 'Accounts' }).click();
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect.poll(async () => (await listAccounts(page)).accounts.length).toBe(2);
+    const trader = (await listAccounts(page)).accounts.find((a) => a.address !== integrator)!;
+    await page.getByRole('combobox', { name: 'Current account' }).selectOption(trader.address);
+    await page.getByRole('link', { name: 'Wallet' }).click();
+    await page.getByRole('button', { name: 'Get test funds' }).click();
+    await page.getByText('Test funds received.').waitFor({ timeout: 60_000 });
+
+    // 1. ExactIn SOL -> USDC: the fee is taken in the output mint (USDC has a fee account).
+    await page.getByRole('link', { name: 'Swap' }).click();
+    await page.getByRole('button', { name: 'You receive token' }).getByText('USDC').waitFor();
+    await enterAmount(page, '0.5');
+    let before = (await tokenBalance(connection, feeAccount))!;
+    let reviewed = nextReviewedQuote(page);
+    await reviewSwap(page);
+    const firstId = await reviewed;
+    let quote = quotes().find((q) => q.quoteId === firstId);
+    expect(quote?.outputMint).toBe(USDC_MINT);
+    expect(quote?.platformFee?.feeBps).toBe(20);
+    await approveAndConfirm(page);
+    let gained = (await tokenBalance(connection, feeAccount))! - before;
+    expect(gained).toBe(integratorShare(BigInt(quote!.platformFee!.amount)));
+    expect(gained).toBeGreaterThan(0n);
+
+    // 2. ExactIn USDC -> BONK: BONK has no fee account, so the fee is taken in the input mint,
+    // 20 bps of what is paid in.
+    await page.getByRole('button', { name: 'New swap' }).click();
+    await pickToken(page, 'You pay token', 'USDC');
+    await pickToken(page, 'You receive token', 'BONK');
+    await enterAmount(page, '10');
+    before = (await tokenBalance(connection, feeAccount))!;
+    reviewed = nextReviewedQuote(page);
+    await reviewSwap(page);
+    const secondId = await reviewed;
+    quote = quotes().find((q) => q.quoteId === secondId);
+    expect(quote?.inputMint).toBe(USDC_MINT);
+    expect(quote?.outputMint).toBe(BONK_MINT);
+    await approveAndConfirm(page);
+    gained = (await tokenBalance(connection, feeAccount))! - before;
+    expect(gained).toBe(integratorShare((10_000_000n * BPS) / 10_000n));
+
+    // 3. An exact-output payment of 5 JUP paid with USDC: the fee is taken in the input mint.
+    const merchant = Keypair.generate().publicKey.toBase58();
+    const faucet = await fetch(new URL('/sandbox/faucet', preview.rpcUrl), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ owner: merchant, mint: JUP_MINT, amount: '1' }),
+    });
+    expect(faucet.status).toBe(200);
+    await page.getByRole('link', { name: 'Pay' }).click();
+    await page
+      .getByRole('textbox', { name: 'Payment request' })
+      .fill(`solana:${merchant}?amount=5&spl-token=${JUP_MINT}&label=Fee%20test`);
+    await page
+      .getByRole('status', { name: 'Amount to pay' })
+      .filter({ hasText: '5 JUP' })
+      .waitFor();
+    await pickTokenNamed(page, 'Pay with token', 'USDC');
+    const latestPlan = () => plans().at(-1) ?? null;
+    await shownPlan(page, latestPlan);
+    before = (await tokenBalance(connection, feeAccount))!;
+    const planReviewed = page
+      .waitForRequest((r: Request) => r.url().includes('/bridge/pay.review'))
+      .then((r) => (r.postDataJSON() as { planId: string }).planId);
+    await clickForTicket(page, 'Review payment', 'pay.review');
+    const planId = await planReviewed;
+    const reviewedPlan = plans().find((p) => p.planId === planId);
+    expect(reviewedPlan?.payWithMint).toBe(USDC_MINT);
+    expect(reviewedPlan?.platformFee?.feeBps).toBe(20);
+    await approveAndWait(page, 'Payment status');
+    gained = (await tokenBalance(connection, feeAccount))! - before;
+    expect(gained).toBe(integratorShare(BigInt(reviewedPlan!.platformFee!.amount)));
+    expect(await tokenBalance(connection, ataOf(merchant, JUP_MINT))).toBe(5_000_001n);
+
+    // The Fees screen lists the account with its balance and the fee of each swap.
+    await page.getByRole('link', { name: 'Fees' }).click();
+    const table = page.getByRole('table', { name: 'Fees paid per swap' });
+    await table.waitFor({ timeout: 30_000 });
+    await screenshot(page, 'fees-balances');
+  });
+});
