@@ -49,16 +49,16 @@ describe('app shell', () => {
     expect(screen.getByText('http://127.0.0.1:8899')).toBeTruthy();
   });
 
-  it('says the unfinished screens come later', async () => {
+  it('routes to the Pay and Fees screens (issues 5 and 6), no placeholder left', async () => {
     await openMain();
-    // Swap and Activity exist now (issue 4); Pay and Fees are still to come.
-    for (const [hash, title] of [
-      ['#/pay', 'Pay'],
-      ['#/fees', 'Fees'],
+    for (const [hash, title, control] of [
+      ['#/pay', 'Pay', 'Payment request'],
+      ['#/fees', 'Fees', 'Platform fee (bps)'],
     ] as const) {
       window.location.hash = hash;
       await screen.findByRole('heading', { level: 1, name: title });
-      expect(screen.getByText('Coming in a later release.')).toBeTruthy();
+      expect(await screen.findByLabelText(control)).toBeTruthy();
+      expect(screen.queryByText('Coming in a later release.')).toBeNull();
     }
   });
 
