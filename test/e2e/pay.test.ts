@@ -7,6 +7,7 @@
  */
 import { Connection, Keypair, PublicKey } from '@solana/web3.js';
 import type { Browser } from 'playwright-core';
+import qrcode from 'qrcode-generator';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentPlanView } from '../../preload/api-types';
 import { formatUnits } from '../../main/shared/amount';
@@ -194,7 +195,7 @@ describe('pay in Chromium', () => {
     expect(await tokenBalance(connection, merchantUsdc)).toBe(3_750_001n);
   });
 
-  it('shows what is wrong with malformed links and a transaction request', async () => {
+  it('shows what is wrong with malformed links, and reads a link from a QR code image file', async () => {
     app = await openApp(browser, preview);
     const { page } = app;
     await createSolOnlyAccount(page, connection, 1);
@@ -224,5 +225,29 @@ describe('pay in Chromium', () => {
       expect(await page.getByRole('button', { name: 'Review payment' }).count()).toBe(0);
     }
     await screenshot(page, 'pay-malformed');
+
+    // A QR code image loaded from a file is decoded in the page and read like a pasted link.
+    const link = `solana:${payee}?amount=2.5&spl-token=${USDC_MINT}&label=From%20a%20QR%20code`;
+    const qr = qrcode(0, 'M');
+    qr.addData(link, 'Byte');
+    qr.make();
+    const gif = Buffer.from(qr.createDataURL(6, 24).split(',')[1]!, 'base64');
+    const files = page.getByLabel('QR code image file');
+    await files.setInputFiles({ name: 'invoice.gif', mimeType: 'image/gif', buffer: gif });
+    await page.getByRole('heading', { name: 'Payment to From a QR code' }).waitFor();
+    expect(await box.inputValue()).toBe(link);
+    expect(await page.getByRole('status', { name: 'Amount to pay' }).textContent()).toBe(
+      '2.5 USDC',
+    );
+    // A file that is no image says so.
+    await files.setInputFiles({
+      name: 'notes.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('not a picture'),
+    });
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'is not an image Swapdesk can read' })
+      .waitFor();
   });
 });

@@ -8,6 +8,7 @@ import { formatTokenAmount } from '../../lib/token-display';
 import { formatSol } from '../../lib/format';
 import { findToken } from '../../stores/tokens-store';
 import { CopyButton } from '../CopyButton';
+import { NATIVE_MINT } from '../../lib/token-amount';
 
 export interface ReceiptCardProps {
   receipt: Exclude<ReceiptState, { state: 'none' }>;
@@ -29,7 +30,7 @@ function ReceiptFacts({
           {formatTokenAmount(receipt.delivered, findToken(tokens, receipt.mint), receipt.mint)}
         </output>
       </dd>
-      <dt>Spent</dt>
+      <dt>{receipt.payWithMint === NATIVE_MINT ? 'Spent (network fee included)' : 'Spent'}</dt>
       <dd>
         <output aria-label="Amount spent">
           {formatTokenAmount(
