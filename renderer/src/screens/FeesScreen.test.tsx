@@ -138,4 +138,35 @@ describe('fees screen', () => {
       /20 bps1\.95 USDCConfirmed/,
     );
   });
+
+  it('refuses a Token-2022 fee account with main’s reason', async () => {
+    const { fake, user } = setUp();
+    const address = fakeAddress(400);
+    fake.fees.accounts.set(address, {
+      address,
+      exists: true,
+      tokenProgram: 'token-2022',
+      mint: USDC.mint,
+      owner: fakeAddress(0),
+      balance: '0',
+      decimals: 6,
+      referralProgramDeployed: false,
+      problem: {
+        code: 'FEE_ACCOUNT_TOKEN_2022',
+        message: 'This is a Token-2022 account: platform fees cannot be paid into it.',
+      },
+      advice: null,
+    });
+    await pickFeeMint(user, 'USDC');
+    await user.type(screen.getByRole('textbox', { name: 'Existing token account' }), address);
+    await user.click(screen.getByRole('button', { name: 'Use this account' }));
+    expect(
+      (await screen.findByRole('status', { name: 'Fee token account status' })).textContent,
+    ).toBe('Refused');
+    expect(screen.getByText('Token-2022')).toBeTruthy();
+    expect(
+      screen.getByText('This is a Token-2022 account: platform fees cannot be paid into it.'),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Use as fee account' })).toBeNull();
+  });
 });

@@ -75,7 +75,7 @@ export function PaymentRequestField(props: PaymentRequestFieldProps) {
       <textarea
         id={`${id}-text`}
         className="input payment-text"
-        rows={3}
+        rows={4}
         placeholder="solana:…?amount=…&spl-token=…"
         spellCheck={false}
         autoComplete="off"
@@ -89,6 +89,9 @@ export function PaymentRequestField(props: PaymentRequestFieldProps) {
         }}
         onPaste={onPaste}
       />
+      <p id={`${id}-error`} role="alert" className={error ? 'field-error' : 'field-error-empty'}>
+        {error}
+      </p>
       <p id={`${id}-hint`} className="hint">
         Paste a Solana Pay link, or read it from a QR code image.
       </p>
@@ -128,9 +131,6 @@ export function PaymentRequestField(props: PaymentRequestFieldProps) {
           Reading the QR code…
         </p>
       ) : null}
-      <p id={`${id}-error`} role="alert" className={error ? 'field-error' : 'field-error-empty'}>
-        {error}
-      </p>
     </div>
   );
 }

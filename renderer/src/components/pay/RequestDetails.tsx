@@ -71,7 +71,7 @@ export function RequestDetails({ request, busy, onCreateDestination }: RequestDe
           )}
         </dd>
         <dt>Token</dt>
-        <dd>
+        <dd className="break">
           {symbol}{' '}
           <span className="muted small mono">
             {request.mint.mint} · {request.mint.decimals} decimals
