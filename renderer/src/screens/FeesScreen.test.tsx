@@ -169,4 +169,41 @@ describe('fees screen', () => {
     ).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Use as fee account' })).toBeNull();
   });
+
+  it('with the referral program: creates the referral token account, uses it, and claims', async () => {
+    const { fake, user } = setUp();
+    fake.fees.referralProgramDeployed = true;
+    const referral = fakeAddress(78);
+    const derived = `Ref${USDC.mint.slice(3)}`;
+    await user.type(await screen.findByRole('textbox', { name: 'Referral account' }), referral);
+    await user.click(screen.getByRole('button', { name: 'Save referral account' }));
+    await waitFor(() => expect(fake.fees.settings.referralAccount).toBe(referral));
+    await pickFeeMint(user, 'USDC');
+    expect((await screen.findByRole('status', { name: 'Fee token account' })).textContent).toBe(
+      derived,
+    );
+    await user.click(screen.getByRole('button', { name: 'Create referral fee account' }));
+    await user.click(await screen.findByRole('button', { name: 'Approve and sign' }));
+    await waitFor(() =>
+      expect(calls(fake, 'fees.setFeeAccount').at(-1)?.request).toEqual({
+        mint: USDC.mint,
+        fromReferral: true,
+      }),
+    );
+    await waitFor(() =>
+      expect(screen.getByRole('status', { name: 'Fee token account status' }).textContent).toBe(
+        'In use',
+      ),
+    );
+    await user.click(screen.getByRole('button', { name: 'Done' }));
+    await user.click(screen.getByRole('button', { name: 'Claim fees' }));
+    expect(calls(fake, 'fees.claim')[0]?.request).toEqual({ mint: USDC.mint });
+    await user.click(await screen.findByRole('button', { name: 'Approve and sign' }));
+    await waitFor(() =>
+      expect(screen.getByRole('status', { name: 'Fee transaction status' }).textContent).toBe(
+        'Confirmed',
+      ),
+    );
+    expect(calls(fake, 'fees.approve')).toHaveLength(2);
+  });
 });

@@ -186,7 +186,11 @@ export function createFakeFeesHandlers(
       if (entry.signature === null) {
         state.sent += 1;
         entry.signature = fakeSignature(900 + state.sent);
-        const address = state.ownAccountOf(entry.mint);
+        // With the referral program and a referral account, creation opens the derived account.
+        const address =
+          state.referralProgramDeployed && state.settings.referralAccount !== null
+            ? `Ref${entry.mint.slice(3)}`
+            : state.ownAccountOf(entry.mint);
         state.accounts.set(address, {
           address,
           exists: true,
