@@ -7,7 +7,6 @@
 import type {
   PaymentPlanView,
   PaymentReceiptView,
-  PaymentRequestView,
   QuoteView,
   ReviewTicketView,
 } from '../../../preload/api-types';
@@ -15,6 +14,7 @@ import type { MethodName, ParsedRequestOf } from '../../../preload/contract';
 import type { Result } from '../../../main/shared/result';
 import { parseUnits } from '../../../main/shared/amount';
 import { reportFor } from './fake-review-report';
+import { err, parse } from './fake-pay-request';
 import { FAKE_TOKENS } from './fake-tokens';
 import { fakeSignature, fakeUuid } from './fake-swap';
 
@@ -47,77 +47,6 @@ export function initialFakePayState(): FakePayState {
 
 type Handler = (req: never) => Result<unknown>;
 export type FakePayMethod = Extract<MethodName, `pay.${string}`>;
-
-const TOKEN_PROGRAM = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
-
-const err = (code: string, message: string): Result<never> => ({
-  ok: false,
-  error: { code, message },
-});
-
-/** A fake payee token account per recipient (its ATA stands in as "ata-" + recipient end). */
-function payeeAccountOf(recipient: string): string {
-  return `ATA${recipient.slice(3)}`;
-}
-
-function parse(text: string, state: FakePayState): Result<PaymentRequestView> {
-  const match = /^solana:([^?]*)(?:\?(.*))?$/.exec(text.trim());
-  if (!match) {
-    return err(
-      'INVALID_PAYMENT_REQUEST',
-      'This is not a Solana Pay link: it must start with solana:.',
-    );
-  }
-  const path = decodeURIComponent(match[1] ?? '');
-  if (/[:%]/.test(match[1] ?? '')) {
-    return err(
-      'TRANSACTION_REQUEST_UNSUPPORTED',
-      'This link is a transaction request (an https address), which Swapdesk does not pay.',
-    );
-  }
-  if (!/^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(path)) {
-    return err('INVALID_PAYMENT_REQUEST', 'The recipient is not a valid Solana address.');
-  }
-  const params = new URLSearchParams(match[2] ?? '');
-  const token = FAKE_TOKENS.find((t) => t.mint === params.get('spl-token'));
-  if (!token) return err('TOKEN_NOT_FOUND', 'The token of this request is not a mint here.');
-  const amountText = params.get('amount');
-  let amount: string | null = null;
-  if (amountText !== null) {
-    try {
-      amount = parseUnits(amountText, token.decimals).toString();
-    } catch {
-      return err(
-        'INVALID_PAYMENT_REQUEST',
-        `The amount ${amountText} has more decimals than ${token.symbol ?? 'the token'} allows (${token.decimals}).`,
-      );
-    }
-  }
-  return {
-    ok: true,
-    value: {
-      recipient: path,
-      mint: {
-        mint: token.mint,
-        symbol: token.symbol,
-        decimals: token.decimals,
-        tokenProgram: TOKEN_PROGRAM,
-      },
-      amountText,
-      amount,
-      references: params.getAll('reference'),
-      label: params.get('label'),
-      message: params.get('message'),
-      memo: params.get('memo'),
-      payee: {
-        recipientKind: 'wallet',
-        tokenAccount: payeeAccountOf(path),
-        exists: !state.missingPayees.has(path),
-        rentLamports: state.missingPayees.has(path) ? '2039280' : '0',
-      },
-    },
-  };
-}
 
 /** The handlers of pay.* over `state`. */
 export function createFakePayHandlers(
