@@ -62,6 +62,11 @@ describe('pay screen', () => {
       'Exists',
     );
 
+    // The picker offers what the payer holds: SOL and USDC (not BONK or JUP).
+    await user.click(await screen.findByRole('button', { name: 'Pay with token' }));
+    const offered = within(await screen.findByRole('dialog')).getAllByRole('option');
+    expect(offered.map((o) => o.getAttribute('aria-label'))).toEqual(['SOL', 'USDC']);
+    await user.keyboard('{Escape}');
     // The payer holds USDC in the fake: it is the first pick (direct); switch to SOL.
     await pickPayWith(user, 'SOL');
     const most = await screen.findByRole('status', { name: 'You pay at most' });

@@ -46,6 +46,13 @@ export function PayWithPanel(props: PayWithPanelProps) {
   const { request, payWith, plan } = props;
   const amountId = useId();
   const held = heldOf(props.balances, payWith?.mint ?? null);
+  // Offer what the payer holds: SOL and every token with a balance (all while balances load).
+  const holdings = props.balances
+    ? new Set(props.balances.tokens.filter((t) => BigInt(t.amount) > 0n).map((t) => t.mint))
+    : null;
+  const only = holdings
+    ? (token: TokenInfo) => token.mint === NATIVE_MINT || holdings.has(token.mint)
+    : undefined;
   const amountRead =
     request.amount === null ? readAmountInput(props.amountText, request.mint.decimals) : null;
   return (
@@ -80,6 +87,8 @@ export function PayWithPanel(props: PayWithPanelProps) {
           selected={payWith}
           disabled={props.reviewing}
           onPick={props.onPayWith}
+          only={only}
+          emptyText="You hold no token to pay with: add funds to this account first."
         />
         <p className="hint">
           {payWith && held !== null

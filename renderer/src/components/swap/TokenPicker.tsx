@@ -23,6 +23,10 @@ export interface TokenPickerProps {
   selected: TokenInfo | null;
   disabled?: boolean;
   onPick: (token: TokenInfo) => void;
+  /** Offers only the tokens this accepts (the pay screen: what the payer holds); all by default. */
+  only?: (token: TokenInfo) => boolean;
+  /** Said when `only` leaves nothing to pick. */
+  emptyText?: string;
 }
 
 /** Tokens whose symbol, name or mint matches the query (symbol prefix matches first). */
@@ -40,7 +44,15 @@ export function filterTokens(tokens: readonly TokenInfo[], query: string): Token
   return [...starts, ...contains];
 }
 
-export function TokenPicker({ label, title, selected, disabled, onPick }: TokenPickerProps) {
+export function TokenPicker({
+  label,
+  title,
+  selected,
+  disabled,
+  onPick,
+  only,
+  emptyText,
+}: TokenPickerProps) {
   const [open, setOpen] = useState(false);
   const symbolId = useId();
   return (
@@ -65,6 +77,8 @@ export function TokenPicker({ label, title, selected, disabled, onPick }: TokenP
         <TokenDialog
           title={title}
           selected={selected}
+          only={only}
+          emptyText={emptyText}
           onClose={() => setOpen(false)}
           onPick={(token) => {
             setOpen(false);
@@ -79,11 +93,15 @@ export function TokenPicker({ label, title, selected, disabled, onPick }: TokenP
 function TokenDialog({
   title,
   selected,
+  only,
+  emptyText,
   onClose,
   onPick,
 }: {
   title: string;
   selected: TokenInfo | null;
+  only: ((token: TokenInfo) => boolean) | undefined;
+  emptyText: string | undefined;
   onClose: () => void;
   onPick: (token: TokenInfo) => void;
 }) {
@@ -98,7 +116,10 @@ function TokenDialog({
     { state: 'idle' } | { state: 'loading' } | { state: 'failed'; error: BridgeError }
   >({ state: 'idle' });
   const listId = useId();
-  const matches = useMemo(() => filterTokens(tokens, query), [tokens, query]);
+  const matches = useMemo(
+    () => filterTokens(only ? tokens.filter(only) : tokens, query),
+    [tokens, query, only],
+  );
   const latestQuery = useRef('');
 
   useEffect(() => {
@@ -183,7 +204,9 @@ function TokenDialog({
         {status === 'loading' ? 'Loading tokens…' : null}
         {lookupState.state === 'loading' ? 'Looking up this mint on the network…' : null}
         {matches.length === 0 && status === 'ready' && lookupState.state === 'idle'
-          ? 'No token matches. Paste a mint address to look it up.'
+          ? query.trim() === '' && emptyText
+            ? emptyText
+            : 'No token matches. Paste a mint address to look it up.'
           : null}
       </div>
       <div
