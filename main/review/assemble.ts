@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { Address } from '../shared/address';
 import type { AccountState } from './account-state';
-import { balanceChanges, userDeltas } from './balances';
+import { balanceChanges } from './balances';
 import { decodeInstruction } from './decode-instruction';
 import { describeInstruction } from './describe';
 import { mintOf, type ReviewFacts } from './facts';
@@ -15,6 +15,7 @@ import { paymentRules } from './guard-payment';
 import type { DecodedMessage } from './message';
 import { networkFee } from './network-fee';
 import { programName } from './program-ids';
+import { rentPaid } from './rent';
 import type { ReviewedInstruction, ReviewReport, SimulationSummary, SwapIntent } from './types';
 import type { TokenInfo } from './words';
 
@@ -105,7 +106,7 @@ export function reportOf(facts: ReviewFacts): ReviewReport {
     instructions: facts.instructions,
     simulation: facts.simulation,
     networkFee: facts.networkFee,
-    rentLamports: userDeltas(facts)?.rentLamports ?? 0n,
+    rentLamports: rentPaid(facts),
     balanceChanges: balanceChanges(facts),
   };
 }

@@ -257,7 +257,10 @@ export interface ReviewReport {
   instructions: ReviewedInstruction[];
   simulation: SimulationSummary;
   networkFee: NetworkFee;
-  /** Lamports the user puts into newly created accounts (net of rent returned by closes). */
+  /**
+   * Lamports the user puts into accounts the transaction creates: their own and any other they
+   * fund, such as a payee's token account (net of rent returned by closes of their own).
+   */
   rentLamports: bigint;
   balanceChanges: BalanceChange[];
 }

@@ -1,0 +1,38 @@
+/**
+ * The rent a transaction costs the person: what their own accounts take in (or give back when
+ * closed), plus the rent of every other account the transaction creates with the person as
+ * the funder (the payee's token account of issue 5, a fee account of issue 6). Those accounts
+ * are not the person's, so the balance rows do not show them, yet the SOL leaves the wallet.
+ */
+import { userDeltas } from './balances';
+import { isUserAccount, stateAfter, type ReviewFacts } from './facts';
+
+/** Accounts the transaction's instructions create with the user paying: address → created. */
+function fundedByUser(facts: ReviewFacts): Set<string> {
+  const funded = new Set<string>();
+  for (const { decoded } of facts.instructions) {
+    if (decoded.kind === 'ataCreate' && decoded.payer === facts.user) funded.add(decoded.account);
+    if (decoded.kind === 'systemCreateAccount' && decoded.from === facts.user) {
+      funded.add(decoded.newAccount);
+    }
+  }
+  return funded;
+}
+
+/**
+ * Lamports the user puts into rent in this transaction (net of rent returned by closes of
+ * their own accounts); 0 when the simulation failed.
+ *
+ * @example rentPaid(facts) // 2_039_280n when the payer opens the payee's token account
+ */
+export function rentPaid(facts: ReviewFacts): bigint {
+  const own = userDeltas(facts)?.rentLamports;
+  if (own === undefined) return 0n;
+  let others = 0n;
+  for (const address of fundedByUser(facts)) {
+    // The user's own accounts are counted above; an account that existed already cost nothing.
+    if (isUserAccount(facts, address) || facts.pre.get(address)) continue;
+    others += stateAfter(facts, address)?.lamports ?? 0n;
+  }
+  return own + others;
+}
