@@ -4,11 +4,10 @@
  * (with `sent: false`) before the transaction leaves the wallet, so that a transaction still
  * in flight when the app quit or crashed is tracked again at the next start.
  */
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { WalletError } from '../shared/errors';
-import { errnoOf, writeFileAtomic } from '../settings/atomic-file';
+import { createJsonFile } from '../storage/json-file';
 
 const decimal = z.string().regex(/^-?\d+$/);
 
@@ -72,6 +71,7 @@ const recordSchema = z.object({
 
 const fileSchema = z.object({ version: z.literal(1), entries: z.array(recordSchema) });
 
+type ActivityFileData = z.infer<typeof fileSchema>;
 export type ActivityRecord = z.infer<typeof recordSchema>;
 export type SwapSummary = z.infer<typeof swapSchema>;
 export type PaymentSummary = z.infer<typeof paymentSchema>;
@@ -90,46 +90,33 @@ export interface ActivityFile {
  */
 export function createActivityFile(dataDir: string, fileName = 'activity.json'): ActivityFile {
   const path = join(dataDir, fileName);
+  const file = createJsonFile<ActivityFileData>({
+    path,
+    schema: fileSchema,
+    missing: () => ({ version: 1, entries: [] }),
+    unreadable: (errno, cause) =>
+      new WalletError(
+        'ACTIVITY_FILE_UNREADABLE',
+        `Swapdesk cannot read its activity list at ${path} (${errno}). Check the file's permissions and restart Swapdesk.`,
+        { cause },
+      ),
+    damaged: () => {
+      // Not silently replaced: it is the only record of transactions that may still land.
+      throw new WalletError(
+        'ACTIVITY_FILE_UNREADABLE',
+        `Swapdesk's activity list at ${path} is damaged and has been left untouched. Move it away to start a new list; your funds and keys are not affected.`,
+      );
+    },
+    unwritable: (errno, cause) =>
+      new WalletError(
+        'ACTIVITY_FILE_UNWRITABLE',
+        `Swapdesk could not save its activity list at ${path} (${errno}): check free disk space and the folder's permissions.`,
+        { cause },
+      ),
+  });
   return {
     path,
-    async read() {
-      let text: string;
-      try {
-        text = await readFile(path, 'utf8');
-      } catch (error) {
-        if (errnoOf(error) === 'ENOENT') return [];
-        throw new WalletError(
-          'ACTIVITY_FILE_UNREADABLE',
-          `Swapdesk cannot read its activity list at ${path} (${errnoOf(error)}). Check the file's permissions and restart Swapdesk.`,
-          { cause: error },
-        );
-      }
-      let json: unknown;
-      try {
-        json = JSON.parse(text);
-      } catch {
-        json = undefined;
-      }
-      const parsed = fileSchema.safeParse(json);
-      if (!parsed.success) {
-        // Not silently replaced: it is the only record of transactions that may still land.
-        throw new WalletError(
-          'ACTIVITY_FILE_UNREADABLE',
-          `Swapdesk's activity list at ${path} is damaged and has been left untouched. Move it away to start a new list; your funds and keys are not affected.`,
-        );
-      }
-      return parsed.data.entries;
-    },
-    async write(entries) {
-      try {
-        await writeFileAtomic(path, `${JSON.stringify({ version: 1, entries }, null, 2)}\n`);
-      } catch (error) {
-        throw new WalletError(
-          'ACTIVITY_FILE_UNWRITABLE',
-          `Swapdesk could not save its activity list at ${path} (${errnoOf(error)}): check free disk space and the folder's permissions.`,
-          { cause: error },
-        );
-      }
-    },
+    read: async () => (await file.read()).entries,
+    write: (entries) => file.write({ version: 1, entries }),
   };
 }

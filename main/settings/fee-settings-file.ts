@@ -4,11 +4,10 @@
  * (The fee each swap paid is kept with the swap in Activity.) Kept apart from settings.json so the network
  * settings code never has to carry (or drop) these fields. Written atomically.
  */
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { WalletError } from '../shared/errors';
-import { errnoOf, writeFileAtomic } from './atomic-file';
+import { createJsonFile } from '../storage/json-file';
 
 const address = z.string().regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/);
 
@@ -51,46 +50,29 @@ export interface FeeSettingsFile {
  */
 export function createFeeSettingsFile(dataDir: string, fileName = 'fees.json'): FeeSettingsFile {
   const path = join(dataDir, fileName);
-  return {
+  const file = createJsonFile<FeeSettingsData>({
     path,
-    async read() {
-      let text: string;
-      try {
-        text = await readFile(path, 'utf8');
-      } catch (error) {
-        if (errnoOf(error) === 'ENOENT') return { version: 1, networks: {} };
-        throw new WalletError(
-          'SETTINGS_FILE_UNREADABLE',
-          `Swapdesk cannot read its fee settings at ${path} (${errnoOf(error)}). Check the file's permissions.`,
-          { cause: error },
-        );
-      }
-      let json: unknown;
-      try {
-        json = JSON.parse(text);
-      } catch {
-        json = undefined;
-      }
-      const parsed = fileSchema.safeParse(json);
-      if (!parsed.success) {
-        // Not replaced silently: it names where the integrator's fees go.
-        throw new WalletError(
-          'SETTINGS_FILE_UNREADABLE',
-          `Swapdesk's fee settings at ${path} are damaged and were left untouched. Move the file away and set the fees again.`,
-        );
-      }
-      return parsed.data;
+    schema: fileSchema,
+    missing: () => ({ version: 1, networks: {} }),
+    unreadable: (errno, cause) =>
+      new WalletError(
+        'SETTINGS_FILE_UNREADABLE',
+        `Swapdesk cannot read its fee settings at ${path} (${errno}). Check the file's permissions.`,
+        { cause },
+      ),
+    damaged: () => {
+      // Not replaced silently: it names where the integrator's fees go.
+      throw new WalletError(
+        'SETTINGS_FILE_UNREADABLE',
+        `Swapdesk's fee settings at ${path} are damaged and were left untouched. Move the file away and set the fees again.`,
+      );
     },
-    async write(data) {
-      try {
-        await writeFileAtomic(path, `${JSON.stringify(data, null, 2)}\n`);
-      } catch (error) {
-        throw new WalletError(
-          'SETTINGS_FILE_UNWRITABLE',
-          `Swapdesk could not save its fee settings at ${path} (${errnoOf(error)}): check free disk space and the folder's permissions. Nothing was changed.`,
-          { cause: error },
-        );
-      }
-    },
-  };
+    unwritable: (errno, cause) =>
+      new WalletError(
+        'SETTINGS_FILE_UNWRITABLE',
+        `Swapdesk could not save its fee settings at ${path} (${errno}): check free disk space and the folder's permissions. Nothing was changed.`,
+        { cause },
+      ),
+  });
+  return { path, read: file.read, write: file.write };
 }

@@ -4,11 +4,10 @@
  * API keys live in the keychain. Read synchronously once at start-up (the composition root
  * needs the network before any handler runs); written atomically.
  */
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { WalletError } from '../shared/errors';
-import { errnoOf, writeFileAtomic } from './atomic-file';
+import { createJsonFile } from '../storage/json-file';
 
 const urls = z.object({ rpcUrl: z.string().optional(), swapApiUrl: z.string().optional() });
 
@@ -41,42 +40,26 @@ export interface SettingsFile {
  */
 export function createSettingsFile(dataDir: string, fileName = 'settings.json'): SettingsFile {
   const path = join(dataDir, fileName);
-  return {
+  const file = createJsonFile<SettingsData>({
     path,
-    readSync() {
-      let text: string;
-      try {
-        text = readFileSync(path, 'utf8');
-      } catch (error) {
-        if (errnoOf(error) === 'ENOENT') return defaultSettings();
-        throw new WalletError(
-          'SETTINGS_FILE_UNREADABLE',
-          `Swapdesk cannot read its settings at ${path} (${errnoOf(error)}). Check the file's permissions.`,
-          { cause: error },
-        );
-      }
-      let json: unknown;
-      try {
-        json = JSON.parse(text);
-      } catch {
-        json = undefined;
-      }
-      const parsed = fileSchema.safeParse(json);
-      // Settings hold nothing that cannot be chosen again: a damaged file falls back to the
-      // defaults (the sandbox) rather than keeping the app from starting. It is overwritten at
-      // the next change only.
-      return parsed.success ? parsed.data : defaultSettings();
-    },
-    async write(data) {
-      try {
-        await writeFileAtomic(path, `${JSON.stringify(data, null, 2)}\n`);
-      } catch (error) {
-        throw new WalletError(
-          'SETTINGS_FILE_UNWRITABLE',
-          `Swapdesk could not save its settings at ${path} (${errnoOf(error)}): check free disk space and the folder's permissions. Nothing was changed.`,
-          { cause: error },
-        );
-      }
-    },
-  };
+    schema: fileSchema,
+    missing: defaultSettings,
+    unreadable: (errno, cause) =>
+      new WalletError(
+        'SETTINGS_FILE_UNREADABLE',
+        `Swapdesk cannot read its settings at ${path} (${errno}). Check the file's permissions.`,
+        { cause },
+      ),
+    // Settings hold nothing that cannot be chosen again: a damaged file falls back to the
+    // defaults (the sandbox) rather than keeping the app from starting. It is overwritten at
+    // the next change only.
+    damaged: defaultSettings,
+    unwritable: (errno, cause) =>
+      new WalletError(
+        'SETTINGS_FILE_UNWRITABLE',
+        `Swapdesk could not save its settings at ${path} (${errno}): check free disk space and the folder's permissions. Nothing was changed.`,
+        { cause },
+      ),
+  });
+  return { path, readSync: file.readSync, write: file.write };
 }

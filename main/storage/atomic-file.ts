@@ -1,7 +1,7 @@
 /**
- * Small JSON files in the data folder (settings, activity) written atomically: temp file,
+ * Small files in the data folder (accounts, settings, fees, activity) written atomically: temp file,
  * fsync, rename, fsync of the folder, so that a crash leaves the old file or the new one and
- * never half of one. Same recipe as the vault's accounts file.
+ * never half of one.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, rename, rm } from 'node:fs/promises';

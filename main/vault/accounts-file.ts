@@ -3,12 +3,11 @@
  * file in the data folder. No secret is ever written here. Writes are atomic (temp file, fsync,
  * rename, fsync of the folder) so a crash leaves the old file or the new one, never half of one.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { z } from 'zod';
 import type { AccountSummary } from '../../preload/api-types';
 import { WalletError } from '../shared/errors';
+import { createJsonFile } from '../storage/json-file';
 
 const accountSchema = z.object({
   address: z.string().regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/),
@@ -44,10 +43,6 @@ export function emptyAccountsData(): AccountsFileData {
   return { version: 1, current: null, accounts: [] };
 }
 
-function errorCode(error: unknown): string {
-  return (error as NodeJS.ErrnoException | null)?.code ?? 'unknown error';
-}
-
 /**
  * The accounts file `fileName` inside `dataDir` (created with mode 700 on first write).
  *
@@ -57,31 +52,8 @@ function errorCode(error: unknown): string {
 export function createAccountsFile(dataDir: string, fileName = 'accounts.json'): AccountsFile {
   const path = join(dataDir, fileName);
 
-  async function read(): Promise<AccountsFileData> {
-    let text: string;
-    try {
-      text = await readFile(path, 'utf8');
-    } catch (error) {
-      if (errorCode(error) === 'ENOENT') return emptyAccountsData();
-      throw new WalletError(
-        'ACCOUNTS_FILE_UNREADABLE',
-        `Swapdesk cannot read its accounts list at ${path} (${errorCode(error)}). Check the file's permissions and try again.`,
-        { cause: error },
-      );
-    }
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch (error) {
-      throw corrupt('it is not valid JSON', error);
-    }
-    const parsed = fileSchema.safeParse(json);
-    if (!parsed.success) throw corrupt('its contents are not an accounts list', parsed.error);
-    return parsed.data;
-  }
-
-  // The file is left exactly as it is: it may be repairable by hand, and the keys themselves
-  // are still in the keychain.
+  // A damaged file is left exactly as it is: it may be repairable by hand, and the keys
+  // themselves are still in the keychain.
   function corrupt(what: string, cause: unknown): WalletError {
     return new WalletError(
       'ACCOUNTS_FILE_UNREADABLE',
@@ -90,35 +62,28 @@ export function createAccountsFile(dataDir: string, fileName = 'accounts.json'):
     );
   }
 
-  async function write(data: AccountsFileData): Promise<void> {
-    const dir = dirname(path);
-    const temp = join(
-      dir,
-      `.${basename(path)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`,
-    );
-    try {
-      await mkdir(dir, { recursive: true, mode: 0o700 });
-      const handle = await open(temp, 'wx', 0o600);
-      try {
-        await handle.writeFile(`${JSON.stringify(data, null, 2)}\n`, 'utf8');
-        await handle.sync();
-      } finally {
-        await handle.close();
-      }
-      await rename(temp, path);
-    } catch (error) {
-      await rm(temp, { force: true }).catch(() => undefined);
-      throw new WalletError(
+  const file = createJsonFile<AccountsFileData>({
+    path,
+    schema: fileSchema,
+    missing: emptyAccountsData,
+    unreadable: (errno, cause) =>
+      new WalletError(
+        'ACCOUNTS_FILE_UNREADABLE',
+        `Swapdesk cannot read its accounts list at ${path} (${errno}). Check the file's permissions and try again.`,
+        { cause },
+      ),
+    damaged: (damage, cause) => {
+      throw damage === 'not-json'
+        ? corrupt('it is not valid JSON', cause)
+        : corrupt('its contents are not an accounts list', cause);
+    },
+    unwritable: (errno, cause) =>
+      new WalletError(
         'ACCOUNTS_FILE_UNWRITABLE',
-        `Swapdesk could not save its accounts list at ${path} (${errorCode(error)}): check free disk space and the folder's permissions. Nothing was changed.`,
-        { cause: error },
-      );
-    }
-    // Make the rename itself durable; some file systems refuse fsync on a folder, which is fine.
-    const folder = await open(dir, 'r').catch(() => null);
-    await folder?.sync().catch(() => undefined);
-    await folder?.close();
-  }
+        `Swapdesk could not save its accounts list at ${path} (${errno}): check free disk space and the folder's permissions. Nothing was changed.`,
+        { cause },
+      ),
+  });
 
-  return { path, read, write };
+  return { path, read: file.read, write: file.write };
 }
