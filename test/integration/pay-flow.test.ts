@@ -174,7 +174,9 @@ describe('paying a transfer request', () => {
     const create = await wallet.call('pay.createDestination', { text });
     expect(create.report.refusals).toEqual([]);
     expect(create.report.instructions.map((i) => i.decoded.kind)).toEqual(['ataCreate']);
-    expect(BigInt(create.report.rentLamports)).toBe(0n); // the rent goes to the payee's account
+    // The payer funds the payee's new account: the review counts its rent (a token account).
+    expect(BigInt(create.report.rentLamports)).toBe(2_039_280n);
+    expect(BigInt(create.report.rentLamports)).toBe(rent);
     const created = create.report.balanceChanges.find((c) => c.role === 'destination');
     expect(created).toMatchObject({ account: ataOf(payee, USDC), created: true });
     const solBefore = BigInt((await wallet.call('balances.get', { address: payer })).lamports);
@@ -205,6 +207,7 @@ describe('paying a transfer request', () => {
     const info = await connection.getAccountInfo(new PublicKey(ataOf(payee, PYUSD)));
     expect(info?.owner.toBase58()).toBe(TOKEN_2022);
     expect(BigInt(info!.lamports)).toBe(BigInt(parsed.payee.rentLamports));
+    expect(create.report.rentLamports).toBe(parsed.payee.rentLamports);
 
     const plan = await wallet.call('pay.quote', { text, payWithMint: USDC });
     expect(plan).toMatchObject({ kind: 'swap', route: 'swap-to-payee', amount: '2000000' });
