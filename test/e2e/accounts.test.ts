@@ -3,46 +3,15 @@
  * as a SOL balance, accounts are renamed and removed through the UI, the network indicator and
  * Settings name the sandbox, and the app is usable from the keyboard alone.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../harness/browser';
-import { startPreview, type RunningPreview } from '../harness/preview';
-import {
-  focused,
-  listAccounts,
-  openApp,
-  removeAllAccounts,
-  screenshot,
-  type AppPage,
-} from './onboarding-helpers';
+import { describe, expect, it } from 'vitest';
+import { usePreviewSession } from '../harness/e2e-session';
+import { focused, listAccounts, screenshot, type AppPage } from './onboarding-helpers';
 
-let preview: RunningPreview;
-let browser: Browser;
-let app: AppPage | null = null;
-
-beforeAll(async () => {
-  preview = await startPreview();
-  browser = await launchBrowser();
-});
-
-afterEach(async () => {
-  if (app) {
-    await removeAllAccounts(app.page);
-    const problems = app.problems;
-    await app.page.context().close();
-    app = null;
-    expect(problems).toEqual([]);
-  }
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await preview?.stop();
-});
+const session = usePreviewSession();
 
 /** Opens the app and creates a first account through the onboarding screen. */
 async function startWithAccount(): Promise<AppPage> {
-  app = await openApp(browser, preview);
+  const app = await session.openApp();
   await app.page.getByRole('button', { name: 'Create wallet' }).click();
   await app.page.getByRole('status', { name: 'Account address' }).waitFor();
   return app;
@@ -70,7 +39,7 @@ describe('main view in Chromium', () => {
   it('copies the account address to the clipboard', async () => {
     const { page } = await startWithAccount();
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], {
-      origin: preview.origin,
+      origin: session.preview.origin,
     });
     const shown = await page.getByRole('status', { name: 'Account address' }).textContent();
     await page.getByRole('button', { name: 'Copy address' }).click();
@@ -145,6 +114,6 @@ describe('main view in Chromium', () => {
     await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
     await expect.poll(async () => (await focused(page)).text).toBe('Settings');
     expect(page.url()).toMatch(/#\/settings$/);
-    expect(await page.getByRole('main').textContent()).toContain(preview.rpcUrl);
+    expect(await page.getByRole('main').textContent()).toContain(session.preview.rpcUrl);
   });
 });

@@ -8,49 +8,22 @@ import bs58 from 'bs58';
 import nacl from 'tweetnacl';
 import { generateMnemonic, validateMnemonic } from '@scure/bip39';
 import { wordlist } from '@scure/bip39/wordlists/english.js';
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../harness/browser';
-import { startPreview, type RunningPreview } from '../harness/preview';
+import { describe, expect, it } from 'vitest';
+import { usePreviewSession } from '../harness/e2e-session';
 import { recordSecret } from '../harness/secrets-log';
 import {
   BASE58_ADDRESS,
   listAccounts,
   newKeypair,
-  openApp,
   phraseAddress,
-  removeAllAccounts,
   screenshot,
   type AppPage,
 } from './onboarding-helpers';
 
-let preview: RunningPreview;
-let browser: Browser;
-let app: AppPage | null = null;
-
-beforeAll(async () => {
-  preview = await startPreview();
-  browser = await launchBrowser();
-});
-
-afterEach(async () => {
-  if (app) {
-    // Leave no account behind for the next test, and no console error unnoticed.
-    await removeAllAccounts(app.page);
-    const problems = app.problems;
-    await app.page.context().close();
-    app = null;
-    expect(problems).toEqual([]);
-  }
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await preview?.stop();
-});
+const session = usePreviewSession();
 
 async function start(): Promise<AppPage> {
-  app = await openApp(browser, preview);
+  const app = await session.openApp();
   await app.page.getByRole('heading', { name: 'Welcome to Swapdesk' }).waitFor();
   return app;
 }

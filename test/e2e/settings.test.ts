@@ -3,42 +3,18 @@
  * network and says so on every screen; the preview cannot use mainnet or a custom network and
  * the Settings screen says why, with those choices disabled; choosing the sandbox again works.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SettingsView } from '../../preload/api-types';
 import type { Result } from '../../main/shared/result';
 import type { PageGlobals } from '../harness/browser';
-import { launchBrowser } from '../harness/browser';
-import { startPreview, type RunningPreview } from '../harness/preview';
-import { openApp, removeAllAccounts, screenshot, type AppPage } from './onboarding-helpers';
+import { usePreviewSession } from '../harness/e2e-session';
+import { screenshot } from './onboarding-helpers';
 
-let preview: RunningPreview;
-let browser: Browser;
-let app: AppPage | null = null;
-
-beforeAll(async () => {
-  preview = await startPreview();
-  browser = await launchBrowser();
-});
-
-afterEach(async () => {
-  if (app) {
-    await removeAllAccounts(app.page);
-    const problems = app.problems;
-    await app.page.context().close();
-    app = null;
-    expect(problems).toEqual([]);
-  }
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await preview?.stop();
-});
+const session = usePreviewSession();
 
 describe('network settings in Chromium', () => {
   it('names the sandbox on every screen and offers only what the preview can run', async () => {
-    app = await openApp(browser, preview);
+    const app = await session.openApp();
     const { page } = app;
     await page.getByRole('button', { name: 'Create wallet' }).click();
     await page.getByRole('status', { name: 'Account address' }).waitFor();

@@ -3,11 +3,9 @@
  * hop) and BONK to JUP (two hops through SOL), each quoted, reviewed, approved and confirmed
  * through the Swap screen, and the account's balances change exactly as the review said.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../harness/browser';
-import { startPreview, type RunningPreview } from '../harness/preview';
-import { openApp, removeAllAccounts, screenshot, type AppPage } from './onboarding-helpers';
+import { describe, expect, it } from 'vitest';
+import { usePreviewSession } from '../harness/e2e-session';
+import { screenshot } from './onboarding-helpers';
 import {
   approveAndConfirm,
   BONK_MINT,
@@ -24,33 +22,11 @@ import {
   USDC_MINT,
 } from './swap-helpers';
 
-let preview: RunningPreview;
-let browser: Browser;
-let app: AppPage | null = null;
-
-beforeAll(async () => {
-  preview = await startPreview();
-  browser = await launchBrowser();
-});
-
-afterEach(async () => {
-  if (app) {
-    await removeAllAccounts(app.page);
-    const problems = app.problems;
-    await app.page.context().close();
-    app = null;
-    expect(problems).toEqual([]);
-  }
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await preview?.stop();
-});
+const session = usePreviewSession();
 
 describe('swap in Chromium', () => {
   it('swaps SOL to USDC: quote, review, approve, Confirmed, balances as reviewed', async () => {
-    app = await openApp(browser, preview);
+    const app = await session.openApp();
     const { page } = app;
     const address = await createFundedAccount(page);
     await page.getByRole('link', { name: 'Swap' }).click();
@@ -94,7 +70,7 @@ describe('swap in Chromium', () => {
   });
 
   it('swaps BONK to JUP over two hops, and the balances change as the review said', async () => {
-    app = await openApp(browser, preview);
+    const app = await session.openApp();
     const { page } = app;
     const address = await createFundedAccount(page);
     await page.getByRole('link', { name: 'Swap' }).click();
@@ -128,7 +104,7 @@ describe('swap in Chromium', () => {
   });
 
   it('Max with SOL leaves enough for the fees and rent of the swap it quotes', async () => {
-    app = await openApp(browser, preview);
+    const app = await session.openApp();
     const { page } = app;
     const address = await createFundedAccount(page);
     await page.getByRole('link', { name: 'Swap' }).click();

@@ -1,0 +1,75 @@
+/**
+ * The set-up most end-to-end suites share: one web preview (real sandbox, real keychain) and
+ * one Chromium for the whole file, and per test a fresh browser context that is cleaned up
+ * after it: every account removed through the bridge (their keys recorded for the leak check
+ * first), the context closed, and no console or page error allowed to pass unnoticed.
+ */
+import type { Browser } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { openApp, removeAllAccounts, type AppPage } from '../e2e/onboarding-helpers';
+import { launchBrowser } from './browser';
+import { startPreview, type RunningPreview } from './preview';
+
+export interface PreviewSession {
+  /** The running preview (read it inside a test or hook: it is started in beforeAll). */
+  readonly preview: RunningPreview;
+  readonly browser: Browser;
+  /**
+   * Opens the app in a fresh browser context; after the test its accounts are removed, the
+   * context is closed and its console and page errors must be none.
+   */
+  openApp(): Promise<AppPage>;
+}
+
+/**
+ * Registers the suite's beforeAll/afterEach/afterAll hooks and answers the session they run.
+ * Call it at the top level of a test file.
+ *
+ * @example
+ * const session = usePreviewSession();
+ * it('…', async () => { const { page } = await session.openApp(); });
+ */
+export function usePreviewSession(): PreviewSession {
+  let preview: RunningPreview | undefined;
+  let browser: Browser | undefined;
+  let app: AppPage | null = null;
+
+  beforeAll(async () => {
+    preview = await startPreview();
+    browser = await launchBrowser();
+  });
+
+  afterEach(async () => {
+    if (app) {
+      // Leave no account behind for the next test, and no console error unnoticed.
+      await removeAllAccounts(app.page);
+      const problems = app.problems;
+      await app.page.context().close();
+      app = null;
+      expect(problems).toEqual([]);
+    }
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await preview?.stop();
+  });
+
+  function started<T>(value: T | undefined, what: string): T {
+    if (value === undefined) throw new Error(`${what} is not started: use it inside a test`);
+    return value;
+  }
+
+  return {
+    get preview() {
+      return started(preview, 'the preview');
+    },
+    get browser() {
+      return started(browser, 'the browser');
+    },
+    async openApp() {
+      app = await openApp(started(browser, 'the browser'), started(preview, 'the preview'));
+      return app;
+    },
+  };
+}
