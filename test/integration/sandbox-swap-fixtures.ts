@@ -14,6 +14,7 @@ import {
   LAMPORTS_PER_SOL,
 } from '@solana/web3.js';
 import { getAssociatedTokenAddressSync, TOKEN_2022_PROGRAM_ID } from '@solana/spl-token';
+import { faucet, waitForStatus } from '../fixtures/sandbox-faucet';
 
 export const SOL = 'So11111111111111111111111111111111111111112';
 export const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
@@ -29,20 +30,7 @@ export function ataOf(owner: PublicKey, mint: string): PublicKey {
   return getAssociatedTokenAddressSync(new PublicKey(mint), owner, true, program);
 }
 
-/** Mints `amount` base units of `mint` to `owner` through the faucet (creating the ATA). */
-export async function faucet(
-  rpcUrl: string,
-  owner: PublicKey,
-  mint: string,
-  amount: bigint,
-): Promise<void> {
-  const response = await fetch(`${rpcUrl}/sandbox/faucet`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ owner: owner.toBase58(), mint, amount: amount.toString() }),
-  });
-  if (!response.ok) throw new Error(`faucet: ${response.status} ${await response.text()}`);
-}
+export { faucet };
 
 /** A new keypair with `sol` SOL from requestAirdrop and the given token balances. */
 export async function fundedUser(
@@ -61,16 +49,7 @@ export async function fundedUser(
 
 /** Waits until the signature has a status; throws with the error when the transaction failed. */
 export async function waitFor(connection: Connection, signature: string): Promise<void> {
-  for (let i = 0; i < 100; i += 1) {
-    const { value } = await connection.getSignatureStatuses([signature]);
-    const status = value[0];
-    if (status) {
-      if (status.err) throw new Error(`transaction failed: ${JSON.stringify(status.err)}`);
-      return;
-    }
-    await new Promise((done) => setTimeout(done, 50));
-  }
-  throw new Error(`no status for ${signature}`);
+  await waitForStatus(connection, signature, 100, 50);
 }
 
 /** Signs /swap's transaction as the user (the only missing signature) and sends it. */
