@@ -2,7 +2,13 @@
  * The official v6 client (@jup-ag/api's generated SwapApi) against a real sandbox process: quote, swap, sign with a
  * test key, send with web3.js, and check every balance change against the quote.
  */
-import { Configuration, SwapApi, type QuoteResponse } from '@jup-ag/api';
+import {
+  Configuration,
+  SwapApi,
+  type QuoteResponse,
+  type SwapRequest,
+  type SwapResponse,
+} from '@jup-ag/api';
 import { Connection, Keypair, PublicKey, VersionedTransaction } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../harness/sandbox-process';
@@ -59,6 +65,24 @@ function hops(quote: QuoteResponse) {
   return result;
 }
 
+/** A fresh owner's token account for `mint`, created by the faucet with 1 base unit in it. */
+async function newTokenAccount(mint: string): Promise<PublicKey> {
+  const owner = Keypair.generate();
+  await faucet(sandbox.rpcUrl, owner.publicKey, mint, 1n);
+  return ataOf(owner.publicKey, mint);
+}
+
+/** POST /swap for `quote` as `user`, with the other swap request fields in `options`. */
+function swapFor(
+  quote: QuoteResponse,
+  user: Keypair,
+  options: Omit<SwapRequest, 'quoteResponse' | 'userPublicKey'> = {},
+): Promise<SwapResponse> {
+  return jupiter.swapPost({
+    swapRequest: { quoteResponse: quote, userPublicKey: user.publicKey.toBase58(), ...options },
+  });
+}
+
 function expectChained(quote: QuoteResponse) {
   const list = hops(quote);
   expect(list[0]!.inputMint).toBe(quote.inputMint);
@@ -87,13 +111,7 @@ describe('the official client against the sandbox', () => {
     expect(BigInt(quote.otherAmountThreshold)).toBe((BigInt(quote.outAmount) * 9950n) / 10000n);
     expect(hops(quote)).toHaveLength(1);
 
-    const swap = await jupiter.swapPost({
-      swapRequest: {
-        quoteResponse: quote,
-        userPublicKey: user.publicKey.toBase58(),
-        dynamicComputeUnitLimit: true,
-      },
-    });
+    const swap = await swapFor(quote, user, { dynamicComputeUnitLimit: true });
     const tx = VersionedTransaction.deserialize(Buffer.from(swap.swapTransaction, 'base64'));
     expect(tx.message.staticAccountKeys[0]!.toBase58()).toBe(user.publicKey.toBase58());
     // every signature but the user's is already there
@@ -123,9 +141,7 @@ describe('the official client against the sandbox', () => {
     expectChained(quote);
     expect(hops(quote).length).toBe(2);
     expect([SOL, USDC, USDT]).toContain(hops(quote)[0]!.outputMint);
-    const swap = await jupiter.swapPost({
-      swapRequest: { quoteResponse: quote, userPublicKey: user.publicKey.toBase58() },
-    });
+    const swap = await swapFor(quote, user);
     await signAndSend(connection, swap.swapTransaction, user);
     expect(await tokenBalance(connection, ataOf(user.publicKey, BONK))).toBe(0n);
     expect(await tokenBalance(connection, ataOf(user.publicKey, JUP))).toBe(
@@ -144,9 +160,7 @@ describe('the official client against the sandbox', () => {
     });
     expectChained(quote);
     expect(hops(quote)[0]!.percents.length).toBeGreaterThan(1);
-    const swap = await jupiter.swapPost({
-      swapRequest: { quoteResponse: quote, userPublicKey: user.publicKey.toBase58() },
-    });
+    const swap = await swapFor(quote, user);
     const before = await connection.getBalance(user.publicKey);
     await signAndSend(connection, swap.swapTransaction, user);
     const gained = BigInt((await connection.getBalance(user.publicKey)) - before);
@@ -157,9 +171,7 @@ describe('the official client against the sandbox', () => {
 
   it('ExactOut with destinationTokenAccount: the payee gets exactly the amount, the payer pays inAmount', async () => {
     const payer = await fundedUser(connection, sandbox.rpcUrl, 10);
-    const payee = Keypair.generate();
-    await faucet(sandbox.rpcUrl, payee.publicKey, USDC, 1n); // creates the payee's USDC account
-    const destination = ataOf(payee.publicKey, USDC);
+    const destination = await newTokenAccount(USDC); // the payee's USDC account
     const quote = await jupiter.quoteGet({
       inputMint: SOL,
       outputMint: USDC,
@@ -169,13 +181,9 @@ describe('the official client against the sandbox', () => {
     expectChained(quote);
     expect(quote.outAmount).toBe('42500000');
     expect(BigInt(quote.otherAmountThreshold)).toBeGreaterThan(BigInt(quote.inAmount));
-    const swap = await jupiter.swapPost({
-      swapRequest: {
-        quoteResponse: quote,
-        userPublicKey: payer.publicKey.toBase58(),
-        destinationTokenAccount: destination.toBase58(),
-        dynamicComputeUnitLimit: true,
-      },
+    const swap = await swapFor(quote, payer, {
+      destinationTokenAccount: destination.toBase58(),
+      dynamicComputeUnitLimit: true,
     });
     const before = await connection.getBalance(payer.publicKey);
     await signAndSend(connection, swap.swapTransaction, payer);
@@ -187,9 +195,7 @@ describe('the official client against the sandbox', () => {
 
   it('ExactOut multi-hop: a BONK payer pays a JUP payee exactly, through an intermediate token', async () => {
     const payer = await fundedUser(connection, sandbox.rpcUrl, 1, { [BONK]: 10_000_000_000_000n });
-    const payee = Keypair.generate();
-    await faucet(sandbox.rpcUrl, payee.publicKey, JUP, 1n);
-    const destination = ataOf(payee.publicKey, JUP);
+    const destination = await newTokenAccount(JUP);
     const quote = await jupiter.quoteGet({
       inputMint: BONK,
       outputMint: JUP,
@@ -199,13 +205,7 @@ describe('the official client against the sandbox', () => {
     expectChained(quote);
     expect(hops(quote)).toHaveLength(2);
     expect(quote.outAmount).toBe('7000000');
-    const swap = await jupiter.swapPost({
-      swapRequest: {
-        quoteResponse: quote,
-        userPublicKey: payer.publicKey.toBase58(),
-        destinationTokenAccount: destination.toBase58(),
-      },
-    });
+    const swap = await swapFor(quote, payer, { destinationTokenAccount: destination.toBase58() });
     await signAndSend(connection, swap.swapTransaction, payer);
     expect(await tokenBalance(connection, destination)).toBe(1n + 7_000_000n);
     expect(
@@ -215,9 +215,7 @@ describe('the official client against the sandbox', () => {
 
   it('platform fee ExactIn on the output mint: the fee account gets 97.5%, the operator 2.5%', async () => {
     const user = await fundedUser(connection, sandbox.rpcUrl, 5);
-    const integrator = Keypair.generate();
-    await faucet(sandbox.rpcUrl, integrator.publicKey, USDC, 1n);
-    const feeAccount = ataOf(integrator.publicKey, USDC);
+    const feeAccount = await newTokenAccount(USDC);
     const operator = operatorFeeAccount(sandbox.stateDir, USDC);
     const operatorBefore = await tokenBalance(connection, operator);
     const quote = await jupiter.quoteGet({
@@ -230,13 +228,7 @@ describe('the official client against the sandbox', () => {
     expect(quote.platformFee!.feeBps).toBe(80);
     const gross = BigInt(quote.outAmount) + fee;
     expect(fee).toBe((gross * 80n) / 10_000n);
-    const swap = await jupiter.swapPost({
-      swapRequest: {
-        quoteResponse: quote,
-        userPublicKey: user.publicKey.toBase58(),
-        feeAccount: feeAccount.toBase58(),
-      },
-    });
+    const swap = await swapFor(quote, user, { feeAccount: feeAccount.toBase58() });
     await signAndSend(connection, swap.swapTransaction, user);
     const operatorShare = (fee * 25n) / 1_000n;
     expect(await tokenBalance(connection, ataOf(user.publicKey, USDC))).toBe(
@@ -249,22 +241,14 @@ describe('the official client against the sandbox', () => {
   it('platform fee ExactIn on the input mint: taken from the input before the swap', async () => {
     const amount = 500_000_000n;
     const user = await fundedUser(connection, sandbox.rpcUrl, 1, { [USDC]: amount });
-    const integrator = Keypair.generate();
-    await faucet(sandbox.rpcUrl, integrator.publicKey, USDC, 1n);
-    const feeAccount = ataOf(integrator.publicKey, USDC);
+    const feeAccount = await newTokenAccount(USDC);
     const quote = await jupiter.quoteGet({
       inputMint: USDC,
       outputMint: JUP,
       amount: Number(amount),
       platformFeeBps: 100,
     });
-    const swap = await jupiter.swapPost({
-      swapRequest: {
-        quoteResponse: quote,
-        userPublicKey: user.publicKey.toBase58(),
-        feeAccount: feeAccount.toBase58(),
-      },
-    });
+    const swap = await swapFor(quote, user, { feeAccount: feeAccount.toBase58() });
     await signAndSend(connection, swap.swapTransaction, user);
     const fee = (amount * 100n) / 10_000n;
     expect(await tokenBalance(connection, feeAccount)).toBe(1n + fee - (fee * 25n) / 1_000n);
@@ -275,9 +259,7 @@ describe('the official client against the sandbox', () => {
 
   it('platform fee ExactOut on the input mint: the payer pays inAmount including the fee', async () => {
     const user = await fundedUser(connection, sandbox.rpcUrl, 1, { [USDC]: 1_000_000_000n });
-    const integrator = Keypair.generate();
-    await faucet(sandbox.rpcUrl, integrator.publicKey, USDC, 1n);
-    const feeAccount = ataOf(integrator.publicKey, USDC);
+    const feeAccount = await newTokenAccount(USDC);
     const quote = await jupiter.quoteGet({
       inputMint: USDC,
       outputMint: JUP,
@@ -287,13 +269,7 @@ describe('the official client against the sandbox', () => {
     });
     const fee = BigInt(quote.platformFee!.amount!);
     expect(fee).toBeGreaterThan(0n);
-    const swap = await jupiter.swapPost({
-      swapRequest: {
-        quoteResponse: quote,
-        userPublicKey: user.publicKey.toBase58(),
-        feeAccount: feeAccount.toBase58(),
-      },
-    });
+    const swap = await swapFor(quote, user, { feeAccount: feeAccount.toBase58() });
     await signAndSend(connection, swap.swapTransaction, user);
     expect(await tokenBalance(connection, ataOf(user.publicKey, JUP))).toBe(100_000_000n);
     expect(1_000_000_000n - (await tokenBalance(connection, ataOf(user.publicKey, USDC)))).toBe(
@@ -310,13 +286,7 @@ describe('the official client against the sandbox', () => {
       amount: 300_000_000,
       asLegacyTransaction: true,
     });
-    const swap = await jupiter.swapPost({
-      swapRequest: {
-        quoteResponse: quote,
-        userPublicKey: user.publicKey.toBase58(),
-        asLegacyTransaction: true,
-      },
-    });
+    const swap = await swapFor(quote, user, { asLegacyTransaction: true });
     // a legacy message starts with its header, not the 0x80 version prefix
     const bytes = Buffer.from(swap.swapTransaction, 'base64');
     const signatures = bytes[0]!;
@@ -334,9 +304,7 @@ describe('the official client against the sandbox', () => {
       outputMint: PYUSD,
       amount: 100_000_000,
     });
-    const swap = await jupiter.swapPost({
-      swapRequest: { quoteResponse: quote, userPublicKey: user.publicKey.toBase58() },
-    });
+    const swap = await swapFor(quote, user);
     await signAndSend(connection, swap.swapTransaction, user);
     const account = ataOf(user.publicKey, PYUSD);
     expect((await connection.getAccountInfo(account))!.owner.toBase58()).toBe(
