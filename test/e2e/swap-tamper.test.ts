@@ -6,14 +6,13 @@
  * there is no **Approve and sign**; nothing is sent and the balances stay as they were. With
  * the proxy honest again, the same screen swaps normally (the refusals come from the tamper).
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import type { Result } from '../../main/shared/result';
 import type { ReviewTicketView } from '../../preload/api-types';
-import { launchBrowser } from '../harness/browser';
-import { startPreview, type RunningPreview } from '../harness/preview';
-import { openApp, removeAllAccounts, screenshot, type AppPage } from './onboarding-helpers';
+import { usePreviewSession } from '../harness/e2e-session';
+import { startPreview } from '../harness/preview';
+import { screenshot, type AppPage } from './onboarding-helpers';
 import {
   approveAndConfirm,
   createFundedAccount,
@@ -25,32 +24,24 @@ import {
 import { startTamperProxy, STRANGER, type TamperProxy } from './swap-tamper-proxy';
 
 let proxy: TamperProxy;
-let preview: RunningPreview;
-let browser: Browser;
-let app: AppPage | null = null;
 
-beforeAll(async () => {
-  proxy = await startTamperProxy();
-  preview = await startPreview({ args: ['--swap-api-url', proxy.url] });
-  proxy.connect({ rpcUrl: preview.rpcUrl, sandboxStateDir: join(preview.dataDir, 'sandbox') });
-  browser = await launchBrowser();
-});
-
-afterEach(async () => {
-  proxy.mode = 'honest';
-  if (app) {
-    await removeAllAccounts(app.page);
-    const problems = app.problems;
-    await app.page.context().close();
-    app = null;
-    expect(problems).toEqual([]);
-  }
-});
-
+// Registered before the session's hooks, so it runs after them: the proxy closes last.
 afterAll(async () => {
-  await browser?.close();
-  await preview?.stop();
   await proxy?.close();
+});
+
+const session = usePreviewSession({
+  start: async () => {
+    proxy = await startTamperProxy();
+    const preview = await startPreview({ args: ['--swap-api-url', proxy.url] });
+    proxy.connect({ rpcUrl: preview.rpcUrl, sandboxStateDir: join(preview.dataDir, 'sandbox') });
+    return preview;
+  },
+});
+
+// Registered after the session's hooks, so it runs before their clean-up, as it always did.
+afterEach(() => {
+  proxy.mode = 'honest';
 });
 
 /** Reviews a 0.2 SOL → USDC swap through the UI; answers the refused ticket. */
@@ -68,13 +59,13 @@ async function refusedReview(page: AppPage['page']): Promise<ReviewTicketView> {
 
 describe('a tampering swap server in Chromium', () => {
   it('a SOL transfer to a stranger: the reason in words, no approve, nothing sent', async () => {
-    app = await openApp(browser, preview);
+    const app = await session.openApp();
     const { page } = app;
     const address = await createFundedAccount(page);
     const before = holdings(await readBalances(page, address));
     proxy.mode = 'send-sol-to-stranger';
     // The ready line names the swap API the wallet uses: the test server, not the sandbox.
-    expect(preview.swapApiUrl).toBe(proxy.url);
+    expect(session.preview.swapApiUrl).toBe(proxy.url);
     const ticket = await refusedReview(page);
     expect(proxy.tampered()).toBe(1);
     expect(ticket.report.accepted).toBe(false);
@@ -106,7 +97,7 @@ describe('a tampering swap server in Chromium', () => {
   });
 
   it('less output than the quote minimum: refused with the amounts, then an honest swap works', async () => {
-    app = await openApp(browser, preview);
+    const app = await session.openApp();
     const { page } = app;
     await createFundedAccount(page);
     proxy.mode = 'cut-output';

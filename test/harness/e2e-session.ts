@@ -21,21 +21,29 @@ export interface PreviewSession {
   openApp(): Promise<AppPage>;
 }
 
+export interface PreviewSessionOptions {
+  /** Starts the suite's preview (default: `startPreview()` with its defaults). */
+  start?: () => Promise<RunningPreview>;
+}
+
 /**
  * Registers the suite's beforeAll/afterEach/afterAll hooks and answers the session they run.
- * Call it at the top level of a test file.
+ * Call it at the top level of a test file. Vitest runs after-hooks in reverse order of
+ * registration: a suite's own afterEach registered after this call runs before the clean-up,
+ * its own afterAll registered before this call runs after the preview stopped.
  *
  * @example
  * const session = usePreviewSession();
  * it('…', async () => { const { page } = await session.openApp(); });
  */
-export function usePreviewSession(): PreviewSession {
+export function usePreviewSession(options: PreviewSessionOptions = {}): PreviewSession {
+  const start = options.start ?? (() => startPreview());
   let preview: RunningPreview | undefined;
   let browser: Browser | undefined;
   let app: AppPage | null = null;
 
   beforeAll(async () => {
-    preview = await startPreview();
+    preview = await start();
     browser = await launchBrowser();
   });
 
