@@ -457,6 +457,8 @@ export interface FeeAccountCheckView {
 export interface FeePaidView {
   signature: string;
   activityId: string | null;
+  /** A swap, or a payment whose swap paid the fee (issue 5). */
+  kind: ActivityKind;
   feeAccount: string;
   mint: string;
   platformFeeBps: number;
@@ -471,7 +473,7 @@ export interface FeeBalancesView {
   accounts: (FeeAccountCheckView & { source: FeeAccountSource; configuredMint: string })[];
   /** Sum of the balances of the existing fee accounts, per mint. */
   totals: { mint: string; balance: string; decimals: number | null }[];
-  /** Newest first. */
+  /** Every swap and payment that paid a platform fee, newest first. */
   swaps: FeePaidView[];
 }
 

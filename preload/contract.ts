@@ -190,7 +190,10 @@ export const contract = {
   'pay.parse': method<PaymentRequestView>()(z.object({ text: paymentText }).strict()),
   /** A ticket for the transaction creating the payee's missing token account (rent shown). */
   'pay.createDestination': method<ReviewTicketView>()(z.object({ text: paymentText }).strict()),
-  /** Plans the payment with a token the payer holds: direct transfer or ExactOut quote. */
+  /**
+   * Plans the payment with a token the payer holds: direct transfer or ExactOut quote. The
+   * integrator fee is main's own setting (fees.set / fees.setFeeAccount), taken in the input mint.
+   */
   'pay.quote': method<PaymentPlanView>()(
     z
       .object({
@@ -203,11 +206,7 @@ export const contract = {
           .optional(),
         payWithMint: base58Address,
         slippageBps: bps.optional(),
-        /** Integrator fees (issue 6 will configure them): ExactOut takes them from the input mint only. */
-        fees: z
-          .object({ platformFeeBps: bps, feeAccount: base58Address, feeMint: base58Address })
-          .strict()
-          .optional(),
+        // No fees here: main applies its own fee settings (fees.*), never the renderer's.
       })
       .strict(),
   ),

@@ -1,7 +1,7 @@
 /**
  * The `fees.*` methods (issue 6): fee settings, fee accounts read from the chain, the create
  * and claim transactions (reviewed, ticketed and approved like a swap), and the balances of
- * every fee account with the fee each swap paid.
+ * every fee account with the fee each swap and payment paid.
  */
 import type { Connection } from '@solana/web3.js';
 import type {
@@ -169,6 +169,7 @@ export function createFeesHandlers(deps: {
         swaps.push({
           signature: entry.signature,
           activityId: entry.id,
+          kind: entry.kind,
           feeAccount: fee.feeAccount,
           mint: fee.mint,
           platformFeeBps: fee.feeBps,

@@ -9,6 +9,7 @@ import type { SubmissionView } from '../../preload/api-types';
 import type { PaymentSummary, SwapSummary } from '../activity/activity-file';
 import type { ActivityStore } from '../activity/activity-store';
 import type { HandlerGroup } from '../bridge/handler-types';
+import { platformFeePaid } from '../fees/fee-paid';
 import { readReceipt } from '../pay/pay-receipt';
 import { reviewCreateDestination, reviewPayment, type PayReviewDeps } from '../pay/pay-review';
 import { parsePayment, quotePayment, type PayQuoteDeps } from '../pay/pay-service';
@@ -74,11 +75,6 @@ export function createPayHandlers(deps: {
         amount: request.amount,
         payWithMint: request.payWithMint as Address,
         slippageBps: request.slippageBps,
-        fees: request.fees && {
-          platformFeeBps: request.fees.platformFeeBps,
-          feeAccount: request.fees.feeAccount as Address,
-          feeMint: request.fees.feeMint as Address,
-        },
       });
       return planView(plan);
     },
@@ -111,6 +107,8 @@ export function createPayHandlers(deps: {
             // Creating the payee's account is a transaction of its own, not the payment.
             kind: summary === null ? 'other' : 'pay',
             swap: summary === null ? null : swapSummaryOf(approved.intent),
+            // A payment's swap pays the integrator fee like a swap does (fees.balances).
+            platformFee: platformFeePaid(approved.intent, approved.report),
           }),
       );
       if (summary !== null) {

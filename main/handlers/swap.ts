@@ -9,6 +9,7 @@ import type { ActivityStore } from '../activity/activity-store';
 import { activityView } from '../activity/activity-store';
 import type { HandlerGroup } from '../bridge/handler-types';
 import { platformFeeDetail } from '../fees/fee-detail';
+import { platformFeePaid } from '../fees/fee-paid';
 import type { ReviewReport, SwapIntent } from '../review';
 import { failureWords } from '../send/failure-words';
 import type { Submitter } from '../send/swap-submitter';
@@ -81,21 +82,10 @@ export function createSwapHandlers(deps: {
               outAmount: ticket.intent.outAmount.toString(),
               otherAmountThreshold: ticket.intent.otherAmountThreshold.toString(),
             },
+            // Journalled with the swap; fees.balances fills in what the account received.
+            platformFee: platformFeePaid(ticket.intent, ticket.report),
           }),
       );
-      const ticket = services.tickets.get(ticketId);
-      const { feeAccount, platformFee } = ticket?.intent ?? {};
-      const feeMint = ticket?.report.balanceChanges.find((c) => c.account === feeAccount)?.mint;
-      const entry = await activity.get(submission.activityId);
-      if (feeAccount && platformFee && feeMint && entry && !entry.platformFee) {
-        // Kept with the swap in Activity; fees.balances fills in what the account received.
-        // The swap is sent already, so a failed write is not its error.
-        await activity
-          .update(submission.activityId, {
-            platformFee: { feeAccount, mint: feeMint, feeBps: platformFee.feeBps, received: null },
-          })
-          .catch(() => undefined);
-      }
       return submission;
     },
 

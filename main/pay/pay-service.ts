@@ -25,10 +25,11 @@ export interface PayQuoteDeps {
   currentAccount: () => Promise<string | null>;
   now: () => number;
   /**
-   * The integrator fee the settings (issue 6) put on an exact-output swap from `inputMint`, or
-   * null when fees are off; used when the request names none. Throws the settings' refusal.
+   * The integrator fee main's settings (issue 6) put on an exact-output swap from `inputMint`,
+   * or null when fees are off. Throws the settings' refusal. The only source of a payment's
+   * fee: the renderer cannot name one.
    */
-  feesFor?: (swap: { inputMint: Address; outputMint: Address }) => Promise<PayFees | null>;
+  feesFor: (swap: { inputMint: Address; outputMint: Address }) => Promise<PayFees | null>;
 }
 
 export interface ParsedPayment {
@@ -65,7 +66,6 @@ export interface PayQuoteRequest {
   amount?: string | undefined;
   payWithMint: Address;
   slippageBps?: number | undefined;
-  fees?: PayFees | undefined;
 }
 
 function missingDestination(payee: Payee): WalletError {
@@ -205,9 +205,7 @@ export async function quotePayment(
     });
   }
   const fees =
-    input.fees ??
-    (await deps.feesFor?.({ inputMint: input.payWithMint, outputMint: mint })) ??
-    undefined;
+    (await deps.feesFor({ inputMint: input.payWithMint, outputMint: mint })) ?? undefined;
   checkPaymentFees(fees, input.payWithMint);
   let quote;
   try {

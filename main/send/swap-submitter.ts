@@ -9,7 +9,7 @@
 import bs58 from 'bs58';
 import { PublicKey, VersionedTransaction } from '@solana/web3.js';
 import type { ActivityKind, NetworkInfo, SubmissionView } from '../../preload/api-types';
-import type { SwapSummary } from '../activity/activity-file';
+import type { PlatformFeePaid, SwapSummary } from '../activity/activity-file';
 import type { ActivityStore } from '../activity/activity-store';
 import { WalletError, isWalletError } from '../shared/errors';
 import type { Signer } from '../signer';
@@ -23,16 +23,21 @@ export interface SignableTicket {
 }
 
 export interface Submitter {
-  submit(
-    ticket: SignableTicket,
-    what: { kind: ActivityKind; swap: SwapSummary | null },
-  ): Promise<SubmissionView>;
+  submit(ticket: SignableTicket, what: SubmissionFacts): Promise<SubmissionView>;
   /** Watches every pending entry of the network (start-up, network switch). */
   retrackPending(): Promise<number>;
   /** Resolves when the signature's tracking (if any) has finished; for tests and shutdown. */
   settled(signature: string): Promise<void>;
   /** Stops every tracking loop (app shutdown); entries stay pending for the next start. */
   stop(): void;
+}
+
+/** What Activity journals with the transaction. */
+export interface SubmissionFacts {
+  kind: ActivityKind;
+  swap: SwapSummary | null;
+  /** The integrator fee a swap or payment carries (issue 6); fees.balances lists it. */
+  platformFee?: PlatformFeePaid | null;
 }
 
 export interface SubmitterOptions {
@@ -124,6 +129,7 @@ export function createSubmitter(options: SubmitterOptions): Submitter {
         sent: false,
         lastValidBlockHeight: ticket.lastValidBlockHeight,
         swap: what.swap,
+        ...(what.platformFee ? { platformFee: what.platformFee } : {}),
       });
       // From here on the signature exists: never throw, answer the entry's state.
       let reached = true;

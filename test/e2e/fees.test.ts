@@ -190,10 +190,14 @@ describe('integrator fees in Chromium', () => {
     expect(gained).toBe(integratorShare(BigInt(reviewedPlan!.platformFee!.amount)));
     expect(await tokenBalance(connection, ataOf(merchant, JUP_MINT))).toBe(5_000_001n);
 
-    // The Fees screen lists the account with its balance and the fee of each swap.
+    // The Fees screen lists the account with its balance and the fee of each swap and payment.
     await page.getByRole('link', { name: 'Fees' }).click();
-    const table = page.getByRole('table', { name: 'Fees paid per swap' });
+    const table = page.getByRole('table', { name: 'Fees paid per swap and payment' });
     await table.waitFor({ timeout: 30_000 });
+    const rows = table.getByRole('row');
+    await expect.poll(() => rows.count()).toBe(4); // the header, two swaps and the payment
+    expect(await rows.nth(1).textContent()).toMatch(/Payment20 bps/);
+    expect(await rows.nth(2).textContent()).toMatch(/Swap20 bps/);
     await screenshot(page, 'fees-balances');
   });
 });

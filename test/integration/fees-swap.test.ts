@@ -161,6 +161,7 @@ describe('integrator fees on the sandbox', () => {
     expect(after - before).toBe(integratorShare(fee));
     const paid = (await call('fees.balances', {})).swaps.find((s) => s.signature === signature);
     expect(paid).toMatchObject({
+      kind: 'swap',
       feeAccount: usdcFeeAccount,
       mint: USDC,
       received: integratorShare(fee).toString(),
@@ -223,18 +224,13 @@ describe('integrator fees on the sandbox', () => {
   });
 
   it('pays ExactOut with the fee on the input mint: the wSOL fee account gains 97.5% of the fee', async () => {
-    // The fees of the settings, as the pay screen passes them to pay.quote (issue 5).
+    // Main applies its own fee settings (the SOL fee account set above); the request names none.
     const settings = await call('fees.get', {});
     const solAccount = settings.accounts.find((a) => a.mint === SOL);
     expect(solAccount?.address).toBe(solFeeAccount);
-    const fees = {
-      platformFeeBps: settings.platformFeeBps,
-      feeAccount: solFeeAccount,
-      feeMint: SOL,
-    };
     const text = `solana:${integrator}?amount=2.5&spl-token=${USDC}`;
     const before = await feeBalance(solFeeAccount);
-    const plan = await call('pay.quote', { text, payWithMint: SOL, fees });
+    const plan = await call('pay.quote', { text, payWithMint: SOL });
     expect(plan.kind).toBe('swap');
     const fee = BigInt(plan.platformFee?.amount ?? '0');
     expect(plan.platformFee?.feeBps).toBe(BPS);
@@ -248,6 +244,18 @@ describe('integrator fees on the sandbox', () => {
     });
     expect((await wallet.settledStatus(submission.signature)).status).toBe('confirmed');
     expect((await feeBalance(solFeeAccount)) - before).toBe(integratorShare(fee));
+    // The payment's fee is kept in Activity and listed with the swaps' (issue 6 point 4).
+    const paid = (await call('fees.balances', {})).swaps.find(
+      (s) => s.signature === submission.signature,
+    );
+    expect(paid).toMatchObject({
+      kind: 'pay',
+      feeAccount: solFeeAccount,
+      mint: SOL,
+      platformFeeBps: BPS,
+      received: integratorShare(fee).toString(),
+      status: 'confirmed',
+    });
   });
 
   it('refuses to sign a swap whose fee the service sends to another account', async () => {

@@ -1,8 +1,10 @@
 /**
  * Integrator fees on payments (issue 5 point 6), through the real wallet (composition,
  * keychain, review) on a real sandbox: an exact-output payment takes its fee in the input mint
- * only, into the fee account, the payee still gaining exactly the amount; a fee of another mint
- * (named by the request, or by the fee settings of issue 6) is refused before any request.
+ * only, into the fee account, the payee still gaining exactly the amount, and Activity and
+ * fees.balances keep it as a payment's. The fee is main's own setting (fees.set /
+ * fees.setFeeAccount): a request naming one is refused, and settings without a fee account of
+ * the mint paid with refuse the payment before any request.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -54,54 +56,72 @@ afterAll(async () => {
 });
 
 describe('fees on payments', () => {
-  it('refuses a fee account of another mint than the one paid with, before any request', async () => {
+  it('refuses a request that names its own fee: only main’s fee settings apply', async () => {
     const payee = await payeeWithAccount(USDC);
     const text = `solana:${payee}?amount=1&spl-token=${USDC}`;
     const before = wallet.urls.length;
     const refusal = await wallet.refusal('pay.quote', {
       text,
       payWithMint: SOL,
-      fees: { platformFeeBps: 20, feeAccount: ataOf(newKey(), USDC), feeMint: USDC },
+      fees: { platformFeeBps: 20, feeAccount: ataOf(newKey(), SOL), feeMint: SOL },
     });
-    expect(refusal).toMatchObject({
-      code: 'FEE_MINT_NOT_ALLOWED',
-      message: expect.stringMatching(/takes the integrator fee in the token you pay with only/),
-    });
+    expect(refusal.code).toBe('INVALID_REQUEST');
     const swapRequests = wallet.urls
       .slice(before)
       .filter((url) => url.startsWith(sandbox.swapApiUrl));
     expect(swapRequests).toEqual([]);
   });
 
-  it('takes an integrator fee in the input mint into the fee account, payee still exact', async () => {
+  // The next two turn fees on in this wallet's settings (and off again at their end).
+  it('takes the configured fee in the input mint into the fee account, payee still exact, and records it', async () => {
     const payee = await payeeWithAccount(USDC);
     const feeOwner = newKey();
     await faucet(sandbox, feeOwner, SOL, 1_000_000n); // opens its wrapped-SOL account
     const feeAccount = ataOf(feeOwner, SOL);
     const text = `solana:${payee}?amount=7&spl-token=${USDC}`;
-    const plan = await wallet.call('pay.quote', {
-      text,
-      payWithMint: SOL,
-      fees: { platformFeeBps: 50, feeAccount, feeMint: SOL },
-    });
-    expect(plan.platformFee).toMatchObject({ feeBps: 50 });
-    const ticket = await wallet.call('pay.review', { planId: plan.planId });
-    expect(ticket.report.refusals).toEqual([]);
-    expect(ticket.report.verdicts.find((v) => v.rule === 'fee-account')?.reason).toMatch(
-      /goes to your fee account/,
-    );
-    const feeBefore = await tokenBalance(connection, feeAccount);
-    const payeeBefore = await tokenBalance(connection, ataOf(payee, USDC));
-    const signature = await approveAndConfirm(wallet, ticket);
-    expect((await tokenBalance(connection, ataOf(payee, USDC))) - payeeBefore).toBe(7_000_000n);
-    expect((await tokenBalance(connection, feeAccount)) - feeBefore).toBeGreaterThan(0n);
-    const receipt = await wallet.call('pay.receipt', { signature });
-    expect(BigInt(receipt.spent) - BigInt(receipt.networkFeeLamports)).toBeLessThanOrEqual(
-      BigInt(plan.maxSpend),
-    );
+    await wallet.call('fees.set', { enabled: true, platformFeeBps: 50 });
+    try {
+      await wallet.call('fees.setFeeAccount', { mint: SOL, address: feeAccount });
+      const plan = await wallet.call('pay.quote', { text, payWithMint: SOL });
+      expect(plan.platformFee).toMatchObject({ feeBps: 50 });
+      const ticket = await wallet.call('pay.review', { planId: plan.planId });
+      expect(ticket.report.refusals).toEqual([]);
+      expect(ticket.report.verdicts.find((v) => v.rule === 'fee-account')?.reason).toMatch(
+        /goes to your fee account/,
+      );
+      const feeBefore = await tokenBalance(connection, feeAccount);
+      const payeeBefore = await tokenBalance(connection, ataOf(payee, USDC));
+      const signature = await approveAndConfirm(wallet, ticket);
+      expect((await tokenBalance(connection, ataOf(payee, USDC))) - payeeBefore).toBe(7_000_000n);
+      const gained = (await tokenBalance(connection, feeAccount)) - feeBefore;
+      expect(gained).toBeGreaterThan(0n);
+      const receipt = await wallet.call('pay.receipt', { signature });
+      expect(BigInt(receipt.spent) - BigInt(receipt.networkFeeLamports)).toBeLessThanOrEqual(
+        BigInt(plan.maxSpend),
+      );
+      // Activity keeps the payment's fee, and fees.balances lists it as a payment.
+      const entry = (await wallet.call('activity.list', {})).find((e) => e.signature === signature);
+      expect(entry).toMatchObject({
+        kind: 'pay',
+        platformFee: { feeAccount, mint: SOL, feeBps: 50 },
+      });
+      const paid = (await wallet.call('fees.balances', {})).swaps.find(
+        (s) => s.signature === signature,
+      );
+      expect(paid).toMatchObject({
+        kind: 'pay',
+        feeAccount,
+        mint: SOL,
+        platformFeeBps: 50,
+        received: gained.toString(),
+        status: 'confirmed',
+      });
+    } finally {
+      await wallet.call('fees.setFeeAccount', { mint: SOL, address: null });
+      await wallet.call('fees.set', { enabled: false });
+    }
   });
 
-  // Last: it turns fees on in this wallet's settings (and off again at the end).
   it('applies the fee settings to a payment that names no fee, refusing before any request', async () => {
     const payee = await payeeWithAccount(USDC);
     const text = `solana:${payee}?amount=2&spl-token=${USDC}`;

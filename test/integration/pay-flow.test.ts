@@ -220,25 +220,6 @@ describe('paying a transfer request', () => {
     expect(BigInt(receipt.spent)).toBeLessThanOrEqual(BigInt(plan.maxSpend));
   });
 
-  it('refuses a fee account of another mint than the one paid with, before any request', async () => {
-    const payee = await payeeWithAccount(USDC);
-    const text = `solana:${payee}?amount=1&spl-token=${USDC}`;
-    const before = wallet.urls.length;
-    const refusal = await wallet.refusal('pay.quote', {
-      text,
-      payWithMint: SOL,
-      fees: { platformFeeBps: 20, feeAccount: ataOf(newKey(), USDC), feeMint: USDC },
-    });
-    expect(refusal).toMatchObject({
-      code: 'FEE_MINT_NOT_ALLOWED',
-      message: expect.stringMatching(/takes the integrator fee in the token you pay with only/),
-    });
-    const swapRequests = wallet.urls
-      .slice(before)
-      .filter((url) => url.startsWith(sandbox.swapApiUrl));
-    expect(swapRequests).toEqual([]);
-  });
-
   it('refuses malformed payment links with the reason', async () => {
     const payee = newKey();
     const cases: [string, string, RegExp][] = [

@@ -95,7 +95,7 @@ describe('fees screen', () => {
     );
   });
 
-  it('shows every fee account with balances, totals and the fee of each swap', async () => {
+  it('shows every fee account with balances, totals and the fee of each swap and payment', async () => {
     const fake = installFakeWallet({ accounts: [fakeAccount(0)], lamports: '10000000000' });
     const address = fakeAddress(300);
     fake.fees.settings = {
@@ -120,6 +120,7 @@ describe('fees screen', () => {
       {
         signature: '5'.repeat(88),
         activityId: null,
+        kind: 'swap',
         feeAccount: address,
         mint: USDC.mint,
         platformFeeBps: 20,
@@ -127,16 +128,28 @@ describe('fees screen', () => {
         status: 'confirmed',
         createdAt: '2026-11-22T03:00:00.000Z',
       },
+      {
+        signature: '6'.repeat(88),
+        activityId: null,
+        kind: 'pay',
+        feeAccount: address,
+        mint: USDC.mint,
+        platformFeeBps: 50,
+        received: null,
+        status: 'pending',
+        createdAt: '2026-11-22T02:00:00.000Z',
+      },
     ];
     window.location.hash = '#/fees';
     render(<App />);
     const table = await screen.findByRole('table', { name: 'Fee accounts' });
     expect(within(table).getAllByRole('row')[1]?.textContent).toMatch(/USDC.*Ready.*1\.95 USDC/);
     expect(screen.getByRole('list', { name: 'Fee totals' }).textContent).toBe('1.95 USDC');
-    const perSwap = screen.getByRole('table', { name: 'Fees paid per swap' });
+    const perSwap = screen.getByRole('table', { name: 'Fees paid per swap and payment' });
     expect(within(perSwap).getAllByRole('row')[1]?.textContent).toMatch(
-      /20 bps1\.95 USDCConfirmed/,
+      /Swap20 bps1\.95 USDCConfirmed/,
     );
+    expect(within(perSwap).getAllByRole('row')[2]?.textContent).toMatch(/Payment50 bps—Pending/);
   });
 
   it('refuses a Token-2022 fee account with main’s reason', async () => {

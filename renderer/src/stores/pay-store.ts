@@ -8,11 +8,7 @@
  * carry sequence numbers so that a late answer for an older text is dropped.
  */
 import { create, type StateCreator } from 'zustand';
-import type {
-  FeeSettingsView,
-  PaymentPlanView,
-  PaymentRequestView,
-} from '../../../preload/api-types';
+import type { PaymentPlanView, PaymentRequestView } from '../../../preload/api-types';
 import type { BridgeError } from '../../../main/shared/result';
 import { callWallet } from '../lib/wallet';
 import { readAmountInput } from '../lib/token-amount';
@@ -82,27 +78,6 @@ export function planAmountOf(
 }
 
 /**
- * The integrator fee a payment carries: with fees on, the fee account of the token paid with;
- * when only accounts of other mints exist, one of them, so that main refuses the payment with
- * its reason (an exact-output payment takes the fee in the input mint only) instead of the
- * fee being silently dropped.
- */
-export function paymentFeesOf(
-  settings: FeeSettingsView,
-  payWithMint: string,
-): { platformFeeBps: number; feeAccount: string; feeMint: string } | null {
-  if (!settings.enabled || settings.platformFeeBps === 0) return null;
-  const account =
-    settings.accounts.find((a) => a.mint === payWithMint) ?? settings.accounts[0] ?? null;
-  if (!account) return null;
-  return {
-    platformFeeBps: settings.platformFeeBps,
-    feeAccount: account.address,
-    feeMint: account.mint,
-  };
-}
-
-/**
  * Writes a hand-entered payment as a transfer-request URL, the one form main reads.
  * @example manualRequestText('9xQ…', 'EPjF…', '12.5') // 'solana:9xQ…?amount=12.5&spl-token=EPjF…'
  */
@@ -147,15 +122,9 @@ export function createPayStoreCreator(deps: PayStoreDeps = {}): StateCreator<Pay
         return;
       }
       set({ quoting: true, quoteError: null });
-      const settings = await callWallet((w) => w.fees.get({}));
-      if (mine !== planSequence) return;
-      if (!settings.ok) {
-        set({ plan: null, planReceivedAt: null, quoting: false, quoteError: settings.error });
-        return;
-      }
-      const fees = paymentFeesOf(settings.value, payWithMint);
+      // The integrator fee is main's own setting: the plan states it, the screen never sets it.
       const result = await callWallet((w) =>
-        w.pay.quote({ text: text.trim(), payWithMint, ...amount, ...(fees ? { fees } : {}) }),
+        w.pay.quote({ text: text.trim(), payWithMint, ...amount }),
       );
       if (mine !== planSequence) return;
       set(

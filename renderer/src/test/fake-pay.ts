@@ -5,6 +5,7 @@
  * approvals and receipts shaped like main's.
  */
 import type {
+  FeeSettingsView,
   PaymentPlanView,
   PaymentReceiptView,
   QuoteView,
@@ -48,10 +49,27 @@ export function initialFakePayState(): FakePayState {
 type Handler = (req: never) => Result<unknown>;
 export type FakePayMethod = Extract<MethodName, `pay.${string}`>;
 
-/** The handlers of pay.* over `state`. */
+/**
+ * The fee of an exact-output payment with `payWithMint` under `settings`, by main's rule: the
+ * settings are the wallet's own (fees.set), never the request's; the fee is taken in the input
+ * mint only, so fees on without an account of that mint refuse the payment.
+ */
+function feeOf(settings: FeeSettingsView, payWithMint: string): Result<number | null> {
+  if (!settings.enabled || settings.platformFeeBps === 0) return { ok: true, value: null };
+  if (!settings.accounts.some((a) => a.mint === payWithMint)) {
+    return err(
+      'FEE_ACCOUNT_MISSING',
+      `Fees are on, but there is no fee account for the token paid with (${payWithMint}). An exact-output swap takes the fee in that token only: set a fee account for it in Fees, or turn fees off.`,
+    );
+  }
+  return { ok: true, value: settings.platformFeeBps };
+}
+
+/** The handlers of pay.* over `state`; `feeSettings` are the fake wallet's fees.* settings. */
 export function createFakePayHandlers(
   state: FakePayState,
   currentAccount: () => string | null,
+  feeSettings: () => FeeSettingsView,
 ): Record<FakePayMethod, Handler> {
   const planRequests = new Map<string, { references: string[]; memo: string | null }>();
   const tickets = new Map<
@@ -146,13 +164,13 @@ export function createFakePayHandlers(
         request.amount ??
         (req.amount ? parseUnits(req.amount, request.mint.decimals).toString() : null);
       if (amount === null) return err('INVALID_AMOUNT', 'Enter the amount to pay.');
-      if (req.fees && req.fees.feeMint !== req.payWithMint) {
-        return err(
-          'FEE_MINT_NOT_ALLOWED',
-          'An exact-output payment takes the fee in the token you pay with only.',
-        );
-      }
       const direct = req.payWithMint === request.mint.mint;
+      // A direct transfer swaps nothing, so it carries no fee.
+      const fee = direct
+        ? { ok: true as const, value: null }
+        : feeOf(feeSettings(), req.payWithMint);
+      if (!fee.ok) return fee;
+      const feeBps = fee.value;
       const rate = state.costRates.get(`${req.payWithMint}>${request.mint.mint}`) ?? 1_000_000_000n;
       const expected = direct ? BigInt(amount) : (BigInt(amount) * rate) / 1_000_000_000n;
       const slippageBps = direct ? 0 : (req.slippageBps ?? 50);
@@ -174,12 +192,10 @@ export function createFakePayHandlers(
         expectedSpend: expected.toString(),
         payerAccountRentLamports: '0',
         slippageBps,
-        platformFee: req.fees
-          ? {
-              amount: ((expected * BigInt(req.fees.platformFeeBps)) / 10_000n).toString(),
-              feeBps: req.fees.platformFeeBps,
-            }
-          : null,
+        platformFee:
+          feeBps === null
+            ? null
+            : { amount: ((expected * BigInt(feeBps)) / 10_000n).toString(), feeBps },
         venueFees: direct
           ? []
           : [{ label: 'Whirlpool', amount: (expected / 1000n).toString(), mint: req.payWithMint }],

@@ -210,7 +210,11 @@ export function installFakeWallet(options: FakeWalletOptions = {}): FakeWallet {
         info.network = network;
       },
     ),
-    ...createFakePayHandlers(pay, () => state.current),
+    ...createFakePayHandlers(
+      pay,
+      () => state.current,
+      () => fees.settings,
+    ),
     ...createFakeFeesHandlers(fees, () => state.current),
     'sandbox.fund': () => {
       if (!info.network.isSandbox)

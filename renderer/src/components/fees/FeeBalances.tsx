@@ -20,6 +20,8 @@ const STATUS_WORDS = {
   expired: 'Expired',
 } as const;
 
+const KIND_WORDS = { swap: 'Swap', pay: 'Payment', other: 'Other' } as const;
+
 export function FeeBalances({ balances, tokens }: FeeBalancesProps) {
   return (
     <>
@@ -70,15 +72,16 @@ export function FeeBalances({ balances, tokens }: FeeBalancesProps) {
           ))}
         </ul>
       )}
-      <h3 className="subtitle">Fees paid per swap</h3>
+      <h3 className="subtitle">Fees paid per swap and payment</h3>
       {balances.swaps.length === 0 ? (
         <p className="muted">No swap or payment with a platform fee yet.</p>
       ) : (
-        <table className="table fee-table" aria-label="Fees paid per swap">
+        <table className="table fee-table" aria-label="Fees paid per swap and payment">
           <thead>
             <tr>
               <th scope="col">When</th>
               <th scope="col">Transaction</th>
+              <th scope="col">Kind</th>
               <th scope="col">Fee</th>
               <th scope="col">Received</th>
               <th scope="col">Status</th>
@@ -93,6 +96,7 @@ export function FeeBalances({ balances, tokens }: FeeBalancesProps) {
                   <td className="mono" title={s.signature}>
                     {shortenAddress(s.signature, 6)}
                   </td>
+                  <td>{KIND_WORDS[s.kind]}</td>
                   <td>{s.platformFeeBps} bps</td>
                   <td>
                     {s.received !== null ? formatTokenAmount(s.received, token, s.mint) : '—'}
