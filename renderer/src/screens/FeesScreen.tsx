@@ -14,11 +14,10 @@ import { FeeSettingsForm } from '../components/fees/FeeSettingsForm';
 import { FeeAccountPanel } from '../components/fees/FeeAccountPanel';
 import { FeeBalances } from '../components/fees/FeeBalances';
 import { ReviewPanel } from '../components/swap/ReviewPanel';
+import { reviewLabelsFor } from '../components/pay/review-labels';
 import { ScreenHeading } from './ScreenHeading';
 import '../styles/swap.css';
 import '../styles/pay.css';
-
-const FEE_LABELS = { edit: 'Back to fees', done: 'Done', status: 'Fee transaction status' };
 
 /**
  * The token account a reviewed creation is about, from the review's balance changes: the one it
@@ -135,7 +134,7 @@ export function FeesScreen() {
               submission={submission}
               now={now}
               tokens={tokens}
-              labels={FEE_LABELS}
+              labels={reviewLabelsFor(kind)}
               onApprove={() => void approve()}
               onEdit={reset}
               onFreshQuote={() => {

@@ -92,6 +92,36 @@ describe('pay screen', () => {
     expect(screen.getByRole('list', { name: 'Receipt references' }).textContent).toBe(reference);
   });
 
+  it('plans with the wallet’s own fee settings: the request names no fee', async () => {
+    const { fake, user } = setUp();
+    fake.fees.settings = {
+      ...fake.fees.settings,
+      enabled: true,
+      platformFeeBps: 20,
+      accounts: [{ mint: USDC.mint, source: 'address', address: fakeAddress(300) }],
+    };
+    await paste(user, `solana:${PAYEE}?amount=12.5&spl-token=${USDC.mint}`);
+    await screen.findByRole('status', { name: 'Amount to pay' });
+    // Fees on but no fee account of SOL: main's refusal, under the box.
+    await pickPayWith(user, 'SOL');
+    await waitFor(() =>
+      expect(screen.getAllByRole('alert').map((a) => a.textContent)).toContainEqual(
+        expect.stringMatching(/no fee account for the token paid with/),
+      ),
+    );
+    fake.fees.settings = {
+      ...fake.fees.settings,
+      accounts: [{ mint: SOL.mint, source: 'address', address: fakeAddress(301) }],
+    };
+    await pickPayWith(user, 'USDC');
+    await pickPayWith(user, 'SOL');
+    const fees = await screen.findByRole('list', { name: 'Fees' });
+    await waitFor(() => expect(fees.textContent).toMatch(/Platform fee \(20 bps\)/));
+    // Each request is the schema's (strict: a `fees` field would be refused) and has none.
+    for (const call of calls(fake, 'pay.quote')) expect(call.request).not.toHaveProperty('fees');
+    expect(calls(fake, 'fees.get')).toEqual([]);
+  });
+
   it('shows main’s refusal of a transaction request and of too many decimals', async () => {
     const { user } = setUp();
     const box = await paste(user, 'solana:https%3A%2F%2Fshop.example%2Fpay');
@@ -122,7 +152,11 @@ describe('pay screen', () => {
     expect(calls(fake, 'pay.createDestination')[0]?.request).toEqual({
       text: `solana:${PAYEE}?amount=2&spl-token=${USDC.mint}`,
     });
-    await user.click(await screen.findByRole('button', { name: 'Approve and sign' }));
+    const approveButton = await screen.findByRole('button', { name: 'Approve and sign' });
+    // No quote here: the headline says what the transaction was checked against.
+    expect(screen.getByText(/creates the payee’s token account and nothing else/)).toBeTruthy();
+    expect(screen.queryByText(/does what the quote says/)).toBeNull();
+    await user.click(approveButton);
     await waitFor(() =>
       expect(screen.getByRole('status', { name: 'Payee token account status' }).textContent).toBe(
         'Exists',

@@ -21,14 +21,13 @@ import { RequestDetails } from '../components/pay/RequestDetails';
 import { PayWithPanel } from '../components/pay/PayWithPanel';
 import { ReceiptCard } from '../components/pay/ReceiptCard';
 import { ReviewPanel } from '../components/swap/ReviewPanel';
+import { reviewLabelsFor } from '../components/pay/review-labels';
 import { ScreenHeading } from './ScreenHeading';
 import '../styles/swap.css';
 import '../styles/pay.css';
 
 /** A shown quote older than this is asked for again (while no review is open). */
 export const PLAN_REFRESH_MS = 15_000;
-
-const PAY_LABELS = { edit: 'Edit payment', done: 'New payment', status: 'Payment status' };
 
 /** A request handed over in the route (`#/pay?request=solana:…`, from a solana: link). */
 function requestInHash(hash: string): string | null {
@@ -161,11 +160,7 @@ export function PayScreen() {
               submission={submission}
               now={now}
               tokens={tokens}
-              labels={
-                kind === 'destination'
-                  ? { ...PAY_LABELS, done: 'Continue to the payment' }
-                  : PAY_LABELS
-              }
+              labels={reviewLabelsFor(kind)}
               onApprove={() => void approve()}
               onEdit={reset}
               onFreshQuote={() => {

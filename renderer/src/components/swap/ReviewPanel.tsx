@@ -6,7 +6,7 @@
 import { useEffect, useRef } from 'react';
 import type { TokenInfo } from '../../../../preload/api-types';
 import type { ReviewState, Submission } from '../../stores/swap-review-store';
-import { ReviewReport } from './ReviewReport';
+import { ReviewReport, SWAP_VERDICT, type ReviewVerdictWords } from './ReviewReport';
 
 export interface ReviewPanelProps {
   review: Exclude<ReviewState, { state: 'idle' }>;
@@ -32,12 +32,18 @@ export interface ReviewPanelLabels {
   done: string;
   /** Accessible name of the status ("Swap status"). */
   status: string;
+  /**
+   * The report's headline, accepted or refused: what this kind of transaction was checked
+   * against (a quote, a payment request, an account creation).
+   */
+  verdict: ReviewVerdictWords;
 }
 
 const SWAP_LABELS: ReviewPanelLabels = {
   edit: 'Edit swap',
   done: 'New swap',
   status: 'Swap status',
+  verdict: SWAP_VERDICT,
 };
 
 function statusText(submission: Submission): string {
@@ -110,7 +116,7 @@ export function ReviewPanel(props: ReviewPanelProps) {
       <h2 id="review-title" className="card-title">
         Review
       </h2>
-      <ReviewReport report={report} tokens={tokens} />
+      <ReviewReport report={report} tokens={tokens} verdict={labels.verdict} />
       <div className="actions review-actions">
         {report.accepted && !finished && !ticketExpired ? (
           <button

@@ -1,5 +1,5 @@
 /**
- * The review report of a swap transaction, as main built it from the real transaction bytes:
+ * The review report of a transaction, as main built it from the real transaction bytes:
  * the guard's verdict first (when it refuses, the reasons in words), then the person's balance
  * changes with the network fee and rent, then every instruction with its program and meaning.
  */
@@ -35,12 +35,31 @@ function ChangeRow({
   );
 }
 
+/** The report's headline: what the transaction was checked against, in the flow's words. */
+export interface ReviewVerdictWords {
+  /** Accepted ("The transaction does what the quote says. Check the changes below, then approve."). */
+  accepted: string;
+  /** Before the refusal reasons ("It does not do what the quote says:"). */
+  refused: string;
+  /** After them ("Nothing was signed or sent. Get a fresh quote, or try again later."). */
+  next: string;
+}
+
+/** The swap's words: its transactions are checked against the accepted quote. */
+export const SWAP_VERDICT: ReviewVerdictWords = {
+  accepted: 'The transaction does what the quote says. Check the changes below, then approve.',
+  refused: 'It does not do what the quote says:',
+  next: 'Nothing was signed or sent. Get a fresh quote, or try again later.',
+};
+
 export function ReviewReport({
   report,
   tokens,
+  verdict = SWAP_VERDICT,
 }: {
   report: ReviewReportView;
   tokens: readonly TokenInfo[];
+  verdict?: ReviewVerdictWords;
 }) {
   // The person's own accounts: their SOL and token accounts, including the swap's output
   // account when it is theirs (role 'destination', owned by the fee payer, who is the person).
@@ -51,18 +70,18 @@ export function ReviewReport({
     <>
       {report.accepted ? (
         <p className="verdict verdict-ok" role="status">
-          The transaction does what the quote says. Check the changes below, then approve.
+          {verdict.accepted}
         </p>
       ) : (
         <div className="verdict verdict-refused" role="alert">
           <h3>Swapdesk will not sign this transaction</h3>
-          <p>It does not do what the quote says:</p>
+          <p>{verdict.refused}</p>
           <ul aria-label="Reasons for the refusal">
             {report.refusals.map((reason) => (
               <li key={reason}>{reason}</li>
             ))}
           </ul>
-          <p>Nothing was signed or sent. Get a fresh quote, or try again later.</p>
+          <p>{verdict.next}</p>
         </div>
       )}
 

@@ -1,0 +1,100 @@
+/**
+ * The review panel's headline follows the kind of transaction: a swap is checked against its
+ * quote, the Pay and Fees transactions against what they are for (labels.verdict).
+ */
+import '../../test/swap-setup';
+import { describe, expect, it } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
+import type { QuoteView, ReviewTicketView } from '../../../../preload/api-types';
+import { fakeAddress } from '../../test/fake-wallet';
+import { reportFor } from '../../test/fake-review-report';
+import { FAKE_TOKENS } from '../../test/fake-swap';
+import { reviewLabelsFor } from '../pay/review-labels';
+import { ReviewPanel, type ReviewPanelLabels } from './ReviewPanel';
+
+const SOL = FAKE_TOKENS[0]!;
+const USDC = FAKE_TOKENS[1]!;
+const OWNER = fakeAddress(0);
+
+const quote: QuoteView = {
+  quoteId: 'q1',
+  inputMint: SOL.mint,
+  outputMint: USDC.mint,
+  swapMode: 'ExactIn',
+  inAmount: '1000000',
+  outAmount: '150000',
+  otherAmountThreshold: '149000',
+  minimumReceived: '149000',
+  maximumSpent: null,
+  slippageBps: 50,
+  computedAutoSlippageBps: null,
+  priceImpactPct: '0',
+  platformFee: null,
+  route: [],
+  contextSlot: 1,
+  quotedAt: new Date().toISOString(),
+  expiresAt: new Date(Date.now() + 60_000).toISOString(),
+};
+
+function ticket(refusals: string[] | null): ReviewTicketView {
+  return {
+    ticketId: 't1',
+    transactionBase64: 'AQID',
+    messageHash: 'cd'.repeat(32),
+    expiresAt: new Date(Date.now() + 60_000).toISOString(),
+    lastValidBlockHeight: 1000,
+    report: reportFor(quote, OWNER, refusals),
+  };
+}
+
+function show(refusals: string[] | null, labels?: ReviewPanelLabels) {
+  const noop = () => undefined;
+  return render(
+    <ReviewPanel
+      review={{ state: 'ready', ticket: ticket(refusals) }}
+      submission={{ state: 'idle' }}
+      tokens={FAKE_TOKENS}
+      now={Date.now()}
+      onApprove={noop}
+      onEdit={noop}
+      onFreshQuote={noop}
+      onDone={noop}
+      {...(labels ? { labels } : {})}
+    />,
+  );
+}
+
+describe('review panel headline', () => {
+  it('a swap is checked against its quote', () => {
+    show(null);
+    expect(screen.getAllByRole('status')[0]?.textContent).toBe(
+      'The transaction does what the quote says. Check the changes below, then approve.',
+    );
+  });
+
+  it.each([
+    ['destination', 'The transaction creates the payee’s token account and nothing else.'],
+    ['fee-account', 'The transaction creates the fee token account and nothing else.'],
+    ['claim', 'The transaction claims the fees of your referral token account and nothing else.'],
+    ['payment', 'The transaction pays the payee exactly the requested amount'],
+  ] as const)('a %s transaction says what it was checked against', (kind, words) => {
+    show(null, reviewLabelsFor(kind));
+    const headline = screen.getAllByRole('status')[0]?.textContent ?? '';
+    expect(headline.startsWith(words)).toBe(true);
+    expect(headline).not.toMatch(/quote/);
+  });
+
+  it('a refused account creation names what it should have done, not a quote', () => {
+    show(['It also transfers 5 USDC to a stranger.'], reviewLabelsFor('destination'));
+    const alert = screen.getByRole('alert');
+    expect(
+      within(alert).getByText(
+        /^It does more than, or something other than, create the payee’s token account:$/,
+      ),
+    ).toBeTruthy();
+    expect(within(alert).getByText('It also transfers 5 USDC to a stranger.')).toBeTruthy();
+    expect(within(alert).getByText('Nothing was signed or sent. Try again later.')).toBeTruthy();
+    expect(alert.textContent).not.toMatch(/quote/);
+    expect(screen.queryByRole('button', { name: 'Approve and sign' })).toBeNull();
+  });
+});
