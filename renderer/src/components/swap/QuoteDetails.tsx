@@ -23,6 +23,31 @@ export function impactLevel(priceImpactPct: string): ImpactLevel {
   return 'normal';
 }
 
+/**
+ * The integrator's platform fee in words: the amount in the fee account's mint, and the split
+ * the spec fixes (the swap service keeps 2.5% of the fee, the integrator the rest).
+ */
+export function platformFeeText(
+  quote: QuoteView,
+  tokens: readonly TokenInfo[],
+  output: TokenInfo | null,
+): string {
+  const detail = quote.platformFeeDetail;
+  if (detail) {
+    const token = findToken(tokens, detail.feeAccountMint);
+    const amount = (value: string) => formatTokenAmount(value, token, detail.feeAccountMint);
+    return (
+      `${amount(detail.feeAccountAmount)} (${detail.feeBps} bps): the integrator receives ` +
+      `${amount(detail.integratorAmount)}, the swap service keeps 2.5% (${amount(detail.operatorAmount)})`
+    );
+  }
+  if (quote.platformFee) {
+    const { amount, feeBps } = quote.platformFee;
+    return `${formatTokenAmount(amount, output, quote.outputMint)} (${feeBps} bps)`;
+  }
+  return 'None';
+}
+
 export interface QuoteDetailsProps {
   quote: QuoteView;
   tokens: readonly TokenInfo[];
@@ -72,11 +97,7 @@ export function QuoteDetails({
         <dt>Price impact</dt>
         <dd className={level === 'normal' ? undefined : 'impact-high'}>{impact}</dd>
         <dt>Platform fee</dt>
-        <dd>
-          {quote.platformFee
-            ? `${formatTokenAmount(quote.platformFee.amount, output, quote.outputMint)} (${quote.platformFee.feeBps} bps)`
-            : 'None'}
-        </dd>
+        <dd>{platformFeeText(quote, tokens, output)}</dd>
       </dl>
       <h3 className="route-title">Route</h3>
       <ol className="route" aria-label="Route">

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import type { QuoteView } from '../../../../preload/api-types';
+import { FAKE_TOKENS } from '../../test/fake-tokens';
+import { platformFeeText } from './QuoteDetails';
+
+const SOL = 'So11111111111111111111111111111111111111112';
+const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
+const usdc = FAKE_TOKENS.find((t) => t.mint === USDC) ?? null;
+
+const quote: QuoteView = {
+  quoteId: 'q1',
+  inputMint: SOL,
+  outputMint: USDC,
+  swapMode: 'ExactIn',
+  inAmount: '1000000000',
+  outAmount: '149700000',
+  otherAmountThreshold: '148951500',
+  minimumReceived: '148951500',
+  maximumSpent: null,
+  slippageBps: 50,
+  computedAutoSlippageBps: null,
+  priceImpactPct: '0.0001',
+  platformFee: null,
+  route: [],
+  contextSlot: 1,
+  quotedAt: '2026-11-22T04:00:00.000Z',
+  expiresAt: '2026-11-22T04:01:00.000Z',
+};
+
+describe('the platform fee line of a quote', () => {
+  it('says None when no fee is taken', () => {
+    expect(platformFeeText(quote, FAKE_TOKENS, usdc)).toBe('None');
+  });
+
+  it('shows the fee, what the integrator receives and the 2.5% the swap service keeps', () => {
+    const withFee: QuoteView = {
+      ...quote,
+      platformFee: { amount: '300000', feeBps: 20 },
+      platformFeeDetail: {
+        amount: '300000',
+        feeBps: 20,
+        mint: USDC,
+        feeAccountMint: USDC,
+        feeAccount: 'FeeAccount1111111111111111111111111111111111',
+        feeAccountAmount: '300000',
+        integratorAmount: '292500',
+        operatorAmount: '7500',
+      },
+    };
+    expect(platformFeeText(withFee, FAKE_TOKENS, usdc)).toBe(
+      '0.3 USDC (20 bps): the integrator receives 0.2925 USDC, the swap service keeps 2.5% (0.0075 USDC)',
+    );
+  });
+
+  it('states a fee taken in the input mint in that mint', () => {
+    const inputFee: QuoteView = {
+      ...quote,
+      platformFee: { amount: '300000', feeBps: 20 },
+      platformFeeDetail: {
+        amount: '300000',
+        feeBps: 20,
+        mint: USDC,
+        feeAccountMint: SOL,
+        feeAccount: 'FeeAccount1111111111111111111111111111111111',
+        feeAccountAmount: '2000000',
+        integratorAmount: '1950000',
+        operatorAmount: '50000',
+      },
+    };
+    expect(platformFeeText(inputFee, FAKE_TOKENS, usdc)).toBe(
+      '0.002 SOL (20 bps): the integrator receives 0.00195 SOL, the swap service keeps 2.5% (0.00005 SOL)',
+    );
+  });
+});
