@@ -4,14 +4,17 @@
  * same review as swaps (decode, lookup tables, simulation, guard with the payment rule) and issue
  * a ticket in the swaps' ticket book, so approving, signing and sending are the swaps' own.
  */
-import type { NetworkInfo } from '../../preload/api-types';
-import type { ReviewConnection, ReviewReport, ReviewTransaction, SwapIntent } from '../review';
+import type { ReviewConnection, SwapIntent } from '../review';
 import { NATIVE_MINT } from '../review/program-ids';
 import type { Address } from '../shared/address';
 import { WalletError } from '../shared/errors';
 import type { SwapApiClient, SwapRequest } from '../swap-api';
 import { intentOf } from '../tickets/swap-review';
-import { messageOf, sha256Hex, type Ticket, type TicketBook } from '../tickets/ticket-book';
+import {
+  issueReviewedTicket,
+  type IssueTicketDeps,
+  type ReviewTicket,
+} from '../tickets/issue-ticket';
 import type { PayeeConnection } from './payee';
 import { parsePayment } from './pay-service';
 import {
@@ -24,21 +27,13 @@ import {
 } from './payment-transactions';
 import type { PaymentPlan, PlanBook } from './plan-book';
 
-export type PayTicket = Ticket<ReviewReport, SwapIntent>;
+export type PayTicket = ReviewTicket;
 
-export interface PayReviewDeps {
-  network: NetworkInfo;
-  networkKey: string;
+export interface PayReviewDeps extends IssueTicketDeps {
   api: () => Promise<SwapApiClient>;
   connection: ReviewConnection & BuildConnection & PayeeConnection;
-  review: ReviewTransaction;
   plans: PlanBook;
-  tickets: Pick<TicketBook<ReviewReport, SwapIntent, unknown>, 'create'>;
   currentAccount: () => Promise<string | null>;
-  labels?: () => Promise<{
-    tokenSymbols?: Record<string, string>;
-    programLabels?: Record<string, string>;
-  }>;
 }
 
 async function accountOf(deps: Pick<PayReviewDeps, 'currentAccount'>): Promise<Address> {
@@ -161,38 +156,6 @@ async function buildPayment(
   );
 }
 
-async function ticketFor(
-  deps: PayReviewDeps,
-  account: Address,
-  built: BuiltTransaction,
-  intent: SwapIntent,
-): Promise<PayTicket> {
-  // Labels only make the report read better; a failure to fetch them never blocks a review.
-  const labels = (await deps.labels?.().catch(() => undefined)) ?? {};
-  const report = await deps.review({
-    ...labels,
-    transaction: built.transaction,
-    user: account,
-    intent,
-    lastValidBlockHeight: built.lastValidBlockHeight,
-    connection: deps.connection,
-    allowJupiter: !deps.network.isSandbox,
-  });
-  const sameMessage = report.messageSha256 === sha256Hex(messageOf(built.transaction));
-  return deps.tickets.create({
-    account,
-    networkKey: deps.networkKey,
-    transaction: built.transaction,
-    lastValidBlockHeight: built.lastValidBlockHeight,
-    report,
-    accepted: report.accepted && sameMessage,
-    refusals: sameMessage
-      ? report.refusals
-      : [...report.refusals, 'The review examined a different transaction than the one to sign.'],
-    intent,
-  }) as PayTicket;
-}
-
 /**
  * Builds and reviews the payment of a stored plan; a ticket for pay.approve.
  * Throws NO_ACCOUNT, PLAN_NOT_FOUND, SWAP_NOT_SIGNABLE, TRANSACTION_TOO_LARGE, API errors.
@@ -201,7 +164,7 @@ export async function reviewPayment(deps: PayReviewDeps, planId: string): Promis
   const plan = deps.plans.take(planId, deps.networkKey);
   const account = await accountOf(deps);
   const built = await buildPayment(deps, plan, account);
-  return ticketFor(deps, account, built, paymentIntent(plan));
+  return issueReviewedTicket(deps, account, built, paymentIntent(plan));
 }
 
 /**
@@ -253,5 +216,5 @@ export async function reviewCreateDestination(
     maxPriorityFeeLamports: 0n,
     payment,
   };
-  return ticketFor(deps, account, built, intent);
+  return issueReviewedTicket(deps, account, built, intent);
 }

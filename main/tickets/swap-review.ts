@@ -3,15 +3,14 @@
  * answer under an id; for a review, POST /swap with that stored quote and the person's
  * account, run the real review (decode, lookup tables, simulation, guard) and issue a ticket.
  */
-import type { NetworkInfo } from '../../preload/api-types';
 import type { ParsedRequestOf } from '../../preload/contract';
-import type { ReviewConnection, ReviewReport, ReviewTransaction, SwapIntent } from '../review';
+import type { SwapIntent } from '../review';
 import type { Address } from '../shared/address';
 import { WalletError } from '../shared/errors';
 import type { SwapFees } from '../fees/fees-service';
 import type { PrioritizationFee, Quote, QuoteParams, SwapApiClient } from '../swap-api';
 import type { QuoteBook, StoredQuote } from './quote-book';
-import { messageOf, sha256Hex, type Ticket, type TicketBook } from './ticket-book';
+import { issueReviewedTicket, type IssueTicketDeps, type ReviewTicket } from './issue-ticket';
 
 /** What POST /swap needs besides the quote, chosen at quote time. */
 export interface SwapExtras {
@@ -29,17 +28,11 @@ export interface SwapExtras {
  */
 export const AUTO_PRIORITY_FEE_MAX_LAMPORTS = 5_000_000n;
 
-export type SwapTicket = Ticket<ReviewReport, SwapIntent>;
+export type SwapTicket = ReviewTicket;
 
-export interface SwapReviewDeps {
-  network: NetworkInfo;
-  /** A key naming the network and its URLs (quotes and tickets do not cross a switch). */
-  networkKey: string;
+export interface SwapReviewDeps extends IssueTicketDeps {
   api: () => Promise<SwapApiClient>;
-  connection: ReviewConnection;
-  review: ReviewTransaction;
   quotes: QuoteBook<SwapExtras>;
-  tickets: Pick<TicketBook<ReviewReport, SwapIntent, unknown>, 'create'>;
   /**
    * The integrator fee of a swap (issue 6): null when fees are off; throws a FEE_ACCOUNT_*
    * refusal when the fee account is missing or unusable, before any request is made.
@@ -51,11 +44,6 @@ export interface SwapReviewDeps {
   };
   /** The account the screens act for, or null when there is none. */
   currentAccount: () => Promise<string | null>;
-  /** Names for the report's sentences: token symbols by mint, program names by id. */
-  labels?: () => Promise<{
-    tokenSymbols?: Record<string, string>;
-    programLabels?: Record<string, string>;
-  }>;
 }
 
 type QuoteRequest = ParsedRequestOf<'swap.quote'>;
@@ -194,31 +182,5 @@ export async function reviewSwap(deps: SwapReviewDeps, quoteId: string): Promise
         'The swap service could not simulate this swap, so it cannot be signed. Get a fresh quote.',
     );
   }
-  const intent = intentOf(quote, extras);
-  // Labels only make the report read better; a failure to fetch them never blocks a review.
-  const labels = (await deps.labels?.().catch(() => undefined)) ?? {};
-  const report = await deps.review({
-    ...labels,
-    transaction: built.transaction,
-    user: account as Address,
-    intent,
-    lastValidBlockHeight: built.lastValidBlockHeight,
-    connection: deps.connection,
-    // The Jupiter v6 program exists on mainnet-like networks only; the sandbox has its own.
-    allowJupiter: !deps.network.isSandbox,
-  });
-  // The report must be about these very bytes; otherwise its verdicts say nothing about them.
-  const sameMessage = report.messageSha256 === sha256Hex(messageOf(built.transaction));
-  return deps.tickets.create({
-    account,
-    networkKey: deps.networkKey,
-    transaction: built.transaction,
-    lastValidBlockHeight: built.lastValidBlockHeight,
-    report,
-    accepted: report.accepted && sameMessage,
-    refusals: sameMessage
-      ? report.refusals
-      : [...report.refusals, 'The review examined a different transaction than the one to sign.'],
-    intent,
-  });
+  return issueReviewedTicket(deps, account as Address, built, intentOf(quote, extras));
 }

@@ -1,0 +1,72 @@
+/**
+ * The step swaps and payments share once their transaction is built: review it (decode,
+ * lookup tables, simulation, guard) and issue a ticket for exactly the bytes reviewed.
+ */
+import type { NetworkInfo } from '../../preload/api-types';
+import type { ReviewConnection, ReviewReport, ReviewTransaction, SwapIntent } from '../review';
+import type { Address } from '../shared/address';
+import { messageOf, sha256Hex, type Ticket, type TicketBook } from './ticket-book';
+
+/** A ticket whose report is main/review's and whose intent is what the person accepted. */
+export type ReviewTicket = Ticket<ReviewReport, SwapIntent>;
+
+/** What reviewing and issuing need; SwapReviewDeps and PayReviewDeps both carry it. */
+export interface IssueTicketDeps {
+  network: NetworkInfo;
+  /** A key naming the network and its URLs (tickets do not cross a switch). */
+  networkKey: string;
+  connection: ReviewConnection;
+  review: ReviewTransaction;
+  tickets: Pick<TicketBook<ReviewReport, SwapIntent, unknown>, 'create'>;
+  /** Names for the report's sentences: token symbols by mint, program names by id. */
+  labels?: () => Promise<{
+    tokenSymbols?: Record<string, string>;
+    programLabels?: Record<string, string>;
+  }>;
+}
+
+/** A transaction ready for review: unsigned wire bytes and the block height it expires at. */
+export interface TransactionToReview {
+  transaction: Uint8Array;
+  lastValidBlockHeight: number;
+}
+
+/**
+ * Reviews `built` for `account` against `intent` and issues its ticket. The ticket is refused
+ * (accepted false, with a reason) when the review judged a different message than `built`'s.
+ *
+ * @example const ticket = await issueReviewedTicket(deps, account, built, intentOf(quote, extras));
+ */
+export async function issueReviewedTicket(
+  deps: IssueTicketDeps,
+  account: Address,
+  built: TransactionToReview,
+  intent: SwapIntent,
+): Promise<ReviewTicket> {
+  // Labels only make the report read better; a failure to fetch them never blocks a review.
+  const labels = (await deps.labels?.().catch(() => undefined)) ?? {};
+  const report = await deps.review({
+    ...labels,
+    transaction: built.transaction,
+    user: account,
+    intent,
+    lastValidBlockHeight: built.lastValidBlockHeight,
+    connection: deps.connection,
+    // The Jupiter v6 program exists on mainnet-like networks only; the sandbox has its own.
+    allowJupiter: !deps.network.isSandbox,
+  });
+  // The report must be about these very bytes; otherwise its verdicts say nothing about them.
+  const sameMessage = report.messageSha256 === sha256Hex(messageOf(built.transaction));
+  return deps.tickets.create({
+    account,
+    networkKey: deps.networkKey,
+    transaction: built.transaction,
+    lastValidBlockHeight: built.lastValidBlockHeight,
+    report,
+    accepted: report.accepted && sameMessage,
+    refusals: sameMessage
+      ? report.refusals
+      : [...report.refusals, 'The review examined a different transaction than the one to sign.'],
+    intent,
+  });
+}
