@@ -8,16 +8,17 @@
  * approval per ticket: the submission is marked started before any await.
  */
 import { create, type StateCreator } from 'zustand';
-import type {
-  PaymentReceiptView,
-  ReviewTicketView,
-  SubmissionView,
-  TransactionStatusView,
-} from '../../../preload/api-types';
+import type { PaymentReceiptView, ReviewTicketView } from '../../../preload/api-types';
 import type { WalletApi } from '../../../preload/wallet-api';
 import type { BridgeError, Result } from '../../../main/shared/result';
-import type { ReviewState, Submission } from './swap-review-store';
 import { callWallet } from '../lib/wallet';
+import {
+  createSubmissionFlow,
+  type ApproveCall,
+  type ReviewState,
+  type Submission,
+  type SubmissionTiming,
+} from './submission-flow';
 
 /**
  * What the open review is of: the payment itself, creating the payee's token account, or (the
@@ -56,28 +57,15 @@ export const initialPayReviewState = {
   receipt: { state: 'none' } as ReceiptState,
 };
 
-export interface PayReviewDeps {
-  pollMs?: number;
-  maxPolls?: number;
-  wait?: (ms: number) => Promise<void>;
+export interface PayReviewDeps extends SubmissionTiming {
   /** The approve method of the tickets this store reviews: pay.approve by default. */
-  approveWith?: (
-    wallet: WalletApi,
-    request: { ticketId: string; transactionBase64: string },
-  ) => Promise<Result<SubmissionView>>;
+  approveWith?: ApproveCall;
 }
-
-const realWait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-const EXPIRED_CODES = new Set(['TICKET_EXPIRED', 'QUOTE_NOT_FOUND', 'TICKET_NOT_FOUND']);
 
 export function createPayReviewStoreCreator(
   deps: PayReviewDeps = {},
 ): StateCreator<PayReviewStore> {
-  const pollMs = deps.pollMs ?? 1000;
-  const maxPolls = deps.maxPolls ?? 180;
-  const wait = deps.wait ?? realWait;
-  const approveWith = deps.approveWith ?? ((w, request) => w.pay.approve(request));
+  const { approveWith = (w, request) => w.pay.approve(request), ...timing } = deps;
 
   return (set, get) => {
     let round = 0;
@@ -94,51 +82,14 @@ export function createPayReviewStoreCreator(
       });
     };
 
-    const settle = async (status: TransactionStatusView, mine: number): Promise<boolean> => {
-      const { signature } = status;
-      if (status.status === 'confirmed') {
-        set({ submission: { state: 'confirmed', signature, explorerUrl: status.explorerUrl } });
-        await readReceipt(signature, mine);
-        return true;
-      }
-      if (status.status === 'failed') {
-        set({
-          submission: {
-            state: 'failed',
-            signature,
-            error: {
-              code: 'TRANSACTION_FAILED',
-              message: status.error ?? 'The transaction failed on the network.',
-            },
-          },
-        });
-        return true;
-      }
-      if (status.status === 'expired') {
-        set({
-          submission: {
-            state: 'expired',
-            signature,
-            message:
-              status.error ??
-              'The transaction expired before the network confirmed it. Nothing was spent.',
-          },
-        });
-        return true;
-      }
-      return false;
-    };
-
-    const follow = async (signature: string, mine: number): Promise<void> => {
-      for (let i = 0; i < maxPolls; i += 1) {
-        await wait(pollMs);
-        if (mine !== round) return;
-        const result = await callWallet((w) => w.swap.status({ signature }));
-        if (mine !== round) return;
-        if (!result.ok) continue; // a dropped poll is retried; the transaction is still out there
-        if (await settle(result.value, mine)) return;
-      }
-    };
+    const { approve } = createSubmissionFlow({
+      ...timing,
+      current: get,
+      setSubmission: (submission) => set({ submission }),
+      round: () => round,
+      approveWith,
+      onConfirmed: readReceipt,
+    });
 
     const start = async (
       kind: PayReviewKind,
@@ -168,34 +119,7 @@ export function createPayReviewStoreCreator(
       reviewDestination: (text) => start('destination', (w) => w.pay.createDestination({ text })),
       reviewTicket: start,
 
-      approve: async () => {
-        const { review, submission } = get();
-        if (review.state !== 'ready' || submission.state !== 'idle') return;
-        if (!review.ticket.report.accepted) return; // the guard refused: nothing to approve
-        set({ submission: { state: 'submitting' } });
-        const mine = round;
-        const { ticketId, transactionBase64 } = review.ticket;
-        const result = await callWallet((w) => approveWith(w, { ticketId, transactionBase64 }));
-        if (mine !== round) return;
-        if (!result.ok) {
-          set({
-            submission: EXPIRED_CODES.has(result.error.code)
-              ? { state: 'expired', signature: null, message: result.error.message }
-              : { state: 'failed', signature: null, error: result.error },
-          });
-          return;
-        }
-        const { signature, status } = result.value;
-        if (status === 'confirmed') {
-          await settle(
-            { signature, status, error: null, activityId: null, explorerUrl: null },
-            mine,
-          );
-          return;
-        }
-        set({ submission: { state: 'pending', signature } });
-        await follow(signature, mine);
-      },
+      approve,
 
       reset: () => {
         round += 1;
