@@ -5,72 +5,51 @@
  * exact-output route can pay (NO_ROUTE with a suggestion), and a SOL (no spl-token) request to a
  * token account (INVALID_RECIPIENT; SOL requests themselves are paid in pay-sol.test.ts).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { Connection } from '@solana/web3.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../harness/sandbox-process';
+import { describe, expect, it } from 'vitest';
 import {
-  airdrop,
   approveAndConfirm,
   ataOf,
   faucet,
   newKey,
-  openPayWallet,
   PYUSD,
   SOL,
   tokenBalance,
   USDC,
-  type PayWallet,
+  usePaySession,
 } from './pay-helpers';
 
 const USDT = 'Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB';
 
-let sandbox: RunningSandbox;
-let connection: Connection;
-let dataDir: string;
-let wallet: PayWallet;
-let payer: string;
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ slotMs: 80 });
-  connection = new Connection(sandbox.rpcUrl, 'confirmed');
-  dataDir = mkdtempSync(join(tmpdir(), 'swapdesk-pay-edges-'));
-  wallet = openPayWallet(sandbox, dataDir, `swapdesk-pay-edge-${process.pid}-${Date.now()}`);
-  payer = (await wallet.call('accounts.create', { label: 'Payer' })).address;
-  await airdrop(connection, payer, 20_000_000_000);
-  await faucet(sandbox, payer, USDC, 100_000_000n);
-});
-
-afterAll(async () => {
-  wallet?.app.close();
-  await wallet?.call('accounts.remove', { address: payer }).catch(() => undefined);
-  await sandbox?.remove();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+const pay = usePaySession({
+  dataDirPrefix: 'swapdesk-pay-edges-',
+  keychainPrefix: 'swapdesk-pay-edge',
+  payerUsdc: 100_000_000n,
 });
 
 describe('paying: edges', () => {
   it('pays into a recipient that is a token account of the mint', async () => {
     const owner = newKey();
-    await faucet(sandbox, owner, USDC, 1n);
+    await faucet(pay.sandbox, owner, USDC, 1n);
     const account = ataOf(owner, USDC);
     const text = `solana:${account}?amount=0.75&spl-token=${USDC}`;
-    expect((await wallet.call('pay.parse', { text })).payee).toMatchObject({
+    expect((await pay.wallet.call('pay.parse', { text })).payee).toMatchObject({
       recipientKind: 'token-account',
       tokenAccount: account,
       exists: true,
     });
-    const plan = await wallet.call('pay.quote', { text, payWithMint: USDC });
-    await approveAndConfirm(wallet, await wallet.call('pay.review', { planId: plan.planId }));
-    expect(await tokenBalance(connection, account)).toBe(750_001n);
+    const plan = await pay.wallet.call('pay.quote', { text, payWithMint: USDC });
+    await approveAndConfirm(
+      pay.wallet,
+      await pay.wallet.call('pay.review', { planId: plan.planId }),
+    );
+    expect(await tokenBalance(pay.connection, account)).toBe(750_001n);
   });
 
   it('refuses a token-account recipient of another token', async () => {
     const owner = newKey();
-    await faucet(sandbox, owner, USDT, 1n);
+    await faucet(pay.sandbox, owner, USDT, 1n);
     expect(
-      await wallet.refusal('pay.parse', {
+      await pay.wallet.refusal('pay.parse', {
         text: `solana:${ataOf(owner, USDT)}?amount=1&spl-token=${USDC}`,
       }),
     ).toMatchObject({
@@ -79,7 +58,7 @@ describe('paying: edges', () => {
     });
     // A Token (classic) account named for a Token-2022 mint.
     expect(
-      await wallet.refusal('pay.parse', {
+      await pay.wallet.refusal('pay.parse', {
         text: `solana:${ataOf(owner, USDT)}?amount=1&spl-token=${PYUSD}`,
       }),
     ).toMatchObject({
@@ -90,12 +69,12 @@ describe('paying: edges', () => {
 
   it('refuses an invoice whose references do not fit in one transaction', async () => {
     const recipient = newKey();
-    await faucet(sandbox, recipient, USDC, 1n);
+    await faucet(pay.sandbox, recipient, USDC, 1n);
     const references = Array.from({ length: 30 }, newKey);
     const text = `solana:${recipient}?amount=1&spl-token=${USDC}${references.map((r) => `&reference=${r}`).join('')}`;
     expect(text.length).toBeLessThanOrEqual(2048);
-    const plan = await wallet.call('pay.quote', { text, payWithMint: USDC });
-    expect(await wallet.refusal('pay.review', { planId: plan.planId })).toEqual({
+    const plan = await pay.wallet.call('pay.quote', { text, payWithMint: USDC });
+    expect(await pay.wallet.refusal('pay.review', { planId: plan.planId })).toEqual({
       code: 'TRANSACTION_TOO_LARGE',
       message:
         'This payment needs more accounts than fit in one transaction; try paying with another token',
@@ -104,10 +83,10 @@ describe('paying: edges', () => {
 
   it('says when no exact-output route can pay, and suggests another token', async () => {
     const recipient = newKey();
-    await faucet(sandbox, recipient, PYUSD, 1n);
+    await faucet(pay.sandbox, recipient, PYUSD, 1n);
     // More PYUSD than the exact-output pools hold.
     const text = `solana:${recipient}?amount=5000000&spl-token=${PYUSD}`;
-    expect(await wallet.refusal('pay.quote', { text, payWithMint: SOL })).toMatchObject({
+    expect(await pay.wallet.refusal('pay.quote', { text, payWithMint: SOL })).toMatchObject({
       code: 'NO_ROUTE',
       message: expect.stringMatching(/Try paying with another token, such as USDC/),
     });
@@ -115,9 +94,9 @@ describe('paying: edges', () => {
 
   it('refuses a SOL (no spl-token) request to an address that is not a wallet (paid: pay-sol.test.ts)', async () => {
     const owner = newKey();
-    await faucet(sandbox, owner, USDC, 1n);
+    await faucet(pay.sandbox, owner, USDC, 1n);
     expect(
-      await wallet.refusal('pay.parse', { text: `solana:${ataOf(owner, USDC)}?amount=1` }),
+      await pay.wallet.refusal('pay.parse', { text: `solana:${ataOf(owner, USDC)}?amount=1` }),
     ).toMatchObject({
       code: 'INVALID_RECIPIENT',
       message: expect.stringMatching(/is not a wallet .* cannot receive SOL/),

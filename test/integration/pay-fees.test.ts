@@ -6,106 +6,79 @@
  * fees.setFeeAccount): a request naming one is refused, and settings without a fee account of
  * the mint paid with refuse the payment before any request.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { Connection } from '@solana/web3.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../harness/sandbox-process';
+import { describe, expect, it } from 'vitest';
 import {
-  airdrop,
   approveAndConfirm,
   ataOf,
   faucet,
   newKey,
-  openPayWallet,
   SOL,
   tokenBalance,
   USDC,
-  type PayWallet,
+  usePaySession,
 } from './pay-helpers';
 
-let sandbox: RunningSandbox;
-let connection: Connection;
-let dataDir: string;
-let wallet: PayWallet;
-let payer: string;
-
-/** A payee wallet that already has a token account of `mint` (holding 1 base unit). */
-async function payeeWithAccount(mint: string): Promise<string> {
-  const payee = newKey();
-  await faucet(sandbox, payee, mint, 1n);
-  return payee;
-}
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ slotMs: 80 });
-  connection = new Connection(sandbox.rpcUrl, 'confirmed');
-  dataDir = mkdtempSync(join(tmpdir(), 'swapdesk-pay-fees-'));
-  wallet = openPayWallet(sandbox, dataDir, `swapdesk-pay-itest-${process.pid}-${Date.now()}`);
-  payer = (await wallet.call('accounts.create', { label: 'Payer' })).address;
-  // Only SOL: the first payment must swap.
-  await airdrop(connection, payer, 20_000_000_000);
-});
-
-afterAll(async () => {
-  wallet?.app.close();
-  await wallet?.call('accounts.remove', { address: payer }).catch(() => undefined);
-  await sandbox?.remove();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+// Only SOL: the first payment must swap.
+const pay = usePaySession({
+  dataDirPrefix: 'swapdesk-pay-fees-',
+  keychainPrefix: 'swapdesk-pay-itest',
 });
 
 describe('fees on payments', () => {
   it('refuses a request that names its own fee: only main’s fee settings apply', async () => {
-    const payee = await payeeWithAccount(USDC);
+    const payee = await pay.payeeWithAccount(USDC);
     const text = `solana:${payee}?amount=1&spl-token=${USDC}`;
-    const before = wallet.urls.length;
-    const refusal = await wallet.refusal('pay.quote', {
+    const before = pay.wallet.urls.length;
+    const refusal = await pay.wallet.refusal('pay.quote', {
       text,
       payWithMint: SOL,
       fees: { platformFeeBps: 20, feeAccount: ataOf(newKey(), SOL), feeMint: SOL },
     });
     expect(refusal.code).toBe('INVALID_REQUEST');
-    const swapRequests = wallet.urls
+    const swapRequests = pay.wallet.urls
       .slice(before)
-      .filter((url) => url.startsWith(sandbox.swapApiUrl));
+      .filter((url) => url.startsWith(pay.sandbox.swapApiUrl));
     expect(swapRequests).toEqual([]);
   });
 
   // The next two turn fees on in this wallet's settings (and off again at their end).
   it('takes the configured fee in the input mint into the fee account, payee still exact, and records it', async () => {
-    const payee = await payeeWithAccount(USDC);
+    const payee = await pay.payeeWithAccount(USDC);
     const feeOwner = newKey();
-    await faucet(sandbox, feeOwner, SOL, 1_000_000n); // opens its wrapped-SOL account
+    await faucet(pay.sandbox, feeOwner, SOL, 1_000_000n); // opens its wrapped-SOL account
     const feeAccount = ataOf(feeOwner, SOL);
     const text = `solana:${payee}?amount=7&spl-token=${USDC}`;
-    await wallet.call('fees.set', { enabled: true, platformFeeBps: 50 });
+    await pay.wallet.call('fees.set', { enabled: true, platformFeeBps: 50 });
     try {
-      await wallet.call('fees.setFeeAccount', { mint: SOL, address: feeAccount });
-      const plan = await wallet.call('pay.quote', { text, payWithMint: SOL });
+      await pay.wallet.call('fees.setFeeAccount', { mint: SOL, address: feeAccount });
+      const plan = await pay.wallet.call('pay.quote', { text, payWithMint: SOL });
       expect(plan.platformFee).toMatchObject({ feeBps: 50 });
-      const ticket = await wallet.call('pay.review', { planId: plan.planId });
+      const ticket = await pay.wallet.call('pay.review', { planId: plan.planId });
       expect(ticket.report.refusals).toEqual([]);
       expect(ticket.report.verdicts.find((v) => v.rule === 'fee-account')?.reason).toMatch(
         /goes to your fee account/,
       );
-      const feeBefore = await tokenBalance(connection, feeAccount);
-      const payeeBefore = await tokenBalance(connection, ataOf(payee, USDC));
-      const signature = await approveAndConfirm(wallet, ticket);
-      expect((await tokenBalance(connection, ataOf(payee, USDC))) - payeeBefore).toBe(7_000_000n);
-      const gained = (await tokenBalance(connection, feeAccount)) - feeBefore;
+      const feeBefore = await tokenBalance(pay.connection, feeAccount);
+      const payeeBefore = await tokenBalance(pay.connection, ataOf(payee, USDC));
+      const signature = await approveAndConfirm(pay.wallet, ticket);
+      expect((await tokenBalance(pay.connection, ataOf(payee, USDC))) - payeeBefore).toBe(
+        7_000_000n,
+      );
+      const gained = (await tokenBalance(pay.connection, feeAccount)) - feeBefore;
       expect(gained).toBeGreaterThan(0n);
-      const receipt = await wallet.call('pay.receipt', { signature });
+      const receipt = await pay.wallet.call('pay.receipt', { signature });
       expect(BigInt(receipt.spent) - BigInt(receipt.networkFeeLamports)).toBeLessThanOrEqual(
         BigInt(plan.maxSpend),
       );
       // Activity keeps the payment's fee, and fees.balances lists it as a payment.
-      const entry = (await wallet.call('activity.list', {})).find((e) => e.signature === signature);
+      const entry = (await pay.wallet.call('activity.list', {})).find(
+        (e) => e.signature === signature,
+      );
       expect(entry).toMatchObject({
         kind: 'pay',
         platformFee: { feeAccount, mint: SOL, feeBps: 50 },
       });
-      const paid = (await wallet.call('fees.balances', {})).swaps.find(
+      const paid = (await pay.wallet.call('fees.balances', {})).swaps.find(
         (s) => s.signature === signature,
       );
       expect(paid).toMatchObject({
@@ -117,46 +90,51 @@ describe('fees on payments', () => {
         status: 'confirmed',
       });
     } finally {
-      await wallet.call('fees.setFeeAccount', { mint: SOL, address: null });
-      await wallet.call('fees.set', { enabled: false });
+      await pay.wallet.call('fees.setFeeAccount', { mint: SOL, address: null });
+      await pay.wallet.call('fees.set', { enabled: false });
     }
   });
 
   it('applies the fee settings to a payment that names no fee, refusing before any request', async () => {
-    const payee = await payeeWithAccount(USDC);
+    const payee = await pay.payeeWithAccount(USDC);
     const text = `solana:${payee}?amount=2&spl-token=${USDC}`;
     const feeOwner = newKey();
-    await faucet(sandbox, feeOwner, SOL, 1_000_000n);
-    await faucet(sandbox, feeOwner, USDC, 1n);
-    await wallet.call('fees.set', { enabled: true, platformFeeBps: 30 });
+    await faucet(pay.sandbox, feeOwner, SOL, 1_000_000n);
+    await faucet(pay.sandbox, feeOwner, USDC, 1n);
+    await pay.wallet.call('fees.set', { enabled: true, platformFeeBps: 30 });
     try {
       // Only a USDC fee account: an exact-output payment with SOL cannot take its fee.
-      await wallet.call('fees.setFeeAccount', { mint: USDC, address: ataOf(feeOwner, USDC) });
-      const before = wallet.urls.length;
-      expect(await wallet.refusal('pay.quote', { text, payWithMint: SOL })).toMatchObject({
+      await pay.wallet.call('fees.setFeeAccount', { mint: USDC, address: ataOf(feeOwner, USDC) });
+      const before = pay.wallet.urls.length;
+      expect(await pay.wallet.refusal('pay.quote', { text, payWithMint: SOL })).toMatchObject({
         code: 'FEE_ACCOUNT_MISSING',
         message: expect.stringMatching(/exact-output swap takes the fee in that token only/),
       });
-      const asked = wallet.urls.slice(before).filter((url) => url.startsWith(sandbox.swapApiUrl));
+      const asked = pay.wallet.urls
+        .slice(before)
+        .filter((url) => url.startsWith(pay.sandbox.swapApiUrl));
       expect(asked).toEqual([]);
       // A wrapped-SOL fee account: the payment's swap carries the configured fee.
-      await wallet.call('fees.setFeeAccount', { mint: SOL, address: ataOf(feeOwner, SOL) });
-      const plan = await wallet.call('pay.quote', { text, payWithMint: SOL });
+      await pay.wallet.call('fees.setFeeAccount', { mint: SOL, address: ataOf(feeOwner, SOL) });
+      const plan = await pay.wallet.call('pay.quote', { text, payWithMint: SOL });
       expect(plan.platformFee).toMatchObject({ feeBps: 30 });
-      const feeBefore = await tokenBalance(connection, ataOf(feeOwner, SOL));
-      await approveAndConfirm(wallet, await wallet.call('pay.review', { planId: plan.planId }));
-      expect(await tokenBalance(connection, ataOf(payee, USDC))).toBe(2_000_001n);
-      expect((await tokenBalance(connection, ataOf(feeOwner, SOL))) - feeBefore).toBeGreaterThan(
-        0n,
+      const feeBefore = await tokenBalance(pay.connection, ataOf(feeOwner, SOL));
+      await approveAndConfirm(
+        pay.wallet,
+        await pay.wallet.call('pay.review', { planId: plan.planId }),
       );
+      expect(await tokenBalance(pay.connection, ataOf(payee, USDC))).toBe(2_000_001n);
+      expect(
+        (await tokenBalance(pay.connection, ataOf(feeOwner, SOL))) - feeBefore,
+      ).toBeGreaterThan(0n);
       // Paying with the token itself is a plain transfer: no swap, no fee.
-      await faucet(sandbox, payer, USDC, 5_000_000n);
-      expect(await wallet.call('pay.quote', { text, payWithMint: USDC })).toMatchObject({
+      await faucet(pay.sandbox, pay.payer, USDC, 5_000_000n);
+      expect(await pay.wallet.call('pay.quote', { text, payWithMint: USDC })).toMatchObject({
         kind: 'direct',
         platformFee: null,
       });
     } finally {
-      await wallet.call('fees.set', { enabled: false });
+      await pay.wallet.call('fees.set', { enabled: false });
     }
   });
 });

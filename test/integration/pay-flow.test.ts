@@ -6,63 +6,33 @@
  * first; a Token-2022 (PYUSD) payee; malformed links. Fees: pay-fees.test.ts; invoices with
  * reference keys and a memo: pay-invoice.test.ts; edges: pay-edges.test.ts.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { Connection, PublicKey } from '@solana/web3.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../harness/sandbox-process';
+import { PublicKey } from '@solana/web3.js';
+import { describe, expect, it } from 'vitest';
 import {
-  airdrop,
   approveAndConfirm,
   ataOf,
   faucet,
   newKey,
-  openPayWallet,
   PYUSD,
   SOL,
   tokenBalance,
   USDC,
-  type PayWallet,
+  usePaySession,
 } from './pay-helpers';
-
-let sandbox: RunningSandbox;
-let connection: Connection;
-let dataDir: string;
-let wallet: PayWallet;
-let payer: string;
 
 const TOKEN_2022 = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb';
 
-/** A payee wallet that already has a token account of `mint` (holding 1 base unit). */
-async function payeeWithAccount(mint: string): Promise<string> {
-  const payee = newKey();
-  await faucet(sandbox, payee, mint, 1n);
-  return payee;
-}
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ slotMs: 80 });
-  connection = new Connection(sandbox.rpcUrl, 'confirmed');
-  dataDir = mkdtempSync(join(tmpdir(), 'swapdesk-pay-flow-'));
-  wallet = openPayWallet(sandbox, dataDir, `swapdesk-pay-itest-${process.pid}-${Date.now()}`);
-  payer = (await wallet.call('accounts.create', { label: 'Payer' })).address;
-  // Only SOL: the first payment must swap.
-  await airdrop(connection, payer, 20_000_000_000);
-});
-
-afterAll(async () => {
-  wallet?.app.close();
-  await wallet?.call('accounts.remove', { address: payer }).catch(() => undefined);
-  await sandbox?.remove();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+// Only SOL: the first payment must swap.
+const pay = usePaySession({
+  dataDirPrefix: 'swapdesk-pay-flow-',
+  keychainPrefix: 'swapdesk-pay-itest',
 });
 
 describe('paying a transfer request', () => {
   it('pays exactly 12.5 USDC holding only SOL, spending at most the maximum shown', async () => {
-    const payee = await payeeWithAccount(USDC);
+    const payee = await pay.payeeWithAccount(USDC);
     const text = `solana:${payee}?amount=12.5&spl-token=${USDC}&label=Coffee%20Shop&message=Order%2042`;
-    const parsed = await wallet.call('pay.parse', { text });
+    const parsed = await pay.wallet.call('pay.parse', { text });
     expect(parsed).toMatchObject({
       recipient: payee,
       mint: { mint: USDC, symbol: 'USDC', decimals: 6 },
@@ -72,7 +42,7 @@ describe('paying a transfer request', () => {
       message: 'Order 42',
       payee: { recipientKind: 'wallet', tokenAccount: ataOf(payee, USDC), exists: true },
     });
-    const plan = await wallet.call('pay.quote', { text, payWithMint: SOL });
+    const plan = await pay.wallet.call('pay.quote', { text, payWithMint: SOL });
     expect(plan).toMatchObject({
       kind: 'swap',
       route: 'swap-to-payee',
@@ -83,24 +53,28 @@ describe('paying a transfer request', () => {
     expect(plan.quote?.swapMode).toBe('ExactOut');
     expect(Date.now() - Date.parse(plan.quotedAt)).toBeLessThan(60_000);
 
-    const ticket = await wallet.call('pay.review', { planId: plan.planId });
+    const ticket = await pay.wallet.call('pay.review', { planId: plan.planId });
     expect(ticket.report.refusals).toEqual([]);
     expect(ticket.report.verdicts.find((v) => v.rule === 'payment')).toMatchObject({ ok: true });
-    const payeeBefore = await tokenBalance(connection, ataOf(payee, USDC));
-    const solBefore = BigInt(await connection.getBalance(new PublicKey(payer)));
-    const signature = await approveAndConfirm(wallet, ticket);
+    const payeeBefore = await tokenBalance(pay.connection, ataOf(payee, USDC));
+    const solBefore = BigInt(await pay.connection.getBalance(new PublicKey(pay.payer)));
+    const signature = await approveAndConfirm(pay.wallet, ticket);
 
-    expect((await tokenBalance(connection, ataOf(payee, USDC))) - payeeBefore).toBe(12_500_000n);
-    const receipt = await wallet.call('pay.receipt', { signature });
+    expect((await tokenBalance(pay.connection, ataOf(payee, USDC))) - payeeBefore).toBe(
+      12_500_000n,
+    );
+    const receipt = await pay.wallet.call('pay.receipt', { signature });
     expect(receipt).toMatchObject({ status: 'confirmed', delivered: '12500000', mint: USDC });
     // SOL spent = swap input + network fee (the temporary wSOL account's rent comes back).
     const spentOnSwap = BigInt(receipt.spent) - BigInt(receipt.networkFeeLamports);
     expect(spentOnSwap).toBeLessThanOrEqual(BigInt(plan.maxSpend));
     expect(spentOnSwap).toBeGreaterThan(0n);
-    const solAfter = BigInt(await connection.getBalance(new PublicKey(payer)));
+    const solAfter = BigInt(await pay.connection.getBalance(new PublicKey(pay.payer)));
     expect(solBefore - solAfter).toBe(BigInt(receipt.spent));
 
-    const entry = (await wallet.call('activity.list', {})).find((e) => e.signature === signature);
+    const entry = (await pay.wallet.call('activity.list', {})).find(
+      (e) => e.signature === signature,
+    );
     expect(entry).toMatchObject({
       kind: 'pay',
       status: 'confirmed',
@@ -115,10 +89,10 @@ describe('paying a transfer request', () => {
   });
 
   it('pays with a plain TransferChecked when the payer holds the token', async () => {
-    await faucet(sandbox, payer, USDC, 50_000_000n);
-    const payee = await payeeWithAccount(USDC);
+    await faucet(pay.sandbox, pay.payer, USDC, 50_000_000n);
+    const payee = await pay.payeeWithAccount(USDC);
     const text = `solana:${payee}?amount=3.25&spl-token=${USDC}`;
-    const plan = await wallet.call('pay.quote', { text, payWithMint: USDC });
+    const plan = await pay.wallet.call('pay.quote', { text, payWithMint: USDC });
     expect(plan).toMatchObject({
       kind: 'direct',
       route: 'direct-transfer',
@@ -126,32 +100,34 @@ describe('paying a transfer request', () => {
       expectedSpend: '3250000',
       quote: null,
     });
-    const ticket = await wallet.call('pay.review', { planId: plan.planId });
+    const ticket = await pay.wallet.call('pay.review', { planId: plan.planId });
     expect(ticket.report.refusals).toEqual([]);
     const kinds = ticket.report.instructions.map((i) => i.decoded.kind);
     expect(kinds).toEqual(['tokenTransfer']); // no swap, no compute budget, nothing else
-    const payerBefore = await tokenBalance(connection, ataOf(payer, USDC));
-    const signature = await approveAndConfirm(wallet, ticket);
-    expect(await wallet.call('pay.receipt', { signature })).toMatchObject({
+    const payerBefore = await tokenBalance(pay.connection, ataOf(pay.payer, USDC));
+    const signature = await approveAndConfirm(pay.wallet, ticket);
+    expect(await pay.wallet.call('pay.receipt', { signature })).toMatchObject({
       delivered: '3250000',
       spent: '3250000',
     });
-    expect(payerBefore - (await tokenBalance(connection, ataOf(payer, USDC)))).toBe(3_250_000n);
+    expect(payerBefore - (await tokenBalance(pay.connection, ataOf(pay.payer, USDC)))).toBe(
+      3_250_000n,
+    );
   });
 
   it('asks for the amount when the request has none, and refuses one that changes it', async () => {
-    const payee = await payeeWithAccount(USDC);
+    const payee = await pay.payeeWithAccount(USDC);
     const open = `solana:${payee}?spl-token=${USDC}`;
-    expect(await wallet.call('pay.parse', { text: open })).toMatchObject({ amount: null });
-    expect(await wallet.refusal('pay.quote', { text: open, payWithMint: USDC })).toMatchObject({
+    expect(await pay.wallet.call('pay.parse', { text: open })).toMatchObject({ amount: null });
+    expect(await pay.wallet.refusal('pay.quote', { text: open, payWithMint: USDC })).toMatchObject({
       code: 'INVALID_AMOUNT',
       message: expect.stringMatching(/enter the amount/),
     });
     expect(
-      await wallet.call('pay.quote', { text: open, amount: '0.5', payWithMint: USDC }),
+      await pay.wallet.call('pay.quote', { text: open, amount: '0.5', payWithMint: USDC }),
     ).toMatchObject({ amount: '500000' });
     expect(
-      await wallet.refusal('pay.quote', {
+      await pay.wallet.refusal('pay.quote', {
         text: `${open}&amount=1`,
         amount: '2',
         payWithMint: USDC,
@@ -162,16 +138,16 @@ describe('paying a transfer request', () => {
   it('says the payee has no token account, creates it in its own transaction, then pays', async () => {
     const payee = newKey();
     const text = `solana:${payee}?amount=1.5&spl-token=${USDC}`;
-    const parsed = await wallet.call('pay.parse', { text });
+    const parsed = await pay.wallet.call('pay.parse', { text });
     expect(parsed.payee).toMatchObject({ exists: false, tokenAccount: ataOf(payee, USDC) });
     const rent = BigInt(parsed.payee.rentLamports);
-    expect(rent).toBe(BigInt(await connection.getMinimumBalanceForRentExemption(165)));
-    expect(await wallet.refusal('pay.quote', { text, payWithMint: USDC })).toMatchObject({
+    expect(rent).toBe(BigInt(await pay.connection.getMinimumBalanceForRentExemption(165)));
+    expect(await pay.wallet.refusal('pay.quote', { text, payWithMint: USDC })).toMatchObject({
       code: 'DESTINATION_MISSING',
       message: expect.stringMatching(/no .* token account yet.*Create it first/),
     });
 
-    const create = await wallet.call('pay.createDestination', { text });
+    const create = await pay.wallet.call('pay.createDestination', { text });
     expect(create.report.refusals).toEqual([]);
     expect(create.report.instructions.map((i) => i.decoded.kind)).toEqual(['ataCreate']);
     // The payer funds the payee's new account: the review counts its rent (a token account).
@@ -179,43 +155,50 @@ describe('paying a transfer request', () => {
     expect(BigInt(create.report.rentLamports)).toBe(rent);
     const created = create.report.balanceChanges.find((c) => c.role === 'destination');
     expect(created).toMatchObject({ account: ataOf(payee, USDC), created: true });
-    const solBefore = BigInt((await wallet.call('balances.get', { address: payer })).lamports);
-    await approveAndConfirm(wallet, create);
-    const solAfter = BigInt((await wallet.call('balances.get', { address: payer })).lamports);
+    const solBefore = BigInt(
+      (await pay.wallet.call('balances.get', { address: pay.payer })).lamports,
+    );
+    await approveAndConfirm(pay.wallet, create);
+    const solAfter = BigInt(
+      (await pay.wallet.call('balances.get', { address: pay.payer })).lamports,
+    );
     expect(solBefore - solAfter).toBe(rent + BigInt(create.report.networkFee.totalLamports));
-    const entries = await wallet.call('activity.list', {});
+    const entries = await pay.wallet.call('activity.list', {});
     expect(entries[0]).toMatchObject({ kind: 'other', status: 'confirmed' });
 
-    expect((await wallet.call('pay.parse', { text })).payee.exists).toBe(true);
-    expect(await wallet.refusal('pay.createDestination', { text })).toMatchObject({
+    expect((await pay.wallet.call('pay.parse', { text })).payee.exists).toBe(true);
+    expect(await pay.wallet.refusal('pay.createDestination', { text })).toMatchObject({
       code: 'NOT_AVAILABLE',
     });
-    const plan = await wallet.call('pay.quote', { text, payWithMint: USDC });
-    await approveAndConfirm(wallet, await wallet.call('pay.review', { planId: plan.planId }));
-    expect(await tokenBalance(connection, ataOf(payee, USDC))).toBe(1_500_000n);
+    const plan = await pay.wallet.call('pay.quote', { text, payWithMint: USDC });
+    await approveAndConfirm(
+      pay.wallet,
+      await pay.wallet.call('pay.review', { planId: plan.planId }),
+    );
+    expect(await tokenBalance(pay.connection, ataOf(payee, USDC))).toBe(1_500_000n);
   });
 
   it('pays a Token-2022 (PYUSD) payee: account created under Token-2022, paid by a swap', async () => {
     const payee = newKey();
     const text = `solana:${payee}?amount=2&spl-token=${PYUSD}`;
-    const parsed = await wallet.call('pay.parse', { text });
+    const parsed = await pay.wallet.call('pay.parse', { text });
     expect(parsed.mint).toMatchObject({ mint: PYUSD, tokenProgram: TOKEN_2022, decimals: 6 });
     expect(parsed.payee).toMatchObject({ exists: false, tokenAccount: ataOf(payee, PYUSD) });
-    const create = await wallet.call('pay.createDestination', { text });
+    const create = await pay.wallet.call('pay.createDestination', { text });
     expect(create.report.refusals).toEqual([]);
-    await approveAndConfirm(wallet, create);
-    const info = await connection.getAccountInfo(new PublicKey(ataOf(payee, PYUSD)));
+    await approveAndConfirm(pay.wallet, create);
+    const info = await pay.connection.getAccountInfo(new PublicKey(ataOf(payee, PYUSD)));
     expect(info?.owner.toBase58()).toBe(TOKEN_2022);
     expect(BigInt(info!.lamports)).toBe(BigInt(parsed.payee.rentLamports));
     expect(create.report.rentLamports).toBe(parsed.payee.rentLamports);
 
-    const plan = await wallet.call('pay.quote', { text, payWithMint: USDC });
+    const plan = await pay.wallet.call('pay.quote', { text, payWithMint: USDC });
     expect(plan).toMatchObject({ kind: 'swap', route: 'swap-to-payee', amount: '2000000' });
-    const ticket = await wallet.call('pay.review', { planId: plan.planId });
+    const ticket = await pay.wallet.call('pay.review', { planId: plan.planId });
     expect(ticket.report.refusals).toEqual([]);
-    const signature = await approveAndConfirm(wallet, ticket);
-    expect(await tokenBalance(connection, ataOf(payee, PYUSD))).toBe(2_000_000n);
-    const receipt = await wallet.call('pay.receipt', { signature });
+    const signature = await approveAndConfirm(pay.wallet, ticket);
+    expect(await tokenBalance(pay.connection, ataOf(payee, PYUSD))).toBe(2_000_000n);
+    const receipt = await pay.wallet.call('pay.receipt', { signature });
     expect(receipt.delivered).toBe('2000000');
     expect(BigInt(receipt.spent)).toBeLessThanOrEqual(BigInt(plan.maxSpend));
   });
@@ -241,16 +224,20 @@ describe('paying a transfer request', () => {
       [`https://pay.example/${payee}`, 'INVALID_PAYMENT_REQUEST', /must start with "solana:"/],
     ];
     for (const [text, code, message] of cases) {
-      expect(await wallet.refusal('pay.parse', { text }), text.slice(0, 80)).toMatchObject({
+      expect(await pay.wallet.refusal('pay.parse', { text }), text.slice(0, 80)).toMatchObject({
         code,
         message: expect.stringMatching(message),
       });
     }
-    expect(await wallet.refusal('pay.parse', { text: 'x'.repeat(5000) })).toMatchObject({
+    expect(await pay.wallet.refusal('pay.parse', { text: 'x'.repeat(5000) })).toMatchObject({
       code: 'INVALID_REQUEST',
     });
     expect(
-      await wallet.refusal('pay.quote', { text: `solana:${payee}`, payWithMint: USDC, extra: 1 }),
+      await pay.wallet.refusal('pay.quote', {
+        text: `solana:${payee}`,
+        payWithMint: USDC,
+        extra: 1,
+      }),
     ).toMatchObject({ code: 'INVALID_REQUEST' });
   });
 });

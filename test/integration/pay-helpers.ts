@@ -4,15 +4,19 @@
  * what the test gives it (airdrop, faucet), payees that are fresh keys, and the merchant's view
  * of the ledger.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Connection, Keypair, PublicKey } from '@solana/web3.js';
 import { getAssociatedTokenAddressSync, TOKEN_2022_PROGRAM_ID } from '@solana/spl-token';
+import { afterAll, beforeAll } from 'vitest';
 import type { ComposedApp } from '../../main/app/compose';
 import { composeApp } from '../../main/app/compose';
 import { createRegistry } from '../../main/bridge/registry';
 import { sandboxNetwork } from '../../main/network/presets';
 import type { MethodName, RequestOf, ResponseOf } from '../../preload/contract';
 import { recordVaultSecret } from '../harness/secrets-log';
-import type { RunningSandbox } from '../harness/sandbox-process';
+import { startSandbox, type RunningSandbox } from '../harness/sandbox-process';
 import { transcribed, until } from './swap-flow-wallet';
 
 export const SOL = 'So11111111111111111111111111111111111111112';
@@ -126,4 +130,86 @@ export async function approveAndConfirm(
   if (status.status !== 'confirmed') throw new Error(`payment ${status.status}: ${status.error}`);
   await wallet.app.settled(submission.signature);
   return submission.signature;
+}
+
+export interface PaySession {
+  /** The suite's sandbox (read it inside a test or hook: it is started in beforeAll). */
+  readonly sandbox: RunningSandbox;
+  /** A confirmed-commitment connection to the sandbox's RPC. */
+  readonly connection: Connection;
+  readonly wallet: PayWallet;
+  /** The wallet's account that pays: it holds 20 SOL, plus what `payerUsdc` gives it. */
+  readonly payer: string;
+  /** A payee wallet that already has a token account of `mint` (holding 1 base unit). */
+  payeeWithAccount(mint: string): Promise<string>;
+}
+
+export interface PaySessionOptions {
+  /** Prefix of the suite's temporary data directory, e.g. `swapdesk-pay-flow-`. */
+  dataDirPrefix: string;
+  /** Prefix of the suite's own keychain service (the pid and time are appended). */
+  keychainPrefix: string;
+  /** USDC base units the faucet gives the payer besides its SOL (default: none, SOL only). */
+  payerUsdc?: bigint;
+}
+
+/**
+ * Registers the beforeAll/afterAll of a pay suite and answers the session they run: a real
+ * sandbox, the wallet composed on it with its own data directory and keychain service, and a
+ * payer account airdropped 20 SOL. Afterwards the app is closed, the payer removed (its key
+ * out of the keychain), the sandbox and the data directory deleted. Call it at the top level.
+ */
+export function usePaySession(options: PaySessionOptions): PaySession {
+  let sandbox: RunningSandbox | undefined;
+  let connection: Connection | undefined;
+  let dataDir: string | undefined;
+  let wallet: PayWallet | undefined;
+  let payer: string | undefined;
+
+  beforeAll(async () => {
+    sandbox = await startSandbox({ slotMs: 80 });
+    connection = new Connection(sandbox.rpcUrl, 'confirmed');
+    dataDir = mkdtempSync(join(tmpdir(), options.dataDirPrefix));
+    wallet = openPayWallet(
+      sandbox,
+      dataDir,
+      `${options.keychainPrefix}-${process.pid}-${Date.now()}`,
+    );
+    payer = (await wallet.call('accounts.create', { label: 'Payer' })).address;
+    await airdrop(connection, payer, 20_000_000_000);
+    if (options.payerUsdc !== undefined) await faucet(sandbox, payer, USDC, options.payerUsdc);
+  });
+
+  afterAll(async () => {
+    wallet?.app.close();
+    // Without a payer (set-up failed early) there is no account to remove.
+    if (payer) await wallet?.call('accounts.remove', { address: payer }).catch(() => undefined);
+    await sandbox?.remove();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  function started<T>(value: T | undefined, what: string): T {
+    if (value === undefined) throw new Error(`${what} is not started: use it inside a test`);
+    return value;
+  }
+
+  return {
+    get sandbox() {
+      return started(sandbox, 'the sandbox');
+    },
+    get connection() {
+      return started(connection, 'the connection');
+    },
+    get wallet() {
+      return started(wallet, 'the wallet');
+    },
+    get payer() {
+      return started(payer, 'the payer');
+    },
+    async payeeWithAccount(mint) {
+      const payee = newKey();
+      await faucet(started(sandbox, 'the sandbox'), payee, mint, 1n);
+      return payee;
+    },
+  };
 }

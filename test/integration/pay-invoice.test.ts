@@ -7,49 +7,26 @@
  * Paid by a swap (POST /swap-instructions into the payer's account, then memo + transfer) and
  * by a payer holding the token. The guard refuses a payment whose last transfer is altered.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { Connection, PublicKey, VersionedTransaction, type TokenBalance } from '@solana/web3.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../harness/sandbox-process';
+import { PublicKey, VersionedTransaction, type TokenBalance } from '@solana/web3.js';
+import { describe, expect, it } from 'vitest';
 import { until } from './swap-flow-wallet';
 import {
-  airdrop,
   approveAndConfirm,
   ataOf,
   faucet,
   newKey,
-  openPayWallet,
   SOL,
   tokenBalance,
   USDC,
-  type PayWallet,
+  usePaySession,
 } from './pay-helpers';
 
 const MEMO_PROGRAM = 'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr';
 const TOKEN_PROGRAM = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
 
-let sandbox: RunningSandbox;
-let connection: Connection;
-let dataDir: string;
-let wallet: PayWallet;
-let payer: string;
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ slotMs: 80 });
-  connection = new Connection(sandbox.rpcUrl, 'confirmed');
-  dataDir = mkdtempSync(join(tmpdir(), 'swapdesk-pay-invoice-'));
-  wallet = openPayWallet(sandbox, dataDir, `swapdesk-pay-inv-${process.pid}-${Date.now()}`);
-  payer = (await wallet.call('accounts.create', { label: 'Payer' })).address;
-  await airdrop(connection, payer, 20_000_000_000);
-});
-
-afterAll(async () => {
-  wallet?.app.close();
-  await wallet?.call('accounts.remove', { address: payer }).catch(() => undefined);
-  await sandbox?.remove();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+const pay = usePaySession({
+  dataDirPrefix: 'swapdesk-pay-invoice-',
+  keychainPrefix: 'swapdesk-pay-inv',
 });
 
 interface Invoice {
@@ -66,12 +43,12 @@ interface Invoice {
 async function merchantCheck(invoice: Invoice) {
   const found = await until(
     'signature by reference',
-    () => connection.getSignaturesForAddress(new PublicKey(invoice.reference), {}, 'confirmed'),
+    () => pay.connection.getSignaturesForAddress(new PublicKey(invoice.reference), {}, 'confirmed'),
     (list) => list.length > 0,
   );
   expect(found).toHaveLength(1);
   const signature = found[0]!.signature;
-  const tx = await connection.getTransaction(signature, {
+  const tx = await pay.connection.getTransaction(signature, {
     commitment: 'confirmed',
     maxSupportedTransactionVersion: 0,
   });
@@ -109,35 +86,29 @@ async function merchantCheck(invoice: Invoice) {
   return signature;
 }
 
-async function payeeWithAccount(): Promise<string> {
-  const payee = newKey();
-  await faucet(sandbox, payee, USDC, 1n);
-  return payee;
-}
-
 describe('invoices with a reference and a memo', () => {
   it('pays holding only SOL: swap into the payer, memo, TransferChecked last; the merchant finds and validates it', async () => {
     const invoice: Invoice = {
-      recipient: await payeeWithAccount(),
+      recipient: await pay.payeeWithAccount(USDC),
       amount: 12_500_000n,
       reference: newKey(),
       memo: 'INV-2026-0042',
     };
     const text = `solana:${invoice.recipient}?amount=12.5&spl-token=${USDC}&reference=${invoice.reference}&memo=INV-2026-0042&label=Merchant`;
-    const plan = await wallet.call('pay.quote', { text, payWithMint: SOL });
+    const plan = await pay.wallet.call('pay.quote', { text, payWithMint: SOL });
     expect(plan).toMatchObject({ kind: 'swap', route: 'swap-through-payer' });
-    const ticket = await wallet.call('pay.review', { planId: plan.planId });
+    const ticket = await pay.wallet.call('pay.review', { planId: plan.planId });
     expect(ticket.report.refusals).toEqual([]);
     expect(ticket.report.verdicts.find((v) => v.rule === 'payment')?.reason).toMatch(
       /last instruction pays exactly 12.5 USDC .* with the reference key, after the memo/,
     );
-    const payeeBefore = await tokenBalance(connection, ataOf(invoice.recipient, USDC));
-    const signature = await approveAndConfirm(wallet, ticket);
+    const payeeBefore = await tokenBalance(pay.connection, ataOf(invoice.recipient, USDC));
+    const signature = await approveAndConfirm(pay.wallet, ticket);
     expect(await merchantCheck(invoice)).toBe(signature);
-    expect((await tokenBalance(connection, ataOf(invoice.recipient, USDC))) - payeeBefore).toBe(
+    expect((await tokenBalance(pay.connection, ataOf(invoice.recipient, USDC))) - payeeBefore).toBe(
       invoice.amount,
     );
-    const receipt = await wallet.call('pay.receipt', { signature });
+    const receipt = await pay.wallet.call('pay.receipt', { signature });
     expect(receipt).toMatchObject({
       delivered: '12500000',
       references: [invoice.reference],
@@ -146,7 +117,7 @@ describe('invoices with a reference and a memo', () => {
     // SOL spent = the swap's input + network fee + rent of the payer's new USDC account (its
     // own account, shown by the review); the swap's input stays within the maximum shown.
     const rent = BigInt(ticket.report.rentLamports);
-    expect(rent).toBe(BigInt(await connection.getMinimumBalanceForRentExemption(165)));
+    expect(rent).toBe(BigInt(await pay.connection.getMinimumBalanceForRentExemption(165)));
     expect(plan.payerAccountRentLamports).toBe(rent.toString()); // shown before the review
     const swapInput = BigInt(receipt.spent) - BigInt(receipt.networkFeeLamports) - rent;
     expect(swapInput).toBeLessThanOrEqual(BigInt(plan.maxSpend));
@@ -154,22 +125,26 @@ describe('invoices with a reference and a memo', () => {
   });
 
   it('pays holding USDC: memo and TransferChecked with two references, in order', async () => {
-    await faucet(sandbox, payer, USDC, 20_000_000n);
-    const recipient = await payeeWithAccount();
+    await faucet(pay.sandbox, pay.payer, USDC, 20_000_000n);
+    const recipient = await pay.payeeWithAccount(USDC);
     const [ref1, ref2] = [newKey(), newKey()];
     const text = `solana:${recipient}?amount=4&spl-token=${USDC}&reference=${ref1}&reference=${ref2}&memo=Table%207`;
-    const plan = await wallet.call('pay.quote', { text, payWithMint: USDC });
+    const plan = await pay.wallet.call('pay.quote', { text, payWithMint: USDC });
     expect(plan.kind).toBe('direct');
-    const ticket = await wallet.call('pay.review', { planId: plan.planId });
+    const ticket = await pay.wallet.call('pay.review', { planId: plan.planId });
     expect(ticket.report.refusals).toEqual([]);
     expect(ticket.report.instructions.map((i) => i.decoded.kind)).toEqual([
       'memo',
       'tokenTransfer',
     ]);
-    const signature = await approveAndConfirm(wallet, ticket);
-    const found = await connection.getSignaturesForAddress(new PublicKey(ref2), {}, 'confirmed');
+    const signature = await approveAndConfirm(pay.wallet, ticket);
+    const found = await pay.connection.getSignaturesForAddress(
+      new PublicKey(ref2),
+      {},
+      'confirmed',
+    );
     expect(found.map((s) => s.signature)).toEqual([signature]);
-    expect(await wallet.call('pay.receipt', { signature })).toMatchObject({
+    expect(await pay.wallet.call('pay.receipt', { signature })).toMatchObject({
       delivered: '4000000',
       spent: '4000000',
       references: [ref1, ref2],
@@ -177,11 +152,11 @@ describe('invoices with a reference and a memo', () => {
   });
 
   it('refuses to sign when the last transfer is not what the invoice asks (tampered bytes)', async () => {
-    const recipient = await payeeWithAccount();
+    const recipient = await pay.payeeWithAccount(USDC);
     const reference = newKey();
     const text = `solana:${recipient}?amount=1&spl-token=${USDC}&reference=${reference}&memo=x`;
-    const plan = await wallet.call('pay.quote', { text, payWithMint: USDC });
-    const ticket = await wallet.call('pay.review', { planId: plan.planId });
+    const plan = await pay.wallet.call('pay.quote', { text, payWithMint: USDC });
+    const ticket = await pay.wallet.call('pay.review', { planId: plan.planId });
     // The renderer sends other bytes than reviewed: refused before signing.
     const tx = VersionedTransaction.deserialize(Buffer.from(ticket.transactionBase64, 'base64'));
     const last = tx.message.compiledInstructions.at(-1)!;
@@ -189,11 +164,11 @@ describe('invoices with a reference and a memo', () => {
     last.data[1] = (last.data[1]! + 1) % 256; // amount's low byte
     const tampered = Buffer.from(tx.serialize()).toString('base64');
     expect(
-      await wallet.refusal('pay.approve', {
+      await pay.wallet.refusal('pay.approve', {
         ticketId: ticket.ticketId,
         transactionBase64: tampered,
       }),
     ).toMatchObject({ code: 'TICKET_MISMATCH' });
-    expect(await connection.getSignaturesForAddress(new PublicKey(reference))).toEqual([]);
+    expect(await pay.connection.getSignaturesForAddress(new PublicKey(reference))).toEqual([]);
   });
 });

@@ -9,49 +9,27 @@
  * instruction (read-only, not a signer), the memo right before it. Also: swap.approve refuses
  * payment and payee-account tickets, and pay.approve refuses swap tickets.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { Connection, PublicKey } from '@solana/web3.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../harness/sandbox-process';
+import { PublicKey } from '@solana/web3.js';
+import { describe, expect, it } from 'vitest';
 import { until } from './swap-flow-wallet';
 import {
   airdrop,
   approveAndConfirm,
   faucet,
   newKey,
-  openPayWallet,
   SOL,
   tokenBalance,
   ataOf,
   USDC,
-  type PayWallet,
+  usePaySession,
 } from './pay-helpers';
 
 const MEMO_PROGRAM = 'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr';
 const SYSTEM_PROGRAM = '11111111111111111111111111111111';
 
-let sandbox: RunningSandbox;
-let connection: Connection;
-let dataDir: string;
-let wallet: PayWallet;
-let payer: string;
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ slotMs: 80 });
-  connection = new Connection(sandbox.rpcUrl, 'confirmed');
-  dataDir = mkdtempSync(join(tmpdir(), 'swapdesk-pay-sol-'));
-  wallet = openPayWallet(sandbox, dataDir, `swapdesk-pay-sol-${process.pid}-${Date.now()}`);
-  payer = (await wallet.call('accounts.create', { label: 'Payer' })).address;
-  await airdrop(connection, payer, 20_000_000_000);
-});
-
-afterAll(async () => {
-  wallet?.app.close();
-  await wallet?.call('accounts.remove', { address: payer }).catch(() => undefined);
-  await sandbox?.remove();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+const pay = usePaySession({
+  dataDirPrefix: 'swapdesk-pay-sol-',
+  keychainPrefix: 'swapdesk-pay-sol',
 });
 
 interface SolInvoice {
@@ -70,12 +48,12 @@ interface SolInvoice {
 async function merchantCheck(invoice: SolInvoice): Promise<string> {
   const found = await until(
     'signature by reference',
-    () => connection.getSignaturesForAddress(new PublicKey(invoice.reference), {}, 'confirmed'),
+    () => pay.connection.getSignaturesForAddress(new PublicKey(invoice.reference), {}, 'confirmed'),
     (list) => list.length > 0,
   );
   expect(found).toHaveLength(1);
   const signature = found[0]!.signature;
-  const tx = await connection.getTransaction(signature, {
+  const tx = await pay.connection.getTransaction(signature, {
     commitment: 'confirmed',
     maxSupportedTransactionVersion: 0,
   });
@@ -99,7 +77,7 @@ async function merchantCheck(invoice: SolInvoice): Promise<string> {
   const data = Buffer.from(last.data);
   expect(data.readUInt32LE(0)).toBe(2); // SystemInstruction::Transfer
   expect(data.readBigUInt64LE(4)).toBe(invoice.lamports);
-  expect(keys[last.accountKeyIndexes[0]!]).toBe(payer);
+  expect(keys[last.accountKeyIndexes[0]!]).toBe(pay.payer);
   expect(keys[last.accountKeyIndexes[1]!]).toBe(invoice.recipient);
   expect(last.accountKeyIndexes.slice(2).map((i) => keys[i])).toEqual([invoice.reference]);
   const refIndex = keys.indexOf(invoice.reference);
@@ -111,12 +89,12 @@ async function merchantCheck(invoice: SolInvoice): Promise<string> {
 }
 
 const lamportsOf = async (address: string) =>
-  BigInt(await connection.getBalance(new PublicKey(address), 'confirmed'));
+  BigInt(await pay.connection.getBalance(new PublicKey(address), 'confirmed'));
 
 describe('SOL transfer requests', () => {
   it('parses a request without spl-token as SOL paid into the wallet itself', async () => {
     const recipient = newKey();
-    const parsed = await wallet.call('pay.parse', {
+    const parsed = await pay.wallet.call('pay.parse', {
       text: `solana:${recipient}?amount=1.5&label=Cafe`,
     });
     expect(parsed).toMatchObject({
@@ -128,23 +106,26 @@ describe('SOL transfer requests', () => {
       payee: { recipientKind: 'wallet', tokenAccount: recipient, exists: true, rentLamports: '0' },
     });
     expect(
-      await wallet.refusal('pay.parse', { text: `solana:${recipient}?amount=0.0000000001` }),
+      await pay.wallet.refusal('pay.parse', { text: `solana:${recipient}?amount=0.0000000001` }),
     ).toMatchObject({ code: 'INVALID_AMOUNT' });
     // A token account cannot receive a SOL payment.
     const owner = newKey();
-    await faucet(sandbox, owner, USDC, 1n);
+    await faucet(pay.sandbox, owner, USDC, 1n);
     expect(
-      await wallet.refusal('pay.parse', { text: `solana:${ataOf(owner, USDC)}?amount=1` }),
-    ).toMatchObject({ code: 'INVALID_RECIPIENT', message: expect.stringMatching(/not a wallet/) });
+      await pay.wallet.refusal('pay.parse', { text: `solana:${ataOf(owner, USDC)}?amount=1` }),
+    ).toMatchObject({
+      code: 'INVALID_RECIPIENT',
+      message: expect.stringMatching(/not a wallet/),
+    });
     // Less than a new account's rent-exempt minimum to a wallet that does not exist yet.
     expect(
-      await wallet.refusal('pay.quote', {
+      await pay.wallet.refusal('pay.quote', {
         text: `solana:${recipient}?amount=0.0001`,
         payWithMint: SOL,
       }),
     ).toMatchObject({ code: 'INVALID_AMOUNT', message: expect.stringMatching(/new/) });
     expect(
-      await wallet.refusal('pay.createDestination', { text: `solana:${recipient}?amount=1` }),
+      await pay.wallet.refusal('pay.createDestination', { text: `solana:${recipient}?amount=1` }),
     ).toMatchObject({ code: 'NOT_AVAILABLE' });
   });
 
@@ -156,7 +137,7 @@ describe('SOL transfer requests', () => {
       memo: 'ORDER-77',
     };
     const text = `solana:${invoice.recipient}?amount=0.25&reference=${invoice.reference}&memo=ORDER-77&message=Thanks`;
-    const plan = await wallet.call('pay.quote', { text, payWithMint: SOL });
+    const plan = await pay.wallet.call('pay.quote', { text, payWithMint: SOL });
     expect(plan).toMatchObject({
       native: true,
       kind: 'direct',
@@ -167,7 +148,7 @@ describe('SOL transfer requests', () => {
       payeeTokenAccount: invoice.recipient,
       payerAccountRentLamports: '0',
     });
-    const ticket = await wallet.call('pay.review', { planId: plan.planId });
+    const ticket = await pay.wallet.call('pay.review', { planId: plan.planId });
     expect(ticket.report.refusals).toEqual([]);
     expect(ticket.report.instructions.map((i) => i.decoded.kind)).toEqual([
       'memo',
@@ -180,11 +161,11 @@ describe('SOL transfer requests', () => {
       account: invoice.recipient,
       change: '250000000',
     });
-    const payerBefore = await lamportsOf(payer);
-    const signature = await approveAndConfirm(wallet, ticket);
+    const payerBefore = await lamportsOf(pay.payer);
+    const signature = await approveAndConfirm(pay.wallet, ticket);
     expect(await merchantCheck(invoice)).toBe(signature);
     expect(await lamportsOf(invoice.recipient)).toBe(invoice.lamports);
-    const receipt = await wallet.call('pay.receipt', { signature });
+    const receipt = await pay.wallet.call('pay.receipt', { signature });
     expect(receipt).toMatchObject({
       mint: SOL,
       payeeTokenAccount: invoice.recipient,
@@ -194,14 +175,14 @@ describe('SOL transfer requests', () => {
     });
     // The payer spent the amount and the network fee, nothing else.
     const fee = BigInt(receipt.networkFeeLamports);
-    expect(payerBefore - (await lamportsOf(payer))).toBe(invoice.lamports + fee);
+    expect(payerBefore - (await lamportsOf(pay.payer))).toBe(invoice.lamports + fee);
     expect(receipt.spent).toBe((invoice.lamports + fee).toString());
   });
 
   it('pays with USDC: ExactOut swap into wrapped SOL, unwrapped, then memo and the SOL transfer, in one transaction', async () => {
-    await faucet(sandbox, payer, USDC, 1_000_000_000n);
+    await faucet(pay.sandbox, pay.payer, USDC, 1_000_000_000n);
     const recipient = newKey();
-    await airdrop(connection, recipient, 1_000_000_000); // an existing wallet this time
+    await airdrop(pay.connection, recipient, 1_000_000_000); // an existing wallet this time
     const invoice: SolInvoice = {
       recipient,
       lamports: 120_000_000n,
@@ -209,7 +190,7 @@ describe('SOL transfer requests', () => {
       memo: 'INV-SOL-9',
     };
     const text = `solana:${recipient}?amount=0.12&reference=${invoice.reference}&memo=INV-SOL-9`;
-    const plan = await wallet.call('pay.quote', { text, payWithMint: USDC });
+    const plan = await pay.wallet.call('pay.quote', { text, payWithMint: USDC });
     expect(plan).toMatchObject({
       native: true,
       kind: 'swap',
@@ -221,26 +202,26 @@ describe('SOL transfer requests', () => {
       payerAccountRentLamports: '0',
     });
     expect(plan.quote).toMatchObject({ swapMode: 'ExactOut', outputMint: SOL, inputMint: USDC });
-    const ticket = await wallet.call('pay.review', { planId: plan.planId });
+    const ticket = await pay.wallet.call('pay.review', { planId: plan.planId });
     expect(ticket.report.refusals).toEqual([]);
     const kinds = ticket.report.instructions.map((i) => i.decoded.kind);
     expect(kinds.slice(-3)).toEqual(['tokenCloseAccount', 'memo', 'systemTransfer']);
     expect(ticket.report.verdicts.find((v) => v.rule === 'output')?.reason).toMatch(
       /Exactly 0.12 SOL arrives/,
     );
-    const usdcBefore = await tokenBalance(connection, ataOf(payer, USDC));
+    const usdcBefore = await tokenBalance(pay.connection, ataOf(pay.payer, USDC));
     const recipientBefore = await lamportsOf(recipient);
-    const signature = await approveAndConfirm(wallet, ticket);
+    const signature = await approveAndConfirm(pay.wallet, ticket);
     expect(await merchantCheck(invoice)).toBe(signature);
     expect((await lamportsOf(recipient)) - recipientBefore).toBe(invoice.lamports);
-    const usdcSpent = usdcBefore - (await tokenBalance(connection, ataOf(payer, USDC)));
+    const usdcSpent = usdcBefore - (await tokenBalance(pay.connection, ataOf(pay.payer, USDC)));
     expect(usdcSpent).toBeGreaterThan(0n);
     expect(usdcSpent).toBeLessThanOrEqual(BigInt(plan.maxSpend));
     // No wrapped SOL left behind: the temporary account was closed in the same transaction.
-    expect(await connection.getAccountInfo(new PublicKey(ataOf(payer, SOL)), 'confirmed')).toBe(
-      null,
-    );
-    expect(await wallet.call('pay.receipt', { signature })).toMatchObject({
+    expect(
+      await pay.connection.getAccountInfo(new PublicKey(ataOf(pay.payer, SOL)), 'confirmed'),
+    ).toBe(null);
+    expect(await pay.wallet.call('pay.receipt', { signature })).toMatchObject({
       delivered: '120000000',
       spent: usdcSpent.toString(),
       references: [invoice.reference],
@@ -250,15 +231,18 @@ describe('SOL transfer requests', () => {
 
 describe('tickets approve only through their own action', () => {
   it('swap.approve refuses a payment ticket and a payee-account ticket; pay.approve refuses a swap ticket', async () => {
-    const payment = await wallet.call('pay.review', {
+    const payment = await pay.wallet.call('pay.review', {
       planId: (
-        await wallet.call('pay.quote', { text: `solana:${newKey()}?amount=0.5`, payWithMint: SOL })
+        await pay.wallet.call('pay.quote', {
+          text: `solana:${newKey()}?amount=0.5`,
+          payWithMint: SOL,
+        })
       ).planId,
     });
     expect(payment.report.refusals).toEqual([]);
-    const before = await wallet.call('activity.list', {});
+    const before = await pay.wallet.call('activity.list', {});
     expect(
-      await wallet.refusal('swap.approve', {
+      await pay.wallet.refusal('swap.approve', {
         ticketId: payment.ticketId,
         transactionBase64: payment.transactionBase64,
       }),
@@ -266,12 +250,12 @@ describe('tickets approve only through their own action', () => {
       code: 'TICKET_NOT_FOUND',
       message: expect.stringMatching(/a payment, not a swap: approve it on the Pay screen/),
     });
-    const create = await wallet.call('pay.createDestination', {
+    const create = await pay.wallet.call('pay.createDestination', {
       text: `solana:${newKey()}?amount=1&spl-token=${USDC}`,
     });
     expect(create.report.refusals).toEqual([]);
     expect(
-      await wallet.refusal('swap.approve', {
+      await pay.wallet.refusal('swap.approve', {
         ticketId: create.ticketId,
         transactionBase64: create.transactionBase64,
       }),
@@ -279,22 +263,22 @@ describe('tickets approve only through their own action', () => {
       code: 'TICKET_NOT_FOUND',
       message: expect.stringMatching(/creates a payee's token account, not a swap/),
     });
-    const quote = await wallet.call('swap.quote', {
+    const quote = await pay.wallet.call('swap.quote', {
       inputMint: SOL,
       outputMint: USDC,
       amount: '10000000',
       swapMode: 'ExactIn',
       slippage: { bps: 50 },
     });
-    const swap = await wallet.call('swap.review', { quoteId: quote.quoteId });
+    const swap = await pay.wallet.call('swap.review', { quoteId: quote.quoteId });
     expect(
-      await wallet.refusal('pay.approve', {
+      await pay.wallet.refusal('pay.approve', {
         ticketId: swap.ticketId,
         transactionBase64: swap.transactionBase64,
       }),
     ).toMatchObject({ code: 'TICKET_NOT_FOUND', message: expect.stringMatching(/Swap screen/) });
     // Nothing was sent: Activity is unchanged, and the payment can still be approved as one.
-    expect(await wallet.call('activity.list', {})).toEqual(before);
-    await approveAndConfirm(wallet, payment);
+    expect(await pay.wallet.call('activity.list', {})).toEqual(before);
+    await approveAndConfirm(pay.wallet, payment);
   });
 });
