@@ -8,18 +8,11 @@
  * 2.5% (rounded down), as main/sandbox/swap-api/README.md states.
  */
 import { Connection, Keypair } from '@solana/web3.js';
-import type { Browser, Page, Request } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page, Request } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentPlanView, QuoteView } from '../../preload/api-types';
-import { launchBrowser } from '../harness/browser';
-import { startPreview, type RunningPreview } from '../harness/preview';
-import {
-  listAccounts,
-  openApp,
-  removeAllAccounts,
-  screenshot,
-  type AppPage,
-} from './onboarding-helpers';
+import { usePreviewSession } from '../harness/e2e-session';
+import { listAccounts, screenshot } from './onboarding-helpers';
 import {
   approveAndConfirm,
   BONK_MINT,
@@ -40,30 +33,12 @@ import {
   tokenBalance,
 } from './pay-helpers';
 
-let preview: RunningPreview;
-let browser: Browser;
+const session = usePreviewSession();
 let connection: Connection;
-let app: AppPage | null = null;
 
-beforeAll(async () => {
-  preview = await startPreview();
-  browser = await launchBrowser();
-  connection = new Connection(preview.rpcUrl, 'confirmed');
-});
-
-afterEach(async () => {
-  if (app) {
-    await removeAllAccounts(app.page);
-    const problems = app.problems;
-    await app.page.context().close();
-    app = null;
-    expect(problems).toEqual([]);
-  }
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await preview?.stop();
+// Registered after the session's own beforeAll, so the preview is running here.
+beforeAll(() => {
+  connection = new Connection(session.preview.rpcUrl, 'confirmed');
 });
 
 const BPS = 20n;
@@ -82,7 +57,7 @@ function nextReviewedQuote(page: Page): Promise<string> {
 
 describe('integrator fees in Chromium', () => {
   it('a 20 bps fee reaches the integrator’s own token account on swaps and an ExactOut payment', async () => {
-    app = await openApp(browser, preview);
+    const app = await session.openApp();
     const { page } = app;
     const quotes = allAnswers<QuoteView>(page, 'swap.quote');
     const plans = allAnswers<PaymentPlanView>(page, 'pay.quote');
@@ -159,7 +134,7 @@ describe('integrator fees in Chromium', () => {
 
     // 3. An exact-output payment of 5 JUP paid with USDC: the fee is taken in the input mint.
     const merchant = Keypair.generate().publicKey.toBase58();
-    const faucet = await fetch(new URL('/sandbox/faucet', preview.rpcUrl), {
+    const faucet = await fetch(new URL('/sandbox/faucet', session.preview.rpcUrl), {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ owner: merchant, mint: JUP_MINT, amount: '1' }),

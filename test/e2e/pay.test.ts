@@ -6,14 +6,12 @@
  * confirmed transaction); malformed links show their errors.
  */
 import { Connection, Keypair, PublicKey } from '@solana/web3.js';
-import type { Browser } from 'playwright-core';
 import qrcode from 'qrcode-generator';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentPlanView } from '../../preload/api-types';
 import { formatUnits } from '../../main/shared/amount';
-import { launchBrowser } from '../harness/browser';
-import { startPreview, type RunningPreview } from '../harness/preview';
-import { openApp, removeAllAccounts, screenshot, type AppPage } from './onboarding-helpers';
+import { usePreviewSession } from '../harness/e2e-session';
+import { screenshot } from './onboarding-helpers';
 import { USDC_MINT } from './swap-helpers';
 import {
   approveAndWait,
@@ -29,30 +27,12 @@ import {
 const TOKEN_PROGRAM = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
 const MEMO_PROGRAM = 'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr';
 
-let preview: RunningPreview;
-let browser: Browser;
+const session = usePreviewSession();
 let connection: Connection;
-let app: AppPage | null = null;
 
-beforeAll(async () => {
-  preview = await startPreview();
-  browser = await launchBrowser();
-  connection = new Connection(preview.rpcUrl, 'confirmed');
-});
-
-afterEach(async () => {
-  if (app) {
-    await removeAllAccounts(app.page);
-    const problems = app.problems;
-    await app.page.context().close();
-    app = null;
-    expect(problems).toEqual([]);
-  }
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await preview?.stop();
+// Registered after the session's own beforeAll, so the preview is running here.
+beforeAll(() => {
+  connection = new Connection(session.preview.rpcUrl, 'confirmed');
 });
 
 async function lamportsOf(address: string): Promise<bigint> {
@@ -61,7 +41,7 @@ async function lamportsOf(address: string): Promise<bigint> {
 
 describe('pay in Chromium', () => {
   it('pays exactly 12.5 USDC holding only SOL, to a payee without a USDC account', async () => {
-    app = await openApp(browser, preview);
+    const app = await session.openApp();
     const { page } = app;
     const plans = latestAnswer<PaymentPlanView>(page, 'pay.quote');
     const payer = await createSolOnlyAccount(page, connection);
@@ -126,13 +106,13 @@ describe('pay in Chromium', () => {
   });
 
   it('pays an invoice with a reference and a memo that a merchant finds and validates', async () => {
-    app = await openApp(browser, preview);
+    const app = await session.openApp();
     const { page } = app;
     const plans = latestAnswer<PaymentPlanView>(page, 'pay.quote');
     await createSolOnlyAccount(page, connection);
     // A merchant whose USDC account exists (the sandbox faucet opens it with 1 base unit).
     const merchant = Keypair.generate().publicKey.toBase58();
-    const faucet = await fetch(new URL('/sandbox/faucet', preview.rpcUrl), {
+    const faucet = await fetch(new URL('/sandbox/faucet', session.preview.rpcUrl), {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ owner: merchant, mint: USDC_MINT, amount: '1' }),
@@ -196,7 +176,7 @@ describe('pay in Chromium', () => {
   });
 
   it('shows what is wrong with malformed links, and reads a link from a QR code image file', async () => {
-    app = await openApp(browser, preview);
+    const app = await session.openApp();
     const { page } = app;
     await createSolOnlyAccount(page, connection, 1);
     await page.getByRole('link', { name: 'Pay' }).click();
