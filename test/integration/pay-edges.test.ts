@@ -20,11 +20,7 @@ import {
 
 const USDT = 'Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB';
 
-const pay = usePaySession({
-  dataDirPrefix: 'swapdesk-pay-edges-',
-  keychainPrefix: 'swapdesk-pay-edge',
-  payerUsdc: 100_000_000n,
-});
+const pay = usePaySession('pay-edges', { payerUsdc: 100_000_000n });
 
 describe('paying: edges', () => {
   it('pays into a recipient that is a token account of the mint', async () => {

@@ -19,10 +19,7 @@ import {
 } from './pay-helpers';
 
 // Only SOL: the first payment must swap.
-const pay = usePaySession({
-  dataDirPrefix: 'swapdesk-pay-fees-',
-  keychainPrefix: 'swapdesk-pay-itest',
-});
+const pay = usePaySession('pay-fees');
 
 describe('fees on payments', () => {
   it('refuses a request that names its own fee: only main’s fee settings apply', async () => {

@@ -23,10 +23,7 @@ import {
 const TOKEN_2022 = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb';
 
 // Only SOL: the first payment must swap.
-const pay = usePaySession({
-  dataDirPrefix: 'swapdesk-pay-flow-',
-  keychainPrefix: 'swapdesk-pay-itest',
-});
+const pay = usePaySession('pay-flow');
 
 describe('paying a transfer request', () => {
   it('pays exactly 12.5 USDC holding only SOL, spending at most the maximum shown', async () => {

@@ -145,10 +145,6 @@ export interface PaySession {
 }
 
 export interface PaySessionOptions {
-  /** Prefix of the suite's temporary data directory, e.g. `swapdesk-pay-flow-`. */
-  dataDirPrefix: string;
-  /** Prefix of the suite's own keychain service (the pid and time are appended). */
-  keychainPrefix: string;
   /** USDC base units the faucet gives the payer besides its SOL (default: none, SOL only). */
   payerUsdc?: bigint;
 }
@@ -157,9 +153,10 @@ export interface PaySessionOptions {
  * Registers the beforeAll/afterAll of a pay suite and answers the session they run: a real
  * sandbox, the wallet composed on it with its own data directory and keychain service, and a
  * payer account airdropped 20 SOL. Afterwards the app is closed, the payer removed (its key
- * out of the keychain), the sandbox and the data directory deleted. Call it at the top level.
+ * out of the keychain), the sandbox and the data directory deleted. Call it at the top level;
+ * `suite` (e.g. `pay-flow`) names the data directory and the keychain service.
  */
-export function usePaySession(options: PaySessionOptions): PaySession {
+export function usePaySession(suite: string, options: PaySessionOptions = {}): PaySession {
   let sandbox: RunningSandbox | undefined;
   let connection: Connection | undefined;
   let dataDir: string | undefined;
@@ -169,11 +166,11 @@ export function usePaySession(options: PaySessionOptions): PaySession {
   beforeAll(async () => {
     sandbox = await startSandbox({ slotMs: 80 });
     connection = new Connection(sandbox.rpcUrl, 'confirmed');
-    dataDir = mkdtempSync(join(tmpdir(), options.dataDirPrefix));
+    dataDir = mkdtempSync(join(tmpdir(), `swapdesk-${suite}-`));
     wallet = openPayWallet(
       sandbox,
       dataDir,
-      `${options.keychainPrefix}-${process.pid}-${Date.now()}`,
+      `swapdesk-${suite}-itest-${process.pid}-${Date.now()}`,
     );
     payer = (await wallet.call('accounts.create', { label: 'Payer' })).address;
     await airdrop(connection, payer, 20_000_000_000);

@@ -24,10 +24,7 @@ import {
 const MEMO_PROGRAM = 'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr';
 const TOKEN_PROGRAM = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
 
-const pay = usePaySession({
-  dataDirPrefix: 'swapdesk-pay-invoice-',
-  keychainPrefix: 'swapdesk-pay-inv',
-});
+const pay = usePaySession('pay-invoice');
 
 interface Invoice {
   recipient: string;

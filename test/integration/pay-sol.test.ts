@@ -27,10 +27,7 @@ import {
 const MEMO_PROGRAM = 'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr';
 const SYSTEM_PROGRAM = '11111111111111111111111111111111';
 
-const pay = usePaySession({
-  dataDirPrefix: 'swapdesk-pay-sol-',
-  keychainPrefix: 'swapdesk-pay-sol',
-});
+const pay = usePaySession('pay-sol');
 
 interface SolInvoice {
   recipient: string;
