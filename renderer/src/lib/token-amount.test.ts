@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { maxSpendable, NATIVE_MINT, readAmountInput, SOL_FEE_RESERVE } from './token-amount';
+import {
+  heldBalance,
+  maxSpendable,
+  NATIVE_MINT,
+  readAmountInput,
+  SOL_FEE_RESERVE,
+} from './token-amount';
 
 const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
 
@@ -44,5 +50,28 @@ describe('the You pay amount', () => {
     expect(maxSpendable(NATIVE_MINT, SOL_FEE_RESERVE)).toBe(0n);
     expect(maxSpendable(NATIVE_MINT, 1n)).toBe(0n);
     expect(maxSpendable(USDC, 123n)).toBe(123n);
+  });
+});
+
+describe('the balance held of a token', () => {
+  const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
+  const balances = {
+    lamports: '2000000000',
+    tokens: [
+      { mint: USDC, amount: '1500000' },
+      { mint: USDC, amount: '250000' },
+      { mint: 'JUPyiwrYJFskUPiHa7hkeR8VUtAeFoSYbKedZNsDvCN', amount: '7' },
+    ],
+  };
+
+  it('is the lamports for SOL and the sum over every account of a token', () => {
+    expect(heldBalance(balances, NATIVE_MINT)).toBe(2_000_000_000n);
+    expect(heldBalance(balances, USDC)).toBe(1_750_000n);
+    expect(heldBalance(balances, 'DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263')).toBe(0n);
+  });
+
+  it('is unknown while the balances or the token are', () => {
+    expect(heldBalance(null, USDC)).toBeNull();
+    expect(heldBalance(balances, null)).toBeNull();
   });
 });

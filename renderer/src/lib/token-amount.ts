@@ -17,6 +17,21 @@ export const NATIVE_MINT = 'So11111111111111111111111111111111111111112';
  */
 export const SOL_FEE_RESERVE = 10_000_000n;
 
+/**
+ * Base units of `mint` held in a balances answer (SOL: the account's lamports; a token: the sum
+ * over every account of that mint), or null while the balances or the mint are unknown.
+ */
+export function heldBalance(
+  balances: { lamports: string; tokens: readonly { mint: string; amount: string }[] } | null,
+  mint: string | null,
+): bigint | null {
+  if (!balances || !mint) return null;
+  if (mint === NATIVE_MINT) return BigInt(balances.lamports);
+  return balances.tokens
+    .filter((t) => t.mint === mint)
+    .reduce((sum, t) => sum + BigInt(t.amount), 0n);
+}
+
 export type AmountInput =
   | { state: 'empty' }
   | { state: 'invalid'; message: string }

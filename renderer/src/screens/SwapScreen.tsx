@@ -11,7 +11,7 @@ import { findToken, tokenName, useTokensStore } from '../stores/tokens-store';
 import { useSwapStore } from '../stores/swap-store';
 import { useSwapReviewStore } from '../stores/swap-review-store';
 import { useInterval } from '../lib/use-interval';
-import { NATIVE_MINT } from '../lib/token-amount';
+import { heldBalance } from '../lib/token-amount';
 import { formatUnits } from '../lib/format';
 import { TokenPicker } from '../components/swap/TokenPicker';
 import { AmountField } from '../components/swap/AmountField';
@@ -24,18 +24,6 @@ import '../styles/swap.css';
 
 /** A shown quote older than this is asked for again (while no review is open). */
 export const QUOTE_REFRESH_MS = 15_000;
-
-/** The balance of `mint` in base units from a balances answer; null while unknown. */
-function balanceOf(
-  balances: { lamports: string; tokens: { mint: string; amount: string }[] } | null,
-  mint: string | null,
-): bigint | null {
-  if (!balances || !mint) return null;
-  if (mint === NATIVE_MINT) return BigInt(balances.lamports);
-  return balances.tokens
-    .filter((t) => t.mint === mint)
-    .reduce((sum, t) => sum + BigInt(t.amount), 0n);
-}
 
 export function SwapScreen() {
   const account = useAccountsStore(selectCurrentAccount);
@@ -109,7 +97,7 @@ export function SwapScreen() {
 
   const input = findToken(tokens, swap.inputMint);
   const output = findToken(tokens, swap.outputMint);
-  const outputBalance = balanceOf(balances, swap.outputMint);
+  const outputBalance = heldBalance(balances, swap.outputMint);
   const formKey = `${swap.inputMint}|${swap.outputMint}|${swap.amountText}`;
   const impactAccepted = impactAck.key === formKey && impactAck.accepted;
   const quote = swap.quote;
@@ -144,7 +132,7 @@ export function SwapScreen() {
             <AmountField
               text={swap.amountText}
               token={input}
-              balance={balanceOf(balances, swap.inputMint)}
+              balance={heldBalance(balances, swap.inputMint)}
               disabled={reviewing}
               onChange={swap.setAmountText}
             />

@@ -11,7 +11,7 @@ import type {
   TokenInfo,
 } from '../../../../preload/api-types';
 import type { BridgeError } from '../../../../main/shared/result';
-import { readAmountInput, NATIVE_MINT } from '../../lib/token-amount';
+import { heldBalance, NATIVE_MINT, readAmountInput } from '../../lib/token-amount';
 import { formatTokenAmount } from '../../lib/token-display';
 import { TokenPicker } from '../swap/TokenPicker';
 import { PlanDetails } from './PlanDetails';
@@ -33,19 +33,10 @@ export interface PayWithPanelProps {
   onReview: (planId: string) => void;
 }
 
-/** Base units of `mint` held (SOL: lamports), or null while unknown. */
-function heldOf(balances: Balances | null, mint: string | null): bigint | null {
-  if (!balances || !mint) return null;
-  if (mint === NATIVE_MINT) return BigInt(balances.lamports);
-  return balances.tokens
-    .filter((t) => t.mint === mint)
-    .reduce((sum, t) => sum + BigInt(t.amount), 0n);
-}
-
 export function PayWithPanel(props: PayWithPanelProps) {
   const { request, payWith, plan } = props;
   const amountId = useId();
-  const held = heldOf(props.balances, payWith?.mint ?? null);
+  const held = heldBalance(props.balances, payWith?.mint ?? null);
   // Offer what the payer holds: SOL and every token with a balance (all while balances load).
   const holdings = props.balances
     ? new Set(props.balances.tokens.filter((t) => BigInt(t.amount) > 0n).map((t) => t.mint))
