@@ -8,7 +8,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { selectCurrentAccount, useAccountsStore } from '../stores/accounts-store';
-import { useBalancesStore } from '../stores/balances-store';
+import { useBalancesOf, useBalancesStore } from '../stores/balances-store';
 import { useAppStore } from '../stores/app-store';
 import { findToken, useTokensStore } from '../stores/tokens-store';
 import { usePayStore } from '../stores/pay-store';
@@ -39,8 +39,7 @@ function requestInHash(hash: string): string | null {
 export function PayScreen() {
   const account = useAccountsStore(selectCurrentAccount);
   const address = account?.address ?? null;
-  const balances =
-    useBalancesStore((s) => (address ? s.byAddress[address]?.balances : null)) ?? null;
+  const balances = useBalancesOf(address);
   const refreshBalances = useBalancesStore((s) => s.refresh);
   const tokens = useTokensStore((s) => s.tokens);
   const loadTokens = useTokensStore((s) => s.load);

@@ -5,7 +5,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { selectCurrentAccount, useAccountsStore } from '../stores/accounts-store';
-import { useBalancesStore } from '../stores/balances-store';
+import { useBalancesOf, useBalancesStore } from '../stores/balances-store';
 import { useAppStore } from '../stores/app-store';
 import { findToken, tokenName, useTokensStore } from '../stores/tokens-store';
 import { useSwapStore } from '../stores/swap-store';
@@ -28,8 +28,7 @@ export const QUOTE_REFRESH_MS = 15_000;
 export function SwapScreen() {
   const account = useAccountsStore(selectCurrentAccount);
   const address = account?.address ?? null;
-  const balances =
-    useBalancesStore((s) => (address ? s.byAddress[address]?.balances : null)) ?? null;
+  const balances = useBalancesOf(address);
   const refreshBalances = useBalancesStore((s) => s.refresh);
   const tokens = useTokensStore((s) => s.tokens);
   const tokensStatus = useTokensStore((s) => s.status);

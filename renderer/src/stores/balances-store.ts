@@ -88,3 +88,8 @@ export function createBalancesStoreCreator(
 }
 
 export const useBalancesStore = create<BalancesStore>()(createBalancesStoreCreator());
+
+/** The last balances read for `address`, or null while none are known (or no account). */
+export function useBalancesOf(address: string | null): Balances | null {
+  return useBalancesStore((s) => (address ? s.byAddress[address]?.balances : null)) ?? null;
+}
