@@ -83,15 +83,16 @@ export type SwapModeName = 'ExactIn' | 'ExactOut';
 
 export interface RouteHopView {
   ammKey: string;
-  /** Venue name, e.g. "Whirlpool". */
-  label: string;
+  /** Venue name, e.g. "Whirlpool"; null when the service did not name it. */
+  label: string | null;
   inputMint: string;
   outputMint: string;
   inAmount: string;
   outAmount: string;
-  feeAmount: string;
-  feeMint: string;
-  /** Share of the amount through this hop, 0..100. */
+  /** The venue's fee for this hop; null when the service did not report it (since 2025). */
+  feeAmount: string | null;
+  feeMint: string | null;
+  /** Share of the token this hop spends, 0..100 (may have decimals: 29.5). */
   percent: number;
 }
 
@@ -118,7 +119,8 @@ export interface QuoteView {
   /** With fees on (issue 6): the fee, its mint, the fee account and the 97.5/2.5 split. */
   platformFeeDetail?: PlatformFeeDetailView | null;
   route: RouteHopView[];
-  contextSlot: number;
+  /** The slot the service computed the quote at; null when it did not say. */
+  contextSlot: number | null;
   /** ISO-8601 time the quote arrived. */
   quotedAt: string;
   /** ISO-8601 time after which swap.review refuses this quote id (ask for a fresh quote). */
@@ -371,8 +373,8 @@ export interface PaymentPlanView {
   payerAccountRentLamports: string;
   slippageBps: number;
   platformFee: { amount: string; feeBps: number } | null;
-  /** Venue fees of each hop. */
-  venueFees: { label: string; amount: string; mint: string }[];
+  /** Venue fees of each hop; label, amount and mint are null where the service left them out. */
+  venueFees: { label: string | null; amount: string | null; mint: string | null }[];
   /** The swap's quote, null for a direct transfer. */
   quote: Omit<QuoteView, 'quoteId' | 'expiresAt'> | null;
   /** ISO-8601: when the quote arrived (its age is now minus this). */

@@ -63,7 +63,7 @@ export function planView(plan: PaymentPlan): PaymentPlanView {
     platformFee: quoted?.platformFee ?? null,
     venueFees: (quote?.routePlan ?? []).map((hop) => ({
       label: hop.label,
-      amount: hop.feeAmount.toString(),
+      amount: hop.feeAmount?.toString() ?? null,
       mint: hop.feeMint,
     })),
     quote:

@@ -65,7 +65,7 @@ describe('GET /quote answer validation', () => {
         outputMint: USDC,
         inAmount: 1_000_000_000n,
         feeAmount: 25n,
-        percent: 100,
+        shareBps: 10_000,
       }),
     ]);
     expect(quote.raw).toBe(JSON.stringify(body));
@@ -93,7 +93,7 @@ describe('GET /quote answer validation', () => {
       }),
       { ...exactIn, platformFeeBps: 20 },
     );
-    expect(quote.routePlan.map((step) => step.bps)).toEqual([6000, 4000]);
+    expect(quote.routePlan.map((step) => step.shareBps)).toEqual([6000, 4000]);
     expect(quote.platformFee).toEqual({ amount: 300_500n, feeBps: 20 });
     expect(quote.swapUsdValue).toBe('150.25');
   });
@@ -120,7 +120,6 @@ describe('GET /quote answer validation', () => {
     ['an unknown swap mode', { swapMode: 'BestEffort' }, /swapMode/],
     ['slippage as text', { slippageBps: '50' }, /slippageBps/],
     ['a platform fee without feeBps', { platformFee: { amount: '10' } }, /platformFee/],
-    ['a missing platformFee', { platformFee: undefined }, /platformFee/],
     ['a price impact that is not numeric', { priceImpactPct: 'high' }, /priceImpactPct/],
     [
       'a hop amount that is not an integer',

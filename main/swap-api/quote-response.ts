@@ -1,8 +1,12 @@
 /**
- * GET /quote answers, validated against the spec (SWAP-API-SPEC 2.1) and against the request:
- * amounts are decimal integer strings, the route chains from the input mint to the output mint,
- * ExactOut delivers exactly the requested amount, and the slippage bound points the right way.
- * Unknown fields are allowed; the raw text is kept for POST /swap.
+ * GET /quote answers, validated against the request and against what both official schemas
+ * allow (SWAP-API-SPEC 2.1; the generated client's swagger and the swap/v1 OpenAPI in
+ * shared/real-world/jupiter/schema): since 2025 `label`, `feeAmount`, `feeMint`, `platformFee`,
+ * `contextSlot` and `timeTaken` may be absent, `percent` and `bps` may be null, and the fee
+ * fields may be null. What matters for safety stays checked: amounts are decimal integer
+ * strings, the route chains from the input mint to the output mint and spends every token in
+ * full, ExactOut delivers exactly the requested amount, and the slippage bound points the right
+ * way. Unknown fields are allowed; the raw text is kept for POST /swap.
  */
 import { z } from 'zod';
 import type { QuoteParams, Quote, RouteHop } from './types';
@@ -10,19 +14,42 @@ import { addressText, amountText, badResponse, describeIssue } from './bad-respo
 
 const bps = z.number().int().min(0).max(10_000);
 
+/** Optional in the schemas, and nullable where they say so: both read as null here. */
+const absent = <T extends z.ZodType>(schema: T) =>
+  schema
+    .nullish()
+    .transform((value): z.output<T> | null => value ?? null);
+
 const hopSchema = z.object({
   swapInfo: z.object({
     ammKey: addressText,
-    label: z.string().max(200),
+    label: absent(z.string().max(200)),
     inputMint: addressText,
     outputMint: addressText,
     inAmount: amountText,
     outAmount: amountText,
-    feeAmount: amountText,
-    feeMint: addressText,
+    // Deprecated and dropped by the service in 2025-11 (nullable in the swap/v1 schema).
+    feeAmount: absent(amountText),
+    feeMint: absent(addressText),
   }),
-  percent: z.number().int().min(0).max(100),
-  bps: bps.optional(),
+  percent: absent(z.number().int().min(0).max(100)),
+  bps: absent(bps),
+});
+
+/** `platformFee`: absent, null, or an object whose fields the schemas leave optional. */
+const platformFeeSchema = absent(
+  z.object({ amount: absent(amountText), feeBps: absent(bps) }),
+).transform((fee, ctx): { amount: bigint; feeBps: number } | null => {
+  if (fee === null) return null;
+  if (fee.feeBps === null) {
+    // An amount with no rate can't be checked against the fee the wallet asked for.
+    if (fee.amount !== null && fee.amount > 0n) {
+      ctx.addIssue({ code: 'custom', message: 'a fee amount without its rate' });
+      return z.NEVER;
+    }
+    return null;
+  }
+  return { amount: fee.amount ?? 0n, feeBps: fee.feeBps };
 });
 
 const quoteSchema = z.object({
@@ -33,26 +60,55 @@ const quoteSchema = z.object({
   otherAmountThreshold: amountText,
   swapMode: z.enum(['ExactIn', 'ExactOut']),
   slippageBps: bps,
-  platformFee: z.object({ amount: amountText, feeBps: bps }).nullable(),
+  platformFee: platformFeeSchema,
   priceImpactPct: z.string().regex(/^-?\d+(\.\d+)?([eE][-+]?\d+)?$/, 'not numeric text'),
   routePlan: z.array(hopSchema).min(1).max(64),
-  contextSlot: z.number().int().min(0),
-  timeTaken: z.number().min(0),
-  computedAutoSlippage: bps.optional(),
-  swapUsdValue: z.string().max(64).optional(),
+  contextSlot: absent(z.number().int().min(0)),
+  timeTaken: absent(z.number().min(0)),
+  computedAutoSlippage: absent(bps),
+  swapUsdValue: absent(z.string().max(64)),
 });
 
 type ParsedQuote = z.infer<typeof quoteSchema>;
+type ParsedHop = ParsedQuote['routePlan'][number];
+
+/** The whole of a token, in the basis points a route step's share is counted in. */
+const WHOLE_BPS = 10_000;
+
+/**
+ * A step's share of the token it spends, in basis points: `bps` where the service sends it
+ * (finer), else `percent`. Both may be null in today's schemas; a step that says neither is
+ * taken as the whole only when it is the one step spending its token (a plain chain), since
+ * nothing else could be meant.
+ */
+function stepShares(quote: ParsedQuote): number[] {
+  const spenders = new Map<string, number>();
+  for (const hop of quote.routePlan) {
+    const mint = hop.swapInfo.inputMint;
+    spenders.set(mint, (spenders.get(mint) ?? 0) + 1);
+  }
+  return quote.routePlan.map((hop: ParsedHop, index) => {
+    const step = `route step ${index + 1}`;
+    const { percent, bps: stepBps } = hop;
+    if (percent !== null && stepBps !== null && Math.abs(percent * 100 - stepBps) >= 100) {
+      badResponse(`${step} gives two different shares (${percent}% and ${stepBps} bps)`);
+    }
+    if (stepBps !== null) return stepBps;
+    if (percent !== null) return percent * 100;
+    if (spenders.get(hop.swapInfo.inputMint) === 1) return WHOLE_BPS;
+    return badResponse(`${step} splits a token without saying what share it routes`);
+  });
+}
 
 /**
  * The route must carry the input token to the output token (SWAP-API-SPEC 2.1 rule 2). A plain
  * multi-hop route is a chain of steps at 100%; a split sends shares of one token through
- * several steps, their percents adding up to 100. So: each step spends a token the person pays
- * or an earlier step produced; every token spent is spent in full (100%); every token produced
+ * several steps, their shares adding up to the whole. So: each step spends a token the person
+ * pays or an earlier step produced; every token spent is spent in full; every token produced
  * other than the output is spent later; nothing is produced after its spending began, and the
  * input token is never produced again (no cycles).
  */
-function checkRouteChains(quote: ParsedQuote): void {
+function checkRouteChains(quote: ParsedQuote, shares: readonly number[]): void {
   const spent = new Map<string, number>();
   const produced = new Set<string>([quote.inputMint]);
   for (const [index, hop] of quote.routePlan.entries()) {
@@ -64,15 +120,15 @@ function checkRouteChains(quote: ParsedQuote): void {
       badResponse(`${step} produces a token the route already spends`);
     }
     if (inputMint === quote.outputMint) badResponse(`${step} spends the token you receive`);
-    const total = (spent.get(inputMint) ?? 0) + hop.percent;
-    if (total > 100) badResponse(`${step} routes more than 100% of a token`);
+    const total = (spent.get(inputMint) ?? 0) + (shares[index] ?? 0);
+    if (total > WHOLE_BPS) badResponse(`${step} routes more than 100% of a token`);
     spent.set(inputMint, total);
     produced.add(outputMint);
   }
   if (!produced.has(quote.outputMint))
     badResponse('the route does not end at the token you receive');
   for (const mint of produced) {
-    if (mint !== quote.outputMint && spent.get(mint) !== 100) {
+    if (mint !== quote.outputMint && spent.get(mint) !== WHOLE_BPS) {
       badResponse('the route does not pass on all of a token it holds');
     }
   }
@@ -132,12 +188,12 @@ export function parseQuoteResponse(
   const result = quoteSchema.safeParse(body);
   if (!result.success) badResponse(describeIssue(result.error));
   const quote = result.data;
-  checkRouteChains(quote);
+  const shares = stepShares(quote);
+  checkRouteChains(quote, shares);
   checkAgainstRequest(quote, params);
-  const routePlan: RouteHop[] = quote.routePlan.map((hop) => ({
+  const routePlan: RouteHop[] = quote.routePlan.map((hop, index) => ({
     ...hop.swapInfo,
-    percent: hop.percent,
-    ...(hop.bps === undefined ? {} : { bps: hop.bps }),
+    shareBps: shares[index] ?? WHOLE_BPS,
   }));
   return {
     inputMint: quote.inputMint,
@@ -152,10 +208,8 @@ export function parseQuoteResponse(
     routePlan,
     contextSlot: quote.contextSlot,
     timeTaken: quote.timeTaken,
-    ...(quote.computedAutoSlippage === undefined
-      ? {}
-      : { computedAutoSlippage: quote.computedAutoSlippage }),
-    ...(quote.swapUsdValue === undefined ? {} : { swapUsdValue: quote.swapUsdValue }),
+    computedAutoSlippage: quote.computedAutoSlippage,
+    swapUsdValue: quote.swapUsdValue,
     receivedAt,
     raw,
   };

@@ -37,19 +37,23 @@ export interface PlatformFee {
   feeBps: number;
 }
 
+/**
+ * One route step. Today's service may leave out the venue's name and the step's venue fee
+ * (deprecated in 2025, nullable in the swap/v1 schema): null here, and the screen says so.
+ */
 export interface RouteHop {
   ammKey: Address;
-  label: string;
+  /** Venue name, e.g. "Whirlpool"; null when the service did not name it. */
+  label: string | null;
   inputMint: Address;
   outputMint: Address;
   inAmount: bigint;
   outAmount: bigint;
-  feeAmount: bigint;
-  feeMint: Address;
-  /** Share of the amount routed through this step, 0..100. */
-  percent: number;
-  /** Same share in basis points, when the service sends it. */
-  bps?: number;
+  /** The venue's fee for this step; null when the service did not report it. */
+  feeAmount: bigint | null;
+  feeMint: Address | null;
+  /** Share of the token this step spends, in basis points (from `bps`, else `percent`). */
+  shareBps: number;
 }
 
 /** A validated quote. `raw` is the exact JSON text the service sent (see swap()). */
@@ -66,12 +70,13 @@ export interface Quote {
   /** As sent (numeric text; units not fixed by the spec). */
   priceImpactPct: string;
   routePlan: RouteHop[];
-  contextSlot: number;
-  /** Seconds, per API-NOTES. */
-  timeTaken: number;
-  /** Present when autoSlippage was requested and the service computed one. */
-  computedAutoSlippage?: number;
-  swapUsdValue?: string;
+  /** The slot the quote was computed at; null when the service left it out. */
+  contextSlot: number | null;
+  /** Seconds, per API-NOTES; null when the service left it out. */
+  timeTaken: number | null;
+  /** Set when autoSlippage was requested and the service computed one. */
+  computedAutoSlippage: number | null;
+  swapUsdValue: string | null;
   /** Clock reading (ms since epoch, from the injected `now`) when the answer arrived. */
   receivedAt: number;
   /** The response body exactly as received; POST /swap sends this text back verbatim. */

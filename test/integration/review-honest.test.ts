@@ -46,7 +46,7 @@ afterAll(async () => {
 
 function describePlan(plan: HonestPlan, prepared?: PreparedSwap): string {
   const { params, options } = plan;
-  const hops = prepared?.quote.routePlan.map((hop) => `${hop.label} ${hop.percent}%`).join(' > ');
+  const hops = prepared?.quote.routePlan.map((hop) => `${hop.label ?? "?"} ${hop.shareBps / 100}%`).join(' > ');
   return `${params.swapMode} ${params.amount} ${plan.input.symbol}->${plan.output.symbol} fee=${plan.feeSide ?? 'none'} dest=${options.destinationTokenAccount ? 'payee' : 'own'} legacy=${options.asLegacyTransaction ?? false} route=${hops ?? '?'}`;
 }
 

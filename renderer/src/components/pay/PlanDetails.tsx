@@ -6,6 +6,7 @@
  */
 import type { PaymentPlanView, TokenInfo } from '../../../../preload/api-types';
 import { formatTokenAmount } from '../../lib/token-display';
+import { UNNAMED_VENUE, venueFeeText } from '../../lib/route-text';
 import { findToken, tokenName } from '../../stores/tokens-store';
 
 export interface PlanDetailsProps {
@@ -56,8 +57,8 @@ export function PlanDetails({ plan, tokens, ageSeconds }: PlanDetailsProps) {
         <dd>
           <ul className="plain-list" aria-label="Fees">
             {plan.venueFees.map((f, i) => (
-              <li key={`${f.label}-${i}`}>
-                {f.label}: {formatTokenAmount(f.amount, findToken(tokens, f.mint), f.mint)}
+              <li key={`${f.label ?? 'venue'}-${i}`}>
+                {f.label ?? UNNAMED_VENUE}: {venueFeeText(f, tokens)}
               </li>
             ))}
             {fee ? (

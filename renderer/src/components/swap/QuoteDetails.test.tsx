@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { QuoteView } from '../../../../preload/api-types';
 import { FAKE_TOKENS } from '../../test/fake-tokens';
-import { platformFeeText } from './QuoteDetails';
+import { platformFeeText, QuoteDetails } from './QuoteDetails';
 
 const SOL = 'So11111111111111111111111111111111111111112';
 const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
@@ -70,5 +71,47 @@ describe('the platform fee line of a quote', () => {
     expect(platformFeeText(inputFee, FAKE_TOKENS, usdc)).toBe(
       '0.002 SOL (20 bps): the integrator receives 0.00195 SOL, the swap service keeps 2.5% (0.00005 SOL)',
     );
+  });
+});
+
+describe('the route of a quote', () => {
+  afterEach(cleanup);
+  const hop = {
+    ammKey: '5BKxfWMbmYBAEWvyPZS9esPducUba9GqyMjtLCfbaqyF',
+    inputMint: SOL,
+    outputMint: USDC,
+    inAmount: '1000000000',
+    outAmount: '149700000',
+  };
+
+  function showRoute(route: QuoteView['route']) {
+    render(
+      <QuoteDetails
+        quote={{ ...quote, route }}
+        tokens={FAKE_TOKENS}
+        ageSeconds={1}
+        impactAccepted={false}
+        onImpactAccepted={() => undefined}
+      />,
+    );
+    return within(screen.getByRole('list', { name: 'Route' })).getAllByRole('listitem');
+  }
+
+  it('names the venue, the share and the venue fee where the service reports them', () => {
+    const [step] = showRoute([
+      { ...hop, label: 'Whirlpool', feeAmount: '25000', feeMint: USDC, percent: 100 },
+    ]);
+    expect(step?.textContent).toBe('Whirlpool 100% SOL → USDC venue fee 0.025 USDC');
+  });
+
+  it("says so plainly where today's service leaves out the venue name and fee", () => {
+    const steps = showRoute([
+      { ...hop, label: null, feeAmount: null, feeMint: null, percent: 29.5 },
+      { ...hop, label: 'Meteora DLMM', feeAmount: null, feeMint: null, percent: 70.5 },
+    ]);
+    expect(steps.map((step) => step.textContent)).toEqual([
+      'Venue not named by the swap service 29.5% SOL → USDC venue fee not reported by the swap service',
+      'Meteora DLMM 70.5% SOL → USDC venue fee not reported by the swap service',
+    ]);
   });
 });

@@ -5,6 +5,7 @@
  */
 import type { QuoteView, TokenInfo } from '../../../../preload/api-types';
 import { formatImpactPercent, formatTokenAmount } from '../../lib/token-display';
+import { hopFeeText, UNNAMED_VENUE } from '../../lib/route-text';
 import { findToken, tokenName } from '../../stores/tokens-store';
 
 /** Above this fraction the impact is worth a warning. */
@@ -103,12 +104,13 @@ export function QuoteDetails({
       <ol className="route" aria-label="Route">
         {quote.route.map((hop, i) => (
           <li key={`${hop.ammKey}-${i}`}>
-            <span className="route-venue">{hop.label}</span>{' '}
+            <span className="route-venue">{hop.label ?? UNNAMED_VENUE}</span>{' '}
             <span className="route-percent">{hop.percent}%</span>{' '}
             <span className="muted">
               {tokenName(findToken(tokens, hop.inputMint), hop.inputMint)} →{' '}
               {tokenName(findToken(tokens, hop.outputMint), hop.outputMint)}
-            </span>
+            </span>{' '}
+            <span className="muted route-fee">{hopFeeText(hop, tokens)}</span>
           </li>
         ))}
       </ol>
