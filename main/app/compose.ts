@@ -149,6 +149,9 @@ function bundleFor(network: NetworkInfo, shared: Shared): NetworkBundle {
       now,
       timeoutMs: 15_000,
       retries: 2,
+      // A rate limit is waited out only while the person would still be looking at a spinner;
+      // a longer one is reported with how long to wait.
+      maxRetryAfterMs: 10_000,
     });
   let labels: Promise<Record<string, Record<string, string>>> | null = null;
   const swap: SwapNetworkServices = {

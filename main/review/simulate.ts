@@ -8,6 +8,7 @@
 import { SolanaJSONRPCError, VersionedTransaction } from '@solana/web3.js';
 import { WalletError } from '../shared/errors';
 import { describeSimulationFailure } from '../swap-api/simulation-failure';
+import { describeProgramFailure } from '../swap-api/failing-program';
 import { fromSimulatedAccount, type AccountState } from './account-state';
 import type { ReviewConnection, SimulationSummary } from './types';
 
@@ -32,6 +33,15 @@ function failed(
 ): SimulationOutcome {
   const detail = failureLines(logs);
   const text = detail === '' ? errorText : `${errorText} (${detail})`;
+  // A custom error is named by the program that raised it: a venue's error bubbling up through
+  // the aggregator is not the aggregator's error of the same number.
+  const raised = describeProgramFailure(logs);
+  if (raised !== undefined) {
+    return {
+      summary: { ok: false, error: errorText, reason: raised.message, logs, unitsConsumed },
+      post: null,
+    };
+  }
   const failure = describeSimulationFailure({ errorCode: 'SIMULATION_ERROR', error: text });
   // describeSimulationFailure speaks of the swap service's test run when it recognises
   // nothing; this run is the wallet's own, so it says so and quotes what the network said.

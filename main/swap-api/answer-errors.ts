@@ -48,6 +48,45 @@ export function rateLimited(
   );
 }
 
+/** The gateway's own text (`{ code, message }`), for telling its refusals apart. */
+function gatewayMessage(record: Record<string, unknown> | undefined): string {
+  return typeof record?.message === 'string' ? record.message.slice(0, 300) : '';
+}
+
+/**
+ * 401 and 403 in words that fit whether a key was sent: the gateway answers "Unauthorized" for
+ * a missing or unknown key, "API key does not have access to this endpoint" for a key whose plan
+ * lacks it, and "Request blocked by firewall" when its firewall stops the request whatever the
+ * key (shared/real-world/jupiter/errors/gateway-401, -403-permission, -403-firewall).
+ */
+function accessRefused(
+  status: number,
+  record: Record<string, unknown> | undefined,
+  context: AnswerContext,
+): string {
+  const said = gatewayMessage(record);
+  const at = `The swap service at ${context.service}`;
+  if (/firewall/i.test(said)) {
+    return (
+      `${at} blocked this request with its firewall (HTTP ${status}). This is the service refusing this ` +
+      'connection, not a problem with your wallet' +
+      (context.hasApiKey ? ' or your API key' : '') +
+      '. Wait a while and try again, or use another swap service or connection.'
+    );
+  }
+  if (
+    /does not have access|not have permission|not allowed|forbidden/i.test(said) ||
+    status === 403
+  ) {
+    return context.hasApiKey
+      ? `${at} says the API key in Settings has no access to this endpoint (HTTP ${status}). Use a key whose plan includes the swap API, or remove the key to use the keyless tier.`
+      : `${at} allows this endpoint only with an API key that has access to it (HTTP ${status}). Add such a key for this network in Settings.`;
+  }
+  return context.hasApiKey
+    ? `${at} did not accept the API key in Settings (HTTP ${status}). Check it for typos, or replace it.`
+    : `${at} requires an API key (HTTP ${status}). Add one for this network in Settings.`;
+}
+
 /**
  * The error for a non-2xx answer. `body` is the parsed JSON or undefined when the body was not
  * JSON. 429 and 5xx errors are marked transient (worth retrying).
@@ -76,13 +115,9 @@ export function errorFromAnswer(
     });
   }
   if (status === 401 || status === 403) {
-    return new SwapApiError(
-      'SWAP_API_REJECTED',
-      context.hasApiKey
-        ? `The swap service at ${context.service} refused the API key (HTTP ${status}). Check the key in Settings.`
-        : `The swap service at ${context.service} requires an API key (HTTP ${status}). Add one for this network in Settings.`,
-      { status },
-    );
+    return new SwapApiError('SWAP_API_REJECTED', accessRefused(status, record, context), {
+      status,
+    });
   }
   if (transient) {
     return new SwapApiError(

@@ -228,7 +228,7 @@ describe('the API key', () => {
       const everything = `${error.message} ${error.stack ?? ''} ${JSON.stringify(error)} ${String(error.cause ?? '')}`;
       expect(everything).not.toContain(SECRET_KEY);
     }
-    expect(errors[1]?.message).toMatch(/refused the API key \(HTTP 401\)/);
+    expect(errors[1]?.message).toMatch(/did not accept the API key in Settings \(HTTP 401\)/);
   });
 
   it('is removed from a simulation error the service echoes it in', async () => {

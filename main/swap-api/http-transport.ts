@@ -1,6 +1,7 @@
 /**
  * One request to the swap service, with a timeout, and retries with exponential backoff for
- * answers worth retrying (429 honouring Retry-After, 5xx, a dropped connection). Time passes
+ * answers worth retrying (429 honouring Retry-After or x-ratelimit-reset, 5xx, a dropped
+ * connection). Time passes
  * only through the injected `wait` and `now`, so tests run without fake timers.
  */
 import { WalletError } from '../shared/errors';
@@ -79,6 +80,29 @@ export function parseRetryAfter(value: string | null, now: number): number | und
   if (/^\d{1,9}$/.test(text)) return Number(text) * 1000;
   const date = Date.parse(text);
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+/**
+ * `x-ratelimit-reset` as milliseconds to wait. Today's gateway sends the Unix time (seconds) at
+ * which the window resets and no Retry-After (shared/real-world/jupiter/errors/gateway-429-plan);
+ * some gateways send the seconds left instead, told apart by size (no Unix time is below 1e9).
+ */
+export function parseRateLimitReset(value: string | null, now: number): number | undefined {
+  if (value === null) return undefined;
+  const text = value.trim();
+  if (!/^\d{1,12}(\.\d+)?$/.test(text)) return undefined;
+  const seconds = Number(text);
+  const ms = seconds >= 1e9 ? seconds * 1000 - now : seconds * 1000;
+  return Math.max(0, Math.ceil(ms));
+}
+
+/** How long a rate-limited answer asks to wait: the later of Retry-After and the reset time. */
+export function rateLimitWait(headers: ResponseLike['headers'], now: number): number | undefined {
+  const waits = [
+    parseRetryAfter(headers.get('retry-after'), now),
+    parseRateLimitReset(headers.get('x-ratelimit-reset'), now),
+  ].filter((ms): ms is number => ms !== undefined);
+  return waits.length === 0 ? undefined : Math.max(...waits);
 }
 
 /** `text` with every occurrence of `secret` replaced (JSON-safe: the marker has no quotes). */
@@ -167,7 +191,7 @@ async function attempt(config: TransportConfig, request: ServiceRequest): Promis
   } catch {
     isJson = false;
   }
-  const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'), config.now());
+  const retryAfterMs = rateLimitWait(response.headers, config.now());
   const ok = response.status >= 200 && response.status < 300;
   if (ok && isJson && !isGatewayRateLimit(body)) return { raw, body };
   if (ok && !isJson) badResponse('the answer is not JSON');

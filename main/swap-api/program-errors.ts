@@ -41,8 +41,8 @@ const KNOWN: Record<number, { name: string; message: string }> = {
 /** Anchor programs number their own errors from 6000; lower numbers belong to other programs. */
 const FIRST_PROGRAM_ERROR = 6000;
 
-function info(code: number): ProgramErrorInfo | undefined {
-  if (code < FIRST_PROGRAM_ERROR) return undefined;
+/** The aggregator's error `code` in words (its table, or a generic sentence naming the code). */
+export function describeSwapProgramCode(code: number): ProgramErrorInfo {
   const known = KNOWN[code];
   const hex = `0x${code.toString(16)}`;
   return {
@@ -53,6 +53,10 @@ function info(code: number): ProgramErrorInfo | undefined {
       known?.message ??
       `The swap program stopped with error ${code} (${hex}). Get a fresh quote and try again; if it repeats, try another route.`,
   };
+}
+
+function info(code: number): ProgramErrorInfo | undefined {
+  return code < FIRST_PROGRAM_ERROR ? undefined : describeSwapProgramCode(code);
 }
 
 /**

@@ -16,9 +16,7 @@ const bps = z.number().int().min(0).max(10_000);
 
 /** Optional in the schemas, and nullable where they say so: both read as null here. */
 const absent = <T extends z.ZodType>(schema: T) =>
-  schema
-    .nullish()
-    .transform((value): z.output<T> | null => value ?? null);
+  schema.nullish().transform((value): z.output<T> | null => value ?? null);
 
 const hopSchema = z.object({
   swapInfo: z.object({

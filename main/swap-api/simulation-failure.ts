@@ -5,12 +5,13 @@
  */
 import type { SimulationFailure } from './types';
 import { decodeSwapProgramError } from './program-errors';
+import { describeProgramFailure } from './failing-program';
 import { sanitizeServiceCode, sanitizeServiceText } from './service-text';
 
 /** Runtime (not swap program) failures seen in simulation text, in words. */
 const RUNTIME_ERRORS: readonly [RegExp, string][] = [
   [
-    /AccountNotFound/,
+    /AccountNotFound|no record of a prior credit/,
     'The paying account does not exist on this network yet (it has never held SOL). Add SOL to it for the network fee, then get a fresh quote.',
   ],
   [
@@ -45,8 +46,21 @@ export function describeSimulationFailure(
   const rawText = typeof error === 'string' ? error : record.error;
   const serviceCode = sanitizeServiceCode(record.errorCode) ?? 'SIMULATION_ERROR';
   const serviceText = sanitizeServiceText(
-    redact(typeof rawText === 'string' ? rawText : JSON.stringify(rawText ?? '')),
+    redact(
+      typeof rawText === 'string' ? rawText : rawText === undefined ? '' : JSON.stringify(rawText),
+    ),
   );
+  // Where the service quotes the logs, the program that raised the error is named.
+  const named =
+    typeof rawText === 'string' ? describeProgramFailure(rawText.split(/\n|\s+\|\s+/)) : undefined;
+  if (named !== undefined) {
+    return {
+      serviceCode,
+      serviceText,
+      ...(named.byAggregator ? { programError: named.code } : {}),
+      reason: named.message,
+    };
+  }
   const program =
     decodeSwapProgramError(typeof rawText === 'string' ? rawText : undefined) ??
     decodeSwapProgramError(rawText) ??

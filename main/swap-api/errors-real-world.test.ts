@@ -1,0 +1,182 @@
+/**
+ * The swap API's real error answers, served by a real HTTP server on loopback, as the person
+ * sees them through the client. Every file of ../shared/real-world/jupiter/errors is a
+ * published answer; each file names its source (jup-ag/docs portal pages for the gateway's
+ * `{code, message}` bodies, live captures and public integrations' tests for the quote bodies).
+ * The x-ratelimit-* headers of the 429 cases are built by hand from what the gateway-429-plan
+ * source describes (reset in Unix seconds, no Retry-After); the file records no values.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSwapApiClient } from './client';
+import { describeSimulationFailure } from './simulation-failure';
+import { exactInQuote, SOL, USDC } from './test-fixtures';
+import {
+  realWorldFiles,
+  realWorldJson,
+  type RealErrorAnswer,
+} from '../../test/fixtures/real-world';
+
+interface Scripted {
+  status: number;
+  body: string;
+  headers?: Record<string, string>;
+}
+
+let server: Server;
+let baseUrl: string;
+const script: Scripted[] = [];
+const seen: { path: string; apiKey: string | undefined }[] = [];
+
+beforeAll(async () => {
+  server = createServer((request: IncomingMessage, response: ServerResponse) => {
+    seen.push({ path: request.url ?? '', apiKey: request.headers['x-api-key'] as string });
+    const next = script.shift() ?? { status: 500, body: '{"error":"script ran out"}' };
+    response.writeHead(next.status, { 'content-type': 'application/json', ...next.headers });
+    response.end(next.body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/swap/v1`;
+});
+
+afterAll(async () => {
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+});
+
+const NOW = Date.UTC(2026, 10, 24, 12, 0, 0);
+const params = { inputMint: SOL, outputMint: USDC, amount: 1_000_000_000n, slippageBps: 50 };
+
+/** A client of the loopback server whose waits are recorded, not slept. */
+function client(options: { apiKey?: string; retries?: number; maxRetryAfterMs?: number } = {}) {
+  const waits: number[] = [];
+  const api = createSwapApiClient({
+    baseUrl,
+    ...(options.apiKey === undefined ? {} : { apiKey: options.apiKey }),
+    fetch: (url, init) => fetch(url, init),
+    wait: async (ms, signal) => {
+      // The per-attempt timeout also waits; only record the backoff waits (under a minute).
+      if (ms < 60_000) waits.push(ms);
+      else await new Promise<void>((resolve) => signal?.addEventListener('abort', () => resolve()));
+    },
+    now: () => NOW,
+    timeoutMs: 120_000,
+    retries: options.retries ?? 0,
+    ...(options.maxRetryAfterMs === undefined ? {} : { maxRetryAfterMs: options.maxRetryAfterMs }),
+  });
+  return { api, waits };
+}
+
+async function messageFor(answer: RealErrorAnswer, apiKey?: string): Promise<string> {
+  script.push({ status: answer.status ?? 400, body: JSON.stringify(answer.body) });
+  try {
+    await client(apiKey === undefined ? {} : { apiKey }).api.quote(params);
+  } catch (error) {
+    return (error as Error).message;
+  }
+  throw new Error('expected the quote to fail');
+}
+
+const errorFile = (name: string) => realWorldJson<RealErrorAnswer>(`errors/${name}`);
+
+describe('real error answers of the swap API, in words', () => {
+  it('covers every error answer in the shared folder', () => {
+    expect(realWorldFiles('errors')).toHaveLength(15);
+  });
+
+  it.each([
+    ['quote-400-could-not-find-any-route.json', /no route/i],
+    ['quote-400-no-routes-found.json', /no route/i],
+    ['quote-400-token-not-tradable.json', /not tradable|can't be traded|cannot be traded/i],
+    ['quote-400-dexes-and-exclude.json', /Cannot set dexes and exclude dexes at the same time/],
+    ['quote-400-maxaccounts-exactout.json', /maxAccounts with swapMode ExactOut is not supported/],
+    ['quote-400-parse-int.json', /amount cannot be parsed/],
+    ['quote-amm-not-found.json', /AMM was not found/],
+    ['swap-500-dynamic-swap-details.json', /Dynamic swap is missing dynamic swap details/],
+    ['ultra-order-400-failed-to-get-quotes.json', /Failed to get quotes/],
+  ])('%s: says what the service said and what to do', async (name, said) => {
+    const message = await messageFor(errorFile(name));
+    expect(message).toMatch(said);
+    expect(message).not.toMatch(/undefined|\[object Object\]/);
+  });
+
+  it('gateway 401 without a key: add a key; with a key: the key was not accepted', async () => {
+    const answer = errorFile('gateway-401.json');
+    expect(await messageFor(answer)).toMatch(/requires an API key \(HTTP 401\)\. Add one/);
+    const withKey = await messageFor(answer, 'my-key-123');
+    expect(withKey).toMatch(/did not accept the API key in Settings \(HTTP 401\)/);
+    expect(withKey).not.toContain('my-key-123');
+  });
+
+  it('gateway 403 permission: the key has no access to this endpoint (or one is needed)', async () => {
+    const answer = errorFile('gateway-403-permission.json');
+    expect(await messageFor(answer, 'my-key-123')).toMatch(
+      /API key in Settings has no access to this endpoint \(HTTP 403\)/,
+    );
+    expect(await messageFor(answer)).toMatch(/only with an API key that has access to it/);
+  });
+
+  it('gateway 403 firewall: blocked by the service, whatever the key', async () => {
+    const answer = errorFile('gateway-403-firewall.json');
+    const withoutKey = await messageFor(answer);
+    expect(withoutKey).toMatch(/blocked this request with its firewall \(HTTP 403\)/);
+    expect(withoutKey).not.toMatch(/add .*key/i);
+    expect(await messageFor(answer, 'k')).toMatch(/not a problem with your wallet or your API key/);
+  });
+
+  it.each(['gateway-429-plan.json', 'gateway-429-firewall.json', 'gateway-429-legacy-2023.json'])(
+    '%s: rate limited, with the keyless or the plan advice',
+    async (name) => {
+      const answer = errorFile(name);
+      expect(await messageFor(answer)).toMatch(/limiting how often .* add an API key/);
+      expect(await messageFor(answer, 'k')).toMatch(/check the API key's plan/);
+    },
+  );
+});
+
+describe('a rate-limited service: wait, then success', () => {
+  const plan = errorFile('gateway-429-plan.json');
+  const limited = (headers: Record<string, string>): Scripted => ({
+    status: 429,
+    body: JSON.stringify(plan.body),
+    headers,
+  });
+  const resetIn = (seconds: number) => String(Math.floor(NOW / 1000) + seconds);
+
+  it('waits until x-ratelimit-reset (Unix seconds), then returns the quote', async () => {
+    script.push(limited({ 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': resetIn(3) }));
+    script.push({ status: 200, body: JSON.stringify(exactInQuote()) });
+    const { api, waits } = client({ retries: 2 });
+    const quote = await api.quote(params);
+    expect(quote.outAmount).toBe(150_250_000n);
+    expect(waits).toEqual([3000]);
+  });
+
+  it('takes Retry-After where that is what is given', async () => {
+    script.push(limited({ 'retry-after': '2' }));
+    script.push({ status: 200, body: JSON.stringify(exactInQuote()) });
+    const { api, waits } = client({ retries: 2 });
+    await api.quote(params);
+    expect(waits).toEqual([2000]);
+  });
+
+  it('past the bound, does not wait and tells the person how long', async () => {
+    script.push(limited({ 'x-ratelimit-reset': resetIn(45) }));
+    const { api, waits } = client({ retries: 2, maxRetryAfterMs: 10_000 });
+    await expect(api.quote(params)).rejects.toThrow(/Wait about 45 seconds and try again/);
+    expect(waits).toEqual([]);
+  });
+});
+
+describe('simulationError shapes of public integrations', () => {
+  const { examples } = realWorldJson<{ examples: unknown[] }>('swap/_simulationError-shapes.json');
+
+  it('each shape gives a reason a person can act on', () => {
+    const reasons = examples.map((example) => describeSimulationFailure(example).reason);
+    expect(reasons[0]).toMatch(/6025|0x1789/);
+    expect(reasons[1]).toBe(
+      "The swap service's own test run of this transaction failed (FAILED_TO_SIMULATE_SWAP), so it cannot be signed. Get a fresh quote and try again.",
+    );
+    expect(reasons[2]).toMatch(/has never held SOL\). Add SOL to it/);
+  });
+});
