@@ -1,11 +1,13 @@
 /**
  * Decodes the instructions of the programs the review knows (System, Compute Budget, both
- * token programs, Associated Token Account, Memo) into `DecodedInstruction`. Programs it does
- * not read (Jupiter, lookup tables, anything else) decode as `other` or `unknown`.
+ * token programs, Associated Token Account, Memo, and the aggregator's route and account
+ * instructions: decode-jupiter.ts) into `DecodedInstruction`. Programs it does not read (lookup
+ * tables, anything else) decode as `other` or `unknown`.
  */
 import bs58 from 'bs58';
 import type { Address } from '../shared/address';
 import { decodeTokenInstruction } from './decode-token';
+import { decodeJupiter } from './decode-jupiter';
 import {
   ADDRESS_LOOKUP_TABLE_PROGRAM,
   ASSOCIATED_TOKEN_PROGRAM,
@@ -126,6 +128,6 @@ export function decodeInstruction(
   if (programId === ASSOCIATED_TOKEN_PROGRAM) return decodeAssociatedTokenAccount(data, accounts);
   if (programId === MEMO_PROGRAM || programId === MEMO_V1_PROGRAM) return decodeMemo(data);
   if (programId === ADDRESS_LOOKUP_TABLE_PROGRAM) return { kind: 'other', name: 'lookupTable' };
-  if (programId === JUPITER_V6_PROGRAM) return { kind: 'other', name: 'swap' };
+  if (programId === JUPITER_V6_PROGRAM) return decodeJupiter(data, accounts);
   return { kind: 'unknown' };
 }

@@ -41,6 +41,10 @@ export function describeInstruction(
       return `Mint ${formatToken(decoded.amount, decoded.mint, tokens)} into ${s(decoded.destination)}`;
     case 'ataCreate':
       return `Create the ${formatToken(0n, decoded.mint, tokens).replace(/^0 /, '')} account ${s(decoded.account)} of ${s(decoded.owner)}${decoded.idempotent ? ' if it does not exist' : ''}, rent paid by ${s(decoded.payer)}`;
+    case 'jupiterRoute':
+      return `${programName}: swap along the quoted route (${decoded.name}), ${decoded.platformFeeBps === 0 ? 'no platform fee' : `a platform fee of ${decoded.platformFeeBps} bps to ${decoded.platformFeeAccount === null ? 'no account' : s(decoded.platformFeeAccount)}`}`;
+    case 'jupiterCreateTokenAccount':
+      return `${programName}: open a temporary ${formatToken(0n, decoded.mint, tokens).replace(/^0 /, '')} account ${s(decoded.account)} for ${s(decoded.owner)}`;
     case 'computeUnitLimit':
       return `Set the compute limit to ${decoded.units} units`;
     case 'computeUnitPrice':

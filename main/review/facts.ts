@@ -50,7 +50,8 @@ export function walletOwnerOf(facts: ReviewFacts, address: string): string | nul
 /**
  * For a token account opened by this transaction (and perhaps closed again, like a temporary
  * wSOL account, so that neither state shows it): the owner and mint its creating instruction
- * names. The token program checks them, so they are what the account really was.
+ * names. The token program (or the aggregator's `create_token_account`, which opens it through
+ * the token program for the `user` it names) sets them, so they are what the account was.
  */
 function createdInTransaction(
   facts: ReviewFacts,
@@ -58,7 +59,9 @@ function createdInTransaction(
 ): { owner: string; mint: Address } | null {
   for (const { decoded } of facts.instructions) {
     if (
-      (decoded.kind === 'ataCreate' || decoded.kind === 'tokenInitializeAccount') &&
+      (decoded.kind === 'ataCreate' ||
+        decoded.kind === 'tokenInitializeAccount' ||
+        decoded.kind === 'jupiterCreateTokenAccount') &&
       decoded.account === address
     ) {
       return { owner: decoded.owner, mint: decoded.mint };

@@ -20,21 +20,28 @@ const fail = (rule: GuardVerdict['rule'], reasons: string[]): GuardVerdict => ({
   reason: reasons.join(' '),
 });
 
-/** Changes of owner, delegate or close authority on the user's accounts seen after simulation. */
+/**
+ * Changes of owner, delegate or close authority on the user's accounts seen after simulation:
+ * accounts the user held before, and accounts this transaction opens for the user (a program can
+ * open the person's token account inside its CPI and set a delegate on it in the same breath).
+ */
 function postStateProblems(facts: ReviewFacts, flagged: ReadonlySet<string>): string[] {
   if (facts.post === null) return [];
   const problems: string[] = [];
   const user = facts.user as string;
-  for (const [address, before] of facts.pre) {
-    if (flagged.has(address) || before?.token?.owner !== user) continue;
+  for (const address of new Set([...facts.pre.keys(), ...facts.post.keys()])) {
+    if (flagged.has(address)) continue;
+    const before = facts.pre.get(address)?.token ?? null;
     const after = facts.post.get(address)?.token;
     if (after === undefined || after === null) continue; // not written, or closed (balance rules count that)
-    const name = `your ${tokenName(before.token.mint, facts.tokens)} account ${shortAddress(address)}`;
+    const opened = facts.pre.get(address) == null;
+    if (before?.owner !== user && !(opened && after.owner === user)) continue;
+    const name = `your ${tokenName(after.mint, facts.tokens)} account ${shortAddress(address)}`;
     if (after.owner !== user) {
       problems.push(`It would make ${shortAddress(after.owner)} the owner of ${name}.`);
     } else if (
       after.delegate !== null &&
-      after.delegate !== before.token.delegate &&
+      after.delegate !== (before?.delegate ?? null) &&
       after.delegate !== user
     ) {
       problems.push(
@@ -42,7 +49,7 @@ function postStateProblems(facts: ReviewFacts, flagged: ReadonlySet<string>): st
       );
     } else if (
       after.closeAuthority !== null &&
-      after.closeAuthority !== before.token.closeAuthority &&
+      after.closeAuthority !== (before?.closeAuthority ?? null) &&
       after.closeAuthority !== user
     ) {
       problems.push(

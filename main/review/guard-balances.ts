@@ -6,13 +6,12 @@
  * post-state are left out (not passed) when it failed: the simulation rule refuses then.
  */
 import { accountGain, lamportGain, userDeltas, type UserDeltas } from './balances';
-import { feeConfigured, mintOf, type ReviewFacts } from './facts';
-import { tipsPaid, tokenFlows } from './flows';
+import type { ReviewFacts } from './facts';
+import { tipsPaid } from './flows';
+import { feeAccountRule } from './guard-fee';
 import { NATIVE_MINT } from './program-ids';
 import type { GuardVerdict } from './types';
 import { formatToken, shortAddress, tokenName } from './words';
-
-const BPS = 10_000n;
 
 export function simulationRule(facts: ReviewFacts): GuardVerdict {
   const { simulation } = facts;
@@ -32,7 +31,7 @@ export function simulationRule(facts: ReviewFacts): GuardVerdict {
   };
 }
 
-interface Outcome {
+export interface Outcome {
   deltas: UserDeltas;
   /** SOL moved by the swap (fees and tips added back). */
   nativeSwap: bigint;
@@ -65,7 +64,7 @@ export function balanceRules(facts: ReviewFacts): GuardVerdict[] {
     inputSpend(facts, result),
     output(facts, result),
     otherTokens(facts, result),
-    feeAccount(facts, result),
+    feeAccountRule(facts, result),
   ];
 }
 
@@ -143,71 +142,4 @@ function otherTokens(facts: ReviewFacts, { deltas, nativeSwap }: Outcome): Guard
   return problems.length === 0
     ? { rule: 'other-tokens', ok: true, reason: 'No other balance of yours goes down.' }
     : { rule: 'other-tokens', ok: false, reason: problems.join(' ') };
-}
-
-function feeAccount(facts: ReviewFacts, { spend, received }: Outcome): GuardVerdict {
-  const { intent, tokens } = facts;
-  const flows = tokenFlows(facts);
-  if (!feeConfigured(intent) || intent.feeAccount === null || intent.platformFee === null) {
-    const taken = flows.filter((flow) => flow.thirdParty && !flow.userSourced);
-    if (taken.length === 0)
-      return {
-        rule: 'fee-account',
-        ok: true,
-        reason: 'No platform fee is taken, as none was set.',
-      };
-    return {
-      rule: 'fee-account',
-      ok: false,
-      reason: taken
-        .map(
-          (flow) =>
-            `A fee of ${formatToken(flow.amount, flow.mint, tokens)} would be taken and sent to ${shortAddress(flow.destination)}, but no platform fee was set for this swap.`,
-        )
-        .join(' '),
-    };
-  }
-  const configured = intent.feeAccount;
-  const fees = flows.filter((flow) => flow.feeCandidate);
-  const total = fees.reduce((sum, flow) => sum + flow.amount, 0n);
-  const toConfigured = fees
-    .filter((flow) => flow.destination === configured)
-    .reduce((sum, flow) => sum + flow.amount, 0n);
-  const mint = mintOf(facts, configured);
-  const money = (amount: bigint) => formatToken(amount, mint, tokens);
-  if (total === 0n) return { rule: 'fee-account', ok: true, reason: 'No platform fee is taken.' };
-  // The swap service may keep a share (the sandbox's operator 2.5%, a referral program's cut),
-  // but most of the fee must reach the account the person configured.
-  if (toConfigured * 2n < total) {
-    const others = [
-      ...new Set(
-        fees
-          .filter((flow) => flow.destination !== configured)
-          .map((flow) => shortAddress(flow.destination)),
-      ),
-    ].join(', ');
-    return {
-      rule: 'fee-account',
-      ok: false,
-      reason: `The platform fee of ${money(total)} would go to ${others}, not to your configured fee account ${shortAddress(configured)}.`,
-    };
-  }
-  // The fee is at most feeBps of what it is taken from: the input spent, or the gross output.
-  const base = mint === intent.inputMint ? spend : received + total;
-  const bps = BigInt(intent.platformFee.feeBps);
-  const cap = (base * bps + BPS - 1n) / BPS;
-  if (total > cap) {
-    return {
-      rule: 'fee-account',
-      ok: false,
-      reason: `The platform fee would be ${money(total)}, more than the ${intent.platformFee.feeBps} bps (${money(cap)}) the quote shows.`,
-    };
-  }
-  const rest = total - toConfigured;
-  const share = rest > 0n ? `, of which ${money(rest)} is the swap service's share` : '';
-  return {
-    rule: 'fee-account',
-    ok: true,
-    reason: `The platform fee of ${money(total)} goes to your fee account ${shortAddress(configured)}${share}.`,
-  };
 }

@@ -40,6 +40,7 @@ describe('the honest scenario', () => {
       'fee-payer',
       'signers',
       'blockhash',
+      'durable-nonce',
       'lookup-tables',
       'programs',
       'authority',
@@ -210,5 +211,34 @@ describe('programs', () => {
       programId: STRANGER.publicKey,
     });
     expect(verdict(await scenarioReport(withExtra(assign)), 'programs').reason).toMatch(/assign/);
+  });
+});
+
+describe('durable-nonce', () => {
+  const nonce = Keypair.fromSeed(new Uint8Array(32).fill(11)).publicKey;
+
+  it.each([
+    ['a stranger', STRANGER.publicKey, /its authority is /],
+    ['the user', USER.publicKey, /your account is its authority/],
+  ])(
+    'refuses a swap whose first instruction advances a nonce of %s',
+    async (_who, authority, whose) => {
+      const scenario = honestSwap();
+      scenario.instructions.unshift(
+        SystemProgram.nonceAdvance({ noncePubkey: nonce, authorizedPubkey: authority }),
+      );
+      const report = await scenarioReport(scenario);
+      const found = verdict(report, 'durable-nonce');
+      expect(found.ok).toBe(false);
+      expect(found.reason).toMatch(whose);
+      expect(found.reason).toMatch(
+        /would stay valid after block 250 and could land at any later time/,
+      );
+      expect(report.accepted).toBe(false);
+    },
+  );
+
+  it('passes a swap that lives by its blockhash', async () => {
+    expect(verdict(await scenarioReport(honestSwap()), 'durable-nonce').ok).toBe(true);
   });
 });

@@ -56,6 +56,34 @@ export function blockhashRule(facts: ReviewFacts): GuardVerdict {
   ]);
 }
 
+/**
+ * A transaction whose first instruction advances a durable nonce takes its lifetime from the
+ * nonce, not from a recent blockhash: it stays valid after its lastValidBlockHeight, until the
+ * nonce moves, whoever the nonce's authority is. The wallet would show it "Expired" while it can
+ * still land later, so it is never signed. Swap services build swaps on recent blockhashes.
+ */
+export function durableNonceRule(facts: ReviewFacts): GuardVerdict {
+  const first = facts.instructions[0];
+  const advances =
+    first !== undefined &&
+    first.programId === SYSTEM_PROGRAM &&
+    first.decoded.kind === 'other' &&
+    first.decoded.name === 'advanceNonceAccount';
+  if (!advances) {
+    return pass('durable-nonce', 'It expires with its blockhash; it uses no durable nonce.');
+  }
+  const [nonce, , authority] = first.accounts;
+  const whose =
+    authority === undefined
+      ? ''
+      : authority.address === facts.user
+        ? ' (your account is its authority)'
+        : ` (its authority is ${shortAddress(authority.address)})`;
+  return fail('durable-nonce', [
+    `Its first instruction advances the durable nonce ${nonce === undefined ? '' : shortAddress(nonce.address)}${whose}, so it would stay valid after block ${facts.lastValidBlockHeight} and could land at any later time, long after the wallet shows it as expired. A swap is never built this way; get a fresh quote.`,
+  ]);
+}
+
 /** Every lookup table must resolve, or some accounts of the transaction stay hidden. */
 export function lookupTablesRule(facts: ReviewFacts): GuardVerdict {
   const { unresolvedTables, lookupTables } = facts.message;

@@ -71,9 +71,15 @@ export function solTransferRule(facts: ReviewFacts): GuardVerdict {
 
 /** The compute-unit priority fee stays within what the person allowed. */
 export function priorityFeeRule(facts: ReviewFacts): GuardVerdict {
-  const { priorityLamports } = facts.networkFee;
+  const { priorityLamports, computeUnitLimit, computeUnitPriceMicroLamports } = facts.networkFee;
   const cap = facts.intent.maxPriorityFeeLamports;
-  if (priorityLamports <= cap) {
+  // The swap service turns a lamport budget into a per-unit price rounded up, and reports the
+  // budget (the floor of limit × price); the runtime charges the ceiling. So a transaction built
+  // for exactly the cap costs up to one lamport more than the cap (the shared real transaction:
+  // 1,400,000 units at 51,664 µlamports, reported as 72,329 lamports, charged 72,330). The cap
+  // is held to the service's figure, so an honest transaction at the cap is not refused.
+  const servicesFigure = (BigInt(computeUnitLimit) * computeUnitPriceMicroLamports) / 1_000_000n;
+  if (servicesFigure <= cap) {
     return {
       rule: 'priority-fee',
       ok: true,

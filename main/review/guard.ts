@@ -7,6 +7,7 @@ import { balanceRules, simulationRule } from './guard-balances';
 import { authorityRule } from './guard-authority';
 import {
   blockhashRule,
+  durableNonceRule,
   feePayerRule,
   lookupTablesRule,
   programsRule,
@@ -29,6 +30,7 @@ export function runGuard(facts: ReviewFacts): GuardVerdict[] {
     feePayerRule(facts),
     signersRule(facts),
     blockhashRule(facts),
+    durableNonceRule(facts),
     lookupTablesRule(facts),
     programsRule(facts),
     authorityRule(facts),

@@ -140,6 +140,20 @@ export type DecodedInstruction =
       mint: Address;
       tokenProgram: Address;
     }
+  | {
+      /** An aggregator route instruction (decode-jupiter.ts): the fee it takes and where to. */
+      kind: 'jupiterRoute';
+      name: string;
+      platformFeeBps: number;
+      platformFeeAccount: Address | null;
+    }
+  | {
+      /** The aggregator opens a token account of `mint` for `owner` (temporary wSOL). */
+      kind: 'jupiterCreateTokenAccount';
+      account: Address;
+      owner: Address;
+      mint: Address;
+    }
   | { kind: 'computeUnitLimit'; units: number }
   | { kind: 'computeUnitPrice'; microLamports: bigint }
   | { kind: 'memo'; text: string }
@@ -229,6 +243,7 @@ export type GuardRule =
   | 'simulation'
   | 'blockhash'
   | 'lookup-tables'
+  | 'durable-nonce'
   | 'payment';
 
 export interface GuardVerdict {
