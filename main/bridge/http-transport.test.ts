@@ -20,7 +20,7 @@ const named: Partial<Handlers> = {
   'app.info': async () => ({
     version: '9.9.9',
     shell: 'web-preview',
-    network: { id: 'sandbox', label: 's', rpcUrl: 'r', swapApiUrl: 'w', isSandbox: true },
+    network: { id: 'sandbox', label: 's', rpcUrl: 'r', swapApiUrl: 'w', swapApiFlavour: 'v6' as const, isSandbox: true },
   }),
   'accounts.list': async () => ({ accounts: [], current: null }),
   'accounts.create': async ({ label }) => {

@@ -29,7 +29,7 @@ function handlers(overrides: Partial<Handlers> = {}): { handlers: Handlers; call
     'app.info': record({
       version: '1',
       shell: 'web-preview' as const,
-      network: { id: 'sandbox' as const, label: 's', rpcUrl: '', swapApiUrl: '', isSandbox: true },
+      network: { id: 'sandbox' as const, label: 's', rpcUrl: '', swapApiUrl: '', swapApiFlavour: 'v6' as const, isSandbox: true },
     }),
     'accounts.list': record({ accounts: [], current: null }),
     'accounts.create': record(account),

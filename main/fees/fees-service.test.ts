@@ -23,6 +23,7 @@ const network = (id: NetworkInfo['id']): NetworkInfo => ({
   label: id,
   rpcUrl: 'http://127.0.0.1:1',
   swapApiUrl: 'http://127.0.0.1:2',
+  swapApiFlavour: 'v6',
   isSandbox: id === 'sandbox',
 });
 

@@ -4,6 +4,7 @@
  * built from the sandbox's ready line.
  */
 import type { NetworkInfo } from '../../preload/api-types';
+import { swapApiFlavour } from '../swap-api/api-flavour';
 
 /** The sandbox network at the URLs its process announced. */
 export function sandboxNetwork(urls: { rpcUrl: string; swapApiUrl: string }): NetworkInfo {
@@ -12,6 +13,7 @@ export function sandboxNetwork(urls: { rpcUrl: string; swapApiUrl: string }): Ne
     label: 'Sandbox (local test network, no real funds)',
     rpcUrl: urls.rpcUrl,
     swapApiUrl: urls.swapApiUrl,
+    swapApiFlavour: swapApiFlavour(urls.swapApiUrl),
     isSandbox: true,
   };
 }
@@ -22,6 +24,7 @@ export const MAINNET: NetworkInfo = {
   label: 'Solana mainnet',
   rpcUrl: 'https://api.mainnet-beta.solana.com',
   swapApiUrl: 'https://api.jup.ag/swap/v1',
+  swapApiFlavour: 'swap-v1',
   isSandbox: false,
 };
 
@@ -34,6 +37,7 @@ export function mainnetNetwork(urls: { rpcUrl?: string; swapApiUrl?: string } = 
     ...MAINNET,
     rpcUrl: urls.rpcUrl ?? MAINNET.rpcUrl,
     swapApiUrl: urls.swapApiUrl ?? MAINNET.swapApiUrl,
+    swapApiFlavour: swapApiFlavour(urls.swapApiUrl ?? MAINNET.swapApiUrl),
   };
 }
 
@@ -44,6 +48,7 @@ export function customNetwork(urls: { rpcUrl: string; swapApiUrl: string }): Net
     label: 'Custom network',
     rpcUrl: urls.rpcUrl,
     swapApiUrl: urls.swapApiUrl,
+    swapApiFlavour: swapApiFlavour(urls.swapApiUrl),
     isSandbox: false,
   };
 }

@@ -110,7 +110,14 @@ export function createSettingsService(options: SettingsServiceOptions): Settings
       const info =
         networkOf(id, data) ??
         (id === 'sandbox'
-          ? { id, label: 'Sandbox', rpcUrl: '', swapApiUrl: '', isSandbox: true }
+          ? {
+              id,
+              label: 'Sandbox',
+              rpcUrl: '',
+              swapApiUrl: '',
+              swapApiFlavour: 'v6' as const,
+              isSandbox: true,
+            }
           : customNetwork({ rpcUrl: '', swapApiUrl: '' }));
       const reason = unavailableReason(id);
       networks.push({

@@ -14,7 +14,8 @@ import type {
   SwapTransaction,
 } from './types';
 import { redact, send, type FetchLike, type TransportConfig, type Wait } from './http-transport';
-import { encodeQuoteParams, validateQuoteParams } from './quote-params';
+import { checkQuoteParamsFor, encodeQuoteParams, validateQuoteParams } from './quote-params';
+import { swapApiFlavour } from './api-flavour';
 import { encodeSwapBody, validateSwapRequest } from './swap-request';
 import { parseQuoteResponse } from './quote-response';
 import {
@@ -102,6 +103,7 @@ export function createSwapApiClient(options: SwapApiClientOptions): SwapApiClien
     backoffMaxMs: options.backoffMaxMs ?? 8_000,
     maxRetryAfterMs: options.maxRetryAfterMs ?? 30_000,
   };
+  const flavour = swapApiFlavour(baseUrl.href);
   const hideKey = (text: string): string => redact(text, apiKey);
   const signalOf = (callOptions?: CallOptions) =>
     callOptions?.signal === undefined ? {} : { signal: callOptions.signal };
@@ -124,6 +126,7 @@ export function createSwapApiClient(options: SwapApiClientOptions): SwapApiClien
   return {
     async quote(params, callOptions) {
       validateQuoteParams(params);
+      checkQuoteParamsFor(params, flavour);
       const answer = await send(config, {
         method: 'GET',
         path: '/quote',

@@ -8,6 +8,7 @@ import { WalletError } from '../shared/errors';
 import { U64_MAX } from '../shared/amount';
 import type { QuoteParams } from './types';
 import { checkBoolean, checkInteger, reject } from './validate-input';
+import { capabilitiesOf, type SwapApiFlavour } from './api-flavour';
 
 /** Transactions address at most 256 accounts; the service's own cap is lower (default 64). */
 const MAX_ACCOUNTS_CEILING = 256;
@@ -70,6 +71,29 @@ export function validateQuoteParams(params: QuoteParams): void {
   const usd = params.autoSlippageCollisionUsdValue;
   if (usd !== undefined && (typeof usd !== 'number' || !Number.isFinite(usd) || usd < 0)) {
     reject('The auto-slippage USD value must be a number of zero or more.');
+  }
+}
+
+/**
+ * Refuses options the service of `flavour` does not take, before any request: sending them
+ * would be ignored (or refused) while the screen says they apply.
+ */
+export function checkQuoteParamsFor(params: QuoteParams, flavour: SwapApiFlavour): void {
+  const can = capabilitiesOf(flavour);
+  if (
+    !can.autoSlippage &&
+    (params.autoSlippage === true ||
+      params.maxAutoSlippageBps !== undefined ||
+      params.autoSlippageCollisionUsdValue !== undefined)
+  ) {
+    reject(
+      'This swap service (swap/v1) has no automatic slippage with a maximum. Set a fixed slippage.',
+    );
+  }
+  if (!can.dexesWithExclude && params.dexes?.length && params.excludeDexes?.length) {
+    reject(
+      'This swap service takes either venues to use or venues to avoid, not both. Clear one of the two lists.',
+    );
   }
 }
 

@@ -89,8 +89,8 @@ describe('swap in Chromium', () => {
       .getByRole('listitem')
       .allTextContents();
     expect(hops).toHaveLength(2);
-    expect(hops[0]).toMatch(/100% BONK → SOL$/);
-    expect(hops[1]).toMatch(/100% SOL → JUP$/);
+    expect(hops[0]).toMatch(/100% BONK → SOL venue fee .+$/);
+    expect(hops[1]).toMatch(/100% SOL → JUP venue fee .+$/);
 
     const before = holdings(await readBalances(page, address));
     const ticket = await reviewSwap(page);

@@ -16,7 +16,7 @@ describe('swap form', () => {
     expect(facts.textContent).toContain('Minimum received223.875 USDC'); // 225 less 0.5%
     expect(
       within(screen.getByRole('list', { name: 'Route' })).getByRole('listitem').textContent,
-    ).toBe('Whirlpool 100% SOL → USDC');
+    ).toBe('Whirlpool 100% SOL → USDC venue fee 0 SOL');
     expect(screen.getByText('quoted just now')).toBeTruthy();
   });
 
@@ -169,6 +169,16 @@ describe('slippage and advanced options', () => {
       }),
     );
     await screen.findByText(/\(30 bps, chosen automatically\)/);
+  });
+
+  it("on today's swap/v1 service offers no auto slippage and quotes with a fixed one", async () => {
+    const { fake, user } = setUp({ swapApiFlavour: 'swap-v1' });
+    await quoteFor(user, '1');
+    expect(screen.queryByRole('radio', { name: 'Auto' })).toBeNull();
+    expect(
+      screen.getByText('This swap service has no automatic slippage; set it here.'),
+    ).toBeTruthy();
+    expect(quoteCalls(fake).at(-1)?.request).toMatchObject({ slippage: { bps: 50 } });
   });
 
   it('warns above 1% price impact without blocking the review', async () => {

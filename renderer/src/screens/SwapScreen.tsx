@@ -68,6 +68,14 @@ export function SwapScreen() {
     ? `${info.network.id} ${info.network.rpcUrl} ${info.network.swapApiUrl}`
     : '';
   const context = `${address ?? ''}|${networkKey}`;
+  // Today's swap service (swap/v1) has no auto slippage with a maximum: not offered there, and a
+  // choice made on another network falls back to a fixed slippage rather than being ignored.
+  const autoSlippageOffered = info?.network.swapApiFlavour !== 'swap-v1';
+  useEffect(() => {
+    if (!autoSlippageOffered && swap.slippage.mode === 'auto') {
+      swap.setSlippage({ mode: 'bps', bps: 50 });
+    }
+  }, [autoSlippageOffered, swap]);
   const lastContext = useRef(context);
   useEffect(() => {
     if (lastContext.current === context) return;
@@ -164,6 +172,7 @@ export function SwapScreen() {
           <SlippageField
             slippage={swap.slippage}
             disabled={reviewing}
+            autoOffered={autoSlippageOffered}
             onChange={swap.setSlippage}
           />
           <AdvancedOptionsPanel

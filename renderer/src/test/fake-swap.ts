@@ -61,6 +61,7 @@ function settingsFor(network: NetworkInfo): SettingsView {
         label: 'Solana mainnet',
         rpcUrl: 'https://api.mainnet-beta.solana.com',
         swapApiUrl: 'https://api.jup.ag/swap/v1',
+        swapApiFlavour: 'swap-v1',
         isSandbox: false,
         apiKeySet: false,
         available: true,
@@ -71,6 +72,7 @@ function settingsFor(network: NetworkInfo): SettingsView {
         label: 'Custom network',
         rpcUrl: '',
         swapApiUrl: '',
+        swapApiFlavour: 'v6',
         isSandbox: false,
         apiKeySet: false,
         available: true,
@@ -221,6 +223,9 @@ export function createFakeSwapHandlers(
         isSandbox: choice.isSandbox,
         rpcUrl: req.rpcUrl ?? choice.rpcUrl,
         swapApiUrl: req.swapApiUrl ?? choice.swapApiUrl,
+        swapApiFlavour: (req.swapApiUrl ?? choice.swapApiUrl).endsWith('/swap/v1')
+          ? 'swap-v1'
+          : 'v6',
       };
       state.settings = {
         ...state.settings,

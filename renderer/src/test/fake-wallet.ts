@@ -17,6 +17,8 @@ export interface FakeWalletOptions {
   /** When set, every balances.get and app.info fails with NETWORK_UNAVAILABLE. */
   networkDown?: boolean;
   isSandbox?: boolean;
+  /** The app.info network's swap API flavour (default the spec's v6). */
+  swapApiFlavour?: 'v6' | 'swap-v1';
   lamports?: string;
 }
 
@@ -89,7 +91,11 @@ export function installFakeWallet(options: FakeWalletOptions = {}): FakeWallet {
       id: options.isSandbox === false ? 'mainnet' : 'sandbox',
       label: options.isSandbox === false ? 'Mainnet' : 'Sandbox',
       rpcUrl: 'http://127.0.0.1:8899',
-      swapApiUrl: 'http://127.0.0.1:8899/v6',
+      swapApiUrl:
+        options.swapApiFlavour === 'swap-v1'
+          ? 'http://127.0.0.1:8899/swap/v1'
+          : 'http://127.0.0.1:8899/v6',
+      swapApiFlavour: options.swapApiFlavour ?? 'v6',
       isSandbox: options.isSandbox !== false,
     },
   };

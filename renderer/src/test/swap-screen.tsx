@@ -12,13 +12,14 @@ export const SOL = FAKE_TOKENS[0]!;
 export const USDC = FAKE_TOKENS[1]!;
 
 /** 150 USDC per SOL: output base units per 10^9 input base units. */
-export function setUp(options: { lamports?: string } = {}): {
+export function setUp(options: { lamports?: string; swapApiFlavour?: 'v6' | 'swap-v1' } = {}): {
   fake: FakeWallet;
   user: ReturnType<typeof userEvent.setup>;
 } {
   const fake = installFakeWallet({
     accounts: [fakeAccount(0)],
     lamports: options.lamports ?? '10000000000',
+    ...(options.swapApiFlavour === undefined ? {} : { swapApiFlavour: options.swapApiFlavour }),
   });
   fake.swap.rates.set(`${SOL.mint}>${USDC.mint}`, 150_000_000n);
   window.location.hash = '#/swap';

@@ -17,10 +17,13 @@ export function parseBps(text: string, min = 0): number | null {
 export function SlippageField({
   slippage,
   disabled,
+  autoOffered = true,
   onChange,
 }: {
   slippage: Slippage;
   disabled?: boolean;
+  /** False on a swap service without auto slippage (swap/v1): only a fixed slippage. */
+  autoOffered?: boolean;
   onChange: (slippage: Slippage) => void;
 }) {
   const [bpsText, setBpsText] = useState(slippage.mode === 'bps' ? String(slippage.bps) : '50');
@@ -43,16 +46,21 @@ export function SlippageField({
           />
           Fixed
         </label>
-        <label className="check">
-          <input
-            type="radio"
-            name="slippage-mode"
-            checked={auto}
-            onChange={() => onChange({ mode: 'auto', maxBps: parseBps(maxText, 1) ?? 300 })}
-          />
-          Auto
-        </label>
+        {autoOffered ? (
+          <label className="check">
+            <input
+              type="radio"
+              name="slippage-mode"
+              checked={auto}
+              onChange={() => onChange({ mode: 'auto', maxBps: parseBps(maxText, 1) ?? 300 })}
+            />
+            Auto
+          </label>
+        ) : null}
       </div>
+      {autoOffered ? null : (
+        <p className="hint">This swap service has no automatic slippage; set it here.</p>
+      )}
       {auto ? (
         <div className="field field-narrow">
           <label htmlFor="slippage-max">Maximum slippage (bps)</label>
