@@ -21,6 +21,8 @@ export interface SandboxLaunch {
   timeoutMs?: number;
   /** Where the sandbox's stderr goes; the default forwards it to this process's stderr. */
   onStderr?: (chunk: Buffer) => void;
+  /** Extra sandbox options, e.g. ['--api-shape', 'v1'] (the web preview passes its own on). */
+  args?: string[];
 }
 
 export interface SandboxProcess {
@@ -67,7 +69,14 @@ function exited(child: ChildProcess): Promise<void> {
  * await sandbox.stop();
  */
 export function startSandboxProcess(launch: SandboxLaunch): Promise<SandboxProcess> {
-  const args = [launch.scriptPath, '--port', String(launch.port ?? 0), '--state', launch.stateDir];
+  const args = [
+    launch.scriptPath,
+    '--port',
+    String(launch.port ?? 0),
+    '--state',
+    launch.stateDir,
+    ...(launch.args ?? []),
+  ];
   const child = spawn(launch.execPath, args, {
     env: launch.env ?? process.env,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,6 +1,8 @@
 /**
- * The web preview: `node out/main/preview.js [--port P] [--data DIR] [--swap-api-url URL]`
- * (`--swap-api-url` is for tests only: see readOptions).
+ * The web preview: `node out/main/preview.js [--port P] [--data DIR] [--api-shape v6|v1]
+ * [--rate-limit N] [--swap-api-url URL]` (`--api-shape` and `--rate-limit` go to its sandbox:
+ * the swap API in today's swap/v1 shape, a gateway-style rate limit; `--swap-api-url` is for
+ * tests only: see readOptions).
  *
  * Serves the built renderer on 127.0.0.1 with `window.wallet` backed by the real main-process
  * handlers over the loopback bridge, on the sandbox network only (it starts its own sandbox
@@ -29,20 +31,36 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-function readOptions(): { port: number; dataDir: string; swapApiUrl: string | undefined } {
-  let values: { port?: string; data?: string; 'swap-api-url'?: string };
+interface PreviewOptions {
+  port: number;
+  dataDir: string;
+  swapApiUrl: string | undefined;
+  /** Passed to the sandbox process. */
+  sandboxArgs: string[];
+}
+
+function readOptions(): PreviewOptions {
+  let values: {
+    port?: string;
+    data?: string;
+    'swap-api-url'?: string;
+    'api-shape'?: string;
+    'rate-limit'?: string;
+  };
   try {
     ({ values } = parseArgs({
       options: {
         port: { type: 'string' },
         data: { type: 'string' },
         'swap-api-url': { type: 'string' },
+        'api-shape': { type: 'string' },
+        'rate-limit': { type: 'string' },
       },
       strict: true,
     }));
   } catch (error) {
     fail(
-      `${(error as Error).message}\nusage: node out/main/preview.js [--port P] [--data DIR] [--swap-api-url URL]`,
+      `${(error as Error).message}\nusage: node out/main/preview.js [--port P] [--data DIR] [--api-shape v6|v1] [--rate-limit N] [--swap-api-url URL]`,
     );
   }
   const port = values.port === undefined ? 0 : Number(values.port);
@@ -54,7 +72,15 @@ function readOptions(): { port: number; dataDir: string; swapApiUrl: string | un
   if (swapApiUrl !== undefined && !/^http:\/\/127\.0\.0\.1:\d+\//.test(swapApiUrl)) {
     fail('--swap-api-url (tests only) must be an http://127.0.0.1:PORT/... address');
   }
-  return { port, dataDir: resolve(values.data ?? previewDataDir()), swapApiUrl };
+  const shape = values['api-shape'];
+  if (shape !== undefined && shape !== 'v6' && shape !== 'v1') fail('--api-shape must be v6 or v1');
+  const rate = values['rate-limit'];
+  if (rate !== undefined && !/^\d+$/.test(rate)) fail('--rate-limit must be a whole number');
+  const sandboxArgs = [
+    ...(shape === undefined ? [] : ['--api-shape', shape]),
+    ...(rate === undefined ? [] : ['--rate-limit', rate]),
+  ];
+  return { port, dataDir: resolve(values.data ?? previewDataDir()), swapApiUrl, sandboxArgs };
 }
 
 /**
@@ -84,7 +110,7 @@ function secretsRecorder(): ((secret: CreatedSecret) => void) | undefined {
 }
 
 async function main(): Promise<void> {
-  const { port, dataDir, swapApiUrl } = readOptions();
+  const { port, dataDir, swapApiUrl, sandboxArgs } = readOptions();
   const here = dirname(fileURLToPath(import.meta.url));
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
 
@@ -106,6 +132,7 @@ async function main(): Promise<void> {
       execPath: process.execPath,
       scriptPath: join(here, 'sandbox.js'),
       stateDir: join(dataDir, 'sandbox'),
+      args: sandboxArgs,
     });
   } catch (error) {
     fail(`the sandbox network did not start: ${(error as Error).message}`);

@@ -1,11 +1,15 @@
 /**
  * The sandbox network as a program: `node out/main/sandbox.js [--port P] [--state DIR] [--reset]
- * [--slot-ms MS]` (`npm run sandbox -- ...`, or `node --import tsx main/sandbox/cli.ts ...`).
+ * [--slot-ms MS] [--api-shape v6|v1] [--rate-limit N]` (`npm run sandbox -- ...`, or
+ * `node --import tsx main/sandbox/cli.ts ...`).
  *
  * - `--port` defaults to 8899 (a local validator's); 0 picks a free port.
  * - `--state` defaults to the app's data folder + /sandbox; `--reset` starts from genesis.
  * - `--slot-ms` is the slot time, 400 ms like mainnet; tests pass a few ms so that 150 blocks of
  *   blockhash expiry take a second, not a minute.
+ * - `--api-shape v1` serves the swap API in today's swap/v1 shape at `/swap/v1` (and announces
+ *   that URL); the default `v6` is the spec's shape at `/v6` (swap-api/v1-shape.ts).
+ * - `--rate-limit N` answers more than N swap API requests a second with the gateway's 429.
  *
  * It binds 127.0.0.1 only, prints one JSON line on stdout when ready
  * (`{"event":"ready","rpcUrl":...,"swapApiUrl":...}`), logs to stderr, and on SIGTERM/SIGINT
@@ -19,6 +23,8 @@ import { createLedger } from './ledger/ledger';
 import { createSandboxServer } from './server';
 import { lockStateDir } from './state/state-lock';
 import { createSwapApi } from './swap-api/index';
+import { swapV1Handler } from './swap-api/v1-shape';
+import { rateLimited } from './swap-api/rate-limit';
 import { mkdirSync } from 'node:fs';
 
 export const DEFAULT_PORT = 8899;
@@ -48,18 +54,23 @@ async function main(): Promise<void> {
         state: { type: 'string' },
         reset: { type: 'boolean', default: false },
         'slot-ms': { type: 'string' },
+        'api-shape': { type: 'string' },
+        'rate-limit': { type: 'string' },
       },
       strict: true,
     }));
   } catch (error) {
     fail(
-      `${(error as Error).message}\nusage: sandbox [--port P] [--state DIR] [--reset] [--slot-ms MS]`,
+      `${(error as Error).message}\nusage: sandbox [--port P] [--state DIR] [--reset] [--slot-ms MS] [--api-shape v6|v1] [--rate-limit N]`,
     );
   }
   const port = integerOption(values.port, 'port', DEFAULT_PORT);
   if (port > 65535) fail('--port must be at most 65535');
   const slotMs = integerOption(values['slot-ms'], 'slot-ms', 400);
   if (slotMs < 1) fail('--slot-ms must be at least 1');
+  const apiShape = values['api-shape'] ?? 'v6';
+  if (apiShape !== 'v6' && apiShape !== 'v1') fail('--api-shape must be v6 or v1');
+  const rateLimit = integerOption(values['rate-limit'], 'rate-limit', 0);
   const stateDir = values.state ?? defaultStateDir();
   mkdirSync(stateDir, { recursive: true, mode: 0o700 });
 
@@ -70,9 +81,13 @@ async function main(): Promise<void> {
     fail((error as Error).message);
   }
   const ledger = createLedger({ stateDir, reset: values.reset, slotMs });
-  const swapApi = await createSwapApi({ ledger, stateDir: join(stateDir, 'swap-api') });
+  const v6 = await createSwapApi({ ledger, stateDir: join(stateDir, 'swap-api') });
+  const shaped =
+    apiShape === 'v1' ? swapV1Handler(v6, async () => ledger.latestBlockhash().blockhash) : v6;
+  const swapApi = rateLimit > 0 ? rateLimited(shaped, rateLimit) : shaped;
+  const swapApiPath = apiShape === 'v1' ? '/swap/v1' : '/v6';
   const log = (line: string) => console.error(line);
-  const server = createSandboxServer({ ledger, swapApi, log });
+  const server = createSandboxServer({ ledger, swapApi, swapApiPath, log });
 
   let stopping = false;
   const stop = (signal: string) => {
@@ -107,7 +122,7 @@ async function main(): Promise<void> {
       `[sandbox] state in ${stateDir}, slot ${ledger.currentSlot()}, ${ledger.transactionCount()} transactions`,
     );
     process.stdout.write(
-      `${JSON.stringify({ event: 'ready', rpcUrl, swapApiUrl: `${rpcUrl}/v6` })}\n`,
+      `${JSON.stringify({ event: 'ready', rpcUrl, swapApiUrl: `${rpcUrl}${swapApiPath}` })}\n`,
     );
   });
 }

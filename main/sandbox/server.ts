@@ -16,6 +16,8 @@ const MAX_FAUCET_BODY_BYTES = 16 * 1024;
 export interface SandboxServerOptions {
   ledger: SandboxLedger;
   swapApi: SwapApiHandler;
+  /** Where the swap API is served: `/v6` (the spec's shape, default) or `/swap/v1`. */
+  swapApiPath?: '/v6' | '/swap/v1';
   log?: (line: string) => void;
 }
 
@@ -87,8 +89,9 @@ async function route(
 ): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://127.0.0.1');
   const path = url.pathname;
-  if (path === '/v6' || path.startsWith('/v6/')) {
-    await options.swapApi.handle(req, res, path.slice(3) || '/', url);
+  const base = options.swapApiPath ?? '/v6';
+  if (path === base || path.startsWith(`${base}/`)) {
+    await options.swapApi.handle(req, res, path.slice(base.length) || '/', url);
     return;
   }
   if (path === '/') return handleRpc(req, res, options.ledger);
@@ -106,7 +109,9 @@ async function route(
   send(
     res,
     404,
-    stringifyJson({ error: `Nothing at ${path}. JSON-RPC is POST /, the swap API is under /v6/.` }),
+    stringifyJson({
+      error: `Nothing at ${path}. JSON-RPC is POST /, the swap API is under ${options.swapApiPath ?? '/v6'}/.`,
+    }),
   );
 }
 
