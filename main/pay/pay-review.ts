@@ -7,6 +7,8 @@
 import type { ReviewConnection, SwapIntent } from '../review';
 import { NATIVE_MINT } from '../review/program-ids';
 import type { Address } from '../shared/address';
+import { PublicKey } from '@solana/web3.js';
+import { budgetedInstructions, swapComputeUnits } from './compute-budget';
 import { WalletError } from '../shared/errors';
 import type { SwapApiClient, SwapRequest } from '../swap-api';
 import { intentOf } from '../tickets/swap-review';
@@ -19,6 +21,7 @@ import type { PayeeConnection } from './payee';
 import { parsePayment } from './pay-service';
 import {
   buildTransaction,
+  lookupTables,
   createDestinationInstruction,
   merchantInstructions,
   swapInstructionList,
@@ -148,10 +151,23 @@ async function buildPayment(
       'The swap service did not unwrap the SOL it swaps into, so the payment could not be paid from your wallet in one transaction. Pay with SOL instead.',
     );
   }
+  const swap = swapInstructionList(parts);
+  const merchant = merchantInstructions(part);
+  // The service sized the compute limit for the swap alone; the memo and the transfer get
+  // units of their own (compute-budget.ts).
+  const tables = await lookupTables(deps.connection, parts.addressLookupTableAddresses);
+  const { instructions } = await budgetedInstructions(
+    deps.connection,
+    new PublicKey(account),
+    [...swap, ...merchant],
+    merchant.length,
+    swapComputeUnits(swap, parts.computeUnitLimit),
+    tables,
+  );
   return buildTransaction(
     deps.connection,
     account,
-    [...swapInstructionList(parts), ...merchantInstructions(part)],
+    instructions,
     parts.addressLookupTableAddresses,
   );
 }

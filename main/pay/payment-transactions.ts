@@ -137,7 +137,8 @@ export function swapInstructionList(parts: SwapInstructions): TransactionInstruc
   ].map(toInstruction);
 }
 
-async function lookupTables(
+/** The lookup tables named by a swap answer, read from the network. */
+export async function lookupTables(
   connection: BuildConnection,
   addresses: readonly Address[],
 ): Promise<AddressLookupTableAccount[]> {

@@ -17,6 +17,10 @@ function textOf(error: unknown): string {
 
 const KNOWN: [RegExp, string][] = [
   [
+    /ComputationalBudgetExceeded|exceeded CUs meter|computational budget exceeded/i,
+    'The transaction ran out of compute units before it finished. Get a fresh quote; if it repeats, try a simpler route or another token.',
+  ],
+  [
     /InsufficientFundsForFee|InsufficientFundsForRent|no record of a prior credit|AccountNotFound/i,
     'The account does not hold enough SOL for the network fee and rent. Add SOL and get a fresh quote.',
   ],

@@ -11,6 +11,10 @@ import { sanitizeServiceCode, sanitizeServiceText } from './service-text';
 /** Runtime (not swap program) failures seen in simulation text, in words. */
 const RUNTIME_ERRORS: readonly [RegExp, string][] = [
   [
+    /ComputationalBudgetExceeded|exceeded CUs meter|computational budget exceeded|exceeded maximum compute/i,
+    'The transaction ran out of compute units: its compute-unit limit is lower than what its instructions need, so the network would stop it (and still charge the fee). Get a fresh quote; if it repeats, try a simpler route (direct routes only) or another token.',
+  ],
+  [
     /AccountNotFound|no record of a prior credit/,
     'The paying account does not exist on this network yet (it has never held SOL). Add SOL to it for the network fee, then get a fresh quote.',
   ],

@@ -28,6 +28,8 @@ export interface PayWallet {
   app: ComposedApp;
   /** Every URL the wallet fetched (RPC and swap API), in order. */
   urls: string[];
+  /** The bodies of the swap API's /swap-instructions answers the wallet received, in order. */
+  swapInstructionAnswers: Record<string, unknown>[];
   call<M extends MethodName>(method: M, request: RequestOf<M>): Promise<ResponseOf<M>>;
   refusal(method: MethodName, request: unknown): Promise<{ code: string; message: string }>;
 }
@@ -39,9 +41,15 @@ export function openPayWallet(
   keychainService: string,
 ): PayWallet {
   const urls: string[] = [];
-  const logged: typeof fetch = (input, init) => {
-    urls.push(input instanceof Request ? input.url : String(input));
-    return fetch(input, init);
+  const swapInstructionAnswers: Record<string, unknown>[] = [];
+  const logged: typeof fetch = async (input, init) => {
+    const url = input instanceof Request ? input.url : String(input);
+    urls.push(url);
+    const response = await fetch(input, init);
+    if (url.endsWith('/swap-instructions') && response.ok) {
+      swapInstructionAnswers.push((await response.clone().json()) as Record<string, unknown>);
+    }
+    return response;
   };
   const app = composeApp({
     keychainService,
@@ -56,6 +64,7 @@ export function openPayWallet(
   return {
     app,
     urls,
+    swapInstructionAnswers,
     async call(method, request) {
       const result = await registry.dispatch(method, request, sender);
       if (!result.ok) throw new Error(`${method}: ${result.error.code}: ${result.error.message}`);
@@ -147,6 +156,8 @@ export interface PaySession {
 export interface PaySessionOptions {
   /** USDC base units the faucet gives the payer besides its SOL (default: none, SOL only). */
   payerUsdc?: bigint;
+  /** Extra sandbox options, e.g. ['--api-shape', 'v1'] (the swap API in today's shape). */
+  sandboxArgs?: string[];
 }
 
 /**
@@ -164,7 +175,7 @@ export function usePaySession(suite: string, options: PaySessionOptions = {}): P
   let payer: string | undefined;
 
   beforeAll(async () => {
-    sandbox = await startSandbox({ slotMs: 80 });
+    sandbox = await startSandbox({ slotMs: 80, args: options.sandboxArgs ?? [] });
     connection = new Connection(sandbox.rpcUrl, 'confirmed');
     dataDir = mkdtempSync(join(tmpdir(), `swapdesk-${suite}-`));
     wallet = openPayWallet(
