@@ -11,6 +11,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentPlanView } from '../../preload/api-types';
 import { formatUnits } from '../../main/shared/amount';
 import { usePreviewSession } from '../harness/e2e-session';
+import { API_SHAPES } from '../harness/api-shapes';
+import { startPreview } from '../harness/preview';
 import { screenshot } from './onboarding-helpers';
 import { USDC_MINT } from './swap-helpers';
 import {
@@ -27,19 +29,23 @@ import {
 const TOKEN_PROGRAM = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
 const MEMO_PROGRAM = 'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr';
 
-const session = usePreviewSession();
 let connection: Connection;
-
-// Registered after the session's own beforeAll, so the preview is running here.
-beforeAll(() => {
-  connection = new Connection(session.preview.rpcUrl, 'confirmed');
-});
 
 async function lamportsOf(address: string): Promise<bigint> {
   return BigInt(await connection.getBalance(new PublicKey(address), 'confirmed'));
 }
 
-describe('pay in Chromium', () => {
+describe.each(API_SHAPES)('pay in Chromium, swap API $name', ({ previewArgs, pathEnd }) => {
+  const session = usePreviewSession({ start: () => startPreview({ args: previewArgs }) });
+  // Registered after the session's own beforeAll, so the preview is running here.
+  beforeAll(() => {
+    connection = new Connection(session.preview.rpcUrl, 'confirmed');
+  });
+
+  it('runs against the swap API of that shape', () => {
+    expect(session.preview.swapApiUrl.endsWith(pathEnd)).toBe(true);
+  });
+
   it('pays exactly 12.5 USDC holding only SOL, to a payee without a USDC account', async () => {
     const app = await session.openApp();
     const { page } = app;

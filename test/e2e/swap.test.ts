@@ -5,6 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { usePreviewSession } from '../harness/e2e-session';
+import { API_SHAPES } from '../harness/api-shapes';
+import { startPreview } from '../harness/preview';
 import { screenshot } from './onboarding-helpers';
 import {
   approveAndConfirm,
@@ -22,9 +24,13 @@ import {
   USDC_MINT,
 } from './swap-helpers';
 
-const session = usePreviewSession();
+describe.each(API_SHAPES)('swap in Chromium, swap API $name', ({ previewArgs, pathEnd }) => {
+  const session = usePreviewSession({ start: () => startPreview({ args: previewArgs }) });
 
-describe('swap in Chromium', () => {
+  it('runs against the swap API of that shape', () => {
+    expect(session.preview.swapApiUrl.endsWith(pathEnd)).toBe(true);
+  });
+
   it('swaps SOL to USDC: quote, review, approve, Confirmed, balances as reviewed', async () => {
     const app = await session.openApp();
     const { page } = app;

@@ -1,0 +1,46 @@
+/**
+ * Real POST /swap-instructions and /swap answers read by the wallet's parsers.
+ *
+ * - swap-instructions/ilkamo-jupiter-go-swapInstructionsWithoutJito.json: a real answer kept as
+ *   test data by ilkamo/jupiter-go (`jupiter/testdata` @ 8ce6de6, 2025-03), with today's extras
+ *   (blockhashWithMetadata, addressesByLookupTableAddress, prioritizationType, simulationSlot);
+ * - swap/_fields-only-docs-build-swap-example.json: the fields of jup-ag/docs
+ *   `swap/v1/build-swap-transaction.mdx`, whose transaction the docs truncate; the test puts a
+ *   real one in its place (the Ultra order's, from swap/ultra-2025-04-order-aggregator.json).
+ */
+import { describe, expect, it } from 'vitest';
+import { parseSwapInstructionsResponse, parseSwapResponse } from './swap-response';
+import { realWorldJson } from '../../test/fixtures/real-world';
+
+describe('real swap answers', () => {
+  it('reads the real /swap-instructions answer: every instruction, tables and compute figure', () => {
+    const answer = realWorldJson(
+      'swap-instructions/ilkamo-jupiter-go-swapInstructionsWithoutJito.json',
+    );
+    const parsed = parseSwapInstructionsResponse(answer);
+    expect(parsed.signable).toBe(true);
+    expect(parsed.swapInstruction.programId).toBe('JUP6LkbZbjS1jKKwapdHNy74zcZ3tLUZoi5QNyVTaV4');
+    expect(parsed.computeBudgetInstructions).toHaveLength(2);
+    expect(parsed.setupInstructions.length).toBeGreaterThan(0);
+    expect(parsed.cleanupInstruction?.programId).toBe(
+      'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA',
+    );
+    expect(parsed.addressLookupTableAddresses).toHaveLength(3);
+    expect(parsed.computeUnitLimit).toBe(335_433);
+    expect(parsed.prioritizationFeeLamports).toBe(999n);
+  });
+
+  it('reads the documented /swap answer fields, with a real transaction in place of the cut one', () => {
+    const fields = realWorldJson<Record<string, unknown>>(
+      'swap/_fields-only-docs-build-swap-example.json',
+    );
+    const { transaction } = realWorldJson<{ transaction: string }>(
+      'swap/ultra-2025-04-order-aggregator.json',
+    );
+    const { _note: _ignored, ...rest } = fields;
+    const parsed = parseSwapResponse({ ...rest, swapTransaction: transaction });
+    expect(parsed.signable).toBe(true);
+    expect(parsed.lastValidBlockHeight).toBe(rest.lastValidBlockHeight);
+    expect(parsed.transaction.length).toBeGreaterThan(500);
+  });
+});

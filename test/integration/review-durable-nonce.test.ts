@@ -1,0 +1,123 @@
+/**
+ * A swap that would outlive its expiry, on the real sandbox: the sandbox's POST
+ * /swap-instructions composed into a transaction whose lifetime comes from a durable nonce
+ * (AdvanceNonceAccount first, the nonce's value in place of a recent blockhash), as a malicious
+ * or careless service could build it. The real review path (decode, read, simulate on the
+ * sandbox VM, guard) refuses it with the reason, so the wallet never signs a transaction it
+ * would later show as "Expired" while it can still land.
+ */
+import {
+  Connection,
+  Keypair,
+  NONCE_ACCOUNT_LENGTH,
+  NonceAccount,
+  SystemProgram,
+  Transaction,
+  TransactionMessage,
+  VersionedTransaction,
+} from '@solana/web3.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Address } from '../../main/shared/address';
+import { createSwapApiClient, realWait } from '../../main/swap-api';
+import { reviewTransaction } from '../../main/review';
+import { intentOf } from '../../main/tickets/swap-review';
+import { swapInstructionList } from '../../main/pay/payment-transactions';
+import { startSandbox, type RunningSandbox } from '../harness/sandbox-process';
+import { waitForStatus } from '../fixtures/sandbox-faucet';
+
+const SOL = 'So11111111111111111111111111111111111111112' as Address;
+const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v' as Address;
+
+let sandbox: RunningSandbox;
+let connection: Connection;
+
+beforeAll(async () => {
+  sandbox = await startSandbox();
+  connection = new Connection(sandbox.rpcUrl, 'confirmed');
+});
+
+afterAll(async () => {
+  await sandbox?.remove();
+});
+
+describe('a durable-nonce swap on the sandbox', () => {
+  it('is refused by the review with the reason, whoever the nonce authority is', async () => {
+    const user = Keypair.generate();
+    const nonce = Keypair.generate();
+    await waitForStatus(
+      connection,
+      await connection.requestAirdrop(user.publicKey, 3_000_000_000),
+      200,
+      25,
+    );
+    // A nonce account the user controls (created for real on the sandbox ledger).
+    const create = new Transaction().add(
+      ...SystemProgram.createNonceAccount({
+        fromPubkey: user.publicKey,
+        noncePubkey: nonce.publicKey,
+        authorizedPubkey: user.publicKey,
+        lamports: await connection.getMinimumBalanceForRentExemption(NONCE_ACCOUNT_LENGTH),
+      }).instructions,
+    );
+    create.recentBlockhash = (await connection.getLatestBlockhash()).blockhash;
+    create.feePayer = user.publicKey;
+    create.sign(user, nonce);
+    await waitForStatus(
+      connection,
+      await connection.sendRawTransaction(create.serialize()),
+      200,
+      25,
+    );
+    const info = await connection.getAccountInfo(nonce.publicKey);
+    const nonceValue = NonceAccount.fromAccountData(info!.data).nonce;
+
+    const api = createSwapApiClient({
+      baseUrl: sandbox.swapApiUrl,
+      fetch,
+      wait: realWait,
+      now: Date.now,
+      timeoutMs: 10_000,
+      retries: 1,
+    });
+    const quote = await api.quote({
+      inputMint: SOL,
+      outputMint: USDC,
+      amount: 100_000_000n,
+      slippageBps: 100,
+    });
+    const parts = await api.swapInstructions({
+      quote,
+      userPublicKey: user.publicKey.toBase58() as Address,
+    });
+    const message = new TransactionMessage({
+      payerKey: user.publicKey,
+      recentBlockhash: nonceValue,
+      instructions: [
+        SystemProgram.nonceAdvance({
+          noncePubkey: nonce.publicKey,
+          authorizedPubkey: user.publicKey,
+        }),
+        ...swapInstructionList(parts),
+      ],
+    }).compileToV0Message();
+    const report = await reviewTransaction({
+      transaction: new VersionedTransaction(message).serialize(),
+      user: user.publicKey.toBase58() as Address,
+      intent: intentOf(quote, {
+        asLegacyTransaction: false,
+        prioritizationFee: 0n,
+        maxPriorityFeeLamports: 0n,
+      }),
+      lastValidBlockHeight: (await connection.getLatestBlockhash()).lastValidBlockHeight,
+      connection,
+    });
+    expect(report.accepted).toBe(false);
+    const verdict = report.verdicts.find((v) => v.rule === 'durable-nonce');
+    expect(verdict?.ok).toBe(false);
+    expect(verdict?.reason).toMatch(/your account is its authority/);
+    expect(verdict?.reason).toMatch(
+      /would stay valid after block \d+ and could land at any later time/,
+    );
+    expect(report.refusals).toContain(verdict?.reason);
+  });
+});
