@@ -126,6 +126,8 @@ export interface QuoteView {
   route: RouteHopView[];
   /** The slot the service computed the quote at; null when it did not say. */
   contextSlot: number | null;
+  /** Seconds the wallet waited for the swap service's rate limit before this quote; null if none. */
+  rateLimitWaitSeconds?: number | null;
   /** ISO-8601 time the quote arrived. */
   quotedAt: string;
   /** ISO-8601 time after which swap.review refuses this quote id (ask for a fresh quote). */

@@ -134,7 +134,8 @@ export function createSwapApiClient(options: SwapApiClientOptions): SwapApiClien
         swapMode: params.swapMode ?? 'ExactIn',
         ...signalOf(callOptions),
       });
-      return parseQuoteResponse(answer.raw, answer.body, params, config.now());
+      const quote = parseQuoteResponse(answer.raw, answer.body, params, config.now());
+      return answer.rateLimitWaitMs ? { ...quote, rateLimitWaitMs: answer.rateLimitWaitMs } : quote;
     },
     async swap(request, callOptions) {
       return parseSwapResponse((await post('/swap', request, callOptions)).body, hideKey);

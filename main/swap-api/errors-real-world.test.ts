@@ -150,6 +150,8 @@ describe('a rate-limited service: wait, then success', () => {
     const quote = await api.quote(params);
     expect(quote.outAmount).toBe(150_250_000n);
     expect(waits).toEqual([3000]);
+    // The quote says how long it waited, for the screen to tell the person.
+    expect(quote.rateLimitWaitMs).toBe(3000);
   });
 
   it('takes Retry-After where that is what is given', async () => {

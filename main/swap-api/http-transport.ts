@@ -60,6 +60,8 @@ export interface ServiceRequest {
 export interface ServiceAnswer {
   raw: string;
   body: unknown;
+  /** Milliseconds waited for the service's rate limit before this answer (0 when none). */
+  rateLimitWaitMs?: number;
 }
 
 /** Anything larger is not a quote or a transaction; refusing it bounds memory. */
@@ -208,16 +210,19 @@ export async function send(
   config: TransportConfig,
   request: ServiceRequest,
 ): Promise<ServiceAnswer> {
+  let rateLimitWaitMs = 0;
   for (let tries = 0; ; tries += 1) {
     if (request.signal?.aborted) throw cancelled();
     try {
-      return await attempt(config, request);
+      const answer = await attempt(config, request);
+      return rateLimitWaitMs === 0 ? answer : { ...answer, rateLimitWaitMs };
     } catch (error) {
       if (!(error instanceof SwapApiError) || !error.transient || tries >= config.retries)
         throw error;
       const backoff = Math.min(config.backoffMaxMs, config.backoffBaseMs * 2 ** tries);
       const delay = error.retryAfterMs ?? backoff;
       if (delay > config.maxRetryAfterMs) throw error;
+      if (error.code === 'RATE_LIMITED') rateLimitWaitMs += delay;
       await config.wait(delay, request.signal);
     }
   }

@@ -79,6 +79,8 @@ export interface Quote {
   swapUsdValue: string | null;
   /** Clock reading (ms since epoch, from the injected `now`) when the answer arrived. */
   receivedAt: number;
+  /** Set when the service's rate limit made the wallet wait before this answer (ms). */
+  rateLimitWaitMs?: number;
   /** The response body exactly as received; POST /swap sends this text back verbatim. */
   raw: string;
 }

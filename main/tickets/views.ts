@@ -74,6 +74,8 @@ export function quoteView(stored: StoredQuote<unknown>): QuoteView {
       percent: hop.shareBps / 100,
     })),
     contextSlot: quote.contextSlot,
+    rateLimitWaitSeconds:
+      quote.rateLimitWaitMs === undefined ? null : Math.ceil(quote.rateLimitWaitMs / 1000),
     quotedAt: new Date(quote.receivedAt).toISOString(),
     expiresAt: new Date(stored.expiresAt).toISOString(),
   };

@@ -115,3 +115,22 @@ describe('the route of a quote', () => {
     ]);
   });
 });
+
+describe('a quote that came after a rate-limit wait', () => {
+  afterEach(cleanup);
+
+  it('says how long the swap service made the wallet wait, and what lifts the limit', () => {
+    render(
+      <QuoteDetails
+        quote={{ ...quote, rateLimitWaitSeconds: 3 }}
+        tokens={FAKE_TOKENS}
+        ageSeconds={0}
+        impactAccepted={false}
+        onImpactAccepted={() => undefined}
+      />,
+    );
+    expect(screen.getByRole('note').textContent).toBe(
+      'The swap service limits how often it answers: this quote came after a wait of 3 s. An API key for this network (Settings) raises the limit.',
+    );
+  });
+});

@@ -114,6 +114,12 @@ export function QuoteDetails({
           </li>
         ))}
       </ol>
+      {quote.rateLimitWaitSeconds ? (
+        <p className="hint" role="note">
+          The swap service limits how often it answers: this quote came after a wait of{' '}
+          {quote.rateLimitWaitSeconds} s. An API key for this network (Settings) raises the limit.
+        </p>
+      ) : null}
       {level === 'warn' ? (
         <p className="notice-inline notice-warning" role="note">
           Price impact is {impact}: this trade moves the price against you. A smaller amount may get
