@@ -2,6 +2,23 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 
+/** The renderer is untrusted display code: no Node, no Solana SDK, no keys, no main. */
+const RENDERER_FORBIDDEN = [
+  'node:*',
+  '@solana/*',
+  'keytar',
+  'tweetnacl',
+  'electron',
+  '*/main/*',
+  '!*/main/shared/*',
+];
+
+/** An import of a test folder (test/, renderer/src/test/) from production code. */
+const TEST_CODE = {
+  regex: '(^|/)test(/|$)',
+  message: 'Test-only code (fixtures, fakes, builders) must not be imported by production code.',
+};
+
 export default tseslint.config(
   { ignores: ['out/**', 'node_modules/**', 'coverage/**', '.probe/**', '.scratch*/**'] },
   js.configs.recommended,
@@ -9,7 +26,10 @@ export default tseslint.config(
   {
     files: ['**/*.{ts,tsx,mts}'],
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       'no-console': 'off',
     },
   },
@@ -19,9 +39,32 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       // The renderer is untrusted display code: no Node, no Solana SDK, no keys.
+      'no-restricted-imports': ['error', { patterns: RENDERER_FORBIDDEN }],
+    },
+  },
+  // Production code never imports test code: fixtures, fakes and builders live under test/ (and
+  // the renderer's component-test fakes under renderer/src/test/), and the build must not be
+  // able to pull them in (scripts/test-only-imports.test.ts proves this rule fires).
+  {
+    files: ['main/**/*.ts', 'preload/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [TEST_CODE] }] },
+  },
+  {
+    files: ['renderer/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', 'renderer/src/test/**'],
+    rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: ['node:*', '@solana/*', 'keytar', 'tweetnacl', 'electron', '*/main/*', '!*/main/shared/*'] },
+        {
+          patterns: [
+            {
+              group: RENDERER_FORBIDDEN,
+              message: 'The renderer imports no Node, Solana SDK, keys or main.',
+            },
+            TEST_CODE,
+          ],
+        },
       ],
     },
   },

@@ -13,36 +13,12 @@
  *
  *   npm run bench -- swap        (or: node --import tsx bench/swap.ts [quotes] [reviews])
  */
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startPreview, type RunningPreview } from '../test/harness/preview';
+import { ensurePrivateKeyring, percentile } from './lib/private-keyring';
 
 const SOL = 'So11111111111111111111111111111111111111112';
 const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
-
-function inPrivateKeyring(): never {
-  const home = mkdtempSync(join(tmpdir(), 'swapdesk-bench-'));
-  mkdirSync(join(home, 'run'), { recursive: true, mode: 0o700 });
-  const self = fileURLToPath(import.meta.url);
-  const command =
-    'echo -n bench | gnome-keyring-daemon --unlock --components=secrets >/dev/null && ' +
-    `exec "${process.execPath}" --import tsx "${self}" ${process.argv.slice(2).join(' ')}`;
-  const result = spawnSync('dbus-run-session', ['--', 'sh', '-c', command], {
-    stdio: 'inherit',
-    env: {
-      ...process.env,
-      HOME: home,
-      XDG_DATA_HOME: join(home, 'data'),
-      XDG_RUNTIME_DIR: join(home, 'run'),
-      SWAPDESK_BENCH_KEYRING: '1',
-    },
-  });
-  rmSync(home, { recursive: true, force: true });
-  process.exit(result.status ?? 1);
-}
 
 async function bridge<T>(preview: RunningPreview, method: string, request: unknown): Promise<T> {
   const response = await fetch(`${preview.origin}/bridge/${method}`, {
@@ -60,10 +36,6 @@ async function bridge<T>(preview: RunningPreview, method: string, request: unkno
   return result.value;
 }
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
-
 function row(name: string, samples: number[]): string {
   const sorted = [...samples].sort((a, b) => a - b);
   const mean = sorted.reduce((sum, x) => sum + x, 0) / sorted.length;
@@ -78,9 +50,7 @@ async function timed(work: () => Promise<unknown>): Promise<number> {
 }
 
 async function main(): Promise<void> {
-  if (!process.env.DBUS_SESSION_BUS_ADDRESS && !process.env.SWAPDESK_BENCH_KEYRING) {
-    inPrivateKeyring();
-  }
+  ensurePrivateKeyring(fileURLToPath(import.meta.url));
   const quotes = Number(process.argv[2] ?? 300);
   const reviews = Number(process.argv[3] ?? 40);
   const preview = await startPreview();

@@ -12,7 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { NetworkInfo } from '../../preload/api-types';
 import { METHOD_NAMES } from '../../preload/contract';
 import { createRegistry } from '../bridge/registry';
-import { createMemoryKeychain } from '../keychain/memory-keychain';
+import { createMemoryKeychain } from '../../test/fixtures/memory-keychain';
 import { MAINNET, sandboxNetwork } from '../network/presets';
 import { composeApp, unreachableMessage } from './compose';
 import { appDataRoot, previewDataDir } from './data-dirs';

@@ -23,7 +23,7 @@ import {
   USER,
   WSOL,
   type Scenario,
-} from '../review/test-fixtures';
+} from '../../test/fixtures/review-scenarios';
 import type { Address } from '../shared/address';
 import { feeTransactionVerdicts } from './fee-transactions';
 

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { contract, type MethodName, type ResponseOf } from '../../preload/contract';
 import { recordSecret, recordVaultSecret } from '../../test/harness/secrets-log';
 import type { CallContext } from '../bridge/handler-types';
-import { createMemoryKeychain } from '../keychain/memory-keychain';
+import { createMemoryKeychain } from '../../test/fixtures/memory-keychain';
 import { WalletError } from '../shared/errors';
 import { createVault } from '../vault/vault';
 import { createAccountHandlers, type AccountMethod } from './accounts';

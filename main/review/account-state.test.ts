@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Keypair, PublicKey } from '@solana/web3.js';
 import { TOKEN_2022_PROGRAM_ID } from '@solana/spl-token';
 import { accountState, fromSimulatedAccount } from './account-state';
-import { mintAccount, tokenAccount } from './test-fixtures';
+import { mintAccount, tokenAccount } from '../../test/fixtures/review-scenarios';
 
 const mint = Keypair.generate().publicKey;
 const owner = Keypair.generate().publicKey;

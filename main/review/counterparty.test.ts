@@ -27,7 +27,7 @@ import {
   verdict,
   WSOL,
   type Scenario,
-} from './test-fixtures';
+} from '../../test/fixtures/review-scenarios';
 import type { SwapIntent } from './types';
 
 const ESCROW = Keypair.fromSeed(Uint8Array.from({ length: 32 }, (_, i) => (i * 13 + 17) % 256));

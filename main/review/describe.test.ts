@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isAllowedProgram, JUPITER_V6_PROGRAM, programName, TOKEN_PROGRAM } from './program-ids';
-import { honestSwap, scenarioReport } from './test-fixtures';
+import { honestSwap, scenarioReport } from '../../test/fixtures/review-scenarios';
 
 describe('instruction summaries', () => {
   it('say each instruction of a swap in words, with amounts in token units', async () => {

@@ -20,7 +20,7 @@ import {
   USDC,
   USER,
   verdict,
-} from './test-fixtures';
+} from '../../test/fixtures/review-scenarios';
 
 const userUsdc = ata(USER.publicKey, USDC);
 

@@ -21,7 +21,7 @@ import {
   USER,
   VENUE,
   verdict,
-} from './test-fixtures';
+} from '../../test/fixtures/review-scenarios';
 
 const userUsdc = ata(USER.publicKey, USDC);
 

@@ -20,7 +20,7 @@ import {
   WSOL,
   mintAccount,
   type Scenario,
-} from './test-fixtures';
+} from '../../test/fixtures/review-scenarios';
 import type { PaymentIntent, SwapIntent } from './types';
 
 const RECIPIENT = Keypair.fromSeed(Uint8Array.from({ length: 32 }, (_, i) => (i * 11 + 5) % 256));

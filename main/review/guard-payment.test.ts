@@ -28,7 +28,7 @@ import {
   USER,
   verdict,
   WSOL,
-} from './test-fixtures';
+} from '../../test/fixtures/review-scenarios';
 import type { PaymentIntent, SwapIntent } from './types';
 
 const PAYEE = Keypair.fromSeed(Uint8Array.from({ length: 32 }, (_, i) => (i * 5 + 11) % 256));

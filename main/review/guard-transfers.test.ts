@@ -16,7 +16,7 @@ import {
   verdict,
   WSOL,
   type Scenario,
-} from './test-fixtures';
+} from '../../test/fixtures/review-scenarios';
 
 const userUsdc = ata(USER.publicKey, USDC);
 const userBonk = ata(USER.publicKey, BONK);

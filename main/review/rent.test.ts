@@ -19,7 +19,7 @@ import {
   USDC,
   USER,
   type Scenario,
-} from './test-fixtures';
+} from '../../test/fixtures/review-scenarios';
 
 const PAYEE = Keypair.fromSeed(Uint8Array.from({ length: 32 }, (_, i) => (i * 7 + 3) % 256));
 const payeeUsdc = ata(PAYEE.publicKey, USDC);

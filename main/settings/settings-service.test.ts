@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { recordSecret } from '../../test/harness/secrets-log';
-import { createMemoryKeychain } from '../keychain/memory-keychain';
+import { createMemoryKeychain } from '../../test/fixtures/memory-keychain';
 import { MAINNET, sandboxNetwork } from '../network/presets';
 import { checkServiceUrl } from './service-url';
 import { createSettingsFile } from './settings-file';

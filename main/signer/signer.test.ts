@@ -2,7 +2,7 @@ import bs58 from 'bs58';
 import nacl from 'tweetnacl';
 import { describe, expect, it } from 'vitest';
 import { recordSecret } from '../../test/harness/secrets-log';
-import { createMemoryKeychain } from '../keychain/memory-keychain';
+import { createMemoryKeychain } from '../../test/fixtures/memory-keychain';
 import { WalletError } from '../shared/errors';
 import { createSigner } from './signer';
 

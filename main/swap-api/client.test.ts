@@ -11,7 +11,7 @@ import {
   TIMEOUT_MS,
   USDC,
   USER,
-} from './test-fixtures';
+} from '../../test/fixtures/swap-api-answers';
 import { parseRetryAfter } from './http-transport';
 import { realWait } from './wait';
 

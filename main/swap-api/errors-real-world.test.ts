@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSwapApiClient } from './client';
 import { describeSimulationFailure } from './simulation-failure';
-import { exactInQuote, SOL, USDC } from './test-fixtures';
+import { exactInQuote, SOL, USDC } from '../../test/fixtures/swap-api-answers';
 import {
   realWorldFiles,
   realWorldJson,

@@ -22,7 +22,7 @@ import { parseQuoteResponse } from './quote-response';
 import { encodeSwapBody } from './swap-request';
 import { quoteView } from '../tickets/views';
 import { realWorldFiles, realWorldJson, realWorldText } from '../../test/fixtures/real-world';
-import { USER } from './test-fixtures';
+import { USER } from '../../test/fixtures/swap-api-answers';
 
 type Json = Record<string, unknown>;
 

@@ -11,7 +11,7 @@ import {
   USDC,
   USDT,
   POOL_B,
-} from './test-fixtures';
+} from '../../test/fixtures/swap-api-answers';
 
 const exactIn: QuoteParams = {
   inputMint: SOL,

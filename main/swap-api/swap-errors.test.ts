@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { describeSwapError, KNOWN_SERVICE_ERROR_CODES } from './swap-errors';
 import { decodeSwapProgramError } from './program-errors';
-import { json, scriptedClient, SOL, USDC } from './test-fixtures';
+import { json, scriptedClient, SOL, USDC } from '../../test/fixtures/swap-api-answers';
 
 describe('describeSwapError', () => {
   it.each([

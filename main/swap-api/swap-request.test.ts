@@ -14,7 +14,7 @@ import {
   TRACKER,
   USDC,
   USER,
-} from './test-fixtures';
+} from '../../test/fixtures/swap-api-answers';
 
 // The service's text, with odd spacing and a field the wallet does not model holding a number
 // past 2^53 that JSON.parse would round: the wallet must send it back byte for byte.

@@ -13,7 +13,7 @@ import {
   swapAnswer,
   USDC,
   USER,
-} from './test-fixtures';
+} from '../../test/fixtures/swap-api-answers';
 
 function refusal(parse: () => unknown): string {
   try {

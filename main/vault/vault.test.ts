@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import nacl from 'tweetnacl';
 import { describe, expect, it } from 'vitest';
 import { recordSecret, recordVaultSecret } from '../../test/harness/secrets-log';
-import { createMemoryKeychain } from '../keychain/memory-keychain';
+import { createMemoryKeychain } from '../../test/fixtures/memory-keychain';
 import { WalletError } from '../shared/errors';
 import { createAccountsFile, type AccountsFile } from './accounts-file';
 import { createVault, type CreatedSecret } from './vault';

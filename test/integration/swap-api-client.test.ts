@@ -15,7 +15,7 @@ import {
   swapAnswer,
   USDC,
   USER,
-} from '../../main/swap-api/test-fixtures';
+} from '../fixtures/swap-api-answers';
 
 interface Seen {
   method: string;

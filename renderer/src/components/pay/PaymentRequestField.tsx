@@ -4,7 +4,6 @@
  * an image straight into the box). A decoded code becomes the box's text; main reads it.
  */
 import { useId, useRef, useState, type ClipboardEvent } from 'react';
-import { decodeQrImage } from './qr-decode';
 
 export interface PaymentRequestFieldProps {
   text: string;
@@ -26,6 +25,8 @@ export function PaymentRequestField(props: PaymentRequestFieldProps) {
   const decode = async (blob: Blob) => {
     setQrState({ state: 'reading' });
     try {
+      // The decoder (jsQR) is loaded only when someone reads a QR image: most never do.
+      const { decodeQrImage } = await import('./qr-decode');
       const text = await decodeQrImage(blob);
       setQrState({ state: 'idle' });
       props.onDecoded(text);
