@@ -11,6 +11,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
+          setupFiles: ['test/harness/remove-temp-dirs.ts'],
           include: ['main/**/*.test.ts', 'preload/**/*.test.ts', 'scripts/**/*.test.ts'],
         },
       },
@@ -19,6 +20,7 @@ export default defineConfig({
         test: {
           name: 'components',
           environment: 'jsdom',
+          setupFiles: ['test/harness/remove-temp-dirs.ts'],
           include: ['renderer/**/*.test.{ts,tsx}'],
         },
       },
@@ -26,6 +28,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           environment: 'node',
+          setupFiles: ['test/harness/remove-temp-dirs.ts'],
           include: ['test/integration/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
@@ -36,6 +39,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           environment: 'node',
+          setupFiles: ['test/harness/remove-temp-dirs.ts'],
           include: ['test/e2e/**/*.test.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,

@@ -2,20 +2,20 @@ import { generateMnemonic } from '@scure/bip39';
 import { wordlist } from '@scure/bip39/wordlists/english.js';
 import bs58 from 'bs58';
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { inspect } from 'node:util';
 import nacl from 'tweetnacl';
 import { describe, expect, it } from 'vitest';
 import { recordSecret } from '../test/harness/secrets-log';
 import { base58Decode, base58Encode, scanRunDir } from './leak-scan.mjs';
+import { tempDir } from '../test/fixtures/temp-dirs';
 
 const checker = join(import.meta.dirname, 'leak-check.mjs');
 
 /** A run folder with recorded secrets and a clean log, as scripts/test.mjs leaves it. */
 function runDir() {
-  const dir = mkdtempSync(join(tmpdir(), 'swapdesk-leak-'));
+  const dir = tempDir('swapdesk-leak-');
   const secretKey = nacl.sign.keyPair().secretKey;
   const key = bs58.encode(secretKey);
   const phrase = generateMnemonic(wordlist, 128);
@@ -144,7 +144,7 @@ describe('leak check', () => {
   });
 
   it('warns and passes when no secret was recorded', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'swapdesk-leak-'));
+    const dir = tempDir('swapdesk-leak-');
     writeFileSync(join(dir, 'vitest-output.log'), 'nothing\n');
     const { status, output } = check(dir);
     expect(status).toBe(0);

@@ -17,7 +17,7 @@
 //
 // SWAPDESK_START_SKIP_BUILD=1 skips the build (used by the test of this script).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -101,6 +101,8 @@ function shellQuote(text) {
 }
 
 async function startPreview() {
+  // A runtime folder this script makes for the preview's D-Bus session is removed when it stops.
+  let runtimeDir = null;
   const dataDir = resolve(optionValue('--data') ?? previewDataDir());
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const previewArgs = [join(root, 'out', 'main', 'preview.js'), ...args];
@@ -114,7 +116,8 @@ async function startPreview() {
     const keyringHome = join(dataDir, 'keyring');
     mkdirSync(keyringHome, { recursive: true, mode: 0o700 });
     if (!env.XDG_RUNTIME_DIR || !existsSync(env.XDG_RUNTIME_DIR)) {
-      env.XDG_RUNTIME_DIR = mkdtempSync(join(tmpdir(), 'swapdesk-runtime-'));
+      runtimeDir = mkdtempSync(join(tmpdir(), 'swapdesk-runtime-'));
+      env.XDG_RUNTIME_DIR = runtimeDir;
     }
     say('no D-Bus session here: running the preview in its own session with a gnome-keyring');
     say(`daemon; its keyring (sandbox accounts only) is kept in ${keyringHome}`);
@@ -157,7 +160,9 @@ async function startPreview() {
       console.log(line);
     }
   });
-  process.exit(await runForwardingSignals(child, () => previewPid));
+  const code = await runForwardingSignals(child, () => previewPid);
+  if (runtimeDir !== null) rmSync(runtimeDir, { recursive: true, force: true });
+  process.exit(code);
 }
 
 build();

@@ -7,10 +7,18 @@
 //
 // Setting SWAPDESK_TEST_SKIP_STATIC=1 skips type check, lint and build (for quick local loops).
 import { spawn, spawnSync } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import {
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { leftovers, swapdeskEntries } from './temp-leftovers.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const vitestArgs = process.argv.slice(2);
@@ -31,6 +39,9 @@ if (!process.env.SWAPDESK_TEST_SKIP_STATIC) {
   step('lint', 'npm', ['run', '--silent', 'lint']);
   step('build', 'npx', ['electron-vite', 'build', '--logLevel', 'warn']);
 }
+
+// What the system temp folder held before: at the end, any new swapdesk-* entry fails the run.
+const tempBefore = swapdeskEntries();
 
 // Everything the suites write lives in one folder per run: the keychain daemon's home, the
 // captured output and the secrets and bridge transcripts the leak check reads.
@@ -55,17 +66,24 @@ const env = {
 
 // The suites run one after another: on a two-core machine, parallel suites that start
 // sandboxes and browsers only make each other's timings flaky. Each writes a JSON report.
-const suites = vitestArgs.length > 0
-  ? [{ name: 'selected', args: vitestArgs }]
-  : [
-      { name: 'unit', args: ['--project', 'unit', '--project', 'components'] },
-      { name: 'integration', args: ['--project', 'integration'] },
-      { name: 'e2e', args: ['--project', 'e2e'] },
-    ];
+const suites =
+  vitestArgs.length > 0
+    ? [{ name: 'selected', args: vitestArgs }]
+    : [
+        { name: 'unit', args: ['--project', 'unit', '--project', 'components'] },
+        { name: 'integration', args: ['--project', 'integration'] },
+        { name: 'e2e', args: ['--project', 'e2e'] },
+      ];
 const quote = (a) => `'${a.replace(/'/g, "'\\''")}'`;
 const runs = suites.map(({ name, args }) => {
   const report = join(runDir, `vitest-${name}.json`);
-  const all = ['run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
+  const all = [
+    'run',
+    ...args,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
+  ];
   return { name, report, command: `npx vitest ${all.map(quote).join(' ')}` };
 });
 // The daemon reads its unlock password on stdin; the keyring lives only in runDir.
@@ -111,7 +129,15 @@ for (const run of runs) {
 step('leak check', process.execPath, [join(root, 'scripts/leak-check.mjs'), runDir]);
 
 const passed = code === 0 && totals.failed === 0 && totals.passed > 0;
-if (passed && !process.env.SWAPDESK_KEEP_TEST_RUN) rmSync(runDir, { recursive: true, force: true });
-else console.log(`test run files kept in ${runDir}`);
+// The run's own folder goes too, failed or not (SWAPDESK_KEEP_TEST_RUN keeps it to debug).
+if (process.env.SWAPDESK_KEEP_TEST_RUN) console.log(`test run files kept in ${runDir}`);
+else rmSync(runDir, { recursive: true, force: true });
+const left = process.env.SWAPDESK_KEEP_TEST_RUN ? [] : leftovers(tempBefore);
+if (left.length > 0) {
+  console.error(
+    `\n== the run left ${left.length} new entr${left.length === 1 ? 'y' : 'ies'} in ${tmpdir()}: ${left.join(', ')}`,
+  );
+  totals.failed += 1;
+}
 console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
-process.exit(passed ? 0 : 1);
+process.exit(passed && left.length === 0 ? 0 : 1);

@@ -1,10 +1,10 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createActivityFile } from './activity-file';
 import { activityView, createActivityStore, type NewActivity } from './activity-store';
 import { explorerUrl } from './explorer-link';
+import { tempDir } from '../../test/fixtures/temp-dirs';
 
 const SIGNATURE = '5'.repeat(87);
 
@@ -33,7 +33,7 @@ function entry(overrides: Partial<NewActivity> = {}): NewActivity {
 
 describe('activity store', () => {
   it('journals an entry to disk before answering and keeps it across a restart', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'swapdesk-activity-'));
+    const dataDir = tempDir('swapdesk-activity-');
     let clock = Date.parse('2026-11-22T03:00:00Z');
     const store = createActivityStore({ file: createActivityFile(dataDir), now: () => clock });
     const added = await store.add(entry());
@@ -61,7 +61,7 @@ describe('activity store', () => {
   });
 
   it('applies concurrent updates one after another, losing none', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'swapdesk-activity-'));
+    const dataDir = tempDir('swapdesk-activity-');
     const store = createActivityStore({ file: createActivityFile(dataDir), now: Date.now });
     const entries = await Promise.all(
       Array.from({ length: 8 }, (_, i) => store.add(entry({ signature: `${i}`.repeat(88) }))),
@@ -73,7 +73,7 @@ describe('activity store', () => {
   });
 
   it('rejects a journal write that fails, and memory stays as the disk is', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'swapdesk-activity-'));
+    const dataDir = tempDir('swapdesk-activity-');
     const store = createActivityStore({ file: createActivityFile(dataDir), now: Date.now });
     const first = await store.add(entry());
     // The file's place taken by a non-empty folder: the atomic rename fails.
@@ -87,7 +87,7 @@ describe('activity store', () => {
   });
 
   it('leaves a damaged file untouched and says so', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'swapdesk-activity-'));
+    const dataDir = tempDir('swapdesk-activity-');
     writeFileSync(join(dataDir, 'activity.json'), '{"version":1,"entries":[{"id":1}]}');
     const store = createActivityStore({ file: createActivityFile(dataDir), now: Date.now });
     await expect(store.list()).rejects.toMatchObject({
@@ -98,7 +98,7 @@ describe('activity store', () => {
   });
 
   it('shows amounts as strings and an explorer link off the sandbox', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'swapdesk-activity-'));
+    const dataDir = tempDir('swapdesk-activity-');
     const store = createActivityStore({ file: createActivityFile(dataDir), now: Date.now });
     const sandbox = activityView(await store.add(entry()));
     expect(sandbox).toMatchObject({

@@ -3,10 +3,9 @@
  * network-bound handlers do. The keychain is the in-memory one (no Secret Service in the unit
  * suite; the preview integration test runs the same composition on gnome-keyring).
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { NetworkInfo } from '../../preload/api-types';
@@ -16,8 +15,9 @@ import { createMemoryKeychain } from '../../test/fixtures/memory-keychain';
 import { MAINNET, sandboxNetwork } from '../network/presets';
 import { composeApp, unreachableMessage } from './compose';
 import { appDataRoot, previewDataDir } from './data-dirs';
+import { tempDir } from '../../test/fixtures/temp-dirs';
 
-const dataDir = mkdtempSync(join(tmpdir(), 'swapdesk-compose-'));
+const dataDir = tempDir('swapdesk-compose-');
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 async function closedPort(): Promise<string> {

@@ -3,8 +3,7 @@
  * new service, fee accounts explicit or derived from the referral account, and forSwap's
  * answers that need no chain read (fees off, no fitting account).
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { NetworkInfo } from '../../preload/api-types';
@@ -12,6 +11,7 @@ import type { Address } from '../shared/address';
 import { createFeeSettingsFile } from '../settings/fee-settings-file';
 import { createFeesService, type FeesConnection } from './fees-service';
 import { referralTokenAccount } from './referral';
+import { tempDir } from '../../test/fixtures/temp-dirs';
 
 const SOL = 'So11111111111111111111111111111111111111112' as Address;
 const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v' as Address;
@@ -45,7 +45,7 @@ const open = () =>
   });
 
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'swapdesk-fees-unit-'));
+  dir = tempDir('swapdesk-fees-unit-');
   current = network('sandbox');
   reads = 0;
 });

@@ -1,9 +1,6 @@
 import { generateMnemonic } from '@scure/bip39';
 import { wordlist } from '@scure/bip39/wordlists/english.js';
 import bs58 from 'bs58';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import nacl from 'tweetnacl';
 import { describe, expect, it } from 'vitest';
 import { contract, type MethodName, type ResponseOf } from '../../preload/contract';
@@ -13,6 +10,7 @@ import { createMemoryKeychain } from '../../test/fixtures/memory-keychain';
 import { WalletError } from '../shared/errors';
 import { createVault } from '../vault/vault';
 import { createAccountHandlers, type AccountMethod } from './accounts';
+import { tempDir } from '../../test/fixtures/temp-dirs';
 
 const context: CallContext = { sender: { kind: 'http', origin: null, tokenValid: true } };
 
@@ -20,7 +18,7 @@ function setup() {
   const keychain = createMemoryKeychain();
   const vault = createVault({
     keychain,
-    dataDir: mkdtempSync(join(tmpdir(), 'swapdesk-handlers-')),
+    dataDir: tempDir('swapdesk-handlers-'),
     onSecretCreated: recordVaultSecret,
   });
   const handlers = createAccountHandlers(vault);

@@ -4,9 +4,7 @@
  * before anything is signed; a swap ticket goes to the submitter. Real ticket book and
  * activity store (a file in a temporary folder); the submitter records what it is asked to send.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { Keypair, SystemProgram, TransactionMessage, VersionedTransaction } from '@solana/web3.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SubmissionView } from '../../preload/api-types';
@@ -21,6 +19,7 @@ import { isWalletError } from '../shared/errors';
 import { createTicketBook } from '../tickets/ticket-book';
 import type { SwapReviewDeps } from '../tickets/swap-review';
 import { createSwapHandlers, refuseNonSwapTicket } from './swap';
+import { tempDir } from '../../test/fixtures/temp-dirs';
 
 const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v' as Address;
 const payer = Keypair.generate().publicKey;
@@ -83,7 +82,7 @@ afterEach(() => {
 });
 
 function setup() {
-  const dir = mkdtempSync(join(tmpdir(), 'swapdesk-swap-handler-'));
+  const dir = tempDir('swapdesk-swap-handler-');
   dirs.push(dir);
   const tickets = createTicketBook<ReviewReport, SwapIntent, SubmissionView>({ now: Date.now });
   const sent: string[] = [];

@@ -2,13 +2,13 @@
  * The launcher against real child processes: small Node scripts that behave like the sandbox
  * (ready line, logs, slow start, early exit, ignoring SIGTERM).
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startSandboxProcess } from './sandbox-process';
+import { tempDir } from '../../test/fixtures/temp-dirs';
 
-const dir = mkdtempSync(join(tmpdir(), 'swapdesk-launcher-'));
+const dir = tempDir('swapdesk-launcher-');
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function script(name: string, body: string): string {

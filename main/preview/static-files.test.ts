@@ -1,18 +1,18 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_SECURITY_POLICY } from '../window/content-security-policy';
 import { createStaticFiles, injectBridgeScript } from './static-files';
+import { tempDir } from '../../test/fixtures/temp-dirs';
 
 let dir: string;
 let server: Server;
 let base: string;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'swapdesk-static-'));
+  dir = tempDir('swapdesk-static-');
   mkdirSync(join(dir, 'renderer', 'assets'), { recursive: true });
   writeFileSync(
     join(dir, 'renderer', 'index.html'),

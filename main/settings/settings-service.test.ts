@@ -2,8 +2,7 @@
  * Settings with the in-memory keychain (the keychain is not the point here; the integration
  * test stores the API key in the real gnome-keyring) and a real settings file on disk.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { recordSecret } from '../../test/harness/secrets-log';
@@ -12,6 +11,7 @@ import { MAINNET, sandboxNetwork } from '../network/presets';
 import { checkServiceUrl } from './service-url';
 import { createSettingsFile } from './settings-file';
 import { apiKeyEntry, createSettingsService } from './settings-service';
+import { tempDir } from '../../test/fixtures/temp-dirs';
 
 const sandbox = sandboxNetwork({
   rpcUrl: 'http://127.0.0.1:4000',
@@ -20,7 +20,7 @@ const sandbox = sandboxNetwork({
 
 function setup(
   shell: 'electron' | 'web-preview' = 'electron',
-  dataDir = mkdtempSync(join(tmpdir(), 'swapdesk-settings-')),
+  dataDir = tempDir('swapdesk-settings-'),
 ) {
   const keychain = createMemoryKeychain();
   const make = () =>
@@ -112,7 +112,7 @@ describe('network settings', () => {
   });
 
   it('allows only the sandbox in the web preview, whatever the file says', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'swapdesk-settings-'));
+    const dataDir = tempDir('swapdesk-settings-');
     writeFileSync(
       join(dataDir, 'settings.json'),
       JSON.stringify({ version: 1, selected: 'mainnet', mainnet: {}, custom: null }),
@@ -136,7 +136,7 @@ describe('network settings', () => {
   });
 
   it('falls back to the default network when the file is damaged', () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'swapdesk-settings-'));
+    const dataDir = tempDir('swapdesk-settings-');
     writeFileSync(join(dataDir, 'settings.json'), '{"version": 1, "selected": "moon"');
     expect(setup('electron', dataDir).settings.network()).toEqual(sandbox);
   });

@@ -1,10 +1,10 @@
-import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { AccountSummary } from '../../preload/api-types';
 import { WalletError } from '../shared/errors';
 import { createAccountsFile } from './accounts-file';
+import { tempDir } from '../../test/fixtures/temp-dirs';
 
 const account: AccountSummary = {
   address: '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin',
@@ -25,7 +25,7 @@ async function rejectionOf(promise: Promise<unknown>): Promise<WalletError> {
 
 describe('accounts file', () => {
   it('reads as empty before the first write, then round-trips', async () => {
-    const dir = join(mkdtempSync(join(tmpdir(), 'swapdesk-accounts-')), 'nested', 'data');
+    const dir = join(tempDir('swapdesk-accounts-'), 'nested', 'data');
     const file = createAccountsFile(dir);
     expect(await file.read()).toEqual({ version: 1, current: null, accounts: [] });
     await file.write({ version: 1, current: account.address, accounts: [account] });
@@ -40,7 +40,7 @@ describe('accounts file', () => {
   });
 
   it('reports a damaged file clearly and leaves it exactly as it was', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'swapdesk-accounts-'));
+    const dir = tempDir('swapdesk-accounts-');
     const file = createAccountsFile(dir);
     for (const damaged of [
       '{"version":1,"accounts":[',
@@ -56,7 +56,7 @@ describe('accounts file', () => {
   });
 
   it('says when it cannot write, and changes nothing', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'swapdesk-accounts-'));
+    const dir = tempDir('swapdesk-accounts-');
     // The data folder's path is taken by a file: no write can succeed there, even as root.
     writeFileSync(join(dir, 'data'), 'not a folder');
     const file = createAccountsFile(join(dir, 'data'));

@@ -2,9 +2,7 @@ import { generateMnemonic, mnemonicToSeedSync } from '@scure/bip39';
 import { wordlist } from '@scure/bip39/wordlists/english.js';
 import bs58 from 'bs58';
 import { derivePath } from 'ed25519-hd-key';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import nacl from 'tweetnacl';
 import { describe, expect, it } from 'vitest';
 import { recordSecret, recordVaultSecret } from '../../test/harness/secrets-log';
@@ -12,10 +10,11 @@ import { createMemoryKeychain } from '../../test/fixtures/memory-keychain';
 import { WalletError } from '../shared/errors';
 import { createAccountsFile, type AccountsFile } from './accounts-file';
 import { createVault, type CreatedSecret } from './vault';
+import { tempDir } from '../../test/fixtures/temp-dirs';
 
 function setup(accountsFile?: (file: AccountsFile) => AccountsFile) {
   const keychain = createMemoryKeychain();
-  const real = createAccountsFile(mkdtempSync(join(tmpdir(), 'swapdesk-vault-')));
+  const real = createAccountsFile(tempDir('swapdesk-vault-'));
   const file = accountsFile ? accountsFile(real) : real;
   const created: CreatedSecret[] = [];
   const vault = createVault({

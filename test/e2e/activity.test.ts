@@ -3,9 +3,7 @@
  * listed as confirmed with its amounts, and it is still there after the preview restarts on the
  * same data folder (the activity file is main's, not the page's).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActivityEntryView } from '../../preload/api-types';
@@ -21,10 +19,11 @@ import {
   SOL_MINT,
   USDC_MINT,
 } from './swap-helpers';
+import { tempDir } from '../fixtures/temp-dirs';
 
 let browser: Browser;
 let preview: RunningPreview | null = null;
-const dataDir = mkdtempSync(join(tmpdir(), 'swapdesk-activity-'));
+const dataDir = tempDir('swapdesk-activity-');
 
 beforeAll(async () => {
   browser = await launchBrowser();

@@ -5,8 +5,7 @@
  * confirmed; one journaled but never sent before a "crash" is checked by its signature and
  * expires once its blockhash can no longer land, without being sent by the new session.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ComposedApp } from '../../main/app/compose';
@@ -20,6 +19,7 @@ import {
   type Wallet,
   type WalletPlace,
 } from './swap-flow-wallet';
+import { tempDir } from '../fixtures/temp-dirs';
 
 let sandbox: RunningSandbox;
 let place: WalletPlace;
@@ -33,7 +33,7 @@ beforeAll(async () => {
   sandbox = await startSandbox({ slotMs: 80 });
   place = {
     sandbox,
-    dataDir: mkdtempSync(join(tmpdir(), 'swapdesk-activity-restart-')),
+    dataDir: tempDir('swapdesk-activity-restart-'),
     keychainService: `swapdesk-itest-activity-${process.pid}-${Date.now()}`,
     apps,
   };

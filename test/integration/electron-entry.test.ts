@@ -7,16 +7,16 @@
  * `solana:` scheme registration with the launch link handed to the renderer.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { METHOD_NAMES, channelOf } from '../../preload/contract';
 import { previewScript } from '../harness/preview';
+import { tempDir } from '../fixtures/temp-dirs';
 
 const outMain = join(previewScript(), '..');
-const dir = mkdtempSync(join(tmpdir(), 'swapdesk-electron-entry-'));
+const dir = tempDir('swapdesk-electron-entry-');
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** The fake `electron` module: records what main does and plays one session. */

@@ -8,15 +8,14 @@
  * minus the operator's 2.5%, as the sandbox splits it. Missing, wrong-mint, Token-2022 and
  * missing-on-chain fee accounts are refused before any request reaches the swap service.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { PublicKey } from '@solana/web3.js';
 import { getAssociatedTokenAddressSync, TOKEN_2022_PROGRAM_ID } from '@solana/spl-token';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../harness/sandbox-process';
 import { integratorShare, openFeesWallet, type FeesWallet } from './fees-wallet';
 import { SOL, USDC } from './swap-flow-wallet';
+import { tempDir } from '../fixtures/temp-dirs';
 
 const PYUSD = '2b1kV6DkPAnxd5ixfnxCpjxmKwqjjaYmCZfHsFu24GXo';
 const BPS = 20;
@@ -37,7 +36,7 @@ const feeBalance = (address: string) => wallet.feeBalance(address);
 
 beforeAll(async () => {
   sandbox = await startSandbox({ slotMs: 80 });
-  dataDir = mkdtempSync(join(tmpdir(), 'swapdesk-fees-'));
+  dataDir = tempDir('swapdesk-fees-');
   wallet = openFeesWallet(sandbox, dataDir);
   integrator = (await call('accounts.create', { label: 'Integrator' })).address;
   await call('sandbox.fund', { address: integrator });

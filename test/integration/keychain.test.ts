@@ -5,8 +5,7 @@
  * session whose login keyring is locked over D-Bus, with no prompter to unlock it).
  */
 import bs58 from 'bs58';
-import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as keytar from 'keytar';
 import nacl from 'tweetnacl';
@@ -14,6 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { createKeytarKeychain } from '../../main/keychain/keytar-keychain';
 import { recordKeychainSecrets, recordSecret } from '../harness/secrets-log';
 import { runVaultChild, stepOf } from './vault-child';
+import { tempDir } from '../fixtures/temp-dirs';
 
 const uniqueService = () =>
   `swapdesk-itest-${process.pid}-${Math.random().toString(36).slice(2, 10)}`;
@@ -46,7 +46,7 @@ describe('keytar keychain on gnome-keyring', () => {
        ]) await step(label, run);`,
       {
         service: uniqueService(),
-        dataDir: mkdtempSync(join(tmpdir(), 'swapdesk-kc-')),
+        dataDir: tempDir('swapdesk-kc-'),
         noDaemon: true,
       },
     );
@@ -62,7 +62,7 @@ describe('keytar keychain on gnome-keyring', () => {
   });
 
   it('with the login keyring locked: create, import, remove and sign refuse; nothing changes', async () => {
-    const home = mkdtempSync(join(tmpdir(), 'swapdesk-locked-'));
+    const home = tempDir('swapdesk-locked-');
     mkdirSync(join(home, 'run'), { mode: 0o700 });
     const pair = nacl.sign.keyPair();
     const secret = bs58.encode(pair.secretKey);

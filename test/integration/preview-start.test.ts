@@ -5,17 +5,17 @@
  * SIGTERM, and find the same accounts on the next start (the keyring persisted).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AccountSummary, AccountsState } from '../../preload/api-types';
 import type { Result } from '../../main/shared/result';
 import { previewScript } from '../harness/preview';
+import { tempDir } from '../fixtures/temp-dirs';
 
 const root = join(previewScript(), '..', '..', '..');
 const electronInstalled = existsSync(join(root, 'node_modules', 'electron', 'path.txt'));
-const home = mkdtempSync(join(tmpdir(), 'swapdesk-start-'));
+const home = tempDir('swapdesk-start-');
 
 interface Started {
   child: ChildProcess;

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountSummary, AppInfo, Balances, FundResult } from '../../preload/api-types';
 import type { Result } from '../../main/shared/result';
 import { startPreview, previewScript, type RunningPreview } from '../harness/preview';
+import { tempDir } from '../fixtures/temp-dirs';
 
 const TOKEN_PROGRAM = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
 const TOKEN_2022_PROGRAM = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb';
@@ -93,6 +94,7 @@ describe('web preview', () => {
         label: expect.stringMatching(/sandbox/i),
         rpcUrl: preview.rpcUrl,
         swapApiUrl: preview.swapApiUrl,
+        swapApiFlavour: 'v6',
         isSandbox: true,
       },
     });
@@ -179,9 +181,8 @@ describe('web preview', () => {
 
 describe('web preview test hooks', () => {
   it('writes every bridge response to SWAPDESK_BRIDGE_TRANSCRIPT and every new key to SWAPDESK_SECRETS_LOG', async () => {
-    const { mkdtempSync, rmSync } = await import('node:fs');
-    const { tmpdir } = await import('node:os');
-    const dir = mkdtempSync(join(tmpdir(), 'swapdesk-hooks-'));
+    const { rmSync } = await import('node:fs');
+    const dir = tempDir('swapdesk-hooks-');
     const transcript = join(dir, 'transcript.jsonl');
     const secrets = join(dir, 'secrets.jsonl');
     const own = await startPreview({

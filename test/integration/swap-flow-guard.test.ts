@@ -6,9 +6,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import {
   Connection,
   Keypair,
@@ -25,6 +23,7 @@ import { sandboxNetwork } from '../../main/network/presets';
 import { recordVaultSecret } from '../harness/secrets-log';
 import { startSandbox, type RunningSandbox } from '../harness/sandbox-process';
 import { transcribed } from './swap-flow-wallet';
+import { tempDir } from '../fixtures/temp-dirs';
 
 const SOL = 'So11111111111111111111111111111111111111112';
 const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
@@ -117,7 +116,7 @@ beforeAll(async () => {
   sandbox = await startSandbox();
   connection = new Connection(sandbox.rpcUrl, 'confirmed');
   const swapApiUrl = await startTamperingProxy(sandbox.swapApiUrl, connection);
-  dataDir = mkdtempSync(join(tmpdir(), 'swapdesk-guard-itest-'));
+  dataDir = tempDir('swapdesk-guard-itest-');
   app = composeApp({
     keychainService: `swapdesk-itest-guard-${process.pid}-${Date.now()}`,
     dataDir,

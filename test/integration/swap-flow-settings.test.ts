@@ -5,8 +5,7 @@
  * tokens.list answer and survives a restart; a quote or review ticket never crosses a switch;
  * the web preview stays on the sandbox.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppInfo } from '../../preload/api-types';
@@ -19,6 +18,7 @@ import { apiKeyEntry } from '../../main/settings/settings-service';
 import { recordSecret, recordVaultSecret } from '../harness/secrets-log';
 import { startSandbox, type RunningSandbox } from '../harness/sandbox-process';
 import { transcribed } from './swap-flow-wallet';
+import { tempDir } from '../fixtures/temp-dirs';
 
 const SERVICE = `swapdesk-itest-settings-${process.pid}-${Date.now()}`;
 const SOL = 'So11111111111111111111111111111111111111112';
@@ -56,7 +56,7 @@ function open(shell: AppInfo['shell'] = 'electron', dir = dataDir) {
 
 beforeAll(async () => {
   sandbox = await startSandbox();
-  dataDir = mkdtempSync(join(tmpdir(), 'swapdesk-settings-itest-'));
+  dataDir = tempDir('swapdesk-settings-itest-');
 });
 
 afterAll(async () => {
@@ -97,6 +97,7 @@ describe('networks and the swap API key', () => {
         id: 'mainnet',
         rpcUrl: 'https://rpc.example.com',
         swapApiUrl: 'https://api.jup.ag/swap/v1',
+        swapApiFlavour: 'swap-v1',
         isSandbox: false,
       },
     });
@@ -151,7 +152,7 @@ describe('networks and the swap API key', () => {
   });
 
   it('keeps the web preview on the sandbox', async () => {
-    const preview = open('web-preview', mkdtempSync(join(tmpdir(), 'swapdesk-preview-itest-')));
+    const preview = open('web-preview', tempDir('swapdesk-preview-itest-'));
     const refused = await preview.refusal('settings.setNetwork', { id: 'mainnet' });
     expect(refused.code).toBe('NETWORK_NOT_ALLOWED');
     expect(refused.message).toMatch(/^The web preview runs on the sandbox network only/);

@@ -6,9 +6,7 @@
  * see Confirmed and the balances move as the review said; tampered bytes, an expired ticket
  * and an expired blockhash are refused with nothing sent. Restarts: activity-restart.test.ts.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { Connection, VersionedTransaction } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,6 +22,7 @@ import {
   USDC,
   type Wallet,
 } from './swap-flow-wallet';
+import { tempDir } from '../fixtures/temp-dirs';
 
 const PYUSD = '2b1kV6DkPAnxd5ixfnxCpjxmKwqjjaYmCZfHsFu24GXo';
 
@@ -38,7 +37,7 @@ beforeAll(async () => {
   // Fast slots: a blockhash lives 150 x 80 ms = 12 s (room for a loaded machine), so expiry
   // tests take seconds.
   sandbox = await startSandbox({ slotMs: 80 });
-  dataDir = mkdtempSync(join(tmpdir(), 'swapdesk-swap-flow-'));
+  dataDir = tempDir('swapdesk-swap-flow-');
   wallet = openWallet({
     sandbox,
     dataDir,

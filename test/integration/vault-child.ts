@@ -5,9 +5,8 @@
  * Secrets go in through the environment (SWAPDESK_TEST_SECRET), never in the script text.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
+import { tempDir } from '../fixtures/temp-dirs';
 
 export const repoRoot = resolve(import.meta.dirname, '../..');
 
@@ -58,7 +57,7 @@ export async function runVaultChild(body: string, options: ChildOptions): Promis
     delete env.DISPLAY;
     delete env.WAYLAND_DISPLAY;
     // libsecret also looks for a bus at $XDG_RUNTIME_DIR/bus: give it an empty folder.
-    env.XDG_RUNTIME_DIR = mkdtempSync(join(tmpdir(), 'swapdesk-nobus-'));
+    env.XDG_RUNTIME_DIR = tempDir('swapdesk-nobus-');
   }
   const node = [process.execPath, '--import', 'tsx', '--input-type=module', '-e', PRELUDE + body];
   const [command, ...args] = [...(options.wrap ?? []), ...node];

@@ -7,15 +7,13 @@ import { generateMnemonic, mnemonicToSeedSync } from '@scure/bip39';
 import { wordlist } from '@scure/bip39/wordlists/english.js';
 import bs58 from 'bs58';
 import { derivePath } from 'ed25519-hd-key';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import * as keytar from 'keytar';
 import nacl from 'tweetnacl';
 import { describe, expect, it } from 'vitest';
 import { createKeytarKeychain } from '../../main/keychain/keytar-keychain';
 import { createVault } from '../../main/vault/vault';
 import { recordSecret, recordVaultSecret } from '../harness/secrets-log';
+import { tempDir } from '../fixtures/temp-dirs';
 
 function oracle(phrase: string, index: number, passphrase = '') {
   const seed = Buffer.from(mnemonicToSeedSync(phrase, passphrase)).toString('hex');
@@ -29,7 +27,7 @@ describe('recovery phrase accounts match an independent derivation', () => {
     const service = `swapdesk-itest-${process.pid}-${Math.random().toString(36).slice(2, 10)}`;
     const vault = createVault({
       keychain: createKeytarKeychain(service),
-      dataDir: mkdtempSync(join(tmpdir(), 'swapdesk-derive-it-')),
+      dataDir: tempDir('swapdesk-derive-it-'),
       onSecretCreated: recordVaultSecret,
     });
     const phrase = generateMnemonic(wordlist, strength);
@@ -50,7 +48,7 @@ describe('recovery phrase accounts match an independent derivation', () => {
     const phrase = `${'abandon '.repeat(11)}about`;
     const vault = createVault({
       keychain: createKeytarKeychain(`swapdesk-itest-${process.pid}-vector`),
-      dataDir: mkdtempSync(join(tmpdir(), 'swapdesk-derive-it-')),
+      dataDir: tempDir('swapdesk-derive-it-'),
     });
     const accounts = await vault.importSecret(phrase, { accountIndexes: [0, 1] });
     expect(accounts.map((a) => a.address)).toEqual([

@@ -6,8 +6,7 @@
 import { generateMnemonic } from '@scure/bip39';
 import { wordlist } from '@scure/bip39/wordlists/english.js';
 import bs58 from 'bs58';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as keytar from 'keytar';
 import nacl from 'tweetnacl';
@@ -18,10 +17,11 @@ import { createAccountsFile } from '../../main/vault/accounts-file';
 import { createVault } from '../../main/vault/vault';
 import { recordSecret, recordVaultSecret } from '../harness/secrets-log';
 import { runVaultChild, stepOf } from './vault-child';
+import { tempDir } from '../fixtures/temp-dirs';
 
 function fresh() {
   const service = `swapdesk-itest-${process.pid}-${Math.random().toString(36).slice(2, 10)}`;
-  const dataDir = mkdtempSync(join(tmpdir(), 'swapdesk-vault-it-'));
+  const dataDir = tempDir('swapdesk-vault-it-');
   const keychain = createKeytarKeychain(service);
   const vault = createVault({ keychain, dataDir, onSecretCreated: recordVaultSecret });
   return { service, dataDir, keychain, vault, file: join(dataDir, 'accounts.json') };
@@ -151,7 +151,7 @@ describe('vault on gnome-keyring', () => {
     const existing = await vault.create({ label: 'Before' });
     const before = readFileSync(file, 'utf8');
     const key = newKey();
-    const emptyDir = mkdtempSync(join(tmpdir(), 'swapdesk-vault-it-'));
+    const emptyDir = tempDir('swapdesk-vault-it-');
     const body = `await step('create', () => vault.create());
       await step('import', () => vault.importSecret(secret));
       await step('remove', () => vault.remove(${JSON.stringify(existing.address)}));

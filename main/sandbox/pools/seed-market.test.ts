@@ -2,8 +2,7 @@
  * Genesis of the market on a real in-process ledger (litesvm): realistic prices, idempotent
  * seeding, and pools that persist through the state folder.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SandboxLedger } from '../ledger/ledger';
@@ -11,6 +10,7 @@ import { decodeMint, decodeTokenAccount } from '../ledger/token-layout';
 import { SANDBOX_TOKENS } from '../tokens';
 import { swapExactIn } from '../venues/venue-math';
 import { loadOrSeedMarket } from './seed-market';
+import { tempDir } from '../../../test/fixtures/temp-dirs';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -18,7 +18,7 @@ afterEach(() => {
 });
 
 function fresh() {
-  const dir = mkdtempSync(join(tmpdir(), 'swapdesk-market-'));
+  const dir = tempDir('swapdesk-market-');
   dirs.push(dir);
   const ledger = SandboxLedger.open({ stateDir: join(dir, 'ledger'), slotMs: 0 });
   return { dir, ledger };

@@ -4,8 +4,7 @@
  * exact vault balances after its deadline and not before, a used escrow is only closed, and a
  * record whose settlement never reached the ledger is dropped.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   Keypair,
@@ -26,6 +25,7 @@ import { parseQuoteParams } from './quote-params';
 import { computeQuote } from './quote-service';
 import { parseSwapRequest } from './swap-request';
 import { buildSwapInstructionsResponse, type InstructionJson } from './swap-instructions-service';
+import { tempDir } from '../../../test/fixtures/temp-dirs';
 
 const SOL = 'So11111111111111111111111111111111111111112';
 const WIF = 'EKpQGSJtjMFqKZ9KQanSqYXRcF8fBopzLHYxdM65zcjm';
@@ -38,7 +38,7 @@ let book: EscrowBook;
 const logs: string[] = [];
 
 beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'swapdesk-escrow-'));
+  dir = tempDir('swapdesk-escrow-');
   ledger = SandboxLedger.open({ stateDir: join(dir, 'ledger'), slotMs: 0 });
   context = createMarketContext(ledger, loadOrSeedMarket(ledger, join(dir, 'swap')));
   book = createEscrowBook(

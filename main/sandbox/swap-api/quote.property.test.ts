@@ -3,8 +3,7 @@
  * ExactOut quote's inAmount, quoted ExactIn, yields at least the amount; more input never
  * quotes less output from a venue; a round trip over the quoted pools never returns more than it took.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,13 +14,14 @@ import { SwapApiError } from './api-error';
 import { createMarketContext, type MarketContext } from './market-context';
 import { parseQuoteParams } from './quote-params';
 import { computeQuote, type QuoteJson } from './quote-service';
+import { tempDir } from '../../../test/fixtures/temp-dirs';
 
 let dir: string;
 let ledger: SandboxLedger;
 let context: MarketContext;
 
 beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'swapdesk-quote-prop-'));
+  dir = tempDir('swapdesk-quote-prop-');
   ledger = SandboxLedger.open({ stateDir: join(dir, 'ledger'), slotMs: 0 });
   context = createMarketContext(ledger, loadOrSeedMarket(ledger, join(dir, 'swap')));
 });

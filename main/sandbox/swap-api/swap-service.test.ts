@@ -2,8 +2,7 @@
  * /quote and /swap in process over a real ledger (litesvm): the built transaction references no
  * more accounts than the router counted for maxAccounts, and executes to the quoted amounts.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { Keypair, PublicKey, VersionedTransaction } from '@solana/web3.js';
 import { getAssociatedTokenAddressSync } from '@solana/spl-token';
@@ -18,6 +17,7 @@ import { computeQuote } from './quote-service';
 import { replayQuote } from './route-replay';
 import { parseSwapRequest } from './swap-request';
 import { buildSwap } from './swap-service';
+import { tempDir } from '../../../test/fixtures/temp-dirs';
 
 const SOL = 'So11111111111111111111111111111111111111112';
 const JUP = 'JUPyiwrYJFskUPiHa7hkeR8VUtAeFoSYbKedZNsDvCN';
@@ -29,7 +29,7 @@ let ledger: SandboxLedger;
 let context: MarketContext;
 
 beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'swapdesk-swap-'));
+  dir = tempDir('swapdesk-swap-');
   ledger = SandboxLedger.open({ stateDir: join(dir, 'ledger'), slotMs: 0 });
   context = createMarketContext(ledger, loadOrSeedMarket(ledger, join(dir, 'swap')));
 });
