@@ -3,7 +3,8 @@
  * that are tested without Electron (composition root, registry, IPC transport, window).
  *
  * The sandbox network runs as a child process: Electron's own binary with
- * ELECTRON_RUN_AS_NODE=1 running out/main/sandbox.js. Not utilityProcess, because the same
+ * ELECTRON_RUN_AS_NODE=1 running out/main/sandbox.js, started only while the sandbox is the
+ * selected network (main/network/sandbox-lifecycle.ts), always on the port chosen at launch. Not utilityProcess, because the same
  * launcher (main/network/sandbox-process.ts) then serves the app and the web preview, speaks
  * the sandbox's documented stdout ready line, and can pass the sandbox its own V8 flags should
  * its Solana VM need them; a crash of the VM cannot take main down either way.
@@ -17,7 +18,12 @@ import { APP_DIR_NAME } from './app/data-dirs';
 import { appPagePolicy, registerIpcTransport } from './bridge/electron-transport';
 import { createRegistry } from './bridge/registry';
 import { sandboxNetwork } from './network/presets';
-import { startSandboxProcess, type SandboxProcess } from './network/sandbox-process';
+import { startSandboxProcess } from './network/sandbox-process';
+import {
+  createSandboxLifecycle,
+  freeLoopbackPort,
+  type SandboxLifecycle,
+} from './network/sandbox-lifecycle';
 import { createLinkInbox, findSolanaLink } from './links/solana-links';
 import { createMainWindow, resolveAppPage } from './window/create-window';
 
@@ -29,7 +35,7 @@ app.setPath('userData', join(app.getPath('appData'), APP_DIR_NAME));
 app.enableSandbox();
 
 let mainWindow: BrowserWindow | null = null;
-let sandbox: SandboxProcess | null = null;
+let sandbox: SandboxLifecycle | null = null;
 
 // solana: payment links. Registered at every start, so a moved or updated app stays the handler;
 // in development (`electron .`) the OS must be told which script to run as well.
@@ -48,30 +54,39 @@ function bringToFront(): void {
   mainWindow.focus();
 }
 
-async function startSandbox(dataDir: string): Promise<{ rpcUrl: string; swapApiUrl: string }> {
-  try {
-    sandbox = await startSandboxProcess({
+/** The sandbox's lifecycle, on a port kept for the whole session so its URLs stay valid. */
+async function sandboxOn(dataDir: string) {
+  const port = await freeLoopbackPort().catch(() => 0);
+  const rpcUrl = `http://127.0.0.1:${port === 0 ? 9 : port}`;
+  const lifecycle = createSandboxLifecycle(() =>
+    startSandboxProcess({
       execPath: process.execPath,
       scriptPath: join(here, 'sandbox.js'),
       stateDir: join(dataDir, 'sandbox'),
+      port,
       env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' },
-    });
-    return sandbox;
-  } catch (error) {
-    // The app still opens: accounts work, and the screens show "network unavailable". The
-    // discard port refuses every connection, so balances.get says the sandbox is unreachable.
+    }),
+  );
+  return { lifecycle, urls: { rpcUrl, swapApiUrl: `${rpcUrl}/v6` } };
+}
+
+/** Starts or stops the sandbox for `isSandbox`; a failure leaves the app open, "unavailable". */
+function follow(lifecycle: SandboxLifecycle, isSandbox: boolean): Promise<void> {
+  return (isSandbox ? lifecycle.ensureRunning() : lifecycle.stop()).catch((error: unknown) => {
+    // The screens then show "network unavailable"; accounts still work.
     console.error(`[main] the sandbox network did not start: ${(error as Error).message}`);
-    return { rpcUrl: 'http://127.0.0.1:9', swapApiUrl: 'http://127.0.0.1:9/v6' };
-  }
+  });
 }
 
 async function start(): Promise<void> {
   const dataDir = app.getPath('userData');
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  // Network selection arrives with the settings module; until then the sandbox is the only
-  // network, which is also the default of a fresh install.
-  const network = sandboxNetwork(await startSandbox(dataDir));
-  const { handlers } = composeApp({
+  // The sandbox is the default network of a fresh install; its process runs only while it is
+  // the selected one (a person on mainnet never starts it).
+  const { lifecycle, urls } = await sandboxOn(dataDir);
+  sandbox = lifecycle;
+  const network = sandboxNetwork(urls);
+  const composed = composeApp({
     keychainService: 'swapdesk',
     dataDir,
     network,
@@ -79,6 +94,10 @@ async function start(): Promise<void> {
     version: app.getVersion(),
     linkInbox: links,
   });
+  const { handlers } = composed;
+  await follow(lifecycle, composed.network().isSandbox);
+  // Awaited by settings.setNetwork: the switch answers once the sandbox serves (or stopped).
+  composed.onNetworkChange((next) => follow(lifecycle, next.isSandbox));
   const page = resolveAppPage({
     isPackaged: app.isPackaged,
     rendererUrl: process.env.ELECTRON_RENDERER_URL,
@@ -115,12 +134,10 @@ if (!app.requestSingleInstanceLock()) {
   });
   app.on('window-all-closed', () => app.quit());
   app.on('will-quit', (event) => {
-    if (!sandbox) return;
+    if (!sandbox?.running()) return;
     // Let the sandbox save its state before Electron exits, then quit for real.
     event.preventDefault();
-    const stopping = sandbox;
-    sandbox = null;
-    void stopping.stop().finally(() => app.quit());
+    void sandbox.stop().finally(() => app.quit());
   });
   app
     .whenReady()

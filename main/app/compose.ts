@@ -235,6 +235,10 @@ function bundleFor(network: NetworkInfo, shared: Shared): NetworkBundle {
 /** What composeApp answers: the handlers and a way to stop background work. */
 export interface ComposedApp {
   handlers: Handlers;
+  /** The network every screen is on now. */
+  network(): NetworkInfo;
+  /** Called after every network change in Settings (the Electron entry starts or stops the sandbox). */
+  onNetworkChange(listener: (network: NetworkInfo) => void | Promise<void>): void;
   /** Stops tracking pending transactions (they are tracked again at the next start). */
   close(): void;
   /** Resolves when the tracking of `signature` has finished (tests). */
@@ -326,6 +330,8 @@ export function composeApp(options: ComposeOptions): ComposedApp {
   };
   return {
     handlers,
+    network: () => bundle.network,
+    onNetworkChange: (listener) => shared.settings.onNetworkChange(listener),
     close: () => bundle.swap.submitter.stop(),
     settled: (signature) => bundle.swap.submitter.settled(signature),
   };

@@ -56,7 +56,9 @@ describe('network settings', () => {
   it('switches to mainnet with a custom RPC URL, tells listeners, and keeps it across a restart', async () => {
     const { settings, make } = setup();
     const seen: string[] = [];
-    settings.onNetworkChange((network) => seen.push(`${network.id} ${network.rpcUrl}`));
+    settings.onNetworkChange((network) => {
+      seen.push(`${network.id} ${network.rpcUrl}`);
+    });
     const view = await settings.setNetwork({ id: 'mainnet', rpcUrl: 'https://rpc.example.com/' });
     expect(view.network).toEqual({ ...MAINNET, rpcUrl: 'https://rpc.example.com' });
     expect(seen).toEqual(['mainnet https://rpc.example.com']);

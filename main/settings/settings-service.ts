@@ -43,9 +43,12 @@ export interface SettingsService {
   setApiKey(apiKey: string | null, network?: KeyedNetworkId): Promise<SettingsView>;
   /** The swap API key of the current network, or undefined (sandbox: always undefined). */
   currentApiKey(): Promise<string | undefined>;
-  /** Called after every network change with the new network. */
-  onNetworkChange(listener: (network: NetworkInfo) => void): void;
+  /** Called after every network change with the new network; setNetwork awaits it. */
+  onNetworkChange(listener: NetworkListener): void;
 }
+
+/** Told of a network change; a promise it returns is awaited before setNetwork answers. */
+export type NetworkListener = (network: NetworkInfo) => void | Promise<void>;
 
 export interface SettingsServiceOptions {
   file: SettingsFile;
@@ -70,7 +73,7 @@ export function createSettingsService(options: SettingsServiceOptions): Settings
   const { file, keychain, shell, initial } = options;
   const sandbox = initial.isSandbox ? initial : null;
   let data: SettingsData = file.readSync();
-  const listeners: ((network: NetworkInfo) => void)[] = [];
+  const listeners: NetworkListener[] = [];
 
   function unavailableReason(id: NetworkId): string | null {
     if (shell === 'web-preview' && id !== 'sandbox') return PREVIEW_ONLY_SANDBOX;
@@ -140,7 +143,9 @@ export function createSettingsService(options: SettingsServiceOptions): Settings
       after.rpcUrl !== before.rpcUrl ||
       after.swapApiUrl !== before.swapApiUrl
     ) {
-      for (const listener of listeners) listener(after);
+      // In order, each awaited: the change is done when setNetwork answers (the sandbox's
+      // process, for one, is then running and the first request on it succeeds).
+      for (const listener of listeners) await listener(after);
     }
   }
 

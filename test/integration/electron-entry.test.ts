@@ -7,7 +7,7 @@
  * `solana:` scheme registration with the launch link handed to the renderer.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -87,7 +87,40 @@ async function session(pageUrl) {
   say('accounts', { result: await handlers.get('wallet:accounts.list')(top, {}) });
   say('link', { result: await handlers.get('wallet:links.takePending')(top, {}) });
   say('linkAgain', { result: await handlers.get('wallet:links.takePending')(top, {}) });
+  if (process.env.FAKE_SWITCH === '1') await switchNetworks(top);
   app.quit();
+}
+
+// JSON-RPC to the sandbox's address: its answer, or 'down' when nothing listens there.
+async function rpc(url, method, params = []) {
+  try {
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+    });
+    return (await response.json()).result;
+  } catch {
+    return 'down';
+  }
+}
+
+// Settings > Network, as the person would: to the sandbox, away, and back.
+async function switchNetworks(top) {
+  const settings = await handlers.get('wallet:settings.get')(top, {});
+  const url = settings.value.networks.find((n) => n.id === 'sandbox').rpcUrl;
+  say('onMainnet', { network: settings.value.network.id, sandbox: await rpc(url, 'getHealth') });
+  await handlers.get('wallet:settings.setNetwork')(top, { id: 'sandbox' });
+  const who = 'mvines9iiHiQTysrwkJjGf2gb9Ex9jXJX8ns3qwf2kN';
+  const airdrop = await rpc(url, 'requestAirdrop', [who, 1000000000]);
+  for (let i = 0; i < 100 && !(await rpc(url, 'getSignatureStatuses', [[airdrop]]))?.value?.[0]; i++) {
+    await new Promise((done) => setTimeout(done, 20));
+  }
+  say('onSandbox', { sandbox: await rpc(url, 'getHealth'), balance: (await rpc(url, 'getBalance', [who, { commitment: 'confirmed' }]))?.value });
+  await handlers.get('wallet:settings.setNetwork')(top, { id: 'mainnet' });
+  say('awayAgain', { sandbox: await rpc(url, 'getHealth') });
+  await handlers.get('wallet:settings.setNetwork')(top, { id: 'sandbox' });
+  say('backOnSandbox', { sandbox: await rpc(url, 'getHealth'), balance: (await rpc(url, 'getBalance', [who, { commitment: 'confirmed' }]))?.value });
 }
 `;
 
@@ -112,11 +145,14 @@ interface Line {
   [key: string]: unknown;
 }
 
-function run(appData: string): Promise<{ code: number | null; lines: Line[]; stderr: string }> {
+function run(
+  appData: string,
+  extraEnv: NodeJS.ProcessEnv = {},
+): Promise<{ code: number | null; lines: Line[]; stderr: string }> {
   writeFileSync(join(dir, 'fake-electron.mjs'), FAKE_ELECTRON);
   writeFileSync(join(dir, 'hooks.mjs'), HOOKS);
   writeFileSync(join(dir, 'register.mjs'), REGISTER);
-  const env: NodeJS.ProcessEnv = { ...process.env, FAKE_APP_DATA: appData };
+  const env: NodeJS.ProcessEnv = { ...process.env, FAKE_APP_DATA: appData, ...extraEnv };
   delete env.ELECTRON_RENDERER_URL;
   const child = spawn(
     process.execPath,
@@ -203,6 +239,27 @@ describe('Electron entry (out/main/index.js) with a fake electron module', () =>
       .filter((e) => e === 'quitDeferred' || e === 'quit');
     expect(order).toEqual(['quitDeferred', 'quit']);
     await expect(fetch(info.value.network.rpcUrl, { method: 'POST' })).rejects.toThrow();
+    expect(existsSync(join(appData, 'Swapdesk', 'sandbox'))).toBe(true);
+  });
+
+  it('starts the sandbox only while it is selected: not on Mainnet, on switching to it, stopped away, restarted with its ledger intact', async () => {
+    const appData = join(dir, 'appData-mainnet');
+    // A person who chose Mainnet last time.
+    mkdirSync(join(appData, 'Swapdesk'), { recursive: true });
+    writeFileSync(
+      join(appData, 'Swapdesk', 'settings.json'),
+      JSON.stringify({ version: 1, selected: 'mainnet', mainnet: {}, custom: null }),
+    );
+    const { code, lines, stderr } = await run(appData, { FAKE_SWITCH: '1' });
+    const find = (event: string) => lines.find((line) => line.event === event);
+    expect(code, stderr).toBe(0);
+    expect(find('onMainnet')).toMatchObject({ network: 'mainnet', sandbox: 'down' });
+    expect(find('onSandbox')).toMatchObject({ sandbox: 'ok', balance: 1_000_000_000 });
+    expect(find('awayAgain')).toMatchObject({ sandbox: 'down' });
+    expect(find('backOnSandbox')).toMatchObject({ sandbox: 'ok', balance: 1_000_000_000 });
+    // On the sandbox at quit: it was stopped (quit deferred once), and its state folder kept.
+    const order = lines.map((l) => l.event).filter((e) => e === 'quitDeferred' || e === 'quit');
+    expect(order).toEqual(['quitDeferred', 'quit']);
     expect(existsSync(join(appData, 'Swapdesk', 'sandbox'))).toBe(true);
   });
 });
