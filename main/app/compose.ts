@@ -7,6 +7,9 @@
  * Network-bound services (RPC connection, ledger, swap API client, quotes, review tickets,
  * submitter) live in one bundle per network; switching networks in Settings builds a new
  * bundle, so a quote or ticket of one network can never be used on another.
+ *
+ * Over 300 lines on purpose: it is the one place where every service is wired, read top to
+ * bottom; each service it builds lives in its own module.
  */
 import { Connection } from '@solana/web3.js';
 import type { AppInfo, NetworkInfo, SubmissionView } from '../../preload/api-types';

@@ -3,6 +3,10 @@
  * slots, a blockhash queue with mainnet's 150-block expiry, a history of every executed
  * transaction (so nothing runs twice), balance and token-balance records, an owner index and
  * durable state. It implements the swap API's LedgerView and is what the JSON-RPC layer serves.
+ *
+ * Over 300 lines on purpose: the clock, the blockhash queue and the journal change together on
+ * every transaction and are checked together; split apart, their invariants would be harder
+ * to read. Storage, snapshots and RPC shapes are in their own modules.
  */
 import { randomBytes } from 'node:crypto';
 import bs58 from 'bs58';

@@ -1,0 +1,45 @@
+/**
+ * The one bridge contract: every method the renderer may call, with its request schema and
+ * response type. Main registers a handler per method and parses every payload with these
+ * schemas; preload builds `window.wallet` from the same list. There is deliberately no generic
+ * `invoke(channel, ...)`: a method that is not listed here does not exist.
+ *
+ * It is written as one file per domain (each beside its view types) and read here as one list.
+ * Secrets travel one way only: a secret key or recovery phrase the person types may go from the
+ * renderer to main (accounts.import); no response ever carries one.
+ */
+import type { z } from 'zod';
+import { accountsMethods } from './accounts';
+import { activityMethods } from './activity';
+import { appMethods } from './app';
+import { balancesMethods } from './balances';
+import { feesMethods } from './fees';
+import { linksMethods } from './links';
+import { payMethods } from './pay';
+import { settingsMethods } from './settings';
+import { swapMethods } from './swap';
+
+export const contract = {
+  ...appMethods,
+  ...linksMethods,
+  ...accountsMethods,
+  ...balancesMethods,
+  ...swapMethods,
+  ...payMethods,
+  ...activityMethods,
+  ...settingsMethods,
+  ...feesMethods,
+} as const;
+
+export type Contract = typeof contract;
+export type MethodName = keyof Contract;
+export type RequestOf<M extends MethodName> = z.input<Contract[M]['request']>;
+export type ParsedRequestOf<M extends MethodName> = z.output<Contract[M]['request']>;
+export type ResponseOf<M extends MethodName> = NonNullable<Contract[M]['response']>;
+
+export const METHOD_NAMES = Object.keys(contract) as MethodName[];
+
+/** IPC channel of a method in the Electron app. */
+export function channelOf(name: MethodName): string {
+  return `wallet:${name}`;
+}
