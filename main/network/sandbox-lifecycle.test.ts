@@ -44,6 +44,17 @@ describe('the sandbox runs only while it is the selected network', () => {
     expect(lifecycle.running()).toBe(true);
   });
 
+  it('counts a start under way as running, so a quit waits for the stop queued behind it', async () => {
+    const { events, start } = recorder();
+    const lifecycle = createSandboxLifecycle(start);
+    const starting = lifecycle.ensureRunning();
+    expect(lifecycle.running()).toBe(true); // not started yet, but it will be
+    await lifecycle.stop();
+    await starting;
+    expect(events).toEqual(['start 1', 'stop 1']);
+    expect(lifecycle.running()).toBe(false);
+  });
+
   it('a failed start leaves it stopped, and the next switch tries again', async () => {
     let fail = true;
     const lifecycle = createSandboxLifecycle(async () => {

@@ -18,6 +18,7 @@ export interface SandboxLifecycle {
   ensureRunning(): Promise<void>;
   /** Stops it if running; resolves once it exited. */
   stop(): Promise<void>;
+  /** True while it runs, or while a start or stop is queued or under way. */
   running(): boolean;
 }
 
@@ -29,8 +30,14 @@ export interface SandboxLifecycle {
 export function createSandboxLifecycle(start: () => Promise<StoppableSandbox>): SandboxLifecycle {
   let current: StoppableSandbox | null = null;
   let queue: Promise<unknown> = Promise.resolve();
+  // Starts and stops queued or under way: while any is, the process may exist (a quit then
+  // waits for the stop queued behind them, so no start is left to finish as an orphan).
+  let pending = 0;
   const serial = <T>(work: () => Promise<T>): Promise<T> => {
-    const next = queue.then(work, work);
+    pending += 1;
+    const next = queue.then(work, work).finally(() => {
+      pending -= 1;
+    });
     queue = next.catch(() => undefined);
     return next;
   };
@@ -45,7 +52,7 @@ export function createSandboxLifecycle(start: () => Promise<StoppableSandbox>): 
         current = null;
         await stopping?.stop();
       }),
-    running: () => current !== null,
+    running: () => current !== null || pending > 0,
   };
 }
 

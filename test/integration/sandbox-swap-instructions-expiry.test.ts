@@ -20,6 +20,7 @@ import {
   waitFor,
 } from './sandbox-swap-fixtures';
 import { signAsUser, swapInstructions, swapPart } from './sandbox-swap-instructions-helpers';
+import { tempDir } from '../fixtures/temp-dirs';
 
 const SLOT_MS = 50;
 const RAY = '4k3Dyjzvzp8eMZWUXbBCjEvwSkkk59S5iCNLY3QrkX6R';
@@ -30,7 +31,9 @@ let sandbox: RunningSandbox;
 let connection: Connection;
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ slotMs: SLOT_MS });
+  // The test restarts the sandbox on the same folder, so the folder is the test file's own
+  // (removed when the file ends), not the first process's.
+  sandbox = await startSandbox({ stateDir: tempDir('swapdesk-sandbox-expiry-'), slotMs: SLOT_MS });
   connection = new Connection(sandbox.rpcUrl, 'confirmed');
 });
 
