@@ -5,7 +5,8 @@
  * libraries independent of the vault, and take screenshots for a person to look at.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import bs58 from 'bs58';
 import nacl from 'tweetnacl';
 import { mnemonicToSeedSync } from '@scure/bip39';
@@ -17,8 +18,13 @@ import type { PageGlobals } from '../harness/browser';
 import type { RunningPreview } from '../harness/preview';
 import { recordKeychainSecrets } from '../harness/secrets-log';
 
-/** Where the suites leave their screenshots (outside the repository). */
-export const SCREENSHOT_DIR = process.env.SWAPDESK_SCREENSHOT_DIR ?? '/tmp/swapdesk-e2e';
+/**
+ * Where the suites leave their screenshots, to be looked at after a run: the build folder
+ * (git-ignored), not the system temp folder, which a test run must leave as it found it.
+ */
+export const SCREENSHOT_DIR =
+  process.env.SWAPDESK_SCREENSHOT_DIR ??
+  join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'out', 'e2e-screenshots');
 
 /** A base58 Solana address: 32 bytes give 32 to 44 characters. */
 export const BASE58_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
