@@ -87,7 +87,7 @@ export function createPayHandlers(deps: {
       return ticketView(ticket);
     },
 
-    'pay.approve': async ({ ticketId, transactionBase64 }) => {
+    'pay.approve': async ({ ticketId, transactionBase64, risksAcknowledged }) => {
       const services = current();
       const ticket = services.tickets.get(ticketId);
       if (ticket !== undefined && ticket.intent.payment === undefined) {
@@ -110,6 +110,7 @@ export function createPayHandlers(deps: {
             // A payment's swap pays the integrator fee like a swap does (fees.balances).
             platformFee: platformFeePaid(approved.intent, approved.report),
           }),
+        { risksAcknowledged: risksAcknowledged === true },
       );
       if (summary !== null) {
         // The journal entry exists already; the payment's facts join it. A failed write loses

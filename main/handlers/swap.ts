@@ -61,7 +61,7 @@ export function createSwapHandlers(deps: {
 
     'swap.review': async ({ quoteId }) => ticketView(await reviewSwap(current().review, quoteId)),
 
-    'swap.approve': async ({ ticketId, transactionBase64 }) => {
+    'swap.approve': async ({ ticketId, transactionBase64, risksAcknowledged }) => {
       const services = current();
       // Payments and the payee-account creation share the swaps' ticket book: they are signed
       // through pay.approve, which records them as payments in Activity.
@@ -85,6 +85,7 @@ export function createSwapHandlers(deps: {
             // Journalled with the swap; fees.balances fills in what the account received.
             platformFee: platformFeePaid(ticket.intent, ticket.report),
           }),
+        { risksAcknowledged: risksAcknowledged === true },
       );
       return submission;
     },

@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import type { Address } from '../shared/address';
 import type { AccountState } from './account-state';
 import { balanceChanges } from './balances';
+import { tokenWarnings } from './token-warnings';
 import { decodeInstruction } from './decode-instruction';
 import { describeInstruction } from './describe';
 import { mintOf, type ReviewFacts } from './facts';
@@ -73,6 +74,7 @@ export function assembleFacts(input: FactsInput): ReviewFacts {
     allowJupiter: input.allowJupiter,
     tokens,
     expectedDestination: input.expectedDestination,
+    tokenWarnings: tokenWarnings(input.mintStates, tokens),
   };
   for (const instruction of instructions) {
     instruction.summary = describeInstruction(
@@ -108,5 +110,6 @@ export function reportOf(facts: ReviewFacts): ReviewReport {
     networkFee: facts.networkFee,
     rentLamports: rentPaid(facts),
     balanceChanges: balanceChanges(facts),
+    tokenWarnings: facts.tokenWarnings,
   };
 }

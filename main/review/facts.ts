@@ -6,7 +6,13 @@
 import type { Address } from '../shared/address';
 import type { AccountState } from './account-state';
 import type { DecodedMessage } from './message';
-import type { NetworkFee, ReviewedInstruction, SimulationSummary, SwapIntent } from './types';
+import type {
+  NetworkFee,
+  ReviewedInstruction,
+  SimulationSummary,
+  SwapIntent,
+  TokenWarning,
+} from './types';
 import type { TokenBook } from './words';
 
 export interface ReviewFacts {
@@ -26,6 +32,8 @@ export interface ReviewFacts {
   tokens: TokenBook;
   /** The account the output must reach (the intent's destination or the user's ATA). */
   expectedDestination: Address;
+  /** What the tokens the transaction touches can do to the person. */
+  tokenWarnings: TokenWarning[];
 }
 
 /** The state after the transaction when simulated, else before. */

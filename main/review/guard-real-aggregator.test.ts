@@ -27,7 +27,12 @@ import { accountState, type AccountState } from './account-state';
 import { assembleFacts, reportOf } from './assemble';
 import { decodeMessage } from './message';
 import type { ReviewReport, SwapIntent } from './types';
-import { mintAccount, RENT, systemAccount, tokenAccount } from '../../test/fixtures/review-scenarios';
+import {
+  mintAccount,
+  RENT,
+  systemAccount,
+  tokenAccount,
+} from '../../test/fixtures/review-scenarios';
 import { realWorldJson } from '../../test/fixtures/real-world';
 
 const order = realWorldJson<{ transaction: string; lastValidBlockHeight: number }>(

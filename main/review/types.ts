@@ -278,6 +278,26 @@ export interface ReviewReport {
    */
   rentLamports: bigint;
   balanceChanges: BalanceChange[];
+  /** What the tokens it touches can do to the person, dangerous first (token-warnings.ts). */
+  tokenWarnings: TokenWarning[];
+}
+
+/** What a token of the transaction can do to the person (token-warnings.ts). */
+export interface TokenWarning {
+  mint: Address;
+  kind:
+    | 'permanent-delegate'
+    | 'transfer-hook'
+    | 'transfer-fee'
+    | 'non-transferable'
+    | 'default-frozen'
+    | 'confidential-transfer'
+    | 'freeze-authority'
+    | 'mint-authority';
+  /** Dangerous: main signs only once the person has acknowledged it. */
+  mustAcknowledge: boolean;
+  /** What it means, in one sentence. */
+  sentence: string;
 }
 
 /** The review entry point (implemented in review.ts). */

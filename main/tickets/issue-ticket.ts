@@ -68,5 +68,6 @@ export async function issueReviewedTicket(
       ? report.refusals
       : [...report.refusals, 'The review examined a different transaction than the one to sign.'],
     intent,
+    risks: report.tokenWarnings.filter((w) => w.mustAcknowledge).map((w) => w.sentence),
   });
 }

@@ -131,6 +131,25 @@ describe('review tickets', () => {
     expect(sends).toEqual([]);
   });
 
+  it('signs a ticket with a dangerous token only once the risk is acknowledged', async () => {
+    const { book, input, transaction, submit, sends } = setup();
+    const risk = 'PDLG has a permanent delegate: it can move or burn PDLG from your account.';
+    const ticket = book.create({ ...input, risks: [risk] });
+    expect(await codeOf(book.approve(ticket.id, transaction, 'sandbox', submit))).toBe(
+      `RISK_NOT_ACKNOWLEDGED: Swapdesk signs this only once you acknowledge its risk: ${risk} Tick "I understand this risk" in the review, or choose another token. Nothing was signed.`,
+    );
+    expect(
+      await codeOf(
+        book.approve(ticket.id, transaction, 'sandbox', submit, { risksAcknowledged: false }),
+      ),
+    ).toMatch(/^RISK_NOT_ACKNOWLEDGED/);
+    expect(sends).toEqual([]);
+    const submission = await book.approve(ticket.id, transaction, 'sandbox', submit, {
+      risksAcknowledged: true,
+    });
+    expect(submission).toEqual({ signature: 'sig-1' });
+  });
+
   it('refuses after a network switch and for unknown tickets', async () => {
     const { book, input, transaction, submit } = setup();
     const ticket = book.create(input);

@@ -22,6 +22,11 @@ export interface TicketInput<Report, Intent> {
   accepted: boolean;
   refusals: string[];
   intent: Intent;
+  /**
+   * Dangerous token warnings of the report, in words: approve signs only when the person
+   * acknowledged them (`risksAcknowledged`). Empty or absent: nothing to acknowledge.
+   */
+  risks?: string[];
 }
 
 export interface Ticket<Report, Intent> extends TicketInput<Report, Intent> {
@@ -56,6 +61,7 @@ export interface TicketBook<Report, Intent, Submission> {
     transaction: Uint8Array,
     currentNetworkKey: string,
     submit: (ticket: Ticket<Report, Intent>) => Promise<Submission>,
+    options?: { risksAcknowledged?: boolean },
   ): Promise<Submission>;
 }
 
@@ -127,7 +133,7 @@ export function createTicketBook<Report, Intent, Submission>(
 
     get: (id) => tickets.get(id),
 
-    approve(id, transaction, currentNetworkKey, submit) {
+    approve(id, transaction, currentNetworkKey, submit, options = {}) {
       const ticket = tickets.get(id);
       if (!ticket) {
         return Promise.reject(
@@ -169,6 +175,15 @@ export function createTicketBook<Report, Intent, Submission>(
           new WalletError(
             'GUARD_REFUSED',
             `Swapdesk will not sign this transaction: ${ticket.refusals.join(' ') || 'the review refused it.'} Nothing was signed.`,
+          ),
+        );
+      }
+      const risks = ticket.risks ?? [];
+      if (risks.length > 0 && options.risksAcknowledged !== true) {
+        return Promise.reject(
+          new WalletError(
+            'RISK_NOT_ACKNOWLEDGED',
+            `Swapdesk signs this only once you acknowledge its risk: ${risks.join(' ')} Tick "I understand this risk" in the review, or choose another token. Nothing was signed.`,
           ),
         );
       }

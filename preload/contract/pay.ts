@@ -150,7 +150,13 @@ export const payMethods = {
   'pay.review': method<ReviewTicketView>()(z.object({ planId: id }).strict()),
   /** As swap.approve, for payment tickets (recorded in Activity as kind 'pay'). */
   'pay.approve': method<SubmissionView>()(
-    z.object({ ticketId: id, transactionBase64: transactionBase64 }).strict(),
+    z
+      .object({
+        ticketId: id,
+        transactionBase64: transactionBase64,
+        risksAcknowledged: z.boolean().optional(),
+      })
+      .strict(),
   ),
   /** Amount delivered and spent, read from the confirmed transaction; kept in Activity. */
   'pay.receipt': method<PaymentReceiptView>()(z.object({ signature: signatureText }).strict()),

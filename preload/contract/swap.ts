@@ -153,6 +153,27 @@ export interface ReviewReportView {
   };
   rentLamports: string;
   balanceChanges: BalanceChangeView[];
+  /** What the tokens it touches can do to the person, dangerous first. */
+  tokenWarnings: TokenWarningView[];
+}
+
+/**
+ * A token warning: an issuer who can freeze or mint, or a Token-2022 extension. Approve needs
+ * `risksAcknowledged` when any has `mustAcknowledge` (checkbox **I understand this risk**).
+ */
+export interface TokenWarningView {
+  mint: string;
+  kind:
+    | 'permanent-delegate'
+    | 'transfer-hook'
+    | 'transfer-fee'
+    | 'non-transferable'
+    | 'default-frozen'
+    | 'confidential-transfer'
+    | 'freeze-authority'
+    | 'mint-authority';
+  mustAcknowledge: boolean;
+  sentence: string;
 }
 
 /** swap.review's answer: the unsigned transaction and the ticket Approve must bring back. */
@@ -202,6 +223,8 @@ export const swapMethods = {
     z
       .object({
         ticketId: id,
+        /** The person ticked **I understand this risk** for the review's dangerous tokens. */
+        risksAcknowledged: z.boolean().optional(),
         transactionBase64: z
           .string()
           .max(4096)

@@ -135,7 +135,7 @@ export function FeesScreen() {
               now={now}
               tokens={tokens}
               labels={reviewLabelsFor(kind)}
-              onApprove={() => void approve()}
+              onApprove={(approval) => void approve(approval)}
               onEdit={reset}
               onFreshQuote={() => {
                 reset();

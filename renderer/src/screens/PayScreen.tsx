@@ -160,7 +160,7 @@ export function PayScreen() {
               now={now}
               tokens={tokens}
               labels={reviewLabelsFor(kind)}
-              onApprove={() => void approve()}
+              onApprove={(approval) => void approve(approval)}
               onEdit={reset}
               onFreshQuote={() => {
                 reset();

@@ -224,7 +224,7 @@ export function SwapScreen() {
             submission={submission}
             now={now}
             tokens={tokens}
-            onApprove={() => void approve()}
+            onApprove={(approval) => void approve(approval)}
             onEdit={reset}
             onFreshQuote={freshQuote}
             onDone={() => {

@@ -178,5 +178,9 @@ export const useFeesStore = create<FeesStore>()(feesStoreCreator);
 
 /** Reviews and approvals of fee account creations and claims (approved with fees.approve). */
 export const useFeesReviewStore = create<PayReviewStore>()(
-  createPayReviewStoreCreator({ approveWith: (w, request) => w.fees.approve(request) }),
+  // Fee transactions take no acknowledgement (main refuses a dangerous one outright).
+  createPayReviewStoreCreator({
+    approveWith: (w, { ticketId, transactionBase64 }) =>
+      w.fees.approve({ ticketId, transactionBase64 }),
+  }),
 );

@@ -15,6 +15,7 @@ import { callWallet } from '../lib/wallet';
 import {
   createSubmissionFlow,
   type ApproveCall,
+  type ApproveOptions,
   type ReviewState,
   type Submission,
   type SubmissionTiming,
@@ -46,7 +47,7 @@ export interface PayReviewStore {
     kind: PayReviewKind,
     call: (wallet: WalletApi) => Promise<Result<ReviewTicketView>>,
   ) => Promise<void>;
-  approve: () => Promise<void>;
+  approve: (approval?: ApproveOptions) => Promise<void>;
   reset: () => void;
 }
 

@@ -43,8 +43,13 @@ export interface SubmissionTiming {
 /** The approve method of a ticket: swap.approve, pay.approve, fees' own. */
 export type ApproveCall = (
   wallet: WalletApi,
-  request: { ticketId: string; transactionBase64: string },
+  request: { ticketId: string; transactionBase64: string; risksAcknowledged?: boolean },
 ) => Promise<Result<SubmissionView>>;
+
+/** What the person confirmed with the approval (the review's **I understand this risk**). */
+export interface ApproveOptions {
+  risksAcknowledged?: boolean;
+}
 
 export interface SubmissionFlowOptions extends SubmissionTiming {
   /** The store's review and submission as they are now. */
@@ -69,7 +74,7 @@ const EXPIRED_CODES = new Set(['TICKET_EXPIRED', 'QUOTE_NOT_FOUND', 'TICKET_NOT_
  * @example const { approve } = createSubmissionFlow({ current: get, setSubmission: (submission) => set({ submission }), round: () => round, approveWith: (w, r) => w.swap.approve(r) });
  */
 export function createSubmissionFlow(options: SubmissionFlowOptions): {
-  approve: () => Promise<void>;
+  approve: (approval?: ApproveOptions) => Promise<void>;
 } {
   const pollMs = options.pollMs ?? 1000;
   const maxPolls = options.maxPolls ?? 180;
@@ -119,14 +124,17 @@ export function createSubmissionFlow(options: SubmissionFlowOptions): {
     }
   };
 
-  const approve = async (): Promise<void> => {
+  const approve = async (approval: ApproveOptions = {}): Promise<void> => {
     const { review, submission } = current();
     if (review.state !== 'ready' || submission.state !== 'idle') return;
     if (!review.ticket.report.accepted) return; // nothing to approve: the guard refused
     setSubmission({ state: 'submitting' });
     const mine = round();
     const { ticketId, transactionBase64 } = review.ticket;
-    const result = await callWallet((w) => approveWith(w, { ticketId, transactionBase64 }));
+    const acknowledged = approval.risksAcknowledged === true ? { risksAcknowledged: true } : {};
+    const result = await callWallet((w) =>
+      approveWith(w, { ticketId, transactionBase64, ...acknowledged }),
+    );
     if (mine !== round()) return;
     if (!result.ok) {
       setSubmission(

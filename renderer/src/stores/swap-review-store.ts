@@ -8,6 +8,7 @@ import { create, type StateCreator } from 'zustand';
 import { callWallet } from '../lib/wallet';
 import {
   createSubmissionFlow,
+  type ApproveOptions,
   type ReviewState,
   type Submission,
   type SubmissionTiming,
@@ -21,7 +22,7 @@ export interface SwapReviewStore {
   /** Builds and reviews the transaction of a quote. */
   startReview: (quoteId: string) => Promise<void>;
   /** Signs and sends the reviewed transaction, then follows its status. */
-  approve: () => Promise<void>;
+  approve: (approval?: ApproveOptions) => Promise<void>;
   /** Back to the form (drops the review and any finished submission). */
   reset: () => void;
 }

@@ -3,7 +3,7 @@
  * ReviewReportView, with one swap instruction and the person's two balance changes, accepted
  * unless the test sets refusals.
  */
-import type { QuoteView, ReviewReportView } from '../../../preload/api-types';
+import type { QuoteView, ReviewReportView, TokenWarningView } from '../../../preload/api-types';
 import { FAKE_TOKENS } from './fake-tokens';
 
 /** A review report for a quote: one swap instruction, the user's two balance changes. */
@@ -11,6 +11,7 @@ export function reportFor(
   quote: QuoteView,
   owner: string,
   refusals: string[] | null,
+  tokenWarnings: TokenWarningView[] = [],
 ): ReviewReportView {
   const verdicts = [
     { rule: 'fee-payer', ok: true, reason: 'The fee payer is your account.' },
@@ -95,5 +96,6 @@ export function reportFor(
         closed: false,
       },
     ],
+    tokenWarnings,
   };
 }

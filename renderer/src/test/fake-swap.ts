@@ -10,6 +10,7 @@ import type {
   QuoteView,
   ReviewTicketView,
   SettingsView,
+  TokenWarningView,
   TransactionStatus,
 } from '../../../preload/api-types';
 import type { MethodName, ParsedRequestOf } from '../../../preload/contract';
@@ -26,6 +27,8 @@ export interface FakeSwapState {
   priceImpactPct: string;
   /** When set, swap.review answers a refused report with these reasons. */
   refusals: string[] | null;
+  /** The token warnings of every review report (main reads them from the mints). */
+  tokenWarnings: TokenWarningView[];
   /** Statuses swap.status answers in turn; the last one repeats. */
   statuses: TransactionStatus[];
   /** How many swap.approve calls actually "sent" (a repeat of a ticket sends nothing). */
@@ -87,6 +90,7 @@ export function initialFakeSwapState(network: NetworkInfo): FakeSwapState {
     rates: new Map(),
     priceImpactPct: '0.0012',
     refusals: null,
+    tokenWarnings: [],
     statuses: ['pending', 'confirmed'],
     sent: 0,
     activity: [],
@@ -176,7 +180,7 @@ export function createFakeSwapHandlers(
         messageHash: 'ab'.repeat(32),
         expiresAt: new Date(Date.now() + state.ticketTtlMs).toISOString(),
         lastValidBlockHeight: 1000,
-        report: reportFor(quote, owner, state.refusals),
+        report: reportFor(quote, owner, state.refusals, state.tokenWarnings),
       };
       tickets.set(ticket.ticketId, { ticket, signature: null });
       return { ok: true, value: ticket };
@@ -186,6 +190,11 @@ export function createFakeSwapHandlers(
       if (!entry) return err('TICKET_NOT_FOUND', 'This review is no longer known.');
       if (!entry.ticket.report.accepted) {
         return err('GUARD_REFUSED', 'Swapdesk refuses to sign this transaction.');
+      }
+      // As main does: a dangerous token warning must have been acknowledged.
+      const risky = entry.ticket.report.tokenWarnings.some((w) => w.mustAcknowledge);
+      if (risky && req.risksAcknowledged !== true) {
+        return err('RISK_NOT_ACKNOWLEDGED', 'Tick "I understand this risk" first.');
       }
       if (entry.signature === null) {
         state.sent += 1;

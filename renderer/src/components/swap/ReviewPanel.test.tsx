@@ -4,7 +4,7 @@
  */
 import '../../test/swap-setup';
 import { describe, expect, it } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import type { QuoteView, ReviewTicketView } from '../../../../preload/api-types';
 import { fakeAddress } from '../../test/fake-wallet';
 import { reportFor } from '../../test/fake-review-report';
@@ -96,5 +96,67 @@ describe('review panel headline', () => {
     expect(within(alert).getByText('Nothing was signed or sent. Try again later.')).toBeTruthy();
     expect(alert.textContent).not.toMatch(/quote/);
     expect(screen.queryByRole('button', { name: 'Approve and sign' })).toBeNull();
+  });
+});
+
+describe('token warnings in the review', () => {
+  const delegate = {
+    mint: USDC.mint,
+    kind: 'permanent-delegate' as const,
+    mustAcknowledge: true,
+    sentence:
+      'PDLG has a permanent delegate (9xQe…1abc): it can move or burn PDLG from any holder.',
+  };
+  const freeze = {
+    mint: SOL.mint,
+    kind: 'freeze-authority' as const,
+    mustAcknowledge: false,
+    sentence: 'The issuer of USDC can freeze your USDC account, so that you cannot move it.',
+  };
+
+  function showWarnings(warnings: (typeof delegate | typeof freeze)[]) {
+    const approvals: { risksAcknowledged: boolean }[] = [];
+    const noop = () => undefined;
+    render(
+      <ReviewPanel
+        review={{
+          state: 'ready',
+          ticket: { ...ticket(null), report: reportFor(quote, OWNER, null, warnings) },
+        }}
+        submission={{ state: 'idle' }}
+        tokens={FAKE_TOKENS}
+        now={Date.now()}
+        onApprove={(approval) => approvals.push(approval)}
+        onEdit={noop}
+        onFreshQuote={noop}
+        onDone={noop}
+      />,
+    );
+    return approvals;
+  }
+
+  it('a dangerous token: Approve and sign waits for "I understand this risk", then carries it', async () => {
+    const approvals = showWarnings([delegate, freeze]);
+    const approve = screen.getByRole('button', { name: 'Approve and sign' }) as HTMLButtonElement;
+    expect(approve.disabled).toBe(true);
+    expect(
+      within(screen.getByRole('list', { name: 'Dangerous token warnings' })).getByRole('listitem')
+        .textContent,
+    ).toBe(delegate.sentence);
+    expect(
+      within(screen.getByRole('list', { name: 'Token warnings' })).getByRole('listitem')
+        .textContent,
+    ).toBe(freeze.sentence);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'I understand this risk' }));
+    expect(approve.disabled).toBe(false);
+    fireEvent.click(approve);
+    expect(approvals).toEqual([{ risksAcknowledged: true }]);
+  });
+
+  it('cautions only: no checkbox, Approve and sign at once, nothing acknowledged', () => {
+    const approvals = showWarnings([freeze]);
+    expect(screen.queryByRole('checkbox', { name: 'I understand this risk' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Approve and sign' }));
+    expect(approvals).toEqual([{ risksAcknowledged: false }]);
   });
 });

@@ -3,7 +3,8 @@
  * sign** (only when the guard accepted it; disabled from the first click on), and the status
  * of the sent transaction: Pending, then **Confirmed**, or Expired with **Get a fresh quote**.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { TokenWarnings } from './TokenWarnings';
 import type { TokenInfo } from '../../../../preload/api-types';
 import type { ReviewState, Submission } from '../../stores/swap-review-store';
 import { ReviewReport, SWAP_VERDICT, type ReviewVerdictWords } from './ReviewReport';
@@ -14,7 +15,8 @@ export interface ReviewPanelProps {
   tokens: readonly TokenInfo[];
   /** The screen's clock (ms), ticking every second: the ticket's time left. */
   now: number;
-  onApprove: () => void;
+  /** Approve and sign; `risksAcknowledged` when the person ticked **I understand this risk**. */
+  onApprove: (approval: { risksAcknowledged: boolean }) => void;
   /** Back to the form with the same inputs. */
   onEdit: () => void;
   /** Drop this review and quote again. */
@@ -67,6 +69,14 @@ export function ReviewPanel(props: ReviewPanelProps) {
   const { review, submission, tokens } = props;
   const labels = props.labels ?? SWAP_LABELS;
   const statusRef = useRef<HTMLDivElement>(null);
+  // The acknowledgement belongs to one review: a new ticket starts unticked.
+  const ticketId = review.state === 'ready' ? review.ticket.ticketId : null;
+  const [ack, setAck] = useState<{ ticketId: string | null; yes: boolean }>({
+    ticketId: null,
+    yes: false,
+  });
+  const acknowledged = ack.ticketId === ticketId && ack.yes;
+  const setAcknowledged = (yes: boolean) => setAck({ ticketId, yes });
   // The status sits under the long report: bring it into view when it changes, so that the
   // person who clicked Approve sees Pending, then Confirmed.
   useEffect(() => {
@@ -103,6 +113,7 @@ export function ReviewPanel(props: ReviewPanelProps) {
     );
   }
   const { report } = review.ticket;
+  const mustAcknowledge = report.tokenWarnings.some((warning) => warning.mustAcknowledge);
   const secondsLeft = Math.floor((Date.parse(review.ticket.expiresAt) - props.now) / 1000);
   // Past the ticket's expiry main refuses to sign: say so before the click, not after.
   const ticketExpired = submission.state === 'idle' && secondsLeft <= 0;
@@ -117,14 +128,20 @@ export function ReviewPanel(props: ReviewPanelProps) {
         Review
       </h2>
       <ReviewReport report={report} tokens={tokens} verdict={labels.verdict} />
+      <TokenWarnings
+        key={review.ticket.ticketId}
+        warnings={report.tokenWarnings}
+        acknowledged={acknowledged}
+        onAcknowledged={setAcknowledged}
+      />
       <div className="actions review-actions">
         {report.accepted && !finished && !ticketExpired ? (
           <button
             type="button"
             className="button button-primary button-large"
-            disabled={started}
-            aria-disabled={started}
-            onClick={props.onApprove}
+            disabled={started || (mustAcknowledge && !acknowledged)}
+            aria-disabled={started || (mustAcknowledge && !acknowledged)}
+            onClick={() => props.onApprove({ risksAcknowledged: mustAcknowledge && acknowledged })}
           >
             Approve and sign
           </button>
