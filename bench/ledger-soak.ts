@@ -18,6 +18,8 @@ import { SANDBOX_TOKENS } from '../main/sandbox/tokens';
 
 const count = Number(process.argv[2] ?? 10_000);
 const stateDir = mkdtempSync(join(tmpdir(), 'ledger-soak-'));
+// Removed however the run ends, a crash included (the soak exists to find crashes).
+process.on('exit', () => rmSync(stateDir, { recursive: true, force: true }));
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 function percentile(sorted: number[], p: number): number {
