@@ -11,3 +11,4 @@ export type * from './contract/fees';
 export type * from './contract/pay';
 export type * from './contract/settings';
 export type * from './contract/swap';
+export type * from './contract/tokens';

@@ -11,6 +11,8 @@
  * Over 300 lines on purpose: it is the one place where every service is wired, read top to
  * bottom; each service it builds lives in its own module.
  */
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
 import { Connection } from '@solana/web3.js';
 import type { AppInfo, NetworkInfo, SubmissionView } from '../../preload/api-types';
 import { createActivityFile } from '../activity/activity-file';
@@ -30,6 +32,10 @@ import { createSettingsHandlers } from '../handlers/settings';
 import { createPayHandlers, type PayNetworkServices } from '../handlers/pay';
 import { createSwapHandlers, type SwapNetworkServices } from '../handlers/swap';
 import { BUNDLED_TOKENS, createTokenHandlers } from '../handlers/tokens';
+import { createPriceService, type PriceService } from '../prices/price-service';
+import { createLogoFetcher } from '../tokens/logo-fetcher';
+import { apiOriginOf } from '../tokens/market-http';
+import { createTokenDirectory, type TokenDirectory } from '../tokens/token-directory';
 import { createKeytarKeychain, type Keychain } from '../keychain';
 import { createLedgerClient, type LedgerConnection } from '../ledger/ledger-client';
 import { createSandboxServices, type SandboxServices } from '../network/sandbox-services';
@@ -93,6 +99,9 @@ interface NetworkBundle {
   balanceHandlers: Pick<Handlers, 'balances.get' | 'sandbox.fund'>;
   swap: SwapNetworkServices;
   pay: PayNetworkServices;
+  /** Tokens and prices of the network's swap API host (issue 11). */
+  directory: TokenDirectory;
+  prices: PriceService;
 }
 
 interface Shared {
@@ -127,6 +136,22 @@ function bundleFor(network: NetworkInfo, shared: Shared): NetworkBundle {
     ? createSandboxServices({ rpcUrl: network.rpcUrl, fetch: shared.fetch })
     : null;
   const networkKey = `${network.id} ${network.rpcUrl} ${network.swapApiUrl}`;
+  const apiKey = () => shared.settings.currentApiKey();
+  // The token and price APIs live on the swap API's host: api.jup.ag, or the sandbox itself.
+  const marketHost = { origin: apiOriginOf(network.swapApiUrl), apiKey, fetch: shared.fetch };
+  const directory = createTokenDirectory({
+    ...marketHost,
+    now,
+    cacheFile: join(
+      options.dataDir,
+      `token-directory-${network.isSandbox ? 'sandbox' : createHash('sha256').update(marketHost.origin).digest('hex').slice(0, 16)}.json`,
+    ),
+    // The sandbox's own tokens are not mainnet's; its list is asked every time (it is local).
+    bundled: network.isSandbox ? [] : BUNDLED_TOKENS,
+    ...(network.isSandbox ? { listMaxAgeMs: 0 } : {}),
+  });
+  const prices = createPriceService({ ...marketHost, now });
+  const pricesOf = (mints: string[]) => prices.prices(mints);
   const sender = createTransactionSender({
     connection,
     wait,
@@ -156,6 +181,12 @@ function bundleFor(network: NetworkInfo, shared: Shared): NetworkBundle {
       // a longer one is reported with how long to wait.
       maxRetryAfterMs: 10_000,
     });
+  // Verified marks and prices of a reviewed trade's two tokens (issue 11).
+  const market = async (intent: SwapIntent) => {
+    const mints = [intent.inputMint, intent.outputMint];
+    const [tokens, prices] = await Promise.all([directory.get(mints), pricesOf(mints)]);
+    return { tokens, prices };
+  };
   let labels: Promise<Record<string, Record<string, string>>> | null = null;
   const swap: SwapNetworkServices = {
     review: {
@@ -169,11 +200,12 @@ function bundleFor(network: NetworkInfo, shared: Shared): NetworkBundle {
       quotes: createQuoteBook<SwapExtras>({ now }),
       fees: shared.fees,
       tickets,
+      market,
       currentAccount: async () => (await shared.vault.list()).current,
       labels: () => {
         labels ??= Promise.all([
-          (sandbox ? sandbox.listTokens() : Promise.resolve(BUNDLED_TOKENS)).then((list) =>
-            Object.fromEntries(list.map((t) => [t.mint, t.symbol ?? t.mint])),
+          (sandbox ? sandbox.listTokens() : directory.list().then((answer) => answer.tokens)).then(
+            (list) => Object.fromEntries(list.map((t) => [t.mint, t.symbol ?? t.mint])),
           ),
           api()
             .then((client) => client.programIdToLabel())
@@ -211,6 +243,7 @@ function bundleFor(network: NetworkInfo, shared: Shared): NetworkBundle {
       review: swap.review.review,
       plans,
       tickets,
+      market,
       currentAccount,
       labels: payLabels,
     },
@@ -227,11 +260,13 @@ function bundleFor(network: NetworkInfo, shared: Shared): NetworkBundle {
     connection,
     sandbox,
     balanceHandlers: {
-      ...createBalanceHandlers({ ledger, sandbox }),
+      ...createBalanceHandlers({ ledger, directory }),
       ...createSandboxHandlers({ ledger, sandbox }),
     },
     swap,
     pay,
+    directory,
+    prices,
   };
 }
 
@@ -288,6 +323,8 @@ export function composeApp(options: ComposeOptions): ComposedApp {
     }),
   };
   let bundle = bundleFor(shared.settings.network(), shared);
+  // Logos are cached by URL, so one cache serves every network.
+  const logos = createLogoFetcher({ fetch: fetchImpl, cacheDir: join(options.dataDir, 'logos') });
   current = () => bundle;
   shared.settings.onNetworkChange((network) => {
     bundle.swap.submitter.stop();
@@ -311,7 +348,9 @@ export function composeApp(options: ComposeOptions): ComposedApp {
     'sandbox.fund': onCurrent('sandbox.fund'),
     ...createTokenHandlers({
       network: () => bundle.network,
-      sandbox: () => bundle.sandbox,
+      directory: () => bundle.directory,
+      prices: () => bundle.prices,
+      logos,
       connection: () => bundle.connection,
       unreachableMessage: () => unreachableMessage(bundle.network),
     }),

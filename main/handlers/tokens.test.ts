@@ -13,7 +13,7 @@ describe('the bundled mainnet token list', () => {
     for (const token of BUNDLED_TOKENS) {
       expect(isAddress(token.mint)).toBe(true);
       expect(TOKEN_PROGRAMS).toContain(token.tokenProgram);
-      expect(token.source).toBe('bundled');
+      expect(token.verified).toBe(true);
     }
     expect(new Set(BUNDLED_TOKENS.map((t) => t.mint)).size).toBe(BUNDLED_TOKENS.length);
     expect(new Set(BUNDLED_TOKENS.map((t) => t.symbol)).size).toBe(BUNDLED_TOKENS.length);

@@ -1,8 +1,8 @@
 /**
- * tokens.list and tokens.lookup: the tokens the pickers offer. On the sandbox, the sandbox's
- * own list (GET {rpcUrl}/sandbox/tokens); elsewhere the bundled list of well-known mainnet
- * tokens (resources/tokens/mainnet.json). A pasted mint is read from the chain: its decimals
- * and token program come from the mint account itself, never from the person or a list.
+ * tokens.list, tokens.search, tokens.lookup, tokens.logo and prices.get (issue 11). Names,
+ * verified marks and logo URLs come from the token directory (the token API, its cache, the
+ * bundled list); a pasted mint's decimals and token program come from the mint account itself,
+ * never from a list or the person. Logos are fetched by main and answered as data: URLs.
  */
 import { PublicKey, type Connection } from '@solana/web3.js';
 import { TOKEN_2022_PROGRAM_ID, TOKEN_PROGRAM_ID, unpackMint } from '@solana/spl-token';
@@ -10,8 +10,11 @@ import { z } from 'zod';
 import type { NetworkInfo, TokenInfo } from '../../preload/api-types';
 import bundled from '../../resources/tokens/mainnet.json';
 import type { HandlerGroup } from '../bridge/handler-types';
-import type { SandboxServices } from '../network/sandbox-services';
+import type { PriceService } from '../prices/price-service';
 import { WalletError } from '../shared/errors';
+import type { LogoFetcher } from '../tokens/logo-fetcher';
+import type { DirectoryAnswer, TokenDirectory } from '../tokens/token-directory';
+import type { DirectoryToken } from '../tokens/token-entry';
 
 const bundledSchema = z.object({
   tokens: z.array(
@@ -21,42 +24,64 @@ const bundledSchema = z.object({
       name: z.string(),
       decimals: z.number().int().min(0).max(255),
       tokenProgram: z.string(),
+      logoURI: z.string().optional(),
     }),
   ),
 });
 
-/** The bundled mainnet list, checked once (a broken resource fails loudly at start-up). */
-export const BUNDLED_TOKENS: readonly TokenInfo[] = bundledSchema
+/** The bundled mainnet list, checked once (a broken resource fails loudly at start-up); all verified. */
+export const BUNDLED_TOKENS: readonly DirectoryToken[] = bundledSchema
   .parse(bundled)
-  .tokens.map((token) => ({ ...token, source: 'bundled' as const }));
-
-export interface TokenHandlerDeps {
-  network: () => NetworkInfo;
-  sandbox: () => SandboxServices | null;
-  connection: () => Pick<Connection, 'getAccountInfo'>;
-  unreachableMessage: () => string;
-}
-
-async function listFor(deps: TokenHandlerDeps): Promise<TokenInfo[]> {
-  const sandbox = deps.sandbox();
-  if (!sandbox) return [...BUNDLED_TOKENS];
-  const tokens = await sandbox.listTokens();
-  return tokens.map((token) => ({
+  .tokens.map((token) => ({
     mint: token.mint,
     symbol: token.symbol,
     name: token.name,
     decimals: token.decimals,
     tokenProgram: token.tokenProgram,
-    source: 'sandbox',
+    logoUri: token.logoURI ?? null,
+    verified: true,
+    tags: ['verified'],
   }));
+
+export interface TokenHandlerDeps {
+  network: () => NetworkInfo;
+  directory: () => TokenDirectory;
+  prices: () => PriceService;
+  logos: LogoFetcher;
+  connection: () => Pick<Connection, 'getAccountInfo'>;
+  unreachableMessage: () => string;
 }
 
-/** Handlers of the `tokens.*` methods. */
+function infoOf(token: DirectoryToken, source: TokenInfo['source']): TokenInfo {
+  return {
+    mint: token.mint,
+    symbol: token.symbol,
+    name: token.name,
+    decimals: token.decimals,
+    tokenProgram: token.tokenProgram,
+    source,
+    verified: token.verified,
+    hasLogo: token.logoUri !== null,
+  };
+}
+
+const infosOf = (answer: DirectoryAnswer) => answer.tokens.map((t) => infoOf(t, answer.source));
+
+/** Handlers of the `tokens.*` and `prices.*` methods. */
 export function createTokenHandlers(
   deps: TokenHandlerDeps,
-): HandlerGroup<'tokens.list' | 'tokens.lookup'> {
+): HandlerGroup<'tokens.list' | 'tokens.search' | 'tokens.lookup' | 'tokens.logo' | 'prices.get'> {
   return {
-    'tokens.list': async () => listFor(deps),
+    'tokens.list': async () => infosOf(await deps.directory().list()),
+
+    'tokens.search': async ({ query }) => infosOf(await deps.directory().search(query)),
+
+    'tokens.logo': async ({ mint }) => {
+      const token = (await deps.directory().get([mint])).get(mint);
+      return { dataUrl: await deps.logos.dataUrl(token?.logoUri ?? null) };
+    },
+
+    'prices.get': async ({ mints }) => deps.prices().prices(mints),
 
     'tokens.lookup': async ({ mint }) => {
       let key: PublicKey;
@@ -93,15 +118,17 @@ export function createTokenHandlers(
           'This address is not a token mint (it may be a wallet or a token account). Paste the mint address of the token.',
         );
       }
-      // Names come from a list the wallet trusts, never from the chain (anyone can name a mint "USDC").
-      const known = (await listFor(deps).catch(() => [])).find((t) => t.mint === key.toBase58());
+      // Names come from the directory, never from the chain (anyone can name a mint "USDC").
+      const listed = (await deps.directory().get([key.toBase58()])).get(key.toBase58());
       return {
         mint: key.toBase58(),
-        symbol: known?.symbol ?? null,
-        name: known?.name ?? null,
+        symbol: listed?.symbol ?? null,
+        name: listed?.name ?? null,
         decimals,
         tokenProgram: program.toBase58(),
-        source: 'chain',
+        source: listed ? 'api' : 'chain',
+        verified: listed?.verified ?? false,
+        hasLogo: Boolean(listed?.logoUri),
       };
     },
   };

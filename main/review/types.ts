@@ -31,6 +31,8 @@ export interface SwapIntent {
   maxPriorityFeeLamports: bigint;
   /** Set for payments (issue 5): what the payee must get, checked by the payment rule. */
   payment?: PaymentIntent;
+  /** The quote's price impact as a fraction (decimal text); explains a USD gap (issue 11). */
+  priceImpactPct?: string;
 }
 
 /**
@@ -293,7 +295,9 @@ export interface TokenWarning {
     | 'default-frozen'
     | 'confidential-transfer'
     | 'freeze-authority'
-    | 'mint-authority';
+    | 'mint-authority'
+    | 'unverified'
+    | 'value-loss';
   /** Dangerous: main signs only once the person has acknowledged it. */
   mustAcknowledge: boolean;
   /** What it means, in one sentence. */

@@ -21,6 +21,9 @@ import { parseArgs } from 'node:util';
 import { appDataRoot, APP_DIR_NAME } from '../app/data-dirs';
 import { createLedger } from './ledger/ledger';
 import { createSandboxServer } from './server';
+import { createMarketDataApi } from './market-data/market-data-api';
+import { createMarketContext } from './swap-api/market-context';
+import { loadOrSeedMarket } from './pools/seed-market';
 import { lockStateDir } from './state/state-lock';
 import { createSwapApi } from './swap-api/index';
 import { swapV1Handler } from './swap-api/v1-shape';
@@ -87,7 +90,11 @@ async function main(): Promise<void> {
   const swapApi = rateLimit > 0 ? rateLimited(shaped, rateLimit) : shaped;
   const swapApiPath = apiShape === 'v1' ? '/swap/v1' : '/v6';
   const log = (line: string) => console.error(line);
-  const server = createSandboxServer({ ledger, swapApi, swapApiPath, log });
+  // Tokens and prices read the market the swap API seeded (loading it again is idempotent).
+  const marketData = createMarketDataApi(
+    createMarketContext(ledger, loadOrSeedMarket(ledger, join(stateDir, 'swap-api'))),
+  );
+  const server = createSandboxServer({ ledger, swapApi, swapApiPath, marketData, log });
 
   let stopping = false;
   const stop = (signal: string) => {

@@ -1,10 +1,12 @@
 /**
  * The sandbox's HTTP server on 127.0.0.1: JSON-RPC at `POST /`, the faucet under `/sandbox/`,
- * and the swap API under `/v6/`.
+ * the swap API under `/v6/`, and the token and price APIs at the host's own paths
+ * (`/tokens/v2/`, `/price/v3`, logos under `/sandbox/logos/`).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { SandboxLedger } from './ledger/ledger';
 import type { SwapApiHandler } from './swap-api/mount';
+import type { MarketDataApi } from './market-data/market-data-api';
 import { handleRpcBody } from './rpc/dispatch';
 import { stringifyJson } from './rpc/json';
 import { handleFaucetRequest, tokenList } from './faucet/faucet-http';
@@ -18,6 +20,8 @@ export interface SandboxServerOptions {
   swapApi: SwapApiHandler;
   /** Where the swap API is served: `/v6` (the spec's shape, default) or `/swap/v1`. */
   swapApiPath?: '/v6' | '/swap/v1';
+  /** Tokens, prices and logos (issue 11); absent in tests of the ledger alone. */
+  marketData?: MarketDataApi;
   log?: (line: string) => void;
 }
 
@@ -95,6 +99,7 @@ async function route(
     return;
   }
   if (path === '/') return handleRpc(req, res, options.ledger);
+  if (options.marketData?.handle(req, res, url)) return;
   if (path === '/health' && req.method === 'GET') return send(res, 200, 'ok', 'text/plain');
   if (path === '/sandbox/tokens' && req.method === 'GET') {
     const answer = tokenList();

@@ -3,6 +3,11 @@
  * lists), so that quotes, amounts and token-program handling look exactly as they do on mainnet.
  * The mints are created at genesis with the sandbox faucet as mint authority; wrapped SOL is the
  * SPL native mint that the VM provides itself.
+ *
+ * Four more tokens exist so that every token warning of the review can be seen and tested
+ * (issue 11): TFEE (Token-2022 transfer fee), PDLG (Token-2022 permanent delegate), FRZ (SPL
+ * Token with a freeze authority) and UNVR (not on the sandbox's verified list). They have no
+ * mainnet counterpart; their mints are derived from `swapdesk-sandbox:mint:<SYMBOL>`.
  */
 export const TOKEN_PROGRAM_ID = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
 export const TOKEN_2022_PROGRAM_ID = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb';
@@ -15,12 +20,25 @@ export const NATIVE_MINT = 'So11111111111111111111111111111111111111112';
 
 export type TokenProgramId = typeof TOKEN_PROGRAM_ID | typeof TOKEN_2022_PROGRAM_ID;
 
+/** What genesis gives a mint beyond a plain mint with the faucet as mint authority. */
+export interface MintTraits {
+  /** Token-2022 TransferFeeConfig: this fee in basis points on every transfer, capped at maxFee. */
+  transferFee?: { bps: number; maxFee: bigint };
+  /** Token-2022 PermanentDelegate: the faucet may move or burn tokens from any account. */
+  permanentDelegate?: true;
+  /** The faucet is the freeze authority (it may freeze any account of the mint). */
+  freezeAuthority?: true;
+}
+
 export interface SandboxToken {
   mint: string;
   symbol: string;
   name: string;
   decimals: number;
   tokenProgram: TokenProgramId;
+  /** On the verified list the sandbox's token API serves (like Jupiter's `isVerified`). */
+  verified: boolean;
+  traits?: MintTraits;
 }
 
 export const SANDBOX_TOKENS: readonly SandboxToken[] = [
@@ -30,6 +48,7 @@ export const SANDBOX_TOKENS: readonly SandboxToken[] = [
     name: 'Wrapped SOL',
     decimals: 9,
     tokenProgram: TOKEN_PROGRAM_ID,
+    verified: true,
   },
   {
     mint: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v',
@@ -37,6 +56,7 @@ export const SANDBOX_TOKENS: readonly SandboxToken[] = [
     name: 'USD Coin',
     decimals: 6,
     tokenProgram: TOKEN_PROGRAM_ID,
+    verified: true,
   },
   {
     mint: 'Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB',
@@ -44,6 +64,7 @@ export const SANDBOX_TOKENS: readonly SandboxToken[] = [
     name: 'USDT',
     decimals: 6,
     tokenProgram: TOKEN_PROGRAM_ID,
+    verified: true,
   },
   {
     mint: 'JUPyiwrYJFskUPiHa7hkeR8VUtAeFoSYbKedZNsDvCN',
@@ -51,6 +72,7 @@ export const SANDBOX_TOKENS: readonly SandboxToken[] = [
     name: 'Jupiter',
     decimals: 6,
     tokenProgram: TOKEN_PROGRAM_ID,
+    verified: true,
   },
   {
     mint: 'DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263',
@@ -58,6 +80,7 @@ export const SANDBOX_TOKENS: readonly SandboxToken[] = [
     name: 'Bonk',
     decimals: 5,
     tokenProgram: TOKEN_PROGRAM_ID,
+    verified: true,
   },
   {
     mint: 'mSoLzYCxHdYgdzU16g5QSh3i5K3z3KZK7ytfqcJm7So',
@@ -65,6 +88,7 @@ export const SANDBOX_TOKENS: readonly SandboxToken[] = [
     name: 'Marinade staked SOL',
     decimals: 9,
     tokenProgram: TOKEN_PROGRAM_ID,
+    verified: true,
   },
   {
     mint: 'J1toso1uCk3RLmjorhTtrVwY9HJ7X8V9yYac6Y7kGCPn',
@@ -72,6 +96,7 @@ export const SANDBOX_TOKENS: readonly SandboxToken[] = [
     name: 'Jito Staked SOL',
     decimals: 9,
     tokenProgram: TOKEN_PROGRAM_ID,
+    verified: true,
   },
   {
     mint: 'EKpQGSJtjMFqKZ9KQanSqYXRcF8fBopzLHYxdM65zcjm',
@@ -79,6 +104,7 @@ export const SANDBOX_TOKENS: readonly SandboxToken[] = [
     name: 'dogwifhat',
     decimals: 6,
     tokenProgram: TOKEN_PROGRAM_ID,
+    verified: true,
   },
   {
     mint: '4k3Dyjzvzp8eMZWUXbBCjEvwSkkk59S5iCNLY3QrkX6R',
@@ -86,6 +112,7 @@ export const SANDBOX_TOKENS: readonly SandboxToken[] = [
     name: 'Raydium',
     decimals: 6,
     tokenProgram: TOKEN_PROGRAM_ID,
+    verified: true,
   },
   {
     mint: '2b1kV6DkPAnxd5ixfnxCpjxmKwqjjaYmCZfHsFu24GXo',
@@ -93,6 +120,43 @@ export const SANDBOX_TOKENS: readonly SandboxToken[] = [
     name: 'PayPal USD',
     decimals: 6,
     tokenProgram: TOKEN_2022_PROGRAM_ID,
+    verified: true,
+  },
+  {
+    mint: '4AVWP3Tbjcrgr7mLp7RVqUTiZAE5y8YNDamyBP1HUXFk',
+    symbol: 'TFEE',
+    name: 'Transfer Fee Token',
+    decimals: 6,
+    tokenProgram: TOKEN_2022_PROGRAM_ID,
+    verified: true,
+    // 0.1 %: small enough that a swap into it stays within the default slippage.
+    traits: { transferFee: { bps: 10, maxFee: 1_000_000_000n } },
+  },
+  {
+    mint: 'E9REZTBcoGZaPbveoQCVAon6tpMAw7nHLDnPco6LRuFi',
+    symbol: 'PDLG',
+    name: 'Permanent Delegate Token',
+    decimals: 6,
+    tokenProgram: TOKEN_2022_PROGRAM_ID,
+    verified: true,
+    traits: { permanentDelegate: true },
+  },
+  {
+    mint: 'JEFmZw5rBzWj2Uobg8RYzKdjSpTMQCxkvgbxifxkRveC',
+    symbol: 'FRZ',
+    name: 'Freezable Token',
+    decimals: 6,
+    tokenProgram: TOKEN_PROGRAM_ID,
+    verified: true,
+    traits: { freezeAuthority: true },
+  },
+  {
+    mint: '4V5ZVoUWuiCw7JRnD87JXhBXFVq6erXBXymz9z8y4Pki',
+    symbol: 'UNVR',
+    name: 'Unverified Token',
+    decimals: 6,
+    tokenProgram: TOKEN_PROGRAM_ID,
+    verified: false,
   },
 ];
 

@@ -5,6 +5,7 @@
 import type { NetworkInfo } from '../../preload/api-types';
 import type { ReviewConnection, ReviewReport, ReviewTransaction, SwapIntent } from '../review';
 import type { Address } from '../shared/address';
+import { marketWarnings, type MarketFacts } from '../review/market-warnings';
 import { messageOf, sha256Hex, type Ticket, type TicketBook } from './ticket-book';
 
 /** A ticket whose report is main/review's and whose intent is what the person accepted. */
@@ -19,6 +20,8 @@ export interface IssueTicketDeps {
   review: ReviewTransaction;
   tickets: Pick<TicketBook<ReviewReport, SwapIntent, unknown>, 'create'>;
   /** Names for the report's sentences: token symbols by mint, program names by id. */
+  /** Verified marks and prices of the intent's two tokens (issue 11); absent in tests of the chain alone. */
+  market?: (intent: SwapIntent) => Promise<MarketFacts>;
   labels?: () => Promise<{
     tokenSymbols?: Record<string, string>;
     programLabels?: Record<string, string>;
@@ -45,16 +48,23 @@ export async function issueReviewedTicket(
 ): Promise<ReviewTicket> {
   // Labels only make the report read better; a failure to fetch them never blocks a review.
   const labels = (await deps.labels?.().catch(() => undefined)) ?? {};
-  const report = await deps.review({
-    ...labels,
-    transaction: built.transaction,
-    user: account,
-    intent,
-    lastValidBlockHeight: built.lastValidBlockHeight,
-    connection: deps.connection,
-    // The Jupiter v6 program exists on mainnet-like networks only; the sandbox has its own.
-    allowJupiter: !deps.network.isSandbox,
-  });
+  const [reviewed, market] = await Promise.all([
+    deps.review({
+      ...labels,
+      transaction: built.transaction,
+      user: account,
+      intent,
+      lastValidBlockHeight: built.lastValidBlockHeight,
+      connection: deps.connection,
+      // The Jupiter v6 program exists on mainnet-like networks only; the sandbox has its own.
+      allowJupiter: !deps.network.isSandbox,
+    }),
+    deps.market?.(intent),
+  ]);
+  // Market warnings go first: an unverified output token is the first thing to read.
+  const report: ReviewReport = market
+    ? { ...reviewed, tokenWarnings: [...marketWarnings(intent, market), ...reviewed.tokenWarnings] }
+    : reviewed;
   // The report must be about these very bytes; otherwise its verdicts say nothing about them.
   const sameMessage = report.messageSha256 === sha256Hex(messageOf(built.transaction));
   return deps.tickets.create({

@@ -126,6 +126,7 @@ export function intentOf(quote: Quote, extras: SwapExtras): SwapIntent {
     feeAccount: extras.fees && quote.platformFee ? extras.fees.feeAccount : null,
     destinationTokenAccount: null,
     maxPriorityFeeLamports: extras.maxPriorityFeeLamports,
+    priceImpactPct: quote.priceImpactPct,
   };
 }
 

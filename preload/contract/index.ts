@@ -18,12 +18,14 @@ import { linksMethods } from './links';
 import { payMethods } from './pay';
 import { settingsMethods } from './settings';
 import { swapMethods } from './swap';
+import { tokensMethods } from './tokens';
 
 export const contract = {
   ...appMethods,
   ...linksMethods,
   ...accountsMethods,
   ...balancesMethods,
+  ...tokensMethods,
   ...swapMethods,
   ...payMethods,
   ...activityMethods,

@@ -171,7 +171,9 @@ export interface TokenWarningView {
     | 'default-frozen'
     | 'confidential-transfer'
     | 'freeze-authority'
-    | 'mint-authority';
+    | 'mint-authority'
+    | 'unverified'
+    | 'value-loss';
   mustAcknowledge: boolean;
   sentence: string;
 }

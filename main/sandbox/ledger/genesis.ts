@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { Keypair } from '@solana/web3.js';
 import { NATIVE_MINT, SANDBOX_TOKENS, SYSTEM_PROGRAM_ID } from '../tokens';
 import type { LedgerView } from './ledger-view';
-import { encodeMint, MINT_SIZE } from './token-layout';
+import { genesisMintData } from './mint-extensions';
 
 const FAUCET_KEY_FILE = 'faucet-keypair.json';
 /** One billion SOL: airdrops are capped per request, so this never runs out in practice. */
@@ -36,16 +36,11 @@ export function writeGenesisAccounts(ledger: LedgerView, faucet: string): void {
   });
   for (const token of SANDBOX_TOKENS) {
     if (token.mint === NATIVE_MINT) continue;
+    const data = genesisMintData(token, faucet);
     ledger.setAccount(token.mint, {
-      lamports: ledger.minimumBalanceForRentExemption(MINT_SIZE),
+      lamports: ledger.minimumBalanceForRentExemption(data.length),
       owner: token.tokenProgram,
-      data: encodeMint({
-        mintAuthority: faucet,
-        supply: 0n,
-        decimals: token.decimals,
-        isInitialized: true,
-        freezeAuthority: null,
-      }),
+      data,
       executable: false,
     });
   }

@@ -106,4 +106,9 @@ export const POOL_SEEDS: readonly PoolSeed[] = [
   cl('Whirlpool', 'WIF', 'USDC', 30, '1500000', '2', '1.2', '3.2'),
   cp('Raydium CPMM', 'RAY', 'USDC', 25, '1000000', '2.5'),
   cl('Raydium CLMM', 'RAY', 'SOL', 25, '500000', '0.0166667', '0.01', '0.025'),
+  // The warning tokens of issue 11, one pool each against USDC so they can be swapped into.
+  cp('Raydium CPMM', 'TFEE', 'USDC', 25, '1000000', '0.5'),
+  cp('Raydium CPMM', 'PDLG', 'USDC', 25, '500000', '2'),
+  cp('Raydium CPMM', 'FRZ', 'USDC', 25, '1000000', '1'),
+  cp('Raydium CPMM', 'UNVR', 'USDC', 25, '10000000', '0.01'),
 ];

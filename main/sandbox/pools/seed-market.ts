@@ -20,6 +20,7 @@ import type { Pool } from '../venues/types';
 import { buildPools, type BuiltPool } from './build-pools';
 import { POOL_SEEDS } from './pool-catalog';
 import { encodeTokenAccount } from './token-account-data';
+import { withAccountExtensions } from '../ledger/mint-extensions';
 import { parsePools, serializePools } from './pool-file';
 
 const AUTHORITY_FILE = 'venue-authority.json';
@@ -55,17 +56,17 @@ function writeTokenAccount(
   owner: string,
   amount: bigint,
 ): void {
-  const rent = ledger.minimumBalanceForRentExemption(165);
   const native = token.mint === NATIVE_MINT;
+  const rent = ledger.minimumBalanceForRentExemption(165);
+  const data = withAccountExtensions(
+    encodeTokenAccount({ mint: token.mint, owner, amount, nativeReserve: native ? rent : null }),
+    token,
+  );
+  const lamports = ledger.minimumBalanceForRentExemption(data.length);
   ledger.setAccount(address, {
-    lamports: native ? rent + amount : rent,
+    lamports: native ? rent + amount : lamports,
     owner: token.tokenProgram,
-    data: encodeTokenAccount({
-      mint: token.mint,
-      owner,
-      amount,
-      nativeReserve: native ? rent : null,
-    }),
+    data,
     executable: false,
   });
 }

@@ -1,6 +1,19 @@
-/** SOL and token balances of one account, formatted from base units with bigint math. */
+/**
+ * SOL and token balances of one account, formatted from base units with bigint math, each with
+ * its USD value and the account's **Total value** (issue 11). Values come from exact decimal
+ * math (main/shared/usd.ts); a token without a price is left out of the total, and the total
+ * says so.
+ */
+import { useEffect } from 'react';
 import type { BalanceEntry } from '../stores/balances-store';
 import { formatSol, formatUnits, shortenAddress } from '../lib/format';
+import { addDecimal, formatUsd, type Decimal } from '../../../main/shared/usd';
+import { usePricesStore } from '../stores/prices-store';
+import { TokenLogo } from './tokens/TokenLogo';
+import { usdOf, UsdValue } from './tokens/UsdValue';
+import { VerifiedMark } from './tokens/VerifiedMark';
+
+const NATIVE_MINT = 'So11111111111111111111111111111111111111112';
 
 export interface BalancesPanelProps {
   entry: BalanceEntry;
@@ -17,6 +30,27 @@ function timeOf(ms: number): string {
 
 export function BalancesPanel({ entry, onRefresh }: BalancesPanelProps) {
   const { balances, loading, updatedAt, error } = entry;
+  const prices = usePricesStore((s) => s.prices);
+  const ensurePrices = usePricesStore((s) => s.ensure);
+  const mints = balances ? [NATIVE_MINT, ...balances.tokens.map((t) => t.mint)] : [];
+  const mintKey = mints.join(',');
+  useEffect(() => {
+    if (mintKey !== '') void ensurePrices(mintKey.split(','));
+  }, [mintKey, ensurePrices, updatedAt]);
+  let total: Decimal = { digits: 0n, scale: 0 };
+  let unpriced = 0;
+  let stale = false;
+  if (balances) {
+    for (const [amount, decimals, mint] of [
+      [balances.lamports, 9, NATIVE_MINT] as const,
+      ...balances.tokens.map((t) => [t.amount, t.decimals, t.mint] as const),
+    ]) {
+      const value = usdOf(amount, decimals, prices[mint]);
+      if (value) total = addDecimal(total, value);
+      else if (amount !== '0') unpriced += 1;
+      if (prices[mint]?.status === 'stale') stale = true;
+    }
+  }
   return (
     <section className="card" aria-labelledby="balances-title" aria-busy={loading}>
       <div className="card-head">
@@ -42,7 +76,30 @@ export function BalancesPanel({ entry, onRefresh }: BalancesPanelProps) {
                 announced without moving focus. */}
             <output className="amount-large" aria-label="SOL balance">
               {formatSol(balances.lamports)}
+            </output>{' '}
+            <UsdValue
+              amount={balances.lamports}
+              decimals={9}
+              price={prices[NATIVE_MINT]}
+              label="USD value of SOL"
+            />
+          </p>
+          <p className="total-value">
+            <span className="muted" aria-hidden="true">
+              Total value
+            </span>{' '}
+            <output className="amount-large" aria-label="Total value">
+              {formatUsd(total)}
             </output>
+            {unpriced > 0 ? (
+              <span className="muted small">
+                {' '}
+                not counting {unpriced} {unpriced === 1 ? 'token' : 'tokens'} without a USD price
+              </span>
+            ) : null}
+            {stale ? (
+              <span className="muted small"> (some prices are over a minute old)</span>
+            ) : null}
           </p>
           {balances.tokens.length === 0 ? (
             <p className="muted">No tokens in this account yet.</p>
@@ -55,16 +112,30 @@ export function BalancesPanel({ entry, onRefresh }: BalancesPanelProps) {
                   <th scope="col" className="num">
                     Balance
                   </th>
+                  <th scope="col" className="num">
+                    Value
+                  </th>
                 </tr>
               </thead>
               <tbody>
                 {balances.tokens.map((token) => (
                   <tr key={token.tokenAccount}>
                     <th scope="row" title={token.mint}>
-                      {token.symbol ?? shortenAddress(token.mint)}
+                      <TokenLogo mint={token.mint} symbol={token.symbol} />{' '}
+                      {token.symbol ?? shortenAddress(token.mint)}{' '}
+                      <VerifiedMark verified={token.verified ?? false} />
                     </th>
                     <td className="num">
                       {formatUnits(token.amount, token.decimals, { group: true })}
+                    </td>
+                    <td className="num">
+                      <UsdValue
+                        amount={token.amount}
+                        decimals={token.decimals}
+                        price={prices[token.mint]}
+                        label={`USD value of ${token.symbol ?? shortenAddress(token.mint)}`}
+                        prefix=""
+                      />
                     </td>
                   </tr>
                 ))}

@@ -15,7 +15,7 @@ import type {
 } from '../../../preload/api-types';
 import type { MethodName, ParsedRequestOf } from '../../../preload/contract';
 import { reportFor } from './fake-review-report';
-import { FAKE_CHAIN_TOKEN, FAKE_TOKENS } from './fake-tokens';
+import { FAKE_CHAIN_TOKEN, FAKE_LOGO, FAKE_LOOKALIKE_TOKEN, FAKE_TOKENS } from './fake-tokens';
 
 export { FAKE_CHAIN_TOKEN, FAKE_TOKENS };
 import type { Result } from '../../../main/shared/result';
@@ -123,6 +123,20 @@ export function createFakeSwapHandlers(
 
   return {
     'tokens.list': () => ({ ok: true, value: FAKE_TOKENS }),
+    'tokens.search': (req: ParsedRequestOf<'tokens.search'>) => {
+      const q = req.query.trim().toLowerCase();
+      const found = FAKE_TOKENS.filter(
+        (t) => t.symbol?.toLowerCase().includes(q) || t.name?.toLowerCase().includes(q),
+      );
+      return {
+        ok: true,
+        value: 'usdc'.startsWith(q) && q !== '' ? [...found, FAKE_LOOKALIKE_TOKEN] : found,
+      };
+    },
+    'tokens.logo': (req: ParsedRequestOf<'tokens.logo'>) => ({
+      ok: true,
+      value: { dataUrl: FAKE_TOKENS.some((t) => t.mint === req.mint) ? FAKE_LOGO : null },
+    }),
     'tokens.lookup': (req: ParsedRequestOf<'tokens.lookup'>) => {
       const found = [...FAKE_TOKENS, FAKE_CHAIN_TOKEN].find((t) => t.mint === req.mint);
       return found

@@ -11,7 +11,9 @@ export const FAKE_TOKENS: TokenInfo[] = [
     name: 'Wrapped SOL',
     decimals: 9,
     tokenProgram: TOKEN_PROGRAM,
-    source: 'sandbox',
+    source: 'api',
+    verified: true,
+    hasLogo: true,
   },
   {
     mint: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v',
@@ -19,7 +21,9 @@ export const FAKE_TOKENS: TokenInfo[] = [
     name: 'USD Coin',
     decimals: 6,
     tokenProgram: TOKEN_PROGRAM,
-    source: 'sandbox',
+    source: 'api',
+    verified: true,
+    hasLogo: true,
   },
   {
     mint: 'DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263',
@@ -27,7 +31,9 @@ export const FAKE_TOKENS: TokenInfo[] = [
     name: 'Bonk',
     decimals: 5,
     tokenProgram: TOKEN_PROGRAM,
-    source: 'sandbox',
+    source: 'api',
+    verified: true,
+    hasLogo: true,
   },
   {
     mint: 'JUPyiwrYJFskUPiHa7hkeR8VUtAeFoSYbKedZNsDvCN',
@@ -35,7 +41,9 @@ export const FAKE_TOKENS: TokenInfo[] = [
     name: 'Jupiter',
     decimals: 6,
     tokenProgram: TOKEN_PROGRAM,
-    source: 'sandbox',
+    source: 'api',
+    verified: true,
+    hasLogo: true,
   },
 ];
 
@@ -47,4 +55,29 @@ export const FAKE_CHAIN_TOKEN: TokenInfo = {
   decimals: 9,
   tokenProgram: TOKEN_PROGRAM,
   source: 'chain',
+  verified: false,
+  hasLogo: false,
 };
+
+/** A look-alike the fake's search finds for "usdc": same symbol, another mint, unverified. */
+export const FAKE_LOOKALIKE_TOKEN: TokenInfo = {
+  mint: 'USDCoinFake1111111111111111111111111111111',
+  symbol: 'USDC',
+  name: 'USD Coin',
+  decimals: 6,
+  tokenProgram: TOKEN_PROGRAM,
+  source: 'api',
+  verified: false,
+  hasLogo: false,
+};
+
+/** USD prices of the fake (per whole token, as the price API writes them). */
+export const FAKE_PRICES: Record<string, string> = {
+  So11111111111111111111111111111111111111112: '150',
+  EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v: '1',
+  DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263: '0.00002',
+};
+
+/** A 1×1 PNG, the logo the fake hands out for listed tokens. */
+export const FAKE_LOGO =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';

@@ -8,6 +8,7 @@ import { contract, type MethodName } from '../../../preload/contract';
 import { buildWalletApi, type WalletApi } from '../../../preload/wallet-api';
 import type { AccountsState, AccountSummary, AppInfo, Balances } from '../../../preload/api-types';
 import type { Result } from '../../../main/shared/result';
+import { FAKE_PRICES } from './fake-tokens';
 import { createFakeSwapHandlers, initialFakeSwapState, type FakeSwapState } from './fake-swap';
 import { createFakePayHandlers, initialFakePayState, type FakePayState } from './fake-pay';
 import { createFakeFeesHandlers, initialFakeFeesState, type FakeFeesState } from './fake-fees';
@@ -183,6 +184,20 @@ export function installFakeWallet(options: FakeWalletOptions = {}): FakeWallet {
       state.current = req.address;
       return { ok: true, value: listed() };
     },
+    'prices.get': (req: { mints: string[] }) => ({
+      ok: true,
+      value: Object.fromEntries(
+        req.mints.map((mint) => {
+          const usdPrice = FAKE_PRICES[mint] ?? null;
+          return [
+            mint,
+            usdPrice === null
+              ? { usdPrice: null, asOf: null, status: 'missing' }
+              : { usdPrice, asOf: Date.now(), status: 'fresh' },
+          ];
+        }),
+      ),
+    }),
     'balances.get': (req: { address: string }) => {
       if (state.networkDown)
         return err(

@@ -8,6 +8,9 @@ import type { PaymentPlanView, TokenInfo } from '../../../../preload/api-types';
 import { formatTokenAmount } from '../../lib/token-display';
 import { UNNAMED_VENUE, venueFeeText } from '../../lib/route-text';
 import { findToken, tokenName } from '../../stores/tokens-store';
+import { useEffect } from 'react';
+import { usePricesStore } from '../../stores/prices-store';
+import { UsdValue } from '../tokens/UsdValue';
 
 export interface PlanDetailsProps {
   plan: PaymentPlanView;
@@ -27,6 +30,11 @@ export function PlanDetails({ plan, tokens, ageSeconds }: PlanDetailsProps) {
   const payWith = findToken(tokens, plan.payWithMint);
   const target = findToken(tokens, plan.mint);
   const fee = plan.platformFee;
+  const prices = usePricesStore((st) => st.prices);
+  const ensurePrices = usePricesStore((st) => st.ensure);
+  useEffect(() => {
+    void ensurePrices([plan.payWithMint, plan.mint]);
+  }, [plan.payWithMint, plan.mint, ensurePrices]);
   return (
     <section className="quote" aria-labelledby="plan-title">
       <h2 id="plan-title" className="card-title">
@@ -36,7 +44,15 @@ export function PlanDetails({ plan, tokens, ageSeconds }: PlanDetailsProps) {
         <span className="muted">You pay at most</span>{' '}
         <output aria-label="You pay at most" className="amount-large">
           {formatTokenAmount(plan.maxSpend, payWith, plan.payWithMint)}
-        </output>
+        </output>{' '}
+        {payWith ? (
+          <UsdValue
+            amount={plan.maxSpend}
+            decimals={payWith.decimals}
+            price={prices[plan.payWithMint]}
+            label="USD value of the most you pay"
+          />
+        ) : null}
       </p>
       <dl className="facts">
         <dt>Payee receives exactly</dt>

@@ -3,7 +3,11 @@
  * the price impact (a warning above 1%, a strong warning above 5% that must be acknowledged),
  * the minimum received, the platform fee, and how old the quote is.
  */
+import { useEffect } from 'react';
 import type { QuoteView, TokenInfo } from '../../../../preload/api-types';
+import { formatUsd, multiplyDecimal, parseDecimal } from '../../../../main/shared/usd';
+import { usePricesStore } from '../../stores/prices-store';
+import { usdOf, UsdValue } from '../tokens/UsdValue';
 import { formatImpactPercent, formatTokenAmount } from '../../lib/token-display';
 import { hopFeeText, UNNAMED_VENUE } from '../../lib/route-text';
 import { findToken, tokenName } from '../../stores/tokens-store';
@@ -70,6 +74,17 @@ export function QuoteDetails({
   const level = impactLevel(quote.priceImpactPct);
   const impact = formatImpactPercent(quote.priceImpactPct);
   const slippage = quote.computedAutoSlippageBps ?? quote.slippageBps;
+  const prices = usePricesStore((st) => st.prices);
+  const ensurePrices = usePricesStore((st) => st.ensure);
+  const feeMint = quote.platformFeeDetail?.feeAccountMint ?? quote.outputMint;
+  useEffect(() => {
+    void ensurePrices([quote.inputMint, quote.outputMint, feeMint]);
+  }, [quote.inputMint, quote.outputMint, feeMint, ensurePrices]);
+  const inValue = input ? usdOf(quote.inAmount, input.decimals, prices[quote.inputMint]) : null;
+  const impactFraction = parseDecimal(quote.priceImpactPct);
+  const impactUsd = inValue && impactFraction ? multiplyDecimal(inValue, impactFraction) : null;
+  const feeToken = findToken(tokens, feeMint);
+  const feeAmount = quote.platformFeeDetail?.feeAccountAmount ?? quote.platformFee?.amount ?? null;
   return (
     <section className="quote" aria-labelledby="quote-title">
       <h2 id="quote-title" className="card-title">
@@ -79,9 +94,29 @@ export function QuoteDetails({
         <span className="muted">You receive about</span>{' '}
         <output aria-label="You receive" className="amount-large">
           {formatTokenAmount(quote.outAmount, output, quote.outputMint)}
-        </output>
+        </output>{' '}
+        {output ? (
+          <UsdValue
+            amount={quote.outAmount}
+            decimals={output.decimals}
+            price={prices[quote.outputMint]}
+            label="USD value you receive"
+          />
+        ) : null}
       </p>
       <dl className="facts">
+        <dt>You pay</dt>
+        <dd>
+          {formatTokenAmount(quote.inAmount, input, quote.inputMint)}{' '}
+          {input ? (
+            <UsdValue
+              amount={quote.inAmount}
+              decimals={input.decimals}
+              price={prices[quote.inputMint]}
+              label="USD value you pay"
+            />
+          ) : null}
+        </dd>
         <dt>Minimum received</dt>
         <dd>
           {formatTokenAmount(
@@ -96,9 +131,30 @@ export function QuoteDetails({
           {quote.computedAutoSlippageBps !== null ? ', chosen automatically' : ''})
         </dd>
         <dt>Price impact</dt>
-        <dd className={level === 'normal' ? undefined : 'impact-high'}>{impact}</dd>
+        <dd className={level === 'normal' ? undefined : 'impact-high'}>
+          {impact}
+          {impactUsd ? (
+            <span className="usd-value muted" aria-label="USD value of the price impact">
+              {' '}
+              ≈ {formatUsd(impactUsd)}
+            </span>
+          ) : null}
+        </dd>
         <dt>Platform fee</dt>
-        <dd>{platformFeeText(quote, tokens, output)}</dd>
+        <dd>
+          {platformFeeText(quote, tokens, output)}
+          {feeAmount !== null && feeAmount !== '0' && feeToken ? (
+            <>
+              {' '}
+              <UsdValue
+                amount={feeAmount}
+                decimals={feeToken.decimals}
+                price={prices[feeMint]}
+                label="USD value of the platform fee"
+              />
+            </>
+          ) : null}
+        </dd>
       </dl>
       <h3 className="route-title">Route</h3>
       <ol className="route" aria-label="Route">

@@ -7,6 +7,11 @@ import type { BalanceChangeView, ReviewReportView, TokenInfo } from '../../../..
 import { formatSol, shortenAddress } from '../../lib/format';
 import { formatSignedChange, formatSignedSol } from '../../lib/token-display';
 import { findToken, tokenName } from '../../stores/tokens-store';
+import { useEffect } from 'react';
+import { usePricesStore } from '../../stores/prices-store';
+import { UsdValue } from '../tokens/UsdValue';
+
+const NATIVE_MINT = 'So11111111111111111111111111111111111111112';
 
 function ChangeRow({
   change,
@@ -63,6 +68,11 @@ export function ReviewReport({
 }) {
   // The person's own accounts: their SOL and token accounts, including the swap's output
   // account when it is theirs (role 'destination', owned by the fee payer, who is the person).
+  const solPrice = usePricesStore((st) => st.prices[NATIVE_MINT]);
+  const ensurePrices = usePricesStore((st) => st.ensure);
+  useEffect(() => {
+    void ensurePrices([NATIVE_MINT]);
+  }, [ensurePrices]);
   const isMine = (c: BalanceChangeView) => c.role === 'user' || c.owner === report.feePayer;
   const mine = report.balanceChanges.filter(isMine);
   const others = report.balanceChanges.filter((c) => !isMine(c));
@@ -103,7 +113,13 @@ export function ReviewReport({
           {formatSol(report.networkFee.totalLamports)}
           {report.networkFee.priorityLamports !== '0'
             ? ` (priority ${formatSol(report.networkFee.priorityLamports)})`
-            : ''}
+            : ''}{' '}
+          <UsdValue
+            amount={report.networkFee.totalLamports}
+            decimals={9}
+            price={solPrice}
+            label="USD value of the network fee"
+          />
         </dd>
         <dt>Rent for new accounts</dt>
         <dd>{formatSol(report.rentLamports)}</dd>

@@ -1,0 +1,73 @@
+/**
+ * USD prices for the screens and the review (issue 11): the swap API host's Price API v3
+ * (`GET /price/v3?ids=`, same optional API key), which on the sandbox is the sandbox's, derived
+ * from its pools. Each price carries when it was fetched; a price is asked again after 30 s,
+ * kept when a refresh fails, and called stale once it is more than a minute old. A mint with no
+ * price is reported as missing, never as zero.
+ */
+import type { PriceView } from '../../preload/api-types';
+import { getText, type MarketHttpDeps } from '../tokens/market-http';
+import { parsePriceAnswer } from './price-answer';
+
+export interface PriceServiceDeps extends MarketHttpDeps {
+  now: () => number;
+  /** Ask again after this long; default 30 s. */
+  refreshMs?: number;
+}
+
+/** A price older than this is shown as stale. */
+export const STALE_AFTER_MS = 60_000;
+const IDS_PER_REQUEST = 50;
+
+export interface PriceService {
+  /** The price of each mint (every mint asked has an entry). */
+  prices(mints: readonly string[]): Promise<Record<string, PriceView>>;
+}
+
+export function createPriceService(deps: PriceServiceDeps): PriceService {
+  const refreshMs = deps.refreshMs ?? 30_000;
+  const known = new Map<string, { usdPrice: string; fetchedAt: number }>();
+  /** When each mint was last asked for, answered or not: an unreachable API or a mint without a price is not asked again on every call. */
+  const asked = new Map<string, number>();
+
+  async function refresh(mints: string[]): Promise<void> {
+    for (let at = 0; at < mints.length; at += IDS_PER_REQUEST) {
+      const batch = mints.slice(at, at + IDS_PER_REQUEST);
+      const askedAt = deps.now();
+      for (const mint of batch) asked.set(mint, askedAt);
+      let answer: Map<string, string>;
+      try {
+        answer = parsePriceAnswer(await getText(deps, '/price/v3', { ids: batch.join(',') }));
+      } catch {
+        return; // unreachable or unreadable: the prices kept so far age
+      }
+      for (const mint of batch) {
+        const usdPrice = answer.get(mint);
+        if (usdPrice !== undefined) known.set(mint, { usdPrice, fetchedAt: askedAt });
+        else known.delete(mint); // the API no longer prices it: better none than an old one
+      }
+    }
+  }
+
+  return {
+    async prices(mints) {
+      const wanted = [...new Set(mints)];
+      const now = deps.now();
+      const due = wanted.filter((mint) => now - (asked.get(mint) ?? -Infinity) >= refreshMs);
+      if (due.length > 0) await refresh(due);
+      const answer: Record<string, PriceView> = {};
+      const at = deps.now();
+      for (const mint of wanted) {
+        const entry = known.get(mint);
+        answer[mint] = entry
+          ? {
+              usdPrice: entry.usdPrice,
+              asOf: entry.fetchedAt,
+              status: at - entry.fetchedAt > STALE_AFTER_MS ? 'stale' : 'fresh',
+            }
+          : { usdPrice: null, asOf: null, status: 'missing' };
+      }
+      return answer;
+    },
+  };
+}

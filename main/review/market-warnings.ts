@@ -1,0 +1,106 @@
+/**
+ * The warnings of a review that come from the market rather than the chain (issue 11): a token
+ * that is not on the verified list, and a trade whose USD value out is far below its USD value
+ * in. Unverified on the output side is dangerous (it is what a look-alike token scam sells, and
+ * must be acknowledged); on the input side the person already holds it, so it is a caution. A
+ * token the directory cannot vouch for (offline, unknown) counts as unverified.
+ *
+ * Money is computed in exact decimals (main/shared/usd.ts), never JavaScript numbers.
+ */
+import type { PriceView } from '../../preload/api-types';
+import {
+  compareDecimal,
+  decimalText,
+  formatUsd,
+  multiplyDecimal,
+  parseDecimal,
+  usdValue,
+  type Decimal,
+} from '../shared/usd';
+import type { Address } from '../shared/address';
+import type { SwapIntent, TokenWarning } from './types';
+import { shortAddress } from './words';
+
+/** A gap this much beyond the price impact (in percentage points) is called out. */
+export const VALUE_LOSS_MARGIN = '0.05';
+
+export interface MarketFacts {
+  /** What the directory knows of each mint; a mint absent is unknown. */
+  tokens: ReadonlyMap<string, { symbol: string; verified: boolean; decimals: number }>;
+  prices: Readonly<Record<string, PriceView>>;
+}
+
+const NATIVE_MINT = 'So11111111111111111111111111111111111111112';
+
+function nameOf(mint: string, facts: MarketFacts): string {
+  return facts.tokens.get(mint)?.symbol ?? `token ${shortAddress(mint)}`;
+}
+
+function unverified(
+  mint: string,
+  side: 'input' | 'output',
+  facts: MarketFacts,
+): TokenWarning | null {
+  if (mint === NATIVE_MINT || facts.tokens.get(mint)?.verified) return null;
+  const name = nameOf(mint, facts);
+  return {
+    mint: mint as Address,
+    kind: 'unverified',
+    mustAcknowledge: side === 'output',
+    sentence:
+      side === 'output'
+        ? `${name} is not on the verified token list: anyone can create a token with any name and logo. Make sure ${shortAddress(mint)} is the mint of the token you mean to buy.`
+        : `${name} is not on the verified token list: its name and logo are not vouched for by anyone.`,
+  };
+}
+
+/** A warning's estimate, so the directory's decimals do (no signing decision rests on it). */
+function valueOf(amount: bigint, mint: string, facts: MarketFacts): Decimal | null {
+  const decimals = facts.tokens.get(mint)?.decimals;
+  const price = facts.prices[mint];
+  if (decimals === undefined || !price?.usdPrice) return null;
+  const usd = parseDecimal(price.usdPrice);
+  return usd ? usdValue(amount, decimals, usd) : null;
+}
+
+/** USD out below USD in × (1 − price impact − margin): the prices or the route are off. */
+function valueLoss(intent: SwapIntent, facts: MarketFacts): TokenWarning | null {
+  if (intent.inputMint === intent.outputMint || intent.outAmount === 0n) return null;
+  const valueIn = valueOf(intent.inAmount, intent.inputMint, facts);
+  const valueOut = valueOf(intent.outAmount, intent.outputMint, facts);
+  if (!valueIn || !valueOut || valueIn.digits === 0n) return null;
+  const impact = parseDecimal(intent.priceImpactPct ?? '0') ?? { digits: 0n, scale: 0 };
+  const margin = parseDecimal(VALUE_LOSS_MARGIN) as Decimal;
+  // keep = 1 − impact − margin, on a common scale.
+  const scale = Math.max(impact.scale, margin.scale);
+  const one = 10n ** BigInt(scale);
+  const keepDigits =
+    one -
+    impact.digits * 10n ** BigInt(scale - impact.scale) -
+    margin.digits * 10n ** BigInt(scale - margin.scale);
+  if (keepDigits <= 0n) return null; // the impact alone explains any gap
+  const floor = multiplyDecimal(valueIn, { digits: keepDigits, scale });
+  if (compareDecimal(valueOut, floor) >= 0) return null;
+  // Loss in whole percent, rounded down, from exact values.
+  const aligned = Math.max(valueIn.scale, valueOut.scale);
+  const inDigits = valueIn.digits * 10n ** BigInt(aligned - valueIn.scale);
+  const outDigits = valueOut.digits * 10n ** BigInt(aligned - valueOut.scale);
+  const lossPercent = ((inDigits - outDigits) * 100n) / inDigits;
+  const impactPercent = decimalText({ digits: impact.digits * 100n, scale: impact.scale });
+  return {
+    mint: intent.outputMint,
+    kind: 'value-loss',
+    mustAcknowledge: false,
+    sentence: `You give about ${formatUsd(valueIn)} and get about ${formatUsd(valueOut)}: ${lossPercent}% less, more than the price impact (${impactPercent}%) explains. A price may be wrong or the market for ${nameOf(intent.outputMint, facts)} very thin; compare before you sign.`,
+  };
+}
+
+/** The market warnings of a swap or payment, dangerous first. */
+export function marketWarnings(intent: SwapIntent, facts: MarketFacts): TokenWarning[] {
+  const warnings = [
+    unverified(intent.outputMint, 'output', facts),
+    intent.inputMint !== intent.outputMint ? unverified(intent.inputMint, 'input', facts) : null,
+    valueLoss(intent, facts),
+  ].filter((warning): warning is TokenWarning => warning !== null);
+  return warnings.sort((a, b) => Number(b.mustAcknowledge) - Number(a.mustAcknowledge));
+}

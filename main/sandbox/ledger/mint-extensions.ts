@@ -1,0 +1,93 @@
+/**
+ * Token-2022 extension bytes for the sandbox's warning tokens (issue 11): a mint with
+ * extensions is the 82-byte base, zero padding to 165 bytes, the account-type byte (1 = mint)
+ * and the type-length-value entries; a token account of such a mint is the 165-byte base, the
+ * account-type byte (2 = account) and its own entries. Written at genesis exactly as the
+ * Token-2022 program would have written them, so the VM's program executes transfers of these
+ * mints (fees withheld, delegate honoured) with no help from the sandbox.
+ */
+import {
+  ExtensionType,
+  PermanentDelegateLayout,
+  TransferFeeAmountLayout,
+  TransferFeeConfigLayout,
+} from '@solana/spl-token';
+import { PublicKey } from '@solana/web3.js';
+import type { SandboxToken } from '../tokens';
+import { encodeMint, TOKEN_ACCOUNT_SIZE } from './token-layout';
+
+const ACCOUNT_TYPE_MINT = 1;
+const ACCOUNT_TYPE_ACCOUNT = 2;
+
+function tlv(type: ExtensionType, value: Uint8Array): Uint8Array {
+  const entry = new Uint8Array(4 + value.length);
+  const view = new DataView(entry.buffer);
+  view.setUint16(0, type, true);
+  view.setUint16(2, value.length, true);
+  entry.set(value, 4);
+  return entry;
+}
+
+/** Base bytes padded to 165, the account-type byte, then the entries. */
+function withExtensions(base: Uint8Array, accountType: number, entries: Uint8Array[]): Uint8Array {
+  const size = TOKEN_ACCOUNT_SIZE + 1 + entries.reduce((sum, entry) => sum + entry.length, 0);
+  const data = new Uint8Array(size);
+  data.set(base, 0);
+  data[TOKEN_ACCOUNT_SIZE] = accountType;
+  let at = TOKEN_ACCOUNT_SIZE + 1;
+  for (const entry of entries) {
+    data.set(entry, at);
+    at += entry.length;
+  }
+  return data;
+}
+
+function mintEntries(token: SandboxToken, faucet: PublicKey): Uint8Array[] {
+  const entries: Uint8Array[] = [];
+  const fee = token.traits?.transferFee;
+  if (fee) {
+    const value = Buffer.alloc(TransferFeeConfigLayout.span);
+    const schedule = { epoch: 0n, maximumFee: fee.maxFee, transferFeeBasisPoints: fee.bps };
+    TransferFeeConfigLayout.encode(
+      {
+        transferFeeConfigAuthority: faucet,
+        withdrawWithheldAuthority: faucet,
+        withheldAmount: 0n,
+        olderTransferFee: schedule,
+        newerTransferFee: schedule,
+      },
+      value,
+    );
+    entries.push(tlv(ExtensionType.TransferFeeConfig, value));
+  }
+  if (token.traits?.permanentDelegate) {
+    const value = Buffer.alloc(PermanentDelegateLayout.span);
+    PermanentDelegateLayout.encode({ delegate: faucet }, value);
+    entries.push(tlv(ExtensionType.PermanentDelegate, value));
+  }
+  return entries;
+}
+
+/** The genesis data of a sandbox mint: faucet as mint authority (and freeze authority, delegate, fee authority where the token's traits say so). */
+export function genesisMintData(token: SandboxToken, faucet: string): Uint8Array {
+  const base = encodeMint({
+    mintAuthority: faucet,
+    supply: 0n,
+    decimals: token.decimals,
+    isInitialized: true,
+    freezeAuthority: token.traits?.freezeAuthority ? faucet : null,
+  });
+  const entries = mintEntries(token, new PublicKey(faucet));
+  return entries.length === 0 ? base : withExtensions(base, ACCOUNT_TYPE_MINT, entries);
+}
+
+/**
+ * A token account's data with the extensions its mint requires: a transfer-fee mint's accounts
+ * carry TransferFeeAmount (the fees withheld in them), or the program refuses to credit them.
+ */
+export function withAccountExtensions(base: Uint8Array, token: SandboxToken): Uint8Array {
+  if (!token.traits?.transferFee) return base;
+  const value = Buffer.alloc(TransferFeeAmountLayout.span);
+  TransferFeeAmountLayout.encode({ withheldAmount: 0n }, value);
+  return withExtensions(base, ACCOUNT_TYPE_ACCOUNT, [tlv(ExtensionType.TransferFeeAmount, value)]);
+}

@@ -1,0 +1,85 @@
+/**
+ * Money in US dollars without JavaScript numbers (issue 11): a price is a decimal string as the
+ * price API published it, a value is computed exactly in bigint (digits and a decimal scale),
+ * and only the display rounds, to cents. Shared by main (the value-loss warning) and the
+ * renderer (balances, quotes, payments).
+ */
+
+/** An exact decimal: `digits / 10^scale`. */
+export interface Decimal {
+  digits: bigint;
+  scale: number;
+}
+
+const DECIMAL_TEXT = /^(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/;
+
+/** Parses a non-negative decimal text (`147.48`, `1.999995e-5`); null when it is not one. */
+export function parseDecimal(text: string): Decimal | null {
+  const match = DECIMAL_TEXT.exec(text.trim());
+  if (!match) return null;
+  const [, whole = '0', fraction = '', exponentText] = match;
+  const exponent = exponentText === undefined ? 0 : Number(exponentText);
+  if (!Number.isSafeInteger(exponent) || Math.abs(exponent) > 100) return null;
+  let digits = BigInt(whole + fraction);
+  let scale = fraction.length - exponent;
+  if (scale < 0) {
+    digits *= 10n ** BigInt(-scale);
+    scale = 0;
+  }
+  return { digits, scale };
+}
+
+/** The USD value of `amount` base units of a token with `decimals`, at `usdPrice` per whole token. */
+export function usdValue(amount: bigint, decimals: number, usdPrice: Decimal): Decimal {
+  return { digits: amount * usdPrice.digits, scale: decimals + usdPrice.scale };
+}
+
+/** a + b, exactly. */
+export function addDecimal(a: Decimal, b: Decimal): Decimal {
+  const scale = Math.max(a.scale, b.scale);
+  return {
+    digits: a.digits * 10n ** BigInt(scale - a.scale) + b.digits * 10n ** BigInt(scale - b.scale),
+    scale,
+  };
+}
+
+/** a × b, exactly. */
+export function multiplyDecimal(a: Decimal, b: Decimal): Decimal {
+  return { digits: a.digits * b.digits, scale: a.scale + b.scale };
+}
+
+/** -1, 0 or 1 as a is below, equal to or above b. */
+export function compareDecimal(a: Decimal, b: Decimal): number {
+  const scale = Math.max(a.scale, b.scale);
+  const x = a.digits * 10n ** BigInt(scale - a.scale);
+  const y = b.digits * 10n ** BigInt(scale - b.scale);
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+/** Whole cents, rounded half up. */
+export function toCents(value: Decimal): bigint {
+  if (value.scale <= 2) return value.digits * 10n ** BigInt(2 - value.scale);
+  const divisor = 10n ** BigInt(value.scale - 2);
+  return (value.digits + divisor / 2n) / divisor;
+}
+
+/** The exact value as decimal text, trailing zeros trimmed (`"12.3405"`). */
+export function decimalText(value: Decimal): string {
+  if (value.scale === 0) return value.digits.toString();
+  const text = value.digits.toString().padStart(value.scale + 1, '0');
+  const whole = text.slice(0, text.length - value.scale);
+  const fraction = text.slice(text.length - value.scale).replace(/0+$/, '');
+  return fraction === '' ? whole : `${whole}.${fraction}`;
+}
+
+/**
+ * A value as a person reads it: `$1,234.56`; below a cent but not zero, `<$0.01`.
+ *
+ * @example formatUsd({ digits: 123456n, scale: 2 }) === '$1,234.56'
+ */
+export function formatUsd(value: Decimal): string {
+  const cents = toCents(value);
+  if (cents === 0n && value.digits > 0n) return '<$0.01';
+  const whole = (cents / 100n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `$${whole}.${(cents % 100n).toString().padStart(2, '0')}`;
+}

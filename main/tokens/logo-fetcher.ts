@@ -1,0 +1,145 @@
+/**
+ * Token logos fetched by main, never by the page (issue 11). A logo URL comes from a token list
+ * anybody can get a token into, so it is treated as hostile: only http(s), no credentials in
+ * it, at most 64 KiB, and only PNG, JPEG, GIF or WebP whose first bytes prove it (never SVG,
+ * which can carry script and fetch more). What passes is handed to the renderer as a `data:`
+ * URL, which the strict CSP allows for images; what fails is remembered as "no logo", and the
+ * renderer draws a neutral placeholder. Results are cached on disk by the URL's hash, so a logo
+ * is fetched once per install.
+ */
+import { createHash } from 'node:crypto';
+import { mkdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { writeFileAtomic } from '../storage/atomic-file';
+
+export const MAX_LOGO_BYTES = 64 * 1024;
+
+/** Magic numbers of the image types a logo may be. */
+const SIGNATURES: { type: string; matches: (bytes: Uint8Array) => boolean }[] = [
+  {
+    type: 'image/png',
+    matches: (b) => [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((v, i) => b[i] === v),
+  },
+  { type: 'image/jpeg', matches: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
+  {
+    type: 'image/gif',
+    matches: (b) => String.fromCharCode(...b.subarray(0, 4)) === 'GIF8',
+  },
+  {
+    type: 'image/webp',
+    matches: (b) =>
+      String.fromCharCode(...b.subarray(0, 4)) === 'RIFF' &&
+      String.fromCharCode(...b.subarray(8, 12)) === 'WEBP',
+  },
+];
+
+/** The image type its bytes prove, or null. */
+export function imageTypeOf(bytes: Uint8Array): string | null {
+  return SIGNATURES.find((signature) => signature.matches(bytes))?.type ?? null;
+}
+
+/** True for a URL main may fetch a logo from. */
+export function fetchableLogoUrl(text: string): URL | null {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+  if (url.username !== '' || url.password !== '') return null;
+  return url;
+}
+
+export interface LogoFetcherDeps {
+  fetch: typeof fetch;
+  /** Folder of the logo cache. */
+  cacheDir: string;
+  timeoutMs?: number;
+}
+
+export interface LogoFetcher {
+  /** The logo as a data: URL, or null when there is none that is safe to show. */
+  dataUrl(logoUri: string | null): Promise<string | null>;
+}
+
+/** What a download gave: bytes, a refusal (too big, not found), or nothing (unreachable). */
+type Download = Uint8Array | 'refused' | 'unreachable';
+
+async function download(url: URL, deps: LogoFetcherDeps): Promise<Download> {
+  let response: Response;
+  try {
+    response = await deps.fetch(url, {
+      redirect: 'error', // a redirect could lead anywhere, a file: or a private host included
+      signal: AbortSignal.timeout(deps.timeoutMs ?? 8_000),
+      headers: { accept: 'image/png, image/jpeg, image/gif, image/webp' },
+    });
+  } catch {
+    return 'unreachable';
+  }
+  if (response.status >= 500) return 'unreachable';
+  if (response.status !== 200 || !response.body) return 'refused';
+  const declared = Number(response.headers.get('content-length') ?? 0);
+  if (declared > MAX_LOGO_BYTES) {
+    await response.body.cancel().catch(() => undefined);
+    return 'refused';
+  }
+  // Read at most the limit, whatever the header claimed.
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = response.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read().catch(() => ({ done: true, value: undefined }));
+    if (done || !value) break;
+    size += value.length;
+    if (size > MAX_LOGO_BYTES) {
+      await reader.cancel().catch(() => undefined);
+      return 'refused';
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.length;
+  }
+  return bytes;
+}
+
+export function createLogoFetcher(deps: LogoFetcherDeps): LogoFetcher {
+  const memory = new Map<string, Promise<string | null>>();
+
+  async function load(uri: string): Promise<string | null> {
+    const url = fetchableLogoUrl(uri);
+    if (!url) return null;
+    const file = join(deps.cacheDir, `${createHash('sha256').update(url.href).digest('hex')}.txt`);
+    const cached = await readFile(file, 'utf8').catch(() => null);
+    if (cached !== null) return cached === '' ? null : cached;
+    const bytes = await download(url, deps);
+    // Unreachable: no logo this time, asked again at the next start.
+    if (bytes === 'unreachable') return null;
+    const type = bytes === 'refused' ? null : imageTypeOf(bytes);
+    const dataUrl =
+      bytes !== 'refused' && type
+        ? `data:${type};base64,${Buffer.from(bytes).toString('base64')}`
+        : null;
+    // A refusal is cached too ('' = none), so a hostile host is asked once, not on every render.
+    await mkdir(deps.cacheDir, { recursive: true })
+      .then(() => writeFileAtomic(file, dataUrl ?? ''))
+      .catch(() => undefined);
+    return dataUrl;
+  }
+
+  return {
+    dataUrl(logoUri) {
+      if (!logoUri) return Promise.resolve(null);
+      let pending = memory.get(logoUri);
+      if (!pending) {
+        pending = load(logoUri);
+        memory.set(logoUri, pending);
+      }
+      return pending;
+    },
+  };
+}

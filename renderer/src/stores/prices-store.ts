@@ -1,0 +1,38 @@
+/**
+ * USD prices the screens show (issue 11), from `prices.get` in main. Screens say which mints
+ * they show; the store asks main for those not asked in the last 30 s (main caches too, and
+ * tells how old each price is). A failed call leaves the prices it had: they age into "stale".
+ */
+import { create } from 'zustand';
+import type { PriceView } from '../../../preload/api-types';
+import { callWallet } from '../lib/wallet';
+
+const REFRESH_MS = 30_000;
+const MAX_PER_CALL = 100;
+
+export interface PricesStore {
+  prices: Record<string, PriceView>;
+  /** When each mint was last asked for. */
+  askedAt: Record<string, number>;
+  /** Fetches the prices of `mints` not asked recently. */
+  ensure: (mints: readonly string[]) => Promise<void>;
+}
+
+export const usePricesStore = create<PricesStore>()((set, get) => ({
+  prices: {},
+  askedAt: {},
+  ensure: async (mints) => {
+    const now = Date.now();
+    const due = [...new Set(mints)].filter(
+      (mint) => now - (get().askedAt[mint] ?? 0) >= REFRESH_MS,
+    );
+    if (due.length === 0) return;
+    set({ askedAt: { ...get().askedAt, ...Object.fromEntries(due.map((m) => [m, now])) } });
+    for (let at = 0; at < due.length; at += MAX_PER_CALL) {
+      const result = await callWallet((w) =>
+        w.prices.get({ mints: due.slice(at, at + MAX_PER_CALL) }),
+      );
+      if (result.ok) set({ prices: { ...get().prices, ...result.value } });
+    }
+  },
+}));
