@@ -7,6 +7,7 @@ import './styles/layout.css';
 import './styles/content.css';
 import './styles/controls.css';
 import './styles/responsive.css';
+import './styles/tokens.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

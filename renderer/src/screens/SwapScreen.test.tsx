@@ -20,6 +20,41 @@ describe('swap form', () => {
     expect(screen.getByText('quoted just now')).toBeTruthy();
   });
 
+  it('shows what the quote is worth in USD: both sides and the price impact', async () => {
+    const { user } = setUp();
+    await quoteFor(user, '1.5');
+    // The fake prices SOL at $150 and USDC at $1: 1.5 SOL and 225 USDC are both $225.00.
+    expect((await screen.findByLabelText('USD value you pay')).textContent).toBe('≈ $225.00');
+    expect(screen.getByLabelText('USD value you receive').textContent).toBe('≈ $225.00');
+  });
+
+  it('searches the directory as the person types and tells two USDC apart', async () => {
+    const { fake, user } = setUp();
+    await screen.findByText('USDC');
+    await user.click(screen.getByRole('button', { name: 'You receive token' }));
+    const dialog = screen.getByRole('dialog', { name: 'Choose the token you receive' });
+    await user.type(within(dialog).getByRole('combobox', { name: 'Search tokens' }), 'usdc');
+    const lookalike = await within(dialog).findByRole('option', {
+      name: 'USDC (unverified, USDC…1111)',
+    });
+    expect(lookalike.textContent).toContain('Unverified');
+    const real = within(dialog).getByRole('option', { name: 'USDC' });
+    expect(within(real).getByLabelText('verified')).toBeTruthy();
+    // Debounced: four keystrokes, one search.
+    expect(fake.calls.filter((c) => c.method === 'tokens.search')).toEqual([
+      { method: 'tokens.search', request: { query: 'usdc' } },
+    ]);
+    // Logos come from main as data: URLs; a token without one gets the placeholder.
+    await waitFor(() =>
+      expect(real.querySelector('img')?.getAttribute('src')).toMatch(/^data:image\/png;base64,/),
+    );
+    expect(within(lookalike).getByTestId('logo-placeholder').textContent).toBe('U');
+    await user.click(lookalike);
+    expect(
+      within(screen.getByRole('button', { name: 'You receive token' })).getByText('Unverified'),
+    ).toBeTruthy();
+  });
+
   it('names the token decimals when the amount has too many, and asks for no quote', async () => {
     const { fake, user } = setUp();
     const box = await screen.findByRole('textbox', { name: 'You pay' });
@@ -69,7 +104,7 @@ describe('swap form', () => {
     const search = within(payDialog).getByRole('combobox', { name: 'Search tokens' });
     await user.click(search);
     await user.paste(FAKE_CHAIN_TOKEN.mint);
-    const option = await within(payDialog).findByRole('option', { name: 'mSoL…m7So' });
+    const option = await within(payDialog).findByRole('option', { name: 'mSoL…m7So (unverified)' });
     expect(option.textContent).toContain('9 decimals');
     expect(fake.calls.filter((c) => c.method === 'tokens.lookup')).toEqual([
       { method: 'tokens.lookup', request: { mint: FAKE_CHAIN_TOKEN.mint } },

@@ -13,7 +13,13 @@ describe('wallet overview', () => {
     expect((await screen.findByLabelText('SOL balance')).textContent).toBe('1,234.567890123 SOL');
     const table = screen.getByRole('table', { name: 'Token balances' });
     const row = within(table).getByRole('row', { name: /USDC/ });
-    expect(within(row).getByRole('cell').textContent).toBe('1,000');
+    expect(within(row).getAllByRole('cell')[0]?.textContent).toBe('1,000');
+    // USD values at the fake's prices (SOL $150, USDC $1), from base units with bigint math:
+    // 1,234.567890123 SOL × 150 = 185,185.18351845; plus 1,000 USDC.
+    expect((await screen.findByLabelText('USD value of SOL')).textContent).toBe('≈ $185,185.18');
+    expect(within(row).getByLabelText('USD value of USDC').textContent).toBe('$1,000.00');
+    expect(screen.getByLabelText('Total value').textContent).toBe('$186,185.18');
+    expect(within(row).getByLabelText('verified')).toBeTruthy();
   });
 
   it('shows a clear network-unavailable state with what to do, and recovers on Try again', async () => {

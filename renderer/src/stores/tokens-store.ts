@@ -16,6 +16,8 @@ export interface TokensStore {
   load: (force?: boolean) => Promise<void>;
   /** Reads a pasted mint from the chain and adds it to the list. */
   lookup: (mint: string) => Promise<Result<TokenInfo>>;
+  /** Adds a token a directory search found, once the person picks it. */
+  remember: (token: TokenInfo) => void;
 }
 
 export const initialTokensState = {
@@ -40,6 +42,10 @@ export const tokensStoreCreator: StateCreator<TokensStore> = (set, get) => ({
     } else {
       set({ status: 'error', error: result.error });
     }
+  },
+
+  remember: (token) => {
+    if (!get().tokens.some((t) => t.mint === token.mint)) set({ tokens: [...get().tokens, token] });
   },
 
   lookup: async (mint) => {

@@ -219,6 +219,7 @@ export function installFakeWallet(options: FakeWalletOptions = {}): FakeWallet {
                   amount: '1000000000',
                   tokenAccount: fakeAddress(999),
                   tokenProgram: 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA',
+                  verified: true,
                 },
               ],
       };

@@ -1,8 +1,11 @@
 /**
  * A token picker: a button named for its side (**You pay token**, **You receive token**) whose
  * description is the chosen symbol, opening a dialog with a list of tokens searchable through
- * **Search tokens**. Options are named by symbol. A pasted mint address that the list does not
- * hold is read from the chain with `tokens.lookup`.
+ * **Search tokens**. Typing searches the token directory in main (`tokens.search`, debounced);
+ * a pasted mint address that the list does not hold is read from the chain with
+ * `tokens.lookup`. Options are named by symbol; an unverified token's option is named
+ * "<symbol> (unverified, <short mint>)", so two tokens with one symbol are told apart, and each
+ * shows its logo (from main), name, short mint and verified mark.
  *
  * Keyboard: the search box keeps focus; Up/Down move the active option (aria-activedescendant),
  * Enter picks it, Escape closes.
@@ -12,6 +15,21 @@ import type { TokenInfo } from '../../../../preload/api-types';
 import type { BridgeError } from '../../../../main/shared/result';
 import { Dialog } from '../Dialog';
 import { tokenName, useTokensStore } from '../../stores/tokens-store';
+import { callWallet } from '../../lib/wallet';
+import { TokenLogo } from '../tokens/TokenLogo';
+import { VerifiedMark } from '../tokens/VerifiedMark';
+
+/** How long typing must pause before the directory is asked. */
+export const SEARCH_DEBOUNCE_MS = 250;
+
+const shortMint = (mint: string) => `${mint.slice(0, 4)}…${mint.slice(-4)}`;
+
+/** The accessible name of an option: the symbol, plus what tells an unverified look-alike apart. */
+export function optionName(token: TokenInfo): string {
+  const name = tokenName(token, token.mint);
+  if (token.verified) return name;
+  return token.symbol ? `${name} (unverified, ${shortMint(token.mint)})` : `${name} (unverified)`;
+}
 
 const MINT_TEXT = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
 
@@ -66,9 +84,13 @@ export function TokenPicker({
         disabled={disabled}
         onClick={() => setOpen(true)}
       >
+        {selected ? (
+          <TokenLogo mint={selected.mint} symbol={selected.symbol} hasLogo={selected.hasLogo} />
+        ) : null}
         <span id={symbolId}>
           {selected ? tokenName(selected, selected.mint) : 'Choose a token'}
         </span>
+        {selected && !selected.verified ? <VerifiedMark verified={false} /> : null}
         <span aria-hidden="true" className="token-caret">
           ▾
         </span>
@@ -110,17 +132,40 @@ function TokenDialog({
   const loadError = useTokensStore((s) => s.error);
   const load = useTokensStore((s) => s.load);
   const lookup = useTokensStore((s) => s.lookup);
+  const remember = useTokensStore((s) => s.remember);
+  const pick = (token: TokenInfo) => {
+    remember(token);
+    onPick(token);
+  };
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
   const [lookupState, setLookupState] = useState<
     { state: 'idle' } | { state: 'loading' } | { state: 'failed'; error: BridgeError }
   >({ state: 'idle' });
   const listId = useId();
-  const matches = useMemo(
-    () => filterTokens(only ? tokens.filter(only) : tokens, query),
-    [tokens, query, only],
-  );
+  const [found, setFound] = useState<{ query: string; tokens: TokenInfo[] } | null>(null);
+  const matches = useMemo(() => {
+    const local = filterTokens(only ? tokens.filter(only) : tokens, query);
+    if (!found || found.query !== query.trim()) return local;
+    const seen = new Set(local.map((t) => t.mint));
+    const more = found.tokens.filter((t) => !seen.has(t.mint) && (!only || only(t)));
+    return [...local, ...more];
+  }, [tokens, query, only, found]);
   const latestQuery = useRef('');
+
+  // The directory is searched once typing pauses; an answer to an older query is ignored.
+  useEffect(() => {
+    const text = query.trim();
+    if (text === '' || MINT_TEXT.test(text)) return;
+    const timer = setTimeout(() => {
+      void callWallet((w) => w.tokens.search({ query: text })).then((result) => {
+        if (result.ok && latestQuery.current.trim() === text) {
+          setFound({ query: text, tokens: result.value });
+        }
+      });
+    }, SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [query]);
 
   useEffect(() => {
     void load();
@@ -156,7 +201,7 @@ function TokenDialog({
     } else if (event.key === 'Enter') {
       event.preventDefault();
       const token = matches[activeIndex];
-      if (token) onPick(token);
+      if (token) pick(token);
     }
   };
 
@@ -187,15 +232,18 @@ function TokenDialog({
             key={token.mint}
             id={optionId(i)}
             role="option"
-            aria-label={tokenName(token, token.mint)}
+            aria-label={optionName(token)}
             aria-selected={token.mint === selected?.mint}
             className={i === activeIndex ? 'token-option token-option-active' : 'token-option'}
-            onClick={() => onPick(token)}
+            onClick={() => pick(token)}
             onMouseMove={() => setActive(i)}
           >
-            <span className="token-symbol">{tokenName(token, token.mint)}</span>
+            <TokenLogo mint={token.mint} symbol={token.symbol} hasLogo={token.hasLogo} />
+            <span className="token-symbol">{tokenName(token, token.mint)}</span>{' '}
+            <VerifiedMark verified={token.verified} />
             <span className="muted small">
-              {token.name ?? 'Read from the chain'} · {token.decimals} decimals
+              {token.name ?? 'Read from the chain'} · {shortMint(token.mint)} · {token.decimals}{' '}
+              decimals
             </span>
           </li>
         ))}

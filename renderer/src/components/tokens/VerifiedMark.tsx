@@ -9,6 +9,6 @@ export function VerifiedMark({ verified }: { verified: boolean }) {
       ✓
     </span>
   ) : (
-    <span className="badge badge-warning unverified-mark">Unverified</span>
+    <span className="unverified-mark">Unverified</span>
   );
 }

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import type { PriceView } from '../../preload/api-types';
+import type { Address } from '../shared/address';
+import { marketWarnings, type MarketFacts } from './market-warnings';
+import type { SwapIntent } from './types';
+
+const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v' as Address;
+const UNVR = '4V5ZVoUWuiCw7JRnD87JXhBXFVq6erXBXymz9z8y4Pki' as Address;
+const price = (usdPrice: string): PriceView => ({ usdPrice, asOf: 1, status: 'fresh' });
+
+function intent(over: Partial<SwapIntent>): SwapIntent {
+  return {
+    swapMode: 'ExactIn',
+    inputMint: USDC,
+    outputMint: UNVR,
+    inAmount: 100_000_000n, // 100 USDC
+    outAmount: 9_900_000_000n, // 9,900 UNVR
+    otherAmountThreshold: 9_850_000_000n,
+    amount: 100_000_000n,
+    slippageBps: 50,
+    platformFee: null,
+    feeAccount: null,
+    destinationTokenAccount: null,
+    maxPriorityFeeLamports: 0n,
+    priceImpactPct: '0.001',
+    ...over,
+  };
+}
+
+const facts = (unvrPrice: string, verified = false): MarketFacts => ({
+  tokens: new Map([
+    [USDC, { symbol: 'USDC', verified: true, decimals: 6 }],
+    [UNVR, { symbol: 'UNVR', verified, decimals: 6 }],
+  ]),
+  prices: { [USDC]: price('1'), [UNVR]: price(unvrPrice) },
+});
+
+describe('market warnings', () => {
+  it('an unverified token bought must be acknowledged; sold, it is a caution', () => {
+    const [bought] = marketWarnings(intent({}), facts('0.01'));
+    expect(bought).toMatchObject({ kind: 'unverified', mint: UNVR, mustAcknowledge: true });
+    expect(bought?.sentence).toContain('UNVR is not on the verified token list');
+    const sold = marketWarnings(intent({ inputMint: UNVR, outputMint: USDC }), facts('0.01'));
+    expect(sold).toMatchObject([{ kind: 'unverified', mustAcknowledge: false }]);
+    expect(marketWarnings(intent({}), facts('0.01', true))).toEqual([]);
+  });
+
+  it('a token the directory does not know counts as unverified', () => {
+    const unknown: MarketFacts = { tokens: new Map(), prices: {} };
+    expect(marketWarnings(intent({}), unknown)[0]).toMatchObject({
+      kind: 'unverified',
+      mustAcknowledge: true,
+    });
+  });
+
+  it('calls out USD out far below USD in, beyond what the price impact explains', () => {
+    // $100 in, 9,900 UNVR at $0.009 = $89.10 out: 10% gone with a 0.1% impact.
+    const warnings = marketWarnings(intent({}), facts('0.009', true));
+    expect(warnings).toEqual([
+      expect.objectContaining({ kind: 'value-loss', mustAcknowledge: false }),
+    ]);
+    expect(warnings[0]?.sentence).toBe(
+      'You give about $100.00 and get about $89.10: 10% less, more than the price impact (0.1%) explains. A price may be wrong or the market for UNVR very thin; compare before you sign.',
+    );
+    // At $0.0099 the gap is 1.99%: within fees and impact, nothing to say.
+    expect(marketWarnings(intent({}), facts('0.0099', true))).toEqual([]);
+    // A large impact explains a large gap.
+    expect(marketWarnings(intent({ priceImpactPct: '0.2' }), facts('0.009', true))).toEqual([]);
+    // No price for a side: no claim about value.
+    const noPrice = facts('0.009', true);
+    expect(marketWarnings(intent({}), { ...noPrice, prices: { [USDC]: price('1') } })).toEqual([]);
+  });
+});

@@ -1,0 +1,70 @@
+import { readdirSync } from 'node:fs';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { HOSTILE_LOGO_BODY, logoPng } from '../sandbox/market-data/logos';
+import {
+  startRecordedApiServer,
+  type RecordedApiServer,
+} from '../../test/fixtures/recorded-api-server';
+import { tempDir } from '../../test/fixtures/temp-dirs';
+import { createLogoFetcher, MAX_LOGO_BYTES } from './logo-fetcher';
+
+let host: RecordedApiServer;
+beforeEach(async () => {
+  host = await startRecordedApiServer();
+});
+afterEach(() => host.close());
+
+describe('logos fetched by main', () => {
+  it('hands a real PNG over as a data: URL and fetches it once per install', async () => {
+    const png = logoPng('SOL');
+    host.route('/sol.png', { status: 200, body: png, type: 'image/png' });
+    const cacheDir = tempDir('swapdesk-logos-');
+    const first = createLogoFetcher({ fetch, cacheDir });
+    const dataUrl = await first.dataUrl(`${host.origin}/sol.png`);
+    expect(dataUrl).toBe(`data:image/png;base64,${png.toString('base64')}`);
+    // A new start reads the disk cache: no second request.
+    const again = await createLogoFetcher({ fetch, cacheDir }).dataUrl(`${host.origin}/sol.png`);
+    expect(again).toBe(dataUrl);
+    expect(host.requests).toHaveLength(1);
+    expect(readdirSync(cacheDir)).toHaveLength(1);
+  });
+
+  it('refuses a hostile logo: SVG with script, HTML dressed as PNG, oversize, redirects, odd schemes', async () => {
+    host.route('/evil.svg', { status: 200, body: HOSTILE_LOGO_BODY, type: 'image/svg+xml' });
+    host.route('/fake.png', {
+      status: 200,
+      body: '<html><script>x()</script></html>',
+      type: 'image/png',
+    });
+    const huge = Buffer.concat([logoPng('BIG'), Buffer.alloc(MAX_LOGO_BYTES)]);
+    host.route('/huge.png', { status: 200, body: huge, type: 'image/png' });
+    host.route('/moved.png', { status: 302, body: '', type: 'text/plain' });
+    const logos = createLogoFetcher({ fetch, cacheDir: tempDir('swapdesk-logos-') });
+    for (const path of ['/evil.svg', '/fake.png', '/huge.png', '/moved.png']) {
+      expect(await logos.dataUrl(`${host.origin}${path}`)).toBeNull();
+    }
+    for (const uri of [
+      'javascript:alert(1)',
+      'file:///etc/passwd',
+      `http://user:secret@127.0.0.1:1/a.png`,
+      'data:image/svg+xml,<svg onload=alert(1)>',
+      'not a url',
+    ]) {
+      expect(await logos.dataUrl(uri)).toBeNull();
+    }
+    expect(host.requests.map((r) => r.path)).toEqual([
+      '/evil.svg',
+      '/fake.png',
+      '/huge.png',
+      '/moved.png',
+    ]);
+  });
+
+  it('an unreachable host gives no logo now, and is tried again at the next start', async () => {
+    const cacheDir = tempDir('swapdesk-logos-');
+    expect(
+      await createLogoFetcher({ fetch, cacheDir }).dataUrl('http://127.0.0.1:9/a.png'),
+    ).toBeNull();
+    expect(readdirSync(cacheDir)).toHaveLength(0);
+  });
+});

@@ -1,0 +1,154 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { tempDir } from '../../test/fixtures/temp-dirs';
+import {
+  recorded,
+  startRecordedApiServer,
+  type RecordedApiServer,
+} from '../../test/fixtures/recorded-api-server';
+import { BUNDLED_TOKENS } from '../handlers/tokens';
+import { createTokenDirectory, matchTokens } from './token-directory';
+import type { DirectoryToken } from './token-entry';
+
+const JUP = 'JUPyiwrYJFskUPiHa7hkeR8VUtAeFoSYbKedZNsDvCN';
+// The guide's answer (source named in the file): few fields, no tokenProgram.
+const guide = recorded('tokens-v2-search-jup.json');
+// The API reference's answer: dozens of fields the directory must read past.
+const reference = recorded('_partial-tokens-v2-search-api-reference.json');
+
+let api: RecordedApiServer;
+let clock = 1_000_000;
+beforeEach(async () => {
+  api = await startRecordedApiServer();
+  clock = 1_000_000;
+});
+afterEach(() => api.close());
+
+function directory(cacheFile = join(tempDir('swapdesk-directory-'), 'tokens.json'), key?: string) {
+  return {
+    cacheFile,
+    directory: createTokenDirectory({
+      origin: api.origin,
+      apiKey: async () => key,
+      fetch,
+      now: () => clock,
+      cacheFile,
+      bundled: BUNDLED_TOKENS,
+    }),
+  };
+}
+
+describe('the token directory against recorded Tokens API v2 answers', () => {
+  it('reads the published search answers: JUP, verified, logo URL kept in main', async () => {
+    api.route('/tokens/v2/search', { status: 200, body: JSON.stringify(guide.body) });
+    const { directory: d } = directory(undefined, 'my-key');
+    const answer = await d.search('JUP');
+    expect(answer.source).toBe('api');
+    expect(answer.tokens).toEqual([
+      {
+        mint: JUP,
+        symbol: 'JUP',
+        name: 'Jupiter',
+        decimals: 6,
+        tokenProgram: null, // the guide's answer does not carry it
+        logoUri: 'https://static.jup.ag/jup/icon.png',
+        verified: true,
+        tags: ['verified', 'community', 'strict'],
+      },
+    ]);
+    expect(api.requests[0]?.query.get('query')).toBe('JUP');
+    expect(api.requests[0]?.headers['x-api-key']).toBe('my-key');
+
+    api.route('/tokens/v2/search', { status: 200, body: JSON.stringify(reference.body) });
+    const full = await d.search('jupiter');
+    expect(full.tokens[0]).toMatchObject({
+      mint: JUP,
+      tokenProgram: 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA',
+      verified: true,
+    });
+  });
+
+  it('caches the verified list with its age and answers from it when the API is down', async () => {
+    api.route('/tokens/v2/tag', { status: 200, body: JSON.stringify(guide.body) });
+    const { directory: first, cacheFile } = directory();
+    expect(await first.list()).toMatchObject({ source: 'api', fetchedAt: 1_000_000 });
+    expect(JSON.parse(readFileSync(cacheFile, 'utf8')).verified.fetchedAt).toBe(1_000_000);
+
+    // A new start, an hour later, the API answering 503: the cache answers, with its age.
+    api.route('/tokens/v2/tag', { status: 503, body: '{"error":"unavailable"}' });
+    clock += 7 * 60 * 60 * 1000;
+    const { directory: later } = directory(cacheFile);
+    const answer = await later.list();
+    expect(answer).toMatchObject({ source: 'cache', fetchedAt: 1_000_000 });
+    expect(answer.tokens.map((t) => t.symbol)).toEqual(['JUP']);
+    // A search offline is answered from what is known (cache and bundled list).
+    api.route('/tokens/v2/search', { status: 503, body: '' });
+    expect((await later.search('jup')).tokens.map((t) => t.mint)).toContain(JUP);
+  });
+
+  it('falls back to the bundled list with no cache and no API', async () => {
+    api.route('/tokens/v2/tag', { status: 401, body: '{"code":401,"message":"Unauthorized"}' });
+    const answer = await directory().directory.list();
+    expect(answer.source).toBe('bundled');
+    expect(answer.fetchedAt).toBeNull();
+    expect(answer.tokens.map((t) => t.symbol)).toEqual(expect.arrayContaining(['SOL', 'USDC']));
+  });
+
+  it('looks mints up in one search request and remembers them', async () => {
+    const unknownMint = '4V5ZVoUWuiCw7JRnD87JXhBXFVq6erXBXymz9z8y4Pki';
+    api.route('/tokens/v2/search', (query) => ({
+      status: 200,
+      body: JSON.stringify(
+        query.get('query') === unknownMint
+          ? [{ id: unknownMint, name: 'Look', symbol: 'LOOK', decimals: 6, isVerified: false }]
+          : [],
+      ),
+    }));
+    const { directory: d } = directory();
+    const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
+    const found = await d.get([USDC, unknownMint]);
+    expect(found.get(USDC)?.verified).toBe(true); // bundled: no request needed
+    expect(found.get(unknownMint)).toMatchObject({ symbol: 'LOOK', verified: false });
+    expect(api.requests.map((r) => r.query.get('query'))).toEqual([unknownMint]);
+    await d.get([unknownMint]);
+    expect(api.requests).toHaveLength(1);
+  });
+
+  it('drops a malformed entry, never the whole answer', async () => {
+    api.route('/tokens/v2/search', {
+      status: 200,
+      body: JSON.stringify([
+        { id: 'not-a-mint', symbol: 'BAD', name: 'x', decimals: 6 },
+        ...(guide.body as unknown[]),
+      ]),
+    });
+    expect((await directory().directory.search('x')).tokens.map((t) => t.symbol)).toEqual(['JUP']);
+  });
+});
+
+describe('matching tokens offline', () => {
+  const token = (
+    mint: string,
+    symbol: string,
+    name: string,
+    verified: boolean,
+  ): DirectoryToken => ({
+    mint,
+    symbol,
+    name,
+    decimals: 6,
+    tokenProgram: null,
+    logoUri: null,
+    verified,
+    tags: [],
+  });
+
+  it('keeps two tokens with one symbol apart, the verified one first', () => {
+    const fake = token('USDCoinFake1111111111111111111111111111111', 'USDC', 'USD Coin', false);
+    const real = token('EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v', 'USDC', 'USD Coin', true);
+    const usdt = token('Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB', 'USDT', 'USDT', true);
+    expect(matchTokens([fake, usdt, real], 'usdc')).toEqual([real, fake]);
+    expect(matchTokens([fake, usdt, real], 'usd')).toEqual([usdt, real, fake]);
+  });
+});
