@@ -67,7 +67,11 @@ describe('swap flow against the sandbox', () => {
       name: 'PayPal USD',
       decimals: 6,
       tokenProgram: 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb',
-      source: 'chain',
+      // Decimals and program from the mint account, names and the verified mark from the
+      // sandbox's token API.
+      source: 'api',
+      verified: true,
+      hasLogo: true,
     });
     expect(await wallet.refusal('tokens.lookup', { mint: address })).toMatchObject({
       code: 'TOKEN_NOT_FOUND',

@@ -1,0 +1,151 @@
+/**
+ * Knowing what you trade, end to end in Chromium on the web preview against a real sandbox
+ * (issue 11): USD values on the wallet and swap screens match the prices the sandbox publishes
+ * at /price/v3 (recomputed here from base units with bigint math); a swap into PDLG (permanent
+ * delegate) cannot be approved until **I understand this risk** is ticked; and UNVR's hostile
+ * logo (an SVG with a script) never reaches the page: the page never requests it, no element
+ * refers to it, and a placeholder is drawn instead.
+ */
+import { describe, expect, it } from 'vitest';
+import { formatUsd, parseDecimal, usdValue } from '../../main/shared/usd';
+import { usePreviewSession } from '../harness/e2e-session';
+import { screenshot } from './onboarding-helpers';
+import {
+  createFundedAccount,
+  enterAmount,
+  pickToken,
+  readBalances,
+  reviewSwap,
+  SOL_MINT,
+  USDC_MINT,
+} from './swap-helpers';
+
+const PDLG = 'E9REZTBcoGZaPbveoQCVAon6tpMAw7nHLDnPco6LRuFi';
+const UNVR = '4V5ZVoUWuiCw7JRnD87JXhBXFVq6erXBXymz9z8y4Pki';
+
+/** The sandbox's published prices, as exact decimal text (the answer's number literals). */
+async function sandboxPrices(rpcUrl: string, mints: string[]): Promise<Map<string, string>> {
+  const response = await fetch(`${new URL(rpcUrl).origin}/price/v3?ids=${mints.join(',')}`);
+  const text = await response.text();
+  const prices = new Map<string, string>();
+  for (const mint of mints) {
+    const match = new RegExp(`"${mint}":\\{[^}]*"usdPrice":([0-9.eE+-]+)`).exec(text);
+    if (match?.[1]) prices.set(mint, match[1]);
+  }
+  return prices;
+}
+
+describe('tokens, prices and warnings in Chromium', () => {
+  const session = usePreviewSession();
+
+  it('shows USD values that match the sandbox prices, and a Total value', async () => {
+    const { page } = await session.openApp();
+    const address = await createFundedAccount(page);
+    const balances = await readBalances(page, address);
+    const prices = await sandboxPrices(session.preview.rpcUrl, [
+      SOL_MINT,
+      ...balances.tokens.map((t) => t.mint),
+    ]);
+    const usdc = balances.tokens.find((t) => t.mint === USDC_MINT)!;
+    const expectUsdc = formatUsd(
+      usdValue(BigInt(usdc.amount), 6, parseDecimal(prices.get(USDC_MINT)!)!),
+    );
+    const expectSol = formatUsd(
+      usdValue(BigInt(balances.lamports), 9, parseDecimal(prices.get(SOL_MINT)!)!),
+    );
+    await expect.poll(() => page.getByLabel('USD value of USDC').textContent()).toBe(expectUsdc);
+    expect(await page.getByLabel('USD value of SOL').textContent()).toBe(`≈ ${expectSol}`);
+    // Total value: every priced holding, summed exactly.
+    let total = usdValue(BigInt(balances.lamports), 9, parseDecimal(prices.get(SOL_MINT)!)!);
+    for (const token of balances.tokens) {
+      const price = prices.get(token.mint);
+      if (!price) continue;
+      const value = usdValue(BigInt(token.amount), token.decimals, parseDecimal(price)!);
+      const scale = Math.max(total.scale, value.scale);
+      total = {
+        digits:
+          total.digits * 10n ** BigInt(scale - total.scale) +
+          value.digits * 10n ** BigInt(scale - value.scale),
+        scale,
+      };
+    }
+    expect(await page.getByLabel('Total value').textContent()).toBe(formatUsd(total));
+    await screenshot(page, 'wallet-usd-values');
+
+    // The swap screen: both sides of a SOL → USDC quote at the same prices.
+    await page.getByRole('link', { name: 'Swap' }).click();
+    await page.getByRole('button', { name: 'You receive token' }).getByText('USDC').waitFor();
+    await enterAmount(page, '2');
+    const solPrice = parseDecimal(prices.get(SOL_MINT)!)!;
+    expect(await page.getByLabel('USD value you pay').textContent()).toBe(
+      `≈ ${formatUsd(usdValue(2_000_000_000n, 9, solPrice))}`,
+    );
+    const received = (await page.getByRole('status', { name: 'You receive' }).textContent()) ?? '';
+    const units = received.replace(/[^0-9.]/g, '');
+    const [whole = '0', fraction = ''] = units.split('.');
+    const outBase = BigInt(whole + fraction.padEnd(6, '0').slice(0, 6));
+    expect(await page.getByLabel('USD value you receive').textContent()).toBe(
+      `≈ ${formatUsd(usdValue(outBase, 6, parseDecimal(prices.get(USDC_MINT)!)!))}`,
+    );
+  });
+
+  it('a swap into PDLG cannot be approved until its permanent delegate is acknowledged', async () => {
+    const { page } = await session.openApp();
+    await createFundedAccount(page);
+    await page.getByRole('link', { name: 'Swap' }).click();
+    await pickToken(page, 'You pay token', 'USDC');
+    await pickToken(page, 'You receive token', 'PDLG');
+    await enterAmount(page, '10');
+    const ticket = await reviewSwap(page);
+    const warning = ticket.report.tokenWarnings.find((w) => w.kind === 'permanent-delegate');
+    expect(warning).toMatchObject({ mint: PDLG, mustAcknowledge: true });
+    await page.getByText(warning!.sentence).waitFor();
+    const approve = page.getByRole('button', { name: 'Approve and sign' });
+    expect(await approve.isDisabled()).toBe(true);
+    await screenshot(page, 'review-permanent-delegate');
+    await page.getByRole('checkbox', { name: 'I understand this risk' }).check();
+    expect(await approve.isEnabled()).toBe(true);
+    await approve.click();
+    await page
+      .getByRole('status', { name: 'Swap status' })
+      .filter({ hasText: /^Confirmed$/ })
+      .waitFor({ timeout: 90_000 });
+  });
+
+  it('a hostile logo never reaches the page; the unverified token is marked', async () => {
+    const { page } = await session.openApp();
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(request.url()));
+    const logoAnswers: string[] = [];
+    page.on('response', (response) => {
+      if (response.url().includes('/bridge/tokens.logo')) {
+        void response
+          .text()
+          .then((body) => logoAnswers.push(`${response.request().postData()} ${body}`));
+      }
+    });
+    await createFundedAccount(page);
+    await page.getByRole('link', { name: 'Swap' }).click();
+    await page.getByRole('button', { name: 'You receive token' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('combobox', { name: 'Search tokens' }).fill('UNVR');
+    const option = dialog.getByRole('option', { name: /^UNVR \(unverified, 4V5Z…4Pki\)$/ });
+    await option.waitFor();
+    expect(await option.getByText('Unverified', { exact: true }).count()).toBe(1);
+    // Main was asked for the logo and refused it: the placeholder stays.
+    await expect
+      .poll(() => logoAnswers.find((answer) => answer.includes(UNVR)))
+      .toMatch(/"dataUrl":null/);
+    expect(await option.getByTestId('logo-placeholder').count()).toBe(1);
+    const html = await page.content();
+    expect(html).not.toContain('UNVR.svg');
+    expect(html).not.toContain('attacker.invalid');
+    const sources = await page
+      .locator('img')
+      .evaluateAll((imgs) => imgs.map((img) => img.getAttribute('src') ?? ''));
+    expect(sources.every((src) => src.startsWith('data:image/'))).toBe(true);
+    expect(requested.filter((url) => !url.startsWith(session.preview.origin))).toEqual([]);
+    expect(requested.some((url) => url.includes('/sandbox/logos/'))).toBe(false);
+    await screenshot(page, 'picker-unverified-placeholder');
+  });
+});
