@@ -8,6 +8,7 @@ import type { QuoteView, TokenInfo } from '../../../../preload/api-types';
 import { formatUsd, multiplyDecimal, parseDecimal } from '../../../../main/shared/usd';
 import { usePricesStore } from '../../stores/prices-store';
 import { usdOf, UsdValue } from '../tokens/UsdValue';
+import { VerifiedMark } from '../tokens/VerifiedMark';
 import { formatImpactPercent, formatTokenAmount } from '../../lib/token-display';
 import { hopFeeText, UNNAMED_VENUE } from '../../lib/route-text';
 import { findToken, tokenName } from '../../stores/tokens-store';
@@ -95,6 +96,7 @@ export function QuoteDetails({
         <output aria-label="You receive" className="amount-large">
           {formatTokenAmount(quote.outAmount, output, quote.outputMint)}
         </output>{' '}
+        {!output?.verified ? <VerifiedMark verified={false} /> : null}
         {output ? (
           <UsdValue
             amount={quote.outAmount}

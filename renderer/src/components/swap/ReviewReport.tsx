@@ -10,6 +10,7 @@ import { findToken, tokenName } from '../../stores/tokens-store';
 import { useEffect } from 'react';
 import { usePricesStore } from '../../stores/prices-store';
 import { UsdValue } from '../tokens/UsdValue';
+import { VerifiedMark } from '../tokens/VerifiedMark';
 
 const NATIVE_MINT = 'So11111111111111111111111111111111111111112';
 
@@ -33,6 +34,7 @@ function ChangeRow({
     <tr>
       <th scope="row">
         {what}
+        {change.mint && !token?.verified ? <VerifiedMark verified={false} /> : null}
         {note ? <span className="muted small"> ({note})</span> : null}
       </th>
       <td className={`num ${tone}`}>{amount}</td>

@@ -21,6 +21,8 @@ import { VerifiedMark } from '../tokens/VerifiedMark';
 
 /** How long typing must pause before the directory is asked. */
 export const SEARCH_DEBOUNCE_MS = 250;
+/** Options shown at once: mainnet's verified list holds thousands; typing narrows it. */
+export const MAX_OPTIONS = 100;
 
 const shortMint = (mint: string) => `${mint.slice(0, 4)}…${mint.slice(-4)}`;
 
@@ -144,13 +146,14 @@ function TokenDialog({
   >({ state: 'idle' });
   const listId = useId();
   const [found, setFound] = useState<{ query: string; tokens: TokenInfo[] } | null>(null);
-  const matches = useMemo(() => {
+  const allMatches = useMemo(() => {
     const local = filterTokens(only ? tokens.filter(only) : tokens, query);
     if (!found || found.query !== query.trim()) return local;
     const seen = new Set(local.map((t) => t.mint));
     const more = found.tokens.filter((t) => !seen.has(t.mint) && (!only || only(t)));
     return [...local, ...more];
   }, [tokens, query, only, found]);
+  const matches = allMatches.slice(0, MAX_OPTIONS);
   const latestQuery = useRef('');
 
   // The directory is searched once typing pauses; an answer to an older query is ignored.
@@ -251,6 +254,9 @@ function TokenDialog({
       <div role="status" className="status-line">
         {status === 'loading' ? 'Loading tokens…' : null}
         {lookupState.state === 'loading' ? 'Looking up this mint on the network…' : null}
+        {allMatches.length > matches.length
+          ? `Showing ${matches.length} of ${allMatches.length} tokens: type to narrow the list.`
+          : null}
         {matches.length === 0 && status === 'ready' && lookupState.state === 'idle'
           ? query.trim() === '' && emptyText
             ? emptyText
