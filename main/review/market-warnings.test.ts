@@ -45,6 +45,17 @@ describe('market warnings', () => {
     expect(marketWarnings(intent({}), facts('0.01', true))).toEqual([]);
   });
 
+  it('opening a payee account for an unverified mint buys nothing, so it warns of nothing', () => {
+    const payment = {
+      kind: 'create-destination' as const,
+      payeeTokenAccount: UNVR,
+      owner: USDC,
+      mint: UNVR,
+      tokenProgram: USDC,
+    };
+    expect(marketWarnings(intent({ outAmount: 0n, payment }), facts('0.01'))).toEqual([]);
+  });
+
   it('a token the directory does not know counts as unverified', () => {
     const unknown: MarketFacts = { tokens: new Map(), prices: {} };
     expect(marketWarnings(intent({}), unknown)[0]).toMatchObject({

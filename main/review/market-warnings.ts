@@ -97,6 +97,8 @@ function valueLoss(intent: SwapIntent, facts: MarketFacts): TokenWarning | null 
 
 /** The market warnings of a swap or payment, dangerous first. */
 export function marketWarnings(intent: SwapIntent, facts: MarketFacts): TokenWarning[] {
+  // Opening a payee's account buys nothing: the payment that follows is reviewed on its own.
+  if (intent.payment?.kind === 'create-destination') return [];
   const warnings = [
     unverified(intent.outputMint, 'output', facts),
     intent.inputMint !== intent.outputMint ? unverified(intent.inputMint, 'input', facts) : null,
