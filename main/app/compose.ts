@@ -324,7 +324,11 @@ export function composeApp(options: ComposeOptions): ComposedApp {
   };
   let bundle = bundleFor(shared.settings.network(), shared);
   // Logos are cached by URL, so one cache serves every network.
-  const logos = createLogoFetcher({ fetch: fetchImpl, cacheDir: join(options.dataDir, 'logos') });
+  const logos = createLogoFetcher({
+    fetch: fetchImpl,
+    cacheDir: join(options.dataDir, 'logos'),
+    onSandbox: () => bundle.network.isSandbox,
+  });
   current = () => bundle;
   shared.settings.onNetworkChange((network) => {
     bundle.swap.submitter.stop();

@@ -6,7 +6,7 @@ import {
   type RecordedApiServer,
 } from '../../test/fixtures/recorded-api-server';
 import { tempDir } from '../../test/fixtures/temp-dirs';
-import { createLogoFetcher, MAX_LOGO_BYTES } from './logo-fetcher';
+import { createLogoFetcher, fetchableLogoUrl, MAX_LOGO_BYTES } from './logo-fetcher';
 
 let host: RecordedApiServer;
 beforeEach(async () => {
@@ -19,11 +19,13 @@ describe('logos fetched by main', () => {
     const png = logoPng('SOL');
     host.route('/sol.png', { status: 200, body: png, type: 'image/png' });
     const cacheDir = tempDir('swapdesk-logos-');
-    const first = createLogoFetcher({ fetch, cacheDir });
+    const first = createLogoFetcher({ fetch, cacheDir, onSandbox: () => true });
     const dataUrl = await first.dataUrl(`${host.origin}/sol.png`);
     expect(dataUrl).toBe(`data:image/png;base64,${png.toString('base64')}`);
     // A new start reads the disk cache: no second request.
-    const again = await createLogoFetcher({ fetch, cacheDir }).dataUrl(`${host.origin}/sol.png`);
+    const again = await createLogoFetcher({ fetch, cacheDir, onSandbox: () => true }).dataUrl(
+      `${host.origin}/sol.png`,
+    );
     expect(again).toBe(dataUrl);
     expect(host.requests).toHaveLength(1);
     expect(readdirSync(cacheDir)).toHaveLength(1);
@@ -39,7 +41,11 @@ describe('logos fetched by main', () => {
     const huge = Buffer.concat([logoPng('BIG'), Buffer.alloc(MAX_LOGO_BYTES)]);
     host.route('/huge.png', { status: 200, body: huge, type: 'image/png' });
     host.route('/moved.png', { status: 302, body: '', type: 'text/plain' });
-    const logos = createLogoFetcher({ fetch, cacheDir: tempDir('swapdesk-logos-') });
+    const logos = createLogoFetcher({
+      fetch,
+      cacheDir: tempDir('swapdesk-logos-'),
+      onSandbox: () => true,
+    });
     for (const path of ['/evil.svg', '/fake.png', '/huge.png', '/moved.png']) {
       expect(await logos.dataUrl(`${host.origin}${path}`)).toBeNull();
     }
@@ -60,10 +66,33 @@ describe('logos fetched by main', () => {
     ]);
   });
 
+  it('off the sandbox: https only, and never a host of this machine or its network', () => {
+    for (const uri of [
+      'http://static.jup.ag/jup/icon.png',
+      'https://127.0.0.1/a.png',
+      'https://localhost/a.png',
+      'https://192.168.1.1/a.png',
+      'https://10.0.0.8/a.png',
+      'https://172.20.1.1/a.png',
+      'https://169.254.169.254/latest/meta-data',
+      'https://[::1]/a.png',
+      'https://printer.local/a.png',
+    ]) {
+      expect(fetchableLogoUrl(uri), uri).toBeNull();
+    }
+    // The published icon of JUP (tokens-v2-search-jup.json) is fine.
+    expect(fetchableLogoUrl('https://static.jup.ag/jup/icon.png')?.href).toBe(
+      'https://static.jup.ag/jup/icon.png',
+    );
+    expect(fetchableLogoUrl('http://127.0.0.1:8899/sandbox/logos/SOL.png', true)).not.toBeNull();
+  });
+
   it('an unreachable host gives no logo now, and is tried again at the next start', async () => {
     const cacheDir = tempDir('swapdesk-logos-');
     expect(
-      await createLogoFetcher({ fetch, cacheDir }).dataUrl('http://127.0.0.1:9/a.png'),
+      await createLogoFetcher({ fetch, cacheDir, onSandbox: () => true }).dataUrl(
+        'http://127.0.0.1:9/a.png',
+      ),
     ).toBeNull();
     expect(readdirSync(cacheDir)).toHaveLength(0);
   });

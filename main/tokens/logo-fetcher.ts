@@ -38,16 +38,25 @@ export function imageTypeOf(bytes: Uint8Array): string | null {
   return SIGNATURES.find((signature) => signature.matches(bytes))?.type ?? null;
 }
 
-/** True for a URL main may fetch a logo from. */
-export function fetchableLogoUrl(text: string): URL | null {
+/** Hosts of this machine or its local network, written as names or IP literals. */
+const LOCAL_HOST =
+  /^(localhost|.*\.localhost|.*\.local|127(\.\d+){3}|10(\.\d+){3}|192\.168(\.\d+){2}|172\.(1[6-9]|2\d|3[01])(\.\d+){2}|169\.254(\.\d+){2}|0\.0\.0\.0|\[.*\])$/i;
+
+/**
+ * The URL main may fetch a logo from, or null. Off the sandbox: https only, and never a host of
+ * this machine or its local network (a token list must not make the wallet probe a router).
+ * On the sandbox, whose logos are served on 127.0.0.1, plain http to it is allowed.
+ */
+export function fetchableLogoUrl(text: string, sandbox = false): URL | null {
   let url: URL;
   try {
     url = new URL(text);
   } catch {
     return null;
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
   if (url.username !== '' || url.password !== '') return null;
+  if (sandbox) return url.protocol === 'http:' || url.protocol === 'https:' ? url : null;
+  if (url.protocol !== 'https:' || LOCAL_HOST.test(url.hostname)) return null;
   return url;
 }
 
@@ -55,6 +64,8 @@ export interface LogoFetcherDeps {
   fetch: typeof fetch;
   /** Folder of the logo cache. */
   cacheDir: string;
+  /** True while the sandbox is the network: its logos are on http://127.0.0.1. */
+  onSandbox: () => boolean;
   timeoutMs?: number;
 }
 
@@ -111,7 +122,7 @@ export function createLogoFetcher(deps: LogoFetcherDeps): LogoFetcher {
   const memory = new Map<string, Promise<string | null>>();
 
   async function load(uri: string): Promise<string | null> {
-    const url = fetchableLogoUrl(uri);
+    const url = fetchableLogoUrl(uri, deps.onSandbox());
     if (!url) return null;
     const file = join(deps.cacheDir, `${createHash('sha256').update(url.href).digest('hex')}.txt`);
     const cached = await readFile(file, 'utf8').catch(() => null);
