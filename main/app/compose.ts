@@ -91,6 +91,14 @@ export function unreachableMessage(network: NetworkInfo): string {
     : `${network.label} is not reachable at ${network.rpcUrl}. Check the internet connection, or choose another network.`;
 }
 
+/** The token directory's cache of a network: one per token API host (the sandbox: one). */
+function directoryCacheFile(dataDir: string, network: NetworkInfo, origin: string): string {
+  const key = network.isSandbox
+    ? 'sandbox'
+    : createHash('sha256').update(origin).digest('hex').slice(0, 16);
+  return join(dataDir, `token-directory-${key}.json`);
+}
+
 /** Everything that depends on the network the app is on. */
 interface NetworkBundle {
   network: NetworkInfo;
@@ -142,16 +150,12 @@ function bundleFor(network: NetworkInfo, shared: Shared): NetworkBundle {
   const directory = createTokenDirectory({
     ...marketHost,
     now,
-    cacheFile: join(
-      options.dataDir,
-      `token-directory-${network.isSandbox ? 'sandbox' : createHash('sha256').update(marketHost.origin).digest('hex').slice(0, 16)}.json`,
-    ),
+    cacheFile: directoryCacheFile(options.dataDir, network, marketHost.origin),
     // The sandbox's own tokens are not mainnet's; its list is asked every time (it is local).
     bundled: network.isSandbox ? [] : BUNDLED_TOKENS,
     ...(network.isSandbox ? { listMaxAgeMs: 0 } : {}),
   });
   const prices = createPriceService({ ...marketHost, now });
-  const pricesOf = (mints: string[]) => prices.prices(mints);
   const sender = createTransactionSender({
     connection,
     wait,
@@ -184,8 +188,8 @@ function bundleFor(network: NetworkInfo, shared: Shared): NetworkBundle {
   // Verified marks and prices of a reviewed trade's two tokens (issue 11).
   const market = async (intent: SwapIntent) => {
     const mints = [intent.inputMint, intent.outputMint];
-    const [tokens, prices] = await Promise.all([directory.get(mints), pricesOf(mints)]);
-    return { tokens, prices };
+    const [tokens, quoted] = await Promise.all([directory.get(mints), prices.prices(mints)]);
+    return { tokens, prices: quoted };
   };
   let labels: Promise<Record<string, Record<string, string>>> | null = null;
   const swap: SwapNetworkServices = {
