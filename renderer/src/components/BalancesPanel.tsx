@@ -8,7 +8,7 @@ import { useEffect } from 'react';
 import type { BalanceEntry } from '../stores/balances-store';
 import { formatSol, formatUnits, shortenAddress } from '../lib/format';
 import { addDecimal, formatUsd, type Decimal } from '../../../main/shared/usd';
-import { usePricesStore } from '../stores/prices-store';
+import { usePrices, usePricesStore } from '../stores/prices-store';
 import { TokenLogo } from './tokens/TokenLogo';
 import { usdOf, UsdValue } from './tokens/UsdValue';
 import { VerifiedMark } from './tokens/VerifiedMark';
@@ -30,12 +30,13 @@ function timeOf(ms: number): string {
 
 export function BalancesPanel({ entry, onRefresh }: BalancesPanelProps) {
   const { balances, loading, updatedAt, error } = entry;
-  const prices = usePricesStore((s) => s.prices);
+  // Asked again with every refresh of the balances (the store skips prices under 30 s old).
   const ensurePrices = usePricesStore((s) => s.ensure);
   const mints = balances ? [NATIVE_MINT, ...balances.tokens.map((t) => t.mint)] : [];
+  const prices = usePrices(mints);
   const mintKey = mints.join(',');
   useEffect(() => {
-    if (mintKey !== '') void ensurePrices(mintKey.split(','));
+    if (mintKey !== '' && updatedAt) void ensurePrices(mintKey.split(','));
   }, [mintKey, ensurePrices, updatedAt]);
   let total: Decimal = { digits: 0n, scale: 0 };
   let unpriced = 0;

@@ -3,6 +3,7 @@
  * they show; the store asks main for those not asked in the last 30 s (main caches too, and
  * tells how old each price is). A failed call leaves the prices it had: they age into "stale".
  */
+import { useEffect } from 'react';
 import { create } from 'zustand';
 import type { PriceView } from '../../../preload/api-types';
 import { callWallet } from '../lib/wallet';
@@ -36,3 +37,18 @@ export const usePricesStore = create<PricesStore>()((set, get) => ({
     }
   },
 }));
+
+/**
+ * The prices a component shows, fetched as it mounts and whenever its mints change.
+ *
+ * @example const prices = usePrices([quote.inputMint, quote.outputMint]);
+ */
+export function usePrices(mints: readonly string[]): Record<string, PriceView> {
+  const prices = usePricesStore((s) => s.prices);
+  const ensure = usePricesStore((s) => s.ensure);
+  const key = mints.join(',');
+  useEffect(() => {
+    if (key !== '') void ensure(key.split(','));
+  }, [key, ensure]);
+  return prices;
+}

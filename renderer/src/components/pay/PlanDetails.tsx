@@ -8,8 +8,7 @@ import type { PaymentPlanView, TokenInfo } from '../../../../preload/api-types';
 import { formatTokenAmount } from '../../lib/token-display';
 import { UNNAMED_VENUE, venueFeeText } from '../../lib/route-text';
 import { findToken, tokenName } from '../../stores/tokens-store';
-import { useEffect } from 'react';
-import { usePricesStore } from '../../stores/prices-store';
+import { usePrices } from '../../stores/prices-store';
 import { UsdValue } from '../tokens/UsdValue';
 
 export interface PlanDetailsProps {
@@ -30,11 +29,7 @@ export function PlanDetails({ plan, tokens, ageSeconds }: PlanDetailsProps) {
   const payWith = findToken(tokens, plan.payWithMint);
   const target = findToken(tokens, plan.mint);
   const fee = plan.platformFee;
-  const prices = usePricesStore((st) => st.prices);
-  const ensurePrices = usePricesStore((st) => st.ensure);
-  useEffect(() => {
-    void ensurePrices([plan.payWithMint, plan.mint]);
-  }, [plan.payWithMint, plan.mint, ensurePrices]);
+  const prices = usePrices([plan.payWithMint, plan.mint]);
   return (
     <section className="quote" aria-labelledby="plan-title">
       <h2 id="plan-title" className="card-title">

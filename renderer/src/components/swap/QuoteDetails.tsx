@@ -3,10 +3,9 @@
  * the price impact (a warning above 1%, a strong warning above 5% that must be acknowledged),
  * the minimum received, the platform fee, and how old the quote is.
  */
-import { useEffect } from 'react';
 import type { QuoteView, TokenInfo } from '../../../../preload/api-types';
 import { formatUsd, multiplyDecimal, parseDecimal } from '../../../../main/shared/usd';
-import { usePricesStore } from '../../stores/prices-store';
+import { usePrices } from '../../stores/prices-store';
 import { usdOf, UsdValue } from '../tokens/UsdValue';
 import { VerifiedMark } from '../tokens/VerifiedMark';
 import { formatImpactPercent, formatTokenAmount } from '../../lib/token-display';
@@ -75,12 +74,8 @@ export function QuoteDetails({
   const level = impactLevel(quote.priceImpactPct);
   const impact = formatImpactPercent(quote.priceImpactPct);
   const slippage = quote.computedAutoSlippageBps ?? quote.slippageBps;
-  const prices = usePricesStore((st) => st.prices);
-  const ensurePrices = usePricesStore((st) => st.ensure);
   const feeMint = quote.platformFeeDetail?.feeAccountMint ?? quote.outputMint;
-  useEffect(() => {
-    void ensurePrices([quote.inputMint, quote.outputMint, feeMint]);
-  }, [quote.inputMint, quote.outputMint, feeMint, ensurePrices]);
+  const prices = usePrices([quote.inputMint, quote.outputMint, feeMint]);
   const inValue = input ? usdOf(quote.inAmount, input.decimals, prices[quote.inputMint]) : null;
   const impactFraction = parseDecimal(quote.priceImpactPct);
   const impactUsd = inValue && impactFraction ? multiplyDecimal(inValue, impactFraction) : null;

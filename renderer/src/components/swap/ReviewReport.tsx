@@ -7,8 +7,7 @@ import type { BalanceChangeView, ReviewReportView, TokenInfo } from '../../../..
 import { formatSol, shortenAddress } from '../../lib/format';
 import { formatSignedChange, formatSignedSol } from '../../lib/token-display';
 import { findToken, tokenName } from '../../stores/tokens-store';
-import { useEffect } from 'react';
-import { usePricesStore } from '../../stores/prices-store';
+import { usePrices } from '../../stores/prices-store';
 import { UsdValue } from '../tokens/UsdValue';
 import { VerifiedMark } from '../tokens/VerifiedMark';
 
@@ -70,11 +69,7 @@ export function ReviewReport({
 }) {
   // The person's own accounts: their SOL and token accounts, including the swap's output
   // account when it is theirs (role 'destination', owned by the fee payer, who is the person).
-  const solPrice = usePricesStore((st) => st.prices[NATIVE_MINT]);
-  const ensurePrices = usePricesStore((st) => st.ensure);
-  useEffect(() => {
-    void ensurePrices([NATIVE_MINT]);
-  }, [ensurePrices]);
+  const solPrice = usePrices([NATIVE_MINT])[NATIVE_MINT];
   const isMine = (c: BalanceChangeView) => c.role === 'user' || c.owner === report.feePayer;
   const mine = report.balanceChanges.filter(isMine);
   const others = report.balanceChanges.filter((c) => !isMine(c));
