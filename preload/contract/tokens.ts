@@ -16,7 +16,7 @@ export interface TokenInfo {
   /** SPL Token or Token-2022 program id; null when the list did not say and the chain was not read. */
   tokenProgram: string | null;
   /** Where the entry came from: the token API (live or its cache), the bundled list, or only the chain. */
-  source: 'api' | 'cache' | 'bundled' | 'chain' | 'sandbox';
+  source: 'api' | 'cache' | 'bundled' | 'chain';
   /** On the token API's verified list. An unverified token is marked wherever it appears. */
   verified: boolean;
   /** tokens.logo has a logo URL to try for it (the URL itself stays in main). */
