@@ -6,6 +6,7 @@ import type { ActivityEntryView } from '../../../preload/api-types';
 import { App } from '../App';
 import { fakeAccount, installFakeWallet } from '../test/fake-wallet';
 import { FAKE_TOKENS, fakeSignature, fakeUuid } from '../test/fake-swap';
+import { FAKE_LOOKALIKE_TOKEN } from '../test/fake-tokens';
 
 const SOL = FAKE_TOKENS[0]!;
 const USDC = FAKE_TOKENS[1]!;
@@ -67,6 +68,15 @@ describe('activity', () => {
     expect(within(items[2]!).queryByRole('link')).toBeNull();
     expect(items[0]!.querySelector('time')?.getAttribute('dateTime')).toBe(
       '2026-11-22T03:19:55.000Z',
+    );
+  });
+
+  it('marks a token that is not on the verified list', async () => {
+    openActivity([entry({ outputMint: FAKE_LOOKALIKE_TOKEN.mint, outAmount: '1000000' })]);
+    const list = await screen.findByRole('list', { name: 'Transactions' });
+    // The look-alike is not in the verified list: named by its short mint, and marked.
+    expect(within(list).getByRole('listitem').textContent).toContain(
+      'Swap 0.5 SOL → 1000000 base units of USDC…1111 (unverified)',
     );
   });
 

@@ -28,19 +28,18 @@ function timeOf(iso: string): string {
     : date.toLocaleString([], { dateStyle: 'medium', timeStyle: 'medium' });
 }
 
+/** An amount with its token, marked when the token is not on the verified list. */
+function amountText(amount: string, mint: string | null, tokens: readonly TokenInfo[]): string {
+  const token = findToken(tokens, mint);
+  const text = formatTokenAmount(amount, token, mint);
+  return token?.verified || mint === null ? text : `${text} (unverified)`;
+}
+
 /** "1.5 SOL → 210.3 USDC"; an entry without amounts says what kind it is. */
 function amountsOf(entry: ActivityEntryView, tokens: readonly TokenInfo[]): string {
   if (!entry.inAmount || !entry.outAmount) return entry.kind === 'pay' ? 'Payment' : 'Transaction';
-  const paid = formatTokenAmount(
-    entry.inAmount,
-    findToken(tokens, entry.inputMint),
-    entry.inputMint,
-  );
-  const got = formatTokenAmount(
-    entry.outAmount,
-    findToken(tokens, entry.outputMint),
-    entry.outputMint,
-  );
+  const paid = amountText(entry.inAmount, entry.inputMint, tokens);
+  const got = amountText(entry.outAmount, entry.outputMint, tokens);
   return `${paid} → ${got}`;
 }
 
