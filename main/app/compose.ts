@@ -254,7 +254,7 @@ function bundleFor(network: NetworkInfo, shared: Shared): NetworkBundle {
     tickets,
     submitter,
     connection,
-    symbolOf: async (mint) => (await payLabels()).tokenSymbols?.[mint] ?? null,
+    tokenOf: async (mint) => (await directory.get([mint])).get(mint) ?? null,
     summaries: new Map(),
   };
   // Transactions still pending from an earlier session (or the last time on this network).

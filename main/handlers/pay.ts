@@ -36,7 +36,8 @@ export interface PayNetworkServices {
   submitter: Submitter;
   connection: Pick<Connection, 'getTransaction'>;
   /** Token symbols by mint, for pay.parse (null when the list cannot be read). */
-  symbolOf: (mint: string) => Promise<string | null>;
+  /** The directory's name and verified mark of a mint (issue 11); null when it has none. */
+  tokenOf: (mint: string) => Promise<{ symbol: string; verified: boolean } | null>;
   /** What Activity records for a payment ticket, by ticket id (kept in memory, like tickets). */
   summaries: Map<string, PaymentSummary>;
 }
@@ -62,8 +63,8 @@ export function createPayHandlers(deps: {
     'pay.parse': async ({ text }) => {
       const services = current();
       const parsed = await parsePayment(services.review.connection, text);
-      const symbol = await services.symbolOf(parsed.payee.mint.mint).catch(() => null);
-      return requestView(parsed, symbol);
+      const listed = await services.tokenOf(parsed.payee.mint.mint).catch(() => null);
+      return requestView(parsed, listed);
     },
 
     'pay.createDestination': async ({ text }) =>

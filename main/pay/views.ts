@@ -9,15 +9,18 @@ import type { ParsedPayment } from './pay-service';
 import type { PaymentPlan } from './plan-book';
 
 /** pay.parse's answer; `symbol` from the token list when it names the mint. */
-export function requestView(parsed: ParsedPayment, symbol: string | null): PaymentRequestView {
+export function requestView(
+  parsed: ParsedPayment,
+  listed: { symbol: string; verified: boolean } | null,
+): PaymentRequestView {
   const { request, payee, amount } = parsed;
   return {
     recipient: request.recipient,
     // A SOL request: the native coin, whatever the token list calls wrapped SOL.
     mint:
       payee.native === true
-        ? { ...payee.mint, symbol: 'SOL', native: true }
-        : { ...payee.mint, symbol },
+        ? { ...payee.mint, symbol: 'SOL', native: true, verified: true }
+        : { ...payee.mint, symbol: listed?.symbol ?? null, verified: listed?.verified ?? false },
     amountText: request.amount,
     amount: amount === null ? null : amount.toString(),
     references: request.references,

@@ -40,6 +40,8 @@ export interface PaymentRequestView {
      * decimals, tokenProgram the System Program); payee.tokenAccount is the wallet itself.
      */
     native?: boolean;
+    /** On the token API's verified list (issue 11); a request for an unverified token is marked. */
+    verified: boolean;
   };
   /** User units as the link wrote it ("12.5"); null when the payer must enter it. */
   amountText: string | null;

@@ -32,7 +32,7 @@ describe('paying a transfer request', () => {
     const parsed = await pay.wallet.call('pay.parse', { text });
     expect(parsed).toMatchObject({
       recipient: payee,
-      mint: { mint: USDC, symbol: 'USDC', decimals: 6 },
+      mint: { mint: USDC, symbol: 'USDC', decimals: 6, verified: true },
       amountText: '12.5',
       amount: '12500000',
       label: 'Coffee Shop',

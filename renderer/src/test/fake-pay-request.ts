@@ -67,6 +67,7 @@ export function parse(text: string, state: FakePayees): Result<PaymentRequestVie
         symbol: token.symbol,
         decimals: token.decimals,
         tokenProgram: TOKEN_PROGRAM,
+        verified: token.verified,
       },
       amountText,
       amount,

@@ -6,6 +6,7 @@
  */
 import type { PaymentRequestView } from '../../../../preload/api-types';
 import { formatSol, formatUnits } from '../../lib/format';
+import { VerifiedMark } from '../tokens/VerifiedMark';
 
 export interface RequestDetailsProps {
   request: PaymentRequestView;
@@ -72,7 +73,7 @@ export function RequestDetails({ request, busy, onCreateDestination }: RequestDe
         </dd>
         <dt>Token</dt>
         <dd className="break">
-          {symbol}{' '}
+          {symbol} {request.mint.verified ? null : <VerifiedMark verified={false} />}{' '}
           <span className="muted small mono">
             {request.mint.mint} · {request.mint.decimals} decimals
           </span>
