@@ -62,6 +62,13 @@ describe('token trust against the sandbox', () => {
     expect(found).toEqual([
       expect.objectContaining({ mint: UNVR, symbol: 'UNVR', verified: false, source: 'api' }),
     ]);
+    // A pasted UNVR mint: decimals from the chain, name and (no) verified mark from the directory.
+    expect(await wallet.call('tokens.lookup', { mint: UNVR })).toMatchObject({
+      symbol: 'UNVR',
+      decimals: 6,
+      tokenProgram: 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA',
+      verified: false,
+    });
     const prices = await wallet.call('prices.get', { mints: [SOL, USDC, PDLG, UNVR] });
     expect(prices[USDC]).toMatchObject({ usdPrice: '1', status: 'fresh' });
     expect(prices[PDLG]?.usdPrice).toBe('2');
