@@ -140,16 +140,18 @@ export function createTokenDirectory(deps: TokenDirectoryDeps): TokenDirectory {
     }
   }
 
+  function list(): Promise<DirectoryAnswer> {
+    // One request however many screens ask at once.
+    pendingList ??= fetchList().finally(() => (pendingList = null));
+    return pendingList;
+  }
+
   return {
-    list() {
-      // One request however many screens ask at once.
-      pendingList ??= fetchList().finally(() => (pendingList = null));
-      return pendingList;
-    },
+    list,
 
     async search(query) {
       const text = query.trim();
-      if (text === '') return this.list();
+      if (text === '') return list();
       try {
         const tokens = parseTokenEntries(await getJson(deps, '/tokens/v2/search', { query: text }));
         const fetchedAt = deps.now();
