@@ -38,6 +38,8 @@ export function BalancesPanel({ entry, onRefresh }: BalancesPanelProps) {
   useEffect(() => {
     if (mintKey !== '' && updatedAt) void ensurePrices(mintKey.split(','));
   }, [mintKey, ensurePrices, updatedAt]);
+  // Until every price has been asked once, a total would flash "$0.00, not counting 13 tokens".
+  const pricing = mints.some((mint) => prices[mint] === undefined);
   let total: Decimal = { digits: 0n, scale: 0 };
   let unpriced = 0;
   let stale = false;
@@ -90,9 +92,9 @@ export function BalancesPanel({ entry, onRefresh }: BalancesPanelProps) {
               Total value
             </span>{' '}
             <output className="amount-large" aria-label="Total value">
-              {formatUsd(total)}
+              {pricing ? '…' : formatUsd(total)}
             </output>
-            {unpriced > 0 ? (
+            {unpriced > 0 && !pricing ? (
               <span className="muted small">
                 {' '}
                 not counting {unpriced} {unpriced === 1 ? 'token' : 'tokens'} without a USD price

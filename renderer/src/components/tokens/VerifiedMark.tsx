@@ -5,7 +5,12 @@
  */
 export function VerifiedMark({ verified }: { verified: boolean }) {
   return verified ? (
-    <span className="verified-mark" title="On the verified token list" aria-label="verified">
+    <span
+      className="verified-mark"
+      role="img"
+      title="On the verified token list"
+      aria-label="verified"
+    >
       ✓
     </span>
   ) : (
