@@ -27,7 +27,10 @@ export interface PriceService {
 export function createPriceService(deps: PriceServiceDeps): PriceService {
   const refreshMs = deps.refreshMs ?? 30_000;
   const known = new Map<string, { usdPrice: string; fetchedAt: number }>();
-  /** When each mint was last asked for, answered or not: an unreachable API or a mint without a price is not asked again on every call. */
+  /**
+   * When each mint was last asked for, answered or not: an unreachable API, or a mint the API
+   * does not price, is not asked again on every call.
+   */
   const asked = new Map<string, number>();
 
   async function refresh(mints: string[]): Promise<void> {
