@@ -35,7 +35,6 @@ export interface PayNetworkServices {
   tickets: TicketBook<ReviewReport, SwapIntent, SubmissionView>;
   submitter: Submitter;
   connection: Pick<Connection, 'getTransaction'>;
-  /** Token symbols by mint, for pay.parse (null when the list cannot be read). */
   /** The directory's name and verified mark of a mint (issue 11); null when it has none. */
   tokenOf: (mint: string) => Promise<{ symbol: string; verified: boolean } | null>;
   /** What Activity records for a payment ticket, by ticket id (kept in memory, like tickets). */

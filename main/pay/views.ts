@@ -8,7 +8,7 @@ import { quoteView } from '../tickets/views';
 import type { ParsedPayment } from './pay-service';
 import type { PaymentPlan } from './plan-book';
 
-/** pay.parse's answer; `symbol` from the token list when it names the mint. */
+/** pay.parse's answer; symbol and verified mark from the token directory when it names the mint. */
 export function requestView(
   parsed: ParsedPayment,
   listed: { symbol: string; verified: boolean } | null,

@@ -18,6 +18,7 @@ import {
   type Decimal,
 } from '../shared/usd';
 import type { Address } from '../shared/address';
+import { NATIVE_MINT } from './program-ids';
 import type { SwapIntent, TokenWarning } from './types';
 import { shortAddress } from './words';
 
@@ -29,8 +30,6 @@ export interface MarketFacts {
   tokens: ReadonlyMap<string, { symbol: string; verified: boolean; decimals: number }>;
   prices: Readonly<Record<string, PriceView>>;
 }
-
-const NATIVE_MINT = 'So11111111111111111111111111111111111111112';
 
 function nameOf(mint: string, facts: MarketFacts): string {
   return facts.tokens.get(mint)?.symbol ?? `token ${shortAddress(mint)}`;

@@ -109,13 +109,7 @@ async function download(url: URL, deps: LogoFetcherDeps): Promise<Download> {
     }
     chunks.push(value);
   }
-  const bytes = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.length;
-  }
-  return bytes;
+  return new Uint8Array(Buffer.concat(chunks));
 }
 
 export function createLogoFetcher(deps: LogoFetcherDeps): LogoFetcher {

@@ -117,9 +117,14 @@ export function createTokenDirectory(deps: TokenDirectoryDeps): TokenDirectory {
 
   async function fetchList(): Promise<DirectoryAnswer> {
     const file = await readCache();
-    if (file.verified && deps.now() - file.verified.fetchedAt < maxAge) {
-      return { tokens: file.verified.tokens, source: 'cache', fetchedAt: file.verified.fetchedAt };
-    }
+    const cached = file.verified
+      ? {
+          tokens: file.verified.tokens,
+          source: 'cache' as const,
+          fetchedAt: file.verified.fetchedAt,
+        }
+      : null;
+    if (cached && deps.now() - cached.fetchedAt < maxAge) return cached;
     try {
       const tokens = parseTokenEntries(
         await getJson(deps, '/tokens/v2/tag', { query: 'verified' }),
@@ -129,14 +134,7 @@ export function createTokenDirectory(deps: TokenDirectoryDeps): TokenDirectory {
       await remember((f) => ({ ...f, verified: { fetchedAt, tokens } }));
       return { tokens, source: 'api', fetchedAt };
     } catch {
-      if (file.verified) {
-        return {
-          tokens: file.verified.tokens,
-          source: 'cache',
-          fetchedAt: file.verified.fetchedAt,
-        };
-      }
-      return { tokens: [...deps.bundled], source: 'bundled', fetchedAt: null };
+      return cached ?? { tokens: [...deps.bundled], source: 'bundled', fetchedAt: null };
     }
   }
 

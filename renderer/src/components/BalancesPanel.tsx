@@ -7,13 +7,12 @@
 import { useEffect } from 'react';
 import type { BalanceEntry } from '../stores/balances-store';
 import { formatSol, formatUnits, shortenAddress } from '../lib/format';
+import { NATIVE_MINT } from '../lib/token-amount';
 import { addDecimal, formatUsd, type Decimal } from '../../../main/shared/usd';
 import { usePrices, usePricesStore } from '../stores/prices-store';
 import { TokenLogo } from './tokens/TokenLogo';
 import { usdOf, UsdValue } from './tokens/UsdValue';
 import { VerifiedMark } from './tokens/VerifiedMark';
-
-const NATIVE_MINT = 'So11111111111111111111111111111111111111112';
 
 export interface BalancesPanelProps {
   entry: BalanceEntry;

@@ -5,13 +5,12 @@
  */
 import type { BalanceChangeView, ReviewReportView, TokenInfo } from '../../../../preload/api-types';
 import { formatSol, shortenAddress } from '../../lib/format';
+import { NATIVE_MINT } from '../../lib/token-amount';
 import { formatSignedChange, formatSignedSol } from '../../lib/token-display';
 import { findToken, tokenName } from '../../stores/tokens-store';
 import { usePrices } from '../../stores/prices-store';
 import { UsdValue } from '../tokens/UsdValue';
 import { VerifiedMark } from '../tokens/VerifiedMark';
-
-const NATIVE_MINT = 'So11111111111111111111111111111111111111112';
 
 function ChangeRow({
   change,
