@@ -9,11 +9,13 @@
  */
 import type { PriceView } from '../../preload/api-types';
 import {
+  alignDecimals,
   compareDecimal,
   decimalText,
   formatUsd,
   multiplyDecimal,
   parseDecimal,
+  subtractDecimal,
   usdValue,
   type Decimal,
 } from '../shared/usd';
@@ -21,6 +23,8 @@ import type { Address } from '../shared/address';
 import { NATIVE_MINT } from './program-ids';
 import type { SwapIntent, TokenWarning } from './types';
 import { shortAddress } from './words';
+
+const ONE: Decimal = { digits: 1n, scale: 0 };
 
 /** A gap this much beyond the price impact (in percentage points) is called out. */
 export const VALUE_LOSS_MARGIN = '0.05';
@@ -70,20 +74,11 @@ function valueLoss(intent: SwapIntent, facts: MarketFacts): TokenWarning | null 
   if (!valueIn || !valueOut || valueIn.digits === 0n) return null;
   const impact = parseDecimal(intent.priceImpactPct ?? '0') ?? { digits: 0n, scale: 0 };
   const margin = parseDecimal(VALUE_LOSS_MARGIN) as Decimal;
-  // keep = 1 − impact − margin, on a common scale.
-  const scale = Math.max(impact.scale, margin.scale);
-  const one = 10n ** BigInt(scale);
-  const keepDigits =
-    one -
-    impact.digits * 10n ** BigInt(scale - impact.scale) -
-    margin.digits * 10n ** BigInt(scale - margin.scale);
-  if (keepDigits <= 0n) return null; // the impact alone explains any gap
-  const floor = multiplyDecimal(valueIn, { digits: keepDigits, scale });
-  if (compareDecimal(valueOut, floor) >= 0) return null;
+  const keep = subtractDecimal(subtractDecimal(ONE, impact), margin);
+  if (keep.digits <= 0n) return null; // the impact alone explains any gap
+  if (compareDecimal(valueOut, multiplyDecimal(valueIn, keep)) >= 0) return null;
   // Loss in whole percent, rounded down, from exact values.
-  const aligned = Math.max(valueIn.scale, valueOut.scale);
-  const inDigits = valueIn.digits * 10n ** BigInt(aligned - valueIn.scale);
-  const outDigits = valueOut.digits * 10n ** BigInt(aligned - valueOut.scale);
+  const { a: inDigits, b: outDigits } = alignDecimals(valueIn, valueOut);
   const lossPercent = ((inDigits - outDigits) * 100n) / inDigits;
   const impactPercent = decimalText({ digits: impact.digits * 100n, scale: impact.scale });
   return {

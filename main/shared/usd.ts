@@ -34,13 +34,26 @@ export function usdValue(amount: bigint, decimals: number, usdPrice: Decimal): D
   return { digits: amount * usdPrice.digits, scale: decimals + usdPrice.scale };
 }
 
-/** a + b, exactly. */
-export function addDecimal(a: Decimal, b: Decimal): Decimal {
+/** The digits of a and b on their common scale. */
+export function alignDecimals(a: Decimal, b: Decimal): { a: bigint; b: bigint; scale: number } {
   const scale = Math.max(a.scale, b.scale);
   return {
-    digits: a.digits * 10n ** BigInt(scale - a.scale) + b.digits * 10n ** BigInt(scale - b.scale),
+    a: a.digits * 10n ** BigInt(scale - a.scale),
+    b: b.digits * 10n ** BigInt(scale - b.scale),
     scale,
   };
+}
+
+/** a + b, exactly. */
+export function addDecimal(a: Decimal, b: Decimal): Decimal {
+  const aligned = alignDecimals(a, b);
+  return { digits: aligned.a + aligned.b, scale: aligned.scale };
+}
+
+/** a − b, exactly (negative digits when b is larger). */
+export function subtractDecimal(a: Decimal, b: Decimal): Decimal {
+  const aligned = alignDecimals(a, b);
+  return { digits: aligned.a - aligned.b, scale: aligned.scale };
 }
 
 /** a × b, exactly. */
@@ -50,9 +63,7 @@ export function multiplyDecimal(a: Decimal, b: Decimal): Decimal {
 
 /** -1, 0 or 1 as a is below, equal to or above b. */
 export function compareDecimal(a: Decimal, b: Decimal): number {
-  const scale = Math.max(a.scale, b.scale);
-  const x = a.digits * 10n ** BigInt(scale - a.scale);
-  const y = b.digits * 10n ** BigInt(scale - b.scale);
+  const { a: x, b: y } = alignDecimals(a, b);
   return x < y ? -1 : x > y ? 1 : 0;
 }
 

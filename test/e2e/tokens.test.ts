@@ -7,7 +7,7 @@
  * refers to it, and a placeholder is drawn instead.
  */
 import { describe, expect, it } from 'vitest';
-import { formatUsd, parseDecimal, usdValue } from '../../main/shared/usd';
+import { addDecimal, formatUsd, parseDecimal, usdValue } from '../../main/shared/usd';
 import { usePreviewSession } from '../harness/e2e-session';
 import { screenshot } from './onboarding-helpers';
 import {
@@ -60,14 +60,10 @@ describe('tokens, prices and warnings in Chromium', () => {
     for (const token of balances.tokens) {
       const price = prices.get(token.mint);
       if (!price) continue;
-      const value = usdValue(BigInt(token.amount), token.decimals, parseDecimal(price)!);
-      const scale = Math.max(total.scale, value.scale);
-      total = {
-        digits:
-          total.digits * 10n ** BigInt(scale - total.scale) +
-          value.digits * 10n ** BigInt(scale - value.scale),
-        scale,
-      };
+      total = addDecimal(
+        total,
+        usdValue(BigInt(token.amount), token.decimals, parseDecimal(price)!),
+      );
     }
     expect(await page.getByLabel('Total value').textContent()).toBe(formatUsd(total));
     await screenshot(page, 'wallet-usd-values');
