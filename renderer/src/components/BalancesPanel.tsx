@@ -4,12 +4,11 @@
  * math (main/shared/usd.ts); a token without a price is left out of the total, and the total
  * says so.
  */
-import { useEffect } from 'react';
 import type { BalanceEntry } from '../stores/balances-store';
 import { formatSol, formatUnits, shortenAddress } from '../lib/format';
 import { NATIVE_MINT } from '../lib/token-amount';
 import { addDecimal, formatUsd, type Decimal } from '../../../main/shared/usd';
-import { usePrices, usePricesStore } from '../stores/prices-store';
+import { usePrices } from '../stores/prices-store';
 import { TokenLogo } from './tokens/TokenLogo';
 import { usdOf, UsdValue } from './tokens/UsdValue';
 import { VerifiedMark } from './tokens/VerifiedMark';
@@ -29,14 +28,9 @@ function timeOf(ms: number): string {
 
 export function BalancesPanel({ entry, onRefresh }: BalancesPanelProps) {
   const { balances, loading, updatedAt, error } = entry;
-  // Asked again with every refresh of the balances (the store skips prices under 30 s old).
-  const ensurePrices = usePricesStore((s) => s.ensure);
   const mints = balances ? [NATIVE_MINT, ...balances.tokens.map((t) => t.mint)] : [];
-  const prices = usePrices(mints);
-  const mintKey = mints.join(',');
-  useEffect(() => {
-    if (mintKey !== '' && updatedAt) void ensurePrices(mintKey.split(','));
-  }, [mintKey, ensurePrices, updatedAt]);
+  // Asked again with every refresh of the balances (the store skips prices under 30 s old).
+  const prices = usePrices(mints, updatedAt);
   // Until every price has been asked once, a total would flash "$0.00, not counting 13 tokens".
   const pricing = mints.some((mint) => prices[mint] === undefined);
   let total: Decimal = { digits: 0n, scale: 0 };

@@ -39,16 +39,17 @@ export const usePricesStore = create<PricesStore>()((set, get) => ({
 }));
 
 /**
- * The prices a component shows, fetched as it mounts and whenever its mints change.
+ * The prices a component shows, fetched as it mounts, whenever its mints change, and whenever
+ * `refresh` changes (e.g. the time the balances were read).
  *
  * @example const prices = usePrices([quote.inputMint, quote.outputMint]);
  */
-export function usePrices(mints: readonly string[]): Record<string, PriceView> {
+export function usePrices(mints: readonly string[], refresh?: unknown): Record<string, PriceView> {
   const prices = usePricesStore((s) => s.prices);
   const ensure = usePricesStore((s) => s.ensure);
   const key = mints.join(',');
   useEffect(() => {
     if (key !== '') void ensure(key.split(','));
-  }, [key, ensure]);
+  }, [key, ensure, refresh]);
   return prices;
 }
