@@ -16,6 +16,7 @@ import type { BridgeError } from '../../../../main/shared/result';
 import { Dialog } from '../Dialog';
 import { tokenName, useTokensStore } from '../../stores/tokens-store';
 import { callWallet } from '../../lib/wallet';
+import { shortenAddress } from '../../lib/format';
 import { TokenLogo } from '../tokens/TokenLogo';
 import { VerifiedMark } from '../tokens/VerifiedMark';
 
@@ -24,13 +25,13 @@ export const SEARCH_DEBOUNCE_MS = 250;
 /** Options shown at once: mainnet's verified list holds thousands; typing narrows it. */
 export const MAX_OPTIONS = 100;
 
-const shortMint = (mint: string) => `${mint.slice(0, 4)}…${mint.slice(-4)}`;
-
 /** The accessible name of an option: the symbol, plus what tells an unverified look-alike apart. */
 export function optionName(token: TokenInfo): string {
   const name = tokenName(token, token.mint);
   if (token.verified) return name;
-  return token.symbol ? `${name} (unverified, ${shortMint(token.mint)})` : `${name} (unverified)`;
+  return token.symbol
+    ? `${name} (unverified, ${shortenAddress(token.mint)})`
+    : `${name} (unverified)`;
 }
 
 const MINT_TEXT = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
@@ -245,8 +246,8 @@ function TokenDialog({
             <span className="token-symbol">{tokenName(token, token.mint)}</span>{' '}
             <VerifiedMark verified={token.verified} />
             <span className="muted small">
-              {token.name ?? 'Read from the chain'} · {shortMint(token.mint)} · {token.decimals}{' '}
-              decimals
+              {token.name ?? 'Read from the chain'} · {shortenAddress(token.mint)} ·{' '}
+              {token.decimals} decimals
             </span>
           </li>
         ))}
