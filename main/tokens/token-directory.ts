@@ -81,6 +81,8 @@ export interface TokenDirectory {
 export function createTokenDirectory(deps: TokenDirectoryDeps): TokenDirectory {
   const maxAge = deps.listMaxAgeMs ?? 6 * 60 * 60 * 1000;
   let cache: CacheFile | null = null;
+  /** known()'s answer until the cache changes: logos and balances ask for mints one by one. */
+  let knownByMint: Map<string, DirectoryToken> | null = null;
   let pendingList: Promise<DirectoryAnswer> | null = null;
 
   async function readCache(): Promise<CacheFile> {
@@ -96,6 +98,7 @@ export function createTokenDirectory(deps: TokenDirectoryDeps): TokenDirectory {
 
   async function remember(update: (file: CacheFile) => CacheFile): Promise<void> {
     cache = update(await readCache());
+    knownByMint = null;
     await writeFileAtomic(deps.cacheFile, JSON.stringify(cache)).catch(() => undefined);
   }
 
@@ -105,14 +108,16 @@ export function createTokenDirectory(deps: TokenDirectoryDeps): TokenDirectory {
     return { ...file, seen: seen.slice(-MAX_SEEN) };
   };
 
-  /** Everything known offline, verified list first (its entries win over older sightings). */
-  async function known(): Promise<DirectoryToken[]> {
+  /** Everything known offline by mint; the verified list wins over older sightings. */
+  async function known(): Promise<Map<string, DirectoryToken>> {
+    if (knownByMint) return knownByMint;
     const file = await readCache();
     const byMint = new Map<string, DirectoryToken>();
     for (const token of [...deps.bundled, ...file.seen, ...(file.verified?.tokens ?? [])]) {
       byMint.set(token.mint, token);
     }
-    return [...byMint.values()];
+    knownByMint = byMint;
+    return byMint;
   }
 
   async function fetchList(): Promise<DirectoryAnswer> {
@@ -158,7 +163,7 @@ export function createTokenDirectory(deps: TokenDirectoryDeps): TokenDirectory {
       } catch {
         const file = await readCache();
         return {
-          tokens: matchTokens(await known(), text),
+          tokens: matchTokens([...(await known()).values()], text),
           source: file.verified || file.seen.length > 0 ? 'cache' : 'bundled',
           fetchedAt: file.verified?.fetchedAt ?? null,
         };
@@ -167,9 +172,12 @@ export function createTokenDirectory(deps: TokenDirectoryDeps): TokenDirectory {
 
     async get(mints) {
       const wanted = [...new Set(mints)];
+      const byMint = await known();
       const found = new Map<string, DirectoryToken>();
-      for (const token of await known())
-        if (wanted.includes(token.mint)) found.set(token.mint, token);
+      for (const mint of wanted) {
+        const token = byMint.get(mint);
+        if (token) found.set(mint, token);
+      }
       const missing = wanted.filter((mint) => !found.has(mint));
       for (let at = 0; at < missing.length; at += MINTS_PER_LOOKUP) {
         const batch = missing.slice(at, at + MINTS_PER_LOOKUP);
