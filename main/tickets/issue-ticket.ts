@@ -19,9 +19,9 @@ export interface IssueTicketDeps {
   connection: ReviewConnection;
   review: ReviewTransaction;
   tickets: Pick<TicketBook<ReviewReport, SwapIntent, unknown>, 'create'>;
-  /** Names for the report's sentences: token symbols by mint, program names by id. */
   /** Verified marks and prices of the intent's two tokens (issue 11); absent in tests of the chain alone. */
   market?: (intent: SwapIntent) => Promise<MarketFacts>;
+  /** Names for the report's sentences: token symbols by mint, program names by id. */
   labels?: () => Promise<{
     tokenSymbols?: Record<string, string>;
     programLabels?: Record<string, string>;
