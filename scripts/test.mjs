@@ -18,6 +18,7 @@ import {
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { failureSummary, failuresOf } from './failure-summary.mjs';
 import { leftovers, swapdeskEntries } from './temp-leftovers.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -114,6 +115,7 @@ console.log(`== test suites exit ${code} in ${((Date.now() - started) / 1000).to
 
 // One closing line over every suite, in the plain form CI reads.
 const totals = { passed: 0, failed: 0, skipped: 0 };
+const failures = [];
 for (const run of runs) {
   if (!existsSync(run.report)) {
     console.error(`suite ${run.name} wrote no report: counted as failed`);
@@ -122,8 +124,12 @@ for (const run of runs) {
   }
   const report = JSON.parse(readFileSync(run.report, 'utf8'));
   totals.passed += report.numPassedTests;
-  totals.failed += report.numFailedTests + (report.numFailedTestSuites ?? 0);
+  // Each failed test counts once, and so does a file that failed outside its tests (vitest's
+  // numFailedTestSuites would also count every describe block around a failed test).
+  const found = failuresOf(report, root);
+  totals.failed += Math.max(found.length, report.numFailedTests);
   totals.skipped += report.numPendingTests + (report.numTodoTests ?? 0);
+  for (const failure of found) failures.push({ suite: run.name, ...failure });
 }
 
 step('leak check', process.execPath, [join(root, 'scripts/leak-check.mjs'), runDir]);
@@ -139,5 +145,7 @@ if (left.length > 0) {
   );
   totals.failed += 1;
 }
+const summary = failureSummary(failures);
+if (summary) console.log(summary);
 console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(passed && left.length === 0 ? 0 : 1);
