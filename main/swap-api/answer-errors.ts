@@ -7,7 +7,7 @@
 import type { SwapMode } from './types';
 import { SwapApiError } from './swap-api-error';
 import { describeSwapError, isNoRouteCode } from './swap-errors';
-import { sanitizeServiceCode } from './service-text';
+import { sanitizeServiceCode, sanitizeServiceText } from './service-text';
 
 export interface AnswerContext {
   /** The base URL as it may be shown (see displayBaseUrl). */
@@ -48,23 +48,13 @@ export function rateLimited(
   );
 }
 
-/** The gateway's own text (`{ code, message }`), for telling its refusals apart. */
-function gatewayMessage(record: Record<string, unknown> | undefined): string {
-  return typeof record?.message === 'string' ? record.message.slice(0, 300) : '';
-}
-
 /**
  * 401 and 403 in words that fit whether a key was sent: the gateway answers "Unauthorized" for
  * a missing or unknown key, "API key does not have access to this endpoint" for a key whose plan
  * lacks it, and "Request blocked by firewall" when its firewall stops the request whatever the
  * key (shared/real-world/jupiter/errors/gateway-401, -403-permission, -403-firewall).
  */
-function accessRefused(
-  status: number,
-  record: Record<string, unknown> | undefined,
-  context: AnswerContext,
-): string {
-  const said = gatewayMessage(record);
+function accessRefused(status: number, said: string, context: AnswerContext): string {
   const at = `The swap service at ${context.service}`;
   if (/firewall/i.test(said)) {
     return (
@@ -88,7 +78,24 @@ function accessRefused(
 }
 
 /**
- * The error for a non-2xx answer. `body` is the parsed JSON or undefined when the body was not
+ * What the service said in an answer without an `errorCode`, sanitized: `error` and a distinct
+ * `message` (the gateway's `{ code, message }`, the older `{ statusCode, error, message }`), or
+ * a plain-text body (some frameworks answer a bad query in text). An HTML page says nothing a
+ * person can use: it is usually a wrong address or a proxy's error page.
+ */
+function serviceWords(body: unknown, redact: (text: string) => string): string {
+  if (typeof body === 'string') {
+    return /^\s*</.test(body) ? '' : sanitizeServiceText(redact(body));
+  }
+  if (typeof body !== 'object' || body === null) return '';
+  const { error, message } = body as Record<string, unknown>;
+  const parts = [error, message].filter((part): part is string => typeof part === 'string');
+  const distinct = parts.filter((part, index) => parts.indexOf(part) === index);
+  return sanitizeServiceText(redact(distinct.join(': ')));
+}
+
+/**
+ * The error for a non-2xx answer. `body` is the parsed JSON, or the text when the body was not
  * JSON. 429 and 5xx errors are marked transient (worth retrying).
  */
 export function errorFromAnswer(
@@ -102,9 +109,10 @@ export function errorFromAnswer(
   const record =
     typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : undefined;
   const serviceCode = sanitizeServiceCode(record?.errorCode);
+  const said = serviceWords(body, context.redact);
   if (record !== undefined && (serviceCode !== undefined || typeof record.error === 'string')) {
     const message = describeSwapError(serviceCode ?? record.errorCode, {
-      serviceText: typeof record.error === 'string' ? context.redact(record.error) : undefined,
+      serviceText: said,
       ...(context.swapMode === undefined ? {} : { swapMode: context.swapMode }),
     });
     const code = isNoRouteCode(serviceCode) ? 'NO_ROUTE' : 'SWAP_API_REJECTED';
@@ -115,15 +123,23 @@ export function errorFromAnswer(
     });
   }
   if (status === 401 || status === 403) {
-    return new SwapApiError('SWAP_API_REJECTED', accessRefused(status, record, context), {
+    return new SwapApiError('SWAP_API_REJECTED', accessRefused(status, said, context), {
       status,
     });
   }
   if (transient) {
+    const words = said === '' ? '' : `: "${said}"`;
     return new SwapApiError(
       'SWAP_API_UNREACHABLE',
-      `The swap service at ${context.service} is not working right now (HTTP ${status}). Try again in a moment.`,
+      `The swap service at ${context.service} is not working right now (HTTP ${status}${words}). Try again in a moment.`,
       { status, transient },
+    );
+  }
+  if (said !== '') {
+    return new SwapApiError(
+      'SWAP_API_REJECTED',
+      `The swap service at ${context.service} refused the request (HTTP ${status}) and said: "${said}". Check the swap settings and the service address in Settings, or try again later.`,
+      { status },
     );
   }
   return new SwapApiError(

@@ -198,7 +198,7 @@ async function attempt(config: TransportConfig, request: ServiceRequest): Promis
   if (ok && isJson && !isGatewayRateLimit(body)) return { raw, body };
   if (ok && !isJson) badResponse('the answer is not JSON');
   if (ok) throw rateLimited(context, response.status, retryAfterMs);
-  throw errorFromAnswer(response.status, isJson ? body : undefined, context, retryAfterMs);
+  throw errorFromAnswer(response.status, isJson ? body : raw, context, retryAfterMs);
 }
 
 /**

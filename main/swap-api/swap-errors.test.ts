@@ -136,6 +136,33 @@ describe('service error bodies through the client', () => {
     });
   });
 
+  it.each([
+    [
+      'a gateway body',
+      json(404, { code: 404, message: 'Route not found' }),
+      'The swap service at https://swap.example.test/v6 refused the request (HTTP 404) and said: "Route not found". Check the swap settings and the service address in Settings, or try again later.',
+    ],
+    [
+      'a plain-text body',
+      { status: 400, body: 'Failed to deserialize query string: missing field `inputMint`' },
+      'The swap service at https://swap.example.test/v6 refused the request (HTTP 400) and said: "Failed to deserialize query string: missing field `inputMint`". Check the swap settings and the service address in Settings, or try again later.',
+    ],
+    [
+      'an error with a message',
+      json(400, { statusCode: 400, error: 'Bad Request', message: 'amount must be a string' }),
+      'The swap service refused the request (no error code) and said: "Bad Request: amount must be a string". Check the swap settings, or try again later.',
+    ],
+  ])(
+    'quotes the service when it answers with %s and no errorCode',
+    async (_shape, answer, said) => {
+      const { client } = scriptedClient([answer]);
+      await expect(client.quote(params)).rejects.toMatchObject({
+        code: 'SWAP_API_REJECTED',
+        message: said,
+      });
+    },
+  );
+
   it('asks for an API key on 401 without one', async () => {
     const { client } = scriptedClient([{ status: 401, body: 'Unauthorized' }]);
     await expect(client.quote(params)).rejects.toThrow(
