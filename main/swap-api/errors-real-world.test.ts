@@ -11,6 +11,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSwapApiClient } from './client';
 import { describeSimulationFailure } from './simulation-failure';
+import { isKnownServiceErrorCode } from './swap-errors';
+import { isWalletError, type WalletError } from '../shared/errors';
 import { exactInQuote, SOL, USDC } from '../../test/fixtures/swap-api-answers';
 import {
   realWorldFiles,
@@ -67,23 +69,79 @@ function client(options: { apiKey?: string; retries?: number; maxRetryAfterMs?: 
   return { api, waits };
 }
 
-async function messageFor(answer: RealErrorAnswer, apiKey?: string): Promise<string> {
-  script.push({ status: answer.status ?? 400, body: JSON.stringify(answer.body) });
+/** The answer as the server sends it: a text body as text, anything else as JSON. */
+function scripted(answer: RealErrorAnswer): Scripted {
+  const text = typeof answer.body === 'string';
+  return {
+    status: answer.status ?? 400,
+    body: text ? (answer.body as string) : JSON.stringify(answer.body),
+    headers: { ...(text ? { 'content-type': 'text/plain' } : {}), ...answer.headers },
+  };
+}
+
+async function errorFor(answer: RealErrorAnswer, apiKey?: string): Promise<WalletError> {
+  script.push(scripted(answer));
   try {
     await client(apiKey === undefined ? {} : { apiKey }).api.quote(params);
   } catch (error) {
-    return (error as Error).message;
+    if (isWalletError(error)) return error;
+    throw error;
   }
   throw new Error('expected the quote to fail');
 }
 
+async function messageFor(answer: RealErrorAnswer, apiKey?: string): Promise<string> {
+  return (await errorFor(answer, apiKey)).message;
+}
+
 const errorFile = (name: string) => realWorldJson<RealErrorAnswer>(`errors/${name}`);
 
-describe('real error answers of the swap API, in words', () => {
-  it('covers every error answer in the shared folder', () => {
-    expect(realWorldFiles('errors')).toHaveLength(15);
+/** The service's own words in a body, as a person would find them quoted. */
+function wordsOf(body: unknown): string[] {
+  if (typeof body === 'string') return /^\s*</.test(body) ? [] : [body];
+  if (typeof body !== 'object' || body === null) return [];
+  const { error, message } = body as Record<string, unknown>;
+  return [error, message].filter((part): part is string => typeof part === 'string');
+}
+
+// Every file in the folder, whatever it holds: the folder is a sample of the service's error
+// answers, and each one a person may meet must come out as a message they can act on.
+describe('every real error answer in the shared folder', () => {
+  const files = realWorldFiles('errors');
+
+  it('holds error answers to check', () => {
+    expect(files.length).toBeGreaterThan(0);
   });
 
+  it.each(files)('%s: a message that says what happened and what to do', async (name) => {
+    const answer = errorFile(name);
+    for (const apiKey of [undefined, 'my-key-123']) {
+      const error = await errorFor(answer, apiKey);
+      expect(['NO_ROUTE', 'RATE_LIMITED', 'SWAP_API_REJECTED', 'SWAP_API_UNREACHABLE']).toContain(
+        error.code,
+      );
+      // Our own words never leak a raw value or JSON (the service's quoted words may hold anything).
+      const ours = error.message.replace(/"[^"]*"/g, '""');
+      expect(ours).not.toMatch(/undefined|null|NaN|\[object Object\]|[{}]/);
+      expect(error.message).not.toContain('my-key-123');
+      // What to do next, in words.
+      expect(error.message).toMatch(/\b(Try|Add|Check|Use|Wait|Choose|Clear|Lower|Set|Get)\b/);
+      // Either the wallet knows this refusal and says it in its own words (a known errorCode,
+      // rate limiting, the gateway's key refusals), or it quotes the service or names the status.
+      const code = (answer.body as { errorCode?: unknown } | null)?.errorCode;
+      const known =
+        isKnownServiceErrorCode(code) ||
+        error.code === 'RATE_LIMITED' ||
+        /API key|firewall/.test(error.message);
+      const quoted = wordsOf(answer.body).some((words) =>
+        error.message.includes(words.slice(0, 40)),
+      );
+      expect(known || quoted || error.message.includes(`HTTP ${answer.status ?? 400}`)).toBe(true);
+    }
+  });
+});
+
+describe('real error answers of the swap API, in words', () => {
   it.each([
     ['quote-400-could-not-find-any-route.json', /no route/i],
     ['quote-400-no-routes-found.json', /no route/i],

@@ -57,17 +57,94 @@ function quoteSentBack(raw: string, params: QuoteParams): string {
   return body.slice(start, end);
 }
 
-describe('real GET /quote answers of the swap API', () => {
-  it('covers every complete answer in the shared folder', () => {
-    const complete = realWorldFiles('quote').filter((name) => !name.startsWith('_'));
-    expect(complete).toEqual([
-      'v1-docs-get-quote-example-meteora.json',
-      'v1-docs-openapi-example-platformfee-zero.json',
-      'v6-2024-sol-wif-split-platformfee40-autoslippage.json',
-      'v6-2024-usdt-avl-4hop-split.json',
-    ]);
+/** The request a real answer answers: its mints, mode, amount, slippage mode and fee. */
+function requestOf(answer: Json): QuoteParams {
+  const fee = answer.platformFee as { feeBps?: number | null } | null | undefined;
+  const feeBps = fee?.feeBps ?? 0;
+  const auto = answer.computedAutoSlippage !== undefined && answer.computedAutoSlippage !== null;
+  return paramsOf(answer, {
+    ...(feeBps > 0 ? { platformFeeBps: feeBps } : {}),
+    ...(auto ? { autoSlippage: true, slippageBps: undefined } : {}),
+  });
+}
+
+// Every complete answer in the folder, whatever files it holds: the folder is a sample of the
+// service's answers, and any real answer that follows the official schemas must be read right.
+const completeAnswers = realWorldFiles('quote').filter((name) => !name.startsWith('_'));
+
+describe('every real GET /quote answer in the shared folder', () => {
+  it('holds at least one complete answer to check', () => {
+    expect(completeAnswers.length).toBeGreaterThan(0);
   });
 
+  it.each(completeAnswers)(
+    '%s: shown as the service sent it, and sent back to /swap verbatim',
+    (name) => {
+      const raw = realWorldText(`quote/${name}`);
+      const answer = realWorldJson(`quote/${name}`);
+      const request = requestOf(answer);
+      const view = shown(raw, request);
+      const exactIn = answer.swapMode === 'ExactIn';
+      expect(view).toMatchObject({
+        inputMint: answer.inputMint,
+        outputMint: answer.outputMint,
+        inAmount: answer.inAmount,
+        outAmount: answer.outAmount,
+        minimumReceived: exactIn ? answer.otherAmountThreshold : null,
+        maximumSpent: exactIn ? null : answer.otherAmountThreshold,
+        priceImpactPct: answer.priceImpactPct,
+      });
+      const steps = answer.routePlan as {
+        swapInfo: Json;
+        percent?: number | null;
+        bps?: number | null;
+      }[];
+      expect(view.route).toEqual(
+        steps.map(({ swapInfo, percent, bps }) =>
+          expect.objectContaining({
+            ammKey: swapInfo.ammKey,
+            label: swapInfo.label ?? null,
+            inputMint: swapInfo.inputMint,
+            outputMint: swapInfo.outputMint,
+            inAmount: swapInfo.inAmount,
+            outAmount: swapInfo.outAmount,
+            // bps is the finer share where both are sent; a lone step may send neither.
+            percent: bps != null ? bps / 100 : (percent ?? 100),
+          }),
+        ),
+      );
+      const fee = answer.platformFee as { amount?: string; feeBps?: number } | null | undefined;
+      if (fee?.feeBps != null) {
+        expect(view.platformFee).toEqual({ amount: fee.amount ?? '0', feeBps: fee.feeBps });
+      } else {
+        expect(view.platformFee).toBeNull();
+      }
+      // Fields the wallet does not know go back to /swap with everything else.
+      expect(quoteSentBack(raw, request)).toBe(raw.trim());
+    },
+  );
+
+  it.each(completeAnswers)('%s: refused when it is not what was asked', (name) => {
+    const raw = realWorldText(`quote/${name}`);
+    const answer = realWorldJson(`quote/${name}`);
+    const request = requestOf(answer);
+    expect(() => shown(raw, { ...request, amount: request.amount + 1n })).toThrow(
+      /amount differs from the amount asked for/,
+    );
+    // A fee other than the one asked for is money taken. (An answer silent on the rate, with no
+    // platformFee or no feeBps, cannot be checked against it, and is not refused for that.)
+    if ((answer.platformFee as { feeBps?: unknown } | null | undefined)?.feeBps != null) {
+      expect(() =>
+        shown(raw, { ...request, platformFeeBps: (request.platformFeeBps ?? 0) + 5 }),
+      ).toThrow(/platform fee of \d+ bps instead of \d+ bps/);
+    }
+    expect(() =>
+      shown(raw, { ...request, inputMint: request.outputMint, outputMint: request.inputMint }),
+    ).toThrow(/different token/);
+  });
+});
+
+describe('real GET /quote answers of the swap API, one by one', () => {
   it("today's docs example (no feeAmount/feeMint, extra report): shown, fee not reported", () => {
     const file = 'quote/v1-docs-get-quote-example-meteora.json';
     const raw = realWorldText(file);
