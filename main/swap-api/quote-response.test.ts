@@ -107,6 +107,16 @@ describe('GET /quote answer validation', () => {
     expect(quote.computedAutoSlippage).toBe(120);
   });
 
+  it('reads extras outside the official schemas leniently: unreadable is null, not a refusal', () => {
+    const quote = parse(
+      exactInQuote({ swapUsdValue: 150.25, computedAutoSlippage: 'auto' }),
+      exactIn,
+    );
+    expect(quote.swapUsdValue).toBeNull();
+    expect(quote.computedAutoSlippage).toBeNull();
+    expect(quote.outAmount).toBe(150_250_000n);
+  });
+
   it.each([
     ['an amount with a decimal point', { outAmount: '150250000.5' }, /outAmount/],
     ['an amount as a JSON number', { inAmount: 1000000000 }, /inAmount/],

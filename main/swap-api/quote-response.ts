@@ -63,8 +63,9 @@ const quoteSchema = z.object({
   routePlan: z.array(hopSchema).min(1).max(64),
   contextSlot: absent(z.number().int().min(0)),
   timeTaken: absent(z.number().min(0)),
-  computedAutoSlippage: absent(bps),
-  swapUsdValue: absent(z.string().max(64)),
+  // Not in either official schema: shown when readable, never a reason to refuse a quote.
+  computedAutoSlippage: absent(bps).catch(null),
+  swapUsdValue: absent(z.string().max(64)).catch(null),
 });
 
 type ParsedQuote = z.infer<typeof quoteSchema>;
