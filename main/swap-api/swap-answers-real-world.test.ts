@@ -10,7 +10,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parseSwapInstructionsResponse, parseSwapResponse } from './swap-response';
-import { realWorldJson } from '../../test/fixtures/real-world';
+import { realWorldFiles, realWorldJson } from '../../test/fixtures/real-world';
 
 describe('real swap answers', () => {
   it('reads the real /swap-instructions answer: every instruction, tables and compute figure', () => {
@@ -42,5 +42,45 @@ describe('real swap answers', () => {
     expect(parsed.signable).toBe(true);
     expect(parsed.lastValidBlockHeight).toBe(rest.lastValidBlockHeight);
     expect(parsed.transaction.length).toBeGreaterThan(500);
+  });
+});
+
+// Every complete answer the shared folder holds, whatever its files: each must be read whole.
+const complete = (folder: string) => realWorldFiles(folder).filter((name) => !name.startsWith('_'));
+type Json = Record<string, unknown>;
+const instructionAnswers = complete('swap-instructions');
+// The swap folder also holds Ultra orders (`transaction`); /swap answers carry `swapTransaction`.
+const swapAnswers = complete('swap').filter(
+  (name) => typeof realWorldJson(`swap/${name}`).swapTransaction === 'string',
+);
+const failed = (answer: Json) =>
+  answer.simulationError !== undefined && answer.simulationError !== null;
+
+describe('every real swap answer in the shared folder', () => {
+  it('holds a /swap-instructions answer to check', () => {
+    expect(instructionAnswers.length).toBeGreaterThan(0);
+  });
+
+  it.each(instructionAnswers)('%s: every instruction and table read', (name) => {
+    const answer = realWorldJson<Json>(`swap-instructions/${name}`);
+    const parsed = parseSwapInstructionsResponse(answer);
+    const { programId, data } = answer.swapInstruction as { programId: string; data: string };
+    expect(parsed.swapInstruction.programId).toBe(programId);
+    expect(Buffer.from(parsed.swapInstruction.data).toString('base64')).toBe(data);
+    for (const list of ['computeBudgetInstructions', 'setupInstructions', 'otherInstructions']) {
+      expect(parsed[list as 'setupInstructions'], list).toHaveLength(
+        ((answer[list] as unknown[] | undefined) ?? []).length,
+      );
+    }
+    expect(parsed.addressLookupTableAddresses).toEqual(answer.addressLookupTableAddresses ?? []);
+    expect(parsed.signable).toBe(!failed(answer));
+  });
+
+  it.each(swapAnswers)('%s: the transaction and its expiry read', (name) => {
+    const answer = realWorldJson<Json>(`swap/${name}`);
+    const parsed = parseSwapResponse(answer);
+    expect(Buffer.from(parsed.transaction).toString('base64')).toBe(answer.swapTransaction);
+    expect(parsed.lastValidBlockHeight).toBe(answer.lastValidBlockHeight);
+    expect(parsed.signable).toBe(!failed(answer));
   });
 });
