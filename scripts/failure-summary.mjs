@@ -30,7 +30,7 @@ export function failuresOf(report, root) {
     for (const test of failed) {
       found.push({
         where,
-        name: test.fullName ?? test.title,
+        name: [...(test.ancestorTitles ?? []), test.title].join(' > '),
         lines: firstLines((test.failureMessages ?? []).join('\n')),
       });
     }

@@ -44,7 +44,7 @@ describe('the failure summary printed at the end of npm test', () => {
       },
       {
         where: 'sums.test.mjs',
-        name: 'sums adds',
+        name: 'sums > adds',
         lines: expect.arrayContaining([
           'AssertionError: expected 2 to be 3 // Object.is equality',
         ]) as unknown,
@@ -53,7 +53,7 @@ describe('the failure summary printed at the end of npm test', () => {
     expect(failures[1]?.lines.length).toBeLessThanOrEqual(6);
     const printed = failureSummary(failures.map((f) => ({ suite: 'unit', ...f })));
     expect(printed).toContain('== 2 failures');
-    expect(printed).toContain('FAILED [unit] sums.test.mjs > sums adds');
+    expect(printed).toContain('FAILED [unit] sums.test.mjs > sums > adds');
     expect(printed).toContain('FAILED [unit] broken.test.mjs > (the file itself)');
     expect(printed).not.toContain('\x1b[');
   }, 60_000);
