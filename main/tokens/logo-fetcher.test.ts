@@ -6,7 +6,12 @@ import {
   type RecordedApiServer,
 } from '../../test/fixtures/recorded-api-server';
 import { tempDir } from '../../test/fixtures/temp-dirs';
-import { createLogoFetcher, fetchableLogoUrl, MAX_LOGO_BYTES } from './logo-fetcher';
+import {
+  createLogoFetcher,
+  fetchableLogoUrl,
+  isPrivateAddress,
+  MAX_LOGO_BYTES,
+} from './logo-fetcher';
 
 let host: RecordedApiServer;
 beforeEach(async () => {
@@ -94,6 +99,92 @@ describe('logos fetched by main', () => {
         'http://127.0.0.1:9/a.png',
       ),
     ).toBeNull();
+    expect(readdirSync(cacheDir)).toHaveLength(0);
+  });
+});
+
+describe('host names that resolve to private addresses', () => {
+  it('knows the addresses of this machine, its network and nobody', () => {
+    for (const address of [
+      '127.0.0.1',
+      '10.1.2.3',
+      '172.31.255.255',
+      '192.168.0.10',
+      '169.254.169.254',
+      '100.64.0.1',
+      '0.0.0.0',
+      '::1',
+      '::',
+      'fd12:3456::1',
+      'fe80::1',
+      '::ffff:10.0.0.1',
+      'not an address',
+    ]) {
+      expect(isPrivateAddress(address), address).toBe(true);
+    }
+    for (const address of ['151.101.1.1', '8.8.8.8', '172.32.0.1', '2606:4700::6810:84e5']) {
+      expect(isPrivateAddress(address), address).toBe(false);
+    }
+  });
+
+  // Off the sandbox the logo is on a remote https host, which cannot run here: a recording fetch
+  // answers for it. The resolver is the part under test, so it is given each answer in turn.
+  function remote() {
+    const asked: string[] = [];
+    const png = logoPng('JUP');
+    const fetchRemote = (async (url: URL) => {
+      asked.push(url.href);
+      return new Response(png, { status: 200, headers: { 'content-type': 'image/png' } });
+    }) as typeof fetch;
+    return { asked, png, fetchRemote };
+  }
+
+  it('fetches from a name that resolves to public addresses only', async () => {
+    const { asked, png, fetchRemote } = remote();
+    const logos = createLogoFetcher({
+      fetch: fetchRemote,
+      cacheDir: tempDir('swapdesk-logos-'),
+      onSandbox: () => false,
+      resolve: async () => ['151.101.1.1', '2606:4700::6810:84e5'],
+    });
+    expect(await logos.dataUrl('https://static.jup.ag/jup/icon.png')).toBe(
+      `data:image/png;base64,${png.toString('base64')}`,
+    );
+    expect(asked).toEqual(['https://static.jup.ag/jup/icon.png']);
+  });
+
+  it('refuses a name that resolves to a private address, and remembers it', async () => {
+    const { asked, fetchRemote } = remote();
+    const cacheDir = tempDir('swapdesk-logos-');
+    const resolved: string[] = [];
+    const logos = createLogoFetcher({
+      fetch: fetchRemote,
+      cacheDir,
+      onSandbox: () => false,
+      resolve: async (hostname) => {
+        resolved.push(hostname);
+        return ['151.101.1.1', '10.0.0.8']; // one private answer is enough
+      },
+    });
+    expect(await logos.dataUrl('https://logo.attacker.example/x.png')).toBeNull();
+    expect(resolved).toEqual(['logo.attacker.example']);
+    expect(asked).toEqual([]);
+    expect(readdirSync(cacheDir)).toHaveLength(1); // the refusal, so it is not asked again
+  });
+
+  it('a name that does not resolve gives no logo now, and is tried again at the next start', async () => {
+    const { asked, fetchRemote } = remote();
+    const cacheDir = tempDir('swapdesk-logos-');
+    const logos = createLogoFetcher({
+      fetch: fetchRemote,
+      cacheDir,
+      onSandbox: () => false,
+      resolve: async () => {
+        throw Object.assign(new Error('getaddrinfo ENOTFOUND'), { code: 'ENOTFOUND' });
+      },
+    });
+    expect(await logos.dataUrl('https://gone.example/x.png')).toBeNull();
+    expect(asked).toEqual([]);
     expect(readdirSync(cacheDir)).toHaveLength(0);
   });
 });

@@ -1,14 +1,17 @@
 /**
  * Token logos fetched by main, never by the page (issue 11). A logo URL comes from a token list
  * anybody can get a token into, so it is treated as hostile: only http(s), no credentials in
- * it, at most 64 KiB, and only PNG, JPEG, GIF or WebP whose first bytes prove it (never SVG,
+ * it, never a host of this machine or its network (written as one, or resolving to one), no
+ * redirects, at most 64 KiB, and only PNG, JPEG, GIF or WebP whose first bytes prove it (never SVG,
  * which can carry script and fetch more). What passes is handed to the renderer as a `data:`
  * URL, which the strict CSP allows for images; what fails is remembered as "no logo", and the
  * renderer draws a neutral placeholder. Results are cached on disk by the URL's hash, so a logo
  * is fetched once per install.
  */
 import { createHash } from 'node:crypto';
+import { lookup } from 'node:dns/promises';
 import { mkdir, readFile } from 'node:fs/promises';
+import { BlockList, isIP } from 'node:net';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../storage/atomic-file';
 
@@ -60,6 +63,48 @@ export function fetchableLogoUrl(text: string, sandbox = false): URL | null {
   return url;
 }
 
+/**
+ * Addresses that are this machine, its network, or nobody's (RFC 6890 special-purpose blocks):
+ * a public name that resolves to one of them is a token list aiming the wallet at a router, a
+ * printer or a cloud metadata service. IPv4-mapped IPv6 addresses are checked as IPv4.
+ */
+const PRIVATE = new BlockList();
+for (const [network, prefix] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['224.0.0.0', 3],
+] as const) {
+  PRIVATE.addSubnet(network, prefix, 'ipv4');
+}
+for (const [network, prefix] of [
+  ['::', 127], // unspecified and loopback
+  ['fc00::', 7], // unique local
+  ['fe80::', 10], // link-local
+  ['ff00::', 8], // multicast
+] as const) {
+  PRIVATE.addSubnet(network, prefix, 'ipv6');
+}
+
+/** True for an address a logo must never be fetched from. */
+export function isPrivateAddress(address: string): boolean {
+  const family = isIP(address);
+  if (family === 0) return true; // not an address at all: refuse rather than guess
+  return PRIVATE.check(address, family === 4 ? 'ipv4' : 'ipv6');
+}
+
+/** Every address a host name resolves to (the system resolver, as the fetch will use). */
+export type ResolveHost = (hostname: string) => Promise<string[]>;
+
+const resolveHost: ResolveHost = async (hostname) =>
+  (await lookup(hostname, { all: true })).map((entry) => entry.address);
+
 export interface LogoFetcherDeps {
   fetch: typeof fetch;
   /** Folder of the logo cache. */
@@ -67,6 +112,8 @@ export interface LogoFetcherDeps {
   /** True while the sandbox is the network: its logos are on http://127.0.0.1. */
   onSandbox: () => boolean;
   timeoutMs?: number;
+  /** How host names are resolved before a fetch off the sandbox; the system's by default. */
+  resolve?: ResolveHost;
 }
 
 export interface LogoFetcher {
@@ -115,13 +162,27 @@ async function download(url: URL, deps: LogoFetcherDeps): Promise<Download> {
 export function createLogoFetcher(deps: LogoFetcherDeps): LogoFetcher {
   const memory = new Map<string, Promise<string | null>>();
 
+  /**
+   * Off the sandbox, a name that resolves to a private address is refused like a private
+   * literal. (The fetch resolves again when it connects; a name that changes its answer in
+   * between is not caught here.)
+   */
+  async function hostCheck(url: URL): Promise<Download | undefined> {
+    if (deps.onSandbox()) return undefined;
+    const addresses = await (deps.resolve ?? resolveHost)(
+      url.hostname.replace(/^\[|\]$/g, ''),
+    ).catch(() => null);
+    if (addresses === null || addresses.length === 0) return 'unreachable';
+    return addresses.some(isPrivateAddress) ? 'refused' : undefined;
+  }
+
   async function load(uri: string): Promise<string | null> {
     const url = fetchableLogoUrl(uri, deps.onSandbox());
     if (!url) return null;
     const file = join(deps.cacheDir, `${createHash('sha256').update(url.href).digest('hex')}.txt`);
     const cached = await readFile(file, 'utf8').catch(() => null);
     if (cached !== null) return cached === '' ? null : cached;
-    const bytes = await download(url, deps);
+    const bytes = await hostCheck(url).then((refused) => refused ?? download(url, deps));
     // Unreachable: no logo this time, asked again at the next start.
     if (bytes === 'unreachable') return null;
     const type = bytes === 'refused' ? null : imageTypeOf(bytes);
