@@ -36,7 +36,7 @@ describe('logos fetched by main', () => {
     expect(readdirSync(cacheDir)).toHaveLength(1);
   });
 
-  it('refuses a hostile logo: SVG with script, HTML dressed as PNG, oversize, redirects, odd schemes', async () => {
+  it('refuses a hostile logo: SVG with script, HTML dressed as PNG, oversize, a redirect to nowhere, odd schemes', async () => {
     host.route('/evil.svg', { status: 200, body: HOSTILE_LOGO_BODY, type: 'image/svg+xml' });
     host.route('/fake.png', {
       status: 200,
@@ -68,6 +68,34 @@ describe('logos fetched by main', () => {
       '/fake.png',
       '/huge.png',
       '/moved.png',
+    ]);
+  });
+
+  it('follows a redirect to a logo, checking every hop, and gives up after three', async () => {
+    const png = logoPng('SOL');
+    host.route('/sol.png', { status: 200, body: png, type: 'image/png' });
+    const to = (location: string) => ({ status: 302, body: '', headers: { location } });
+    host.route('/old.png', to('/sol.png'));
+    host.route('/to-file.png', to('file:///etc/passwd'));
+    host.route('/to-script.png', to('javascript:alert(1)'));
+    host.route('/loop.png', to('/loop.png'));
+    const logos = createLogoFetcher({
+      fetch,
+      cacheDir: tempDir('swapdesk-logos-'),
+      onSandbox: () => true,
+    });
+    expect(await logos.dataUrl(`${host.origin}/old.png`)).toBe(
+      `data:image/png;base64,${png.toString('base64')}`,
+    );
+    for (const path of ['/to-file.png', '/to-script.png', '/loop.png']) {
+      expect(await logos.dataUrl(`${host.origin}${path}`), path).toBeNull();
+    }
+    expect(host.requests.map((r) => r.path)).toEqual([
+      '/old.png',
+      '/sol.png',
+      '/to-file.png',
+      '/to-script.png',
+      ...Array(4).fill('/loop.png'), // the first ask and three hops
     ]);
   });
 
@@ -170,6 +198,28 @@ describe('host names that resolve to private addresses', () => {
     expect(resolved).toEqual(['logo.attacker.example']);
     expect(asked).toEqual([]);
     expect(readdirSync(cacheDir)).toHaveLength(1); // the refusal, so it is not asked again
+  });
+
+  it('refuses a redirect to plain http or to a name that resolves to a private address', async () => {
+    const asked: string[] = [];
+    const fetchRemote = (async (url: URL) => {
+      asked.push(url.href);
+      const location =
+        url.pathname === '/a.png' ? 'https://intranet.example/a.png' : 'http://cdn.example/b.png';
+      return new Response(null, { status: 302, headers: { location } });
+    }) as typeof fetch;
+    const logos = createLogoFetcher({
+      fetch: fetchRemote,
+      cacheDir: tempDir('swapdesk-logos-'),
+      onSandbox: () => false,
+      resolve: async (hostname) => [
+        hostname === 'intranet.example' ? '192.168.1.1' : '151.101.1.1',
+      ],
+    });
+    expect(await logos.dataUrl('https://cdn.example/a.png')).toBeNull();
+    expect(await logos.dataUrl('https://cdn.example/b.png')).toBeNull();
+    // Neither the private host nor the plain-http address was ever asked.
+    expect(asked).toEqual(['https://cdn.example/a.png', 'https://cdn.example/b.png']);
   });
 
   it('a name that does not resolve gives no logo now, and is tried again at the next start', async () => {

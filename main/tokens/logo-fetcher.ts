@@ -1,8 +1,8 @@
 /**
  * Token logos fetched by main, never by the page (issue 11). A logo URL comes from a token list
  * anybody can get a token into, so it is treated as hostile: only http(s), no credentials in
- * it, never a host of this machine or its network (written as one, or resolving to one), no
- * redirects, at most 64 KiB, and only PNG, JPEG, GIF or WebP whose first bytes prove it (never SVG,
+ * it, never a host of this machine or its network (written as one, or resolving to one, at
+ * every redirect), at most 64 KiB, and only PNG, JPEG, GIF or WebP whose first bytes prove it (never SVG,
  * which can carry script and fetch more). What passes is handed to the renderer as a `data:`
  * URL, which the strict CSP allows for images; what fails is remembered as "no logo", and the
  * renderer draws a neutral placeholder. Results are cached on disk by the URL's hash, so a logo
@@ -124,17 +124,12 @@ export interface LogoFetcher {
 /** What a download gave: bytes, a refusal (too big, not found), or nothing (unreachable). */
 type Download = Uint8Array | 'refused' | 'unreachable';
 
-async function download(url: URL, deps: LogoFetcherDeps): Promise<Download> {
-  let response: Response;
-  try {
-    response = await deps.fetch(url, {
-      redirect: 'error', // a redirect could lead anywhere, a file: or a private host included
-      signal: AbortSignal.timeout(deps.timeoutMs ?? 8_000),
-      headers: { accept: 'image/png, image/jpeg, image/gif, image/webp' },
-    });
-  } catch {
-    return 'unreachable';
-  }
+/** Hops a logo may take before it is refused (CDNs and IPFS gateways redirect once or twice). */
+const MAX_REDIRECTS = 3;
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+
+/** The bytes of a 200 answer, at most MAX_LOGO_BYTES of them. */
+async function readLogo(response: Response): Promise<Download> {
   if (response.status >= 500) return 'unreachable';
   if (response.status !== 200 || !response.body) return 'refused';
   const declared = Number(response.headers.get('content-length') ?? 0);
@@ -159,6 +154,15 @@ async function download(url: URL, deps: LogoFetcherDeps): Promise<Download> {
   return new Uint8Array(Buffer.concat(chunks));
 }
 
+/** Where a redirect leads, if the logo may be fetched from there. */
+function nextUrl(location: string, from: URL, deps: LogoFetcherDeps): URL | null {
+  try {
+    return fetchableLogoUrl(new URL(location, from).href, deps.onSandbox());
+  } catch {
+    return null;
+  }
+}
+
 export function createLogoFetcher(deps: LogoFetcherDeps): LogoFetcher {
   const memory = new Map<string, Promise<string | null>>();
 
@@ -176,13 +180,43 @@ export function createLogoFetcher(deps: LogoFetcherDeps): LogoFetcher {
     return addresses.some(isPrivateAddress) ? 'refused' : undefined;
   }
 
+  /**
+   * The logo's answer, following redirects one hop at a time: each new address must pass the
+   * same checks as the first (scheme, credentials, private hosts), because a redirect could
+   * lead anywhere, a file: or a router's page included.
+   */
+  async function download(start: URL): Promise<Download> {
+    const signal = AbortSignal.timeout(deps.timeoutMs ?? 8_000);
+    let url = start;
+    for (let hop = 0; ; hop += 1) {
+      const blocked = await hostCheck(url);
+      if (blocked) return blocked;
+      let response: Response;
+      try {
+        response = await deps.fetch(url, {
+          redirect: 'manual',
+          signal,
+          headers: { accept: 'image/png, image/jpeg, image/gif, image/webp' },
+        });
+      } catch {
+        return 'unreachable';
+      }
+      if (!REDIRECT_STATUSES.has(response.status)) return readLogo(response);
+      await response.body?.cancel().catch(() => undefined);
+      const location = response.headers.get('location');
+      const next = location === null || hop === MAX_REDIRECTS ? null : nextUrl(location, url, deps);
+      if (!next) return 'refused';
+      url = next;
+    }
+  }
+
   async function load(uri: string): Promise<string | null> {
     const url = fetchableLogoUrl(uri, deps.onSandbox());
     if (!url) return null;
     const file = join(deps.cacheDir, `${createHash('sha256').update(url.href).digest('hex')}.txt`);
     const cached = await readFile(file, 'utf8').catch(() => null);
     if (cached !== null) return cached === '' ? null : cached;
-    const bytes = await hostCheck(url).then((refused) => refused ?? download(url, deps));
+    const bytes = await download(url);
     // Unreachable: no logo this time, asked again at the next start.
     if (bytes === 'unreachable') return null;
     const type = bytes === 'refused' ? null : imageTypeOf(bytes);
