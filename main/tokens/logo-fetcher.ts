@@ -2,8 +2,8 @@
  * Token logos fetched by main, never by the page (issue 11). A logo URL comes from a token list
  * anybody can get a token into, so it is treated as hostile: only http(s), no credentials in
  * it, never a host of this machine or its network (written as one, or resolving to one, at
- * every redirect), at most 64 KiB, and only PNG, JPEG, GIF or WebP whose first bytes prove it (never SVG,
- * which can carry script and fetch more). What passes is handed to the renderer as a `data:`
+ * every redirect), at most 64 KiB, and only PNG, JPEG, GIF or WebP whose first bytes prove it
+ * (never SVG, which can carry script and fetch more). What passes is handed to the renderer as a `data:`
  * URL, which the strict CSP allows for images; what fails is remembered as "no logo", and the
  * renderer draws a neutral placeholder. Results are cached on disk by the URL's hash, so a logo
  * is fetched once per install.

@@ -8,8 +8,7 @@ import {
   type RecordedApiServer,
 } from '../../test/fixtures/recorded-api-server';
 import { BUNDLED_TOKENS } from '../handlers/tokens';
-import { createTokenDirectory, matchTokens } from './token-directory';
-import type { DirectoryToken } from './token-entry';
+import { createTokenDirectory } from './token-directory';
 
 const JUP = 'JUPyiwrYJFskUPiHa7hkeR8VUtAeFoSYbKedZNsDvCN';
 // The guide's answer (source named in the file): few fields, no tokenProgram.
@@ -124,31 +123,5 @@ describe('the token directory against recorded Tokens API v2 answers', () => {
       ]),
     });
     expect((await directory().directory.search('x')).tokens.map((t) => t.symbol)).toEqual(['JUP']);
-  });
-});
-
-describe('matching tokens offline', () => {
-  const token = (
-    mint: string,
-    symbol: string,
-    name: string,
-    verified: boolean,
-  ): DirectoryToken => ({
-    mint,
-    symbol,
-    name,
-    decimals: 6,
-    tokenProgram: null,
-    logoUri: null,
-    verified,
-    tags: [],
-  });
-
-  it('keeps two tokens with one symbol apart, the verified one first', () => {
-    const fake = token('USDCoinFake1111111111111111111111111111111', 'USDC', 'USD Coin', false);
-    const real = token('EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v', 'USDC', 'USD Coin', true);
-    const usdt = token('Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB', 'USDT', 'USDT', true);
-    expect(matchTokens([fake, usdt, real], 'usdc')).toEqual([real, fake]);
-    expect(matchTokens([fake, usdt, real], 'usd')).toEqual([usdt, real, fake]);
   });
 });

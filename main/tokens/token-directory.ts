@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { writeFileAtomic } from '../storage/atomic-file';
 import { getJson, MarketDataUnavailable, type MarketHttpDeps } from './market-http';
 import { parseTokenEntries, type DirectoryToken } from './token-entry';
+import { matchTokens } from '../shared/token-match';
 
 export interface TokenDirectoryDeps extends MarketHttpDeps {
   now: () => number;
@@ -50,24 +51,6 @@ const cacheSchema = z.object({
   seen: z.array(tokenSchema),
 });
 type CacheFile = z.infer<typeof cacheSchema>;
-
-/** Tokens whose symbol, name or mint matches the query: exact symbol first, then prefix, then the rest. */
-export function matchTokens(tokens: readonly DirectoryToken[], query: string): DirectoryToken[] {
-  const q = query.trim().toLowerCase();
-  if (q === '') return [...tokens];
-  const rank = (token: DirectoryToken): number => {
-    const symbol = token.symbol.toLowerCase();
-    if (symbol === q || token.mint.toLowerCase() === q) return 0;
-    if (symbol.startsWith(q)) return 1;
-    if (symbol.includes(q) || token.name.toLowerCase().includes(q)) return 2;
-    return 3;
-  };
-  return tokens
-    .map((token) => ({ token, rank: rank(token) }))
-    .filter((entry) => entry.rank < 3)
-    .sort((a, b) => a.rank - b.rank || Number(b.token.verified) - Number(a.token.verified))
-    .map((entry) => entry.token);
-}
 
 export interface TokenDirectory {
   /** The verified list (picker's default list). */

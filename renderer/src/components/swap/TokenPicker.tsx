@@ -13,6 +13,7 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { TokenInfo } from '../../../../preload/api-types';
 import type { BridgeError } from '../../../../main/shared/result';
+import { matchTokens } from '../../../../main/shared/token-match';
 import { Dialog } from '../Dialog';
 import { tokenName, useTokensStore } from '../../stores/tokens-store';
 import { callWallet } from '../../lib/wallet';
@@ -48,21 +49,6 @@ export interface TokenPickerProps {
   only?: (token: TokenInfo) => boolean;
   /** Said when `only` leaves nothing to pick. */
   emptyText?: string;
-}
-
-/** Tokens whose symbol, name or mint matches the query (symbol prefix matches first). */
-export function filterTokens(tokens: readonly TokenInfo[], query: string): TokenInfo[] {
-  const q = query.trim().toLowerCase();
-  if (!q) return [...tokens];
-  const starts: TokenInfo[] = [];
-  const contains: TokenInfo[] = [];
-  for (const token of tokens) {
-    const symbol = token.symbol?.toLowerCase() ?? '';
-    const name = token.name?.toLowerCase() ?? '';
-    if (symbol.startsWith(q) || token.mint.toLowerCase() === q) starts.push(token);
-    else if (symbol.includes(q) || name.includes(q)) contains.push(token);
-  }
-  return [...starts, ...contains];
 }
 
 export function TokenPicker({
@@ -148,7 +134,7 @@ function TokenDialog({
   const listId = useId();
   const [found, setFound] = useState<{ query: string; tokens: TokenInfo[] } | null>(null);
   const allMatches = useMemo(() => {
-    const local = filterTokens(only ? tokens.filter(only) : tokens, query);
+    const local = matchTokens(only ? tokens.filter(only) : tokens, query);
     if (!found || found.query !== query.trim()) return local;
     const seen = new Set(local.map((t) => t.mint));
     const more = found.tokens.filter((t) => !seen.has(t.mint) && (!only || only(t)));
