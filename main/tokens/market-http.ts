@@ -15,12 +15,37 @@ export interface MarketHttpDeps {
   timeoutMs?: number;
 }
 
-/** A JSON answer is at most this long (the verified list is about 1 MB in the world). */
-const MAX_JSON_BYTES = 8 * 1024 * 1024;
+/**
+ * How long an answer may be. A search or a price batch is small; the verified list is every
+ * verified token with its full Tokens API v2 entry (a few KB each, with stats and audit), so it
+ * gets room for tens of thousands of them. Past the cap the download stops: an endless or
+ * hostile answer cannot fill main's memory.
+ */
+export const MAX_ANSWER_BYTES = 8 * 1024 * 1024;
+export const MAX_LIST_BYTES = 96 * 1024 * 1024;
 
 /** The swap API host of a swap API URL: the token and price APIs live beside it. */
 export function apiOriginOf(swapApiUrl: string): string {
   return new URL(swapApiUrl).origin;
+}
+
+/** The body's text, or null once it passes `maxBytes` (the rest is not downloaded). */
+async function readCapped(response: Response, maxBytes: number): Promise<string | null> {
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.length;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      return null;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 /** GETs `path` with `query` and answers the body's text (status 200 only). */
@@ -28,6 +53,7 @@ export async function getText(
   deps: MarketHttpDeps,
   path: string,
   query: Record<string, string>,
+  maxBytes = MAX_ANSWER_BYTES,
 ): Promise<string> {
   const url = new URL(path, deps.origin);
   for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
@@ -43,12 +69,19 @@ export async function getText(
   } catch (error) {
     throw new MarketDataUnavailable(`${url.origin}${path} could not be reached`, { cause: error });
   }
-  const text = await response.text();
   if (response.status !== 200) {
+    await response.body?.cancel().catch(() => undefined);
     throw new MarketDataUnavailable(`${url.origin}${path} answered ${response.status}`);
   }
-  if (text.length > MAX_JSON_BYTES) {
-    throw new MarketDataUnavailable(`${url.origin}${path} answered more than 8 MB`);
+  let text: string | null;
+  try {
+    text = await readCapped(response, maxBytes);
+  } catch (error) {
+    throw new MarketDataUnavailable(`${url.origin}${path} broke off its answer`, { cause: error });
+  }
+  if (text === null) {
+    const mb = Math.round(maxBytes / 1024 / 1024);
+    throw new MarketDataUnavailable(`${url.origin}${path} answered more than ${mb} MB`);
   }
   return text;
 }
@@ -58,8 +91,9 @@ export async function getJson(
   deps: MarketHttpDeps,
   path: string,
   query: Record<string, string>,
+  maxBytes = MAX_ANSWER_BYTES,
 ): Promise<unknown> {
-  const text = await getText(deps, path, query);
+  const text = await getText(deps, path, query, maxBytes);
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { PublicKey } from '@solana/web3.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { tempDir } from '../../test/fixtures/temp-dirs';
 import {
@@ -8,6 +9,7 @@ import {
   type RecordedApiServer,
 } from '../../test/fixtures/recorded-api-server';
 import { BUNDLED_TOKENS } from '../handlers/tokens';
+import { MAX_ANSWER_BYTES } from './market-http';
 import { createTokenDirectory } from './token-directory';
 
 const JUP = 'JUPyiwrYJFskUPiHa7hkeR8VUtAeFoSYbKedZNsDvCN';
@@ -112,6 +114,30 @@ describe('the token directory against recorded Tokens API v2 answers', () => {
     expect(api.requests.map((r) => r.query.get('query'))).toEqual([unknownMint]);
     await d.get([unknownMint]);
     expect(api.requests).toHaveLength(1);
+  });
+
+  it('takes a verified list of thousands of full entries, and refuses an oversized search', async () => {
+    // The tag answer is every verified token with its full entry (the reference's shape): 12,000
+    // of them come to about 11 MB, more than any search or price answer may be.
+    const [entry] = reference.body as Record<string, unknown>[];
+    const many = Array.from({ length: 12_000 }, (_, i) => {
+      const bytes = new Uint8Array(32).fill(7);
+      new DataView(bytes.buffer).setUint32(0, i + 1);
+      return { ...entry, id: new PublicKey(bytes).toBase58(), symbol: `T${i}` };
+    });
+    const body = JSON.stringify(many);
+    expect(body.length).toBeGreaterThan(MAX_ANSWER_BYTES);
+    api.route('/tokens/v2/tag', { status: 200, body });
+    const { directory: d } = directory();
+    const list = await d.list();
+    expect(list.source).toBe('api');
+    expect(list.tokens).toHaveLength(12_000);
+    expect(list.tokens[11_999]).toMatchObject({ symbol: 'T11999', verified: true });
+
+    api.route('/tokens/v2/search', { status: 200, body });
+    const search = await d.search('T1199');
+    expect(search.source).not.toBe('api'); // answered from what is known instead
+    expect(search.tokens.map((t) => t.symbol)).toEqual(expect.arrayContaining(['T1199', 'T11999']));
   });
 
   it('drops a malformed entry, never the whole answer', async () => {

@@ -9,7 +9,7 @@
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { writeFileAtomic } from '../storage/atomic-file';
-import { getJson, MarketDataUnavailable, type MarketHttpDeps } from './market-http';
+import { getJson, MarketDataUnavailable, MAX_LIST_BYTES, type MarketHttpDeps } from './market-http';
 import { parseTokenEntries, type DirectoryToken } from './token-entry';
 import { matchTokens } from '../shared/token-match';
 
@@ -115,7 +115,7 @@ export function createTokenDirectory(deps: TokenDirectoryDeps): TokenDirectory {
     if (cached && deps.now() - cached.fetchedAt < maxAge) return cached;
     try {
       const tokens = parseTokenEntries(
-        await getJson(deps, '/tokens/v2/tag', { query: 'verified' }),
+        await getJson(deps, '/tokens/v2/tag', { query: 'verified' }, MAX_LIST_BYTES),
       );
       if (tokens.length === 0) throw new MarketDataUnavailable('the verified list was empty');
       const fetchedAt = deps.now();
