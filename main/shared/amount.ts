@@ -69,6 +69,14 @@ export function parseUnits(text: string, decimals: number): bigint {
  */
 export function formatUnits(value: bigint, decimals: number): string {
   checkDecimals(decimals);
+  return scaledText(value, decimals);
+}
+
+/**
+ * `value / 10^scale` as decimal text without trailing zeros, for any scale: formatUnits checks
+ * a token's decimals first, a parsed price's scale may go past them (usd.ts).
+ */
+export function scaledText(value: bigint, decimals: number): string {
   const negative = value < 0n;
   const digits = (negative ? -value : value).toString().padStart(decimals + 1, '0');
   const whole = digits.slice(0, digits.length - decimals);

@@ -5,6 +5,8 @@
  * renderer (balances, quotes, payments).
  */
 
+import { scaledText } from './amount';
+
 /** An exact decimal: `digits / 10^scale`. */
 export interface Decimal {
   digits: bigint;
@@ -76,11 +78,7 @@ export function toCents(value: Decimal): bigint {
 
 /** The exact value as decimal text, trailing zeros trimmed (`"12.3405"`). */
 export function decimalText(value: Decimal): string {
-  if (value.scale === 0) return value.digits.toString();
-  const text = value.digits.toString().padStart(value.scale + 1, '0');
-  const whole = text.slice(0, text.length - value.scale);
-  const fraction = text.slice(text.length - value.scale).replace(/0+$/, '');
-  return fraction === '' ? whole : `${whole}.${fraction}`;
+  return scaledText(value.digits, value.scale);
 }
 
 /**
