@@ -14,6 +14,7 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { BlockList, isIP } from 'node:net';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../storage/atomic-file';
+import { readCapped } from './market-http';
 
 export const MAX_LOGO_BYTES = 64 * 1024;
 
@@ -137,21 +138,12 @@ async function readLogo(response: Response): Promise<Download> {
     await response.body.cancel().catch(() => undefined);
     return 'refused';
   }
-  // Read at most the limit, whatever the header claimed.
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const reader = response.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read().catch(() => ({ done: true, value: undefined }));
-    if (done || !value) break;
-    size += value.length;
-    if (size > MAX_LOGO_BYTES) {
-      await reader.cancel().catch(() => undefined);
-      return 'refused';
-    }
-    chunks.push(value);
+  try {
+    const bytes = await readCapped(response, MAX_LOGO_BYTES);
+    return bytes === null ? 'refused' : new Uint8Array(bytes);
+  } catch {
+    return 'unreachable'; // broken off: tried again at the next start
   }
-  return new Uint8Array(Buffer.concat(chunks));
 }
 
 /** Where a redirect leads, if the logo may be fetched from there. */

@@ -29,9 +29,12 @@ export function apiOriginOf(swapApiUrl: string): string {
   return new URL(swapApiUrl).origin;
 }
 
-/** The body's text, or null once it passes `maxBytes` (the rest is not downloaded). */
-async function readCapped(response: Response, maxBytes: number): Promise<string | null> {
-  if (!response.body) return '';
+/**
+ * The body's bytes, or null once they pass `maxBytes` (the rest is not downloaded, whatever
+ * content-length claimed). Throws when the connection breaks off.
+ */
+export async function readCapped(response: Response, maxBytes: number): Promise<Buffer | null> {
+  if (!response.body) return Buffer.alloc(0);
   const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -45,7 +48,7 @@ async function readCapped(response: Response, maxBytes: number): Promise<string 
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 }
 
 /** GETs `path` with `query` and answers the body's text (status 200 only). */
@@ -73,17 +76,17 @@ export async function getText(
     await response.body?.cancel().catch(() => undefined);
     throw new MarketDataUnavailable(`${url.origin}${path} answered ${response.status}`);
   }
-  let text: string | null;
+  let bytes: Buffer | null;
   try {
-    text = await readCapped(response, maxBytes);
+    bytes = await readCapped(response, maxBytes);
   } catch (error) {
     throw new MarketDataUnavailable(`${url.origin}${path} broke off its answer`, { cause: error });
   }
-  if (text === null) {
+  if (bytes === null) {
     const mb = Math.round(maxBytes / 1024 / 1024);
     throw new MarketDataUnavailable(`${url.origin}${path} answered more than ${mb} MB`);
   }
-  return text;
+  return bytes.toString('utf8');
 }
 
 /** GETs and parses JSON. */
