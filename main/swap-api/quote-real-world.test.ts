@@ -21,7 +21,11 @@ import type { Address } from '../shared/address';
 import { parseQuoteResponse } from './quote-response';
 import { encodeSwapBody } from './swap-request';
 import { quoteView } from '../tickets/views';
-import { realWorldFiles, realWorldJson, realWorldText } from '../../test/fixtures/real-world';
+import {
+  completeRealWorldFiles,
+  realWorldJson,
+  realWorldText,
+} from '../../test/fixtures/real-world';
 import { USER } from '../../test/fixtures/swap-api-answers';
 
 type Json = Record<string, unknown>;
@@ -70,7 +74,7 @@ function requestOf(answer: Json): QuoteParams {
 
 // Every complete answer in the folder, whatever files it holds: the folder is a sample of the
 // service's answers, and any real answer that follows the official schemas must be read right.
-const completeAnswers = realWorldFiles('quote').filter((name) => !name.startsWith('_'));
+const completeAnswers = completeRealWorldFiles('quote');
 
 describe('every real GET /quote answer in the shared folder', () => {
   it('holds at least one complete answer to check', () => {

@@ -10,7 +10,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parseSwapInstructionsResponse, parseSwapResponse } from './swap-response';
-import { realWorldFiles, realWorldJson } from '../../test/fixtures/real-world';
+import { completeRealWorldFiles, realWorldJson } from '../../test/fixtures/real-world';
 
 describe('real swap answers', () => {
   it('reads the real /swap-instructions answer: every instruction, tables and compute figure', () => {
@@ -46,11 +46,10 @@ describe('real swap answers', () => {
 });
 
 // Every complete answer the shared folder holds, whatever its files: each must be read whole.
-const complete = (folder: string) => realWorldFiles(folder).filter((name) => !name.startsWith('_'));
 type Json = Record<string, unknown>;
-const instructionAnswers = complete('swap-instructions');
+const instructionAnswers = completeRealWorldFiles('swap-instructions');
 // The swap folder also holds Ultra orders (`transaction`); /swap answers carry `swapTransaction`.
-const swapAnswers = complete('swap').filter(
+const swapAnswers = completeRealWorldFiles('swap').filter(
   (name) => typeof realWorldJson(`swap/${name}`).swapTransaction === 'string',
 );
 const failed = (answer: Json) =>
