@@ -1,6 +1,6 @@
 import '../test/swap-setup';
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { FAKE_CHAIN_TOKEN } from '../test/fake-swap';
 import { useSwapStore } from '../stores/swap-store';
 import { quoteCalls, quoteFor, setUp, SOL, USDC } from '../test/swap-screen';
@@ -33,7 +33,12 @@ describe('swap form', () => {
     await screen.findByText('USDC');
     await user.click(screen.getByRole('button', { name: 'You receive token' }));
     const dialog = screen.getByRole('dialog', { name: 'Choose the token you receive' });
-    await user.type(within(dialog).getByRole('combobox', { name: 'Search tokens' }), 'usdc');
+    // Four keystrokes in one synchronous run, so no debounce timer can fire between them however
+    // slow the machine (user.type awaits between keys, and a busy CI runner can pause there).
+    const search = within(dialog).getByRole('combobox', { name: 'Search tokens' });
+    for (const typed of ['u', 'us', 'usd', 'usdc']) {
+      fireEvent.change(search, { target: { value: typed } });
+    }
     const lookalike = await within(dialog).findByRole('option', {
       name: 'USDC (unverified, USDC…1111)',
     });
