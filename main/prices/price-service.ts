@@ -8,6 +8,7 @@
 import type { PriceView } from '../../preload/api-types';
 import { getText, type MarketHttpDeps } from '../tokens/market-http';
 import { parsePriceAnswer } from './price-answer';
+import { isStale } from '../shared/price-age';
 
 export interface PriceServiceDeps extends MarketHttpDeps {
   now: () => number;
@@ -15,8 +16,6 @@ export interface PriceServiceDeps extends MarketHttpDeps {
   refreshMs?: number;
 }
 
-/** A price older than this is shown as stale. */
-export const STALE_AFTER_MS = 60_000;
 const IDS_PER_REQUEST = 50;
 
 export interface PriceService {
@@ -66,7 +65,7 @@ export function createPriceService(deps: PriceServiceDeps): PriceService {
           ? {
               usdPrice: entry.usdPrice,
               asOf: entry.fetchedAt,
-              status: at - entry.fetchedAt > STALE_AFTER_MS ? 'stale' : 'fresh',
+              status: isStale(entry.fetchedAt, at) ? 'stale' : 'fresh',
             }
           : { usdPrice: null, asOf: null, status: 'missing' };
       }

@@ -40,5 +40,10 @@ describe('a USD value', () => {
     expect(screen.getByLabelText('none').textContent).toBe('No USD price');
     expect(priceAgeText(undefined)).toBe('no price');
     expect(priceAgeText({ usdPrice: '1', asOf: Date.now(), status: 'fresh' })).toBeNull();
+    // Main called it fresh when it answered, but the screen stayed open: the clock decides.
+    const now = Date.now();
+    expect(priceAgeText({ usdPrice: '1', asOf: now - 125_000, status: 'fresh' }, now)).toBe(
+      'price 2 min old',
+    );
   });
 });

@@ -5,6 +5,7 @@
  */
 import type { PriceView } from '../../../../preload/api-types';
 import { formatUsd, parseDecimal, usdValue, type Decimal } from '../../../../main/shared/usd';
+import { isStale } from '../../../../main/shared/price-age';
 
 /** The USD value of `amount` base units, or null without a usable price. */
 export function usdOf(
@@ -16,10 +17,13 @@ export function usdOf(
   return usd ? usdValue(BigInt(amount), decimals, usd) : null;
 }
 
-/** How old a price is, in words; null when it is fresh. */
+/**
+ * How old a price is, in words; null when it is fresh. A price main called fresh turns stale
+ * here once it passes a minute, for a screen can stay open long after main answered.
+ */
 export function priceAgeText(price: PriceView | undefined, now = Date.now()): string | null {
   if (!price || price.status === 'missing' || price.asOf === null) return 'no price';
-  if (price.status !== 'stale') return null;
+  if (price.status !== 'stale' && !isStale(price.asOf, now)) return null;
   const minutes = Math.max(1, Math.floor((now - price.asOf) / 60_000));
   return `price ${minutes} min old`;
 }
