@@ -35,6 +35,7 @@ import { BUNDLED_TOKENS, createTokenHandlers } from '../handlers/tokens';
 import { createPriceService, type PriceService } from '../prices/price-service';
 import { createLogoFetcher } from '../tokens/logo-fetcher';
 import { apiOriginOf } from '../tokens/market-http';
+import { marketFactsOf } from './market-facts';
 import { createTokenDirectory, type TokenDirectory } from '../tokens/token-directory';
 import { createKeytarKeychain, type Keychain } from '../keychain';
 import { createLedgerClient, type LedgerConnection } from '../ledger/ledger-client';
@@ -185,12 +186,7 @@ function bundleFor(network: NetworkInfo, shared: Shared): NetworkBundle {
       // a longer one is reported with how long to wait.
       maxRetryAfterMs: 10_000,
     });
-  // Verified marks and prices of a reviewed trade's two tokens (issue 11).
-  const market = async (intent: SwapIntent) => {
-    const mints = [intent.inputMint, intent.outputMint];
-    const [tokens, quoted] = await Promise.all([directory.get(mints), prices.prices(mints)]);
-    return { tokens, prices: quoted };
-  };
+  const market = marketFactsOf(directory, prices);
   let labels: Promise<Record<string, Record<string, string>>> | null = null;
   const swap: SwapNetworkServices = {
     review: {

@@ -45,6 +45,21 @@ describe('market warnings', () => {
     expect(marketWarnings(intent({}), facts('0.01', true))).toEqual([]);
   });
 
+  it('names the verified token an unverified one reads like, on either side', () => {
+    const lookalike: MarketFacts = {
+      ...facts('0.01'),
+      namesakes: new Map([[UNVR, USDC]]),
+    };
+    const [bought] = marketWarnings(intent({}), lookalike);
+    expect(bought?.mustAcknowledge).toBe(true);
+    expect(bought?.sentence).toBe(
+      'UNVR is not on the verified token list, and a verified token whose symbol reads the same has another mint (EPjF…Dt1v): this one may be an imitation. Make sure 4V5Z…4Pki is the mint of the token you mean to buy.',
+    );
+    const [sold] = marketWarnings(intent({ inputMint: UNVR, outputMint: USDC }), lookalike);
+    expect(sold?.sentence).toContain('this one may be an imitation.');
+    expect(sold?.mustAcknowledge).toBe(false);
+  });
+
   it('opening a payee account for an unverified mint buys nothing, so it warns of nothing', () => {
     const payment = {
       kind: 'create-destination' as const,

@@ -33,6 +33,8 @@ export interface MarketFacts {
   /** What the directory knows of each mint; a mint absent is unknown. */
   tokens: ReadonlyMap<string, { symbol: string; verified: boolean; decimals: number }>;
   prices: Readonly<Record<string, PriceView>>;
+  /** For an unverified mint, the mint of a verified token whose symbol reads the same. */
+  namesakes?: ReadonlyMap<string, string>;
 }
 
 function nameOf(mint: string, facts: MarketFacts): string {
@@ -46,14 +48,21 @@ function unverified(
 ): TokenWarning | null {
   if (mint === NATIVE_MINT || facts.tokens.get(mint)?.verified) return null;
   const name = nameOf(mint, facts);
+  const namesake = facts.namesakes?.get(mint);
+  // A verified token that reads the same is what a look-alike scam counts on: say so first.
+  const notListed = namesake
+    ? `${name} is not on the verified token list, and a verified token whose symbol reads the same has another mint (${shortAddress(namesake)}): this one may be an imitation.`
+    : side === 'output'
+      ? `${name} is not on the verified token list: anyone can create a token with any name and logo.`
+      : `${name} is not on the verified token list: its name and logo are not vouched for by anyone.`;
   return {
     mint: mint as Address,
     kind: 'unverified',
     mustAcknowledge: side === 'output',
     sentence:
       side === 'output'
-        ? `${name} is not on the verified token list: anyone can create a token with any name and logo. Make sure ${shortAddress(mint)} is the mint of the token you mean to buy.`
-        : `${name} is not on the verified token list: its name and logo are not vouched for by anyone.`,
+        ? `${notListed} Make sure ${shortAddress(mint)} is the mint of the token you mean to buy.`
+        : notListed,
   };
 }
 

@@ -12,6 +12,7 @@ import { writeFileAtomic } from '../storage/atomic-file';
 import { getJson, MarketDataUnavailable, MAX_LIST_BYTES, type MarketHttpDeps } from './market-http';
 import { parseTokenEntries, type DirectoryToken } from './token-entry';
 import { matchTokens } from '../shared/token-match';
+import { symbolSkeleton } from '../shared/symbol-skeleton';
 
 export interface TokenDirectoryDeps extends MarketHttpDeps {
   now: () => number;
@@ -59,6 +60,12 @@ export interface TokenDirectory {
   search(query: string): Promise<DirectoryAnswer>;
   /** What the directory knows of each mint (absent: nobody lists it). */
   get(mints: readonly string[]): Promise<Map<string, DirectoryToken>>;
+  /**
+   * Verified tokens, other than `mint`, whose symbol reads the same as `symbol` (see
+   * symbol-skeleton.ts): what an unverified token may be imitating. Known offline only (the
+   * bundled list and the cache), so a review never waits for the verified list to download.
+   */
+  namesakes(mint: string, symbol: string): Promise<DirectoryToken[]>;
 }
 
 export function createTokenDirectory(deps: TokenDirectoryDeps): TokenDirectory {
@@ -175,6 +182,15 @@ export function createTokenDirectory(deps: TokenDirectoryDeps): TokenDirectory {
         }
       }
       return found;
+    },
+
+    async namesakes(mint, symbol) {
+      const skeleton = symbolSkeleton(symbol);
+      if (skeleton === '') return [];
+      return [...(await known()).values()].filter(
+        (token) =>
+          token.verified && token.mint !== mint && symbolSkeleton(token.symbol) === skeleton,
+      );
     },
   };
 }

@@ -1,0 +1,91 @@
+import { join } from 'node:path';
+import { Keypair } from '@solana/web3.js';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { tempDir } from '../../test/fixtures/temp-dirs';
+import {
+  recorded,
+  startRecordedApiServer,
+  type RecordedApiServer,
+} from '../../test/fixtures/recorded-api-server';
+import { BUNDLED_TOKENS } from '../handlers/tokens';
+import { createPriceService } from '../prices/price-service';
+import { marketWarnings } from '../review/market-warnings';
+import type { SwapIntent } from '../review/types';
+import type { Address } from '../shared/address';
+import { createTokenDirectory } from '../tokens/token-directory';
+import { marketFactsOf } from './market-facts';
+
+const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v' as Address;
+const FAKE = Keypair.generate().publicKey.toBase58() as Address;
+// The Tokens API v2 guide's published entry (source named in the file), with the fields a
+// look-alike scam would set: another mint, USDC's name, a Cyrillic Ѕ in the symbol, unverified.
+const [published] = recorded('tokens-v2-search-jup.json').body as Record<string, unknown>[];
+const lookalike = {
+  ...published,
+  id: FAKE,
+  name: 'USD Coin',
+  symbol: 'U\u0405DC',
+  isVerified: false,
+  tags: [],
+};
+
+let api: RecordedApiServer;
+beforeEach(async () => {
+  api = await startRecordedApiServer();
+});
+afterEach(() => api.close());
+
+function facts() {
+  const host = { origin: api.origin, apiKey: async () => undefined, fetch };
+  const directory = createTokenDirectory({
+    ...host,
+    now: () => 1_000,
+    cacheFile: join(tempDir('swapdesk-market-facts-'), 'tokens.json'),
+    bundled: BUNDLED_TOKENS,
+  });
+  return marketFactsOf(directory, createPriceService({ ...host, now: () => 1_000 }));
+}
+
+const buy = (outputMint: Address): SwapIntent => ({
+  swapMode: 'ExactIn',
+  inputMint: USDC,
+  outputMint,
+  inAmount: 100_000_000n,
+  outAmount: 99_000_000n,
+  otherAmountThreshold: 98_500_000n,
+  amount: 100_000_000n,
+  slippageBps: 50,
+  platformFee: null,
+  feeAccount: null,
+  destinationTokenAccount: null,
+  maxPriorityFeeLamports: 0n,
+  priceImpactPct: '0',
+});
+
+describe("the review's market facts", () => {
+  it('name the verified USDC that an unverified "UЅDC" reads like', async () => {
+    api.route('/tokens/v2/search', (query) => ({
+      status: 200,
+      body: JSON.stringify(query.get('query') === FAKE ? [lookalike] : []),
+    }));
+    const market = await facts()(buy(FAKE));
+    expect(market.tokens.get(FAKE)).toMatchObject({ symbol: 'U\u0405DC', verified: false });
+    expect(market.namesakes).toEqual(new Map([[FAKE, USDC]]));
+    const [warning] = marketWarnings(buy(FAKE), market);
+    expect(warning?.mustAcknowledge).toBe(true);
+    expect(warning?.sentence).toContain(
+      'a verified token whose symbol reads the same has another mint (EPjF…Dt1v): this one may be an imitation.',
+    );
+  });
+
+  it('name nothing for an unverified token that imitates no verified symbol', async () => {
+    api.route('/tokens/v2/search', () => ({
+      status: 200,
+      body: JSON.stringify([{ ...lookalike, symbol: 'UNVR', name: 'Unverified' }]),
+    }));
+    const market = await facts()(buy(FAKE));
+    expect(market.namesakes).toEqual(new Map());
+    const [warning] = marketWarnings(buy(FAKE), market);
+    expect(warning?.sentence).toContain('anyone can create a token with any name and logo.');
+  });
+});
