@@ -140,6 +140,21 @@ describe('the token directory against recorded Tokens API v2 answers', () => {
     expect(search.tokens.map((t) => t.symbol)).toEqual(expect.arrayContaining(['T1199', 'T11999']));
   });
 
+  it('names the verified tokens a symbol reads like, from what it knows offline', async () => {
+    const { directory: d } = directory();
+    const lookalikeMint = '4V5ZVoUWuiCw7JRnD87JXhBXFVq6erXBXymz9z8y4Pki';
+    // The bundled list: "ЈUP" with a Cyrillic Ј reads like JUP; JUP itself imitates nobody.
+    expect((await d.namesakes(lookalikeMint, '\u0408UP')).map((t) => t.mint)).toEqual([JUP]);
+    expect(await d.namesakes(JUP, 'JUP')).toEqual([]);
+    expect(await d.namesakes(lookalikeMint, 'NEWT')).toEqual([]);
+    // A verified token that arrives with the list is known from then on.
+    const [entry] = reference.body as Record<string, unknown>[];
+    const newt = { ...entry, id: 'NEWTmintNEWTmintNEWTmintNEWTmintNEWTmint111', symbol: 'NEWT' };
+    api.route('/tokens/v2/tag', { status: 200, body: JSON.stringify([newt]) });
+    await d.list();
+    expect((await d.namesakes(lookalikeMint, 'newt')).map((t) => t.symbol)).toEqual(['NEWT']);
+  });
+
   it('drops a malformed entry, never the whole answer', async () => {
     api.route('/tokens/v2/search', {
       status: 200,

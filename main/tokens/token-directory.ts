@@ -73,6 +73,8 @@ export function createTokenDirectory(deps: TokenDirectoryDeps): TokenDirectory {
   let cache: CacheFile | null = null;
   /** known()'s answer until the cache changes: logos and balances ask for mints one by one. */
   let knownByMint: Map<string, DirectoryToken> | null = null;
+  /** Verified tokens by symbol skeleton, built from known() once per cache change. */
+  let verifiedBySkeleton: Map<string, DirectoryToken[]> | null = null;
   let pendingList: Promise<DirectoryAnswer> | null = null;
 
   async function readCache(): Promise<CacheFile> {
@@ -89,6 +91,7 @@ export function createTokenDirectory(deps: TokenDirectoryDeps): TokenDirectory {
   async function remember(update: (file: CacheFile) => CacheFile): Promise<void> {
     cache = update(await readCache());
     knownByMint = null;
+    verifiedBySkeleton = null;
     await writeFileAtomic(deps.cacheFile, JSON.stringify(cache)).catch(() => undefined);
   }
 
@@ -187,10 +190,18 @@ export function createTokenDirectory(deps: TokenDirectoryDeps): TokenDirectory {
     async namesakes(mint, symbol) {
       const skeleton = symbolSkeleton(symbol);
       if (skeleton === '') return [];
-      return [...(await known()).values()].filter(
-        (token) =>
-          token.verified && token.mint !== mint && symbolSkeleton(token.symbol) === skeleton,
-      );
+      if (!verifiedBySkeleton) {
+        const index = new Map<string, DirectoryToken[]>();
+        for (const token of (await known()).values()) {
+          if (!token.verified) continue;
+          const key = symbolSkeleton(token.symbol);
+          const same = index.get(key);
+          if (same) same.push(token);
+          else index.set(key, [token]);
+        }
+        verifiedBySkeleton = index;
+      }
+      return (verifiedBySkeleton.get(skeleton) ?? []).filter((token) => token.mint !== mint);
     },
   };
 }
