@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { Keypair } from '@solana/web3.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { tempDir } from '../../test/fixtures/temp-dirs';
+import { INTENT_USDC as USDC, swapIntent } from '../../test/fixtures/swap-intent';
 import {
   recorded,
   startRecordedApiServer,
@@ -10,12 +11,10 @@ import {
 import { BUNDLED_TOKENS } from '../handlers/tokens';
 import { createPriceService } from '../prices/price-service';
 import { marketWarnings } from '../review/market-warnings';
-import type { SwapIntent } from '../review/types';
 import type { Address } from '../shared/address';
 import { createTokenDirectory } from '../tokens/token-directory';
 import { marketFactsOf } from './market-facts';
 
-const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v' as Address;
 const FAKE = Keypair.generate().publicKey.toBase58() as Address;
 // The Tokens API v2 guide's published entry (source named in the file), with the fields a
 // look-alike scam would set: another mint, USDC's name, a Cyrillic Ѕ in the symbol, unverified.
@@ -46,21 +45,7 @@ function facts() {
   return marketFactsOf(directory, createPriceService({ ...host, now: () => 1_000 }));
 }
 
-const buy = (outputMint: Address): SwapIntent => ({
-  swapMode: 'ExactIn',
-  inputMint: USDC,
-  outputMint,
-  inAmount: 100_000_000n,
-  outAmount: 99_000_000n,
-  otherAmountThreshold: 98_500_000n,
-  amount: 100_000_000n,
-  slippageBps: 50,
-  platformFee: null,
-  feeAccount: null,
-  destinationTokenAccount: null,
-  maxPriorityFeeLamports: 0n,
-  priceImpactPct: '0',
-});
+const buy = (outputMint: Address) => swapIntent({ outputMint });
 
 describe("the review's market facts", () => {
   it('name the verified USDC that an unverified "UЅDC" reads like', async () => {

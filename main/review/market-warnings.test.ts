@@ -1,31 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { PriceView } from '../../preload/api-types';
-import type { Address } from '../shared/address';
+import {
+  INTENT_UNVR as UNVR,
+  INTENT_USDC as USDC,
+  swapIntent as intent,
+} from '../../test/fixtures/swap-intent';
 import { marketWarnings, type MarketFacts } from './market-warnings';
-import type { SwapIntent } from './types';
 
-const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v' as Address;
-const UNVR = '4V5ZVoUWuiCw7JRnD87JXhBXFVq6erXBXymz9z8y4Pki' as Address;
 const price = (usdPrice: string): PriceView => ({ usdPrice, asOf: 1, status: 'fresh' });
-
-function intent(over: Partial<SwapIntent>): SwapIntent {
-  return {
-    swapMode: 'ExactIn',
-    inputMint: USDC,
-    outputMint: UNVR,
-    inAmount: 100_000_000n, // 100 USDC
-    outAmount: 9_900_000_000n, // 9,900 UNVR
-    otherAmountThreshold: 9_850_000_000n,
-    amount: 100_000_000n,
-    slippageBps: 50,
-    platformFee: null,
-    feeAccount: null,
-    destinationTokenAccount: null,
-    maxPriorityFeeLamports: 0n,
-    priceImpactPct: '0.001',
-    ...over,
-  };
-}
 
 const facts = (unvrPrice: string, verified = false): MarketFacts => ({
   tokens: new Map([
