@@ -20,11 +20,16 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const mode = process.argv[2] ?? 'app';
 const stateFile = join(root, 'node_modules', '.swapdesk-setup.json');
 
-/** Debian packages by mode. libsecret-1-dev lets node-gyp build keytar from source. */
+/**
+ * Debian packages by mode. libsecret-1-dev lets node-gyp build keytar from source;
+ * libusb-1.0-0-dev and libudev-dev let it build node-hid (the Ledger transport, issue 17),
+ * which has no prebuilt binary that installs here.
+ */
+const BUILD = ['libsecret-1-dev', 'libusb-1.0-0-dev', 'libudev-dev'];
 const PACKAGES = {
-  app: ['libsecret-1-dev', 'gnome-keyring', 'dbus-x11'],
-  web: ['libsecret-1-dev', 'gnome-keyring', 'dbus-x11'],
-  test: ['libsecret-1-dev', 'gnome-keyring', 'dbus-x11', 'chromium'],
+  app: [...BUILD, 'gnome-keyring', 'dbus-x11'],
+  web: [...BUILD, 'gnome-keyring', 'dbus-x11'],
+  test: [...BUILD, 'gnome-keyring', 'dbus-x11', 'chromium'],
 };
 
 function log(message) {
