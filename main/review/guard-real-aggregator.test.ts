@@ -1,7 +1,7 @@
 /**
  * The guard on a real aggregator transaction, where tokens move inside the program's CPIs.
  *
- * The transaction is verbatim from ../shared/real-world/jupiter/swap/ultra-2025-04-order-aggregator.json
+ * The transaction is verbatim from test/fixtures/real-world/swap/ultra-2025-04-order-aggregator.json
  * (jup-ag/docs `docs/101-ultra-api/1-get-order.md` @ d4b95c9a): 0.1 SOL → USDC through Meteora
  * DLMM, v0 with one lookup table: compute budget; a SOL transfer of 102,039,280 lamports from the
  * user to the aggregator's temporary wSOL account (PDA "token_account", user, wSOL, bump 253);

@@ -52,7 +52,7 @@ export function rateLimited(
  * 401 and 403 in words that fit whether a key was sent: the gateway answers "Unauthorized" for
  * a missing or unknown key, "API key does not have access to this endpoint" for a key whose plan
  * lacks it, and "Request blocked by firewall" when its firewall stops the request whatever the
- * key (shared/real-world/jupiter/errors/gateway-401, -403-permission, -403-firewall).
+ * key (test/fixtures/real-world/errors/gateway-401, -403-permission, -403-firewall).
  */
 function accessRefused(status: number, said: string, context: AnswerContext): string {
   const at = `The swap service at ${context.service}`;

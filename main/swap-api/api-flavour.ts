@@ -1,7 +1,7 @@
 /**
  * Which swap API a base URL speaks, and what each one understands. The spec (SWAP-API-SPEC,
  * served by the sandbox at `/v6`) and today's service (`/swap/v1`, official OpenAPI in
- * shared/real-world/jupiter/schema) take the same paths but not the same options: swap/v1 has
+ * test/fixtures/real-world/schema) take the same paths but not the same options: swap/v1 has
  * no `autoSlippage`/`maxAutoSlippageBps` on /quote (its dynamic slippage is a /swap flag with no
  * maximum, "no longer maintained") and refuses `dexes` together with `excludeDexes`. The wallet
  * never sends an option the service would silently ignore while the screen claims it applies.

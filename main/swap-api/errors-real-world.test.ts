@@ -1,6 +1,6 @@
 /**
  * The swap API's real error answers, served by a real HTTP server on loopback, as the person
- * sees them through the client. Every file of ../shared/real-world/jupiter/errors is a
+ * sees them through the client. Every file of test/fixtures/real-world/errors is a
  * published answer; each file names its source (jup-ag/docs portal pages for the gateway's
  * `{code, message}` bodies, live captures and public integrations' tests for the quote bodies).
  * The x-ratelimit-* headers of the 429 cases are built by hand from what the gateway-429-plan
@@ -106,7 +106,7 @@ function wordsOf(body: unknown): string[] {
 
 // Every file in the folder, whatever it holds: the folder is a sample of the service's error
 // answers, and each one a person may meet must come out as a message they can act on.
-describe('every real error answer in the shared folder', () => {
+describe('every real error answer in test/fixtures/real-world', () => {
   const files = realWorldFiles('errors');
 
   it('holds error answers to check', () => {

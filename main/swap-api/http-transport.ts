@@ -86,7 +86,7 @@ export function parseRetryAfter(value: string | null, now: number): number | und
 
 /**
  * `x-ratelimit-reset` as milliseconds to wait. Today's gateway sends the Unix time (seconds) at
- * which the window resets and no Retry-After (shared/real-world/jupiter/errors/gateway-429-plan);
+ * which the window resets and no Retry-After (test/fixtures/real-world/errors/gateway-429-plan);
  * some gateways send the seconds left instead, told apart by size (no Unix time is below 1e9).
  */
 export function parseRateLimitReset(value: string | null, now: number): number | undefined {

@@ -1,7 +1,7 @@
 /**
  * Real GET /quote answers, and answers built to each official schema, parsed and shown.
  *
- * Sources (files in ../shared/real-world/jupiter/quote, each a verbatim public answer):
+ * Sources (files in test/fixtures/real-world/quote, each a verbatim public answer):
  * - v1-docs-get-quote-example-meteora.json: jup-ag/docs `swap/v1/get-quote.mdx` (today's shape:
  *   no feeAmount/feeMint, mostReliableAmmsQuoteReport);
  * - v1-docs-openapi-example-platformfee-zero.json: jup-ag/docs openapi example
@@ -76,7 +76,7 @@ function requestOf(answer: Json): QuoteParams {
 // service's answers, and any real answer that follows the official schemas must be read right.
 const completeAnswers = completeRealWorldFiles('quote');
 
-describe('every real GET /quote answer in the shared folder', () => {
+describe('every real GET /quote answer in test/fixtures/real-world', () => {
   it('holds at least one complete answer to check', () => {
     expect(completeAnswers.length).toBeGreaterThan(0);
   });

@@ -1,7 +1,7 @@
 /**
  * GET /quote answers, validated against the request and against what both official schemas
  * allow (SWAP-API-SPEC 2.1; the generated client's swagger and the swap/v1 OpenAPI in
- * shared/real-world/jupiter/schema): since 2025 `label`, `feeAmount`, `feeMint`, `platformFee`,
+ * test/fixtures/real-world/schema): since 2025 `label`, `feeAmount`, `feeMint`, `platformFee`,
  * `contextSlot` and `timeTaken` may be absent, `percent` and `bps` may be null, and the fee
  * fields may be null. What matters for safety stays checked: amounts are decimal integer
  * strings, the route chains from the input mint to the output mint and spends every token in

@@ -45,7 +45,7 @@ describe('real swap answers', () => {
   });
 });
 
-// Every complete answer the shared folder holds, whatever its files: each must be read whole.
+// Every complete answer test/fixtures/real-world holds, whatever its files: each must be read whole.
 type Json = Record<string, unknown>;
 const instructionAnswers = completeRealWorldFiles('swap-instructions');
 // The swap folder also holds Ultra orders (`transaction`); /swap answers carry `swapTransaction`.
@@ -55,7 +55,7 @@ const swapAnswers = completeRealWorldFiles('swap').filter(
 const failed = (answer: Json) =>
   answer.simulationError !== undefined && answer.simulationError !== null;
 
-describe('every real swap answer in the shared folder', () => {
+describe('every real swap answer in test/fixtures/real-world', () => {
   it('holds a /swap-instructions answer to check', () => {
     expect(instructionAnswers.length).toBeGreaterThan(0);
   });

@@ -2,7 +2,7 @@
  * A gateway-style rate limit in front of the sandbox's swap API (`--rate-limit N`: N requests
  * per one-second window), answering as today's API gateway does when a plan's limit is passed:
  * 429 with `{ code: 429, message: "[API Gateway] Too many requests" }`, `x-ratelimit-*` headers
- * with the reset as Unix seconds, and no Retry-After (shared/real-world/jupiter/errors/
+ * with the reset as Unix seconds, and no Retry-After (test/fixtures/real-world/errors/
  * gateway-429-plan.json). So the wallet's wait-then-retry is tested against a real server.
  */
 import type { SwapApiHandler } from './mount';

@@ -2,7 +2,7 @@
  * The sandbox's swap API in today's swap/v1 shape (`--api-shape v1`, served under `/swap/v1`),
  * so the wallet is tested against the service as it answers in the world, not only against the
  * spec's v6 shape. It wraps the v6 handler and reshapes what goes in and out, following the
- * official swap/v1 OpenAPI (shared/real-world/jupiter/schema) and the published answers:
+ * official swap/v1 OpenAPI (test/fixtures/real-world/schema) and the published answers:
  *
  * - GET /quote: no `autoSlippage`, `maxAutoSlippageBps`, `autoSlippageCollisionUsdValue` (gone
  *   from swap/v1: ignored, as the real service ignores unknown parameters); answers without
