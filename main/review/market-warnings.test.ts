@@ -62,18 +62,31 @@ describe('market warnings', () => {
   });
 
   it('calls out USD out far below USD in, beyond what the price impact explains', () => {
-    // $100 in, 9,900 UNVR at $0.009 = $89.10 out: 10% gone with a 0.1% impact.
+    // $100 in, at least 9,850 UNVR (the minimum) at $0.009 = $88.65 out: 11% gone with a 0.1%
+    // impact.
     const warnings = marketWarnings(intent({}), facts('0.009', true));
     expect(warnings).toEqual([
       expect.objectContaining({ kind: 'value-loss', mustAcknowledge: false }),
     ]);
     expect(warnings[0]?.sentence).toBe(
-      'You give about $100.00 and get about $89.10: 10% less, more than the price impact (0.1%) explains. A price may be wrong or the market for UNVR very thin; compare before you sign.',
+      'You give about $100.00 and may get as little as $88.65: 11% less, more than the price impact (0.1%) explains. A price may be wrong, the market for UNVR very thin or the slippage very wide; compare before you sign.',
     );
     // At $0.0099 the gap is 1.99%: within fees and impact, nothing to say.
     expect(marketWarnings(intent({}), facts('0.0099', true))).toEqual([]);
     // A large impact explains a large gap.
     expect(marketWarnings(intent({ priceImpactPct: '0.2' }), facts('0.009', true))).toEqual([]);
+    // The quote itself fair ($99 out at $0.01), but a minimum of half of it: judged on the minimum.
+    expect(
+      marketWarnings(intent({ otherAmountThreshold: 4_950_000_000n }), facts('0.01', true))[0]
+        ?.sentence,
+    ).toMatch(/^You give about \$100.00 and may get as little as \$49.50: 50% less/);
+    // ExactOut: judged on the most the person may pay.
+    expect(
+      marketWarnings(
+        intent({ swapMode: 'ExactOut', otherAmountThreshold: 200_000_000n }),
+        facts('0.01', true),
+      )[0]?.sentence,
+    ).toMatch(/^You may give up to \$200.00 and get about \$99.00: 50% less/);
     // No price for a side: no claim about value.
     const noPrice = facts('0.009', true);
     expect(marketWarnings(intent({}), { ...noPrice, prices: { [USDC]: price('1') } })).toEqual([]);

@@ -75,11 +75,19 @@ function valueOf(amount: bigint, mint: string, facts: MarketFacts): Decimal | nu
   return usd ? usdValue(amount, decimals, usd) : null;
 }
 
-/** USD out below USD in × (1 − price impact − margin): the prices or the route are off. */
+/**
+ * USD out below USD in × (1 − price impact − margin): the prices or the route are off. Judged
+ * on the bound the person accepts (the least they may receive, ExactIn; the most they may pay,
+ * ExactOut), which is what the guard lets the transaction do, not on the quote's hopeful
+ * figure: a bound far from the quote is a loss too.
+ */
 function valueLoss(intent: SwapIntent, facts: MarketFacts): TokenWarning | null {
   if (intent.inputMint === intent.outputMint || intent.outAmount === 0n) return null;
-  const valueIn = valueOf(intent.inAmount, intent.inputMint, facts);
-  const valueOut = valueOf(intent.outAmount, intent.outputMint, facts);
+  const exactIn = intent.swapMode === 'ExactIn';
+  const paid = exactIn ? intent.inAmount : intent.otherAmountThreshold;
+  const got = exactIn ? intent.otherAmountThreshold : intent.outAmount;
+  const valueIn = valueOf(paid, intent.inputMint, facts);
+  const valueOut = valueOf(got, intent.outputMint, facts);
   if (!valueIn || !valueOut || valueIn.digits === 0n) return null;
   const impact = parseDecimal(intent.priceImpactPct ?? '0') ?? { digits: 0n, scale: 0 };
   const margin = parseDecimal(VALUE_LOSS_MARGIN) as Decimal;
@@ -90,11 +98,17 @@ function valueLoss(intent: SwapIntent, facts: MarketFacts): TokenWarning | null 
   const { a: inDigits, b: outDigits } = alignDecimals(valueIn, valueOut);
   const lossPercent = ((inDigits - outDigits) * 100n) / inDigits;
   const impactPercent = decimalText({ digits: impact.digits * 100n, scale: impact.scale });
+  const give = exactIn
+    ? `give about ${formatUsd(valueIn)}`
+    : `may give up to ${formatUsd(valueIn)}`;
+  const get = exactIn
+    ? `may get as little as ${formatUsd(valueOut)}`
+    : `get about ${formatUsd(valueOut)}`;
   return {
     mint: intent.outputMint,
     kind: 'value-loss',
     mustAcknowledge: false,
-    sentence: `You give about ${formatUsd(valueIn)} and get about ${formatUsd(valueOut)}: ${lossPercent}% less, more than the price impact (${impactPercent}%) explains. A price may be wrong or the market for ${nameOf(intent.outputMint, facts)} very thin; compare before you sign.`,
+    sentence: `You ${give} and ${get}: ${lossPercent}% less, more than the price impact (${impactPercent}%) explains. A price may be wrong, the market for ${nameOf(intent.outputMint, facts)} very thin or the slippage very wide; compare before you sign.`,
   };
 }
 

@@ -207,8 +207,68 @@ describe('GET /quote answer validation', () => {
     );
   });
 
+  // Issue 15, class 1: a hostile service echoes the person's slippage but sends a bound of its
+  // own. The bound is the wallet's: outAmount × (1 − slippage) ExactIn, inAmount × (1 +
+  // slippage) ExactOut, with one base unit of rounding either way and nothing looser.
+  it('refuses an ExactIn minimum looser than the slippage chosen (half the output at 0.50%)', () => {
+    // 150,250,000 × 0.995 = 149,498,750: the exact bound is accepted, one unit less is not.
+    expect(parse(exactInQuote({ otherAmountThreshold: '149498750' })).otherAmountThreshold).toBe(
+      149_498_750n,
+    );
+    expect(rejection(exactInQuote({ otherAmountThreshold: '149498749' }))).toMatch(
+      /minimum received \(149498749 base units\) is below the 149498750 that a slippage of 0.50% allows: the service's bound does not match the chosen slippage/,
+    );
+    expect(rejection(exactInQuote({ otherAmountThreshold: '75125000' }))).toMatch(
+      /the service's bound does not match the chosen slippage/,
+    );
+  });
+
+  it('refuses an ExactOut maximum looser than the slippage chosen (twice the input at 0.50%)', () => {
+    const params = { ...exactOut, slippageBps: 50 };
+    // 166,000,000 × 1.005 = 166,830,000.
+    expect(parse(exactOutQuote(), params).otherAmountThreshold).toBe(166_830_000n);
+    expect(rejection(exactOutQuote({ otherAmountThreshold: '166830001' }), params)).toMatch(
+      /maximum spent \(166830001 base units\) is above the 166830000 that a slippage of 0.50% allows/,
+    );
+    expect(rejection(exactOutQuote({ otherAmountThreshold: '332000000' }), params)).toMatch(
+      /the service's bound does not match the chosen slippage/,
+    );
+  });
+
+  it('holds a tighter service bound: the transaction enforces it, so the screens show it', () => {
+    const quote = parse(exactInQuote({ otherAmountThreshold: '150000000' }));
+    expect(quote.otherAmountThreshold).toBe(150_000_000n);
+  });
+
+  it('with automatic slippage, bounds by the service’s slippage, itself within the maximum', () => {
+    const auto: QuoteParams = {
+      ...exactIn,
+      slippageBps: undefined,
+      autoSlippage: true,
+      maxAutoSlippageBps: 300,
+    };
+    // 120 bps: 150,250,000 × 0.988 = 148,447,000.
+    const body = { slippageBps: 120, computedAutoSlippage: 120 };
+    expect(
+      parse(exactInQuote({ ...body, otherAmountThreshold: '148447000' }), auto)
+        .otherAmountThreshold,
+    ).toBe(148_447_000n);
+    expect(rejection(exactInQuote({ ...body, otherAmountThreshold: '148446999' }), auto)).toMatch(
+      /slippage of 1.20% allows/,
+    );
+  });
+
+  it('takes the service default of 0.50% when no slippage was sent, and holds the quote to it', () => {
+    const { slippageBps: _sent, ...unsent } = exactIn;
+    expect(rejection(exactInQuote({ slippageBps: 300 }), unsent)).toMatch(
+      /slippage of 3.00% instead of the 0.50% you chose/,
+    );
+  });
+
   it('refuses a slippage or platform fee other than asked for', () => {
-    expect(rejection(exactInQuote({ slippageBps: 300 }))).toMatch(/different slippage/);
+    expect(rejection(exactInQuote({ slippageBps: 300 }))).toMatch(
+      /slippage of 3.00% instead of the 0.50% you chose/,
+    );
     expect(
       rejection(exactInQuote({ slippageBps: 500 }), {
         ...exactIn,

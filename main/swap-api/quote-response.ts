@@ -6,11 +6,13 @@
  * fields may be null. What matters for safety stays checked: amounts are decimal integer
  * strings, the route chains from the input mint to the output mint and spends every token in
  * full, ExactOut delivers exactly the requested amount, and the slippage bound points the right
- * way. Unknown fields are allowed; the raw text is kept for POST /swap.
+ * way. The slippage bound the wallet uses is its own (slippage-bound.ts), and a service bound
+ * looser than it is refused. Unknown fields are allowed; the raw text is kept for POST /swap.
  */
 import { z } from 'zod';
 import type { QuoteParams, Quote, RouteHop } from './types';
 import { addressText, amountText, badResponse, describeIssue } from './bad-response';
+import { isLooserThan, walletBound } from './slippage-bound';
 
 const bps = z.number().int().min(0).max(10_000);
 
@@ -133,6 +135,13 @@ function checkRouteChains(quote: ParsedQuote, shares: readonly number[]): void {
   }
 }
 
+/** The service's default slippage when none is sent (SWAP-API-SPEC 4.1). */
+const DEFAULT_SLIPPAGE_BPS = 50;
+/** The service's default ceiling for automatic slippage (API-NOTES). */
+const DEFAULT_MAX_AUTO_SLIPPAGE_BPS = 400;
+
+const percentOf = (bps: number) => `${(bps / 100).toFixed(2)}%`;
+
 function checkAgainstRequest(quote: ParsedQuote, params: QuoteParams): void {
   const mode = params.swapMode ?? 'ExactIn';
   if (quote.inputMint !== params.inputMint) badResponse('it quotes a different token to pay');
@@ -152,18 +161,14 @@ function checkAgainstRequest(quote: ParsedQuote, params: QuoteParams): void {
       badResponse('the minimum received is above the quoted output');
     }
   }
-  if (
-    !params.autoSlippage &&
-    params.slippageBps !== undefined &&
-    quote.slippageBps !== params.slippageBps
-  ) {
-    badResponse('it applied a different slippage than asked for');
-  }
-  if (
-    params.autoSlippage &&
-    params.maxAutoSlippageBps !== undefined &&
-    quote.slippageBps > params.maxAutoSlippageBps
-  ) {
+  if (!params.autoSlippage) {
+    const asked = params.slippageBps ?? DEFAULT_SLIPPAGE_BPS;
+    if (quote.slippageBps !== asked) {
+      badResponse(
+        `it applied a slippage of ${percentOf(quote.slippageBps)} instead of the ${percentOf(asked)} you chose`,
+      );
+    }
+  } else if (quote.slippageBps > (params.maxAutoSlippageBps ?? DEFAULT_MAX_AUTO_SLIPPAGE_BPS)) {
     badResponse('its automatic slippage is above the maximum asked for');
   }
   // A fee the wallet did not ask for, or a different one, is money taken from the person.
@@ -172,6 +177,26 @@ function checkAgainstRequest(quote: ParsedQuote, params: QuoteParams): void {
   if (chargedFee !== askedFee && !(askedFee > 0 && quote.platformFee === null)) {
     badResponse(`it charges a platform fee of ${chargedFee} bps instead of ${askedFee} bps`);
   }
+}
+
+/**
+ * The bound every screen and the guard use: never looser than the wallet's own
+ * (slippage-bound.ts), computed from the quote's amount and the slippage in force (checked
+ * above against what the person chose). A service bound looser than that is refused: it would
+ * let the transaction take more, or give less, than the person agreed to. A tighter one (the
+ * service rounding the other way, by one base unit in its published answers) is what the
+ * transaction itself enforces, so the person is held to it too and sees the figure it sent.
+ */
+function ownBound(quote: ParsedQuote): bigint {
+  const bound = walletBound(quote);
+  if (isLooserThan(quote.swapMode, quote.otherAmountThreshold, bound)) {
+    const which =
+      quote.swapMode === 'ExactIn'
+        ? `its minimum received (${quote.otherAmountThreshold} base units) is below the ${bound} that a slippage of ${percentOf(quote.slippageBps)} allows`
+        : `its maximum spent (${quote.otherAmountThreshold} base units) is above the ${bound} that a slippage of ${percentOf(quote.slippageBps)} allows`;
+    badResponse(`${which}: the service's bound does not match the chosen slippage`);
+  }
+  return quote.otherAmountThreshold;
 }
 
 /**
@@ -190,6 +215,7 @@ export function parseQuoteResponse(
   const shares = stepShares(quote);
   checkRouteChains(quote, shares);
   checkAgainstRequest(quote, params);
+  const bound = ownBound(quote);
   const routePlan: RouteHop[] = quote.routePlan.map((hop, index) => ({
     ...hop.swapInfo,
     shareBps: shares[index] ?? WHOLE_BPS,
@@ -199,7 +225,7 @@ export function parseQuoteResponse(
     outputMint: quote.outputMint,
     inAmount: quote.inAmount,
     outAmount: quote.outAmount,
-    otherAmountThreshold: quote.otherAmountThreshold,
+    otherAmountThreshold: bound,
     swapMode: quote.swapMode,
     slippageBps: quote.slippageBps,
     platformFee: quote.platformFee,

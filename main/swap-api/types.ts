@@ -62,7 +62,11 @@ export interface Quote {
   outputMint: Address;
   inAmount: bigint;
   outAmount: bigint;
-  /** ExactIn: minimum received. ExactOut: maximum spent. */
+  /**
+   * ExactIn: minimum received. ExactOut: maximum spent. Never looser than the wallet's own
+   * bound, computed from the quote's amount and the slippage the person chose
+   * (swap-api/slippage-bound.ts): a quote whose bound is looser is refused when it arrives.
+   */
   otherAmountThreshold: bigint;
   swapMode: SwapMode;
   slippageBps: number;
