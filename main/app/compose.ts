@@ -35,6 +35,7 @@ import { BUNDLED_TOKENS, createTokenHandlers } from '../handlers/tokens';
 import { createPriceService, type PriceService } from '../prices/price-service';
 import { createLogoFetcher } from '../tokens/logo-fetcher';
 import { apiOriginOf } from '../tokens/market-http';
+import { bundledOnNetwork } from '../tokens/bundled-on-network';
 import { marketFactsOf } from './market-facts';
 import { createTokenDirectory, type TokenDirectory } from '../tokens/token-directory';
 import { createKeytarKeychain, type Keychain } from '../keychain';
@@ -134,11 +135,12 @@ function bundleFor(network: NetworkInfo, shared: Shared): NetworkBundle {
     // A 429 is reported, not retried in a loop that hides it from the person.
     disableRetryOnRateLimit: true,
   });
+  const ledgerConnection =
+    options.connection && network.rpcUrl === options.network.rpcUrl
+      ? options.connection
+      : connection;
   const ledger = createLedgerClient({
-    connection:
-      options.connection && network.rpcUrl === options.network.rpcUrl
-        ? options.connection
-        : connection,
+    connection: ledgerConnection,
     unreachableMessage: unreachableMessage(network),
   });
   const sandbox = network.isSandbox
@@ -152,8 +154,10 @@ function bundleFor(network: NetworkInfo, shared: Shared): NetworkBundle {
     ...marketHost,
     now,
     cacheFile: directoryCacheFile(options.dataDir, network, marketHost.origin),
-    // The sandbox's own tokens are not mainnet's; its list is asked every time (it is local).
-    bundled: network.isSandbox ? [] : BUNDLED_TOKENS,
+    // The sandbox's mints are mainnet's: the bundled list names those it has (issue 18), so a
+    // swap service without a token directory still leaves USDC named. Its list is asked every
+    // time (it is local).
+    bundled: bundledOnNetwork(BUNDLED_TOKENS, network),
     ...(network.isSandbox ? { listMaxAgeMs: 0 } : {}),
   });
   const prices = createPriceService({ ...marketHost, now });
@@ -260,7 +264,7 @@ function bundleFor(network: NetworkInfo, shared: Shared): NetworkBundle {
     connection,
     sandbox,
     balanceHandlers: {
-      ...createBalanceHandlers({ ledger, directory }),
+      ...createBalanceHandlers({ ledger, directory, connection: ledgerConnection }),
       ...createSandboxHandlers({ ledger, sandbox }),
     },
     swap,

@@ -7,7 +7,10 @@ import { base58Address, method } from './schemas';
 
 export interface TokenBalance {
   mint: string;
+  /** The directory's symbol; else the one the chain records (token metadata); else null. */
   symbol: string | null;
+  /** The directory's name, else the chain's (issue 18); null when neither names the mint. */
+  name?: string | null;
   decimals: number;
   /** Base units, decimal string. */
   amount: string;

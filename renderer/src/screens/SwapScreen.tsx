@@ -3,7 +3,7 @@
  * (**You receive token**); quotes arrive as you type and refresh on their own; **Review swap**
  * shows what the transaction main built really does; **Approve and sign** sends it.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { selectCurrentAccount, useAccountsStore } from '../stores/accounts-store';
 import { useBalancesOf, useBalancesStore } from '../stores/balances-store';
 import { useAppStore } from '../stores/app-store';
@@ -12,6 +12,7 @@ import { useSwapStore } from '../stores/swap-store';
 import { useSwapReviewStore } from '../stores/swap-review-store';
 import { useInterval } from '../lib/use-interval';
 import { heldBalance } from '../lib/token-amount';
+import { heldTokens } from '../lib/held-tokens';
 import { formatUnits } from '../lib/format';
 import { TokenPicker } from '../components/swap/TokenPicker';
 import { AmountField } from '../components/swap/AmountField';
@@ -30,7 +31,19 @@ export function SwapScreen() {
   const address = account?.address ?? null;
   const balances = useBalancesOf(address);
   const refreshBalances = useBalancesStore((s) => s.refresh);
-  const tokens = useTokensStore((s) => s.tokens);
+  const listed = useTokensStore((s) => s.tokens);
+  // The list plus what the person holds (issue 18): SOL and a held token stay nameable and
+  // pickable when the swap service has no token directory.
+  const tokens = useMemo(() => {
+    const known = new Set(listed.map((t) => t.mint));
+    const held = heldTokens(balances, listed).map((h) => h.token);
+    return [...listed, ...held.filter((t) => !known.has(t.mint))];
+  }, [listed, balances]);
+  // The quote reads decimals from the tokens store: held tokens the list lacks join it.
+  const rememberToken = useTokensStore((s) => s.remember);
+  useEffect(() => {
+    for (const token of tokens) rememberToken(token);
+  }, [tokens, rememberToken]);
   const tokensStatus = useTokensStore((s) => s.status);
   const loadTokens = useTokensStore((s) => s.load);
   const swap = useSwapStore();

@@ -38,6 +38,11 @@ export interface FakeSwapState {
   quotes: QuoteView[];
   /** How long a review ticket stays approvable (main: 60 s). */
   ticketTtlMs: number;
+  /**
+   * False: the swap service has no token directory (issue 18), so tokens.list and tokens.search
+   * answer no token at all and prices.get no price.
+   */
+  directory: boolean;
 }
 
 let uuidCounter = 0;
@@ -97,6 +102,7 @@ export function initialFakeSwapState(network: NetworkInfo): FakeSwapState {
     settings: settingsFor(network),
     quotes: [],
     ticketTtlMs: 60_000,
+    directory: true,
   };
 }
 
@@ -122,8 +128,9 @@ export function createFakeSwapHandlers(
   const statusCalls = new Map<string, number>();
 
   return {
-    'tokens.list': () => ({ ok: true, value: FAKE_TOKENS }),
+    'tokens.list': () => ({ ok: true, value: state.directory ? FAKE_TOKENS : [] }),
     'tokens.search': (req: ParsedRequestOf<'tokens.search'>) => {
+      if (!state.directory) return { ok: true, value: [] };
       const q = req.query.trim().toLowerCase();
       const found = FAKE_TOKENS.filter(
         (t) => t.symbol?.toLowerCase().includes(q) || t.name?.toLowerCase().includes(q),

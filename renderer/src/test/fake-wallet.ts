@@ -6,7 +6,13 @@
  */
 import { contract, type MethodName } from '../../../preload/contract';
 import { buildWalletApi, type WalletApi } from '../../../preload/wallet-api';
-import type { AccountsState, AccountSummary, AppInfo, Balances } from '../../../preload/api-types';
+import type {
+  AccountsState,
+  AccountSummary,
+  AppInfo,
+  Balances,
+  TokenBalance,
+} from '../../../preload/api-types';
 import type { Result } from '../../../main/shared/result';
 import { FAKE_PRICES } from './fake-tokens';
 import { createFakeSwapHandlers, initialFakeSwapState, type FakeSwapState } from './fake-swap';
@@ -21,6 +27,8 @@ export interface FakeWalletOptions {
   /** The app.info network's swap API flavour (default the spec's v6). */
   swapApiFlavour?: 'v6' | 'swap-v1';
   lamports?: string;
+  /** The token accounts balances.get answers (default: 1,000 USDC once lamports are above 0). */
+  tokens?: TokenBalance[];
 }
 
 export interface FakeWallet {
@@ -188,7 +196,7 @@ export function installFakeWallet(options: FakeWalletOptions = {}): FakeWallet {
       ok: true,
       value: Object.fromEntries(
         req.mints.map((mint) => {
-          const usdPrice = FAKE_PRICES[mint] ?? null;
+          const usdPrice = swap.directory ? (FAKE_PRICES[mint] ?? null) : null;
           return [
             mint,
             usdPrice === null
@@ -208,8 +216,9 @@ export function installFakeWallet(options: FakeWalletOptions = {}): FakeWallet {
         address: req.address,
         lamports: state.lamports,
         slot: 1,
-        tokens:
-          state.lamports === '0'
+        tokens: options.tokens
+          ? options.tokens
+          : state.lamports === '0'
             ? []
             : [
                 {

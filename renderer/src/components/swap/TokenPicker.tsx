@@ -7,6 +7,10 @@
  * "<symbol> (unverified, <short mint>)", so two tokens with one symbol are told apart, and each
  * shows its logo (from main), name, short mint and verified mark.
  *
+ * SOL and every token the person holds come first, each with its balance, read from the
+ * chain through `balances.get` (issue 18): whatever the token directory answers (a swap
+ * service without one answers nothing), the person can always pick what they hold.
+ *
  * Keyboard: the search box keeps focus; Up/Down move the active option (aria-activedescendant),
  * Enter picks it, Escape closes.
  */
@@ -17,7 +21,10 @@ import { matchTokens } from '../../../../main/shared/token-match';
 import { Dialog } from '../Dialog';
 import { tokenName, useTokensStore } from '../../stores/tokens-store';
 import { callWallet } from '../../lib/wallet';
-import { shortenAddress } from '../../lib/format';
+import { formatUnits, shortenAddress } from '../../lib/format';
+import { heldTokens } from '../../lib/held-tokens';
+import { selectCurrentAccount, useAccountsStore } from '../../stores/accounts-store';
+import { useBalancesOf } from '../../stores/balances-store';
 import { TokenLogo } from '../tokens/TokenLogo';
 import { VerifiedMark } from '../tokens/VerifiedMark';
 
@@ -133,13 +140,27 @@ function TokenDialog({
   >({ state: 'idle' });
   const listId = useId();
   const [found, setFound] = useState<{ query: string; tokens: TokenInfo[] } | null>(null);
+  const address = useAccountsStore(selectCurrentAccount)?.address ?? null;
+  const balances = useBalancesOf(address);
+  /** Base units held per mint, for the options that show a balance. */
+  const held = useMemo(() => {
+    const list = heldTokens(balances, tokens).filter((h) => !only || only(h.token));
+    return new Map(list.map((h) => [h.token.mint, h]));
+  }, [balances, tokens, only]);
   const allMatches = useMemo(() => {
-    const local = matchTokens(only ? tokens.filter(only) : tokens, query);
+    const heldList = [...held.values()].map((h) => h.token);
+    const rest = tokens.filter((t) => !held.has(t.mint) && (!only || only(t)));
+    const ranked = matchTokens([...heldList, ...rest], query);
+    // What the person holds first, in the order the search ranked it.
+    const local = [
+      ...ranked.filter((t) => held.has(t.mint)),
+      ...ranked.filter((t) => !held.has(t.mint)),
+    ];
     if (!found || found.query !== query.trim()) return local;
     const seen = new Set(local.map((t) => t.mint));
     const more = found.tokens.filter((t) => !seen.has(t.mint) && (!only || only(t)));
     return [...local, ...more];
-  }, [tokens, query, only, found]);
+  }, [tokens, held, query, only, found]);
   const matches = allMatches.slice(0, MAX_OPTIONS);
   const latestQuery = useRef('');
 
@@ -235,6 +256,12 @@ function TokenDialog({
               {token.name ?? 'Read from the chain'} · {shortenAddress(token.mint)} ·{' '}
               {token.decimals} decimals
             </span>
+            {held.has(token.mint) ? (
+              <span className="token-balance small">
+                Balance:{' '}
+                {formatUnits(held.get(token.mint)!.amount, token.decimals, { group: true })}
+              </span>
+            ) : null}
           </li>
         ))}
       </ul>
