@@ -12,3 +12,4 @@ export type * from './contract/pay';
 export type * from './contract/settings';
 export type * from './contract/swap';
 export type * from './contract/tokens';
+export type * from './contract/views';

@@ -4,11 +4,13 @@
  */
 import { z } from 'zod';
 import { method } from './schemas';
-import type { NetworkId } from './app';
-import type { PaymentSummaryView } from './pay';
-import type { SwapModeName, TransactionStatus } from './swap';
-
-export type ActivityKind = 'swap' | 'pay' | 'other';
+import type {
+  ActivityKind,
+  NetworkId,
+  PaymentSummaryView,
+  SwapModeName,
+  TransactionStatus,
+} from './views';
 
 export interface ActivityEntryView {
   id: string;

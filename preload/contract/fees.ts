@@ -4,8 +4,7 @@
  */
 import { z } from 'zod';
 import { base58Address, method } from './schemas';
-import type { ActivityKind } from './activity';
-import type { ReviewTicketView, SubmissionView } from './swap';
+import type { ActivityKind, ReviewTicketView, SubmissionView } from './views';
 
 /** The token program that owns a token account, as the fee rules care about it. */
 export type FeeTokenProgramName = 'spl-token' | 'token-2022';
@@ -77,26 +76,6 @@ export interface FeeBalancesView {
   totals: { mint: string; balance: string; decimals: number | null }[];
   /** Every swap and payment that paid a platform fee, newest first. */
   swaps: FeePaidView[];
-}
-
-/** The fee a quote carries, with the split the service applies. */
-export interface PlatformFeeDetailView {
-  amount: string;
-  feeBps: number;
-  /** The mint the quote states the amount in (ExactIn: output, ExactOut: input). */
-  mint: string;
-  /** The mint of the configured fee account /swap will be given. */
-  feeAccountMint: string;
-  feeAccount: string;
-  /**
-   * The fee in the fee account's mint: the quote's amount, except for an ExactIn fee taken in
-   * the input mint, where it is feeBps of the input amount (rounded down).
-   */
-  feeAccountAmount: string;
-  /** 97.5% of feeAccountAmount (minus the operator's share): what the fee account receives. */
-  integratorAmount: string;
-  /** 2.5% of feeAccountAmount, rounded down, as the service keeps it. */
-  operatorAmount: string;
 }
 
 export const feesMethods = {

@@ -4,7 +4,9 @@
  * schemas; preload builds `window.wallet` from the same list. There is deliberately no generic
  * `invoke(channel, ...)`: a method that is not listed here does not exist.
  *
- * It is written as one file per domain (each beside its view types) and read here as one list.
+ * It is written as one file per domain (each beside the view types only it answers; the views
+ * several domains share are in views/, which domains import instead of each other) and read
+ * here as one list.
  * Secrets travel one way only: a secret key or recovery phrase the person types may go from the
  * renderer to main (accounts.import); no response ever carries one.
  */

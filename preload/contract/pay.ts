@@ -4,27 +4,10 @@
  */
 import { z } from 'zod';
 import { base58Address, bps, id, method, signatureText, transactionBase64 } from './schemas';
-import type { QuoteView, ReviewTicketView, SubmissionView } from './swap';
+import type { QuoteView, ReviewTicketView, SubmissionView } from './views';
 
 /** A payment request as pasted: main refuses past 2048 characters with its own sentence. */
 const paymentText = z.string().min(1).max(4096);
-
-export interface PaymentSummaryView {
-  recipient: string;
-  payeeTokenAccount: string;
-  mint: string;
-  amount: string;
-  payWithMint: string;
-  /** The most the payer could spend: the quote's maximum, or the amount when paid directly. */
-  maxSpend: string;
-  references: string[];
-  memo: string | null;
-  label: string | null;
-  message: string | null;
-  /** From the confirmed transaction (pay.receipt); null until read. */
-  delivered: string | null;
-  spent: string | null;
-}
 
 /** pay.parse's answer: the request as the link says it, the token, and the payee's account. */
 export interface PaymentRequestView {

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { method, serviceUrl } from './schemas';
-import type { NetworkInfo } from './app';
+import type { NetworkInfo } from './views';
 
 export interface NetworkChoiceView extends NetworkInfo {
   /** An API key for this network's swap service is stored in the keychain. */

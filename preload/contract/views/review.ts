@@ -1,0 +1,114 @@
+/**
+ * A review ticket and its report, the answer of every method that builds a transaction for the
+ * person to approve (swap.review, pay.review, pay.createDestination, fees.createAccount,
+ * fees.claim). Every amount is a decimal string.
+ */
+
+export interface GuardVerdictView {
+  rule: string;
+  ok: boolean;
+  reason: string;
+}
+
+export interface BalanceChangeView {
+  account: string;
+  role: 'user' | 'destination' | 'fee';
+  /** null for SOL. */
+  mint: string | null;
+  /** Decimals of the mint (9 for SOL); null when the mint could not be read. */
+  decimals: number | null;
+  owner: string | null;
+  before: string;
+  after: string;
+  /** after − before, signed decimal string ("-1000"). */
+  change: string;
+  created: boolean;
+  closed: boolean;
+}
+
+export interface ReviewedInstructionView {
+  index: number;
+  programId: string;
+  programName: string;
+  /** Decoded fields with amounts as decimal strings; `kind` names the instruction. */
+  decoded: { kind: string } & Record<string, string | number | boolean | null>;
+  summary: string;
+  accounts: { address: string; signer: boolean; writable: boolean }[];
+}
+
+/** The review report of main/review with every amount as a decimal string. */
+export interface ReviewReportView {
+  /** True only when every verdict is ok; approve refuses otherwise. */
+  accepted: boolean;
+  verdicts: GuardVerdictView[];
+  /** Reasons of the failing verdicts, in rule order (empty when accepted). */
+  refusals: string[];
+  format: 'legacy' | 'v0';
+  messageSha256: string;
+  feePayer: string;
+  recentBlockhash: string;
+  lastValidBlockHeight: number;
+  signatures: { signer: string; state: 'missing' | 'valid' | 'invalid' }[];
+  lookupTables: { address: string; writable: string[]; readonly: string[] }[];
+  accounts: {
+    address: string;
+    signer: boolean;
+    writable: boolean;
+    index: number;
+    fromLookupTable: string | null;
+  }[];
+  instructions: ReviewedInstructionView[];
+  simulation: {
+    ok: boolean;
+    error: string | null;
+    reason: string | null;
+    logs: string[];
+    unitsConsumed: number | null;
+  };
+  networkFee: {
+    signatures: number;
+    baseLamports: string;
+    computeUnitLimit: number;
+    computeUnitPriceMicroLamports: string;
+    priorityLamports: string;
+    totalLamports: string;
+  };
+  rentLamports: string;
+  balanceChanges: BalanceChangeView[];
+  /** What the tokens it touches can do to the person, dangerous first. */
+  tokenWarnings: TokenWarningView[];
+}
+
+/**
+ * A token warning: an issuer who can freeze or mint, or a Token-2022 extension. Approve needs
+ * `risksAcknowledged` when any has `mustAcknowledge` (checkbox **I understand this risk**).
+ */
+export interface TokenWarningView {
+  mint: string;
+  kind:
+    | 'permanent-delegate'
+    | 'transfer-hook'
+    | 'transfer-fee'
+    | 'non-transferable'
+    | 'default-frozen'
+    | 'confidential-transfer'
+    | 'freeze-authority'
+    | 'mint-authority'
+    | 'unverified'
+    | 'value-loss';
+  mustAcknowledge: boolean;
+  sentence: string;
+}
+
+/** swap.review's answer: the unsigned transaction and the ticket Approve must bring back. */
+export interface ReviewTicketView {
+  ticketId: string;
+  /** The unsigned transaction exactly as reviewed; swap.approve must send these bytes back. */
+  transactionBase64: string;
+  /** SHA-256 hex of the message bytes the wallet will sign. */
+  messageHash: string;
+  /** ISO-8601 time after which swap.approve refuses the ticket (get a fresh quote). */
+  expiresAt: string;
+  lastValidBlockHeight: number;
+  report: ReviewReportView;
+}

@@ -1,0 +1,93 @@
+/**
+ * No two files of the project import each other, directly or through a ring (issue 18): a ring
+ * means none of its files can be read, moved or tested alone. Type-only imports count (the
+ * contract's domains once formed swap -> fees -> activity -> pay -> swap through their view
+ * types; shared views now live in preload/contract/views/).
+ */
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { findCycles, readImportGraph, relativeImports } from '../test/harness/import-graph';
+
+const root = join(fileURLToPath(import.meta.url), '..', '..');
+const FOLDERS = ['main', 'preload', 'renderer', 'test', 'scripts', 'bench'];
+
+/**
+ * Rings known and not yet broken, each as its files sorted by name. Empty this list as they are
+ * fixed: a listed ring that no longer exists fails the test too, so the list cannot go stale.
+ * - main/review/guard-balances.ts <-> guard-fee.ts: issue 18 point 4, the guard's part.
+ */
+const KNOWN_CYCLES: string[][] = [['main/review/guard-balances.ts', 'main/review/guard-fee.ts']];
+
+const membersOf = (cycle: string[]) => [...new Set(cycle)].sort();
+const isKnown = (cycle: string[]) =>
+  KNOWN_CYCLES.some((known) => known.join('\n') === membersOf(cycle).join('\n'));
+
+describe('the import graph of main, preload, renderer, test, scripts and bench', () => {
+  const graph = readImportGraph(root, FOLDERS);
+  const cycles = findCycles(graph);
+
+  it('is read from every source file, with the imports between them', () => {
+    expect(graph.get('preload/contract/index.ts')).toContain('preload/contract/swap.ts');
+    expect(graph.get('preload/contract/swap.ts')).toContain('preload/contract/views/index.ts');
+    expect(graph.get('main/app/compose.ts')?.length).toBeGreaterThan(10);
+  });
+
+  it('has no import ring except the known ones', () => {
+    const unknown = cycles.filter((cycle) => !isKnown(cycle)).map((cycle) => cycle.join(' -> '));
+    expect(unknown, 'files that import each other (break the ring)').toEqual([]);
+  });
+
+  it('still has every ring it lists as known (remove the fixed ones from KNOWN_CYCLES)', () => {
+    const present = cycles.map((cycle) => membersOf(cycle).join('\n'));
+    const fixed = KNOWN_CYCLES.filter((known) => !present.includes(known.join('\n')));
+    expect(fixed).toEqual([]);
+  });
+});
+
+describe('the ring finder', () => {
+  it('reads every kind of relative import, type-only ones included', () => {
+    const text = [
+      "import { a } from './a';",
+      "import type { B } from '../b';",
+      "export type * from './views';",
+      "export { c } from './c/index';",
+      "import './side-effect';",
+      "const lazy = await import('./lazy');",
+      "import { z } from 'zod';",
+      "// a comment naming 'from ./nothing' is not an import",
+    ].join('\n');
+    expect(relativeImports(text)).toEqual([
+      './a',
+      '../b',
+      './views',
+      './c/index',
+      './side-effect',
+      './lazy',
+    ]);
+  });
+
+  it('names a ring through several files, and a file importing itself', () => {
+    const graph = new Map([
+      ['swap.ts', ['fees.ts', 'schemas.ts']],
+      ['fees.ts', ['activity.ts']],
+      ['activity.ts', ['pay.ts']],
+      ['pay.ts', ['swap.ts']],
+      ['schemas.ts', []],
+      ['self.ts', ['self.ts']],
+    ]);
+    expect(findCycles(graph)).toEqual([
+      ['activity.ts', 'pay.ts', 'swap.ts', 'fees.ts', 'activity.ts'],
+      ['self.ts', 'self.ts'],
+    ]);
+  });
+
+  it('finds none in a graph without one', () => {
+    const graph = new Map([
+      ['a.ts', ['b.ts', 'c.ts']],
+      ['b.ts', ['c.ts']],
+      ['c.ts', []],
+    ]);
+    expect(findCycles(graph)).toEqual([]);
+  });
+});
