@@ -65,6 +65,19 @@ export const ERROR_CODES = [
   'FEE_ACCOUNT_TOKEN_2022',
   'FEE_ACCOUNT_NOT_FOUND',
   'REFERRAL_PROGRAM_MISSING',
+  // Ledger hardware accounts (main/hardware): every device state, in words (issue 17)
+  'LEDGER_NOT_FOUND',
+  'LEDGER_NO_ACCESS',
+  'LEDGER_LOCKED',
+  'LEDGER_WRONG_APP',
+  'LEDGER_BLIND_SIGNING_OFF',
+  'LEDGER_REJECTED',
+  'LEDGER_WRONG_DEVICE',
+  'LEDGER_DISCONNECTED',
+  'LEDGER_NO_ANSWER',
+  'LEDGER_BUSY',
+  'LEDGER_BAD_SIGNATURE',
+  'LEDGER_ERROR',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number] | (string & {});
