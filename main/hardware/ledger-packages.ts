@@ -26,10 +26,19 @@ export function transportBaseClass(): typeof Transport {
   return (require('@ledgerhq/hw-transport') as { default: typeof Transport }).default;
 }
 
-/** The first Ledger on USB through node-hid (without usb events: no `usb` package). */
+/** The node-hid transport class (without usb events: no `usb` package). Loads node-hid. */
+export function nodeHidTransportClass(): NodeHidTransportClass {
+  return (require('@ledgerhq/hw-transport-node-hid-noevents') as { default: NodeHidTransportClass })
+    .default;
+}
+
+/** What Swapdesk uses of TransportNodeHidNoEvents; `new` takes a node-hid HID device. */
+export interface NodeHidTransportClass {
+  new (device: unknown): Transport;
+  open(path?: string): Promise<Transport>;
+}
+
+/** The first Ledger on USB, through node-hid. */
 export async function openNodeHidTransport(): Promise<Transport> {
-  const { default: TransportNodeHid } = require('@ledgerhq/hw-transport-node-hid-noevents') as {
-    default: { open(path?: string): Promise<Transport> };
-  };
-  return TransportNodeHid.open('');
+  return nodeHidTransportClass().open('');
 }
