@@ -26,8 +26,10 @@ const git = (cwd: string, ...args: string[]) =>
 const shown = (found: OutsideReference[]) =>
   found.map(({ file, line, text, why }) => `${file}:${line}: ${text} (${why})`);
 
-// Written in pieces so that this file does not name what it looks for.
-const SHARED = ['..', 'shared'].join('/');
+// Written in pieces so that this file, which the clone test reads too, does not name what it
+// looks for.
+const SHARED = '..' + '/shared';
+const JOINED = ["'..'", "'shared'"].join(', ');
 const MACHINE_ROOT = ['', 'work', ''].join('/');
 
 describe('a lone clone of the repository', () => {
@@ -82,12 +84,12 @@ describe('what counts as pointing outside', () => {
   it('a climb out of the repository, the shared folder, a path.join to it, the machine path', () => {
     const text = [
       `See \`${SHARED}/ARCHITECTURE.md\` for the design.`,
-      `const dir = join(repoRoot, '..', 'shared', 'real-world');`,
+      `const dir = join(repoRoot, ${JOINED}, 'real-world');`,
       `const file = '${MACHINE_ROOT}main/README.md';`,
     ].join('\n');
     expect(shown(outsidePaths(root, 'README.md', text))).toEqual([
       `README.md:1: ${SHARED}/ARCHITECTURE.md (climbs out of the repository)`,
-      `README.md:2: '..', 'shared' (joins a path to the shared folder beside the repository)`,
+      `README.md:2: ${JOINED} (joins a path to the shared folder beside the repository)`,
       `README.md:3: ${MACHINE_ROOT}main/README.md (an absolute path of the machine it was written on)`,
     ]);
   });
