@@ -52,7 +52,11 @@ import { createSubmitter } from '../send/swap-submitter';
 import { createPlanBook } from '../pay/plan-book';
 import { createSettingsFile } from '../settings/settings-file';
 import { createSettingsService, type SettingsService } from '../settings/settings-service';
-import { createSigner, type Signer } from '../signer';
+import { createAccountSigner, createSigner, type Signer } from '../signer';
+import { createLedgerAccounts } from '../hardware/ledger-accounts';
+import { createLedgerDevice } from '../hardware/ledger-device';
+import { openNodeHidTransport, type Transport } from '../hardware/ledger-packages';
+import { createLedgerHandlers } from '../handlers/ledger';
 import { createSwapApiClient, realWait } from '../swap-api';
 import { createQuoteBook } from '../tickets/quote-book';
 import type { SwapExtras } from '../tickets/swap-review';
@@ -84,6 +88,11 @@ export interface ComposeOptions {
   onSecretCreated?: (secret: CreatedSecret) => void;
   /** `solana:` links the OS opened the app with (Electron entry); an empty inbox otherwise. */
   linkInbox?: LinkInbox;
+  /**
+   * Opens the Ledger (issue 17): node-hid by default; the web preview's --ledger-simulator
+   * passes the sandbox's simulated device. The desktop app always uses node-hid.
+   */
+  openLedger?: () => Promise<Transport>;
 }
 
 /** What the network is called when it cannot be reached, in words a person can act on. */
@@ -302,17 +311,26 @@ export function composeApp(options: ComposeOptions): ComposedApp {
   let current: () => NetworkBundle = () => {
     throw new Error('no network bundle yet');
   };
+  const vault = createVault({
+    keychain,
+    dataDir: options.dataDir,
+    ...(options.onSecretCreated ? { onSecretCreated: options.onSecretCreated } : {}),
+  });
+  // One device, one queue: every Ledger request of every screen goes through it.
+  const ledger = createLedgerDevice({ open: options.openLedger ?? openNodeHidTransport });
   const shared: Shared = {
     options,
     fetch: fetchImpl,
     now,
     wait: options.wait ?? ((ms) => realWait(ms)),
-    vault: createVault({
-      keychain,
-      dataDir: options.dataDir,
-      ...(options.onSecretCreated ? { onSecretCreated: options.onSecretCreated } : {}),
+    vault,
+    // Chosen by account kind: a Ledger account signs on its device, others with the keychain.
+    signer: createAccountSigner({
+      keychain: createSigner({ keychain }),
+      ledger,
+      accountOf: async (address) =>
+        (await vault.list()).accounts.find((account) => account.address === address),
     }),
-    signer: createSigner({ keychain }),
     activity: createActivityStore({ file: createActivityFile(options.dataDir), now }),
     settings: createSettingsService({
       file: createSettingsFile(options.dataDir),
@@ -352,6 +370,7 @@ export function composeApp(options: ComposeOptions): ComposedApp {
     }),
     ...createLinkHandlers(options.linkInbox ?? createLinkInbox()),
     ...createAccountHandlers(shared.vault),
+    ...createLedgerHandlers(createLedgerAccounts({ device: ledger, vault })),
     'balances.get': onCurrent('balances.get'),
     'sandbox.fund': onCurrent('sandbox.fund'),
     ...createTokenHandlers({

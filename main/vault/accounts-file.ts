@@ -12,7 +12,7 @@ import { createJsonFile } from '../storage/json-file';
 const accountSchema = z.object({
   address: z.string().regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/),
   label: z.string().min(1),
-  kind: z.enum(['generated', 'secret-key', 'cli-keypair', 'recovery-phrase']),
+  kind: z.enum(['generated', 'secret-key', 'cli-keypair', 'recovery-phrase', 'ledger']),
   derivationPath: z.string().optional(),
   createdAt: z.string(),
 });

@@ -173,4 +173,48 @@ describe('vault (in-memory keychain)', () => {
     );
     expect(keychain.size).toBe(0);
   });
+
+  describe('Ledger accounts (issue 17)', () => {
+    const ledgerAddress = bs58.encode(nacl.sign.keyPair().publicKey);
+
+    it('stores address, path and kind in the file, and nothing in the keychain', async () => {
+      const { vault, keychain, file } = setup();
+      // A keychain that fails every call: adding a Ledger account must not need it at all.
+      keychain.unavailable = true;
+      const [added] = await vault.addLedger([
+        { address: ledgerAddress, derivationPath: "m/44'/501'/0'/0'", label: 'Cold storage' },
+      ]);
+      expect(added).toMatchObject({
+        address: ledgerAddress,
+        label: 'Cold storage',
+        kind: 'ledger',
+        derivationPath: "m/44'/501'/0'/0'",
+      });
+      keychain.unavailable = false;
+      expect(keychain.size).toBe(0);
+      const stored = JSON.parse(readFileSync(file.path, 'utf8')) as {
+        accounts: unknown[];
+        current: string;
+      };
+      expect(stored.accounts).toEqual([added]);
+      expect(stored.current).toBe(ledgerAddress);
+    });
+
+    it('refuses the same Ledger account twice', async () => {
+      const { vault } = setup();
+      await vault.addLedger([{ address: ledgerAddress, derivationPath: "m/44'/501'/0'" }]);
+      const error = await rejectionOf(
+        vault.addLedger([{ address: ledgerAddress, derivationPath: "m/44'/501'/0'" }]),
+      );
+      expect(error.code).toBe('ACCOUNT_EXISTS');
+    });
+
+    it('removes a Ledger account without asking the keychain', async () => {
+      const { vault, keychain } = setup();
+      await vault.addLedger([{ address: ledgerAddress, derivationPath: "m/44'/501'" }]);
+      keychain.unavailable = true;
+      const state = await vault.remove(ledgerAddress);
+      expect(state).toEqual({ accounts: [], current: null });
+    });
+  });
 });

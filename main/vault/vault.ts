@@ -1,6 +1,8 @@
 /**
  * The vault: accounts that can sign. Secrets (base58 of the 64-byte secret key) live only in
  * the OS keychain under the account's address; the public list lives in the accounts file.
+ * A Ledger account has no secret here at all: the file keeps its address, path and kind, and
+ * nothing of it goes to the keychain (issue 17).
  *
  * Write order, so a failure never leaves half an account: keychain first, then the file. If the
  * keychain fails, the file is not touched; if the file write fails, the keychain entries just
@@ -57,8 +59,17 @@ export interface ImportOptions {
   passphrase?: string;
 }
 
+/** A Ledger account to add: the address the device answered at `derivationPath`. */
+export interface LedgerAccountInput {
+  address: string;
+  derivationPath: string;
+  label?: string;
+}
+
 export interface Vault {
   list(): Promise<AccountsState>;
+  /** Adds Ledger accounts (the file only: a Ledger account has no secret to store). */
+  addLedger(entries: LedgerAccountInput[]): Promise<AccountSummary[]>;
   create(options?: { label?: string }): Promise<AccountSummary>;
   importSecret(text: string, options?: ImportOptions): Promise<AccountSummary[]>;
   rename(address: string, label: string): Promise<AccountSummary>;
@@ -123,20 +134,27 @@ export function createVault(options: VaultOptions): Vault {
     await Promise.all(addresses.map((address) => keychain.delete(address).catch(() => false)));
   }
 
+  /** ACCOUNT_EXISTS when any of `addresses` is in the wallet already. */
+  function refuseExisting(data: AccountsFileData, addresses: string[]): void {
+    const already = data.accounts.filter((a) => addresses.includes(a.address));
+    if (already.length === 0) return;
+    const names = already.map((a) => `"${a.label}" (${shortAddress(a.address)})`).join(', ');
+    throw new WalletError(
+      'ACCOUNT_EXISTS',
+      already.length === 1 && addresses.length === 1
+        ? `This account is already in the wallet as ${names}. Nothing was imported.`
+        : `Already in the wallet: ${names}. Nothing was imported; choose other account numbers.`,
+    );
+  }
+
   /** Keychain first, then the file; undoes the keychain writes when anything fails. */
   async function addAccounts(keys: NewKey[], label?: string): Promise<AccountSummary[]> {
     try {
       const data = await file.read();
-      const already = data.accounts.filter((a) => keys.some((k) => k.address === a.address));
-      if (already.length > 0) {
-        const names = already.map((a) => `"${a.label}" (${shortAddress(a.address)})`).join(', ');
-        throw new WalletError(
-          'ACCOUNT_EXISTS',
-          already.length === 1 && keys.length === 1
-            ? `This account is already in the wallet as ${names}. Nothing was imported.`
-            : `Already in the wallet: ${names}. Nothing was imported; choose other account numbers.`,
-        );
-      }
+      refuseExisting(
+        data,
+        keys.map((k) => k.address),
+      );
       const labels = newLabels(data.accounts, keys.length, label);
       const createdAt = now().toISOString();
       const added: AccountSummary[] = keys.map((key, i) => ({
@@ -208,6 +226,31 @@ export function createVault(options: VaultOptions): Vault {
       return stateOf(await file.read());
     },
 
+    addLedger(entries) {
+      return exclusive(async () => {
+        const data = await file.read();
+        refuseExisting(
+          data,
+          entries.map((e) => e.address),
+        );
+        const defaults = newLabels(data.accounts, entries.length);
+        const createdAt = now().toISOString();
+        const added: AccountSummary[] = entries.map((entry, i) => ({
+          address: entry.address,
+          label: entry.label !== undefined ? cleanLabel(entry.label) : defaults[i]!,
+          kind: 'ledger',
+          derivationPath: entry.derivationPath,
+          createdAt,
+        }));
+        await file.write({
+          version: 1,
+          accounts: [...data.accounts, ...added],
+          current: added[0]?.address ?? data.current,
+        });
+        return added;
+      });
+    },
+
     create(opts = {}) {
       return exclusive(async () => {
         const pair = generateKeypair(options.randomSeed);
@@ -238,8 +281,10 @@ export function createVault(options: VaultOptions): Vault {
     remove(address) {
       return exclusive(async () => {
         const data = await file.read();
-        if (!data.accounts.some((a) => a.address === address)) throw notFound(address);
-        const hasSecret = await hasKeychainEntry(address);
+        const account = data.accounts.find((a) => a.address === address);
+        if (!account) throw notFound(address);
+        // A Ledger account never had a keychain entry: only its line in the file goes.
+        const hasSecret = account.kind === 'ledger' ? false : await hasKeychainEntry(address);
         const remaining = data.accounts.filter((a) => a.address !== address);
         const next: AccountsFileData = {
           version: 1,

@@ -5,15 +5,18 @@
 import { z } from 'zod';
 import { base58Address, label, method } from './schemas';
 
-/** How an account's secret came into the keychain. */
-export type AccountKind = 'generated' | 'secret-key' | 'cli-keypair' | 'recovery-phrase';
+/**
+ * How an account's secret came into the keychain; 'ledger': there is no secret here, the key
+ * stays on a Ledger and signs there (issue 17).
+ */
+export type AccountKind = 'generated' | 'secret-key' | 'cli-keypair' | 'recovery-phrase' | 'ledger';
 
 export interface AccountSummary {
   /** Base58 public key. */
   address: string;
   label: string;
   kind: AccountKind;
-  /** BIP44 path for accounts derived from a recovery phrase, e.g. m/44'/501'/0'/0'. */
+  /** BIP44 path of an account derived from a recovery phrase or on a Ledger, e.g. m/44'/501'/0'/0'. */
   derivationPath?: string;
   /** ISO-8601 time the account was added. */
   createdAt: string;

@@ -16,6 +16,7 @@ import { activityMethods } from './activity';
 import { appMethods } from './app';
 import { balancesMethods } from './balances';
 import { feesMethods } from './fees';
+import { ledgerMethods } from './ledger';
 import { linksMethods } from './links';
 import { payMethods } from './pay';
 import { settingsMethods } from './settings';
@@ -33,6 +34,7 @@ export const contract = {
   ...activityMethods,
   ...settingsMethods,
   ...feesMethods,
+  ...ledgerMethods,
 } as const;
 
 export type Contract = typeof contract;

@@ -10,6 +10,7 @@ const KIND_WORDS: Record<AccountSummary['kind'], string> = {
   'secret-key': 'Imported secret key',
   'cli-keypair': 'Imported keypair file',
   'recovery-phrase': 'From recovery phrase',
+  ledger: 'Ledger',
 };
 
 export interface AccountRowProps {

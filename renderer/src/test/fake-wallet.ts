@@ -18,6 +18,11 @@ import { FAKE_PRICES } from './fake-tokens';
 import { createFakeSwapHandlers, initialFakeSwapState, type FakeSwapState } from './fake-swap';
 import { createFakePayHandlers, initialFakePayState, type FakePayState } from './fake-pay';
 import { createFakeFeesHandlers, initialFakeFeesState, type FakeFeesState } from './fake-fees';
+import {
+  createFakeLedgerHandlers,
+  initialFakeLedgerState,
+  type FakeLedgerState,
+} from './fake-ledger';
 
 export interface FakeWalletOptions {
   accounts?: AccountSummary[];
@@ -55,6 +60,8 @@ export interface FakeWallet {
   pay: FakePayState;
   /** State of the fees methods (fake-fees.ts). */
   fees: FakeFeesState;
+  /** State of the ledger methods (fake-ledger.ts). */
+  ledger: FakeLedgerState;
 }
 
 const ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
@@ -111,6 +118,7 @@ export function installFakeWallet(options: FakeWalletOptions = {}): FakeWallet {
   const swap = initialFakeSwapState(info.network);
   const pay = initialFakePayState();
   const fees = initialFakeFeesState();
+  const ledger = initialFakeLedgerState(fakeAddress);
   const listed = (): AccountsState => ({ accounts: [...state.accounts], current: state.current });
   const add = (account: AccountSummary): AccountSummary => {
     state.accounts.push(account);
@@ -247,6 +255,7 @@ export function installFakeWallet(options: FakeWalletOptions = {}): FakeWallet {
       () => fees.settings,
     ),
     ...createFakeFeesHandlers(fees, () => state.current),
+    ...createFakeLedgerHandlers(ledger, add),
     'sandbox.fund': () => {
       if (!info.network.isSandbox)
         return err('NOT_SANDBOX', 'Test funds exist on the sandbox network only.');
@@ -281,6 +290,7 @@ export function installFakeWallet(options: FakeWalletOptions = {}): FakeWallet {
     swap,
     pay,
     fees,
+    ledger,
     failNext: (method, code, message) => failures.set(method, { code, message }),
     holdNext: (method) => {
       let release = () => {};
