@@ -394,7 +394,12 @@ export function composeApp(options: ComposeOptions): ComposedApp {
       ...(options.ticketTtlMs !== undefined ? { ticketTtlMs: options.ticketTtlMs } : {}),
     }),
     ...createPayHandlers({ current: () => bundle.pay, activity: shared.activity }),
-    ...createActivityHandlers(shared.activity),
+    ...createActivityHandlers({
+      activity: shared.activity,
+      network: () => bundle.network,
+      connection: () => bundle.connection,
+      unreachableMessage: () => unreachableMessage(bundle.network),
+    }),
     ...createSettingsHandlers(shared.settings),
   };
   return {

@@ -3,7 +3,7 @@
  * Bridge methods of this domain (request schemas, response types) and the views they answer.
  */
 import { z } from 'zod';
-import { method } from './schemas';
+import { base58Address, method } from './schemas';
 import type {
   ActivityKind,
   NetworkId,
@@ -49,7 +49,55 @@ export interface PlatformFeePaidView {
   received: string | null;
 }
 
+/** What one transaction moved into (+) or out of (−) the person's hands (issue 18). */
+export interface ChainMovementView {
+  /** The token's mint; SOL, lamports or wrapped, is the native mint. */
+  mint: string;
+  /** Base units, signed decimal text ("-1500000" sent, "1500000" received). */
+  change: string;
+  /** The other side: owners whose balance of the mint moved the opposite way, largest first. */
+  counterparties: string[];
+}
+
+/** A transaction the chain records for the person's address or token accounts. */
+export interface ChainActivityView {
+  signature: string;
+  slot: number;
+  /** ISO-8601 block time; null when the network kept none. */
+  time: string | null;
+  status: 'confirmed' | 'failed';
+  /** The memo as the network lists it ("[len] text"), or null. */
+  memo: string | null;
+  /** Lamports of network fee the person paid; null when someone else paid it. */
+  fee: string | null;
+  movements: ChainMovementView[];
+  /** A block explorer page off the sandbox; null on the sandbox. */
+  explorerUrl: string | null;
+}
+
+/** One page of chain activity; the wallet's own transactions are left out (activity.list has them). */
+export interface ChainActivityPage {
+  account: string;
+  networkId: NetworkId;
+  entries: ChainActivityView[];
+  /** Give it back as `cursor` for the next, older page; null when there is none. */
+  next: string | null;
+}
+
 export const activityMethods = {
   /** Every submitted transaction, newest first. */
   'activity.list': method<ActivityEntryView[]>()(z.object({}).strict()),
+  /**
+   * What the chain records for an account and its token accounts on the current network, newest
+   * first, a page at a time (issue 18): received and sent tokens with their counterparties.
+   */
+  'activity.chain': method<ChainActivityPage>()(
+    z
+      .object({
+        address: base58Address,
+        cursor: z.string().min(1).max(200_000).nullish(),
+        limit: z.number().int().min(1).max(50).optional(),
+      })
+      .strict(),
+  ),
 } as const;

@@ -2,9 +2,9 @@ import '../test/swap-setup';
 import { describe, expect, it } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ActivityEntryView } from '../../../preload/api-types';
+import type { ActivityEntryView, ChainActivityView } from '../../../preload/api-types';
 import { App } from '../App';
-import { fakeAccount, installFakeWallet } from '../test/fake-wallet';
+import { fakeAccount, fakeAddress, installFakeWallet } from '../test/fake-wallet';
 import { FAKE_TOKENS, fakeSignature, fakeUuid } from '../test/fake-swap';
 import { FAKE_LOOKALIKE_TOKEN } from '../test/fake-tokens';
 
@@ -82,7 +82,9 @@ describe('activity', () => {
 
   it('says when there is nothing yet, and reloads on Refresh', async () => {
     const fake = openActivity([]);
-    await screen.findByText('No transactions yet. Swaps you send appear here.');
+    await screen.findByText(
+      'No transactions yet. What you send and receive on this network appears here.',
+    );
     fake.swap.activity = [entry({ status: 'pending' })];
     await userEvent.setup().click(screen.getByRole('button', { name: 'Refresh' }));
     const list = await screen.findByRole('list', { name: 'Transactions' });
@@ -108,5 +110,78 @@ describe('pending entries', () => {
     await waitFor(() => expect(within(list).getByText('Confirmed')).toBeTruthy(), {
       timeout: 5000,
     });
+  });
+});
+
+describe('what the chain records (issue 18)', () => {
+  const SENDER = fakeAddress(700);
+  const chainEntry = (n: number, change: Partial<ChainActivityView> = {}): ChainActivityView => ({
+    signature: fakeSignature(100 + n),
+    slot: 1000 - n,
+    // Newest first: one minute apart, all after the wallet's own swap of the fixture.
+    time: new Date(Date.parse('2026-11-23T00:00:00.000Z') - n * 60_000).toISOString(),
+    status: 'confirmed',
+    memo: null,
+    fee: null,
+    movements: [{ mint: USDC.mint, change: String((n + 1) * 1_000_000), counterparties: [SENDER] }],
+    explorerUrl: null,
+    ...change,
+  });
+
+  it('lists a received transfer with its amount and sender, merged with the wallet’s own once', async () => {
+    const own = entry({ signature: fakeSignature(1) });
+    const fake = installFakeWallet({ accounts: [fakeAccount(0)] });
+    fake.swap.activity = [own];
+    fake.swap.chain = [
+      chainEntry(0),
+      // main leaves the wallet's own transactions out; were one to arrive, it is listed once.
+      { ...chainEntry(1), signature: own.signature },
+      chainEntry(2, {
+        movements: [{ mint: SOL.mint, change: '-250000000', counterparties: [SENDER] }],
+        fee: '5000',
+      }),
+    ];
+    window.location.hash = '#/activity';
+    render(<App />);
+    const list = await screen.findByRole('list', { name: 'Transactions' });
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(3));
+    const items = within(list).getAllByRole('listitem');
+    expect(items[0]!.textContent).toContain(`Received +1 USDC from ${SENDER.slice(0, 4)}…`);
+    expect(within(items[0]!).getByLabelText(SENDER)).toBeTruthy();
+    expect(items[1]!.textContent).toContain('Sent −0.25 SOL to');
+    expect(items[1]!.textContent).toContain('network fee 0.000005 SOL');
+    // The wallet's own swap, older than both: once, as the wallet's entry.
+    expect(items[2]!.textContent).toContain('Swap 0.5 SOL → 74.987212 USDC');
+    expect(fake.calls.filter((c) => c.method === 'activity.chain')).toEqual([
+      { method: 'activity.chain', request: { address: fakeAccount(0).address } },
+    ]);
+  });
+
+  it('pages with Show more until the history is exhausted', async () => {
+    const fake = installFakeWallet({ accounts: [fakeAccount(0)] });
+    fake.swap.chain = [0, 1, 2, 3, 4].map((n) => chainEntry(n));
+    fake.swap.chainPageSize = 2;
+    window.location.hash = '#/activity';
+    render(<App />);
+    const list = await screen.findByRole('list', { name: 'Transactions' });
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(2));
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Show more' }));
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(4));
+    await user.click(screen.getByRole('button', { name: 'Show more' }));
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(5));
+    expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(
+      [1, 2, 3, 4, 5].map((usdc) => expect.stringContaining(`Received +${usdc} USDC from`)),
+    );
+    expect(fake.calls.filter((c) => c.method === 'activity.chain').map((c) => c.request)).toEqual([
+      { address: fakeAccount(0).address },
+      { address: fakeAccount(0).address, cursor: '2' },
+      { address: fakeAccount(0).address, cursor: '4' },
+    ]);
   });
 });

@@ -2,15 +2,21 @@
  * Activity: every transaction this wallet submitted, newest first, with its status, amounts and
  * time; on mainnet a link to a block explorer (the sandbox has no public explorer). The list
  * reloads every few seconds while an entry is pending.
+ *
+ * Merged in, newest first, what the chain records for the current account (issue 18): tokens
+ * received and sent by anyone ("Received 5 USDC from AbCd…WxYz"), a page at a time with
+ * **Show more**. A transaction the wallet sent itself is listed once, as the wallet's entry.
  */
-import { useCallback, useEffect } from 'react';
-import type { ActivityEntryView, TokenInfo } from '../../../preload/api-types';
+import { useCallback, useEffect, useMemo } from 'react';
+import type { ActivityEntryView, ChainActivityView, TokenInfo } from '../../../preload/api-types';
 import { hasPending, useActivityStore } from '../stores/activity-store';
-import { findToken, useTokensStore } from '../stores/tokens-store';
+import { selectCurrentAccount, useAccountsStore } from '../stores/accounts-store';
+import { useTokensStore } from '../stores/tokens-store';
 import { useInterval } from '../lib/use-interval';
 import { shortenAddress } from '../lib/format';
-import { formatTokenAmount } from '../lib/token-display';
+import { amountText, timeOf } from '../lib/activity-text';
 import { ScreenHeading } from './ScreenHeading';
+import { ChainActivityItem } from '../components/activity/ChainActivityItem';
 
 export const ACTIVITY_REFRESH_MS = 3000;
 
@@ -21,26 +27,39 @@ const STATUS_WORDS: Record<ActivityEntryView['status'], string> = {
   expired: 'Expired',
 };
 
-function timeOf(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? iso
-    : date.toLocaleString([], { dateStyle: 'medium', timeStyle: 'medium' });
-}
-
-/** An amount with its token, marked when the token is not on the verified list. */
-function amountText(amount: string, mint: string | null, tokens: readonly TokenInfo[]): string {
-  const token = findToken(tokens, mint);
-  const text = formatTokenAmount(amount, token, mint);
-  return token?.verified || mint === null ? text : `${text} (unverified)`;
-}
-
 /** "1.5 SOL → 210.3 USDC"; an entry without amounts says what kind it is. */
 function amountsOf(entry: ActivityEntryView, tokens: readonly TokenInfo[]): string {
   if (!entry.inAmount || !entry.outAmount) return entry.kind === 'pay' ? 'Payment' : 'Transaction';
   const paid = amountText(entry.inAmount, entry.inputMint, tokens);
   const got = amountText(entry.outAmount, entry.outputMint, tokens);
   return `${paid} → ${got}`;
+}
+
+type Row =
+  | { source: 'wallet'; key: string; at: number; entry: ActivityEntryView }
+  | { source: 'chain'; key: string; at: number; entry: ChainActivityView };
+
+/** The wallet's entries and the chain's, newest first, each signature once. */
+function mergeRows(own: readonly ActivityEntryView[], chain: readonly ChainActivityView[]): Row[] {
+  const mine = new Set(own.map((entry) => entry.signature));
+  const rows: Row[] = [
+    ...own.map((entry) => ({
+      source: 'wallet' as const,
+      key: entry.id,
+      at: Date.parse(entry.createdAt),
+      entry,
+    })),
+    ...chain
+      .filter((entry) => !mine.has(entry.signature))
+      .map((entry) => ({
+        source: 'chain' as const,
+        key: entry.signature,
+        at: entry.time === null ? 0 : Date.parse(entry.time),
+        entry,
+      })),
+  ];
+  // Stable: equal times keep the wallet's order, then the chain's.
+  return rows.sort((a, b) => b.at - a.at);
 }
 
 export function ActivityScreen() {
@@ -52,10 +71,22 @@ export function ActivityScreen() {
   const tokensSettled = tokensStatus === 'ready' || tokensStatus === 'error';
   const loadTokens = useTokensStore((s) => s.load);
 
+  const address = useAccountsStore(selectCurrentAccount)?.address ?? null;
+  const chain = useActivityStore((s) => s.chain);
+  const loadChain = useActivityStore((s) => s.loadChain);
+  const loadMoreChain = useActivityStore((s) => s.loadMoreChain);
+  const rows = useMemo(
+    () => mergeRows(entries, chain.address === address ? chain.entries : []),
+    [entries, chain, address],
+  );
+
   useEffect(() => {
     void load();
     void loadTokens();
   }, [load, loadTokens]);
+  useEffect(() => {
+    if (address) void loadChain(address);
+  }, [address, loadChain]);
   const poll = useCallback(() => {
     if (hasPending(useActivityStore.getState().entries)) void load();
   }, [load]);
@@ -69,53 +100,85 @@ export function ActivityScreen() {
           <h2 id="activity-title" className="card-title">
             Your transactions
           </h2>
-          <button type="button" className="button button-small" onClick={() => void load()}>
+          <button
+            type="button"
+            className="button button-small"
+            onClick={() => {
+              void load();
+              if (address) void loadChain(address);
+            }}
+          >
             Refresh
           </button>
         </div>
         {status === 'loading' && entries.length === 0 ? (
           <p role="status">Loading activity…</p>
         ) : null}
-        {status === 'ready' && entries.length === 0 ? (
-          <p className="muted">No transactions yet. Swaps you send appear here.</p>
+        {status === 'ready' && rows.length === 0 && chain.status !== 'loading' ? (
+          <p className="muted">
+            No transactions yet. What you send and receive on this network appears here.
+          </p>
         ) : null}
         {error ? <p role="alert">{error.message}</p> : null}
-        {entries.length > 0 && tokensSettled ? (
+        {chain.error ? <p role="alert">{chain.error.message}</p> : null}
+        {rows.length > 0 && tokensSettled ? (
           <ul className="activity-list" aria-label="Transactions">
-            {entries.map((entry) => (
-              <li key={entry.id} className="activity-item">
-                <div className="activity-main">
-                  <p className="activity-title">
-                    <span className="activity-kind">
-                      {entry.kind === 'swap'
-                        ? 'Swap'
-                        : entry.kind === 'pay'
-                          ? 'Payment'
-                          : 'Transaction'}
-                    </span>{' '}
-                    {amountsOf(entry, tokens)}
-                  </p>
-                  <p className="muted small">
-                    <time dateTime={entry.createdAt}>{timeOf(entry.createdAt)}</time> ·{' '}
-                    <span title={entry.signature}>{shortenAddress(entry.signature, 6)}</span>
-                  </p>
-                  {entry.error ? <p className="small field-error">{entry.error}</p> : null}
-                </div>
-                <div className="activity-side">
-                  <span className={`status-pill status-${entry.status}`}>
-                    {STATUS_WORDS[entry.status]}
-                  </span>
-                  {entry.networkId === 'mainnet' && entry.explorerUrl ? (
-                    <a href={entry.explorerUrl} target="_blank" rel="noreferrer noopener">
-                      View in the explorer
-                    </a>
-                  ) : null}
-                </div>
-              </li>
-            ))}
+            {rows.map((row) =>
+              row.source === 'chain' ? (
+                <ChainActivityItem key={row.key} entry={row.entry} tokens={tokens} />
+              ) : (
+                <WalletActivityItem key={row.key} entry={row.entry} tokens={tokens} />
+              ),
+            )}
           </ul>
+        ) : null}
+        {chain.address === address && chain.next !== null && tokensSettled ? (
+          <div className="actions">
+            <button
+              type="button"
+              className="button"
+              disabled={chain.loadingMore}
+              onClick={() => void loadMoreChain()}
+            >
+              {chain.loadingMore ? 'Loading…' : 'Show more'}
+            </button>
+          </div>
         ) : null}
       </section>
     </>
+  );
+}
+
+function WalletActivityItem({
+  entry,
+  tokens,
+}: {
+  entry: ActivityEntryView;
+  tokens: readonly TokenInfo[];
+}) {
+  return (
+    <li className="activity-item">
+      <div className="activity-main">
+        <p className="activity-title">
+          <span className="activity-kind">
+            {entry.kind === 'swap' ? 'Swap' : entry.kind === 'pay' ? 'Payment' : 'Transaction'}
+          </span>{' '}
+          {amountsOf(entry, tokens)}
+        </p>
+        <p className="muted small">
+          <time dateTime={entry.createdAt}>{timeOf(entry.createdAt)}</time> ·{' '}
+          <span title={entry.signature}>{shortenAddress(entry.signature, 6)}</span>
+        </p>
+        {entry.error ? <p className="small field-error">{entry.error}</p> : null}
+      </div>
+      <div className="activity-side">
+        <span className={`status-pill status-${entry.status}`}>{STATUS_WORDS[entry.status]}</span>
+        {entry.networkId === 'mainnet' && entry.explorerUrl ? (
+          <a href={entry.explorerUrl} target="_blank" rel="noreferrer noopener">
+            View in the explorer
+          </a>
+        ) : null}
+      </div>
+    </li>
   );
 }

@@ -6,6 +6,7 @@
  */
 import type {
   ActivityEntryView,
+  ChainActivityView,
   NetworkInfo,
   QuoteView,
   ReviewTicketView,
@@ -34,6 +35,9 @@ export interface FakeSwapState {
   /** How many swap.approve calls actually "sent" (a repeat of a ticket sends nothing). */
   sent: number;
   activity: ActivityEntryView[];
+  /** What activity.chain pages through (newest first), `chainPageSize` at a time. */
+  chain: ChainActivityView[];
+  chainPageSize: number;
   settings: SettingsView;
   quotes: QuoteView[];
   /** How long a review ticket stays approvable (main: 60 s). */
@@ -99,6 +103,8 @@ export function initialFakeSwapState(network: NetworkInfo): FakeSwapState {
     statuses: ['pending', 'confirmed'],
     sent: 0,
     activity: [],
+    chain: [],
+    chainPageSize: 20,
     settings: settingsFor(network),
     quotes: [],
     ticketTtlMs: 60_000,
@@ -242,6 +248,19 @@ export function createFakeSwapHandlers(
       };
     },
     'activity.list': () => ({ ok: true, value: state.activity }),
+    'activity.chain': (req: ParsedRequestOf<'activity.chain'>) => {
+      const start = req.cursor ? Number(req.cursor) : 0;
+      const end = start + state.chainPageSize;
+      return {
+        ok: true,
+        value: {
+          account: req.address,
+          networkId: 'sandbox' as const,
+          entries: state.chain.slice(start, end),
+          next: end < state.chain.length ? String(end) : null,
+        },
+      };
+    },
     'settings.get': () => ({ ok: true, value: state.settings }),
     'settings.setNetwork': (req: ParsedRequestOf<'settings.setNetwork'>) => {
       const choice = state.settings.networks.find((n) => n.id === req.id);
