@@ -9,6 +9,7 @@ import { AccountRow } from '../components/AccountRow';
 import { RenameDialog } from '../components/RenameDialog';
 import { RemoveDialog } from '../components/RemoveDialog';
 import { ImportForm } from '../components/ImportForm';
+import { ConnectLedger } from '../components/ConnectLedger';
 import { AlertMessage } from '../components/AlertMessage';
 import { ScreenHeading } from './ScreenHeading';
 import { BALANCE_REFRESH_MS } from './WalletScreen';
@@ -23,7 +24,7 @@ export function AccountsScreen() {
   const byAddress = useBalancesStore((s) => s.byAddress);
   const refresh = useBalancesStore((s) => s.refresh);
   const [dialog, setDialog] = useState<Pending>(null);
-  const [adding, setAdding] = useState<'none' | 'import'>('none');
+  const [adding, setAdding] = useState<'none' | 'import' | 'ledger'>('none');
   const [creating, setCreating] = useState(false);
   const [notice, setNotice] = useState('');
   const [error, setError] = useState<BridgeError | null>(null);
@@ -76,6 +77,14 @@ export function AccountsScreen() {
               setNotice(`Imported ${imported.map((a) => a.label).join(', ')}.`);
             }}
           />
+        ) : adding === 'ledger' ? (
+          <ConnectLedger
+            onCancel={() => setAdding('none')}
+            onAdded={(labels) => {
+              setAdding('none');
+              setNotice(`Added ${labels.join(', ')} from your Ledger.`);
+            }}
+          />
         ) : (
           <div className="actions">
             <button
@@ -95,6 +104,16 @@ export function AccountsScreen() {
               }}
             >
               Import account
+            </button>
+            <button
+              type="button"
+              className="button"
+              onClick={() => {
+                setNotice('');
+                setAdding('ledger');
+              }}
+            >
+              Connect Ledger
             </button>
           </div>
         )}

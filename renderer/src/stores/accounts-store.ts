@@ -30,6 +30,8 @@ export interface AccountsStore {
   rename: (address: string, label: string) => Promise<Result<AccountSummary>>;
   remove: (address: string) => Promise<Result<AccountsState>>;
   select: (address: string) => Promise<Result<AccountsState>>;
+  /** Adds accounts a Connect Ledger listed (issue 17); the first becomes current. */
+  addLedger: (accounts: { address: string; label?: string }[]) => Promise<Result<AccountSummary[]>>;
 }
 
 export const initialAccountsState = {
@@ -82,6 +84,12 @@ export const accountsStoreCreator: StateCreator<AccountsStore> = (set, get) => {
         const first = result.value[0];
         if (first && get().current !== first.address) await get().select(first.address);
       }
+      return result;
+    },
+
+    addLedger: async (accounts) => {
+      const result = await callWallet((w) => w.ledger.add({ accounts }));
+      if (result.ok) await reload();
       return result;
     },
 

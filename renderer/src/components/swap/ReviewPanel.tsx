@@ -8,6 +8,8 @@ import { TokenWarnings } from './TokenWarnings';
 import type { TokenInfo } from '../../../../preload/api-types';
 import type { ReviewState, Submission } from '../../stores/swap-review-store';
 import { ReviewReport, SWAP_VERDICT, type ReviewVerdictWords } from './ReviewReport';
+import { LedgerPrompt } from './LedgerPrompt';
+import { selectCurrentAccount, useAccountsStore } from '../../stores/accounts-store';
 
 export interface ReviewPanelProps {
   review: Exclude<ReviewState, { state: 'idle' }>;
@@ -69,6 +71,8 @@ export function ReviewPanel(props: ReviewPanelProps) {
   const { review, submission, tokens } = props;
   const labels = props.labels ?? SWAP_LABELS;
   const statusRef = useRef<HTMLDivElement>(null);
+  // A Ledger account signs on its device: the review says so while it waits (issue 17).
+  const signer = useAccountsStore(selectCurrentAccount);
   // The acknowledgement belongs to one review: a new ticket starts unticked.
   const ticketId = review.state === 'ready' ? review.ticket.ticketId : null;
   const [ack, setAck] = useState<{ ticketId: string | null; yes: boolean }>({
@@ -172,6 +176,9 @@ export function ReviewPanel(props: ReviewPanelProps) {
         >
           {statusText(submission)}
         </p>
+        {submission.state === 'submitting' && signer?.kind === 'ledger' ? (
+          <LedgerPrompt account={signer.address} />
+        ) : null}
         {submission.state === 'pending' ? (
           <p className="muted small">Sent. Waiting for the network to confirm it…</p>
         ) : null}
