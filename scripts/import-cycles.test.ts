@@ -12,17 +12,6 @@ import { findCycles, readImportGraph, relativeImports } from '../test/harness/im
 const root = join(fileURLToPath(import.meta.url), '..', '..');
 const FOLDERS = ['main', 'preload', 'renderer', 'test', 'scripts', 'bench'];
 
-/**
- * Rings known and not yet broken, each as its files sorted by name. Empty this list as they are
- * fixed: a listed ring that no longer exists fails the test too, so the list cannot go stale.
- * - main/review/guard-balances.ts <-> guard-fee.ts: issue 18 point 4, the guard's part.
- */
-const KNOWN_CYCLES: string[][] = [['main/review/guard-balances.ts', 'main/review/guard-fee.ts']];
-
-const membersOf = (cycle: string[]) => [...new Set(cycle)].sort();
-const isKnown = (cycle: string[]) =>
-  KNOWN_CYCLES.some((known) => known.join('\n') === membersOf(cycle).join('\n'));
-
 describe('the import graph of main, preload, renderer, test, scripts and bench', () => {
   const graph = readImportGraph(root, FOLDERS);
   const cycles = findCycles(graph);
@@ -33,15 +22,9 @@ describe('the import graph of main, preload, renderer, test, scripts and bench',
     expect(graph.get('main/app/compose.ts')?.length).toBeGreaterThan(10);
   });
 
-  it('has no import ring except the known ones', () => {
-    const unknown = cycles.filter((cycle) => !isKnown(cycle)).map((cycle) => cycle.join(' -> '));
-    expect(unknown, 'files that import each other (break the ring)').toEqual([]);
-  });
-
-  it('still has every ring it lists as known (remove the fixed ones from KNOWN_CYCLES)', () => {
-    const present = cycles.map((cycle) => membersOf(cycle).join('\n'));
-    const fixed = KNOWN_CYCLES.filter((known) => !present.includes(known.join('\n')));
-    expect(fixed, 'these rings are broken now: remove them from KNOWN_CYCLES').toEqual([]);
+  it('has no import ring: no two files import each other, directly or around a circle', () => {
+    const rings = cycles.map((cycle) => cycle.join(' -> '));
+    expect(rings, 'files that import each other (break the ring)').toEqual([]);
   });
 });
 

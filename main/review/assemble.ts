@@ -17,6 +17,7 @@ import type { DecodedMessage } from './message';
 import { networkFee } from './network-fee';
 import { programName } from './program-ids';
 import { rentPaid } from './rent';
+import { MAINNET_TERMS, type ServiceTerms } from './service-terms';
 import type { ReviewedInstruction, ReviewReport, SimulationSummary, SwapIntent } from './types';
 import type { TokenInfo } from './words';
 
@@ -35,6 +36,8 @@ export interface FactsInput {
   mintStates: ReadonlyMap<string, AccountState | null>;
   tokenSymbols?: Record<string, string>;
   programLabels?: Record<string, string>;
+  /** What the swap service may take besides the swap; mainnet's (the strictest) by default. */
+  terms?: ServiceTerms;
 }
 
 /** Decodes the instructions, prices the network fee and gathers the facts. */
@@ -75,6 +78,7 @@ export function assembleFacts(input: FactsInput): ReviewFacts {
     tokens,
     expectedDestination: input.expectedDestination,
     tokenWarnings: tokenWarnings(input.mintStates, tokens),
+    terms: input.terms ?? MAINNET_TERMS,
   };
   for (const instruction of instructions) {
     instruction.summary = describeInstruction(

@@ -3,10 +3,13 @@
  * (the simulation's post-state, which on a validator and on the sandbox already has the network
  * fee debited from the fee payer), plus the per-mint deltas the guard bounds.
  *
- * SOL is measured over everything the user holds in lamports: the system account plus the
- * lamports of every token account they own. Rent moved into a new account of theirs, or back
- * from one they close, then nets out, and wrapped SOL counts as SOL whether it is unwrapped at
- * the end or not.
+ * SOL is the person's only where they alone can move it: their wallet (system) account, and the
+ * native balance of a wSOL account (the native mint has no freeze authority). The rent-exempt
+ * minimum of each of their token accounts is rent: moved into a new account of theirs, or back
+ * from one they close, it nets out. Lamports above that minimum in a token account of any other
+ * mint are NOT theirs: whoever holds that mint's freeze authority can freeze the account, and a
+ * frozen account can't be closed, so those lamports are counted as spent (and the custody rule,
+ * guard-custody.ts, refuses the transaction that parks them there).
  */
 import type { AccountState } from './account-state';
 import { isUserAccount, stateAfter, walletOwnerOf, type ReviewFacts } from './facts';
@@ -23,12 +26,32 @@ export interface UserDeltas {
   nativeBeforeFees: bigint;
   /** Lamports the user put into (positive) or got back from (negative) account rent. */
   rentLamports: bigint;
+  /**
+   * Lamports newly parked above the rent-exempt minimum of a token account of theirs that is
+   * not wSOL, by account (only increases): SOL someone else could freeze.
+   */
+  parked: Map<string, bigint>;
 }
 
 const lamportsOf = (state: AccountState | null) => state?.lamports ?? 0n;
 const amountOf = (state: AccountState | null) => state?.token?.amount ?? 0n;
-const rentOf = (state: AccountState | null) =>
-  state === null ? 0n : state.lamports - (state.token?.isNative ? state.token.amount : 0n);
+
+/** The rent-exempt minimum of an account of `size` bytes (the runtime's default rent). */
+export function rentExemptMinimum(size: number): bigint {
+  // (128 bytes of account overhead + data) × 3,480 lamports per byte-year × 2 years.
+  return (128n + BigInt(size)) * 6_960n;
+}
+
+/** How a token account of the person holds its lamports (see the header). */
+function lamportParts(state: AccountState | null): { rent: bigint; sol: bigint; parked: bigint } {
+  if (state === null) return { rent: 0n, sol: 0n, parked: 0n };
+  const minimum = rentExemptMinimum(state.data.length);
+  const rent = state.lamports < minimum ? state.lamports : minimum;
+  const above = state.lamports - rent;
+  return state.token?.mint === NATIVE_MINT
+    ? { rent, sol: above, parked: 0n }
+    : { rent, sol: 0n, parked: above };
+}
 
 /** The writable accounts the user owns (system account first). */
 function userWritable(facts: ReviewFacts): string[] {
@@ -47,19 +70,30 @@ function userWritable(facts: ReviewFacts): string[] {
 export function userDeltas(facts: ReviewFacts): UserDeltas | null {
   if (facts.post === null) return null;
   const byMint = new Map<string, bigint>();
+  const parked = new Map<string, bigint>();
   let lamports = 0n;
   let rentLamports = 0n;
   for (const address of userWritable(facts)) {
     const before = facts.pre.get(address) ?? null;
     const after = stateAfter(facts, address);
-    lamports += lamportsOf(after) - lamportsOf(before);
-    if (address === facts.user) continue;
-    rentLamports += rentOf(after) - rentOf(before);
+    if (address === facts.user) {
+      lamports += lamportsOf(after) - lamportsOf(before);
+      continue;
+    }
+    const [was, is] = [lamportParts(before), lamportParts(after)];
+    lamports += is.sol - was.sol + (is.rent - was.rent);
+    rentLamports += is.rent - was.rent;
+    if (is.parked > was.parked) parked.set(address, is.parked - was.parked);
     const mint = before?.token?.mint ?? after?.token?.mint;
     if (mint === undefined || mint === NATIVE_MINT) continue;
     byMint.set(mint, (byMint.get(mint) ?? 0n) + amountOf(after) - amountOf(before));
   }
-  return { byMint, nativeBeforeFees: lamports + facts.networkFee.totalLamports, rentLamports };
+  return {
+    byMint,
+    nativeBeforeFees: lamports + facts.networkFee.totalLamports,
+    rentLamports,
+    parked,
+  };
 }
 
 /** Gain of one token account (its token amount), 0 when absent before and after. */

@@ -13,6 +13,7 @@ import type {
   SwapIntent,
   TokenWarning,
 } from './types';
+import type { ServiceTerms } from './service-terms';
 import type { TokenBook } from './words';
 
 export interface ReviewFacts {
@@ -34,6 +35,8 @@ export interface ReviewFacts {
   expectedDestination: Address;
   /** What the tokens the transaction touches can do to the person. */
   tokenWarnings: TokenWarning[];
+  /** What the network's swap service may take besides the swap (service-terms.ts). */
+  terms: ServiceTerms;
 }
 
 /** The state after the transaction when simulated, else before. */
@@ -84,27 +87,36 @@ export function isUserAccount(facts: ReviewFacts, address: string): boolean {
 }
 
 /**
- * The swap's counterparties: signers other than the user whose signature is already valid
- * (the venue authority on the sandbox). Their accounts are "part of the swap": they sign for
- * what they pay out, and what the user pays them is bounded by the balance rules.
+ * The swap's counterparties: those who pay the person their side of the quoted route in this
+ * very transaction. A co-signer whose signature is already valid (the sandbox's market maker)
+ * counts only when it pays the person (or the destination) with a transfer it signs; a
+ * co-signer who merely signs is nobody's counterparty, so signing does not make its accounts
+ * "part of the swap". What the person may pay a counterparty is limited to the input token
+ * (flows.ts) and bounded by the balance rules.
  */
 export function counterparties(facts: ReviewFacts): Set<string> {
-  const parties = new Set<string>(
+  const cosigners = new Set<string>(
     facts.message.signatures
       .filter((entry) => entry.signer !== facts.user && entry.state === 'valid')
       .map((entry) => entry.signer),
   );
-  // A pre-settled swap (the sandbox's POST /swap-instructions, used by invoices, issue 5): the
-  // venue moved its side into an account it owns and made the user its delegate; the user
-  // empties it into their own account. That owner is the swap's counterparty as a signing
-  // venue is; what the user pays it stays bounded by the balance rules.
+  const parties = new Set<string>();
   for (const { decoded } of facts.instructions) {
-    if (decoded.kind !== 'tokenTransfer' || decoded.authority !== facts.user) continue;
-    if (isUserAccount(facts, decoded.source)) continue;
+    if (decoded.kind !== 'tokenTransfer' || decoded.amount <= 0n) continue;
     const toUser =
       isUserAccount(facts, decoded.destination) ||
       decoded.destination === facts.expectedDestination;
-    const owner = toUser ? walletOwnerOf(facts, decoded.source) : null;
+    if (!toUser) continue;
+    if (cosigners.has(decoded.authority) && !isUserAccount(facts, decoded.source)) {
+      parties.add(decoded.authority);
+      continue;
+    }
+    // A pre-settled swap (the sandbox's POST /swap-instructions, used by invoices, issue 5):
+    // the venue moved its side into an account it owns and made the user its delegate; the
+    // user empties it into their own account. That owner is the swap's counterparty as a
+    // signing venue is.
+    if (decoded.authority !== facts.user || isUserAccount(facts, decoded.source)) continue;
+    const owner = walletOwnerOf(facts, decoded.source);
     if (owner === null || owner === facts.user) continue;
     if (paysOut(facts, decoded)) parties.add(owner);
   }

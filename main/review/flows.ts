@@ -68,13 +68,18 @@ export function tokenFlows(facts: ReviewFacts): TokenFlow[] {
   for (const { index, decoded } of facts.instructions) {
     if (decoded.kind !== 'tokenTransfer') continue;
     const userSourced = isUserAccount(facts, decoded.source) || decoded.authority === facts.user;
-    const partOfSwap =
-      isUserAccount(facts, decoded.destination) ||
-      isCounterpartyAccount(facts, decoded.destination) ||
-      (!userSourced && decoded.destination === facts.expectedDestination) ||
-      isPayeeTransfer(facts, decoded.destination);
     const mint =
       decoded.mint ?? mintOf(facts, decoded.source) ?? mintOf(facts, decoded.destination);
+    // The person pays a counterparty only its leg of the quoted route: the input token. Any
+    // other token of theirs reaching a counterparty's account is a gift to whoever signed.
+    const counterpartyLeg =
+      isCounterpartyAccount(facts, decoded.destination) &&
+      (!userSourced || mint === facts.intent.inputMint);
+    const partOfSwap =
+      isUserAccount(facts, decoded.destination) ||
+      counterpartyLeg ||
+      (!userSourced && decoded.destination === facts.expectedDestination) ||
+      isPayeeTransfer(facts, decoded.destination);
     flows.push({
       instruction: index,
       source: decoded.source,
@@ -120,14 +125,19 @@ export function solToOthers(facts: ReviewFacts): SolFlow[] {
   return flows;
 }
 
-/** What the user may send third parties in SOL as a tip: the priority cap minus the CU fee. */
+/** SOL to the service's published tip accounts (shared/ and service-terms.ts). */
+export function tipFlows(facts: ReviewFacts): SolFlow[] {
+  return solToOthers(facts).filter((flow) => facts.terms.tipAccounts.has(flow.to));
+}
+
+/** What the user may send a tip account: the priority cap minus the compute-unit fee. */
 export function tipAllowance(facts: ReviewFacts): bigint {
   const left = facts.intent.maxPriorityFeeLamports - facts.networkFee.priorityLamports;
   return left > 0n ? left : 0n;
 }
 
-/** SOL to third parties counted as a tip (all of it when within the allowance, else none). */
+/** SOL counted as a tip: all that goes to tip accounts when within the allowance, else none. */
 export function tipsPaid(facts: ReviewFacts): bigint {
-  const total = solToOthers(facts).reduce((sum, flow) => sum + flow.lamports, 0n);
+  const total = tipFlows(facts).reduce((sum, flow) => sum + flow.lamports, 0n);
   return total <= tipAllowance(facts) ? total : 0n;
 }

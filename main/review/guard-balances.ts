@@ -1,14 +1,12 @@
 /**
- * Guard rules over the simulated outcome: the test run succeeded, the person spends no more
- * than the quote's bound, receives at least the minimum (ExactIn) or exactly the amount
- * (ExactOut) where they asked, no other balance of theirs drops, and the platform fee goes to
- * the configured account in the quoted proportion. Rules that need the simulation's
- * post-state are left out (not passed) when it failed: the simulation rule refuses then.
+ * Guard rules over the simulated outcome (outcome.ts): the test run succeeded, the person
+ * spends no more than the quote's bound, receives at least the minimum (ExactIn) or exactly
+ * the amount (ExactOut) where they asked, and no other balance of theirs drops. Rules that
+ * need the simulation's post-state are left out (not passed) when it failed: the simulation
+ * rule refuses then.
  */
-import { accountGain, lamportGain, userDeltas, type UserDeltas } from './balances';
 import type { ReviewFacts } from './facts';
-import { tipsPaid } from './flows';
-import { feeAccountRule } from './guard-fee';
+import type { Outcome } from './outcome';
 import { NATIVE_MINT } from './program-ids';
 import type { GuardVerdict } from './types';
 import { formatToken, shortAddress, tokenName } from './words';
@@ -31,41 +29,9 @@ export function simulationRule(facts: ReviewFacts): GuardVerdict {
   };
 }
 
-export interface Outcome {
-  deltas: UserDeltas;
-  /** SOL moved by the swap (fees and tips added back). */
-  nativeSwap: bigint;
-  spend: bigint;
-  received: bigint;
-}
-
-function outcome(facts: ReviewFacts): Outcome | null {
-  const deltas = userDeltas(facts);
-  if (deltas === null) return null;
-  const nativeSwap = deltas.nativeBeforeFees + tipsPaid(facts);
-  const change = (mint: string) =>
-    mint === NATIVE_MINT ? nativeSwap : (deltas.byMint.get(mint) ?? 0n);
-  const { intent } = facts;
-  const nativePayment = intent.payment?.kind === 'transfer' && intent.payment.native === true;
-  const received =
-    intent.destinationTokenAccount === null
-      ? change(intent.outputMint)
-      : nativePayment
-        ? (lamportGain(facts, intent.destinationTokenAccount) ?? 0n)
-        : (accountGain(facts, intent.destinationTokenAccount) ?? 0n);
-  return { deltas, nativeSwap, spend: -change(intent.inputMint), received };
-}
-
-/** The balance rules; an empty list when the simulation failed. */
-export function balanceRules(facts: ReviewFacts): GuardVerdict[] {
-  const result = outcome(facts);
-  if (result === null) return [];
-  return [
-    inputSpend(facts, result),
-    output(facts, result),
-    otherTokens(facts, result),
-    feeAccountRule(facts, result),
-  ];
+/** The balance rules over a simulated outcome. */
+export function balanceRules(facts: ReviewFacts, result: Outcome): GuardVerdict[] {
+  return [inputSpend(facts, result), output(facts, result), otherTokens(facts, result)];
 }
 
 function inputSpend(facts: ReviewFacts, { spend }: Outcome): GuardVerdict {

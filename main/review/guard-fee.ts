@@ -1,21 +1,36 @@
 /**
- * The fee-account rule: the platform fee goes to the account the person configured, in the
- * quoted proportion, and no fee is taken when none was set.
+ * The fee-account rule: the platform fee is exactly what the quote's rate makes it, the
+ * configured fee account receives all of it but the swap service's published share
+ * (service-terms.ts: 2.5% on the sandbox, none at swap time on mainnet), that share goes only
+ * to the service's own account, and nothing fee-like goes anywhere else. No fee is taken when
+ * none was set. This protects the person running the wallet as an integrator: a fee that is
+ * "almost right" (most of it, or one base unit, reaching them) is refused.
  *
- * Two views, because the sandbox and mainnet move the fee differently. The sandbox pays it with
- * top-level transfers (flows.ts). On mainnet the aggregator pays it inside its route
- * instruction's CPIs, where no top-level transfer shows it; there the route instruction itself
- * says which account the fee goes to and how many bps it takes (decode-jupiter.ts), and the
- * simulation's post-state of the configured account says what really landed there.
+ * What landed is read from the simulated post-state of the accounts, however it was moved: the
+ * sandbox pays the fee with top-level transfers (flows.ts); on mainnet the aggregator pays it
+ * inside its route instruction, whose own `platform_fee_bps` and fee account are checked too
+ * (decode-jupiter.ts).
+ *
+ * The fee's size follows the swap API's formula on the amounts the swap really moved (so a pool
+ * that moved between quote and build does not make an honest fee look wrong): ExactIn with the
+ * fee in the input, ⌊amount × bps / 10,000⌋; ExactIn in the output, ⌊gross output × bps /
+ * 10,000⌋ where the gross is what the person received plus the fee; ExactOut (always the
+ * input), ⌈input before the fee × bps / 10,000⌉. One base unit either way is rounding (for a fee
+ * from the output, whose gross includes the fee, that still lets through a shortfall of two).
  */
+import { PublicKey } from '@solana/web3.js';
 import { accountGain } from './balances';
 import { feeConfigured, mintOf, type ReviewFacts } from './facts';
 import { tokenFlows } from './flows';
-import type { Outcome } from './guard-balances';
+import type { Outcome } from './outcome';
+import { ASSOCIATED_TOKEN_PROGRAM, TOKEN_PROGRAM } from './program-ids';
+import { serviceShareOf } from './service-terms';
 import type { DecodedInstruction, GuardVerdict } from './types';
 import { formatToken, shortAddress } from './words';
 
 const BPS = 10_000n;
+/** The swap API's rounding of a fee: one base unit either way. */
+const ROUNDING = 1n;
 
 type Route = Extract<DecodedInstruction, { kind: 'jupiterRoute' }>;
 
@@ -56,8 +71,45 @@ function routeProblems(facts: ReviewFacts): string[] {
   return problems;
 }
 
-/** The rule. `spend` and `received` are the swap's simulated amounts (guard-balances.ts). */
-export function feeAccountRule(facts: ReviewFacts, { spend, received }: Outcome): GuardVerdict {
+/** The swap service's fee account of `mint`: its owner's associated token account. */
+function serviceFeeAccount(facts: ReviewFacts, mint: string, configured: string): string | null {
+  const share = facts.terms.feeShare;
+  if (share === null) return null;
+  const program = facts.pre.get(configured)?.programOwner ?? TOKEN_PROGRAM;
+  const [address] = PublicKey.findProgramAddressSync(
+    [
+      new PublicKey(share.owner).toBytes(),
+      new PublicKey(program).toBytes(),
+      new PublicKey(mint).toBytes(),
+    ],
+    new PublicKey(ASSOCIATED_TOKEN_PROGRAM),
+  );
+  return address.toBase58();
+}
+
+/**
+ * The fee the swap API's formula gives for what the swap moved, given `total` (what landed in
+ * the fee accounts): null when the fee mint is on neither side the mode allows.
+ */
+function formulaFee(
+  facts: ReviewFacts,
+  mint: string | null,
+  total: bigint,
+  { spend, received }: Pick<Outcome, 'spend' | 'received'>,
+): bigint | null {
+  const { intent } = facts;
+  const bps = BigInt(intent.platformFee?.feeBps ?? 0);
+  if (intent.swapMode === 'ExactOut') {
+    if (mint !== intent.inputMint) return null;
+    return ((spend - total) * bps + BPS - 1n) / BPS;
+  }
+  if (mint === intent.inputMint) return (intent.amount * bps) / BPS;
+  if (mint === intent.outputMint) return ((received + total) * bps) / BPS;
+  return null;
+}
+
+/** The rule. `spend` and `received` are the swap's simulated amounts (outcome.ts). */
+export function feeAccountRule(facts: ReviewFacts, outcome: Outcome): GuardVerdict {
   const { intent, tokens } = facts;
   const flows = tokenFlows(facts);
   const fromRoutes = routeProblems(facts);
@@ -80,87 +132,67 @@ export function feeAccountRule(facts: ReviewFacts, { spend, received }: Outcome)
     );
   }
   const configured = intent.feeAccount;
+  const bps = intent.platformFee.feeBps;
   const mint = mintOf(facts, configured);
   const money = (amount: bigint) => formatToken(amount, mint, tokens);
-  const fees = flows.filter((flow) => flow.feeCandidate);
-  const flowTotal = fees.reduce((sum, flow) => sum + flow.amount, 0n);
-  const toConfigured = fees
-    .filter((flow) => flow.destination === configured)
-    .reduce((sum, flow) => sum + flow.amount, 0n);
-  // What the simulation shows arriving in the configured account, however it was moved.
-  const landed = accountGain(facts, configured) ?? 0n;
-  if (flowTotal === 0n) return insideTheProgram(facts, landed, { spend, received }, money);
-  // The swap service may keep a share (the sandbox's operator 2.5%, a referral program's cut),
-  // but most of the fee must reach the account the person configured.
-  if (toConfigured * 2n < flowTotal) {
-    const others = [
-      ...new Set(
-        fees
-          .filter((flow) => flow.destination !== configured)
-          .map((flow) => shortAddress(flow.destination)),
-      ),
-    ].join(', ');
+  const serviceAccount = mint === null ? null : serviceFeeAccount(facts, mint, configured);
+
+  // Nothing fee-like goes anywhere but the configured account and the service's own.
+  const elsewhere = flows.filter(
+    (flow) =>
+      flow.feeCandidate && flow.destination !== configured && flow.destination !== serviceAccount,
+  );
+  if (elsewhere.length > 0) {
+    const total = elsewhere.reduce((sum, flow) => sum + flow.amount, 0n);
+    const to = [...new Set(elsewhere.map((flow) => shortAddress(flow.destination)))].join(', ');
     return fail(
-      `The platform fee of ${money(flowTotal)} would go to ${others}, not to your configured fee account ${shortAddress(configured)}.`,
+      `${money(total)} of the platform fee would go to ${to}, not to your configured fee account ${shortAddress(configured)}.`,
     );
   }
-  const cap = feeCap(facts, mint, flowTotal, { spend, received });
-  if (flowTotal > cap) {
+
+  // What the simulation shows arriving, however it was moved.
+  const toConfigured = accountGain(facts, configured) ?? 0n;
+  const toService = serviceAccount === null ? 0n : (accountGain(facts, serviceAccount) ?? 0n);
+  const total = toConfigured + toService;
+  const expected = formulaFee(facts, mint, total, outcome);
+  if (expected === null) {
     return fail(
-      `The platform fee would be ${money(flowTotal)}, more than the ${intent.platformFee.feeBps} bps (${money(cap)}) the quote shows.`,
+      `Your fee account ${shortAddress(configured)} holds a token this swap can't take its fee in (an ExactIn fee is taken in the token paid or received, an ExactOut fee in the token paid).`,
     );
   }
-  const rest = flowTotal - toConfigured;
-  const share = rest > 0n ? `, of which ${money(rest)} is the swap service's share` : '';
+  if (total === 0n && expected === 0n) {
+    return {
+      rule: 'fee-account',
+      ok: true,
+      reason: `No platform fee is taken: ${bps} bps of this amount rounds to nothing.`,
+    };
+  }
+  if (toConfigured <= 0n) {
+    return fail(
+      `The quote takes a platform fee of ${bps} bps, but the test run shows none of it landing in your configured fee account ${shortAddress(configured)}.`,
+    );
+  }
+  const feeOff = total > expected ? total - expected : expected - total;
+  if (feeOff > ROUNDING) {
+    return fail(
+      total < expected
+        ? `The platform fee of ${bps} bps comes to ${money(expected)}, but only ${money(total)} of it would reach your fee account${serviceAccount === null ? '' : ' and the swap service'}: the rest is kept elsewhere.`
+        : `The platform fee would be ${money(total)}, more than the ${bps} bps (${money(expected)}) the quote shows.`,
+    );
+  }
+  const share = serviceShareOf(facts.terms, total);
+  if (toService !== share) {
+    return fail(
+      `The swap service's share of the platform fee is ${money(share)}, but ${money(toService)} would go to it, and ${money(toConfigured)} to your fee account ${shortAddress(configured)}.`,
+    );
+  }
+  const less =
+    share > 0n
+      ? ` (the platform fee of ${money(total)} less the swap service's share of ${money(share)})`
+      : ` (the platform fee of ${bps} bps)`;
   return {
     rule: 'fee-account',
     ok: true,
-    reason: `The platform fee of ${money(flowTotal)} goes to your fee account ${shortAddress(configured)}${share}.`,
-  };
-}
-
-/** At most feeBps of what the fee is taken from: the input spent, or the gross output. */
-function feeCap(
-  facts: ReviewFacts,
-  mint: string | null,
-  fee: bigint,
-  { spend, received }: Pick<Outcome, 'spend' | 'received'>,
-): bigint {
-  const base = mint === facts.intent.inputMint ? spend : received + fee;
-  const bps = BigInt(facts.intent.platformFee?.feeBps ?? 0);
-  return (base * bps + BPS - 1n) / BPS;
-}
-
-/**
- * No top-level transfer pays a fee: on mainnet the route instruction pays it inside the
- * program. The configured account's simulated gain is the fee; a fee the quote expects that
- * does not land there went somewhere else.
- */
-function insideTheProgram(
-  facts: ReviewFacts,
-  landed: bigint,
-  outcome: Pick<Outcome, 'spend' | 'received'>,
-  money: (amount: bigint) => string,
-): GuardVerdict {
-  const { intent } = facts;
-  const configured = intent.feeAccount as string;
-  const expected = intent.platformFee?.amount ?? 0n;
-  if (landed <= 0n) {
-    if (expected === 0n)
-      return { rule: 'fee-account', ok: true, reason: 'No platform fee is taken.' };
-    return fail(
-      `The quote takes a platform fee of ${intent.platformFee?.feeBps} bps, but the test run shows none of it landing in your configured fee account ${shortAddress(configured)}.`,
-    );
-  }
-  const cap = feeCap(facts, mintOf(facts, configured), landed, outcome);
-  if (landed > cap) {
-    return fail(
-      `Your fee account would gain ${money(landed)}, more than the ${intent.platformFee?.feeBps} bps (${money(cap)}) the quote shows.`,
-    );
-  }
-  return {
-    rule: 'fee-account',
-    ok: true,
-    reason: `The test run shows the platform fee of ${money(landed)} landing in your fee account ${shortAddress(configured)}.`,
+    reason: `Your fee account ${shortAddress(configured)} receives ${money(toConfigured)}${less}.`,
   };
 }

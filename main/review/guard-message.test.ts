@@ -46,6 +46,7 @@ describe('the honest scenario', () => {
       'authority',
       'transfers',
       'sol-transfer',
+      'sol-custody',
       'priority-fee',
       'destination',
       'simulation',

@@ -192,7 +192,7 @@ describe('the real aggregator transaction (Ultra order, 0.1 SOL → USDC)', () =
   it('shows the platform fee landing in the fee account, read from the simulated post-state', async () => {
     const report = await review(intent({ feeAccount: FEE_ACCOUNT, feeBps: 5 }));
     expect(verdictOf(report, 'fee-account')?.reason).toBe(
-      'The test run shows the platform fee of 0.006353 USDC landing in your fee account 6AMW…Gr5G.',
+      'Your fee account 6AMW…Gr5G receives 0.006353 USDC (the platform fee of 5 bps).',
     );
     const row = report.balanceChanges.find((r) => r.role === 'fee');
     expect(row).toMatchObject({ account: k(FEE_ACCOUNT), change: FEE });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ComputeBudgetProgram, SystemProgram, TransactionInstruction } from '@solana/web3.js';
+import {
+  ComputeBudgetProgram,
+  PublicKey,
+  SystemProgram,
+  TransactionInstruction,
+} from '@solana/web3.js';
+import { JITO_TIP_ACCOUNTS } from './service-terms';
 import { createBurnCheckedInstruction, createTransferCheckedInstruction } from '@solana/spl-token';
 import type { Address } from '../shared/address';
 import {
@@ -62,23 +68,50 @@ describe('transfers', () => {
   });
 
   it('lets a configured platform fee be taken from the input', async () => {
+    // 10,050,251 paid in, of which ⌊10,050,251 × 50 / 10,000⌋ = 50,251 is the fee.
     const fee = ata(STRANGER.publicKey, USDC);
     const scenario = withExtra(
-      createTransferCheckedInstruction(userUsdc, USDC, fee, USER.publicKey, 50_000n, 6),
+      createTransferCheckedInstruction(userUsdc, USDC, fee, USER.publicKey, 50_251n, 6),
     );
     scenario.intent = {
       ...scenario.intent,
       feeAccount: key(fee) as Address,
-      platformFee: { amount: 50_000n, feeBps: 50 },
+      platformFee: { amount: 50_251n, feeBps: 50 },
     };
-    scenario.post![key(userUsdc)] = tokenAccount(USDC, USER.publicKey, 89_950_000n);
-    scenario.intent.amount = 10_050_000n;
+    scenario.post![key(userUsdc)] = tokenAccount(USDC, USER.publicKey, 89_949_749n);
+    scenario.post![key(fee)] = tokenAccount(USDC, STRANGER.publicKey, 50_251n);
+    scenario.intent.amount = 10_050_251n;
     const report = await scenarioReport(scenario);
     expect(verdict(report, 'transfers').ok).toBe(true);
     expect(verdict(report, 'fee-account')).toMatchObject({ ok: true });
     expect(verdict(report, 'fee-account').reason).toMatch(
-      /platform fee of 0\.05 USDC goes to your fee account/,
+      /fee account .* receives 0\.050251 USDC \(the platform fee of 50 bps\)/,
     );
+  });
+
+  it('lets the person pay a co-signer only its leg of the route (the input token)', async () => {
+    // The venue signs and pays the BONK out; the user's BONK going to the venue is no leg of
+    // a USDC → BONK swap, whoever signs.
+    const scenario = withExtra(
+      createTransferCheckedInstruction(userBonk, BONK, vaultBonk, USER.publicKey, 1n, 5),
+    );
+    const result = verdict(await scenarioReport(scenario), 'transfers');
+    expect(result.ok).toBe(false);
+    expect(result.reason).toMatch(/move 0\.00001 BONK from your account to .*not part of the swap/);
+  });
+
+  it('a co-signer who pays nothing is no counterparty, even for the input token', async () => {
+    const scenario = withExtra(
+      createTransferCheckedInstruction(userUsdc, USDC, strangerUsdc, USER.publicKey, 1_000n, 6),
+      // The stranger signs, but only moves its own USDC between its accounts.
+      createTransferCheckedInstruction(strangerUsdc, USDC, strangerUsdc, STRANGER.publicKey, 1n, 6),
+    );
+    scenario.signers = [VENUE, STRANGER];
+    const report = await scenarioReport(scenario);
+    expect(verdict(report, 'signers').ok).toBe(true);
+    const result = verdict(report, 'transfers');
+    expect(result.ok).toBe(false);
+    expect(result.reason).toMatch(/move 0\.001 USDC from your account to .*not part of the swap/);
   });
 });
 
@@ -112,20 +145,32 @@ describe('sol-transfer', () => {
     expect(verdict(await scenarioReport(scenario), 'sol-transfer').ok).toBe(true);
   });
 
-  it('counts a tip within the priority cap as priority fee, and refuses one above it', async () => {
+  it('counts a tip to a published tip account within the cap, refuses one above it', async () => {
     // The cap is 1,000 lamports and the compute-unit fee takes 200 of it.
-    const tip = (lamports: number) =>
-      withExtra(
-        SystemProgram.transfer({
-          fromPubkey: USER.publicKey,
-          toPubkey: STRANGER.publicKey,
-          lamports,
-        }),
-      );
+    const jito = new PublicKey(JITO_TIP_ACCOUNTS[0] as string);
+    const tip = (lamports: number, to = jito) =>
+      withExtra(SystemProgram.transfer({ fromPubkey: USER.publicKey, toPubkey: to, lamports }));
     const within = verdict(await scenarioReport(tip(800)), 'sol-transfer');
     expect(within.ok).toBe(true);
-    expect(within.reason).toMatch(/0\.0000008 SOL goes to .* as a priority tip/);
-    expect(verdict(await scenarioReport(tip(801)), 'sol-transfer').ok).toBe(false);
+    expect(within.reason).toMatch(/0\.0000008 SOL goes to 96gY…rZU5, a published tip account/);
+    expect(verdict(await scenarioReport(tip(801)), 'sol-transfer').reason).toBe(
+      'It would pay a tip of 0.000000801 SOL, more than the 0.0000008 SOL left of the priority fee you allowed.',
+    );
+  });
+
+  it('refuses a "tip" to any other address, however small', async () => {
+    const scenario = withExtra(
+      SystemProgram.transfer({
+        fromPubkey: USER.publicKey,
+        toPubkey: STRANGER.publicKey,
+        lamports: 500,
+      }),
+    );
+    const result = verdict(await scenarioReport(scenario), 'sol-transfer');
+    expect(result.ok).toBe(false);
+    expect(result.reason).toMatch(
+      /send 0\.0000005 SOL from your account to .*not part of the swap/,
+    );
   });
 });
 

@@ -3,7 +3,7 @@
  * for third parties, SOL leaving their account beyond fees and rent, and the priority fee.
  */
 import { isUserAccount, mintOf, type ReviewFacts } from './facts';
-import { solToOthers, tipAllowance, tokenFlows } from './flows';
+import { solToOthers, tipAllowance, tipFlows, tokenFlows } from './flows';
 import type { GuardVerdict } from './types';
 import { formatSol, formatToken, shortAddress, tokenName } from './words';
 
@@ -42,11 +42,31 @@ export function transfersRule(facts: ReviewFacts): GuardVerdict {
     : { rule: 'transfers', ok: false, reason: problems.join(' ') };
 }
 
-/** SOL from the user's account goes only to the user's own accounts, or as a tip within the cap. */
+/**
+ * SOL from the user's account goes only to the user's own accounts, or as a tip to one of the
+ * service's published tip accounts within the priority cap (service-terms.ts). A transfer to any
+ * other address is refused whatever its size: "a tip" is no reason to pay a stranger.
+ */
 export function solTransferRule(facts: ReviewFacts): GuardVerdict {
   const flows = solToOthers(facts);
-  const total = flows.reduce((sum, flow) => sum + flow.lamports, 0n);
-  if (total === 0n) {
+  const strangers = flows.filter((flow) => !facts.terms.tipAccounts.has(flow.to));
+  const tips = tipFlows(facts);
+  const tipTotal = tips.reduce((sum, flow) => sum + flow.lamports, 0n);
+  const problems: string[] = [];
+  if (strangers.length > 0) {
+    const total = strangers.reduce((sum, flow) => sum + flow.lamports, 0n);
+    const to = [...new Set(strangers.map((flow) => shortAddress(flow.to)))].join(', ');
+    problems.push(
+      `This transaction would send ${formatSol(total)} from your account to ${to}, which is not part of the swap.`,
+    );
+  }
+  if (tipTotal > tipAllowance(facts)) {
+    problems.push(
+      `It would pay a tip of ${formatSol(tipTotal)}, more than the ${formatSol(tipAllowance(facts))} left of the priority fee you allowed.`,
+    );
+  }
+  if (problems.length > 0) return { rule: 'sol-transfer', ok: false, reason: problems.join(' ') };
+  if (tipTotal === 0n) {
     return {
       rule: 'sol-transfer',
       ok: true,
@@ -54,18 +74,11 @@ export function solTransferRule(facts: ReviewFacts): GuardVerdict {
         'SOL leaves your account only for the network fee, rent of your own accounts and wrapping.',
     };
   }
-  const to = [...new Set(flows.map((flow) => shortAddress(flow.to)))].join(', ');
-  if (total <= tipAllowance(facts)) {
-    return {
-      rule: 'sol-transfer',
-      ok: true,
-      reason: `${formatSol(total)} goes to ${to} as a priority tip, within the priority fee you allowed.`,
-    };
-  }
+  const to = [...new Set(tips.map((flow) => shortAddress(flow.to)))].join(', ');
   return {
     rule: 'sol-transfer',
-    ok: false,
-    reason: `This transaction would send ${formatSol(total)} from your account to ${to}, which is not part of the swap.`,
+    ok: true,
+    reason: `${formatSol(tipTotal)} goes to ${to}, a published tip account, as a priority tip within the priority fee you allowed.`,
   };
 }
 

@@ -5,6 +5,8 @@
 import type { ReviewFacts } from './facts';
 import { balanceRules, simulationRule } from './guard-balances';
 import { authorityRule } from './guard-authority';
+import { custodyRule } from './guard-custody';
+import { feeAccountRule } from './guard-fee';
 import {
   blockhashRule,
   durableNonceRule,
@@ -19,6 +21,7 @@ import {
   solTransferRule,
   transfersRule,
 } from './guard-transfers';
+import { swapOutcome } from './outcome';
 import type { GuardVerdict } from './types';
 
 /**
@@ -26,6 +29,7 @@ import type { GuardVerdict } from './types';
  * refuses then), so "accepted" must be read as: every verdict ok and the simulation ok.
  */
 export function runGuard(facts: ReviewFacts): GuardVerdict[] {
+  const outcome = swapOutcome(facts);
   return [
     feePayerRule(facts),
     signersRule(facts),
@@ -36,9 +40,10 @@ export function runGuard(facts: ReviewFacts): GuardVerdict[] {
     authorityRule(facts),
     transfersRule(facts),
     solTransferRule(facts),
+    custodyRule(facts),
     priorityFeeRule(facts),
     destinationRule(facts),
     simulationRule(facts),
-    ...balanceRules(facts),
+    ...(outcome === null ? [] : [...balanceRules(facts, outcome), feeAccountRule(facts, outcome)]),
   ];
 }

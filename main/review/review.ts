@@ -138,6 +138,7 @@ export async function reviewTransaction(input: ReviewInput): Promise<ReviewRepor
     mintStates,
     tokenSymbols: input.tokenSymbols,
     programLabels: input.programLabels,
+    ...(input.serviceTerms ? { terms: input.serviceTerms } : {}),
   });
   return reportOf(facts);
 }

@@ -6,6 +6,7 @@
 import type { Connection } from '@solana/web3.js';
 import type { Address } from '../shared/address';
 import type { SwapMode } from '../swap-api/types';
+import type { ServiceTerms } from './service-terms';
 
 /** What the person approved, taken from the accepted quote and the /swap request. */
 export interface SwapIntent {
@@ -33,6 +34,11 @@ export interface SwapIntent {
   payment?: PaymentIntent;
   /** The quote's price impact as a fraction (decimal text); explains a USD gap (issue 11). */
   priceImpactPct?: string;
+  /**
+   * Every mint the quoted route passes through (input and output included). The person's
+   * token accounts may be opened only for these and the fee mint.
+   */
+  routeMints?: Address[];
 }
 
 /**
@@ -88,6 +94,11 @@ export interface ReviewInput {
   allowJupiter?: boolean;
   /** Token symbols by mint, for the sentences of the report (decimals are read on chain). */
   tokenSymbols?: Record<string, string>;
+  /**
+   * What the network's swap service may take besides the swap: its share of a platform fee and
+   * its tip accounts (service-terms.ts). Default: mainnet's, the strictest.
+   */
+  serviceTerms?: ServiceTerms;
 }
 
 /** A decoded instruction of a known program. Addresses are base58. */
@@ -246,6 +257,7 @@ export type GuardRule =
   | 'blockhash'
   | 'lookup-tables'
   | 'durable-nonce'
+  | 'sol-custody'
   | 'payment';
 
 export interface GuardVerdict {

@@ -127,7 +127,18 @@ export function intentOf(quote: Quote, extras: SwapExtras): SwapIntent {
     destinationTokenAccount: null,
     maxPriorityFeeLamports: extras.maxPriorityFeeLamports,
     priceImpactPct: quote.priceImpactPct,
+    routeMints: routeMintsOf(quote),
   };
+}
+
+/** Every mint the quote's route passes through, input and output first. */
+export function routeMintsOf(quote: Quote): Address[] {
+  const mints = new Set<Address>([quote.inputMint, quote.outputMint]);
+  for (const hop of quote.routePlan) {
+    mints.add(hop.inputMint);
+    mints.add(hop.outputMint);
+  }
+  return [...mints];
 }
 
 /**

@@ -4,6 +4,7 @@
  * changes it, re-signs the venue's part with the sandbox's own venue key (so only the tamper
  * is wrong), and must be refused by its rule with a reason in words.
  */
+import { SANDBOX_TERMS } from '../../main/review/service-terms';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reviewTransaction, type ReviewReport, type SwapIntent } from '../../main/review';
 import type { Address } from '../../main/shared/address';
@@ -38,6 +39,7 @@ function review(
   intent: SwapIntent = base.intent,
 ): Promise<ReviewReport> {
   return reviewTransaction({
+    serviceTerms: SANDBOX_TERMS,
     transaction,
     user: base.user.publicKey.toBase58() as Address,
     intent,

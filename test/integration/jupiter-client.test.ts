@@ -216,7 +216,7 @@ describe('the official client against the sandbox', () => {
   it('platform fee ExactIn on the output mint: the fee account gets 97.5%, the operator 2.5%', async () => {
     const user = await fundedUser(connection, sandbox.rpcUrl, 5);
     const feeAccount = await newTokenAccount(USDC);
-    const operator = operatorFeeAccount(sandbox.stateDir, USDC);
+    const operator = operatorFeeAccount(USDC);
     const operatorBefore = await tokenBalance(connection, operator);
     const quote = await jupiter.quoteGet({
       inputMint: SOL,

@@ -53,7 +53,7 @@ describe('fees on payments', () => {
       const ticket = await pay.wallet.call('pay.review', { planId: plan.planId });
       expect(ticket.report.refusals).toEqual([]);
       expect(ticket.report.verdicts.find((v) => v.rule === 'fee-account')?.reason).toMatch(
-        /goes to your fee account/,
+        /^Your fee account .* receives .* less the swap service's share of /,
       );
       const feeBefore = await tokenBalance(pay.connection, feeAccount);
       const payeeBefore = await tokenBalance(pay.connection, ataOf(payee, USDC));

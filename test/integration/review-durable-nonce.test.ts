@@ -6,6 +6,7 @@
  * sandbox VM, guard) refuses it with the reason, so the wallet never signs a transaction it
  * would later show as "Expired" while it can still land.
  */
+import { SANDBOX_TERMS } from '../../main/review/service-terms';
 import {
   Connection,
   Keypair,
@@ -101,6 +102,7 @@ describe('a durable-nonce swap on the sandbox', () => {
       ],
     }).compileToV0Message();
     const report = await reviewTransaction({
+      serviceTerms: SANDBOX_TERMS,
       transaction: new VersionedTransaction(message).serialize(),
       user: user.publicKey.toBase58() as Address,
       intent: intentOf(quote, {

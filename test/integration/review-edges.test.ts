@@ -5,6 +5,7 @@
  * venue names from the swap service's /program-id-to-label, and a swap whose accounts sit in
  * an address lookup table.
  */
+import { SANDBOX_TERMS } from '../../main/review/service-terms';
 import { Connection, PublicKey, TransactionInstruction } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reviewTransaction } from '../../main/review';
@@ -44,6 +45,7 @@ const reviewOf = (
   transaction = base.swap.transaction,
 ) =>
   reviewTransaction({
+    serviceTerms: SANDBOX_TERMS,
     transaction,
     user: base.user.publicKey.toBase58() as Address,
     intent: base.intent,
@@ -100,6 +102,7 @@ describe('review edges', () => {
     );
     const tampered = closeTransaction(opened, [ctx.world.venue]);
     const report = await reviewTransaction({
+      serviceTerms: SANDBOX_TERMS,
       transaction: tampered,
       user: base.user.publicKey.toBase58() as Address,
       intent: base.intent,

@@ -4,6 +4,7 @@
  * accepted, then signed as the user with tweetnacl and sent; after confirmation every
  * account of the report holds exactly what the review predicted.
  */
+import { SANDBOX_TERMS } from '../../main/review/service-terms';
 import { PublicKey } from '@solana/web3.js';
 import { unpackAccount } from '@solana/spl-token';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -46,7 +47,9 @@ afterAll(async () => {
 
 function describePlan(plan: HonestPlan, prepared?: PreparedSwap): string {
   const { params, options } = plan;
-  const hops = prepared?.quote.routePlan.map((hop) => `${hop.label ?? "?"} ${hop.shareBps / 100}%`).join(' > ');
+  const hops = prepared?.quote.routePlan
+    .map((hop) => `${hop.label ?? '?'} ${hop.shareBps / 100}%`)
+    .join(' > ');
   return `${params.swapMode} ${params.amount} ${plan.input.symbol}->${plan.output.symbol} fee=${plan.feeSide ?? 'none'} dest=${options.destinationTokenAccount ? 'payee' : 'own'} legacy=${options.asLegacyTransaction ?? false} route=${hops ?? '?'}`;
 }
 
@@ -110,6 +113,7 @@ describe('the review accepts honest swaps and predicts their balance changes', (
         const what = describePlan(plan, prepared);
         const t0 = performance.now();
         const report = await reviewTransaction({
+          serviceTerms: SANDBOX_TERMS,
           transaction: prepared.swap.transaction,
           user: user.publicKey.toBase58() as Address,
           intent: prepared.intent,

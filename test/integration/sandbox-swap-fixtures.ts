@@ -3,8 +3,6 @@
  * /swap returns, and token balance reads, all through the sandbox's public HTTP surface
  * (JSON-RPC with web3.js, the faucet) exactly as a wallet would.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import {
   Connection,
   Keypair,
@@ -13,6 +11,7 @@ import {
   VersionedTransaction,
   LAMPORTS_PER_SOL,
 } from '@solana/web3.js';
+import { SANDBOX_FEE_OPERATOR } from '../../main/shared/sandbox-operator';
 import { getAssociatedTokenAddressSync, TOKEN_2022_PROGRAM_ID } from '@solana/spl-token';
 import { faucet, waitForStatus } from '../fixtures/sandbox-faucet';
 
@@ -82,12 +81,9 @@ export async function tokenBalance(connection: Connection, account: PublicKey): 
   return BigInt((await connection.getTokenAccountBalance(account)).value.amount);
 }
 
-/** The sandbox operator's fee token account for `mint` (read from the swap API's state folder). */
-export function operatorFeeAccount(stateDir: string, mint: string): PublicKey {
-  const secret = JSON.parse(
-    readFileSync(join(stateDir, 'swap-api', 'fee-operator.json'), 'utf8'),
-  ) as number[];
-  return ataOf(Keypair.fromSecretKey(Uint8Array.from(secret)).publicKey, mint);
+/** The sandbox operator's fee token account for `mint` (its published address's ATA). */
+export function operatorFeeAccount(mint: string): PublicKey {
+  return ataOf(new PublicKey(SANDBOX_FEE_OPERATOR), mint);
 }
 
 /** GET {swapApiUrl}/quote with raw query text; answers status and JSON body. */

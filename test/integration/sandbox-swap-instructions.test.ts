@@ -187,7 +187,7 @@ describe('POST /swap-instructions composed by a wallet', () => {
     const feeOwner = Keypair.generate().publicKey;
     await faucet(sandbox.rpcUrl, feeOwner, USDC, 1n);
     const feeAccount = ataOf(feeOwner, USDC);
-    const operator = operatorFeeAccount(sandbox.stateDir, USDC);
+    const operator = operatorFeeAccount(USDC);
     // USDC → SOL ExactIn, fee in USDC (the input mint) ...
     const q = await quote(
       `inputMint=${USDC}&outputMint=${SOL}&amount=300000000&platformFeeBps=100`,

@@ -1,8 +1,10 @@
 /**
  * Genesis of the sandbox's market: the venue authority (owner of every vault, co-signer of the
- * venue legs), the fee operator (owner of the accounts that receive the operator's 2.5% of
- * platform fees), and the pools of the catalog with their vaults funded on the ledger.
- * Idempotent: a state folder whose pools are already on the ledger is loaded as it is.
+ * venue legs), the fee operator (a fixed published address, shared/sandbox-operator.ts, owner
+ * of the accounts that receive the operator's 2.5% of platform fees, and taker of tips), and
+ * the pools of the catalog with their vaults funded on the ledger. Idempotent: a state folder
+ * whose pools are already on the ledger is loaded as it is (the operator's accounts are added
+ * when missing, as for a state folder made before the operator's address was fixed).
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -22,9 +24,9 @@ import { POOL_SEEDS } from './pool-catalog';
 import { encodeTokenAccount } from './token-account-data';
 import { withAccountExtensions } from '../ledger/mint-extensions';
 import { parsePools, serializePools } from './pool-file';
+import { SANDBOX_FEE_OPERATOR } from '../../shared/sandbox-operator';
 
 const AUTHORITY_FILE = 'venue-authority.json';
-const OPERATOR_FILE = 'fee-operator.json';
 const POOLS_FILE = 'pools.json';
 
 export interface Market {
@@ -112,9 +114,33 @@ function operatorAccounts(operator: PublicKey): Map<string, string> {
 export function loadOrSeedMarket(ledger: LedgerView, stateDir: string): Market {
   mkdirSync(stateDir, { recursive: true });
   const authority = loadOrCreateKeypair(join(stateDir, AUTHORITY_FILE));
-  const operator = loadOrCreateKeypair(join(stateDir, OPERATOR_FILE)).publicKey;
+  const operator = new PublicKey(SANDBOX_FEE_OPERATOR);
   const fees = operatorAccounts(operator);
-  // The operator's wallet receives Jito-style tips: it must exist to take small transfers.
+  ensureOperatorAccounts(ledger, operator, fees);
+  const poolsPath = join(stateDir, POOLS_FILE);
+  if (existsSync(poolsPath)) {
+    const pools = parsePools(readFileSync(poolsPath, 'utf8'));
+    const first = pools[0];
+    if (first !== undefined && ledger.getAccount(first.vaultA) !== null) {
+      return { pools, tokens: SANDBOX_TOKENS, authority, operator, operatorFeeAccounts: fees };
+    }
+  }
+  const built = buildPools(POOL_SEEDS, SANDBOX_TOKENS);
+  seedPools(ledger, built, authority.publicKey.toBase58());
+  const pools = built.map((entry) => entry.pool);
+  writeFileSync(poolsPath, serializePools(pools));
+  return { pools, tokens: SANDBOX_TOKENS, authority, operator, operatorFeeAccounts: fees };
+}
+
+/**
+ * The operator's wallet (it receives tips: it must exist to take small transfers) and its fee
+ * token account of each mint, created where missing.
+ */
+function ensureOperatorAccounts(
+  ledger: LedgerView,
+  operator: PublicKey,
+  fees: ReadonlyMap<string, string>,
+): void {
   if (ledger.getAccount(operator.toBase58()) === null) {
     ledger.setAccount(operator.toBase58(), {
       lamports: 1_000_000_000n,
@@ -123,29 +149,10 @@ export function loadOrSeedMarket(ledger: LedgerView, stateDir: string): Market {
       executable: false,
     });
   }
-  const poolsPath = join(stateDir, POOLS_FILE);
-  if (existsSync(poolsPath)) {
-    const pools = parsePools(readFileSync(poolsPath, 'utf8'));
-    const first = pools[0];
-    if (first !== undefined && ledger.getAccount(first.vaultA) !== null) {
-      return {
-        pools,
-        tokens: SANDBOX_TOKENS,
-        authority,
-        operator: operator,
-        operatorFeeAccounts: fees,
-      };
-    }
-  }
-  const built = buildPools(POOL_SEEDS, SANDBOX_TOKENS);
-  seedPools(ledger, built, authority.publicKey.toBase58());
   const byMint = new Map(SANDBOX_TOKENS.map((token) => [token.mint, token]));
   for (const [mint, address] of fees) {
     if (ledger.getAccount(address) === null) {
       writeTokenAccount(ledger, address, byMint.get(mint) as SandboxToken, operator.toBase58(), 0n);
     }
   }
-  const pools = built.map((entry) => entry.pool);
-  writeFileSync(poolsPath, serializePools(pools));
-  return { pools, tokens: SANDBOX_TOKENS, authority, operator, operatorFeeAccounts: fees };
 }

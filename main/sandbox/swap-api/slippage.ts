@@ -4,6 +4,7 @@
 import { BPS, ceilDiv } from '../venues/bigint-math';
 import type { Route } from '../router/route-types';
 import { SwapApiError } from './api-error';
+import { SANDBOX_FEE_SHARE_PER_MILLE } from '../../shared/sandbox-operator';
 
 const U64_MAX = (1n << 64n) - 1n;
 
@@ -44,7 +45,7 @@ export function platformFeeAmount(
 
 /** The operator keeps 2.5% of a platform fee (rounded down); the integrator gets the rest. */
 export function splitPlatformFee(fee: bigint): { integrator: bigint; operator: bigint } {
-  const operator = (fee * 25n) / 1_000n;
+  const operator = (fee * SANDBOX_FEE_SHARE_PER_MILLE) / 1_000n;
   return { integrator: fee - operator, operator };
 }
 

@@ -1,0 +1,102 @@
+/**
+ * The custody rule: SOL stays where only the person can move it. SOL is theirs in their wallet
+ * (system) account and as the native balance of a wSOL account; anywhere else someone else can
+ * lock it. A token account's mint may have a freeze authority: lamports parked above the
+ * rent of such an account (the person's USDC account, say) are frozen with it, and a frozen
+ * account can be neither closed nor emptied. So this rule refuses a transaction that
+ *   - leaves lamports above the rent-exempt minimum in a token account of the person that is
+ *     not wSOL (read from the simulated post-state, so a swap program's CPIs are seen too);
+ *   - closes (unwraps) an account of the person into anything but their wallet account;
+ *   - opens a token account for a mint the swap does not involve (not the input, the output,
+ *     a mint of the quoted route, the fee mint or the paid mint): rent parked in an account
+ *     the person never asked for, whose mint may be someone's to freeze.
+ * Rent paid to open an account the swap needs stays allowed, and the review shows it as rent.
+ */
+import { userDeltas } from './balances';
+import { isUserAccount, mintOf, stateAfter, type ReviewFacts } from './facts';
+import { feeMint } from './flows';
+import type { GuardVerdict } from './types';
+import { formatSol, shortAddress, tokenName } from './words';
+
+/** The mints the swap involves: the only ones the person's new token accounts may hold. */
+function involvedMints(facts: ReviewFacts): Set<string> {
+  const { intent } = facts;
+  const mints = new Set<string>([
+    intent.inputMint,
+    intent.outputMint,
+    ...(intent.routeMints ?? []),
+  ]);
+  const fee = feeMint(facts);
+  if (fee !== null) mints.add(fee);
+  if (intent.payment) mints.add(intent.payment.mint);
+  return mints;
+}
+
+/** Token accounts this transaction opens, by instruction or as seen in the post-state. */
+function openedAccounts(facts: ReviewFacts): Map<string, { mint: string; owner: string }> {
+  const opened = new Map<string, { mint: string; owner: string }>();
+  for (const { decoded } of facts.instructions) {
+    if (
+      decoded.kind === 'ataCreate' ||
+      decoded.kind === 'tokenInitializeAccount' ||
+      decoded.kind === 'jupiterCreateTokenAccount'
+    ) {
+      opened.set(decoded.account, { mint: decoded.mint, owner: decoded.owner });
+    }
+  }
+  for (const [address, after] of facts.post ?? []) {
+    if (after?.token && facts.pre.get(address) == null && !opened.has(address)) {
+      opened.set(address, { mint: after.token.mint, owner: after.token.owner });
+    }
+  }
+  return opened;
+}
+
+function strayAccounts(facts: ReviewFacts): string[] {
+  const involved = involvedMints(facts);
+  const problems: string[] = [];
+  for (const [address, { mint, owner }] of openedAccounts(facts)) {
+    if (involved.has(mint)) continue;
+    const whose = owner === facts.user ? 'you' : shortAddress(owner);
+    problems.push(
+      `It would open a ${tokenName(mint, facts.tokens)} token account ${shortAddress(address)} for ${whose}, a token this swap does not involve, and put your SOL into its rent.`,
+    );
+  }
+  return problems;
+}
+
+function parkedSol(facts: ReviewFacts): string[] {
+  const deltas = userDeltas(facts);
+  if (deltas === null) return [];
+  return [...deltas.parked].map(([address, lamports]) => {
+    const mint = mintOf(facts, address) ?? stateAfter(facts, address)?.token?.mint ?? null;
+    const name = tokenName(mint, facts.tokens);
+    return `It would leave ${formatSol(lamports)} in your ${name} token account ${shortAddress(address)} instead of your wallet: whoever holds the freeze authority of ${name} could freeze that account and the SOL with it.`;
+  });
+}
+
+function closesOutsideTheWallet(facts: ReviewFacts): string[] {
+  const problems: string[] = [];
+  for (const { decoded } of facts.instructions) {
+    if (decoded.kind !== 'tokenCloseAccount' || decoded.destination === facts.user) continue;
+    const theirs = isUserAccount(facts, decoded.account) || decoded.owner === facts.user;
+    // Into a stranger's account: the authority rule refuses it in its own words.
+    if (!theirs || !isUserAccount(facts, decoded.destination)) continue;
+    problems.push(
+      `It would close your ${tokenName(mintOf(facts, decoded.account), facts.tokens)} account ${shortAddress(decoded.account)} into your ${tokenName(mintOf(facts, decoded.destination), facts.tokens)} account ${shortAddress(decoded.destination)} instead of your wallet, where its SOL could be frozen.`,
+    );
+  }
+  return problems;
+}
+
+export function custodyRule(facts: ReviewFacts): GuardVerdict {
+  const problems = [...closesOutsideTheWallet(facts), ...parkedSol(facts), ...strayAccounts(facts)];
+  return problems.length === 0
+    ? {
+        rule: 'sol-custody',
+        ok: true,
+        reason:
+          'Your SOL stays in your wallet (or wrapped, as wSOL), and accounts are opened only for the tokens of this swap.',
+      }
+    : { rule: 'sol-custody', ok: false, reason: problems.join(' ') };
+}

@@ -1,0 +1,49 @@
+/**
+ * What a network's swap service may take besides the swap, as published, so that the guard
+ * holds the service to it instead of to whatever its transaction says: the share of a
+ * platform fee it keeps at swap time (and the wallet that share goes to), and the accounts a
+ * tip may go to.
+ *
+ * Mainnet: the aggregator pays the whole platform fee to the fee account at swap time (the
+ * referral program takes its share later, when the fee is claimed), and tips go to one of the
+ * eight tip accounts Jito publishes (its block engine's getTipAccounts answer). The sandbox:
+ * its operator keeps 2.5% of a platform fee and takes tips (shared/sandbox-operator.ts).
+ */
+import type { Address } from '../shared/address';
+import { SANDBOX_FEE_OPERATOR, SANDBOX_FEE_SHARE_PER_MILLE } from '../shared/sandbox-operator';
+
+export interface ServiceTerms {
+  /** The service's share of a platform fee, in per mille rounded down, and its wallet. */
+  feeShare: { perMille: bigint; owner: Address } | null;
+  /** The only accounts a tip (SOL from the person, within the priority cap) may go to. */
+  tipAccounts: ReadonlySet<string>;
+}
+
+/** Jito's tip accounts (block engine `getTipAccounts`, the same eight on every region). */
+export const JITO_TIP_ACCOUNTS: readonly string[] = [
+  '96gYZGLnJYVFmbjzopPSU6QiEV5fGqZNyN9nmNhvrZU5',
+  'HFqU5x63VTqvQss8hp11i4wVV8bD44PvwucfZ2bU7gRe',
+  'Cw8CFyM9FkoMi7K7Crf6HNQqf4uEMzpKw6QNghXLvLkY',
+  'ADaUMid9yfUytqMBgopwjb2DTLSokTSzL1zt6iGPaS49',
+  'DfXygSm4jCyNCybVYYK6DwvWqjKee8pbDmJGcLWNDXjh',
+  'ADuUkR4vqLUMWXxW9gh6D6L8pMSawimctcNZ5pGwDcEt',
+  'DttWaMuVvTiduZRnguLF7jNxTgiMBZ1hyAumKUiL2KRL',
+  '3AVi9Tg9Uo68tJfuvoKvqKNWKkC5wPdSSdeBnizKZ6jT',
+];
+
+/** Mainnet and any custom network: the strictest terms (no share, Jito's tip accounts). */
+export const MAINNET_TERMS: ServiceTerms = {
+  feeShare: null,
+  tipAccounts: new Set(JITO_TIP_ACCOUNTS),
+};
+
+/** The sandbox's swap service. */
+export const SANDBOX_TERMS: ServiceTerms = {
+  feeShare: { perMille: SANDBOX_FEE_SHARE_PER_MILLE, owner: SANDBOX_FEE_OPERATOR as Address },
+  tipAccounts: new Set([SANDBOX_FEE_OPERATOR]),
+};
+
+/** The service's share of a platform fee of `fee` base units. */
+export function serviceShareOf(terms: ServiceTerms, fee: bigint): bigint {
+  return terms.feeShare === null ? 0n : (fee * terms.feeShare.perMille) / 1_000n;
+}
