@@ -1,8 +1,10 @@
 /**
  * The web preview: `node out/main/preview.js [--port P] [--data DIR] [--api-shape v6|v1]
- * [--rate-limit N] [--swap-api-url URL]` (`--api-shape` and `--rate-limit` go to its sandbox:
- * the swap API in today's swap/v1 shape, a gateway-style rate limit; `--swap-api-url` is for
- * tests only: see readOptions).
+ * [--rate-limit N] [--ledger-simulator] [--swap-api-url URL]` (`--api-shape` and `--rate-limit`
+ * go to its sandbox: the swap API in today's swap/v1 shape, a gateway-style rate limit;
+ * `--ledger-simulator` plugs in the sandbox's simulated Ledger, see
+ * main/sandbox/ledger-device/simulator-settings.ts; `--swap-api-url` is for tests only: see
+ * readOptions).
  *
  * Serves the built renderer on 127.0.0.1 with `window.wallet` backed by the real main-process
  * handlers over the loopback bridge, on the sandbox network only (it starts its own sandbox
@@ -22,6 +24,7 @@ import { previewDataDir } from '../app/data-dirs';
 import type { ResponseObserver } from '../bridge/registry';
 import { sandboxNetwork } from '../network/presets';
 import { startSandboxProcess, type SandboxProcess } from '../network/sandbox-process';
+import { simulatedLedgerOpener } from '../sandbox/ledger-device/simulator-settings';
 import { startPreviewServer, type PreviewServer } from './preview-server';
 
 export const PREVIEW_KEYCHAIN_SERVICE = 'swapdesk-preview';
@@ -37,6 +40,8 @@ interface PreviewOptions {
   swapApiUrl: string | undefined;
   /** Passed to the sandbox process. */
   sandboxArgs: string[];
+  /** The sandbox's simulated Ledger instead of node-hid (issue 17). */
+  ledgerSimulator: boolean;
 }
 
 function readOptions(): PreviewOptions {
@@ -46,6 +51,7 @@ function readOptions(): PreviewOptions {
     'swap-api-url'?: string;
     'api-shape'?: string;
     'rate-limit'?: string;
+    'ledger-simulator'?: boolean;
   };
   try {
     ({ values } = parseArgs({
@@ -55,12 +61,13 @@ function readOptions(): PreviewOptions {
         'swap-api-url': { type: 'string' },
         'api-shape': { type: 'string' },
         'rate-limit': { type: 'string' },
+        'ledger-simulator': { type: 'boolean' },
       },
       strict: true,
     }));
   } catch (error) {
     fail(
-      `${(error as Error).message}\nusage: node out/main/preview.js [--port P] [--data DIR] [--api-shape v6|v1] [--rate-limit N] [--swap-api-url URL]`,
+      `${(error as Error).message}\nusage: node out/main/preview.js [--port P] [--data DIR] [--api-shape v6|v1] [--rate-limit N] [--ledger-simulator] [--swap-api-url URL]`,
     );
   }
   const port = values.port === undefined ? 0 : Number(values.port);
@@ -80,7 +87,13 @@ function readOptions(): PreviewOptions {
     ...(shape === undefined ? [] : ['--api-shape', shape]),
     ...(rate === undefined ? [] : ['--rate-limit', rate]),
   ];
-  return { port, dataDir: resolve(values.data ?? previewDataDir()), swapApiUrl, sandboxArgs };
+  return {
+    port,
+    dataDir: resolve(values.data ?? previewDataDir()),
+    swapApiUrl,
+    sandboxArgs,
+    ledgerSimulator: values['ledger-simulator'] === true,
+  };
 }
 
 /**
@@ -110,7 +123,7 @@ function secretsRecorder(): ((secret: CreatedSecret) => void) | undefined {
 }
 
 async function main(): Promise<void> {
-  const { port, dataDir, swapApiUrl, sandboxArgs } = readOptions();
+  const { port, dataDir, swapApiUrl, sandboxArgs, ledgerSimulator } = readOptions();
   const here = dirname(fileURLToPath(import.meta.url));
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
 
@@ -150,6 +163,7 @@ async function main(): Promise<void> {
     shell: 'web-preview',
     version: readAppVersion(join(here, '..', '..')),
     ...(recorder ? { onSecretCreated: recorder } : {}),
+    ...(ledgerSimulator ? { openLedger: simulatedLedgerOpener(dataDir) } : {}),
   });
   const observer = transcriptObserver();
   server = await startPreviewServer({
@@ -167,6 +181,7 @@ async function main(): Promise<void> {
   process.stdout.write(`${JSON.stringify(ready)}\n`);
   console.error(`[preview] Swapdesk web preview (sandbox network) at ${server.url}`);
   console.error(`[preview] data folder ${dataDir}; stop with Ctrl+C`);
+  if (ledgerSimulator) console.error('[preview] simulated Ledger plugged in (--ledger-simulator)');
 }
 
 main().catch((error: unknown) =>
