@@ -153,8 +153,26 @@ describe('token warnings in the review', () => {
     expect(approvals).toEqual([{ risksAcknowledged: true }]);
   });
 
+  // Issue 15, class 7: the green "does what the quote says" is not the first thing a person
+  // reads while a dangerous warning still waits for them.
+  it('a dangerous token: the headline asks for attention until the risk is acknowledged', () => {
+    showWarnings([delegate, freeze]);
+    const headline = () => screen.getAllByRole('status')[0]?.textContent;
+    expect(headline()).toBe(
+      'This transaction needs your attention: read the warnings below and tick “I understand this risk” before you approve.',
+    );
+    expect(screen.queryByText(/does what the quote says/)).toBeNull();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'I understand this risk' }));
+    expect(headline()).toBe(
+      'The transaction does what the quote says. Check the changes below, then approve.',
+    );
+    fireEvent.click(screen.getByRole('checkbox', { name: 'I understand this risk' }));
+    expect(headline()).toMatch(/^This transaction needs your attention/);
+  });
+
   it('cautions only: no checkbox, Approve and sign at once, nothing acknowledged', () => {
     const approvals = showWarnings([freeze]);
+    expect(screen.getAllByRole('status')[0]?.textContent).toMatch(/does what the quote says/);
     expect(screen.queryByRole('checkbox', { name: 'I understand this risk' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Approve and sign' }));
     expect(approvals).toEqual([{ risksAcknowledged: false }]);

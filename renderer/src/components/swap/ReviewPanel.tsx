@@ -131,7 +131,12 @@ export function ReviewPanel(props: ReviewPanelProps) {
       <h2 id="review-title" className="card-title">
         Review
       </h2>
-      <ReviewReport report={report} tokens={tokens} verdict={labels.verdict} />
+      <ReviewReport
+        report={report}
+        tokens={tokens}
+        verdict={labels.verdict}
+        risksPending={mustAcknowledge && !acknowledged}
+      />
       <TokenWarnings
         key={review.ticket.ticketId}
         warnings={report.tokenWarnings}

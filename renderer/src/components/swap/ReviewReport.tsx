@@ -57,14 +57,25 @@ export const SWAP_VERDICT: ReviewVerdictWords = {
   next: 'Nothing was signed or sent. Get a fresh quote, or try again later.',
 };
 
+/**
+ * The headline while a dangerous warning is not yet acknowledged: the guard's rules pass, but the
+ * transaction is not "what the quote says" for the person until they have read what a token can
+ * do to them and said they understand it.
+ */
+export const ATTENTION_HEADLINE =
+  'This transaction needs your attention: read the warnings below and tick “I understand this risk” before you approve.';
+
 export function ReviewReport({
   report,
   tokens,
   verdict = SWAP_VERDICT,
+  risksPending = false,
 }: {
   report: ReviewReportView;
   tokens: readonly TokenInfo[];
   verdict?: ReviewVerdictWords;
+  /** A dangerous warning is still unacknowledged: the headline asks for attention, not approval. */
+  risksPending?: boolean;
 }) {
   // The person's own accounts: their SOL and token accounts, including the swap's output
   // account when it is theirs (role 'destination', owned by the fee payer, who is the person).
@@ -74,7 +85,11 @@ export function ReviewReport({
   const others = report.balanceChanges.filter((c) => !isMine(c));
   return (
     <>
-      {report.accepted ? (
+      {report.accepted && risksPending ? (
+        <p className="verdict verdict-attention" role="status">
+          {ATTENTION_HEADLINE}
+        </p>
+      ) : report.accepted ? (
         <p className="verdict verdict-ok" role="status">
           {verdict.accepted}
         </p>
