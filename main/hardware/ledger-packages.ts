@@ -8,14 +8,14 @@ import { createRequire } from 'node:module';
 import type Transport from '@ledgerhq/hw-transport';
 import type SolanaApp from '@ledgerhq/hw-app-solana';
 
-const require = createRequire(import.meta.url);
+const requireCjs = createRequire(import.meta.url);
 
 export type { Transport };
 export type SolanaAppClient = SolanaApp;
 
 /** The Solana app client (hw-app-solana) over `transport`. */
 export function solanaAppOn(transport: Transport): SolanaAppClient {
-  const { default: Solana } = require('@ledgerhq/hw-app-solana') as {
+  const { default: Solana } = requireCjs('@ledgerhq/hw-app-solana') as {
     default: new (transport: Transport) => SolanaApp;
   };
   return new Solana(transport);
@@ -23,13 +23,14 @@ export function solanaAppOn(transport: Transport): SolanaAppClient {
 
 /** The Transport base class of the copy hw-app-solana uses (for simulated devices). */
 export function transportBaseClass(): typeof Transport {
-  return (require('@ledgerhq/hw-transport') as { default: typeof Transport }).default;
+  return (requireCjs('@ledgerhq/hw-transport') as { default: typeof Transport }).default;
 }
 
 /** The node-hid transport class (without usb events: no `usb` package). Loads node-hid. */
 export function nodeHidTransportClass(): NodeHidTransportClass {
-  return (require('@ledgerhq/hw-transport-node-hid-noevents') as { default: NodeHidTransportClass })
-    .default;
+  return (
+    requireCjs('@ledgerhq/hw-transport-node-hid-noevents') as { default: NodeHidTransportClass }
+  ).default;
 }
 
 /** What Swapdesk uses of TransportNodeHidNoEvents; `new` takes a node-hid HID device. */

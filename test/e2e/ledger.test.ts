@@ -31,6 +31,7 @@ import { enterAmount, reviewSwap, USDC_MINT } from './swap-helpers';
 import type { PaymentPlanView } from '../../preload/api-types';
 
 const PATH = "m/44'/501'/0'/0'";
+let shots = 0;
 
 /** The address the emulator seed gives at PATH (SLIP-0010), i.e. the device's. */
 function emulatorAddress(): string {
@@ -48,11 +49,13 @@ function deviceHash(ticket: ReviewTicketView): string {
 
 /** Approves and checks Confirm on your Ledger with the hash, then waits for Confirmed. */
 async function approveOnLedger(page: Page, ticket: ReviewTicketView, status: string) {
+  // Named by flow and attempt: the same flow may be approved more than once.
+  shots += 1;
   await page.getByRole('button', { name: 'Approve and sign' }).click();
   const prompt = page.getByRole('status', { name: 'Ledger' });
   await prompt.getByText('Confirm on your Ledger').waitFor();
   await prompt.getByText(deviceHash(ticket)).waitFor({ timeout: 10_000 });
-  await screenshot(page, `ledger-confirm-${status.split(' ')[0]!.toLowerCase()}`);
+  await screenshot(page, `ledger-confirm-${shots}-${status.split(' ')[0]!.toLowerCase()}`);
   await page
     .getByRole('status', { name: status })
     .filter({ hasText: /^Confirmed$/ })
@@ -133,17 +136,16 @@ describe('Ledger account in Chromium (simulated device)', () => {
     // The confirmed swap is still shown: start a new one.
     await page.getByRole('button', { name: 'New swap' }).click();
     await enterAmount(page, '0.1');
-    await reviewSwap(page);
+    const third = await reviewSwap(page);
     await page.getByRole('button', { name: 'Approve and sign' }).click();
     const blind = page.getByRole('alert').filter({ hasText: 'Allow blind signing' });
     await blind.waitFor({ timeout: 30_000 });
     expect(await blind.textContent()).toMatch(/Nothing was signed/);
     await screenshot(page, 'ledger-blind-signing-off');
 
-    // Rejected on the device.
+    // Blind signing turned on, then rejected on the device: the same review is approved again
+    // (nothing was signed, the ticket stands until it expires).
     device({ answer: 'reject' });
-    await page.getByRole('button', { name: 'Edit swap' }).click();
-    await reviewSwap(page);
     await page.getByRole('button', { name: 'Approve and sign' }).click();
     await page
       .getByRole('status', { name: 'Ledger' })
@@ -154,5 +156,9 @@ describe('Ledger account in Chromium (simulated device)', () => {
       .filter({ hasText: 'You rejected the transaction on your Ledger' });
     await rejected.waitFor({ timeout: 30_000 });
     await screenshot(page, 'ledger-rejected');
+
+    // Approved on the device this time: the same ticket is signed and confirmed.
+    device({});
+    await approveOnLedger(page, third, 'Swap status');
   });
 });

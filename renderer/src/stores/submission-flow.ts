@@ -29,6 +29,11 @@ export type Submission =
   | { state: 'pending'; signature: string }
   | { state: 'confirmed'; signature: string; explorerUrl: string | null }
   | { state: 'failed'; signature: string | null; error: BridgeError }
+  /**
+   * The Ledger did not sign (rejected on the device, blind signing off, locked, unplugged...):
+   * nothing was signed and the ticket still stands until it expires, so Approve works again.
+   */
+  | { state: 'refused'; error: BridgeError }
   | { state: 'expired'; signature: string | null; message: string };
 
 /** How a store follows a sent transaction; tests pass a `wait` that does not sleep. */
@@ -126,7 +131,8 @@ export function createSubmissionFlow(options: SubmissionFlowOptions): {
 
   const approve = async (approval: ApproveOptions = {}): Promise<void> => {
     const { review, submission } = current();
-    if (review.state !== 'ready' || submission.state !== 'idle') return;
+    if (review.state !== 'ready') return;
+    if (submission.state !== 'idle' && submission.state !== 'refused') return;
     if (!review.ticket.report.accepted) return; // nothing to approve: the guard refused
     setSubmission({ state: 'submitting' });
     const mine = round();
@@ -140,7 +146,9 @@ export function createSubmissionFlow(options: SubmissionFlowOptions): {
       setSubmission(
         EXPIRED_CODES.has(result.error.code)
           ? { state: 'expired', signature: null, message: result.error.message }
-          : { state: 'failed', signature: null, error: result.error },
+          : result.error.code.startsWith('LEDGER_')
+            ? { state: 'refused', error: result.error }
+            : { state: 'failed', signature: null, error: result.error },
       );
       return;
     }

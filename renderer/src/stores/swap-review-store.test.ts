@@ -76,6 +76,23 @@ describe('approve and follow a swap', () => {
     });
   });
 
+  it('a Ledger refusal keeps the review approvable: approve again signs the same ticket', async () => {
+    const { fake, store } = await reviewedStore(['confirmed']);
+    const words =
+      'You rejected the transaction on your Ledger. Nothing was signed. Approve again if you want to sign it.';
+    fake.failNext('swap.approve', 'LEDGER_REJECTED', words);
+    await store.getState().approve();
+    expect(store.getState().submission).toEqual({
+      state: 'refused',
+      error: { code: 'LEDGER_REJECTED', message: words },
+    });
+    await store.getState().approve();
+    expect(store.getState().submission).toMatchObject({ state: 'confirmed' });
+    const approvals = fake.calls.filter((c) => c.method === 'swap.approve');
+    expect(approvals).toHaveLength(2);
+    expect(approvals[1]!.request).toEqual(approvals[0]!.request);
+  });
+
   it('does not approve a refused review', async () => {
     const fake = installFakeWallet({ accounts: [fakeAccount(0)] });
     fake.swap.refusals = ['The output goes to a stranger.'];

@@ -56,6 +56,8 @@ function statusText(submission: Submission): string {
       return '';
     case 'submitting':
       return 'Signing and sending…';
+    case 'refused':
+      return 'Not signed';
     case 'pending':
       return 'Pending';
     case 'confirmed':
@@ -120,8 +122,10 @@ export function ReviewPanel(props: ReviewPanelProps) {
   const mustAcknowledge = report.tokenWarnings.some((warning) => warning.mustAcknowledge);
   const secondsLeft = Math.floor((Date.parse(review.ticket.expiresAt) - props.now) / 1000);
   // Past the ticket's expiry main refuses to sign: say so before the click, not after.
-  const ticketExpired = submission.state === 'idle' && secondsLeft <= 0;
-  const started = submission.state !== 'idle';
+  // Refused by the Ledger: nothing was signed and the ticket stands, so Approve works again.
+  const approvable = submission.state === 'idle' || submission.state === 'refused';
+  const ticketExpired = approvable && secondsLeft <= 0;
+  const started = !approvable;
   const finished =
     submission.state === 'confirmed' ||
     submission.state === 'failed' ||
@@ -166,7 +170,7 @@ export function ReviewPanel(props: ReviewPanelProps) {
           </button>
         ) : null}
       </div>
-      {report.accepted && submission.state === 'idle' ? (
+      {report.accepted && approvable ? (
         <p className="muted small">
           {ticketExpired
             ? 'This review has expired: prices move, so get a fresh quote and review again.'
@@ -200,7 +204,7 @@ export function ReviewPanel(props: ReviewPanelProps) {
             </button>
           </div>
         ) : null}
-        {submission.state === 'failed' ? (
+        {submission.state === 'failed' || submission.state === 'refused' ? (
           <p role="alert" className="alert">
             {submission.error.message}
           </p>
