@@ -1,9 +1,10 @@
 import '../test/swap-setup';
 import { describe, expect, it } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ActivityEntryView, ChainActivityView } from '../../../preload/api-types';
 import { App } from '../App';
+import { useAppStore } from '../stores/app-store';
 import { fakeAccount, fakeAddress, installFakeWallet } from '../test/fake-wallet';
 import { FAKE_TOKENS, fakeSignature, fakeUuid } from '../test/fake-swap';
 import { FAKE_LOOKALIKE_TOKEN } from '../test/fake-tokens';
@@ -155,6 +156,31 @@ describe('what the chain records (issue 18)', () => {
     expect(fake.calls.filter((c) => c.method === 'activity.chain')).toEqual([
       { method: 'activity.chain', request: { address: fakeAccount(0).address } },
     ]);
+  });
+
+  it('reads the history again on another network, without the old network’s entries', async () => {
+    const fake = installFakeWallet({ accounts: [fakeAccount(0)] });
+    fake.swap.chain = [chainEntry(0)];
+    window.location.hash = '#/activity';
+    render(<App />);
+    const list = await screen.findByRole('list', { name: 'Transactions' });
+    await waitFor(() => expect(list.textContent).toContain('Received +1 USDC'));
+    // Settings switched the network: app.info now names another one, with its own history.
+    fake.swap.chain = [chainEntry(3)];
+    const info = useAppStore.getState().info!;
+    act(() =>
+      useAppStore.setState({
+        info: {
+          ...info,
+          network: { ...info.network, id: 'mainnet', rpcUrl: 'https://rpc.invalid' },
+        },
+      }),
+    );
+    // The list is drawn anew for the other network.
+    const shown = () => screen.getByRole('list', { name: 'Transactions' }).textContent;
+    await waitFor(() => expect(shown()).toContain('Received +4 USDC'));
+    expect(shown()).not.toContain('Received +1 USDC');
+    expect(fake.calls.filter((c) => c.method === 'activity.chain')).toHaveLength(2);
   });
 
   it('pages with Show more until the history is exhausted', async () => {

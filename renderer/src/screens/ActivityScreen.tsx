@@ -11,6 +11,7 @@ import { useCallback, useEffect, useMemo } from 'react';
 import type { ActivityEntryView, ChainActivityView, TokenInfo } from '../../../preload/api-types';
 import { hasPending, useActivityStore } from '../stores/activity-store';
 import { selectCurrentAccount, useAccountsStore } from '../stores/accounts-store';
+import { useAppStore } from '../stores/app-store';
 import { useTokensStore } from '../stores/tokens-store';
 import { useInterval } from '../lib/use-interval';
 import { shortenAddress } from '../lib/format';
@@ -72,12 +73,18 @@ export function ActivityScreen() {
   const loadTokens = useTokensStore((s) => s.load);
 
   const address = useAccountsStore(selectCurrentAccount)?.address ?? null;
+  const info = useAppStore((s) => s.info);
+  // Another network has another history: read it again there.
+  const network = info
+    ? `${info.network.id} ${info.network.rpcUrl} ${info.network.swapApiUrl}`
+    : null;
   const chain = useActivityStore((s) => s.chain);
+  const chainShown = chain.address === address && chain.network === network;
   const loadChain = useActivityStore((s) => s.loadChain);
   const loadMoreChain = useActivityStore((s) => s.loadMoreChain);
   const rows = useMemo(
-    () => mergeRows(entries, chain.address === address ? chain.entries : []),
-    [entries, chain, address],
+    () => mergeRows(entries, chainShown ? chain.entries : []),
+    [entries, chain, chainShown],
   );
 
   useEffect(() => {
@@ -85,8 +92,8 @@ export function ActivityScreen() {
     void loadTokens();
   }, [load, loadTokens]);
   useEffect(() => {
-    if (address) void loadChain(address);
-  }, [address, loadChain]);
+    if (address && network) void loadChain(address, network);
+  }, [address, network, loadChain]);
   const poll = useCallback(() => {
     if (hasPending(useActivityStore.getState().entries)) void load();
   }, [load]);
@@ -105,7 +112,7 @@ export function ActivityScreen() {
             className="button button-small"
             onClick={() => {
               void load();
-              if (address) void loadChain(address);
+              if (address && network) void loadChain(address, network);
             }}
           >
             Refresh
@@ -120,7 +127,7 @@ export function ActivityScreen() {
           </p>
         ) : null}
         {error ? <p role="alert">{error.message}</p> : null}
-        {chain.error ? <p role="alert">{chain.error.message}</p> : null}
+        {chainShown && chain.error ? <p role="alert">{chain.error.message}</p> : null}
         {rows.length > 0 && tokensSettled ? (
           <ul className="activity-list" aria-label="Transactions">
             {rows.map((row) =>
@@ -132,7 +139,7 @@ export function ActivityScreen() {
             )}
           </ul>
         ) : null}
-        {chain.address === address && chain.next !== null && tokensSettled ? (
+        {chainShown && chain.next !== null && tokensSettled ? (
           <div className="actions">
             <button
               type="button"

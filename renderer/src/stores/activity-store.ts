@@ -16,6 +16,8 @@ import { callWallet } from '../lib/wallet';
 export interface ChainHistoryState {
   /** The account these entries are of; null before the first load. */
   address: string | null;
+  /** The network they were read on (its id and URLs): another network has another history. */
+  network: string | null;
   status: 'idle' | 'loading' | 'ready' | 'error';
   entries: ChainActivityView[];
   /** The cursor of the next page; null when the history is exhausted. */
@@ -31,14 +33,15 @@ export interface ActivityStore {
   chain: ChainHistoryState;
   /** Reads the list; keeps the last good one when a reload fails. */
   load: () => Promise<void>;
-  /** Reads the newest page of the chain's history of `address` (again). */
-  loadChain: (address: string) => Promise<void>;
+  /** Reads the newest page of the chain's history of `address` on `network` (again). */
+  loadChain: (address: string, network: string) => Promise<void>;
   /** Appends the next, older page of the chain's history. */
   loadMoreChain: () => Promise<void>;
 }
 
 const initialChain: ChainHistoryState = {
   address: null,
+  network: null,
   status: 'idle',
   entries: [],
   next: null,
@@ -68,19 +71,21 @@ export const activityStoreCreator: StateCreator<ActivityStore> = (set, get) => (
     else set({ status: get().entries.length > 0 ? 'ready' : 'error', error: result.error });
   },
 
-  loadChain: async (address) => {
-    const same = get().chain.address === address;
+  loadChain: async (address, network) => {
+    const current = () => get().chain.address === address && get().chain.network === network;
+    const same = current();
     set({
       chain: same
         ? { ...get().chain, status: get().chain.entries.length > 0 ? 'ready' : 'loading' }
-        : { ...initialChain, address, status: 'loading' },
+        : { ...initialChain, address, network, status: 'loading' },
     });
     const result = await callWallet((w) => w.activity.chain({ address }));
-    if (get().chain.address !== address) return; // the account changed meanwhile
+    if (!current()) return; // the account or network changed meanwhile
     if (result.ok) {
       set({
         chain: {
           address,
+          network,
           status: 'ready',
           // A reload keeps the older pages already shown (they have not changed).
           entries: same
@@ -103,11 +108,11 @@ export const activityStoreCreator: StateCreator<ActivityStore> = (set, get) => (
   },
 
   loadMoreChain: async () => {
-    const { address, next, loadingMore } = get().chain;
+    const { address, network, next, loadingMore } = get().chain;
     if (!address || !next || loadingMore) return;
     set({ chain: { ...get().chain, loadingMore: true } });
     const result = await callWallet((w) => w.activity.chain({ address, cursor: next }));
-    if (get().chain.address !== address) return;
+    if (get().chain.address !== address || get().chain.network !== network) return;
     if (result.ok) {
       set({
         chain: {
