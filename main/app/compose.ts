@@ -181,6 +181,7 @@ function bundleFor(network: NetworkInfo, shared: Shared): NetworkBundle {
     activity: shared.activity,
     sender,
     network,
+    now,
   });
   const tickets = createTicketBook<ReviewReport, SwapIntent, SubmissionView>({
     now,

@@ -20,6 +20,8 @@ export interface SignableTicket {
   transaction: Uint8Array;
   message: Uint8Array;
   lastValidBlockHeight: number;
+  /** When the review expires (ms since the epoch); a signature that arrives later is not sent. */
+  expiresAt?: number;
 }
 
 export interface Submitter {
@@ -45,6 +47,8 @@ export interface SubmitterOptions {
   activity: ActivityStore;
   sender: TransactionSender;
   network: NetworkInfo;
+  /** The tickets' clock; default Date.now. */
+  now?: () => number;
 }
 
 /** The signed wire bytes: the ticket's message with the account's signature in its slot. */
@@ -80,6 +84,7 @@ function assemble(ticket: SignableTicket, signature: Uint8Array): Uint8Array {
  */
 export function createSubmitter(options: SubmitterOptions): Submitter {
   const { signer, activity, sender, network } = options;
+  const now = options.now ?? Date.now;
   const stopper = new AbortController();
   const tracking = new Map<string, Promise<void>>();
 
@@ -114,6 +119,14 @@ export function createSubmitter(options: SubmitterOptions): Submitter {
         );
       }
       const signatureBytes = await signer.signMessage(ticket.account, ticket.message);
+      // A Ledger signs when the person answers on the device, which may be after the review
+      // expired: such a signature is dropped, as the ticket book would refuse a late approve.
+      if (ticket.expiresAt !== undefined && now() >= ticket.expiresAt) {
+        throw new WalletError(
+          'TICKET_EXPIRED',
+          'You approved on your Ledger after this review had expired, so Swapdesk did not send it. Get a fresh quote and review it again; nothing was sent.',
+        );
+      }
       const wire = assemble(ticket, signatureBytes);
       const signature = bs58.encode(signatureBytes);
       // The journal: on disk before the transaction leaves the wallet. If this write fails,
