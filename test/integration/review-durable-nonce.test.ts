@@ -12,6 +12,7 @@ import {
   Keypair,
   NONCE_ACCOUNT_LENGTH,
   NonceAccount,
+  PublicKey,
   SystemProgram,
   Transaction,
   TransactionMessage,
@@ -39,6 +40,113 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await sandbox?.remove();
+});
+
+/** A funded user and a nonce account it is the authority of, created for real on the ledger. */
+async function userWithNonce(): Promise<{ user: Keypair; nonce: Keypair; value: string }> {
+  const user = Keypair.generate();
+  const nonce = Keypair.generate();
+  await waitForStatus(
+    connection,
+    await connection.requestAirdrop(user.publicKey, 3_000_000_000),
+    200,
+    25,
+  );
+  const create = new Transaction().add(
+    ...SystemProgram.createNonceAccount({
+      fromPubkey: user.publicKey,
+      noncePubkey: nonce.publicKey,
+      authorizedPubkey: user.publicKey,
+      lamports: await connection.getMinimumBalanceForRentExemption(NONCE_ACCOUNT_LENGTH),
+    }).instructions,
+  );
+  create.recentBlockhash = (await connection.getLatestBlockhash()).blockhash;
+  create.feePayer = user.publicKey;
+  create.sign(user, nonce);
+  await waitForStatus(connection, await connection.sendRawTransaction(create.serialize()), 200, 25);
+  return { user, nonce, value: await nonceValue(nonce.publicKey) };
+}
+
+async function nonceValue(address: PublicKey): Promise<string> {
+  const info = await connection.getAccountInfo(address);
+  return NonceAccount.fromAccountData(info!.data).nonce;
+}
+
+describe('durable nonces on the sandbox, as a validator takes them', () => {
+  it('runs a transaction whose lifetime is a current nonce once, and moves the nonce on', async () => {
+    const { user, nonce, value } = await userWithNonce();
+    const payee = Keypair.generate().publicKey;
+    const message = new TransactionMessage({
+      payerKey: user.publicKey,
+      recentBlockhash: value,
+      instructions: [
+        SystemProgram.nonceAdvance({
+          noncePubkey: nonce.publicKey,
+          authorizedPubkey: user.publicKey,
+        }),
+        SystemProgram.transfer({
+          fromPubkey: user.publicKey,
+          toPubkey: payee,
+          lamports: 10_000_000,
+        }),
+      ],
+    }).compileToV0Message();
+    const tx = new VersionedTransaction(message);
+    tx.sign([user]);
+    // The nonce is no blockhash the queue ever handed out: only the nonce rule lets it in.
+    expect(await connection.isBlockhashValid(value)).toMatchObject({ value: false });
+    await waitForStatus(connection, await connection.sendRawTransaction(tx.serialize()), 200, 25);
+    expect(await connection.getBalance(payee)).toBe(10_000_000);
+    expect(await nonceValue(nonce.publicKey)).not.toBe(value);
+
+    // The nonce has moved: the same lifetime no longer lets anything in.
+    const again = new VersionedTransaction(
+      new TransactionMessage({
+        payerKey: user.publicKey,
+        recentBlockhash: value,
+        instructions: [
+          SystemProgram.nonceAdvance({
+            noncePubkey: nonce.publicKey,
+            authorizedPubkey: user.publicKey,
+          }),
+          SystemProgram.transfer({ fromPubkey: user.publicKey, toPubkey: payee, lamports: 1 }),
+        ],
+      }).compileToV0Message(),
+    );
+    again.sign([user]);
+    await expect(connection.sendRawTransaction(again.serialize())).rejects.toThrow(
+      /Blockhash not found/,
+    );
+  });
+
+  it('refuses a nonce lifetime whose authority did not sign', async () => {
+    const { user, nonce, value } = await userWithNonce();
+    const other = Keypair.generate();
+    await waitForStatus(
+      connection,
+      await connection.requestAirdrop(other.publicKey, 1_000_000_000),
+      200,
+      25,
+    );
+    const tx = new VersionedTransaction(
+      new TransactionMessage({
+        payerKey: other.publicKey,
+        recentBlockhash: value,
+        instructions: [
+          SystemProgram.nonceAdvance({
+            noncePubkey: nonce.publicKey,
+            authorizedPubkey: other.publicKey,
+          }),
+        ],
+      }).compileToV0Message(),
+    );
+    tx.sign([other]);
+    await expect(connection.sendRawTransaction(tx.serialize())).rejects.toThrow(
+      /Blockhash not found/,
+    );
+    expect(await nonceValue(nonce.publicKey)).toBe(value);
+    void user;
+  });
 });
 
 describe('a durable-nonce swap on the sandbox', () => {

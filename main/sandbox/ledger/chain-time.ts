@@ -64,6 +64,9 @@ export class ChainTime {
     const slot = this.queue.currentSlot();
     if (slot !== this.vmSlot) {
       vm.warpToSlot(BigInt(slot));
+      // Each slot has its own blockhash, as on a validator: durable nonces are derived from
+      // it, and AdvanceNonceAccount refuses to advance within the slot a nonce was stored in.
+      vm.expireBlockhash();
       this.vmSlot = slot;
     }
     if (Math.abs(slot - this.vmClockSlot) >= CLOCK_JOURNAL_SLOTS) {

@@ -14,6 +14,7 @@ import type { Keypair } from '@solana/web3.js';
 import { LedgerStore, type StoredAccount } from '../state/ledger-store';
 import { ADDRESS_LOOKUP_TABLE_PROGRAM_ID } from '../tokens';
 import type { LedgerAccount, LedgerView } from './ledger-view';
+import { usesCurrentNonce } from './durable-nonce';
 import { genesisHashOf } from './blockhash-queue';
 import { ChainTime, CLOCK_JOURNAL_SLOTS } from './chain-time';
 import { replayStoredState } from './ledger-restore';
@@ -240,7 +241,7 @@ export class SandboxLedger implements LedgerView {
     this.time.syncVm(this.vm, parsed);
     let replacementBlockhash: SimulationResult['replacementBlockhash'] = null;
     if (options.replaceRecentBlockhash) replacementBlockhash = this.time.queue.latest();
-    else if (this.time.queue.validSlotOf(parsed.recentBlockhash) === null) {
+    else if (!this.lifetimeValid(parsed)) {
       return { err: 'BlockhashNotFound', replacementBlockhash, ...simulationDetails(null, []) };
     }
     const result = simulateOnVm(this.vm, parsed, wire, options.sigVerify ?? false);
@@ -256,7 +257,7 @@ export class SandboxLedger implements LedgerView {
       return { status: 'rejected', signature, err: 'AlreadyProcessed', simulation: null };
     }
     this.tick();
-    if (this.time.queue.validSlotOf(parsed.recentBlockhash) === null) {
+    if (!this.lifetimeValid(parsed)) {
       return { status: 'rejected', signature, err: 'BlockhashNotFound', simulation: null };
     }
     this.time.syncVm(this.vm, parsed);
@@ -290,6 +291,15 @@ export class SandboxLedger implements LedgerView {
   }
 
   // ---- internals ----
+
+  /**
+   * A recent blockhash from the queue, or a durable nonce that is current (durable-nonce.ts), as
+   * a validator accepts either.
+   */
+  private lifetimeValid(parsed: ParsedTransaction): boolean {
+    if (this.time.queue.validSlotOf(parsed.recentBlockhash) !== null) return true;
+    return usesCurrentNonce(parsed, (address) => this.getAccount(address));
+  }
 
   private commit(
     record: TransactionRecord,
