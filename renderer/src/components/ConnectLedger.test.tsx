@@ -63,6 +63,27 @@ describe('Connect Ledger', () => {
   });
 });
 
+describe('Connect Ledger on first run', () => {
+  it('adds a Ledger account from the welcome screen and opens the wallet', async () => {
+    const fake = installFakeWallet({ accounts: [] });
+    window.location.hash = '#/';
+    const user = userEvent.setup();
+    render(<App />);
+    await user.click(await screen.findByRole('button', { name: 'Connect Ledger' }));
+    const table = await screen.findByRole('table', { name: 'Ledger accounts' });
+    await user.click(within(table).getByRole('checkbox', { name: "Add m/44'/501'/0'/0'" }));
+    await user.click(screen.getByRole('button', { name: 'Add selected accounts' }));
+    await screen.findByRole('heading', { level: 1, name: 'Wallet' });
+    expect(fake.state.accounts).toEqual([
+      expect.objectContaining({
+        kind: 'ledger',
+        derivationPath: "m/44'/501'/0'/0'",
+        label: 'Ledger 1',
+      }),
+    ]);
+  });
+});
+
 describe('Confirm on your Ledger', () => {
   it('shows the message hash main sent to the device', async () => {
     const fake = installFakeWallet({ accounts: [fakeAccount(0)] });

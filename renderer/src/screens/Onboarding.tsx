@@ -1,11 +1,13 @@
 /**
  * First run: no account yet. **Create wallet** makes a new keypair in main; **Import wallet**
- * opens the import form. Success re-reads the account list, and the app moves to the main view.
+ * opens the import form; **Connect Ledger** adds accounts whose key stays on a Ledger (issue 17).
+ * Success re-reads the account list, and the app moves to the main view.
  */
 import { useEffect, useRef, useState } from 'react';
 import type { BridgeError } from '../../../main/shared/result';
 import { useAccountsStore } from '../stores/accounts-store';
 import { ImportForm } from '../components/ImportForm';
+import { ConnectLedger } from '../components/ConnectLedger';
 import { AlertMessage } from '../components/AlertMessage';
 import { NetworkBadge } from '../components/NetworkBadge';
 import { useAppStore } from '../stores/app-store';
@@ -14,7 +16,7 @@ export function Onboarding() {
   const create = useAccountsStore((s) => s.create);
   const info = useAppStore((s) => s.info);
   const infoLoading = useAppStore((s) => s.infoLoading);
-  const [mode, setMode] = useState<'choose' | 'import'>('choose');
+  const [mode, setMode] = useState<'choose' | 'import' | 'ledger'>('choose');
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<BridgeError | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -82,6 +84,20 @@ export function Onboarding() {
                 </button>
                 <p className="hint">From a secret key, a keypair file or a recovery phrase.</p>
               </div>
+              <div className="choice-item">
+                <button
+                  type="button"
+                  className="button button-large"
+                  onClick={() => {
+                    setError(null);
+                    setMode('ledger');
+                  }}
+                  disabled={pending}
+                >
+                  Connect Ledger
+                </button>
+                <p className="hint">Accounts whose key stays on your Ledger.</p>
+              </div>
             </div>
             {pending ? (
               <p role="status" className="status-line">
@@ -89,6 +105,13 @@ export function Onboarding() {
               </p>
             ) : null}
             <AlertMessage error={error} />
+          </section>
+        ) : mode === 'ledger' ? (
+          <section className="card onboarding-card" aria-labelledby="ledger-title">
+            <h1 id="ledger-title" ref={headingRef} tabIndex={-1}>
+              Connect a Ledger
+            </h1>
+            <ConnectLedger onAdded={() => undefined} onCancel={() => setMode('choose')} />
           </section>
         ) : (
           <section className="card onboarding-card" aria-labelledby="import-title">
