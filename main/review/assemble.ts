@@ -10,7 +10,7 @@ import { balanceChanges } from './balances';
 import { tokenWarnings } from './token-warnings';
 import { decodeInstruction } from './decode-instruction';
 import { describeInstruction } from './describe';
-import { mintOf, type ReviewFacts } from './facts';
+import { BLOCKHASH_VALIDITY_BLOCKS, mintOf, type ReviewFacts } from './facts';
 import { runGuard } from './guard';
 import { paymentRules } from './guard-payment';
 import type { DecodedMessage } from './message';
@@ -73,7 +73,11 @@ export function assembleFacts(input: FactsInput): ReviewFacts {
     simulation: input.simulation,
     networkFee: networkFee(input.message.signatures.length, instructions),
     blockHeight: input.blockHeight,
-    lastValidBlockHeight: input.lastValidBlockHeight,
+    claimedLastValidBlockHeight: input.lastValidBlockHeight,
+    lastValidBlockHeight: Math.max(
+      input.lastValidBlockHeight,
+      input.blockHeight + BLOCKHASH_VALIDITY_BLOCKS,
+    ),
     allowJupiter: input.allowJupiter,
     tokens,
     expectedDestination: input.expectedDestination,

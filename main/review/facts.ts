@@ -16,6 +16,9 @@ import type {
 import type { ServiceTerms } from './service-terms';
 import type { TokenBook } from './words';
 
+/** How many blocks past its own a blockhash stays valid (MAX_PROCESSING_AGE on validators). */
+export const BLOCKHASH_VALIDITY_BLOCKS = 150;
+
 export interface ReviewFacts {
   user: Address;
   intent: SwapIntent;
@@ -28,6 +31,13 @@ export interface ReviewFacts {
   simulation: SimulationSummary;
   networkFee: NetworkFee;
   blockHeight: number;
+  /** What the swap service said: the last block height its blockhash is valid at. */
+  claimedLastValidBlockHeight: number;
+  /**
+   * The wallet's own: never before the latest height any blockhash read now can be valid at
+   * (the network's height + 150), so that a service claiming an early expiry cannot make the
+   * wallet call a transaction expired while it can still land (blockhashRule).
+   */
   lastValidBlockHeight: number;
   allowJupiter: boolean;
   tokens: TokenBook;

@@ -115,6 +115,33 @@ describe('blockhash', () => {
     scenario.blockHeight = 250;
     expect(verdict(await scenarioReport(scenario), 'blockhash').ok).toBe(true);
   });
+
+  // A hostile service claiming an early expiry would make the wallet say "Expired" (and the
+  // person swap again) while the transaction can still land for up to 150 blocks.
+  it('never counts a transaction expired before any blockhash read now could expire', async () => {
+    const scenario = honestSwap();
+    scenario.blockHeight = 100;
+    scenario.lastValidBlockHeight = 102;
+    const report = await scenarioReport(scenario);
+    expect(report.lastValidBlockHeight).toBe(250);
+    expect(verdict(report, 'blockhash').reason).toBe(
+      'It can land until block 250 at the latest; only after that does Swapdesk call it expired.',
+    );
+    // A later claim (the service's node a little ahead of ours) is kept.
+    scenario.lastValidBlockHeight = 260;
+    expect((await scenarioReport(scenario)).lastValidBlockHeight).toBe(260);
+  });
+
+  it('refuses a claimed expiry no blockhash can have', async () => {
+    const scenario = honestSwap();
+    scenario.blockHeight = 100;
+    scenario.lastValidBlockHeight = 401;
+    expect(verdict(await scenarioReport(scenario), 'blockhash').reason).toBe(
+      'The swap service says this transaction can land until block 401, but the network is at block 100 and a blockhash is valid for 150 blocks: the service cannot be trusted to say when it expires. Get a fresh quote.',
+    );
+    scenario.lastValidBlockHeight = 400;
+    expect(verdict(await scenarioReport(scenario), 'blockhash').ok).toBe(true);
+  });
 });
 
 describe('lookup-tables', () => {

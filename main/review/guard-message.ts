@@ -3,7 +3,7 @@
  * blockhash still lives, whether every lookup table resolved, and which programs are called.
  */
 import { isHarmlessTokenInstruction } from './decode-token';
-import type { ReviewFacts } from './facts';
+import { BLOCKHASH_VALIDITY_BLOCKS, type ReviewFacts } from './facts';
 import { isAllowedProgram, isTokenProgram, SYSTEM_PROGRAM } from './program-ids';
 import type { DecodedInstruction, GuardVerdict } from './types';
 import { shortAddress } from './words';
@@ -46,14 +46,30 @@ export function signersRule(facts: ReviewFacts): GuardVerdict {
     : fail('signers', problems);
 }
 
-/** A transaction past its lastValidBlockHeight can never land. */
+/**
+ * A transaction past its lastValidBlockHeight can never land. The height is the swap service's
+ * word, so the wallet holds it to what is possible: no blockhash read now stays valid past the
+ * network's height + 150, and the wallet counts the transaction as expired only once that
+ * (its own lastValidBlockHeight, facts.ts) has passed. A service claiming an early expiry would
+ * otherwise make the wallet say "Expired", and the person swap again, while the first
+ * transaction can still land; a claim far beyond what any blockhash allows is refused.
+ */
 export function blockhashRule(facts: ReviewFacts): GuardVerdict {
-  if (facts.blockHeight <= facts.lastValidBlockHeight) {
-    return pass('blockhash', `It can land until block ${facts.lastValidBlockHeight}.`);
+  const claimed = facts.claimedLastValidBlockHeight;
+  if (facts.blockHeight > claimed) {
+    return fail('blockhash', [
+      `This transaction expired at block ${claimed} (the network is at block ${facts.blockHeight}). Get a fresh quote.`,
+    ]);
   }
-  return fail('blockhash', [
-    `This transaction expired at block ${facts.lastValidBlockHeight} (the network is at block ${facts.blockHeight}). Get a fresh quote.`,
-  ]);
+  if (claimed > facts.blockHeight + 2 * BLOCKHASH_VALIDITY_BLOCKS) {
+    return fail('blockhash', [
+      `The swap service says this transaction can land until block ${claimed}, but the network is at block ${facts.blockHeight} and a blockhash is valid for ${BLOCKHASH_VALIDITY_BLOCKS} blocks: the service cannot be trusted to say when it expires. Get a fresh quote.`,
+    ]);
+  }
+  return pass(
+    'blockhash',
+    `It can land until block ${facts.lastValidBlockHeight} at the latest; only after that does Swapdesk call it expired.`,
+  );
 }
 
 /**

@@ -73,7 +73,10 @@ export async function issueReviewedTicket(
     account,
     networkKey: deps.networkKey,
     transaction: built.transaction,
-    lastValidBlockHeight: built.lastValidBlockHeight,
+    // The review's own height (never earlier than any blockhash read now can expire), not the
+    // service's word: a service claiming an early expiry must not make the wallet say "Expired"
+    // while the transaction can still land.
+    lastValidBlockHeight: report.lastValidBlockHeight,
     report,
     accepted: report.accepted && sameMessage,
     refusals: sameMessage

@@ -593,6 +593,44 @@ describe('cases of our own', () => {
     }
   });
 
+  it('an early expiry claimed by the service does not make the wallet call a live swap expired', async () => {
+    // Were the claim believed, the wallet would say "Expired" within a block or two while the
+    // transaction can still land for 150, and the person would swap again: twice.
+    hostile.use({
+      swap: async (answer, ctx) => ({
+        ...answer,
+        lastValidBlockHeight: (await ctx.connection.getBlockHeight('confirmed')) + 1,
+      }),
+    });
+    try {
+      const quote = await wallet.call('swap.quote', solToUsdc);
+      const height = await connection.getBlockHeight('confirmed');
+      const ticket = await wallet.call('swap.review', { quoteId: quote.quoteId });
+      expect(hostile.tampered()).toBe(1);
+      expect(ticket.report.accepted).toBe(true);
+      expect(ticket.lastValidBlockHeight).toBeGreaterThanOrEqual(height + 150);
+      expect(ticket.report.verdicts.find((v) => v.rule === 'blockhash')?.reason).toBe(
+        `It can land until block ${ticket.lastValidBlockHeight} at the latest; only after that does Swapdesk call it expired.`,
+      );
+    } finally {
+      hostile.use(null);
+    }
+  });
+
+  it('an expiry no blockhash can have is refused', async () => {
+    const { reason } = await refusedSwap(
+      {
+        swap: async (answer, ctx) => ({
+          ...answer,
+          lastValidBlockHeight: (await ctx.connection.getBlockHeight('confirmed')) + 10_000,
+        }),
+      },
+      solToUsdc,
+      'blockhash',
+    );
+    expect(reason).toMatch(/the service cannot be trusted to say when it expires/);
+  });
+
   it('the venue’s payout quietly cut to just above a forged minimum is refused by the bound', async () => {
     // The service sends an honest quote but builds the swap to pay 2% less than quoted: within
     // a 3% bound it would pass, so the person's 1% must be what holds.
