@@ -54,6 +54,18 @@ export class ChainTime {
     return this.clock.unixTimestamp();
   }
 
+  /** Sets the VM's Clock to `unix` seconds (genesis runs in the past; see the ledger). */
+  setVmUnixTime(vm: VmInstance, unix: number): void {
+    const slot = this.queue.currentSlot();
+    vm.setClock(new Clock(BigInt(slot), BigInt(unix), 0n, 1n, BigInt(unix)));
+    this.vmClockSlot = slot;
+  }
+
+  /** Makes the next sync write the real Clock. */
+  forgetVmClock(): void {
+    this.vmClockSlot = -Infinity;
+  }
+
   /**
    * Gives the VM the current slot. Writing a sysvar is costly in litesvm 1.4.1 (the next
    * transaction rebuilds caches), so per slot only `warpToSlot` runs; the Clock's unix time is

@@ -42,6 +42,12 @@ import { LiteSvm, type VmInstance } from './vm';
 import { executeOnVm, simulateOnVm } from './vm-run';
 import { lookupTableAddresses, parseTransaction, type ParsedTransaction } from './wire';
 import { buildRecord, simulationDetails } from './execution';
+import { CP_SWAP_PROGRAM_ID } from '../cp-swap/program';
+import { CP_SWAP_BINARY, cpSwapFile } from '../cp-swap/program-files';
+import { writeCpSwapGenesis } from '../cp-swap/cp-genesis';
+import { CP_POOL_SEEDS } from '../cp-swap/pool-seeds';
+import { SANDBOX_TOKENS } from '../tokens';
+import { FailedTransactionMetadata } from './vm';
 
 export type {
   LedgerOptions,
@@ -89,6 +95,8 @@ export class SandboxLedger implements LedgerView {
     this.vm.setBlockhashCheck(false);
     this.vm.setTransactionHistory(0n);
     this.vm.withNativeMints();
+    // Programs are not part of the stored state: the VM gets them on every start.
+    this.vm.addProgram(bs58.decode(CP_SWAP_PROGRAM_ID), cpSwapFile(CP_SWAP_BINARY));
     const now = options.now ?? Date.now;
     this.time = new ChainTime(genesisSeed, startSlot, options.slotMs ?? 400, now, genesisTime);
   }
@@ -107,6 +115,7 @@ export class SandboxLedger implements LedgerView {
         store,
       );
       writeGenesisAccounts(ledger, ledger.faucet.publicKey.toBase58());
+      ledger.createCpSwapPools();
       ledger.compact();
       return ledger;
     }
@@ -291,6 +300,37 @@ export class SandboxLedger implements LedgerView {
   }
 
   // ---- internals ----
+
+  /**
+   * The CP-Swap pools of genesis, created by signed transactions run on the VM, not recorded in
+   * the history (they are the chain's starting state, as a cluster's genesis is). The VM's clock
+   * is a minute in the past meanwhile: a pool opens one second after its creation, and the first
+   * swap must find it open.
+   */
+  private createCpSwapPools(): void {
+    this.time.setVmUnixTime(this.vm, Math.max(0, this.genesisTime - 60));
+    writeCpSwapGenesis(this, SANDBOX_TOKENS, CP_POOL_SEEDS);
+    this.time.forgetVmClock();
+  }
+
+  /** Executes one genesis transaction on the VM; throws with the logs when it fails. */
+  runGenesisTransaction(wire: Uint8Array): void {
+    const parsed = this.parse(wire);
+    const result =
+      parsed.version === 'legacy'
+        ? this.vm.sendLegacyTransaction(wire)
+        : this.vm.sendVersionedTransaction(wire);
+    if (result instanceof FailedTransactionMetadata) {
+      throw new Error(
+        `A genesis transaction failed: ${result.err().toString()}\n${result.meta().logs().join('\n')}`,
+      );
+    }
+    for (const key of parsed.accountKeys) {
+      const account = this.getAccount(key);
+      this.owners.update(key, account);
+      if (account !== null && isPersistable(account)) this.touched.add(key);
+    }
+  }
 
   /**
    * A recent blockhash from the queue, or a durable nonce that is current (durable-nonce.ts), as
