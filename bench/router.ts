@@ -1,6 +1,7 @@
 /**
- * Router benchmark: quote latency and route quality over a synthetic market (≥ 200 pools over
- * ≥ 50 tokens, every venue kind), in process. Quality is the router's output divided by the
+ * Router benchmark: quote latency and route quality over a synthetic market (≥ 200 CP-Swap
+ * pools over ≥ 50 tokens, in the sandbox's four fee tiers, priced by the program's own
+ * arithmetic), in process. Quality is the router's output divided by the
  * best output of an exhaustive search over the same route space (every path of one or two hops
  * through any token, every pool and every pair of pools at every whole-percent share), over
  * ≥ 1,000 random ExactIn requests. Goals: p50 ≤ 1 ms, quality ≥ 0.999.
@@ -8,8 +9,8 @@
  *   node --import tsx bench/router.ts [--seed N] [--requests N]
  */
 import { performance } from 'node:perf_hooks';
-import { concentratedPosition } from '../main/sandbox/venues/concentrated';
-import type { Pool, Reserves, VenueLabel } from '../main/sandbox/venues/types';
+import { syntheticCpPool } from '../main/sandbox/cp-swap/synthetic-pool';
+import type { Pool, Reserves } from '../main/sandbox/venues/types';
 import { PoolGraph } from '../main/sandbox/router/pool-graph';
 import { findBestRoute, type RouteRequest } from '../main/sandbox/router/route-search';
 import { exhaustiveBestOutput } from '../main/sandbox/router/exhaustive';
@@ -62,77 +63,45 @@ function units(token: Token, usd: number): bigint {
 const pools: Pool[] = [];
 const reserves = new Map<string, Reserves>();
 
-function addPool(a: Token, b: Token, label: VenueLabel, kind: Pool['curve']['kind']): void {
+/** Fee tiers of the sandbox's CP-Swap configs, in parts per million. */
+const FEE_RATES = [100n, 500n, 2_500n, 10_000n];
+
+/** A CP-Swap pool priced by the program's arithmetic, near the two tokens' prices. */
+function addPool(a: Token, b: Token): void {
   const key = `P${pools.length}`;
   const tvl = logUniform(20_000, 20_000_000) / 2;
-  const feeBps = kind === 'stable-swap' ? 1 : pick([1, 4, 5, 25, 30]);
-  const amountA = units(a, tvl);
-  let amountB = units(b, tvl);
-  let curve: Pool['curve'];
-  if (kind === 'concentrated') {
-    // price of A in B, base units, with a small venue-to-venue discrepancy
-    const ratio =
-      (a.usd / b.usd) * 10 ** (b.decimals - a.decimals) * (1 + (random() - 0.5) * 0.002);
-    const width = 0.05 + random() * 0.5;
-    const toX64 = (p: number) => BigInt(Math.floor(Math.sqrt(p) * 2 ** 64));
-    const position = concentratedPosition(
-      amountA,
-      toX64(ratio),
-      toX64(ratio * (1 - width)),
-      toX64(ratio * (1 + width)),
-    );
-    curve = position.curve;
-    amountB = position.amountB;
-  } else if (kind === 'stable-swap') {
-    curve = {
-      kind: 'stable-swap',
-      amplification: BigInt(pick([50, 100, 200, 500])),
-      precisionA: 1n,
-      precisionB: 1n,
-    };
-  } else {
-    curve = { kind: 'constant-product' };
-  }
-  pools.push({
-    ammKey: key,
-    label,
-    mintA: a.mint,
-    mintB: b.mint,
-    vaultA: `${key}a`,
-    vaultB: `${key}b`,
-    feeBps,
-    curve,
+  // a small pool-to-pool discrepancy, so splits and paths differ
+  const amountA = units(a, tvl * (1 + (random() - 0.5) * 0.002));
+  const amountB = units(b, tvl);
+  const built = syntheticCpPool({
+    address: key,
+    mint0: a.mint,
+    mint1: b.mint,
+    reserve0: amountA,
+    reserve1: amountB,
+    tradeFeeRate: pick(FEE_RATES),
   });
-  reserves.set(key, { a: amountA, b: amountB });
+  pools.push(built.pool);
+  reserves.set(key, built.reserves);
 }
 
 const hubs = tokens.slice(0, 3);
 const dollars = tokens.slice(1, 6);
 for (let i = 0; i < dollars.length; i += 1) {
-  for (let j = i + 1; j < dollars.length; j += 1)
-    addPool(dollars[i] as Token, dollars[j] as Token, 'Saber', 'stable-swap');
+  for (let j = i + 1; j < dollars.length; j += 1) addPool(dollars[i] as Token, dollars[j] as Token);
 }
-const clLabels: VenueLabel[] = ['Whirlpool', 'Raydium CLMM'];
 for (const token of tokens.slice(6)) {
   // every token trades against SOL or a dollar (mostly both), as on mainnet
-  addPool(token, random() < 0.8 ? (hubs[0] as Token) : pick(hubs), pick(clLabels), 'concentrated');
-  if (random() < 0.7) addPool(token, pick(hubs), 'Raydium CPMM', 'constant-product');
+  addPool(token, random() < 0.8 ? (hubs[0] as Token) : pick(hubs));
+  if (random() < 0.7) addPool(token, pick(hubs));
 }
-addPool(tokens[0] as Token, tokens[1] as Token, 'Whirlpool', 'concentrated');
-addPool(tokens[0] as Token, tokens[1] as Token, 'Raydium CLMM', 'concentrated');
-addPool(tokens[0] as Token, tokens[1] as Token, 'Raydium CPMM', 'constant-product');
-addPool(tokens[0] as Token, tokens[2] as Token, 'Whirlpool', 'concentrated');
+for (let i = 0; i < 3; i += 1) addPool(tokens[0] as Token, tokens[1] as Token);
+addPool(tokens[0] as Token, tokens[2] as Token);
 while (pools.length < POOLS) {
   const a = pick(tokens);
   const b = pick(tokens);
   if (a === b || (dollars.includes(a) && dollars.includes(b))) continue;
-  const concentrated = random() < 0.5;
-  addPool(
-    a,
-    b,
-    concentrated ? pick(clLabels) : 'Raydium CPMM',
-    concentrated ? 'concentrated' : 'constant-product',
-  );
+  addPool(a, b);
 }
 
 const graph = new PoolGraph(pools);

@@ -8,12 +8,14 @@ import bs58 from 'bs58';
 import type { Address } from '../shared/address';
 import { decodeTokenInstruction } from './decode-token';
 import { decodeJupiter } from './decode-jupiter';
+import { decodeCpSwap } from './decode-cp-swap';
 import {
   ADDRESS_LOOKUP_TABLE_PROGRAM,
   ASSOCIATED_TOKEN_PROGRAM,
   COMPUTE_BUDGET_PROGRAM,
   isTokenProgram,
   JUPITER_V6_PROGRAM,
+  CP_SWAP_PROGRAM,
   MEMO_PROGRAM,
   MEMO_V1_PROGRAM,
   SYSTEM_PROGRAM,
@@ -129,5 +131,6 @@ export function decodeInstruction(
   if (programId === MEMO_PROGRAM || programId === MEMO_V1_PROGRAM) return decodeMemo(data);
   if (programId === ADDRESS_LOOKUP_TABLE_PROGRAM) return { kind: 'other', name: 'lookupTable' };
   if (programId === JUPITER_V6_PROGRAM) return decodeJupiter(data, accounts);
+  if (programId === CP_SWAP_PROGRAM) return decodeCpSwap(data);
   return { kind: 'unknown' };
 }

@@ -75,10 +75,19 @@ export function tokenFlows(facts: ReviewFacts): TokenFlow[] {
     const counterpartyLeg =
       isCounterpartyAccount(facts, decoded.destination) &&
       (!userSourced || mint === facts.intent.inputMint);
+    // A swap program pays the person's own account; an output-side fee is then theirs to pay
+    // and the rest theirs to forward to the destination they chose (Raydium CP-Swap called
+    // directly, with no aggregator to take the fee in flight).
+    const forwarded =
+      userSourced &&
+      facts.intent.destinationTokenAccount !== null &&
+      decoded.destination === facts.expectedDestination &&
+      mint === facts.intent.outputMint;
     const partOfSwap =
       isUserAccount(facts, decoded.destination) ||
       counterpartyLeg ||
       (!userSourced && decoded.destination === facts.expectedDestination) ||
+      forwarded ||
       isPayeeTransfer(facts, decoded.destination);
     flows.push({
       instruction: index,

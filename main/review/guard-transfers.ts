@@ -7,14 +7,16 @@ import { solToOthers, tipAllowance, tipFlows, tokenFlows } from './flows';
 import type { GuardVerdict } from './types';
 import { formatSol, formatToken, shortAddress, tokenName } from './words';
 
-/** Tokens from the user's accounts go only to the swap (or the platform fee, from the input). */
+/** Tokens from the user's accounts go only to the swap (or the platform fee). */
 export function transfersRule(facts: ReviewFacts): GuardVerdict {
   const problems: string[] = [];
   for (const flow of tokenFlows(facts)) {
     if (!flow.userSourced || !flow.thirdParty) continue;
-    // A fee taken from the input is the one move to a third party the person agreed to; the
-    // fee-account rule checks where it goes and how much it is.
-    if (flow.feeCandidate && flow.mint === facts.intent.inputMint) continue;
+    // The platform fee, taken from the input or paid out of the output the person received, is
+    // the one move to a third party the person agreed to; the fee-account rule checks where it
+    // goes and how much it is.
+    const { inputMint, outputMint } = facts.intent;
+    if (flow.feeCandidate && (flow.mint === inputMint || flow.mint === outputMint)) continue;
     const table =
       flow.recipientTable === null
         ? ''

@@ -1,8 +1,9 @@
 /**
  * The programs the review knows by name, and which of them the guard lets a swap call. The
  * allowlist is short on purpose: every allowed program is one whose instructions the review
- * decodes (or, for Jupiter, the swap program itself on mainnet), so nothing it cannot read
- * reaches the person's signature.
+ * decodes (or, for Jupiter and Raydium CP-Swap, the swap programs themselves, whose swap
+ * instructions are named and whose token movements are read from the simulated post-state),
+ * so nothing it cannot read reaches the person's signature.
  */
 export const SYSTEM_PROGRAM = '11111111111111111111111111111111';
 export const COMPUTE_BUDGET_PROGRAM = 'ComputeBudget111111111111111111111111111111';
@@ -13,6 +14,8 @@ export const MEMO_PROGRAM = 'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr';
 export const MEMO_V1_PROGRAM = 'Memo1UhkJRfHyvLMcVucJwxXeuD728EqVDDwQDxFMNo';
 export const ADDRESS_LOOKUP_TABLE_PROGRAM = 'AddressLookupTab1e1111111111111111111111111';
 export const JUPITER_V6_PROGRAM = 'JUP6LkbZbjS1jKKwapdHNy74zcZ3tLUZoi5QNyVTaV4';
+/** Raydium CP-Swap (CPMM): the sandbox's swaps run on it, as do direct swaps on mainnet. */
+export const CP_SWAP_PROGRAM = 'CPMMoo8L3F4NbTegBCKVNunggL7H1ZpdTHKxQB5qKP1C';
 export const NATIVE_MINT = 'So11111111111111111111111111111111111111112';
 
 const NAMES: Readonly<Record<string, string>> = {
@@ -25,6 +28,7 @@ const NAMES: Readonly<Record<string, string>> = {
   [MEMO_V1_PROGRAM]: 'Memo (v1)',
   [ADDRESS_LOOKUP_TABLE_PROGRAM]: 'Address Lookup Table',
   [JUPITER_V6_PROGRAM]: 'Jupiter v6',
+  [CP_SWAP_PROGRAM]: 'Raydium CP-Swap',
 };
 
 /** True for the SPL Token and Token-2022 programs. */

@@ -44,6 +44,8 @@ import { openFeesWallet, type FeesWallet } from './fees-wallet';
 import { ataOf, faucet, newKey } from './pay-helpers';
 import { SOL, USDC } from './swap-flow-wallet';
 
+const CP_SWAP_PROGRAM = 'CPMMoo8L3F4NbTegBCKVNunggL7H1ZpdTHKxQB5qKP1C';
+
 const USDT = 'Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB';
 const BONK = 'DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263';
 const STRANGER = Keypair.generate().publicKey;
@@ -632,20 +634,22 @@ describe('cases of our own', () => {
   });
 
   it('the venue’s payout quietly cut to just above a forged minimum is refused by the bound', async () => {
-    // The service sends an honest quote but builds the swap to pay 2% less than quoted: within
-    // a 3% bound it would pass, so the person's 1% must be what holds.
+    // The service sends an honest quote but builds the swap to pay 2% less than quoted (a 2%
+    // smaller CP-Swap swap_base_input, its minimum lowered to match): within a 3% bound it
+    // would pass, so the person's 1% must be what holds.
     const { reason } = await refusedSwap(
       {
         swap: (answer, ctx) =>
           rewriteSwap(answer, ctx, (opened, payer) => {
             const out = opened.instructions.find(
               (ix) =>
-                ix.data[0] === 12 &&
-                ix.keys[2]?.pubkey.toBase58() === ataOf(payer.toBase58(), USDC),
+                ix.programId.toBase58() === CP_SWAP_PROGRAM &&
+                ix.keys[5]?.pubkey.toBase58() === ataOf(payer.toBase58(), USDC),
             );
-            if (!out) throw new Error('no payout leg');
+            if (!out) throw new Error('no CP-Swap swap paying the person');
             const data = Buffer.from(out.data);
-            data.writeBigUInt64LE((data.readBigUInt64LE(1) * 98n) / 100n, 1);
+            data.writeBigUInt64LE((data.readBigUInt64LE(8) * 98n) / 100n, 8);
+            data.writeBigUInt64LE((data.readBigUInt64LE(16) * 97n) / 100n, 16);
             out.data = data;
           }),
       },

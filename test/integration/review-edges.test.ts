@@ -90,8 +90,13 @@ describe('review edges', () => {
 
   it('names programs from /program-id-to-label without letting them through', async () => {
     const base = await prepareBase(ctx, 'sol-usdc');
-    const labels = Object.fromEntries(await ctx.world.api.programIdToLabel());
-    const [programId, label] = Object.entries(labels)[0] as [string, string];
+    // The sandbox's own labels name only CP-Swap, which the wallet knows itself; a service may
+    // label any program, so a label for one the wallet does not allow is added here.
+    const labels: Record<string, string> = {
+      ...Object.fromEntries(await ctx.world.api.programIdToLabel()),
+      whirLbMiicVdio4qvUfM5KAg6Ct8VwpYzGff3uctyCc: 'Whirlpool',
+    };
+    const [programId, label] = ['whirLbMiicVdio4qvUfM5KAg6Ct8VwpYzGff3uctyCc', 'Whirlpool'];
     const opened = await openTransaction(base.swap.transaction, ctx.world.connection);
     opened.instructions.push(
       new TransactionInstruction({
@@ -123,6 +128,10 @@ describe('review edges', () => {
       (i) => i.programId === 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA',
     );
     expect(token?.programName).toBe('SPL Token');
+    const cpSwap = report.instructions.find(
+      (i) => i.programId === 'CPMMoo8L3F4NbTegBCKVNunggL7H1ZpdTHKxQB5qKP1C',
+    );
+    expect(cpSwap?.programName).toBe('Raydium CP-Swap');
   });
 });
 

@@ -122,7 +122,7 @@ describe('the review accepts honest swaps and predicts their balance changes', (
           tokenSymbols: SYMBOLS,
         });
         reviewMs += performance.now() - t0;
-        expect(report.refusals, what).toEqual([]);
+        expect(report.refusals, `${what} ${JSON.stringify(report.refusals)}`).toEqual([]);
         expect(report.accepted, what).toBe(true);
         expect(report.format, what).toBe(plan.options.asLegacyTransaction ? 'legacy' : 'v0');
 

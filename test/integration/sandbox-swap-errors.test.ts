@@ -13,6 +13,7 @@ import {
   getJson,
   JUP,
   postJson,
+  PDLG,
   PYUSD,
   signAndSend,
   SOL,
@@ -111,10 +112,12 @@ describe('GET /quote refusals', () => {
     );
   });
 
-  it('NO_ROUTES_FOUND when the filters leave no market (ExactOut on the stable venue, direct BONK -> JUP)', async () => {
+  it('NO_ROUTES_FOUND when the filters leave no market (USDC -> USDT on the market maker, direct BONK -> JUP)', async () => {
     await expectError(
       getJson(
-        quoteUrl(`inputMint=${USDC}&outputMint=${USDT}&amount=5&swapMode=ExactOut&dexes=Saber`),
+        quoteUrl(
+          `inputMint=${USDC}&outputMint=${USDT}&amount=5&swapMode=ExactOut&dexes=Sandbox%20Market%20Maker`,
+        ),
       ),
       400,
       'NO_ROUTES_FOUND',
@@ -335,7 +338,7 @@ describe('POST /swap refusals', () => {
     expect(typeof body.swapTransaction).toBe('string');
   });
 
-  it('refuses a transaction whose blockhash the caller replaced (the venue authority signed the original)', async () => {
+  it('lets the caller replace the blockhash of a CP-Swap transaction (the person is its only signer), not of a market-maker fill', async () => {
     const q = await quote(`inputMint=${SOL}&outputMint=${USDC}&amount=10000000`);
     const { body } = await swap({ userPublicKey: user.publicKey.toBase58(), quoteResponse: q });
     const tx = VersionedTransaction.deserialize(
@@ -346,6 +349,19 @@ describe('POST /swap refusals', () => {
     expect(blockhash).not.toBe(tx.message.recentBlockhash);
     tx.message.recentBlockhash = blockhash;
     tx.sign([user]);
-    await expect(connection.sendRawTransaction(tx.serialize())).rejects.toThrow(/signature/i);
+    expect(await connection.sendRawTransaction(tx.serialize())).toMatch(/^[1-9A-HJ-NP-Za-km-z]+$/);
+
+    const fill = await quote(`inputMint=${USDC}&outputMint=${PDLG}&amount=1000000`);
+    const filled = await swap({ userPublicKey: user.publicKey.toBase58(), quoteResponse: fill });
+    const coSigned = VersionedTransaction.deserialize(
+      Buffer.from(filled.body.swapTransaction as string, 'base64'),
+    );
+    expect(coSigned.message.header.numRequiredSignatures).toBe(2);
+    await new Promise((done) => setTimeout(done, 900));
+    const newer = (await connection.getLatestBlockhash()).blockhash;
+    expect(newer).not.toBe(coSigned.message.recentBlockhash);
+    coSigned.message.recentBlockhash = newer;
+    coSigned.sign([user]);
+    await expect(connection.sendRawTransaction(coSigned.serialize())).rejects.toThrow(/signature/i);
   });
 });

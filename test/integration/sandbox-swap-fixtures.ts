@@ -22,6 +22,11 @@ export const JUP = 'JUPyiwrYJFskUPiHa7hkeR8VUtAeFoSYbKedZNsDvCN';
 export const BONK = 'DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263';
 export const WIF = 'EKpQGSJtjMFqKZ9KQanSqYXRcF8fBopzLHYxdM65zcjm';
 export const PYUSD = '2b1kV6DkPAnxd5ixfnxCpjxmKwqjjaYmCZfHsFu24GXo';
+/** Token-2022 with a permanent delegate: CP-Swap refuses it, the sandbox market maker fills it. */
+export const PDLG = 'E9REZTBcoGZaPbveoQCVAon6tpMAw7nHLDnPco6LRuFi';
+/** Token-2022 with a 0.1 % transfer fee, in a CP-Swap pool against USDC. */
+export const TFEE = '4AVWP3Tbjcrgr7mLp7RVqUTiZAE5y8YNDamyBP1HUXFk';
+export const CP_SWAP_PROGRAM = 'CPMMoo8L3F4NbTegBCKVNunggL7H1ZpdTHKxQB5qKP1C';
 
 /** The associated token account of `owner` for `mint` (PYUSD is Token-2022). */
 export function ataOf(owner: PublicKey, mint: string): PublicKey {

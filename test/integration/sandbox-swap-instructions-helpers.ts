@@ -32,7 +32,6 @@ export interface SwapInstructionsJson {
   addressLookupTableAddresses: string[];
   lastValidBlockHeight: number;
   computeUnitLimit: number;
-  escrow: { account: string; amount: string; mint: string; delegate: string };
   simulationError: unknown;
 }
 

@@ -9,9 +9,11 @@ import { startSandbox, type RunningSandbox } from '../harness/sandbox-process';
 import {
   ataOf,
   BONK,
+  CP_SWAP_PROGRAM,
   fundedUser,
   getJson,
   JUP,
+  PDLG,
   postJson,
   signAndSend,
   SOL,
@@ -54,19 +56,26 @@ const big = `inputMint=${SOL}&outputMint=${USDC}&amount=3000000000000&onlyDirect
 
 describe('quote options', () => {
   it('accepts dexes comma-separated and as repeated keys, with the same result', async () => {
-    const comma = await quote(`${big}&dexes=Whirlpool,Raydium%20CPMM`);
-    const repeated = await quote(`${big}&dexes=Whirlpool&dexes=Raydium%20CPMM`);
-    expect(repeated.routePlan).toEqual(comma.routePlan);
-    for (const label of labels(comma)) expect(['Whirlpool', 'Raydium CPMM']).toContain(label);
-    expect(labels(await quote(`${big}&dexes=Raydium%20CPMM`))).toEqual(['Raydium CPMM']);
+    const pdlg = `inputMint=${PDLG}&outputMint=${SOL}&amount=1000000000`;
+    const comma = await quote(`${pdlg}&dexes=Sandbox%20Market%20Maker,Raydium%20CPMM`);
+    const repeated = await quote(`${pdlg}&dexes=Sandbox%20Market%20Maker&dexes=Raydium%20CPMM`);
+    expect(comma.outAmount).toBe(repeated.outAmount);
+    // PDLG reaches SOL only through the market maker's fill, then CP-Swap pools
+    expect(labels(comma)[0]).toBe('Sandbox Market Maker');
+    expect(new Set(labels(comma))).toEqual(new Set(['Sandbox Market Maker', 'Raydium CPMM']));
+    expect(new Set(labels(await quote(`${big}&dexes=Raydium%20CPMM`)))).toEqual(
+      new Set(['Raydium CPMM']),
+    );
   });
 
   it('excludeDexes keeps a venue out of the route', async () => {
-    const all = await quote(big);
-    expect(labels(all)).toContain('Whirlpool');
-    const without = await quote(`${big}&excludeDexes=Whirlpool`);
-    expect(labels(without)).not.toContain('Whirlpool');
-    expect(BigInt(without.outAmount as string)).toBeLessThan(BigInt(all.outAmount as string));
+    const pdlg = `inputMint=${PDLG}&outputMint=${USDC}&amount=1000000`;
+    expect(labels(await quote(pdlg))).toEqual(['Sandbox Market Maker']);
+    const { status, body } = await getJson(
+      `${sandbox.swapApiUrl}/quote?${pdlg}&excludeDexes=Sandbox%20Market%20Maker`,
+    );
+    expect(status).toBe(400);
+    expect(body.errorCode).toBe('NO_ROUTES_FOUND');
   });
 
   it('restricts intermediate tokens to SOL, USDC and USDT by default', async () => {
@@ -125,7 +134,8 @@ describe('swap options', () => {
     await signAndSend(connection, body.swapTransaction as string, user);
     const rent = BigInt(await connection.getMinimumBalanceForRentExemption(165));
     const spent = BigInt(before - (await connection.getBalance(user.publicKey)));
-    expect(spent).toBe(BigInt(q.inAmount as string) + rent + 10_000n + fee);
+    // one signature: the person is the only signer
+    expect(spent).toBe(BigInt(q.inAmount as string) + rent + 5_000n + fee);
   });
 
   it('computeUnitPriceMicroLamports: price × limit is what the user pays', async () => {
@@ -142,7 +152,7 @@ describe('swap options', () => {
     const before = await connection.getBalance(user.publicKey);
     await signAndSend(connection, body.swapTransaction as string, user);
     const rent = await connection.getMinimumBalanceForRentExemption(165);
-    expect(before - (await connection.getBalance(user.publicKey))).toBe(rent + 10_000 + expected);
+    expect(before - (await connection.getBalance(user.publicKey))).toBe(rent + 5_000 + expected);
     expect(await tokenBalance(connection, ataOf(user.publicKey, USDT))).toBe(
       BigInt(q.outAmount as string),
     );
@@ -160,7 +170,7 @@ describe('swap options', () => {
     const before = await connection.getBalance(user.publicKey);
     await signAndSend(connection, body.swapTransaction as string, user);
     const gained = (await connection.getBalance(user.publicKey)) - before;
-    expect(gained).toBe(Number(q.outAmount) - 10_000 - 12_345);
+    expect(gained).toBe(Number(q.outAmount) - 5_000 - 12_345);
   });
 
   it('wrapAndUnwrapSol=false spends wrapped SOL from the user\u2019s wSOL account and keeps it open', async () => {
@@ -198,7 +208,7 @@ describe('swap options', () => {
     expect(signatures).toHaveLength(1);
   });
 
-  it('/swap-instructions answers Jupiter\u2019s groups, with the sandbox\u2019s venue legs listed in order', async () => {
+  it('/swap-instructions answers Jupiter\u2019s groups, the CP-Swap swap as the swap instruction', async () => {
     const user = await fundedUser(connection, sandbox.rpcUrl, 2);
     const q = await quote(`inputMint=${SOL}&outputMint=${USDC}&amount=10000000`);
     const { status, body } = await postJson(`${sandbox.swapApiUrl}/swap-instructions`, {
@@ -207,13 +217,29 @@ describe('swap options', () => {
     });
     expect(status).toBe(200);
     expect(body.addressLookupTableAddresses).toEqual([]);
-    const swapList = body.swapInstructions as { programId: string }[];
-    expect(body.swapInstruction).toEqual(swapList[0]);
-    expect(swapList.map((ix) => ix.programId)).toContain(
-      'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA',
-    );
+    const swapInstruction = body.swapInstruction as {
+      programId: string;
+      accounts: { pubkey: string; isSigner: boolean }[];
+    };
+    expect(swapInstruction.programId).toBe(CP_SWAP_PROGRAM);
+    // the person is the instruction's only signer
+    expect(swapInstruction.accounts.filter((a) => a.isSigner).map((a) => a.pubkey)).toEqual([
+      user.publicKey.toBase58(),
+    ]);
     expect((body.setupInstructions as unknown[]).length).toBeGreaterThan(0); // wrap + USDC account
     expect(body.cleanupInstruction).not.toBeNull(); // unwrap
+  });
+
+  it('/swap-instructions refuses a market-maker fill, which needs the maker\u2019s signature', async () => {
+    const user = await fundedUser(connection, sandbox.rpcUrl, 2);
+    const q = await quote(`inputMint=${USDC}&outputMint=${PDLG}&amount=1000000`);
+    const { status, body } = await postJson(`${sandbox.swapApiUrl}/swap-instructions`, {
+      quoteResponse: q,
+      userPublicKey: user.publicKey.toBase58(),
+    });
+    expect(status).toBe(400);
+    expect(body.errorCode).toBe('NOT_SUPPORTED');
+    expect(body.error).toMatch(/Use \/swap for this route/);
   });
 
   it('GET /tokens lists the tradable mints', async () => {

@@ -46,6 +46,7 @@ import { CP_SWAP_PROGRAM_ID } from '../cp-swap/program';
 import { CP_SWAP_BINARY, cpSwapFile } from '../cp-swap/program-files';
 import { writeCpSwapGenesis } from '../cp-swap/cp-genesis';
 import { CP_POOL_SEEDS } from '../cp-swap/pool-seeds';
+import { feeTierConfigAddress } from '../cp-swap/fee-tiers';
 import { SANDBOX_TOKENS } from '../tokens';
 import { FailedTransactionMetadata } from './vm';
 
@@ -130,6 +131,11 @@ export class SandboxLedger implements LedgerView {
     }
     for (const record of state.records) ledger.history.add(record);
     ledger.persistedRecords = state.persistedRecords;
+    // A state folder from before CP-Swap: its pools are created now, once.
+    if (ledger.getAccount(feeTierConfigAddress('0.25%')) === null) {
+      ledger.createCpSwapPools();
+      ledger.compact();
+    }
     return ledger;
   }
 

@@ -1,10 +1,11 @@
 /**
- * Genesis of the sandbox's market: the venue authority (owner of every vault, co-signer of the
- * venue legs), the fee operator (a fixed published address, shared/sandbox-operator.ts, owner
- * of the accounts that receive the operator's 2.5% of platform fees, and taker of tips), and
- * the pools of the catalog with their vaults funded on the ledger. Idempotent: a state folder
- * whose pools are already on the ledger is loaded as it is (the operator's accounts are added
- * when missing, as for a state folder made before the operator's address was fixed).
+ * The sandbox's market: the Raydium CP-Swap pools the ledger created at genesis (read from the
+ * chain at their program addresses), the market maker's books for the tokens the program
+ * refuses (vaults of the venue key, which co-signs their fills), and the fee operator (a fixed
+ * published address, shared/sandbox-operator.ts, owner of the accounts that receive the
+ * operator's 2.5% of platform fees, and taker of tips). Idempotent: what is already on the
+ * ledger is read as it is; the market maker's vaults and the operator's accounts are written
+ * when missing.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -18,21 +19,22 @@ import {
   TOKEN_2022_PROGRAM_ID,
   type SandboxToken,
 } from '../tokens';
-import type { Pool } from '../venues/types';
+import { CP_SWAP_LABEL, type Pool } from '../venues/types';
 import { buildPools, type BuiltPool } from './build-pools';
-import { POOL_SEEDS } from './pool-catalog';
+import { MARKET_MAKER_SEEDS } from './pool-catalog';
 import { encodeTokenAccount } from './token-account-data';
 import { withAccountExtensions } from '../ledger/mint-extensions';
-import { parsePools, serializePools } from './pool-file';
 import { SANDBOX_FEE_OPERATOR } from '../../shared/sandbox-operator';
+import { feeTierConfigAddress } from '../cp-swap/fee-tiers';
+import { CP_POOL_SEEDS, seedPoolAddress } from '../cp-swap/pool-seeds';
+import { decodeAmmConfig, decodePoolState } from '../cp-swap/state';
 
 const AUTHORITY_FILE = 'venue-authority.json';
-const POOLS_FILE = 'pools.json';
 
 export interface Market {
   pools: Pool[];
   tokens: readonly SandboxToken[];
-  /** Owner of every vault; signs the venue legs of /swap transactions. */
+  /** The market maker's key: owns its vaults and co-signs its fills (the only co-signed route). */
   authority: Keypair;
   /** Owner of the operator fee accounts. */
   operator: PublicKey;
@@ -86,6 +88,7 @@ function addSupply(ledger: LedgerView, mint: string, amount: bigint): void {
 function seedPools(ledger: LedgerView, built: BuiltPool[], authority: string): void {
   const byMint = new Map(SANDBOX_TOKENS.map((token) => [token.mint, token]));
   for (const { pool, reserves } of built) {
+    if (ledger.getAccount(pool.vaultA) !== null) continue;
     for (const [vault, mint, amount] of [
       [pool.vaultA, pool.mintA, reserves.a],
       [pool.vaultB, pool.mintB, reserves.b],
@@ -107,9 +110,40 @@ function operatorAccounts(operator: PublicKey): Map<string, string> {
   return accounts;
 }
 
+/** The CP-Swap pools of the catalog as the program wrote them on the ledger. */
+function cpSwapPools(ledger: LedgerView): Pool[] {
+  const mintOf = (symbol: string) => {
+    const token = SANDBOX_TOKENS.find((entry) => entry.symbol === symbol);
+    if (token === undefined) throw new Error(`CP-Swap pool seed names unknown token ${symbol}`);
+    return token.mint;
+  };
+  return CP_POOL_SEEDS.map((seed) => {
+    const address = seedPoolAddress(seed, mintOf, (s) => feeTierConfigAddress(s.feeTier));
+    const account = ledger.getAccount(address);
+    if (account === null) {
+      throw new Error(
+        `The ledger has no CP-Swap pool ${seed.a}/${seed.b} ${seed.feeTier} at ${address}`,
+      );
+    }
+    const state = decodePoolState(account.data);
+    const config = ledger.getAccount(state.ammConfig);
+    const rate = config === null ? 0n : decodeAmmConfig(config.data).tradeFeeRate;
+    return {
+      ammKey: address,
+      label: CP_SWAP_LABEL,
+      mintA: state.token0Mint,
+      mintB: state.token1Mint,
+      vaultA: state.token0Vault,
+      vaultB: state.token1Vault,
+      feeBps: Number(rate / 100n),
+      curve: { kind: 'cp-swap' },
+    };
+  });
+}
+
 /**
- * Loads the market of `stateDir`, seeding it on the ledger first when the ledger does not hold
- * it yet (a fresh or reset ledger).
+ * Loads the market of `stateDir`: the ledger's CP-Swap pools and the market maker's books,
+ * writing the books' vaults first when the ledger does not hold them yet.
  */
 export function loadOrSeedMarket(ledger: LedgerView, stateDir: string): Market {
   mkdirSync(stateDir, { recursive: true });
@@ -117,18 +151,9 @@ export function loadOrSeedMarket(ledger: LedgerView, stateDir: string): Market {
   const operator = new PublicKey(SANDBOX_FEE_OPERATOR);
   const fees = operatorAccounts(operator);
   ensureOperatorAccounts(ledger, operator, fees);
-  const poolsPath = join(stateDir, POOLS_FILE);
-  if (existsSync(poolsPath)) {
-    const pools = parsePools(readFileSync(poolsPath, 'utf8'));
-    const first = pools[0];
-    if (first !== undefined && ledger.getAccount(first.vaultA) !== null) {
-      return { pools, tokens: SANDBOX_TOKENS, authority, operator, operatorFeeAccounts: fees };
-    }
-  }
-  const built = buildPools(POOL_SEEDS, SANDBOX_TOKENS);
-  seedPools(ledger, built, authority.publicKey.toBase58());
-  const pools = built.map((entry) => entry.pool);
-  writeFileSync(poolsPath, serializePools(pools));
+  const books = buildPools(MARKET_MAKER_SEEDS, SANDBOX_TOKENS);
+  seedPools(ledger, books, authority.publicKey.toBase58());
+  const pools = [...cpSwapPools(ledger), ...books.map((entry) => entry.pool)];
   return { pools, tokens: SANDBOX_TOKENS, authority, operator, operatorFeeAccounts: fees };
 }
 

@@ -58,85 +58,10 @@ function priceLegs(
   return { inputMint, outputMint, legs, amountIn, amountOut };
 }
 
-/** How far the search for the smallest sufficient input of a split ExactOut hop may go. */
-const MAX_INPUT_STEPS = 64;
-
-/**
- * A split ExactOut hop in input shares: the smallest input that, split by `percents` and
- * priced ExactIn, yields at least `amount`. The legs' outputs are then trimmed to exactly
- * `amount` (the pools keep any surplus), so the hop is the same whether read ExactIn or ExactOut.
- */
-function splitExactOut(
-  pools: readonly Pool[],
-  percents: readonly number[],
-  inputMint: string,
-  outputMint: string,
-  amount: bigint,
-  reservesOf: ReservesOf,
-): RouteHop | null {
-  const estimate = priceLegs(
-    'ExactOut',
-    pools,
-    percents,
-    inputMint,
-    outputMint,
-    amount,
-    reservesOf,
-  );
-  if (estimate === null) return null;
-  const forward = (input: bigint) =>
-    priceLegs('ExactIn', pools, percents, inputMint, outputMint, input, reservesOf);
-  const enough = (hop: RouteHop | null): hop is RouteHop => hop !== null && hop.amountOut >= amount;
-  // Bracket the smallest sufficient input between `low` (too little) and `high` (enough),
-  // stepping away from the estimate (output shares, a close guess) by doubling steps.
-  let high = estimate.amountIn;
-  let found = forward(high);
-  let low: bigint;
-  let step = 1n;
-  if (enough(found)) {
-    low = high - step;
-    for (let i = 0; low > 0n; i += 1) {
-      const hop = forward(low);
-      if (!enough(hop) || i === MAX_INPUT_STEPS) break;
-      [high, found] = [low, hop];
-      step *= 2n;
-      low = high - step;
-    }
-    if (low < 0n) low = 0n;
-  } else {
-    low = high;
-    for (let i = 0; ; i += 1) {
-      if (i === MAX_INPUT_STEPS) return null;
-      high = low + step;
-      const hop = forward(high);
-      if (enough(hop)) {
-        found = hop;
-        break;
-      }
-      [low, step] = [high, step * 2n];
-    }
-  }
-  while (high - low > 1n) {
-    const middle = (low + high) / 2n;
-    const hop = forward(middle);
-    if (enough(hop)) [high, found] = [middle, hop];
-    else low = middle;
-  }
-  let surplus = found.amountOut - amount;
-  const legs = found.legs.map((leg) => ({ ...leg }));
-  for (let i = legs.length - 1; i >= 0 && surplus > 0n; i -= 1) {
-    const leg = legs[i] as RouteLeg;
-    const cut = leg.amountOut - 1n < surplus ? leg.amountOut - 1n : surplus;
-    leg.amountOut -= cut;
-    surplus -= cut;
-  }
-  return { ...found, legs, amountOut: amount };
-}
-
 /**
  * Prices a hop with fixed pools and shares, or null when a pool cannot serve its part.
- * `amount` is the hop's input in ExactIn and its output in ExactOut; shares are always of
- * the hop's input.
+ * `amount` is the hop's input in ExactIn and its output in ExactOut, and the shares are of that
+ * amount: each leg of an ExactOut hop is its own `swap_base_output` for its share of the output.
  */
 export function priceHop(
   mode: SwapMode,
@@ -147,9 +72,6 @@ export function priceHop(
   amount: bigint,
   reservesOf: ReservesOf,
 ): RouteHop | null {
-  if (mode === 'ExactOut' && pools.length > 1) {
-    return splitExactOut(pools, percents, inputMint, outputMint, amount, reservesOf);
-  }
   return priceLegs(mode, pools, percents, inputMint, outputMint, amount, reservesOf);
 }
 
@@ -160,10 +82,7 @@ export function betterHop(mode: SwapMode, a: RouteHop | null, b: RouteHop | null
   return mode === 'ExactIn' ? a.amountOut > b.amountOut : a.amountIn < b.amountIn;
 }
 
-/**
- * Shares tried first. Dense near the ends, because a narrow concentrated range may take only a
- * few percent of a large amount, leaving every middle share infeasible.
- */
+/** Shares tried first, dense near the ends where a shallow pool's best share often lies. */
 const SPLIT_GRID = [1, 3, 5, 10, 20, 30, 40, 50, 60, 70, 80, 90, 95, 97, 99];
 
 function bestSplitOfPair(

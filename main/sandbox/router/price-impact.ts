@@ -3,25 +3,32 @@
  * marginal price (fees included on both sides, so the fee is not counted as impact). A display
  * figure, so floating point is fine here; amounts themselves stay bigint.
  */
-import { swapExactIn, isAToB } from '../venues/venue-math';
+import { isAToB } from '../venues/venue-math';
+import { curveReserves } from '../cp-swap/cp-quote';
 import type { Pool, Reserves } from '../venues/types';
 import type { ReservesOf, Route } from './route-types';
 
-/** Output per unit of input at zero size, after the venue fee. */
+/**
+ * Output per unit of input at zero size, after the trade fee (and, on CP-Swap, the Token-2022
+ * fees on the way in and out): the curve's reserves as the program sees them.
+ */
 export function marginalRate(pool: Pool, reserves: Reserves, inputMint: string): number {
   const aToB = isAToB(pool, inputMint);
-  const fee = 1 - pool.feeBps / 10_000;
-  const curve = pool.curve;
-  if (curve.kind === 'constant-product' || curve.kind === 'concentrated') {
-    const va = Number(reserves.a + (curve.kind === 'concentrated' ? curve.virtualA : 0n));
-    const vb = Number(reserves.b + (curve.kind === 'concentrated' ? curve.virtualB : 0n));
-    return aToB ? (fee * vb) / va : (fee * va) / vb;
+  const cp = reserves.cp;
+  if (cp !== undefined) {
+    const { reserveIn, reserveOut } = curveReserves(cp, aToB);
+    const fee = 1 - Number(cp.config.tradeFeeRate) / 1_000_000;
+    const [feeIn, feeOut] = aToB
+      ? [cp.transferFee0, cp.transferFee1]
+      : [cp.transferFee1, cp.transferFee0];
+    const keep = (config: typeof feeIn) =>
+      config === null ? 1 : 1 - Number(config.newer.basisPoints) / 10_000;
+    if (reserveIn <= 0n) return 0;
+    return (fee * keep(feeIn) * keep(feeOut) * Number(reserveOut)) / Number(reserveIn);
   }
-  // A stable-swap curve is nearly flat: a probe of a millionth of the reserve measures it.
-  const reserveIn = aToB ? reserves.a : reserves.b;
-  const probe = reserveIn / 1_000_000n + 1_000n;
-  const leg = swapExactIn(pool, reserves, inputMint, probe);
-  return leg === null ? 0 : Number(leg.amountOut) / Number(probe);
+  const fee = 1 - pool.feeBps / 10_000;
+  const [a, b] = [Number(reserves.a), Number(reserves.b)];
+  return aToB ? (fee * b) / a : (fee * a) / b;
 }
 
 /** The route's price impact as a fraction (0.01 = 1%), never negative. */

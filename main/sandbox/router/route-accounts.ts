@@ -1,13 +1,15 @@
 /**
  * How many accounts a route's swap transaction references, so that `maxAccounts` can bound
  * it. The count mirrors what the transaction builder emits: the user, their input and output
- * token accounts, the venue authority, the programs (token, system, associated token, compute
- * budget, memo, plus Token-2022 when a mint needs it), every mint and vault the legs touch,
- * and the two fee accounts when a platform fee applies.
+ * token accounts and one account per intermediate mint, the programs (SPL Token, System,
+ * Associated Token Account, Compute Budget, plus Token-2022 when a mint needs it), every mint;
+ * per CP-Swap leg its pool, config, observation and two vaults, plus the program and its
+ * authority once; per market-maker leg its two vaults, plus the venue key and the Memo program
+ * once; and the two fee accounts when a platform fee applies.
  */
 import type { Route } from './route-types';
 
-const FIXED_ACCOUNTS = 9;
+const FIXED_ACCOUNTS = 7;
 
 /** Largest `maxAccounts` the API accepts, and its default. */
 export const MAX_ACCOUNTS = 64;
@@ -18,15 +20,36 @@ export function countRouteAccounts(
   platformFee: boolean,
 ): number {
   const mints = new Set<string>();
-  const vaults = new Set<string>();
+  const accounts = new Set<string>();
+  let cpSwap = false;
+  let marketMaker = false;
   for (const hop of route.hops) {
     mints.add(hop.inputMint);
     mints.add(hop.outputMint);
     for (const leg of hop.legs) {
-      vaults.add(leg.pool.vaultA);
-      vaults.add(leg.pool.vaultB);
+      accounts.add(leg.pool.vaultA);
+      accounts.add(leg.pool.vaultB);
+      const cp = leg.pool.curve.kind === 'cp-swap';
+      if (cp) {
+        accounts.add(leg.pool.ammKey);
+        // The config and the observation: two more per pool (configs shared by a tier are
+        // counted per pool, an upper bound).
+        accounts.add(`${leg.pool.ammKey}:config`);
+        accounts.add(`${leg.pool.ammKey}:observation`);
+      }
+      cpSwap ||= cp;
+      marketMaker ||= !cp;
     }
   }
   const token2022 = [...mints].some(isToken2022) ? 1 : 0;
-  return FIXED_ACCOUNTS + mints.size + vaults.size + token2022 + (platformFee ? 2 : 0);
+  return (
+    FIXED_ACCOUNTS +
+    mints.size +
+    (route.hops.length - 1) +
+    accounts.size +
+    (cpSwap ? 2 : 0) +
+    (marketMaker ? 2 : 0) +
+    token2022 +
+    (platformFee ? 2 : 0)
+  );
 }

@@ -3,7 +3,6 @@
  * priced first with the best single pool per hop, then the most promising ones again with
  * splits. The best route that fits the account budget wins.
  */
-import { EXACT_OUT_VENUES } from '../venues/venue-math';
 import type { Pool, VenueLabel } from '../venues/types';
 import { bestHop } from './hop-split';
 import type { PoolGraph } from './pool-graph';
@@ -41,20 +40,14 @@ export function candidatePaths(graph: PoolGraph, request: RouteRequest): string[
   return paths;
 }
 
-/** The pools a hop may use under the request's venue filter and mode. */
+/** The pools a hop may use under the request's venue filter (every venue serves both modes). */
 export function usablePools(
   graph: PoolGraph,
   request: RouteRequest,
   from: string,
   to: string,
 ): Pool[] {
-  return graph
-    .poolsBetween(from, to)
-    .filter(
-      (pool) =>
-        request.allowVenue(pool.label) &&
-        (request.swapMode === 'ExactIn' || EXACT_OUT_VENUES.has(pool.label)),
-    );
+  return graph.poolsBetween(from, to).filter((pool) => request.allowVenue(pool.label));
 }
 
 /** Prices a path hop by hop (forwards in ExactIn, backwards in ExactOut); null when it fails. */

@@ -8,7 +8,7 @@ export interface RouteLeg {
   pool: Pool;
   inputMint: string;
   outputMint: string;
-  /** Whole-percent share of the hop's input (in both modes). */
+  /** Whole-percent share of the hop's input (ExactIn) or output (ExactOut). */
   percent: number;
   amountIn: bigint;
   amountOut: bigint;

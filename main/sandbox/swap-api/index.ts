@@ -6,7 +6,8 @@
 import { performance } from 'node:perf_hooks';
 import type { CreateSwapApi } from './mount';
 import { loadOrSeedMarket } from '../pools/seed-market';
-import type { VenueLabel } from '../venues/types';
+import { CP_SWAP_LABEL, type VenueLabel } from '../venues/types';
+import { CP_SWAP_PROGRAM_ID } from '../cp-swap/program';
 import { SwapApiError } from './api-error';
 import { readJson, sendError, sendJson } from './http-io';
 import { createMarketContext } from './market-context';
@@ -15,14 +16,10 @@ import { computeQuote } from './quote-service';
 import { parseSwapRequest } from './swap-request';
 import { buildSwap } from './swap-service';
 import { buildSwapInstructionsResponse } from './swap-instructions-service';
-import { createEscrowBook } from './escrow';
 
-/** The mainnet programs of the venues the sandbox imitates, for GET /program-id-to-label. */
+/** The programs the sandbox's routes call, for GET /program-id-to-label. */
 export const VENUE_PROGRAM_IDS: Record<string, VenueLabel> = {
-  whirLbMiicVdio4qvUfM5KAg6Ct8VwpYzGff3uctyCc: 'Whirlpool',
-  CAMMCzo5YL8w4VFF8KVHrK22GGUsp5VTaW7grrKgrWqK: 'Raydium CLMM',
-  CPMMoo8L3F4NbTegBCKVNunggL7H1ZpdTHKxQB5qKP1C: 'Raydium CPMM',
-  SSwpkEEcbUqx4vtoEByFjSkhKdCT5bvNZdhbhAtW6bS: 'Saber',
+  [CP_SWAP_PROGRAM_ID]: CP_SWAP_LABEL,
 };
 
 const ROUTES: Record<string, 'GET' | 'POST'> = {
@@ -35,12 +32,6 @@ const ROUTES: Record<string, 'GET' | 'POST'> = {
 
 export const createSwapApi: CreateSwapApi = async ({ ledger, stateDir }) => {
   const context = createMarketContext(ledger, loadOrSeedMarket(ledger, stateDir));
-  const escrows = createEscrowBook(
-    ledger,
-    context.market.authority,
-    stateDir,
-    (mint) => context.tokens.get(mint)?.decimals ?? 0,
-  );
   const now = () => performance.now();
   return {
     async handle(req, res, path, url) {
@@ -58,9 +49,6 @@ export const createSwapApi: CreateSwapApi = async ({ ledger, stateDir }) => {
             `${path} takes ${method}, not ${req.method ?? '?'}.`,
           );
         }
-        // Expired escrows of /swap-instructions go back into their pools before anything is
-        // priced (lazily: deterministic, and a sandbox nobody asks does no work).
-        escrows.sweepExpired();
         switch (path) {
           case '/quote':
             return sendJson(
@@ -74,11 +62,7 @@ export const createSwapApi: CreateSwapApi = async ({ ledger, stateDir }) => {
             return sendJson(
               res,
               200,
-              buildSwapInstructionsResponse(
-                context,
-                escrows,
-                parseSwapRequest(await readJson(req)),
-              ),
+              buildSwapInstructionsResponse(context, parseSwapRequest(await readJson(req))),
             );
           case '/program-id-to-label':
             return sendJson(res, 200, VENUE_PROGRAM_IDS);

@@ -1,13 +1,17 @@
 /**
- * What every request of the swap API works against: the ledger, the seeded market, the pool
- * graph and the token set, plus a reader of pool reserves that asks the ledger for the vault
- * balances (memoised for one request).
+ * What every request of the swap API works against: the ledger, the market, the pool graph and
+ * the token set, plus a reader of pool state that asks the ledger (memoised for one request): a
+ * CP-Swap pool's whole on-chain view (PoolState, AmmConfig, vaults, mint fees), the market
+ * maker's vault balances.
  */
 import type { LedgerView } from '../ledger/ledger-view';
 import type { Market } from '../pools/seed-market';
 import { PoolGraph } from '../router/pool-graph';
 import { cachedReserves, type ReservesOf } from '../router/route-types';
 import { TOKEN_2022_PROGRAM_ID, type SandboxToken } from '../tokens';
+import { readCpPool } from '../cp-swap/cp-pool-view';
+
+const SLOTS_PER_EPOCH = 432_000;
 
 /** The top set of intermediate tokens when `restrictIntermediateTokens` (SOL, USDC, USDT). */
 export const TOP_INTERMEDIATE_SYMBOLS = ['SOL', 'USDC', 'USDT'] as const;
@@ -37,10 +41,19 @@ export function createMarketContext(ledger: LedgerView, market: Market): MarketC
     tokens,
     topIntermediates,
     isToken2022: (mint) => tokens.get(mint)?.tokenProgram === TOKEN_2022_PROGRAM_ID,
-    reservesReader: () =>
-      cachedReserves((pool) => ({
-        a: ledger.tokenBalance(pool.vaultA) ?? 0n,
-        b: ledger.tokenBalance(pool.vaultB) ?? 0n,
-      })),
+    reservesReader: () => {
+      const epoch = BigInt(Math.floor(ledger.currentSlot() / SLOTS_PER_EPOCH));
+      return cachedReserves((pool) => {
+        if (pool.curve.kind === 'cp-swap') {
+          const cp = readCpPool(ledger, pool.ammKey, epoch);
+          if (cp === null) return { a: 0n, b: 0n };
+          return { a: cp.vault0, b: cp.vault1, cp };
+        }
+        return {
+          a: ledger.tokenBalance(pool.vaultA) ?? 0n,
+          b: ledger.tokenBalance(pool.vaultB) ?? 0n,
+        };
+      });
+    },
   };
 }

@@ -103,9 +103,7 @@ export function computeQuote(
   if (paths.length === 0) {
     throw new SwapApiError(
       'NO_ROUTES_FOUND',
-      params.swapMode === 'ExactOut'
-        ? 'No market joins these tokens on the venues that serve ExactOut (Whirlpool, Raydium CLMM, Raydium CPMM) under the given filters. Try ExactIn, or fewer filters.'
-        : 'No market joins these tokens under the given filters (dexes, excludeDexes, onlyDirectRoutes, restrictIntermediateTokens).',
+      'No market joins these tokens under the given filters (dexes, excludeDexes, onlyDirectRoutes, restrictIntermediateTokens).',
     );
   }
   const route = findBestRoute(context.graph, reservesOf, request);

@@ -1,6 +1,6 @@
 /**
- * System-level properties of GET /quote over the seeded sandbox market on a real ledger: an
- * ExactOut quote's inAmount, quoted ExactIn, yields at least the amount; more input never
+ * System-level properties of GET /quote over the sandbox's CP-Swap pools on a real ledger: an
+ * ExactOut quote's inAmount, quoted ExactIn, yields the amount within the program's rounding; more input never
  * quotes less output from a venue; a round trip over the quoted pools never returns more than it took.
  */
 import { rmSync } from 'node:fs';
@@ -49,7 +49,10 @@ const units = (decimals: number, scale: number) =>
 const scale = fc.double({ min: 0.01, max: 50_000, noNaN: true });
 
 describe('quote properties over the seeded market', () => {
-  it("an ExactOut quote's inAmount, quoted ExactIn, yields at least the amount", () => {
+  // Not always the whole amount: CP-Swap rounds its trade fee up both ways (the input of
+  // swap_base_output, then the fee of swap_base_input on that input), so the round trip may
+  // lose a base unit per pool, and a unit of a middle token is worth a few of the output.
+  it("an ExactOut quote's inAmount, quoted ExactIn, yields the amount within the program's rounding", () => {
     fc.assert(
       fc.property(pair, scale, ([input, output], size) => {
         const amount = units(output.decimals, size).toString();
@@ -68,16 +71,17 @@ describe('quote properties over the seeded market', () => {
           amount: exactOut.inAmount,
         });
         expect(exactIn).not.toBeNull();
-        expect(BigInt(exactIn!.outAmount)).toBeGreaterThanOrEqual(BigInt(amount));
+        const legs = BigInt(exactOut.routePlan.length);
+        const slack = BigInt(amount) / 1_000_000n + legs;
+        expect(BigInt(exactIn!.outAmount)).toBeGreaterThanOrEqual(BigInt(amount) - slack);
       }),
       { numRuns: 150 },
     );
   });
 
   it('more input never quotes less output from a venue', () => {
-    // One venue and one hop, so the route is one pool: the split router may lose a unit to
-    // whole-percent shares when a concentrated range is full, which is not a venue's doing.
-    const label = fc.constantFrom('Whirlpool', 'Raydium CLMM', 'Raydium CPMM', 'Saber');
+    // One venue and one hop, so the route is the best pool or split of the pair.
+    const label = fc.constantFrom('Raydium CPMM', 'Sandbox Market Maker');
     fc.assert(
       fc.property(pair, label, scale, scale, ([input, output], venue, s1, s2) => {
         const [small, large] = [

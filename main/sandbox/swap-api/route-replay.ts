@@ -5,10 +5,9 @@
  * The client's quote is not trusted: pools, mints and shares are checked against the market.
  */
 import { BPS, ceilDiv } from '../venues/bigint-math';
-import { EXACT_OUT_VENUES } from '../venues/venue-math';
 import type { Pool } from '../venues/types';
 import { priceHop } from '../router/hop-split';
-import type { Route, RouteHop } from '../router/route-types';
+import type { ReservesOf, Route, RouteHop } from '../router/route-types';
 import { SwapApiError } from './api-error';
 import type { MarketContext } from './market-context';
 import type { QuoteResponseInput } from './swap-request';
@@ -37,6 +36,15 @@ export interface ReplayedSwap {
   feeBps: number;
   fee: bigint;
   feeSide: 'input' | 'output' | null;
+  /**
+   * The quote's bound in route terms, for the instructions' own bounds: ExactIn, the least the
+   * route must deliver (the person's minimum plus an output-side fee); ExactOut, the most the
+   * route may take (the person's maximum less the fee).
+   */
+  routeOutBound: bigint;
+  routeInBound: bigint;
+  /** The pool state the route was priced on (the instructions read their accounts from it). */
+  reservesOf: ReservesOf;
 }
 
 function planHops(context: MarketContext, quote: QuoteResponseInput): PlannedHop[] {
@@ -58,9 +66,6 @@ function planHops(context: MarketContext, quote: QuoteResponseInput): PlannedHop
         'INVALID_QUOTE_RESPONSE',
         `Pool ${ammKey} does not trade ${inputMint} for ${outputMint}; send the quote unchanged.`,
       );
-    }
-    if (quote.swapMode === 'ExactOut' && !EXACT_OUT_VENUES.has(pool.label)) {
-      throw new SwapApiError('NOT_SUPPORTED', `${pool.label} does not serve ExactOut swaps.`);
     }
     const last = hops[hops.length - 1];
     if (last !== undefined && last.inputMint === inputMint && last.outputMint === outputMint) {
@@ -146,7 +151,17 @@ export function replayQuote(
       inAmount: userIn - inputFee,
       outAmount: amount,
     };
-    return { route, userIn, userOut, feeBps, fee: inputFee + outputFee, feeSide };
+    return {
+      route,
+      userIn,
+      userOut,
+      feeBps,
+      fee: inputFee + outputFee,
+      feeSide,
+      routeOutBound: threshold + outputFee,
+      routeInBound: route.inAmount,
+      reservesOf,
+    };
   }
   let amount = BigInt(quote.outAmount);
   for (let i = planned.length - 1; i >= 0; i -= 1) {
@@ -180,5 +195,8 @@ export function replayQuote(
     feeBps,
     fee,
     feeSide: feeBps === 0 ? null : 'input',
+    routeOutBound: route.outAmount,
+    routeInBound: threshold - fee,
+    reservesOf,
   };
 }

@@ -4,7 +4,6 @@ import { resolvePriorityFee } from './priority-fee';
 import { parseQuoteParams } from './quote-params';
 import { otherAmountThreshold, splitPlatformFee } from './slippage';
 import { consumedUnits } from './swap-service';
-import { pairFlows } from './token-flows';
 
 const SOL = 'So11111111111111111111111111111111111111112';
 const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
@@ -39,13 +38,13 @@ describe('parseQuoteParams', () => {
 
   it('reads lists comma-separated, repeated, or both', () => {
     const mixed = parseQuoteParams(
-      new URLSearchParams(`${base}&dexes=Whirlpool,Saber&dexes=Raydium CPMM`),
+      new URLSearchParams(`${base}&dexes=Raydium CPMM,Sandbox Market Maker&dexes=Raydium CPMM`),
     );
-    expect([...(mixed.dexes ?? [])].sort()).toEqual(['Raydium CPMM', 'Saber', 'Whirlpool']);
+    expect([...(mixed.dexes ?? [])].sort()).toEqual(['Raydium CPMM', 'Sandbox Market Maker']);
     const excluded = parseQuoteParams(
-      new URLSearchParams(`${base}&excludeDexes=Saber&excludeDexes=Whirlpool`),
+      new URLSearchParams(`${base}&excludeDexes=Sandbox Market Maker&excludeDexes=Raydium CPMM`),
     );
-    expect([...excluded.excludeDexes].sort()).toEqual(['Saber', 'Whirlpool']);
+    expect([...excluded.excludeDexes].sort()).toEqual(['Raydium CPMM', 'Sandbox Market Maker']);
   });
 
   it('keeps amounts beyond 2^53 exact', () => {
@@ -131,33 +130,5 @@ describe('consumedUnits', () => {
       'Program TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA success',
     ];
     expect(consumedUnits(logs)).toBe(5_150);
-  });
-});
-
-describe('pairFlows', () => {
-  it('moves every unit from the sources to the sinks with at most n + m − 1 transfers', () => {
-    const flows = pairFlows(
-      [
-        { account: 'v1', owner: 'auth', amount: 70n },
-        { account: 'v2', owner: 'auth', amount: 30n },
-      ],
-      [
-        { account: 'user', amount: 90n },
-        { account: 'fee', amount: 9n },
-        { account: 'operator', amount: 1n },
-      ],
-    );
-    expect(flows).toEqual([
-      { source: 'v1', owner: 'auth', destination: 'user', amount: 70n },
-      { source: 'v2', owner: 'auth', destination: 'user', amount: 20n },
-      { source: 'v2', owner: 'auth', destination: 'fee', amount: 9n },
-      { source: 'v2', owner: 'auth', destination: 'operator', amount: 1n },
-    ]);
-  });
-
-  it('refuses totals that differ (a bug, never a user error)', () => {
-    expect(() =>
-      pairFlows([{ account: 'a', owner: 'o', amount: 2n }], [{ account: 'b', amount: 1n }]),
-    ).toThrow(/mismatch/);
   });
 });

@@ -1,23 +1,22 @@
 /**
- * POST /swap-instructions in Jupiter's shape, executable with the user's signature alone: the
- * venue side is settled in advance into an escrow the user may empty as its delegate (see
- * escrow.ts). The standard groups hold everything, in execution order:
+ * POST /swap-instructions in Jupiter's shape, executable with the person's signature alone, as
+ * on mainnet: nothing is settled in advance. The groups hold everything, in execution order:
  *
  * - `computeBudgetInstructions`: unit limit and price;
- * - `setupInstructions`: output account creation, SOL wrap, a Memo per venue leg, the user's
- *   payments into the first hop's vaults (and an input-side platform fee), the escrow → fee
- *   account transfers (output-side platform fee);
- * - `swapInstruction`: the escrow → output (or `destinationTokenAccount`) TransferChecked the
- *   user signs as delegate: the one that delivers the output;
+ * - `setupInstructions`: account creation (output, middle tokens), SOL wrap, then every program
+ *   call of the route but the last (the first hop of two, a split's other leg, an input-side
+ *   platform fee);
+ * - `swapInstruction`: the last of them (the CP-Swap swap that delivers the output, or the
+ *   transfer that forwards it to `destinationTokenAccount` after an output-side fee);
  * - `cleanupInstruction`: the SOL unwrap; `otherInstructions`: a Jito-style tip.
  *
- * Extras: `lastValidBlockHeight` (after it an unused escrow is swept and the instructions fail),
- * `escrow` (account, amount, settlement signature), `simulationError` as in /swap.
+ * A market-maker fill is refused here: it needs the market maker's signature, which
+ * instructions cannot carry (/swap serves it). Extras: `lastValidBlockHeight`,
+ * `simulationError` as in /swap.
  */
-import { Keypair, PublicKey, TransactionMessage, VersionedTransaction } from '@solana/web3.js';
+import { PublicKey, TransactionMessage, VersionedTransaction } from '@solana/web3.js';
 import type { TransactionInstruction } from '@solana/web3.js';
 import { SwapApiError } from './api-error';
-import type { EscrowBook } from './escrow';
 import type { MarketContext } from './market-context';
 import type { SwapRequest } from './swap-request';
 import {
@@ -69,60 +68,37 @@ function userTransaction(
   }
 }
 
-/** Builds the answer of POST /swap-instructions, opening its escrow; throws SwapApiError. */
-export function buildSwapInstructionsResponse(
-  context: MarketContext,
-  escrows: EscrowBook,
-  request: SwapRequest,
-) {
+/** Builds the answer of POST /swap-instructions; throws SwapApiError. */
+export function buildSwapInstructionsResponse(context: MarketContext, request: SwapRequest) {
   const prepared = prepare(context, request);
   const user = new PublicKey(request.userPublicKey);
-  const escrow = Keypair.generate();
-  const escrowAddress = escrow.publicKey.toBase58();
-  const { blockhash } = context.ledger.latestBlockhash();
+  const { blockhash, lastValidBlockHeight } = context.ledger.latestBlockhash();
 
-  // Memos name the venue legs for a review; they go first when the swap alone is too big.
-  let memos = true;
-  let built = prepared.build(DEFAULT_COMPUTE_UNIT_LIMIT, memos, escrowAddress);
-  if (userTransaction(ordered(built.groups), user, blockhash) === null) {
-    memos = false;
-    built = prepared.build(DEFAULT_COMPUTE_UNIT_LIMIT, memos, escrowAddress);
-    if (userTransaction(ordered(built.groups), user, blockhash) === null) {
-      throw new SwapApiError(
-        'FAILED_TO_GET_SWAP_AND_ACCOUNT_METAS',
-        'The swap instructions would not fit in a transaction (1232 bytes). Quote again with onlyDirectRoutes=true or a lower maxAccounts.',
-      );
-    }
+  let built = prepared.build(DEFAULT_COMPUTE_UNIT_LIMIT, false);
+  if (built.groups.coSigned) {
+    throw new SwapApiError(
+      'NOT_SUPPORTED',
+      'This route is a fill by the sandbox market maker, who must co-sign the transaction; instructions cannot carry that signature. Use /swap for this route, or quote with excludeDexes=Sandbox Market Maker.',
+    );
+  }
+  const fits = () => userTransaction(ordered(built.groups), user, blockhash);
+  if (fits() === null) {
+    throw new SwapApiError(
+      'FAILED_TO_GET_SWAP_AND_ACCOUNT_METAS',
+      'The swap instructions would not fit in a transaction (1232 bytes). Quote again with onlyDirectRoutes=true or a lower maxAccounts.',
+    );
   }
 
-  const token = context.tokens.get(request.quote.outputMint);
-  if (token === undefined) throw new Error(`unknown output mint ${request.quote.outputMint}`);
-  const legs = prepared.swap.route.hops.flatMap((hop) =>
-    hop.legs.map((leg) => `${leg.pool.label} ${leg.pool.ammKey.slice(0, 8)}`),
-  );
-  const opened = escrows.open({
-    escrow,
-    token,
-    user,
-    amount: built.groups.escrowAmount,
-    settlement: built.groups.settlement,
-    memo: `swap escrow for ${user.toBase58().slice(0, 8)}: ${legs.join(', ')}`,
-  });
-
   let limit = DEFAULT_COMPUTE_UNIT_LIMIT;
-  let simulation = context.ledger.simulate(
-    userTransaction(ordered(built.groups), user, blockhash) as Uint8Array,
-  );
+  let simulation = context.ledger.simulate(fits() as Uint8Array);
   if (request.dynamicComputeUnitLimit && simulation.err === null) {
     const consumed = consumedUnits(simulation.logs);
     limit = Math.min(
       DEFAULT_COMPUTE_UNIT_LIMIT,
       Math.ceil((consumed + 3_000) * 1.2) + 10_000 + WALLET_APPENDIX_UNITS,
     );
-    built = prepared.build(limit, memos, escrowAddress);
-    simulation = context.ledger.simulate(
-      userTransaction(ordered(built.groups), user, blockhash) as Uint8Array,
-    );
+    built = prepared.build(limit, false);
+    simulation = context.ledger.simulate(fits() as Uint8Array);
   }
 
   const { groups, priority } = built;
@@ -131,24 +107,16 @@ export function buildSwapInstructionsResponse(
   return {
     tokenLedgerInstruction: null,
     computeBudgetInstructions: groups.computeBudget.map(instructionJson),
+    // A route of several program calls (two hops, a split, a platform fee) runs them in order:
+    // all but the last come after the setup, the last is the swap instruction.
     setupInstructions: [...groups.setup.map(instructionJson), ...swapPart.slice(0, -1)],
     swapInstruction,
-    /** Kept for callers of the earlier answer: the swap group, now one instruction. */
-    swapInstructions: [swapInstruction],
     cleanupInstruction: groups.cleanup[0] === undefined ? null : instructionJson(groups.cleanup[0]),
     otherInstructions: groups.other.map(instructionJson),
     addressLookupTableAddresses: [] as string[],
     prioritizationFeeLamports: Number(priority.prioritizationFeeLamports),
     computeUnitLimit: limit,
-    lastValidBlockHeight: opened.lastValidBlockHeight,
-    escrow: {
-      account: opened.escrow,
-      mint: token.mint,
-      amount: built.groups.escrowAmount.toString(),
-      delegate: user.toBase58(),
-      settlementSignature: opened.settlementSignature,
-    },
+    lastValidBlockHeight,
     simulationError: simulationError(simulation.err, simulation.logs),
-    venueAuthority: context.market.authority.publicKey.toBase58(),
   };
 }

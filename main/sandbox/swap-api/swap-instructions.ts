@@ -1,14 +1,16 @@
 /**
  * The instructions of a swap, in Jupiter's groups: compute budget, setup (associated token
- * accounts, SOL wrap), the swap itself (a memo per venue leg, then the transfers user → vaults,
- * vault → vault between hops, vaults → user and fee accounts), cleanup (SOL unwrap) and other
- * (a Jito-style tip). The user pays the fees and signs for their own transfers; the venue
- * authority signs for the vaults.
+ * accounts, SOL wrap), the swap itself, cleanup (SOL unwrap) and other (a Jito-style tip).
  *
- * With an escrow (POST /swap-instructions), the venue side is split off into `settlement`:
- * the vault → vault transfers between hops and the last hop's vaults → escrow, which the
- * sandbox signs and executes at request time. The user's part then only pays the first hop's
- * vaults and moves the escrow's tokens to the output and fee accounts as the escrow's delegate.
+ * The swap group is what mainnet runs: per CP-Swap leg one `swap_base_input` (ExactIn) or
+ * `swap_base_output` (ExactOut) instruction of Raydium CP-Swap, the person its only signer, the
+ * tokens moved inside the program (the payout signed by the pool's authority address). A route
+ * of two hops chains them through the person's own account of the middle token: the first hop
+ * must deliver at least what the second takes (ExactIn), or exactly it (ExactOut). A
+ * market-maker leg (a token the program refuses) is a pair of transfers, the person's payment
+ * and the market maker's fill, which the market maker's key co-signs: the only co-signed route.
+ * The platform fee is the person's own transfers to the fee accounts, from the input (or from
+ * the output before it goes on to `destinationTokenAccount`).
  */
 import {
   ComputeBudgetProgram,
@@ -24,11 +26,16 @@ import {
   getAssociatedTokenAddressSync,
 } from '@solana/spl-token';
 import { MEMO_PROGRAM_ID, NATIVE_MINT, type SandboxToken } from '../tokens';
-import type { RouteHop } from '../router/route-types';
+import type { RouteHop, RouteLeg } from '../router/route-types';
+import {
+  swapBaseInputInstruction,
+  swapBaseOutputInstruction,
+  type SwapAccounts,
+} from '../cp-swap/program';
+import type { ReservesOf } from '../router/route-types';
 import type { MarketContext } from './market-context';
 import type { ReplayedSwap } from './route-replay';
 import { splitPlatformFee } from './slippage';
-import { pairFlows, type FlowEnd } from './token-flows';
 
 export interface SwapInstructionOptions {
   user: PublicKey;
@@ -41,13 +48,8 @@ export interface SwapInstructionOptions {
   computeUnitLimit: number;
   computeUnitPriceMicroLamports: bigint;
   jitoTipLamports: bigint;
-  /** Memo instructions naming each leg's venue (dropped when the transaction would be too big). */
+  /** A Memo naming each market-maker fill (dropped when the transaction would be too big). */
   memos: boolean;
-  /**
-   * Token account (owned by the venue authority, the user its delegate) that receives the
-   * route's output in advance; null for /swap, where the vaults pay the user directly.
-   */
-  escrow?: string | null;
 }
 
 export interface SwapInstructionGroups {
@@ -56,10 +58,8 @@ export interface SwapInstructionGroups {
   swap: TransactionInstruction[];
   cleanup: TransactionInstruction[];
   other: TransactionInstruction[];
-  /** With an escrow: the venue authority's transfers, executed by the sandbox beforehand. */
-  settlement: TransactionInstruction[];
-  /** With an escrow: what it must hold (the user's output plus any output-side fee). */
-  escrowAmount: bigint;
+  /** True when a market-maker fill needs the market maker's signature. */
+  coSigned: boolean;
 }
 
 function tokenOf(context: MarketContext, mint: string): SandboxToken {
@@ -73,8 +73,98 @@ function ata(context: MarketContext, mint: string, owner: PublicKey): PublicKey 
   return getAssociatedTokenAddressSync(new PublicKey(mint), owner, true, program);
 }
 
-function vaultOf(leg: RouteHop['legs'][number], mint: string): string {
-  return leg.pool.mintA === mint ? leg.pool.vaultA : leg.pool.vaultB;
+function transfer(
+  context: MarketContext,
+  mint: string,
+  from: string,
+  to: string,
+  owner: string,
+  amount: bigint,
+): TransactionInstruction {
+  const token = tokenOf(context, mint);
+  return createTransferCheckedInstruction(
+    new PublicKey(from),
+    new PublicKey(mint),
+    new PublicKey(to),
+    new PublicKey(owner),
+    amount,
+    token.decimals,
+    [],
+    new PublicKey(token.tokenProgram),
+  );
+}
+
+/** The share `part/whole` of `amount`, rounded down. */
+const share = (amount: bigint, part: bigint, whole: bigint) =>
+  whole === 0n ? amount : (amount * part) / whole;
+
+interface LegPlan {
+  leg: RouteLeg;
+  from: string;
+  to: string;
+  /** ExactIn: the least the leg must deliver; ExactOut: the most it may take. */
+  bound: bigint;
+}
+
+/** The CP-Swap instruction of one leg, its accounts read from the pool's on-chain state. */
+function cpSwapInstruction(
+  user: PublicKey,
+  plan: LegPlan,
+  exactIn: boolean,
+  reservesOf: ReservesOf,
+): TransactionInstruction {
+  const { leg } = plan;
+  const view = reservesOf(leg.pool).cp;
+  if (view === undefined) throw new Error(`no on-chain state for pool ${leg.pool.ammKey}`);
+  const { state } = view;
+  const zeroForOne = leg.inputMint === state.token0Mint;
+  const accounts: SwapAccounts = {
+    payer: user.toBase58(),
+    config: state.ammConfig,
+    pool: leg.pool.ammKey,
+    inputAccount: plan.from,
+    outputAccount: plan.to,
+    inputVault: zeroForOne ? state.token0Vault : state.token1Vault,
+    outputVault: zeroForOne ? state.token1Vault : state.token0Vault,
+    inputProgram: zeroForOne ? state.token0Program : state.token1Program,
+    outputProgram: zeroForOne ? state.token1Program : state.token0Program,
+    inputMint: leg.inputMint,
+    outputMint: leg.outputMint,
+    observation: state.observationKey,
+  };
+  return exactIn
+    ? swapBaseInputInstruction(accounts, leg.amountIn, plan.bound)
+    : swapBaseOutputInstruction(accounts, plan.bound, leg.amountOut);
+}
+
+/**
+ * Each leg's accounts and bound. The route's last hop (ExactIn) carries the person's minimum
+ * output, shared over its legs by their quoted outputs; the first hop (ExactOut) carries their
+ * maximum input the same way. Every other hop is bound exactly to what the route quoted, so a
+ * first hop never delivers less than the second takes.
+ */
+function planLegs(
+  swap: ReplayedSwap,
+  accountOf: (hopIndex: number, side: 'in' | 'out') => string,
+): LegPlan[] {
+  const hops = swap.route.hops;
+  const exactIn = swap.route.swapMode === 'ExactIn';
+  const plans: LegPlan[] = [];
+  hops.forEach((hop: RouteHop, index) => {
+    const last = index === hops.length - 1;
+    for (const leg of hop.legs) {
+      let bound: bigint;
+      if (exactIn) {
+        bound = last ? share(swap.routeOutBound, leg.amountOut, hop.amountOut) : leg.amountOut;
+      } else {
+        const first = index === 0;
+        bound = first ? share(swap.routeInBound, leg.amountIn, hop.amountIn) : leg.amountIn;
+        if (bound < leg.amountIn) bound = leg.amountIn;
+      }
+      plans.push({ leg, from: accountOf(index, 'in'), to: accountOf(index, 'out'), bound });
+    }
+  });
+  return plans;
 }
 
 /** Builds the instruction groups of a replayed swap. */
@@ -82,8 +172,10 @@ export function buildSwapInstructions(
   context: MarketContext,
   swap: ReplayedSwap,
   options: SwapInstructionOptions,
+  reservesOf: ReservesOf,
 ): SwapInstructionGroups {
   const { user, inputMint, outputMint } = options;
+  const userKey = user.toBase58();
   const authority = context.market.authority.publicKey.toBase58();
   const groups: SwapInstructionGroups = {
     computeBudget: [],
@@ -91,10 +183,8 @@ export function buildSwapInstructions(
     swap: [],
     cleanup: [],
     other: [],
-    settlement: [],
-    escrowAmount: 0n,
+    coSigned: false,
   };
-  const escrow = options.escrow ?? null;
   groups.computeBudget.push(
     ComputeBudgetProgram.setComputeUnitLimit({ units: options.computeUnitLimit }),
   );
@@ -105,147 +195,116 @@ export function buildSwapInstructions(
       }),
     );
   }
+  const createAta = (mint: string, account: PublicKey) =>
+    createAssociatedTokenAccountIdempotentInstruction(
+      user,
+      account,
+      user,
+      new PublicKey(mint),
+      new PublicKey(tokenOf(context, mint).tokenProgram),
+    );
 
-  // Input side: native SOL is wrapped into the user's wSOL account for the swap and unwrapped after.
+  // Input side: native SOL is wrapped into the person's wSOL account for the swap and unwrapped
+  // after (in ExactOut, up to the maximum input: what the program does not take comes back).
   const inputAccount = ata(context, inputMint, user);
   if (inputMint === NATIVE_MINT && options.wrapAndUnwrapSol) {
+    const wrap = swap.route.swapMode === 'ExactIn' ? swap.userIn : swap.routeInBound + swap.fee;
+    groups.setup.push(createAta(NATIVE_MINT, inputAccount));
     groups.setup.push(
-      createAssociatedTokenAccountIdempotentInstruction(
-        user,
-        inputAccount,
-        user,
-        new PublicKey(NATIVE_MINT),
-      ),
-    );
-    groups.setup.push(
-      SystemProgram.transfer({ fromPubkey: user, toPubkey: inputAccount, lamports: swap.userIn }),
+      SystemProgram.transfer({ fromPubkey: user, toPubkey: inputAccount, lamports: wrap }),
     );
     groups.setup.push(createSyncNativeInstruction(inputAccount));
     groups.cleanup.push(createCloseAccountInstruction(inputAccount, user, user));
   }
 
   // Output side: the destination account when given (wrapAndUnwrapSol is then ignored), else
-  // the user's associated account, created if missing, and unwrapped when it holds SOL.
-  let outputAccount: PublicKey;
-  if (options.destinationTokenAccount !== null) {
-    outputAccount = new PublicKey(options.destinationTokenAccount);
-  } else {
-    outputAccount = ata(context, outputMint, user);
-    const program = new PublicKey(tokenOf(context, outputMint).tokenProgram);
-    groups.setup.push(
-      createAssociatedTokenAccountIdempotentInstruction(
-        user,
-        outputAccount,
-        user,
-        new PublicKey(outputMint),
-        program,
-      ),
-    );
-    if (outputMint === NATIVE_MINT && options.wrapAndUnwrapSol) {
-      groups.cleanup.push(createCloseAccountInstruction(outputAccount, user, user));
+  // the person's associated account, created if missing, and unwrapped when it holds SOL. An
+  // output-side platform fee is paid from the person's own account, so the swap lands there.
+  const outputFee = swap.feeSide === 'output' && options.feeAccount !== null && swap.fee > 0n;
+  const destination = options.destinationTokenAccount;
+  const ownOutput = ata(context, outputMint, user);
+  if (destination === null || outputFee) {
+    groups.setup.push(createAta(outputMint, ownOutput));
+    if (destination === null && outputMint === NATIVE_MINT && options.wrapAndUnwrapSol) {
+      groups.cleanup.push(createCloseAccountInstruction(ownOutput, user, user));
     }
   }
+  const swapTarget = destination !== null && !outputFee ? destination : ownOutput.toBase58();
 
-  if (options.memos) {
-    for (const hop of swap.route.hops) {
-      for (const leg of hop.legs) {
-        groups.swap.push(
-          new TransactionInstruction({
-            programId: new PublicKey(MEMO_PROGRAM_ID),
-            keys: [],
-            data: Buffer.from(`${leg.pool.label} ${leg.pool.ammKey.slice(0, 8)}`),
-          }),
-        );
-      }
-    }
-  }
+  // The person's account of each middle token (a route mint), created if missing.
+  const hops = swap.route.hops;
+  const middle = hops.slice(1).map((hop) => {
+    const account = ata(context, hop.inputMint, user);
+    groups.setup.push(createAta(hop.inputMint, account));
+    return account.toBase58();
+  });
+  const accountOf = (index: number, side: 'in' | 'out') =>
+    side === 'in'
+      ? index === 0
+        ? inputAccount.toBase58()
+        : middle[index - 1]!
+      : index === hops.length - 1
+        ? swapTarget
+        : middle[index]!;
 
-  const feeSinks = (mint: string): Omit<FlowEnd, 'owner'>[] => {
+  const feeTransfers = (mint: string, from: string): TransactionInstruction[] => {
     if (swap.feeSide === null || options.feeAccount === null || swap.fee === 0n) return [];
     const { integrator, operator } = splitPlatformFee(swap.fee);
     const operatorAccount = context.market.operatorFeeAccounts.get(mint);
     if (operatorAccount === undefined) throw new Error(`no operator fee account for ${mint}`);
     return [
-      { account: options.feeAccount, amount: integrator },
-      { account: operatorAccount, amount: operator },
+      transfer(context, mint, from, options.feeAccount, userKey, integrator),
+      ...(operator > 0n ? [transfer(context, mint, from, operatorAccount, userKey, operator)] : []),
     ];
   };
 
-  const hops = swap.route.hops;
-  const boundaries: {
-    mint: string;
-    sources: FlowEnd[];
-    sinks: Omit<FlowEnd, 'owner'>[];
-    settled: boolean;
-  }[] = [];
-  for (let k = 0; k <= hops.length; k += 1) {
-    const before = hops[k - 1];
-    const after = hops[k];
-    const mint = after?.inputMint ?? (before as RouteHop).outputMint;
-    const sources: FlowEnd[] =
-      before === undefined
-        ? [{ account: inputAccount.toBase58(), owner: user.toBase58(), amount: swap.userIn }]
-        : before.legs.map((leg) => ({
-            account: vaultOf(leg, mint),
-            owner: authority,
-            amount: leg.amountOut,
-          }));
-    const sinks: Omit<FlowEnd, 'owner'>[] =
-      after === undefined
-        ? [{ account: outputAccount.toBase58(), amount: swap.userOut }]
-        : after.legs.map((leg) => ({ account: vaultOf(leg, mint), amount: leg.amountIn }));
-    const feeHere =
-      (k === 0 && swap.feeSide === 'input') || (k === hops.length && swap.feeSide === 'output');
-    if (feeHere) sinks.push(...feeSinks(mint));
-    if (escrow !== null && k === hops.length) {
-      // The vaults fill the escrow now; the user later empties it, as its delegate, into the
-      // fee accounts and then the output (last, so it is the group's swapInstruction).
-      const total = sinks.reduce((sum, sink) => sum + sink.amount, 0n);
-      groups.escrowAmount = total;
-      boundaries.push({
-        mint,
-        sources,
-        sinks: [{ account: escrow, amount: total }],
-        settled: true,
-      });
-      boundaries.push({
-        mint,
-        sources: [{ account: escrow, owner: user.toBase58(), amount: total }],
-        sinks: [...sinks.slice(1), ...sinks.slice(0, 1)],
-        settled: false,
-      });
-    } else {
-      // Between hops, vault to vault: settled in advance when there is an escrow.
-      boundaries.push({ mint, sources, sinks, settled: escrow !== null && k > 0 });
+  if (swap.feeSide === 'input')
+    groups.swap.push(...feeTransfers(inputMint, inputAccount.toBase58()));
+  const exactIn = swap.route.swapMode === 'ExactIn';
+  for (const plan of planLegs(swap, accountOf)) {
+    const { leg } = plan;
+    if (leg.pool.curve.kind === 'cp-swap') {
+      groups.swap.push(cpSwapInstruction(user, plan, exactIn, reservesOf));
+      continue;
+    }
+    // A market-maker fill: the person pays the maker's vault, the maker's vault pays the person.
+    const vaultIn = leg.pool.mintA === leg.inputMint ? leg.pool.vaultA : leg.pool.vaultB;
+    const vaultOut = leg.pool.mintA === leg.inputMint ? leg.pool.vaultB : leg.pool.vaultA;
+    if (options.memos) {
+      groups.swap.push(
+        new TransactionInstruction({
+          programId: new PublicKey(MEMO_PROGRAM_ID),
+          keys: [],
+          data: Buffer.from(`${leg.pool.label} fill ${leg.pool.ammKey.slice(0, 8)}`),
+        }),
+      );
+    }
+    groups.swap.push(transfer(context, leg.inputMint, plan.from, vaultIn, userKey, leg.amountIn));
+    groups.swap.push(
+      transfer(context, leg.outputMint, vaultOut, plan.to, authority, leg.amountOut),
+    );
+    groups.coSigned = true;
+  }
+  if (outputFee) {
+    groups.swap.push(...feeTransfers(outputMint, ownOutput.toBase58()));
+    if (destination !== null) {
+      groups.swap.push(
+        transfer(context, outputMint, ownOutput.toBase58(), destination, userKey, swap.userOut),
+      );
     }
   }
 
-  let tracked = false;
-  for (const boundary of boundaries) {
-    const token = tokenOf(context, boundary.mint);
-    for (const flow of pairFlows(boundary.sources, boundary.sinks)) {
-      const instruction = createTransferCheckedInstruction(
-        new PublicKey(flow.source),
-        new PublicKey(boundary.mint),
-        new PublicKey(flow.destination),
-        new PublicKey(flow.owner),
-        flow.amount,
-        token.decimals,
-        [],
-        new PublicKey(token.tokenProgram),
-      );
-      // The token program ignores extra read-only accounts; indexers find the swap by them
-      // (the same trick as Solana Pay's reference keys).
-      if (!tracked && options.trackingAccount !== null && flow.owner === user.toBase58()) {
-        instruction.keys.push({
-          pubkey: new PublicKey(options.trackingAccount),
-          isSigner: false,
-          isWritable: false,
-        });
-        tracked = true;
-      }
-      (boundary.settled ? groups.settlement : groups.swap).push(instruction);
-    }
+  // Indexers find the swap by an extra read-only account on the person's first instruction of
+  // the swap group; the programs ignore accounts past the ones they read.
+  const first = groups.swap.find((ix) =>
+    ix.keys.some((key) => key.isSigner && key.pubkey.equals(user)),
+  );
+  if (options.trackingAccount !== null && first !== undefined) {
+    first.keys.push({
+      pubkey: new PublicKey(options.trackingAccount),
+      isSigner: false,
+      isWritable: false,
+    });
   }
 
   if (options.jitoTipLamports > 0n) {

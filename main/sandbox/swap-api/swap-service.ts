@@ -1,12 +1,12 @@
 /**
  * POST /swap: check the request's accounts, re-price the quote's route, build the
- * instructions, size the compute budget by simulation when asked, and answer the transaction
- * signed by the venue authority, with the user's signature the only one missing.
+ * instructions, size the compute budget by simulation when asked, and answer the unsigned
+ * transaction: the person is its only signer, as on mainnet.
  * (/swap-instructions shares the first steps: swap-instructions-service.ts.)
  *
- * The one difference from mainnet: the venue authority's signature covers the whole message,
- * so the caller must NOT replace the recent blockhash or the fee payer (the spec allows it on
- * mainnet, where no co-signer is needed). A changed message fails with a signature error.
+ * The one exception is a market-maker fill (a token CP-Swap refuses): the market maker's key
+ * co-signs it, as a request-for-quote maker does on mainnet, so the caller must NOT replace the
+ * recent blockhash or the fee payer of such a transaction.
  */
 import {
   PublicKey,
@@ -33,7 +33,6 @@ export interface Prepared {
   build: (
     limit: number,
     memos: boolean,
-    escrow?: string | null,
   ) => { groups: SwapInstructionGroups; priority: PriorityPlan };
 }
 
@@ -52,26 +51,30 @@ export function prepare(context: MarketContext, request: SwapRequest): Prepared 
   const user = new PublicKey(request.userPublicKey);
   return {
     swap,
-    build: (limit, memos, escrow = null) => {
+    build: (limit, memos) => {
       const priority = resolvePriorityFee(
         request.prioritizationFeeLamports,
         request.computeUnitPriceMicroLamports,
         limit,
       );
-      const groups = buildSwapInstructions(context, swap, {
-        user,
-        inputMint: quote.inputMint,
-        outputMint: quote.outputMint,
-        wrapAndUnwrapSol: request.wrapAndUnwrapSol,
-        destinationTokenAccount: request.destinationTokenAccount,
-        feeAccount: feeMint === null ? null : request.feeAccount,
-        trackingAccount: request.trackingAccount,
-        computeUnitLimit: limit,
-        computeUnitPriceMicroLamports: priority.microLamports,
-        jitoTipLamports: priority.jitoTipLamports,
-        memos,
-        escrow,
-      });
+      const groups = buildSwapInstructions(
+        context,
+        swap,
+        {
+          user,
+          inputMint: quote.inputMint,
+          outputMint: quote.outputMint,
+          wrapAndUnwrapSol: request.wrapAndUnwrapSol,
+          destinationTokenAccount: request.destinationTokenAccount,
+          feeAccount: feeMint === null ? null : request.feeAccount,
+          trackingAccount: request.trackingAccount,
+          computeUnitLimit: limit,
+          computeUnitPriceMicroLamports: priority.microLamports,
+          jitoTipLamports: priority.jitoTipLamports,
+          memos,
+        },
+        swap.reservesOf,
+      );
       return { groups, priority };
     },
   };
@@ -87,13 +90,17 @@ export function ordered(groups: SwapInstructionGroups): TransactionInstruction[]
   ];
 }
 
-/** Wire bytes signed by the venue authority only; null when the transaction is too large. */
+/**
+ * Wire bytes with the person's signature missing (and the market maker's present when it
+ * co-signs a fill); null when the transaction is too large.
+ */
 function assemble(
   context: MarketContext,
   instructions: TransactionInstruction[],
   user: PublicKey,
   blockhash: string,
   legacy: boolean,
+  coSigned: boolean,
 ): Uint8Array | null {
   const authority = context.market.authority;
   try {
@@ -101,7 +108,7 @@ function assemble(
       const tx = new Transaction({ feePayer: user, recentBlockhash: blockhash }).add(
         ...instructions,
       );
-      tx.partialSign(authority);
+      if (coSigned) tx.partialSign(authority);
       const wire = tx.serialize({ requireAllSignatures: false, verifySignatures: false });
       return wire.length <= PACKET_SIZE ? new Uint8Array(wire) : null;
     }
@@ -111,7 +118,7 @@ function assemble(
       instructions,
     }).compileToV0Message();
     const tx = new VersionedTransaction(message);
-    tx.sign([authority]);
+    if (coSigned) tx.sign([authority]);
     const wire = tx.serialize();
     return wire.length <= PACKET_SIZE ? wire : null;
   } catch {
@@ -169,11 +176,19 @@ export function buildSwap(context: MarketContext, request: SwapRequest): SwapRes
       user,
       blockhash,
       request.asLegacyTransaction,
+      built.groups.coSigned,
     );
     if (wire === null && memos) {
       memos = false; // the memos are for readability only; drop them before giving up
       built = prepared.build(limit, memos);
-      wire = assemble(context, ordered(built.groups), user, blockhash, request.asLegacyTransaction);
+      wire = assemble(
+        context,
+        ordered(built.groups),
+        user,
+        blockhash,
+        request.asLegacyTransaction,
+        built.groups.coSigned,
+      );
     }
     if (wire === null) {
       throw new SwapApiError(

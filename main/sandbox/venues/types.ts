@@ -1,68 +1,61 @@
 /**
- * What a pool is: two vaults on the ledger plus fixed curve parameters. The pool's state is the
- * pair of vault balances, read from the ledger, so a swap that moves tokens between the user and
- * the vaults is the whole state change and persistence comes with the ledger.
+ * What a pool is to the router: two mints, two vaults and how it prices. Two kinds run on the
+ * sandbox:
+ *
+ * - `cp-swap`: a Raydium CP-Swap pool on the ledger, executed by the program itself and priced
+ *   from its on-chain state (`Reserves.cp`) with the program's own arithmetic
+ *   (cp-swap/cp-quote.ts). mintA/vaultA are the pool's token 0, mintB/vaultB its token 1.
+ * - `market-maker`: the sandbox's market maker for the tokens the program refuses (PDLG): a
+ *   constant product over two vaults of the sandbox's venue key, filled by transfers the
+ *   sandbox co-signs, as request-for-quote fills are co-signed on mainnet.
  */
+import type { CpPoolView } from '../cp-swap/cp-quote';
 
-/** The venues of the sandbox, labelled as the mainnet venues they imitate. */
-export const VENUE_LABELS = ['Whirlpool', 'Raydium CLMM', 'Raydium CPMM', 'Saber'] as const;
+/** The venues of the sandbox, as the quote's `label` names them. */
+export const VENUE_LABELS = ['Raydium CPMM', 'Sandbox Market Maker'] as const;
 export type VenueLabel = (typeof VENUE_LABELS)[number];
 
-/** x·y = k on the real reserves. */
+export const CP_SWAP_LABEL: VenueLabel = 'Raydium CPMM';
+export const MARKET_MAKER_LABEL: VenueLabel = 'Sandbox Market Maker';
+
+/** Priced from the pool's on-chain state by the program's arithmetic. */
+export interface CpSwapCurve {
+  kind: 'cp-swap';
+}
+
+/** x·y = k on the market maker's vault balances, fee on the input. */
 export interface ConstantProductCurve {
   kind: 'constant-product';
 }
 
-/**
- * One concentrated position over the price range [pa, pb] (price = B per A in base units) with
- * liquidity L: a constant product on the virtual reserves x + L/√pb and y + L·√pa, limited to
- * the real reserves, which is Uniswap v3's math inside one range. `virtualA` = L/√pb and
- * `virtualB` = L·√pa are fixed at seeding; fees stay in the vaults (compounded), so k only grows.
- */
-export interface ConcentratedCurve {
-  kind: 'concentrated';
-  liquidity: bigint;
-  /** √pa and √pb as Q64.64 fixed point. */
-  sqrtPriceLowerX64: bigint;
-  sqrtPriceUpperX64: bigint;
-  virtualA: bigint;
-  virtualB: bigint;
-}
-
-/** Curve's StableSwap invariant for two coins with amplification A. */
-export interface StableSwapCurve {
-  kind: 'stable-swap';
-  amplification: bigint;
-  /** Multipliers that bring both tokens to the same number of decimals. */
-  precisionA: bigint;
-  precisionB: bigint;
-}
-
-export type Curve = ConstantProductCurve | ConcentratedCurve | StableSwapCurve;
+export type Curve = CpSwapCurve | ConstantProductCurve;
 
 export interface Pool {
-  /** Deterministic pool address (an id: no account lives there). */
+  /** The pool's address (CP-Swap: its PoolState; the market maker: an id, no account). */
   ammKey: string;
   label: VenueLabel;
   mintA: string;
   mintB: string;
-  /** Token accounts of the venue authority that hold the pool's reserves. */
+  /** Token accounts that hold the pool's reserves. */
   vaultA: string;
   vaultB: string;
-  /** Venue fee in basis points. */
+  /** Trade fee in basis points (CP-Swap: its config's rate, rounded; for display). */
   feeBps: number;
   curve: Curve;
 }
 
-/** Real reserves of a pool: its vault balances. */
+/** A pool's state for one request: its vault balances, and a CP-Swap pool's whole view. */
 export interface Reserves {
   a: bigint;
   b: bigint;
+  cp?: CpPoolView;
 }
 
 /** One pool's answer to a swap of a given size. */
 export interface SwapLeg {
+  /** What leaves the person (the pool's input plus any Token-2022 fee on the way in). */
   amountIn: bigint;
+  /** What reaches the person (after any Token-2022 fee on the way out). */
   amountOut: bigint;
   /** Venue fee kept by the pool, in `feeOnInput ? input : output` mint. */
   feeAmount: bigint;
