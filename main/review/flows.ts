@@ -134,7 +134,7 @@ export function solToOthers(facts: ReviewFacts): SolFlow[] {
   return flows;
 }
 
-/** SOL to the service's published tip accounts (shared/ and service-terms.ts). */
+/** SOL to the network's published tip accounts (service-terms.ts). */
 export function tipFlows(facts: ReviewFacts): SolFlow[] {
   return solToOthers(facts).filter((flow) => facts.terms.tipAccounts.has(flow.to));
 }

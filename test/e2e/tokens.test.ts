@@ -98,8 +98,16 @@ describe('tokens, prices and warnings in Chromium', () => {
     await page.getByText(warning!.sentence).waitFor();
     const approve = page.getByRole('button', { name: 'Approve and sign' });
     expect(await approve.isDisabled()).toBe(true);
+    // The headline asks for attention, not approval, until the risk is acknowledged (issue 15).
+    const attention = page.getByText(
+      'This transaction needs your attention: read the warnings below and tick “I understand this risk” before you approve.',
+    );
+    await attention.waitFor();
+    expect(await page.getByText(/does what the quote says/).count()).toBe(0);
     await screenshot(page, 'review-permanent-delegate');
     await page.getByRole('checkbox', { name: 'I understand this risk' }).check();
+    await page.getByText(/^The transaction does what the quote says\./).waitFor();
+    expect(await attention.count()).toBe(0);
     expect(await approve.isEnabled()).toBe(true);
     await approve.click();
     await page

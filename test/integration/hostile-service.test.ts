@@ -434,39 +434,41 @@ describe('class 4: tips to anyone', () => {
 });
 
 describe('class 5: a co-signer is not "part of the swap"', () => {
+  /** A case where the service co-signs and slips `moves(payer, attacker)` in before the end. */
+  const coSigned = (
+    moves: (payer: PublicKey, attacker: PublicKey) => TransactionInstruction[],
+  ): HostileCase => ({
+    swap: (answer, ctx) =>
+      rewriteSwap(
+        answer,
+        ctx,
+        (opened, payer) => {
+          opened.instructions.splice(
+            opened.instructions.length - 1,
+            0,
+            ...moves(payer, ctx.attacker.publicKey),
+          );
+        },
+        [ctx.attacker],
+      ),
+  });
+  const transfer = (mint: string, from: PublicKey, to: PublicKey, by: PublicKey, amount: bigint) =>
+    createTransferCheckedInstruction(
+      new PublicKey(ataOf(from.toBase58(), mint)),
+      new PublicKey(mint),
+      new PublicKey(ataOf(to.toBase58(), mint)),
+      by,
+      amount,
+      mint === BONK ? 5 : 6,
+    );
+
   it('the person’s BONK to an account of a co-signer who pays them one unit is refused', async () => {
     const attacker = hostile.attacker.publicKey;
     const { reason } = await refusedSwap(
-      {
-        swap: (answer, ctx) =>
-          rewriteSwap(
-            answer,
-            ctx,
-            (opened, payer) => {
-              opened.instructions.splice(
-                opened.instructions.length - 1,
-                0,
-                createTransferCheckedInstruction(
-                  new PublicKey(ataOf(attacker.toBase58(), USDC)),
-                  new PublicKey(USDC),
-                  new PublicKey(ataOf(payer.toBase58(), USDC)),
-                  attacker,
-                  1n,
-                  6,
-                ),
-                createTransferCheckedInstruction(
-                  new PublicKey(ataOf(payer.toBase58(), BONK)),
-                  new PublicKey(BONK),
-                  new PublicKey(ataOf(attacker.toBase58(), BONK)),
-                  payer,
-                  500_000n,
-                  5,
-                ),
-              );
-            },
-            [ctx.attacker],
-          ),
-      },
+      coSigned((payer, them) => [
+        transfer(USDC, them, payer, them, 1n),
+        transfer(BONK, payer, them, payer, 500_000n),
+      ]),
       solToUsdc,
       'transfers',
     );
@@ -476,32 +478,12 @@ describe('class 5: a co-signer is not "part of the swap"', () => {
   });
 
   it('the person’s input token to a co-signer who pays nothing is refused', async () => {
-    const attacker = hostile.attacker.publicKey;
     const { reason } = await refusedSwap(
-      {
-        swap: (answer, ctx) =>
-          rewriteSwap(
-            answer,
-            ctx,
-            (opened, payer) => {
-              opened.instructions.splice(
-                opened.instructions.length - 1,
-                0,
-                createTransferCheckedInstruction(
-                  new PublicKey(ataOf(payer.toBase58(), USDC)),
-                  new PublicKey(USDC),
-                  new PublicKey(ataOf(attacker.toBase58(), USDC)),
-                  payer,
-                  1_000_000n,
-                  6,
-                ),
-                // The attacker signs something of its own, to be a co-signer.
-                SystemProgram.transfer({ fromPubkey: attacker, toPubkey: attacker, lamports: 0 }),
-              );
-            },
-            [ctx.attacker],
-          ),
-      },
+      coSigned((payer, them) => [
+        transfer(USDC, payer, them, payer, 1_000_000n),
+        // The attacker signs something of its own, to be a co-signer.
+        SystemProgram.transfer({ fromPubkey: them, toPubkey: them, lamports: 0 }),
+      ]),
       usdcToSol,
       'transfers',
     );

@@ -151,34 +151,8 @@ describe('durable nonces on the sandbox, as a validator takes them', () => {
 
 describe('a durable-nonce swap on the sandbox', () => {
   it('is refused by the review with the reason, whoever the nonce authority is', async () => {
-    const user = Keypair.generate();
-    const nonce = Keypair.generate();
-    await waitForStatus(
-      connection,
-      await connection.requestAirdrop(user.publicKey, 3_000_000_000),
-      200,
-      25,
-    );
     // A nonce account the user controls (created for real on the sandbox ledger).
-    const create = new Transaction().add(
-      ...SystemProgram.createNonceAccount({
-        fromPubkey: user.publicKey,
-        noncePubkey: nonce.publicKey,
-        authorizedPubkey: user.publicKey,
-        lamports: await connection.getMinimumBalanceForRentExemption(NONCE_ACCOUNT_LENGTH),
-      }).instructions,
-    );
-    create.recentBlockhash = (await connection.getLatestBlockhash()).blockhash;
-    create.feePayer = user.publicKey;
-    create.sign(user, nonce);
-    await waitForStatus(
-      connection,
-      await connection.sendRawTransaction(create.serialize()),
-      200,
-      25,
-    );
-    const info = await connection.getAccountInfo(nonce.publicKey);
-    const nonceValue = NonceAccount.fromAccountData(info!.data).nonce;
+    const { user, nonce, value: nonceValue } = await userWithNonce();
 
     const api = createSwapApiClient({
       baseUrl: sandbox.swapApiUrl,
