@@ -1,8 +1,9 @@
 /**
  * A test swap server: a loopback HTTP proxy in front of the sandbox's /v6 that passes every
  * request through and, in a tampering mode, alters the transaction of POST /v6/swap answers.
- * Each alteration is re-signed by the sandbox's venue authority (the co-signer of every
- * sandbox swap), so the only thing wrong with the transaction is the tamper itself.
+ * A sandbox swap is Raydium CP-Swap's, signed by the person alone; an alteration is re-signed
+ * by the sandbox's venue key only where the route is the market maker's co-signed fill, so the
+ * only thing wrong with the transaction is the tamper itself.
  *
  * The preview is pointed at it with `--swap-api-url` (a test-only flag of main/preview/cli.ts).
  */
@@ -14,9 +15,9 @@ import { Connection, Keypair, PublicKey, SystemProgram } from '@solana/web3.js';
 import { getAssociatedTokenAddressSync } from '@solana/spl-token';
 import {
   closeTransaction,
-  legInstruction,
-  legInto,
   openTransaction,
+  swapInstruction,
+  swapInto,
 } from '../fixtures/tamper/rebuild';
 
 export type TamperMode = 'honest' | 'send-sol-to-stranger' | 'cut-output';
@@ -68,10 +69,14 @@ export async function startTamperProxy(): Promise<TamperProxy> {
       });
       opened.instructions.splice(opened.instructions.length - 1, 0, steal);
     } else {
-      // The venue pays the person 10% less than the quote: below the quote's minimum.
+      // The swap that pays the person is made 10% smaller, its minimum dropped: the program
+      // pays below the quote's minimum.
       const output = getAssociatedTokenAddressSync(new PublicKey(quote.outputMint), user, true);
-      const leg = legInto(opened, output);
-      opened.instructions[leg.index] = legInstruction(leg, { amount: (leg.amount * 9n) / 10n });
+      const leg = swapInto(opened, output);
+      opened.instructions[leg.index] = swapInstruction(leg, {
+        first: (leg.first * 9n) / 10n,
+        second: 0n,
+      });
     }
     count += 1;
     const bytes = closeTransaction(opened, [upstream.venue]);
