@@ -27,10 +27,12 @@ export const PDLG = 'E9REZTBcoGZaPbveoQCVAon6tpMAw7nHLDnPco6LRuFi';
 /** Token-2022 with a 0.1 % transfer fee, in a CP-Swap pool against USDC. */
 export const TFEE = '4AVWP3Tbjcrgr7mLp7RVqUTiZAE5y8YNDamyBP1HUXFk';
 export const CP_SWAP_PROGRAM = 'CPMMoo8L3F4NbTegBCKVNunggL7H1ZpdTHKxQB5qKP1C';
+/** CP-Swap's authority address: owner of every vault, signer of every payout (a PDA). */
+export const CP_SWAP_AUTHORITY = 'GpMZbSM2GgvTKHJirzeGfMFoaZ8UR2X7F4v8vHTvxFbL';
 
-/** The associated token account of `owner` for `mint` (PYUSD is Token-2022). */
+/** The associated token account of `owner` for `mint` (PYUSD, PDLG and TFEE are Token-2022). */
 export function ataOf(owner: PublicKey, mint: string): PublicKey {
-  const program = mint === PYUSD ? TOKEN_2022_PROGRAM_ID : undefined;
+  const program = [PYUSD, PDLG, TFEE].includes(mint) ? TOKEN_2022_PROGRAM_ID : undefined;
   return getAssociatedTokenAddressSync(new PublicKey(mint), owner, true, program);
 }
 

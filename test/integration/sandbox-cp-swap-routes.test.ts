@@ -1,0 +1,166 @@
+/**
+ * Every route kind of the sandbox, on both API shapes (v6 at /v6, today's swap/v1 at /swap/v1),
+ * built by /swap, signed by the person, confirmed on the ledger and read back with
+ * getTransaction: one hop with SOL in, two hops, a split hop, ExactOut, SOL out, a Token-2022
+ * token with a transfer fee (TFEE), each executed by Raydium CP-Swap (its own logs name the
+ * instruction; the person is the only signer; the pool's payout is an inner TransferChecked
+ * signed by the program's authority address) and paying exactly the quote; and the market
+ * maker's fill for PDLG, the one route the sandbox co-signs.
+ */
+import { Connection, Keypair, PublicKey, type VersionedTransactionResponse } from '@solana/web3.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox, type RunningSandbox } from '../harness/sandbox-process';
+import {
+  ataOf,
+  BONK,
+  CP_SWAP_AUTHORITY,
+  CP_SWAP_PROGRAM,
+  fundedUser,
+  getJson,
+  JUP,
+  PDLG,
+  postJson,
+  signAndSend,
+  SOL,
+  TFEE,
+  tokenBalance,
+  USDC,
+  USDT,
+} from './sandbox-swap-fixtures';
+
+type Quote = Record<string, unknown> & {
+  inAmount: string;
+  outAmount: string;
+  routePlan: { swapInfo: Record<string, string>; percent: number }[];
+};
+
+for (const shape of ['v6', 'v1'] as const) {
+  describe(`every route kind on the ${shape} shape`, () => {
+    let sandbox: RunningSandbox;
+    let connection: Connection;
+
+    beforeAll(async () => {
+      sandbox = await startSandbox(shape === 'v1' ? { args: ['--api-shape', 'v1'] } : {});
+      connection = new Connection(sandbox.rpcUrl, 'confirmed');
+    });
+
+    afterAll(async () => {
+      await sandbox?.remove();
+    });
+
+    async function quote(query: string): Promise<Quote> {
+      const { status, body } = await getJson(`${sandbox.swapApiUrl}/quote?${query}`);
+      expect(status, JSON.stringify(body)).toBe(200);
+      return body as Quote;
+    }
+
+    /** /swap, sign, send, confirm; answers the transaction as the ledger recorded it. */
+    async function swapAndRead(
+      q: Quote,
+      user: Keypair,
+    ): Promise<{ tx: VersionedTransactionResponse; signature: string }> {
+      const answer = await postJson(`${sandbox.swapApiUrl}/swap`, {
+        quoteResponse: q,
+        userPublicKey: user.publicKey.toBase58(),
+        dynamicComputeUnitLimit: true,
+      });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      expect(answer.body.simulationError).toBeNull();
+      const signature = await signAndSend(connection, answer.body.swapTransaction as string, user);
+      const tx = await connection.getTransaction(signature, {
+        commitment: 'confirmed',
+        maxSupportedTransactionVersion: 0,
+      });
+      expect(tx?.meta?.err).toBeNull();
+      return { tx: tx!, signature };
+    }
+
+    /** CP-Swap ran once per leg, the person alone signed, the pools paid by their authority. */
+    function expectCpSwap(tx: VersionedTransactionResponse, q: Quote, instruction: string) {
+      const logs = tx.meta?.logMessages ?? [];
+      expect(logs).toContain(`Program ${CP_SWAP_PROGRAM} invoke [1]`);
+      expect(
+        logs.filter((line) => line === `Program log: Instruction: ${instruction}`),
+      ).toHaveLength(q.routePlan.length);
+      expect(tx.transaction.signatures).toHaveLength(1);
+      const keys = tx.transaction.message.getAccountKeys({
+        accountKeysFromLookups: tx.meta?.loadedAddresses,
+      });
+      const payouts = (tx.meta?.innerInstructions ?? [])
+        .flatMap((group) => group.instructions)
+        .filter((inner) =>
+          inner.accounts.some((i) => keys.get(i)?.toBase58() === CP_SWAP_AUTHORITY),
+        );
+      expect(payouts.length).toBe(q.routePlan.length);
+    }
+
+    it('one hop, SOL in (wrapped and unwrapped), ExactIn', async () => {
+      const user = await fundedUser(connection, sandbox.rpcUrl, 5);
+      const q = await quote(
+        `inputMint=${SOL}&outputMint=${USDC}&amount=1000000000&onlyDirectRoutes=true`,
+      );
+      expect(q.routePlan).toHaveLength(1);
+      const { tx } = await swapAndRead(q, user);
+      expectCpSwap(tx, q, 'SwapBaseInput');
+      expect(await tokenBalance(connection, ataOf(user.publicKey, USDC))).toBe(BigInt(q.outAmount));
+      expect(await connection.getAccountInfo(ataOf(user.publicKey, SOL))).toBeNull();
+    });
+
+    it('two hops, BONK → JUP through a middle token, ExactIn', async () => {
+      const user = await fundedUser(connection, sandbox.rpcUrl, 1, { [BONK]: 5_000_000_000_000n });
+      const q = await quote(`inputMint=${BONK}&outputMint=${JUP}&amount=5000000000000`);
+      expect(new Set(q.routePlan.map((step) => step.swapInfo.inputMint)).size).toBe(2);
+      const { tx } = await swapAndRead(q, user);
+      expectCpSwap(tx, q, 'SwapBaseInput');
+      expect(await tokenBalance(connection, ataOf(user.publicKey, JUP))).toBe(BigInt(q.outAmount));
+    });
+
+    it('a hop split over two pools, SOL out', async () => {
+      const user = await fundedUser(connection, sandbox.rpcUrl, 1, { [USDC]: 1_500_000_000_000n });
+      const q = await quote(
+        `inputMint=${USDC}&outputMint=${SOL}&amount=1500000000000&onlyDirectRoutes=true`,
+      );
+      expect(q.routePlan.length).toBeGreaterThan(1);
+      const before = BigInt(await connection.getBalance(user.publicKey));
+      const { tx } = await swapAndRead(q, user);
+      expectCpSwap(tx, q, 'SwapBaseInput');
+      const gained = BigInt(await connection.getBalance(user.publicKey)) - before;
+      expect(gained).toBe(BigInt(q.outAmount) - BigInt(tx.meta!.fee));
+    });
+
+    it('ExactOut, USDC → exactly 25 USDT', async () => {
+      const user = await fundedUser(connection, sandbox.rpcUrl, 1, { [USDC]: 100_000_000n });
+      const q = await quote(
+        `inputMint=${USDC}&outputMint=${USDT}&amount=25000000&swapMode=ExactOut`,
+      );
+      const { tx } = await swapAndRead(q, user);
+      expectCpSwap(tx, q, 'SwapBaseOutput');
+      expect(await tokenBalance(connection, ataOf(user.publicKey, USDT))).toBe(25_000_000n);
+      const spent = 100_000_000n - (await tokenBalance(connection, ataOf(user.publicKey, USDC)));
+      expect(spent).toBe(BigInt(q.inAmount));
+    });
+
+    it('a Token-2022 token with a transfer fee (TFEE): what arrives is the quote', async () => {
+      const user = await fundedUser(connection, sandbox.rpcUrl, 1, { [USDC]: 100_000_000n });
+      const q = await quote(`inputMint=${USDC}&outputMint=${TFEE}&amount=50000000`);
+      const { tx } = await swapAndRead(q, user);
+      expectCpSwap(tx, q, 'SwapBaseInput');
+      expect(await tokenBalance(connection, ataOf(user.publicKey, TFEE))).toBe(BigInt(q.outAmount));
+    });
+
+    it('PDLG, which CP-Swap refuses, through the market maker: the one co-signed route', async () => {
+      const user = await fundedUser(connection, sandbox.rpcUrl, 1, { [USDC]: 100_000_000n });
+      const q = await quote(`inputMint=${USDC}&outputMint=${PDLG}&amount=10000000`);
+      expect(q.routePlan.map((step) => step.swapInfo.label)).toEqual(['Sandbox Market Maker']);
+      const { tx } = await swapAndRead(q, user);
+      expect(tx.transaction.signatures).toHaveLength(2);
+      const logs = tx.meta?.logMessages ?? [];
+      expect(logs.some((line) => line.includes(CP_SWAP_PROGRAM))).toBe(false);
+      expect(logs.some((line) => line.includes('Sandbox Market Maker fill'))).toBe(true);
+      expect(await tokenBalance(connection, ataOf(user.publicKey, PDLG))).toBe(BigInt(q.outAmount));
+      expect(new PublicKey(q.routePlan[0]!.swapInfo.ammKey).toBase58()).toBe(
+        q.routePlan[0]!.swapInfo.ammKey,
+      );
+    });
+  });
+}
