@@ -24,6 +24,8 @@ import {
 } from './program';
 import type { CpPoolSeed } from './pool-seeds';
 import { encodeAmmConfig } from './state';
+import { CP_SWAP_LOOKUP_TABLE, lookupTableData, SHARED_SWAP_ACCOUNTS } from './lookup-table';
+import { ADDRESS_LOOKUP_TABLE_PROGRAM_ID } from '../tokens';
 
 /** What genesis needs of the ledger. */
 export interface CpSwapGenesisHost {
@@ -146,8 +148,9 @@ function fundCreator(
 }
 
 /**
- * Writes the configs and the fee receiver, then creates every pool of `seeds` with
- * `initialize`. Answers the pools in seed order.
+ * Writes the configs and the fee receiver, creates every pool of `seeds` with `initialize`,
+ * then writes the lookup table of their accounts (lookup-table.ts). Answers the pools in seed
+ * order.
  */
 export function writeCpSwapGenesis(
   host: CpSwapGenesisHost,
@@ -179,7 +182,8 @@ export function writeCpSwapGenesis(
   for (const [mint, { token, amount }] of totals) {
     accounts.set(mint, fundCreator(host, creator.publicKey, token, amount));
   }
-  return planned.map(({ seed, a, b, amountA, amountB }) => {
+  const tableEntries = [...SHARED_SWAP_ACCOUNTS];
+  const pools = planned.map(({ seed, a, b, amountA, amountB }) => {
     const [t0, t1, amount0, amount1] = mintsInOrder(a.mint, b.mint)
       ? [a, b, amountA, amountB]
       : [b, a, amountB, amountA];
@@ -203,6 +207,24 @@ export function writeCpSwapGenesis(
     );
     tx.sign(creator);
     host.runGenesisTransaction(tx.serialize());
-    return { seed, pool: poolAddresses(config, t0.mint, t1.mint).pool };
+    const addresses = poolAddresses(config, t0.mint, t1.mint);
+    tableEntries.push(
+      addresses.pool,
+      config,
+      addresses.vault0,
+      addresses.vault1,
+      addresses.observation,
+      t0.mint,
+      t1.mint,
+    );
+    return { seed, pool: addresses.pool };
   });
+  const table = lookupTableData(tableEntries);
+  host.setAccount(CP_SWAP_LOOKUP_TABLE, {
+    lamports: host.minimumBalanceForRentExemption(table.length),
+    owner: ADDRESS_LOOKUP_TABLE_PROGRAM_ID,
+    data: table,
+    executable: false,
+  });
+  return pools;
 }

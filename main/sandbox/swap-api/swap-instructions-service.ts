@@ -14,7 +14,12 @@
  * instructions cannot carry (/swap serves it). Extras: `lastValidBlockHeight`,
  * `simulationError` as in /swap.
  */
-import { PublicKey, TransactionMessage, VersionedTransaction } from '@solana/web3.js';
+import {
+  type AddressLookupTableAccount,
+  PublicKey,
+  TransactionMessage,
+  VersionedTransaction,
+} from '@solana/web3.js';
 import type { TransactionInstruction } from '@solana/web3.js';
 import { SwapApiError } from './api-error';
 import type { MarketContext } from './market-context';
@@ -22,6 +27,7 @@ import type { SwapRequest } from './swap-request';
 import {
   consumedUnits,
   DEFAULT_COMPUTE_UNIT_LIMIT,
+  marketLookupTable,
   ordered,
   PACKET_SIZE,
   prepare,
@@ -54,13 +60,14 @@ function userTransaction(
   instructions: TransactionInstruction[],
   user: PublicKey,
   blockhash: string,
+  table: AddressLookupTableAccount | null,
 ): Uint8Array | null {
   try {
     const message = new TransactionMessage({
       payerKey: user,
       recentBlockhash: blockhash,
       instructions,
-    }).compileToV0Message();
+    }).compileToV0Message(table === null ? [] : [table]);
     const wire = new VersionedTransaction(message).serialize();
     return wire.length <= PACKET_SIZE ? wire : null;
   } catch {
@@ -81,7 +88,12 @@ export function buildSwapInstructionsResponse(context: MarketContext, request: S
       'This route is a fill by the sandbox market maker, who must co-sign the transaction; instructions cannot carry that signature. Use /swap for this route, or quote with excludeDexes=Sandbox Market Maker.',
     );
   }
-  const fits = () => userTransaction(ordered(built.groups), user, blockhash);
+  // Every account inline when that fits; else through the market's lookup table, which the
+  // answer then names for the wallet to compile against.
+  const table = marketLookupTable(context);
+  const inline = userTransaction(ordered(built.groups), user, blockhash, null) !== null;
+  const tables = inline || table === null ? null : table;
+  const fits = () => userTransaction(ordered(built.groups), user, blockhash, tables);
   if (fits() === null) {
     throw new SwapApiError(
       'FAILED_TO_GET_SWAP_AND_ACCOUNT_METAS',
@@ -113,7 +125,7 @@ export function buildSwapInstructionsResponse(context: MarketContext, request: S
     swapInstruction,
     cleanupInstruction: groups.cleanup[0] === undefined ? null : instructionJson(groups.cleanup[0]),
     otherInstructions: groups.other.map(instructionJson),
-    addressLookupTableAddresses: [] as string[],
+    addressLookupTableAddresses: tables === null ? [] : [tables.key.toBase58()],
     prioritizationFeeLamports: Number(priority.prioritizationFeeLamports),
     computeUnitLimit: limit,
     lastValidBlockHeight,

@@ -19,11 +19,14 @@ import { replayQuote } from './route-replay';
 import { parseSwapRequest } from './swap-request';
 import { buildSwap } from './swap-service';
 import { tempDir } from '../../../test/fixtures/temp-dirs';
+import { CP_SWAP_LOOKUP_TABLE } from '../cp-swap/lookup-table';
 
 const SOL = 'So11111111111111111111111111111111111111112';
 const JUP = 'JUPyiwrYJFskUPiHa7hkeR8VUtAeFoSYbKedZNsDvCN';
 const WIF = 'EKpQGSJtjMFqKZ9KQanSqYXRcF8fBopzLHYxdM65zcjm';
 const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
+const USDT = 'Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB';
+const MSOL = 'mSoLzYCxHdYgdzU16g5QSh3i5K3z3KZK7ytfqcJm7So';
 
 let dir: string;
 let ledger: SandboxLedger;
@@ -151,6 +154,55 @@ describe('buildSwap', () => {
     expect(ledger.getAccount(user.publicKey.toBase58())!.lamports - lamportsBefore).toBe(
       BigInt(quote.outAmount) - 5_000n,
     );
+  });
+});
+
+describe('buildSwap through the market lookup table', () => {
+  it('a route of four CP-Swap legs, too large inline, is a v0 transaction through the table and executes', () => {
+    const user = Keypair.generate();
+    fundSol(user, 1n);
+    const amount = 100_000n * 10n ** 9n; // 100,000 mSOL: split on both hops
+    writeToken(
+      getAssociatedTokenAddressSync(new PublicKey(MSOL), user.publicKey).toBase58(),
+      MSOL,
+      user.publicKey.toBase58(),
+      amount,
+    );
+    const quote = computeQuote(
+      context,
+      parseQuoteParams(
+        new URLSearchParams(
+          `inputMint=${MSOL}&outputMint=${USDT}&amount=${amount}&restrictIntermediateTokens=false`,
+        ),
+      ),
+      () => 0,
+    );
+    expect(quote.routePlan).toHaveLength(4);
+    const answer = buildSwap(
+      context,
+      parseSwapRequest({ quoteResponse: quote, userPublicKey: user.publicKey.toBase58() }),
+    );
+    expect(answer.simulationError).toBeNull();
+    const tx = VersionedTransaction.deserialize(Buffer.from(answer.swapTransaction, 'base64'));
+    expect(tx.message.addressTableLookups.map((lookup) => lookup.accountKey.toBase58())).toEqual([
+      CP_SWAP_LOOKUP_TABLE,
+    ]);
+    // legacy cannot use a table: the same route is refused in words that say what to do
+    expect(() =>
+      buildSwap(
+        context,
+        parseSwapRequest({
+          quoteResponse: quote,
+          userPublicKey: user.publicKey.toBase58(),
+          asLegacyTransaction: true,
+        }),
+      ),
+    ).toThrow(/as a legacy transaction. Ask for a v0 transaction/);
+    tx.sign([user]);
+    const sent = ledger.sendTransaction(tx.serialize());
+    expect(sent.status === 'executed' && sent.record.err).toBeNull();
+    const usdt = getAssociatedTokenAddressSync(new PublicKey(USDT), user.publicKey);
+    expect(ledger.tokenBalance(usdt.toBase58())).toBe(BigInt(quote.outAmount));
   });
 });
 

@@ -9,6 +9,7 @@
  * recent blockhash or the fee payer of such a transaction.
  */
 import {
+  type AddressLookupTableAccount,
   PublicKey,
   Transaction,
   TransactionMessage,
@@ -22,6 +23,12 @@ import { resolvePriorityFee, type PriorityPlan } from './priority-fee';
 import { replayQuote, type ReplayedSwap } from './route-replay';
 import { buildSwapInstructions, type SwapInstructionGroups } from './swap-instructions';
 import type { SwapRequest } from './swap-request';
+import { CP_SWAP_LOOKUP_TABLE, lookupTableAccount } from '../cp-swap/lookup-table';
+
+/** The sandbox's lookup table of the CP-Swap market, or null when the ledger has none. */
+export function marketLookupTable(context: MarketContext): AddressLookupTableAccount | null {
+  return lookupTableAccount(context.ledger.getAccount(CP_SWAP_LOOKUP_TABLE));
+}
 
 /** Jupiter's limit when dynamicComputeUnitLimit is off, and the ceiling of the runtime. */
 export const DEFAULT_COMPUTE_UNIT_LIMIT = 1_400_000;
@@ -101,6 +108,7 @@ function assemble(
   blockhash: string,
   legacy: boolean,
   coSigned: boolean,
+  table: AddressLookupTableAccount | null = null,
 ): Uint8Array | null {
   const authority = context.market.authority;
   try {
@@ -116,7 +124,7 @@ function assemble(
       payerKey: user,
       recentBlockhash: blockhash,
       instructions,
-    }).compileToV0Message();
+    }).compileToV0Message(table === null ? [] : [table]);
     const tx = new VersionedTransaction(message);
     if (coSigned) tx.sign([authority]);
     const wire = tx.serialize();
@@ -167,33 +175,35 @@ export function buildSwap(context: MarketContext, request: SwapRequest): SwapRes
   const prepared = prepare(context, request);
   const user = new PublicKey(request.userPublicKey);
   const { blockhash, lastValidBlockHeight } = context.ledger.latestBlockhash();
-  let memos = true;
-  const attempt = (limit: number) => {
-    let built = prepared.build(limit, memos);
-    let wire = assemble(
+  const table = request.asLegacyTransaction ? null : marketLookupTable(context);
+  // Every account inline first; a route too large for that goes through the market's lookup
+  // table (v0 only), and only then are the market maker's memos dropped.
+  const compile = (built: ReturnType<Prepared['build']>) => {
+    const args = [
       context,
       ordered(built.groups),
       user,
       blockhash,
       request.asLegacyTransaction,
       built.groups.coSigned,
-    );
+    ] as const;
+    return assemble(...args) ?? (table === null ? null : assemble(...args, table));
+  };
+  let memos = true;
+  const attempt = (limit: number) => {
+    let built = prepared.build(limit, memos);
+    let wire = compile(built);
     if (wire === null && memos) {
       memos = false; // the memos are for readability only; drop them before giving up
       built = prepared.build(limit, memos);
-      wire = assemble(
-        context,
-        ordered(built.groups),
-        user,
-        blockhash,
-        request.asLegacyTransaction,
-        built.groups.coSigned,
-      );
+      wire = compile(built);
     }
     if (wire === null) {
       throw new SwapApiError(
         'FAILED_TO_GET_SWAP_AND_ACCOUNT_METAS',
-        'The swap transaction would be larger than a packet (1232 bytes). Quote again with onlyDirectRoutes=true or a lower maxAccounts.',
+        request.asLegacyTransaction
+          ? 'The swap transaction would be larger than a packet (1232 bytes) as a legacy transaction. Ask for a v0 transaction, or quote again with onlyDirectRoutes=true or a lower maxAccounts.'
+          : 'The swap transaction would be larger than a packet (1232 bytes). Quote again with onlyDirectRoutes=true or a lower maxAccounts.',
       );
     }
     return { wire, priority: built.priority };

@@ -1,0 +1,69 @@
+/**
+ * The sandbox's address lookup table of the CP-Swap market: every pool's static accounts (pool,
+ * config, vaults, observation, mints) and the programs a swap calls, written at genesis as the
+ * Address Lookup Table program stores a frozen table (no authority, never deactivated, every
+ * address active from the start). A route of many legs (two hops, each split) does not fit a
+ * packet with every account inline; /swap and /swap-instructions then compile the v0
+ * transaction against this table, as Jupiter does with its own tables on mainnet.
+ */
+import { createHash } from 'node:crypto';
+import bs58 from 'bs58';
+import { AddressLookupTableAccount, PublicKey } from '@solana/web3.js';
+import type { LedgerAccount } from '../ledger/ledger-view';
+import {
+  ADDRESS_LOOKUP_TABLE_PROGRAM_ID,
+  ASSOCIATED_TOKEN_PROGRAM_ID,
+  SYSTEM_PROGRAM_ID,
+  TOKEN_2022_PROGRAM_ID,
+  TOKEN_PROGRAM_ID,
+} from '../tokens';
+import { CP_SWAP_AUTHORITY, CP_SWAP_PROGRAM_ID } from './program';
+
+/** A fixed address (a hash, not a key anyone holds): the table is part of the chain's genesis. */
+export const CP_SWAP_LOOKUP_TABLE = bs58.encode(
+  createHash('sha256').update('swapdesk-sandbox:cp-swap-lookup-table').digest(),
+);
+
+const META_SIZE = 56;
+/** The program's limit per table. */
+const MAX_ADDRESSES = 256;
+
+/** The programs and the authority every swap names, first in the table. */
+export const SHARED_SWAP_ACCOUNTS = [
+  CP_SWAP_PROGRAM_ID,
+  CP_SWAP_AUTHORITY,
+  TOKEN_PROGRAM_ID,
+  TOKEN_2022_PROGRAM_ID,
+  ASSOCIATED_TOKEN_PROGRAM_ID,
+  SYSTEM_PROGRAM_ID,
+];
+
+/** The account data of a frozen, active table holding `addresses` (deduplicated, in order). */
+export function lookupTableData(addresses: readonly string[]): Uint8Array {
+  const unique = [...new Set(addresses)];
+  if (unique.length > MAX_ADDRESSES) {
+    throw new Error(
+      `a lookup table holds at most ${MAX_ADDRESSES} addresses, not ${unique.length}`,
+    );
+  }
+  const data = new Uint8Array(META_SIZE + 32 * unique.length);
+  const view = new DataView(data.buffer);
+  view.setUint32(0, 1, true); // LookupTable
+  view.setBigUint64(4, (1n << 64n) - 1n, true); // never deactivated
+  view.setBigUint64(12, 0n, true); // last extended at slot 0 ...
+  data[20] = unique.length; // ... with every address before that extension: all active
+  data[21] = 0; // no authority: frozen
+  unique.forEach((address, index) => data.set(bs58.decode(address), META_SIZE + 32 * index));
+  return data;
+}
+
+/** The table as web3.js compiles v0 messages against it, or null when the ledger has none. */
+export function lookupTableAccount(
+  account: LedgerAccount | null,
+): AddressLookupTableAccount | null {
+  if (account === null || account.owner !== ADDRESS_LOOKUP_TABLE_PROGRAM_ID) return null;
+  return new AddressLookupTableAccount({
+    key: new PublicKey(CP_SWAP_LOOKUP_TABLE),
+    state: AddressLookupTableAccount.deserialize(account.data),
+  });
+}
