@@ -1,8 +1,11 @@
 /**
  * Swaps end to end in Chromium on the web preview against a real sandbox: SOL to USDC (one
  * hop) and BONK to JUP (two hops through SOL), each quoted, reviewed, approved and confirmed
- * through the Swap screen, and the account's balances change exactly as the review said.
+ * through the Swap screen, and the account's balances change exactly as the review said; the
+ * first read back from the sandbox's RPC shows Raydium CP-Swap executing it, signed by the
+ * person alone.
  */
+import { Connection, PublicKey } from '@solana/web3.js';
 import { describe, expect, it } from 'vitest';
 import { usePreviewSession } from '../harness/e2e-session';
 import { API_SHAPES } from '../harness/api-shapes';
@@ -23,6 +26,10 @@ import {
   SOL_MINT,
   USDC_MINT,
 } from './swap-helpers';
+
+const CP_SWAP_PROGRAM = 'CPMMoo8L3F4NbTegBCKVNunggL7H1ZpdTHKxQB5qKP1C';
+/** CP-Swap's authority address (the PDA of "vault_and_lp_mint_auth_seed"): signs every payout. */
+const CP_SWAP_AUTHORITY = 'GpMZbSM2GgvTKHJirzeGfMFoaZ8UR2X7F4v8vHTvxFbL';
 
 describe.each(API_SHAPES)('swap in Chromium, swap API $name', ({ previewArgs, pathEnd }) => {
   const session = usePreviewSession({ start: () => startPreview({ args: previewArgs }) });
@@ -65,6 +72,30 @@ describe.each(API_SHAPES)('swap in Chromium, swap API $name', ({ previewArgs, pa
     await screenshot(page, 'swap-confirmed');
     const after = holdings(await readBalances(page, address));
     expect(difference(before, after)).toEqual(withoutWrappedSol(reviewed));
+
+    // Read back from the sandbox's RPC as any explorer would: Raydium CP-Swap ran, the person
+    // was the only signer, and the pool's payout is an inner transfer signed by the program's
+    // authority address.
+    const connection = new Connection(session.preview.rpcUrl, 'confirmed');
+    const [latest] = await connection.getSignaturesForAddress(new PublicKey(address), {
+      limit: 1,
+    });
+    const sent = await connection.getTransaction(latest!.signature, {
+      commitment: 'confirmed',
+      maxSupportedTransactionVersion: 0,
+    });
+    expect(sent?.meta?.err).toBeNull();
+    expect(sent?.transaction.signatures).toHaveLength(1);
+    expect(sent?.meta?.logMessages).toContain(`Program ${CP_SWAP_PROGRAM} invoke [1]`);
+    const keys = sent!.transaction.message.getAccountKeys({
+      accountKeysFromLookups: sent!.meta?.loadedAddresses,
+    });
+    const payouts = (sent?.meta?.innerInstructions ?? [])
+      .flatMap((group) => group.instructions)
+      .filter((inner) =>
+        inner.accounts.some((index) => keys.get(index)?.toBase58() === CP_SWAP_AUTHORITY),
+      );
+    expect(payouts.length).toBeGreaterThan(0);
 
     // The swap is in Activity, confirmed, with no explorer link on the sandbox.
     await page.getByRole('link', { name: 'See it in Activity' }).click();
