@@ -68,9 +68,18 @@ export function routeRequestOf(context: MarketContext, params: QuoteParams): Rou
     allowVenue: (label) =>
       (params.dexes === null || params.dexes.has(label)) && !params.excludeDexes.has(label),
     maxAccounts: params.maxAccounts ?? MAX_ACCOUNTS,
-    countAccounts: (route: Route) => countRouteAccounts(route, context.isToken2022, platformFee),
+    countAccounts: (route: Route) => {
+      // A legacy transaction cannot use the market's lookup table: four swaps (two split hops)
+      // do not fit a packet inline, so such a route is out of a legacy quote, as on mainnet.
+      const legs = route.hops.reduce((sum, hop) => sum + hop.legs.length, 0);
+      if (params.asLegacyTransaction && legs > MAX_LEGACY_LEGS) return Number.POSITIVE_INFINITY;
+      return countRouteAccounts(route, context.isToken2022, platformFee);
+    },
   };
 }
+
+/** The most program calls a legacy swap transaction fits with every account inline. */
+const MAX_LEGACY_LEGS = 3;
 
 /** Computes the quote for validated parameters; throws SwapApiError. */
 export function computeQuote(

@@ -198,6 +198,26 @@ describe('buildSwap through the market lookup table', () => {
         }),
       ),
     ).toThrow(/as a legacy transaction. Ask for a v0 transaction/);
+    // a quote asked for a legacy transaction picks a route that fits one
+    const legacyQuote = computeQuote(
+      context,
+      parseQuoteParams(
+        new URLSearchParams(
+          `inputMint=${MSOL}&outputMint=${USDT}&amount=${amount}&restrictIntermediateTokens=false&asLegacyTransaction=true`,
+        ),
+      ),
+      () => 0,
+    );
+    expect(legacyQuote.routePlan.length).toBeLessThanOrEqual(3);
+    const legacy = buildSwap(
+      context,
+      parseSwapRequest({
+        quoteResponse: legacyQuote,
+        userPublicKey: user.publicKey.toBase58(),
+        asLegacyTransaction: true,
+      }),
+    );
+    expect(legacy.simulationError).toBeNull();
     tx.sign([user]);
     const sent = ledger.sendTransaction(tx.serialize());
     expect(sent.status === 'executed' && sent.record.err).toBeNull();
