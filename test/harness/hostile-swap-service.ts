@@ -2,7 +2,8 @@
  * A hostile swap service (issue 15): a loopback HTTP server in front of the real sandbox's swap
  * API that forwards every request and, for the case a test sets, tampers with the answers of
  * GET /quote, POST /swap and POST /swap-instructions. Where it rewrites a transaction it
- * re-signs as the sandbox's venue (the co-signer of every sandbox route) and, when the case
+ * re-signs as the sandbox's venue key where the route is the market maker's co-signed fill (a
+ * CP-Swap route needs only the person's signature) and, when the case
  * needs it, as the service's own key, so that the only thing wrong is the tamper itself: this is
  * what a compromised or malicious service could send.
  *
