@@ -4,6 +4,7 @@
  */
 import { isUserAccount, mintOf, type ReviewFacts } from './facts';
 import { solToOthers, tipAllowance, tipFlows, tokenFlows } from './flows';
+import { CP_SWAP_PROGRAM } from './program-ids';
 import type { GuardVerdict } from './types';
 import { formatSol, formatToken, shortAddress, tokenName } from './words';
 
@@ -136,7 +137,35 @@ export function destinationRule(facts: ReviewFacts): GuardVerdict {
       );
     }
   }
+  problems.push(...swapProgramPayees(facts, target));
   return problems.length === 0
     ? { rule: 'destination', ok: true, reason: `The output goes to ${target}.` }
     : { rule: 'destination', ok: false, reason: problems.join(' ') };
+}
+
+/** Account 5 of both CP-Swap swaps: the account the program pays the swap's output into. */
+const CP_SWAP_OUTPUT_ACCOUNT = 5;
+/** Account 11: the mint of that output. */
+const CP_SWAP_OUTPUT_MINT = 11;
+
+/**
+ * A swap program pays inside its own instruction, where no top-level transfer shows it; but a
+ * CP-Swap swap names the account it pays (its output account). Every hop must pay the person's
+ * own account (an intermediate, or their output account before a forward) or the destination:
+ * a hop paying anyone else is a redirect, refused with the stranger named, however small, even
+ * one the slippage bound alone would let through.
+ */
+function swapProgramPayees(facts: ReviewFacts, target: string): string[] {
+  const problems: string[] = [];
+  for (const instruction of facts.instructions) {
+    if (instruction.programId !== CP_SWAP_PROGRAM || instruction.decoded.kind !== 'other') continue;
+    const payee = instruction.accounts[CP_SWAP_OUTPUT_ACCOUNT]?.address;
+    const mint = instruction.accounts[CP_SWAP_OUTPUT_MINT]?.address ?? null;
+    if (payee === undefined) continue;
+    if (payee === facts.expectedDestination || isUserAccount(facts, payee)) continue;
+    problems.push(
+      `Its CP-Swap swap would pay its ${tokenName(mint, facts.tokens)} to ${shortAddress(payee)} instead of ${target}.`,
+    );
+  }
+  return problems;
 }
