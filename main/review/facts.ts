@@ -69,26 +69,34 @@ export function walletOwnerOf(facts: ReviewFacts, address: string): string | nul
 }
 
 /**
- * For a token account opened by this transaction (and perhaps closed again, like a temporary
- * wSOL account, so that neither state shows it): the owner and mint its creating instruction
- * names. The token program (or the aggregator's `create_token_account`, which opens it through
- * the token program for the `user` it names) sets them, so they are what the account was.
+ * The token accounts this transaction's instructions open (and perhaps close again, like a
+ * temporary wSOL account, so that neither state shows them), with the owner and mint the
+ * creating instruction names. The token program (or the aggregator's `create_token_account`,
+ * which opens it through the token program for the `user` it names) sets them, so they are what
+ * the account was. The first instruction naming an account wins.
  */
-function createdInTransaction(
+export function openedByInstructions(
   facts: ReviewFacts,
-  address: string,
-): { owner: string; mint: Address } | null {
+): Map<string, { owner: string; mint: Address }> {
+  const opened = new Map<string, { owner: string; mint: Address }>();
   for (const { decoded } of facts.instructions) {
     if (
       (decoded.kind === 'ataCreate' ||
         decoded.kind === 'tokenInitializeAccount' ||
         decoded.kind === 'jupiterCreateTokenAccount') &&
-      decoded.account === address
+      !opened.has(decoded.account)
     ) {
-      return { owner: decoded.owner, mint: decoded.mint };
+      opened.set(decoded.account, { owner: decoded.owner, mint: decoded.mint });
     }
   }
-  return null;
+  return opened;
+}
+
+function createdInTransaction(
+  facts: ReviewFacts,
+  address: string,
+): { owner: string; mint: Address } | null {
+  return openedByInstructions(facts).get(address) ?? null;
 }
 
 /** True for the user's own system account and the token accounts the user owns. */

@@ -12,8 +12,8 @@
  *     the person never asked for, whose mint may be someone's to freeze.
  * Rent paid to open an account the swap needs stays allowed, and the review shows it as rent.
  */
-import { userDeltas } from './balances';
-import { isUserAccount, mintOf, stateAfter, type ReviewFacts } from './facts';
+import type { UserDeltas } from './balances';
+import { isUserAccount, mintOf, openedByInstructions, type ReviewFacts } from './facts';
 import { feeMint } from './flows';
 import type { GuardVerdict } from './types';
 import { formatSol, shortAddress, tokenName } from './words';
@@ -34,16 +34,7 @@ function involvedMints(facts: ReviewFacts): Set<string> {
 
 /** Token accounts this transaction opens, by instruction or as seen in the post-state. */
 function openedAccounts(facts: ReviewFacts): Map<string, { mint: string; owner: string }> {
-  const opened = new Map<string, { mint: string; owner: string }>();
-  for (const { decoded } of facts.instructions) {
-    if (
-      decoded.kind === 'ataCreate' ||
-      decoded.kind === 'tokenInitializeAccount' ||
-      decoded.kind === 'jupiterCreateTokenAccount'
-    ) {
-      opened.set(decoded.account, { mint: decoded.mint, owner: decoded.owner });
-    }
-  }
+  const opened: Map<string, { mint: string; owner: string }> = openedByInstructions(facts);
   for (const [address, after] of facts.post ?? []) {
     if (after?.token && facts.pre.get(address) == null && !opened.has(address)) {
       opened.set(address, { mint: after.token.mint, owner: after.token.owner });
@@ -65,12 +56,10 @@ function strayAccounts(facts: ReviewFacts): string[] {
   return problems;
 }
 
-function parkedSol(facts: ReviewFacts): string[] {
-  const deltas = userDeltas(facts);
+function parkedSol(facts: ReviewFacts, deltas: UserDeltas | null): string[] {
   if (deltas === null) return [];
   return [...deltas.parked].map(([address, lamports]) => {
-    const mint = mintOf(facts, address) ?? stateAfter(facts, address)?.token?.mint ?? null;
-    const name = tokenName(mint, facts.tokens);
+    const name = tokenName(mintOf(facts, address), facts.tokens);
     return `It would leave ${formatSol(lamports)} in your ${name} token account ${shortAddress(address)} instead of your wallet: whoever holds the freeze authority of ${name} could freeze that account and the SOL with it.`;
   });
 }
@@ -89,8 +78,13 @@ function closesOutsideTheWallet(facts: ReviewFacts): string[] {
   return problems;
 }
 
-export function custodyRule(facts: ReviewFacts): GuardVerdict {
-  const problems = [...closesOutsideTheWallet(facts), ...parkedSol(facts), ...strayAccounts(facts)];
+/** `deltas`: the person's balance changes (outcome.ts), null when the simulation failed. */
+export function custodyRule(facts: ReviewFacts, deltas: UserDeltas | null): GuardVerdict {
+  const problems = [
+    ...closesOutsideTheWallet(facts),
+    ...parkedSol(facts, deltas),
+    ...strayAccounts(facts),
+  ];
   return problems.length === 0
     ? {
         rule: 'sol-custody',

@@ -19,11 +19,12 @@
  * from the output, whose gross includes the fee, that still lets through a shortfall of two).
  */
 import { PublicKey } from '@solana/web3.js';
+import { getAssociatedTokenAddressSync } from '@solana/spl-token';
 import { accountGain } from './balances';
 import { feeConfigured, mintOf, type ReviewFacts } from './facts';
 import { tokenFlows } from './flows';
 import type { Outcome } from './outcome';
-import { ASSOCIATED_TOKEN_PROGRAM, TOKEN_PROGRAM } from './program-ids';
+import { TOKEN_PROGRAM } from './program-ids';
 import { serviceShareOf } from './service-terms';
 import type { DecodedInstruction, GuardVerdict } from './types';
 import { formatToken, shortAddress } from './words';
@@ -76,15 +77,12 @@ function serviceFeeAccount(facts: ReviewFacts, mint: string, configured: string)
   const share = facts.terms.feeShare;
   if (share === null) return null;
   const program = facts.pre.get(configured)?.programOwner ?? TOKEN_PROGRAM;
-  const [address] = PublicKey.findProgramAddressSync(
-    [
-      new PublicKey(share.owner).toBytes(),
-      new PublicKey(program).toBytes(),
-      new PublicKey(mint).toBytes(),
-    ],
-    new PublicKey(ASSOCIATED_TOKEN_PROGRAM),
-  );
-  return address.toBase58();
+  return getAssociatedTokenAddressSync(
+    new PublicKey(mint),
+    new PublicKey(share.owner),
+    true,
+    new PublicKey(program),
+  ).toBase58();
 }
 
 /**

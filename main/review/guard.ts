@@ -40,7 +40,7 @@ export function runGuard(facts: ReviewFacts): GuardVerdict[] {
     authorityRule(facts),
     transfersRule(facts),
     solTransferRule(facts),
-    custodyRule(facts),
+    custodyRule(facts, outcome?.deltas ?? null),
     priorityFeeRule(facts),
     destinationRule(facts),
     simulationRule(facts),
