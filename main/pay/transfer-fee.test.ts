@@ -5,6 +5,7 @@
  * overpays). The sandbox's TFEE (10 bps, main/sandbox/tokens.ts) is the case of the issue.
  */
 import { calculateEpochFee } from '@solana/spl-token';
+import { PublicKey } from '@solana/web3.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { grossUp, transferFee, type TransferFeeSchedules } from './transfer-fee';
@@ -16,14 +17,14 @@ function schedules(
 ): TransferFeeSchedules {
   const newer = { epoch: older?.newerFrom ?? 0n, transferFeeBasisPoints: bps, maximumFee };
   return {
-    transferFeeConfigAuthority: null,
-    withdrawWithheldAuthority: null,
+    transferFeeConfigAuthority: PublicKey.default,
+    withdrawWithheldAuthority: PublicKey.default,
     withheldAmount: 0n,
     olderTransferFee: older
       ? { epoch: 0n, transferFeeBasisPoints: older.bps, maximumFee: older.maximumFee }
       : newer,
     newerTransferFee: newer,
-  } as TransferFeeSchedules;
+  };
 }
 
 describe('grossUp', () => {
