@@ -187,7 +187,9 @@ export function bundleFor(network: NetworkInfo, shared: Shared): NetworkBundle {
       currentAccount,
       now,
       // The fee settings (issue 6) apply to a payment's swap when the request names no fee.
-      feesFor: (swap) => shared.fees.forSwap({ swapMode: 'ExactOut', ...swap }),
+      feesFor: (swap) => shared.fees.forSwap(swap),
+      // v6 and swap/v1 quote exact output: it stays the first choice there (issue 22).
+      exactOut: async () => true,
     },
     review: {
       network,

@@ -105,6 +105,10 @@ export function paymentIntent(plan: PaymentPlan): SwapIntent {
         });
   return {
     ...quoteIntent,
+    // Exact input (issue 22): the swap's minimum lands in the payer's own account, what the
+    // payee's account must gain is the amount (the payment rule holds it to exactly that), and
+    // what is over stays the payer's (the other-tokens rule refuses any drop of their balance).
+    ...(plan.route === 'swap-exact-in' ? { otherAmountThreshold: amount } : {}),
     feeAccount: plan.fees?.feeAccount ?? null,
     destinationTokenAccount: payee.tokenAccount,
     payment,
@@ -122,7 +126,8 @@ async function buildPayment(
     decimals: plan.payee.mint.decimals,
     tokenProgram: plan.payee.mint.tokenProgram,
     payeeTokenAccount: plan.payee.tokenAccount,
-    amount: plan.amount,
+    // Exact input: the transfer grossed up by a Token-2022 transfer fee (exact-in-plan.ts).
+    amount: plan.exactIn?.transferAmount ?? plan.amount,
     references: plan.request.references,
     memo: plan.request.memo,
     native: plan.payee.native === true,

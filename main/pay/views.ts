@@ -59,7 +59,19 @@ export function planView(plan: PaymentPlan): PaymentPlanView {
     payWithMint: plan.payWithMint,
     amount,
     payeeTokenAccount: plan.payee.tokenAccount,
-    maxSpend: quote === null ? amount : quote.otherAmountThreshold.toString(),
+    // Exact input: the swap spends exactly inAmount; ExactOut: at most otherAmountThreshold.
+    maxSpend:
+      quote === null
+        ? amount
+        : (quote.swapMode === 'ExactIn' ? quote.inAmount : quote.otherAmountThreshold).toString(),
+    exactIn:
+      plan.exactIn === undefined
+        ? null
+        : {
+            transferAmount: plan.exactIn.transferAmount.toString(),
+            transferFee: plan.exactIn.transferFee.toString(),
+            leftoverAtLeast: plan.exactIn.leftoverAtLeast.toString(),
+          },
     expectedSpend: quote === null ? amount : quote.inAmount.toString(),
     payerAccountRentLamports: plan.payerAccountRent.toString(),
     slippageBps: quote?.slippageBps ?? 0,
@@ -84,7 +96,12 @@ export function paymentSummary(plan: PaymentPlan): PaymentSummary {
     mint: plan.payee.mint.mint,
     amount: plan.amount.toString(),
     payWithMint: plan.payWithMint,
-    maxSpend: (plan.quote?.otherAmountThreshold ?? plan.amount).toString(),
+    maxSpend: (plan.quote === null
+      ? plan.amount
+      : plan.quote.swapMode === 'ExactIn'
+        ? plan.quote.inAmount
+        : plan.quote.otherAmountThreshold
+    ).toString(),
     references: plan.request.references,
     memo: plan.request.memo,
     label: plan.request.label,

@@ -139,6 +139,7 @@ export function createFakePayHandlers(
           platformFee: null,
           venueFees: [],
           quote: null,
+          exactIn: null,
           quotedAt: now,
           expiresAt: now,
         }),
@@ -190,6 +191,7 @@ export function createFakePayHandlers(
         payeeTokenAccount: request.payee.tokenAccount,
         maxSpend: max.toString(),
         expectedSpend: expected.toString(),
+        exactIn: null,
         payerAccountRentLamports: '0',
         slippageBps,
         platformFee:
