@@ -29,6 +29,8 @@ import { createPlanBook } from '../pay/plan-book';
 import type { SettingsService } from '../settings/settings-service';
 import type { Signer } from '../signer';
 import { createSwapApiClient, realWait } from '../swap-api';
+import { capabilitiesOf, swapApiFlavour } from '../swap-api/api-flavour';
+import { createSwapV2Client } from '../swap-api/v2';
 import { createQuoteBook } from '../tickets/quote-book';
 import type { SwapExtras } from '../tickets/swap-review';
 import { createTicketBook } from '../tickets/ticket-book';
@@ -127,19 +129,23 @@ export function bundleFor(network: NetworkInfo, shared: Shared): NetworkBundle {
     now,
     ...(options.ticketTtlMs !== undefined ? { ttlMs: options.ticketTtlMs } : {}),
   });
-  const api = async () =>
-    createSwapApiClient({
-      baseUrl: network.swapApiUrl,
-      ...(await shared.settings.currentApiKey().then((key) => (key ? { apiKey: key } : {}))),
-      fetch: shared.fetch,
-      wait: realWait,
-      now,
-      timeoutMs: 15_000,
-      retries: 2,
-      // A rate limit is waited out only while the person would still be looking at a spinner;
-      // a longer one is reported with how long to wait.
-      maxRetryAfterMs: 10_000,
-    });
+  const clientOptions = async () => ({
+    baseUrl: network.swapApiUrl,
+    ...(await shared.settings.currentApiKey().then((key) => (key ? { apiKey: key } : {}))),
+    fetch: shared.fetch,
+    wait: realWait,
+    now,
+    timeoutMs: 15_000,
+    retries: 2,
+    // A rate limit is waited out only while the person would still be looking at a spinner;
+    // a longer one is reported with how long to wait.
+    maxRetryAfterMs: 10_000,
+  });
+  const api = async () => createSwapApiClient(await clientOptions());
+  const flavour = swapApiFlavour(network.swapApiUrl);
+  // The Swap API v2 client, on a service of that flavour only.
+  const apiV2 =
+    flavour === 'swap-v2' ? async () => createSwapV2Client(await clientOptions()) : null;
   const market = marketFactsOf(directory, prices);
   let labels: Promise<Record<string, Record<string, string>>> | null = null;
   const swap: SwapNetworkServices = {
@@ -188,8 +194,10 @@ export function bundleFor(network: NetworkInfo, shared: Shared): NetworkBundle {
       now,
       // The fee settings (issue 6) apply to a payment's swap when the request names no fee.
       feesFor: (swap) => shared.fees.forSwap(swap),
-      // v6 and swap/v1 quote exact output: it stays the first choice there (issue 22).
-      exactOut: async () => true,
+      // v6 and swap/v1 quote exact output: it stays the first choice there; v2 has none, so
+      // a payment by swap is exact input then transfer there (issue 22).
+      exactOut: async () => capabilitiesOf(flavour).exactOut,
+      apiV2,
     },
     review: {
       network,
@@ -202,6 +210,7 @@ export function bundleFor(network: NetworkInfo, shared: Shared): NetworkBundle {
       market,
       currentAccount,
       labels: payLabels,
+      apiV2,
     },
     tickets,
     submitter,

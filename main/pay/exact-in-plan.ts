@@ -12,7 +12,8 @@ import { unpackMint } from '@solana/spl-token';
 import { PublicKey, type Connection } from '@solana/web3.js';
 import type { Address } from '../shared/address';
 import { WalletError } from '../shared/errors';
-import type { Quote, QuoteParams } from '../swap-api';
+import type { Quote, QuoteParams, SwapApiClient } from '../swap-api';
+import type { SwapV2Client } from '../swap-api/v2';
 import {
   deliveryFeeOf,
   guaranteedArrival,
@@ -24,6 +25,14 @@ import type { MintFacts } from './payee';
 import { grossUp, transferFeeOf } from './transfer-fee';
 
 export type ExactInConnection = Pick<Connection, 'getMultipleAccountsInfo' | 'getEpochInfo'>;
+
+export interface ExactInQuoteDeps {
+  connection: ExactInConnection;
+  /** The quote the payment is built from (v2: GET /build's, Metis only). */
+  quote: (params: QuoteParams) => Promise<Quote>;
+  /** The reverse estimate's quote (v2: GET /order without a taker); default `quote`. */
+  estimate?: (params: QuoteParams) => Promise<Quote>;
+}
 
 export interface ExactInPlan {
   /** The sized exact-input quote: its inAmount is exactly what the payer spends. */
@@ -84,10 +93,7 @@ async function transferTerms(
  * @example const plan = await planExactIn({ connection, quote: (p) => api.quote(p) }, { ... });
  */
 export async function planExactIn(
-  deps: {
-    connection: ExactInConnection;
-    quote: (params: QuoteParams) => Promise<Quote>;
-  },
+  deps: ExactInQuoteDeps,
   input: {
     payWithMint: Address;
     mint: MintFacts;
@@ -109,7 +115,7 @@ export async function planExactIn(
       ...fees,
     });
   // The reverse quote prices the amount in the token picked: a close first estimate.
-  const reverse = await deps.quote({
+  const reverse = await (deps.estimate ?? deps.quote)({
     inputMint: input.mint.mint,
     outputMint: input.payWithMint,
     amount: terms.transferAmount,
@@ -124,4 +130,48 @@ export async function planExactIn(
     leftoverAtLeast: guaranteedArrival(sized.quote, target) - terms.transferAmount,
     quotes: sized.quotes + 1,
   };
+}
+
+/**
+ * Where an exact-input payment's quotes come from: on a v2 service, GET /build (the path the
+ * payment is built on; Metis only) with the reverse estimate from GET /order without a taker
+ * (a quote alone, whatever the payer holds); elsewhere GET /quote.
+ */
+export async function exactInQuotes(
+  deps: {
+    connection: ExactInConnection;
+    api: () => Promise<SwapApiClient>;
+    apiV2?: (() => Promise<SwapV2Client>) | null | undefined;
+  },
+  account: Address,
+  fees: { platformFeeBps: number; feeAccount: Address } | undefined,
+): Promise<ExactInQuoteDeps> {
+  if (deps.apiV2) {
+    const v2 = await deps.apiV2();
+    return {
+      connection: deps.connection,
+      quote: async (params) =>
+        (
+          await v2.build({
+            inputMint: params.inputMint,
+            outputMint: params.outputMint,
+            amount: params.amount,
+            taker: account,
+            slippageBps: params.slippageBps ?? 50,
+            ...(fees ? { platformFeeBps: fees.platformFeeBps, feeAccount: fees.feeAccount } : {}),
+          })
+        ).quote,
+      estimate: async (params) =>
+        (
+          await v2.order({
+            inputMint: params.inputMint,
+            outputMint: params.outputMint,
+            amount: params.amount,
+            slippageBps: params.slippageBps ?? 50,
+          })
+        ).quote,
+    };
+  }
+  const api = await deps.api();
+  return { connection: deps.connection, quote: (params) => api.quote(params) };
 }

@@ -11,11 +11,12 @@ import { PublicKey, type Connection } from '@solana/web3.js';
 import { isAddress, type Address } from '../shared/address';
 import { WalletError, isWalletError } from '../shared/errors';
 import type { SwapApiClient } from '../swap-api';
+import type { SwapV2Client } from '../swap-api/v2';
 import { NATIVE_MINT } from '../review/program-ids';
 import type { PayeeConnection } from './payee';
 import { resolvePayee, type Payee } from './payee';
 import { resolveSolPayee } from './sol-payee';
-import { planExactIn } from './exact-in-plan';
+import { exactInQuotes, planExactIn } from './exact-in-plan';
 import { payerTokenAccount } from './payment-transactions';
 import type { PaymentPlan, PayFees, PlanBook } from './plan-book';
 import { amountInBaseUnits, parseTransferRequest, type TransferRequest } from './solana-pay-url';
@@ -43,6 +44,8 @@ export interface PayQuoteDeps {
    * (exact-in-plan.ts). True (v6, swap/v1): exact output stays the first choice.
    */
   exactOut: () => Promise<boolean>;
+  /** The Swap API v2 client on a v2 service (quotes through GET /build), else null. */
+  apiV2?: (() => Promise<SwapV2Client>) | null;
 }
 
 export interface ParsedPayment {
@@ -237,17 +240,13 @@ export async function quotePayment(
   if (!exactOut) {
     // Exact input only (swap API v2): always through the payer's own account, then the
     // transfer of exactly the amount (exact-in-plan.ts).
-    const api = await deps.api();
-    const planned = await planExactIn(
-      { connection: deps.connection, quote: (params) => api.quote(params) },
-      {
-        payWithMint: input.payWithMint,
-        mint: payee.mint,
-        amount,
-        slippageBps,
-        platformFeeBps: fees?.platformFeeBps,
-      },
-    );
+    const planned = await planExactIn(await exactInQuotes(deps, account as Address, fees), {
+      payWithMint: input.payWithMint,
+      mint: payee.mint,
+      amount,
+      slippageBps,
+      platformFeeBps: fees?.platformFeeBps,
+    });
     return deps.plans.add({
       ...base,
       kind: 'swap',
