@@ -27,9 +27,10 @@ import { createTransactionSender } from '../send/transaction-sender';
 import { createSubmitter } from '../send/swap-submitter';
 import { createPlanBook } from '../pay/plan-book';
 import type { SettingsService } from '../settings/settings-service';
+import type { SwapPathStore } from '../settings/swap-path-file';
 import type { Signer } from '../signer';
 import { createSwapApiClient, realWait } from '../swap-api';
-import { capabilitiesOf, swapApiFlavour } from '../swap-api/api-flavour';
+import { capabilitiesOf } from '../swap-api/api-flavour';
 import { createSwapV2Client } from '../swap-api/v2';
 import { createQuoteBook } from '../tickets/quote-book';
 import type { SwapExtras } from '../tickets/swap-review';
@@ -76,6 +77,8 @@ export interface Shared {
   settings: SettingsService;
   /** Integrator fees (issue 6); reads the network through `current`. */
   fees: FeesService;
+  /** The Swap path of each network on a Swap API v2 service (issue 22). */
+  swapPaths: SwapPathStore;
 }
 
 export function bundleFor(network: NetworkInfo, shared: Shared): NetworkBundle {
@@ -142,10 +145,19 @@ export function bundleFor(network: NetworkInfo, shared: Shared): NetworkBundle {
     maxRetryAfterMs: 10_000,
   });
   const api = async () => createSwapApiClient(await clientOptions());
-  const flavour = swapApiFlavour(network.swapApiUrl);
-  // The Swap API v2 client, on a service of that flavour only.
-  const apiV2 =
-    flavour === 'swap-v2' ? async () => createSwapV2Client(await clientOptions()) : null;
+  // The Swap API v2's paths (issue 22): /build or /order + /execute, as chosen in Settings.
+  const v2 =
+    network.swapApiFlavour === 'swap-v2'
+      ? {
+          client: async () => createSwapV2Client(await clientOptions()),
+          swapPath: () => shared.swapPaths.get(network.id),
+          orders: new Map(),
+          connection,
+          latestBlockhash: () => connection.getLatestBlockhash('confirmed'),
+        }
+      : undefined;
+  // Payments on v2 build through /build (exact input then transfer, issue 22 point 3).
+  const apiV2 = v2 ? v2.client : null;
   const market = marketFactsOf(directory, prices);
   let labels: Promise<Record<string, Record<string, string>>> | null = null;
   const swap: SwapNetworkServices = {
@@ -162,14 +174,18 @@ export function bundleFor(network: NetworkInfo, shared: Shared): NetworkBundle {
       tickets,
       market,
       currentAccount: async () => (await shared.vault.list()).current,
+      ...(v2 === undefined ? {} : { v2 }),
       labels: () => {
         labels ??= Promise.all([
           (sandbox ? sandbox.listTokens() : directory.list().then((answer) => answer.tokens)).then(
             (list) => Object.fromEntries(list.map((t) => [t.mint, t.symbol ?? t.mint])),
           ),
-          api()
-            .then((client) => client.programIdToLabel())
-            .then((programs) => Object.fromEntries(programs)),
+          // The Swap API v2 has no /program-id-to-label: programs are named by the review's own list.
+          v2 !== undefined
+            ? Promise.resolve({})
+            : api()
+                .then((client) => client.programIdToLabel())
+                .then((programs) => Object.fromEntries(programs)),
         ]).then(([tokenSymbols, programLabels]) => ({ tokenSymbols, programLabels }));
         // Not cached when it failed: the next review asks again (and reviews without names).
         labels.catch(() => (labels = null));
@@ -196,7 +212,7 @@ export function bundleFor(network: NetworkInfo, shared: Shared): NetworkBundle {
       feesFor: (swap) => shared.fees.forSwap(swap),
       // v6 and swap/v1 quote exact output: it stays the first choice there; v2 has none, so
       // a payment by swap is exact input then transfer there (issue 22).
-      exactOut: async () => capabilitiesOf(flavour).exactOut,
+      exactOut: async () => capabilitiesOf(network.swapApiFlavour).exactOut,
       apiV2,
     },
     review: {
