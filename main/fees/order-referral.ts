@@ -142,9 +142,19 @@ async function requireAccount(deps: Pick<SwapReviewDeps, 'currentAccount'>): Pro
  */
 export async function createOrderReferralTransaction(
   deps: FeeTxDeps,
-  name: string,
+  status: Pick<OrderReferralStatus, 'name' | 'programDeployed' | 'onChain'>,
 ): Promise<ReviewedFeeTransaction> {
   const account = await requireAccount(deps);
+  const { name } = status;
+  if (!status.programDeployed) {
+    throw new WalletError(
+      'REFERRAL_PROGRAM_MISSING',
+      'The referral program is not on this network, so the referral account cannot be created here. Its token accounts can be: create them, and /order pays your fee into them.',
+    );
+  }
+  if (status.onChain !== null) {
+    throw new WalletError('NOT_AVAILABLE', 'The referral account exists already.');
+  }
   const ix = initializeReferralAccountWithNameInstruction({
     payer: account,
     partner: account,

@@ -172,7 +172,7 @@ export function createFeesHandlers(deps: {
       };
     },
     'fees.createOrderReferral': async () =>
-      issue(await createOrderReferralTransaction(txDeps(), (await orderStatus()).name)),
+      issue(await createOrderReferralTransaction(txDeps(), await orderStatus())),
     'fees.createOrderReferralTokenAccounts': async ({ mints }) =>
       issue(
         await createOrderReferralTokenAccountsTransaction(
