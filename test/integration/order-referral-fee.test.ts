@@ -4,18 +4,19 @@
  * Ultra project), sees that /order would pay nothing in any token, creates the V2 token
  * accounts (SOL and USDC first) through a reviewed fee transaction, then a Best price swap's
  * referral fee lands in the SOL token account, held there by the guard's fee rule. An /order
- * answer naming another referral account is refused before anything is shown.
+ * answer naming another referral account is refused before anything is shown, and an /order
+ * transaction whose fee goes to another account than its answer says is refused by the guard.
  *
  * The sandbox has no referral program binary (resources/programs holds none): the referral
  * account itself cannot be created or claimed here (main/sandbox/README.md). Its token
  * accounts are plain associated token accounts, which the real ATA program creates.
  */
-import { PublicKey } from '@solana/web3.js';
+import { PublicKey, VersionedTransaction } from '@solana/web3.js';
 import { getAssociatedTokenAddressSync } from '@solana/spl-token';
 import { describe, expect, it } from 'vitest';
 import { namedReferralAccount, ULTRA_REFERRAL_PROJECT } from '../../main/fees/referral-v2';
 import { until } from './swap-flow-wallet';
-import { SOL, tokenBalance, USDC, usePaySession } from './pay-helpers';
+import { faucet, newKey, SOL, tokenBalance, USDC, usePaySession } from './pay-helpers';
 
 const referral = namedReferralAccount(ULTRA_REFERRAL_PROJECT, 'swapdesk');
 const referralSol = getAssociatedTokenAddressSync(
@@ -25,13 +26,28 @@ const referralSol = getAssociatedTokenAddressSync(
 ).toBase58();
 /** The /order answer's referral account is replaced with this one while set. */
 let answerFor: string | null = null;
+/** The /order transaction's account `from` is replaced with `to` while set (a hostile service). */
+let redirect: { from: string; to: string } | null = null;
+
+function redirected(transaction: string, swap: { from: string; to: string }): string {
+  const tx = VersionedTransaction.deserialize(Buffer.from(transaction, 'base64'));
+  const keys = tx.message.staticAccountKeys;
+  const index = keys.findIndex((key) => key.toBase58() === swap.from);
+  expect(index).toBeGreaterThan(0);
+  keys[index] = new PublicKey(swap.to);
+  return Buffer.from(tx.serialize()).toString('base64');
+}
 
 const pay = usePaySession('order-referral-fee', {
   sandboxArgs: ['--api-shape', 'v2'],
   rewrite: async (url, response) => {
-    if (answerFor === null || !new URL(url).pathname.endsWith('/swap/v2/order')) return response;
+    const tampering = answerFor !== null || redirect !== null;
+    if (!tampering || !new URL(url).pathname.endsWith('/swap/v2/order')) return response;
     const answer = (await response.json()) as Record<string, unknown>;
-    answer.referralAccount = answerFor;
+    if (answerFor !== null) answer.referralAccount = answerFor;
+    if (redirect !== null && typeof answer.transaction === 'string' && answer.transaction) {
+      answer.transaction = redirected(answer.transaction, redirect);
+    }
     return new Response(JSON.stringify(answer), {
       status: response.status,
       headers: response.headers,
@@ -119,6 +135,38 @@ describe('the referral fee of /order', () => {
       expect(refused.message).toContain(answerFor);
     } finally {
       answerFor = null;
+    }
+  });
+
+  it('refuses an /order transaction whose referral fee goes elsewhere than its answer says', async () => {
+    await pay.wallet.call('swapPath.set', { path: 'meta-aggregator' });
+    const stranger = newKey();
+    await faucet(pay.sandbox, stranger, SOL, 1n);
+    const strangerSol = getAssociatedTokenAddressSync(
+      new PublicKey(SOL),
+      new PublicKey(stranger),
+    ).toBase58();
+    redirect = { from: referralSol, to: strangerSol };
+    try {
+      const quote = await pay.wallet.call('swap.quote', {
+        inputMint: SOL,
+        outputMint: USDC,
+        amount: '200000000',
+        slippage: { bps: 100 },
+      });
+      expect(quote.platformFee?.feeBps).toBe(80);
+      const ticket = await pay.wallet.call('swap.review', { quoteId: quote.quoteId });
+      expect(ticket.report.accepted).toBe(false);
+      expect(ticket.report.verdicts.find((v) => v.rule === 'fee-account' && !v.ok)?.reason).toMatch(
+        /would go to .*not to your configured fee account/,
+      );
+      const refused = await pay.wallet.refusal('swap.approve', {
+        ticketId: ticket.ticketId,
+        transactionBase64: ticket.transactionBase64,
+      });
+      expect(refused.code).toBe('GUARD_REFUSED');
+    } finally {
+      redirect = null;
     }
   });
 });
