@@ -5,12 +5,17 @@
  * other), and a v6 quote turned into the fields /build and /order share (`RoutePlanStep` with
  * `percent` and `bps`, `SwapInfo` with its six required fields and nothing else).
  */
+import { MARKET_MAKER_LABEL } from '../venues/types';
 import { SwapApiError } from './api-error';
 
 type Json = Record<string, unknown>;
 
 /** The v6 /quote query of a v2 /build or /order query. */
-export function v6QuoteQuery(v2: URLSearchParams, platformFeeBps?: number): URL {
+export function v6QuoteQuery(
+  v2: URLSearchParams,
+  platformFeeBps?: number,
+  options: { withoutMarketMaker?: boolean } = {},
+): URL {
   const mode = v2.get('swapMode');
   if (mode !== null && mode !== 'ExactIn') {
     throw new SwapApiError(
@@ -35,6 +40,14 @@ export function v6QuoteQuery(v2: URLSearchParams, platformFeeBps?: number): URL 
   // choice is its default, 50 bps.
   query.searchParams.set('slippageBps', slippage === null || slippage === 'rtse' ? '50' : slippage);
   query.searchParams.set('swapMode', 'ExactIn');
+  // /build routes through Metis only: the market maker's fill (an RFQ) is never on it.
+  if (options.withoutMarketMaker && !query.searchParams.has('dexes')) {
+    const avoid = query.searchParams.get('excludeDexes');
+    query.searchParams.set(
+      'excludeDexes',
+      avoid ? `${avoid},${MARKET_MAKER_LABEL}` : MARKET_MAKER_LABEL,
+    );
+  }
   if (platformFeeBps !== undefined && platformFeeBps > 0) {
     query.searchParams.set('platformFeeBps', String(platformFeeBps));
   }

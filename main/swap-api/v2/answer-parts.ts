@@ -20,7 +20,12 @@ export const instructionSchema = z.object({
   data: base64Bytes(true),
 });
 
-/** `RoutePlanStep`: swapInfo, percent and bps required; SwapInfo's six fields required. */
+/**
+ * `RoutePlanStep`: swapInfo, percent and bps required; SwapInfo's six fields required. One
+ * exception, from a real answer: the Ultra API's /order of 2025, which /swap/v2/order continues
+ * (test/fixtures/real-world/swap/ultra-2025-04-order-aggregator.json), sends `percent` without
+ * `bps`; a step is read from `percent` then (the share is the same), never from neither.
+ */
 export const routeStepSchema = z.object({
   swapInfo: z.object({
     ammKey: z.string(),
@@ -31,7 +36,7 @@ export const routeStepSchema = z.object({
     outAmount: z.string(),
   }),
   percent: z.number().min(0).max(100),
-  bps: z.number().int().min(0).max(10_000),
+  bps: z.number().int().min(0).max(10_000).optional(),
 });
 
 export const optionalString = z.string().max(500).nullish();
@@ -87,7 +92,7 @@ export function quoteOf(raw: string, fields: QuoteFields, params: QuoteParams, n
     routePlan: fields.routePlan.map((step) => ({
       swapInfo: step.swapInfo,
       percent: Number.isInteger(step.percent) ? step.percent : null,
-      bps: step.bps,
+      bps: step.bps ?? (Number.isInteger(step.percent) ? null : Math.round(step.percent * 100)),
     })),
   };
   return parseQuoteResponse(raw, shaped, params, now);

@@ -4,7 +4,7 @@
  * person), `transaction` (nullable: null without a taker; "" when the router quoted but could
  * not build, with `errorCode` read with `router`), `lastValidBlockHeight` as text, and the
  * payers of the fees (nullable). Which accounts co-sign is read later from the transaction
- * itself and held to these claims by the review (review/order-cosigners.ts).
+ * itself and held to these claims by the review (review/guard-awaited.ts).
  */
 import { z } from 'zod';
 import type { Address } from '../../shared/address';
@@ -28,9 +28,9 @@ const orderSchema = z.object({
   transaction: z.string().max(8_000).nullish(),
   router: z.string().max(50).nullish(),
   mode: optionalString,
+  // Text in the v2 schema; a number in the Ultra answer of 2025 (real-world/swap/ultra-*).
   lastValidBlockHeight: z
-    .string()
-    .regex(/^\d{1,15}$/)
+    .union([z.string().regex(/^\d{1,15}$/), z.number().int().min(0)])
     .nullish(),
   feeBps: z.number().int().min(0).max(10_000).nullish(),
   feeMint: optionalAddress,

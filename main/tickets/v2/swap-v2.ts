@@ -148,6 +148,13 @@ export async function reviewSwapV2(
       'The swap service answered the order without its transaction. Nothing was signed; get a fresh quote.',
     );
   }
+  // A gasless order is paid by another wallet that signs at /execute: not signed here yet.
+  if (order.signatureFeePayer !== null && order.signatureFeePayer !== account) {
+    throw new WalletError(
+      'SWAP_NOT_SIGNABLE',
+      `This order's network fee would be paid by ${order.signatureFeePayer} (a gasless swap), which Swapdesk does not sign yet. Keep some SOL for the network fee and get a fresh quote, or choose Router as the swap path in Settings.`,
+    );
+  }
   if (order.taker !== null && order.taker !== account) {
     throw new WalletError(
       'SWAP_API_BAD_RESPONSE',

@@ -45,12 +45,18 @@ export function SwapPathSetting({ networkKey }: { networkKey: string }) {
     return error ? <p role="alert">{error.message}</p> : null;
   }
   const choose = async (path: SwapPath) => {
+    const before = view;
+    // Shown at once; put back when main refuses.
+    setView({ ...view, path });
     setBusy(true);
     setError(null);
     const result = await callWallet((wallet) => wallet.swapPath.set({ path }));
     setBusy(false);
     if (result.ok) setView(result.value);
-    else setError(result.error);
+    else {
+      setView(before);
+      setError(result.error);
+    }
   };
   return (
     <section className="card" aria-labelledby={`${name}-title`}>
