@@ -39,6 +39,18 @@ export interface SwapIntent {
    * token accounts may be opened only for these and the fee mint.
    */
   routeMints?: Address[];
+  /**
+   * The quoted route's legs, hop by hop: the mint each takes and the mint it gives (issue 21).
+   * A counterparty that pays the person a leg's output may receive that leg's input from them
+   * (the market maker's hop after a CP-Swap hop), as much as the balance rules allow.
+   */
+  routeLegs?: RouteLeg[];
+}
+
+/** One leg of a quoted route: what the person pays into it and what comes out. */
+export interface RouteLeg {
+  inputMint: Address;
+  outputMint: Address;
 }
 
 /**
