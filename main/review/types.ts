@@ -71,6 +71,13 @@ export type PaymentIntent =
       memo: string | null;
       throughPayer: boolean;
       /**
+       * What the payer's last TransferChecked sends when the mint withholds a Token-2022
+       * transfer fee: `amount` grossed up (pay/transfer-fee.ts), so the payee gains exactly
+       * `amount`; `transferFee` is what the token program keeps. Absent: the transfer is `amount`.
+       */
+      transferAmount?: bigint;
+      transferFee?: bigint;
+      /**
        * A native SOL request (no spl-token): `payeeTokenAccount` is the recipient wallet itself,
        * `mint` is the native mint, and the last instruction is a SystemProgram transfer whose
        * extra keys are the references; the recipient's lamports must grow by exactly `amount`.

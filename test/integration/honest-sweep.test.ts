@@ -1,0 +1,161 @@
+/**
+ * The honest sweep of issue 21: tried as an honest person would, the wallet must accept every
+ * transaction the sandbox can serve. The real composition root behind the real bridge registry
+ * (contract schemas, real keychain, real review on the sandbox VM) against one plain sandbox
+ * process: every ordered pair of sandbox tokens as a swap, and invoices in every sandbox token
+ * (with a reference key and memo, and plain) paid from SOL, USDC, BONK, TFEE and PDLG
+ * (test/harness/honest-sweep.ts). Every review is accepted, no guard refusal; a sample (every
+ * case of the four classes the issue found refused, and every eighth other) is approved, signed,
+ * sent and confirmed, well past the 32 approvals that used to lock the ticket book; the payee
+ * of each confirmed invoice holds exactly the amount more.
+ *
+ * What the sandbox cannot serve is refused at the quote, in words, before any review, and the
+ * sweep knows which from the pools' seeds alone (`unservable`): pairs more than two hops apart
+ * (mSOL and the USDC-only tokens), and payments composed from /swap-instructions (an invoice
+ * with a reference key or memo, or in SOL) whose only route is the market maker's (it co-signs,
+ * so instructions cannot build it: issue 21's third class is no longer quoted for that flow).
+ */
+import { getAssociatedTokenAddressSync } from '@solana/spl-token';
+import { Connection, Keypair, PublicKey } from '@solana/web3.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox, type RunningSandbox } from '../harness/sandbox-process';
+import {
+  approveCase,
+  baseUnits,
+  invoiceCases,
+  reviewInvoiceCase,
+  reviewSwapCase,
+  swapCases,
+  SWEEP_TOKENS,
+  unservable,
+  type BridgeCall,
+  type InvoiceCase,
+  type Reviewed,
+  type SweepCase,
+} from '../harness/honest-sweep';
+import { tempDir } from '../fixtures/temp-dirs';
+import { airdrop, faucet, tokenBalance } from './pay-helpers';
+import { openWallet, type Wallet } from './swap-flow-wallet';
+import type { ComposedApp } from '../../main/app/compose';
+
+let sandbox: RunningSandbox;
+let connection: Connection;
+let wallet: Wallet;
+const apps: ComposedApp[] = [];
+/** The payee wallet of each token's invoices (holding an account of it already). */
+const payees = new Map<string, string>();
+
+const call: BridgeCall = async (method, request) =>
+  (await wallet.registry.dispatch(method, request, {
+    kind: 'electron',
+    frameUrl: 'file:///index.html',
+    isMainFrame: true,
+  })) as Awaited<ReturnType<BridgeCall>>;
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ slotMs: 80 });
+  connection = new Connection(sandbox.rpcUrl, 'confirmed');
+  wallet = openWallet({
+    sandbox,
+    dataDir: tempDir('swapdesk-honest-sweep-'),
+    keychainService: `swapdesk-honest-sweep-itest-${process.pid}-${Date.now()}`,
+    apps,
+  });
+  const person = (await wallet.call('accounts.create', { label: 'Honest' })).address;
+  await airdrop(connection, person, 50_000_000_000);
+  for (const token of SWEEP_TOKENS) {
+    if (token.symbol !== 'SOL') {
+      await faucet(sandbox, person, token.mint, baseUnits('1000000', token.decimals));
+    }
+    const payee = Keypair.generate().publicKey.toBase58();
+    if (token.symbol === 'SOL') await airdrop(connection, payee, 1_000_000_000);
+    else await faucet(sandbox, payee, token.mint, 1n);
+    payees.set(token.mint, payee);
+  }
+}, 120_000);
+
+afterAll(async () => {
+  for (const app of apps) app.close();
+  await sandbox?.remove();
+});
+
+/** The four classes issue 21 found refused, always approved; every eighth other case too. */
+function sampled(sweepCase: SweepCase, index: number): boolean {
+  if (sweepCase.kind === 'swap') return sweepCase.output.symbol === 'PDLG' || index % 8 === 0;
+  return ['TFEE', 'PDLG'].includes(sweepCase.token.symbol) || index % 8 === 0;
+}
+
+/** What the payee's account holds (lamports for SOL). */
+async function payeeHolds(invoice: InvoiceCase): Promise<bigint> {
+  const payee = payees.get(invoice.token.mint)!;
+  if (invoice.token.symbol === 'SOL') {
+    return BigInt(await connection.getBalance(new PublicKey(payee), 'confirmed'));
+  }
+  const account = getAssociatedTokenAddressSync(
+    new PublicKey(invoice.token.mint),
+    new PublicKey(payee),
+    false,
+    new PublicKey(invoice.token.tokenProgram),
+  );
+  return tokenBalance(connection, account.toBase58());
+}
+
+describe('the honest sweep (issue 21)', () => {
+  it(
+    'accepts every honest swap and invoice the sandbox serves; a sample approved and confirmed',
+    { timeout: 600_000 },
+    async () => {
+      const cases: SweepCase[] = [...swapCases(), ...invoiceCases()];
+      const refused: string[] = [];
+      const notOffered: string[] = [];
+      const failed: string[] = [];
+      let accepted = 0;
+      let confirmed = 0;
+      let index = 0;
+      const started = performance.now();
+      for (const sweepCase of cases) {
+        index += 1;
+        let reviewed: Reviewed;
+        let before = 0n;
+        if (sweepCase.kind === 'swap') {
+          reviewed = await reviewSwapCase(call, sweepCase);
+        } else {
+          before = await payeeHolds(sweepCase);
+          reviewed = await reviewInvoiceCase(call, sweepCase, payees.get(sweepCase.token.mint)!);
+        }
+        if (reviewed.outcome === 'refused') refused.push(`${sweepCase.name}: ${reviewed.words}`);
+        if (reviewed.outcome === 'not-offered') {
+          notOffered.push(`${sweepCase.name}: ${reviewed.code}: ${reviewed.words}`);
+        }
+        if (reviewed.outcome !== 'accepted') continue;
+        accepted += 1;
+        if (!sampled(sweepCase, index)) continue;
+        const result = await approveCase(call, sweepCase, reviewed);
+        if (result.status !== 'confirmed') {
+          failed.push(`${sweepCase.name}: ${result.status}: ${result.error}`);
+          continue;
+        }
+        confirmed += 1;
+        if (sweepCase.kind === 'invoice') {
+          const amount = baseUnits(sweepCase.amountText, sweepCase.token.decimals);
+          const gained = (await payeeHolds(sweepCase)) - before;
+          if (gained !== amount) failed.push(`${sweepCase.name}: the payee gained ${gained}`);
+        }
+      }
+      const seconds = ((performance.now() - started) / 1000).toFixed(1);
+      console.info(
+        `honest sweep: ${cases.length} cases, ${accepted} accepted, ${refused.length} refused, ${notOffered.length} not offered, ${confirmed} confirmed in ${seconds} s`,
+      );
+      // What the service would not offer, in its words, for the log.
+      for (const line of notOffered) console.info(`not offered: ${line}`);
+      expect(refused).toEqual([]);
+      expect(failed).toEqual([]);
+      // Nothing is left unoffered but what the sandbox's pools cannot serve, and that in words.
+      const expected = cases.filter(unservable).map((c) => c.name);
+      expect(notOffered.map((line) => line.split(': ')[0])).toEqual(expected);
+      expect(notOffered.every((line) => /: NO_ROUTE: .+\. .+\.$/.test(line))).toBe(true);
+      expect(accepted).toBe(cases.length - expected.length);
+      expect(confirmed).toBeGreaterThan(40);
+    },
+  );
+});
