@@ -158,4 +158,46 @@ describe('the honest sweep (issue 21)', () => {
       expect(confirmed).toBeGreaterThan(40);
     },
   );
+
+  it('grosses a TFEE invoice up: the plan and the review name the fee, the payee gets exactly 0.5', async () => {
+    const tfee = SWEEP_TOKENS.find((t) => t.symbol === 'TFEE')!;
+    const payee = payees.get(tfee.mint)!;
+    const reference = Keypair.generate().publicKey.toBase58();
+    const text = `solana:${payee}?amount=0.5&spl-token=${tfee.mint}&reference=${reference}&memo=INV-21`;
+    for (const payWith of [tfee.mint, SWEEP_TOKENS.find((t) => t.symbol === 'USDC')!.mint]) {
+      const plan = await wallet.call('pay.quote', { text, payWithMint: payWith });
+      // 0.5 TFEE at 10 bps: 0.500501 sent, 0.000501 withheld by the token.
+      expect(plan.amount).toBe('500000');
+      expect(plan.transferFee).toBe('501');
+      if (payWith === tfee.mint) expect(plan.maxSpend).toBe('500501');
+      const ticket = await wallet.call('pay.review', { planId: plan.planId });
+      expect(ticket.report.refusals).toEqual([]);
+      const payment = ticket.report.verdicts.find((v) => v.rule === 'payment')!;
+      expect(payment.reason).toMatch(
+        /^The last instruction sends 0\.500501 TFEE from your account to the payee's account .* with the reference key, after the memo; the token keeps its transfer fee of 0\.000501 TFEE, so the payee receives exactly 0\.5 TFEE\.$/,
+      );
+      const invoice = invoiceCases().find((c) => c.token === tfee && c.withReference)!;
+      const before = await payeeHolds(invoice);
+      const result = await approveCase(call, invoice, {
+        outcome: 'accepted',
+        ticket,
+        risks: false,
+        reviewMs: 0,
+      });
+      expect(result.status).toBe('confirmed');
+      expect((await payeeHolds(invoice)) - before).toBe(500_000n);
+    }
+  });
+
+  it('says why an invoice with a reference cannot be paid when only the market maker trades it', async () => {
+    const pdlg = SWEEP_TOKENS.find((t) => t.symbol === 'PDLG')!;
+    const reference = Keypair.generate().publicKey.toBase58();
+    const text = `solana:${payees.get(pdlg.mint)!}?amount=0.75&spl-token=${pdlg.mint}&reference=${reference}`;
+    const refusal = await wallet.refusal('pay.quote', { text, payWithMint: SWEEP_TOKENS[0]!.mint });
+    expect(refusal).toEqual({
+      code: 'NO_ROUTE',
+      message:
+        "Only Sandbox Market Maker trades this pair, and it signs its own transactions, which cannot carry this request's reference keys or memo. Pay with the requested token itself if you hold it, or ask the payee for a request without a reference or memo.",
+    });
+  });
 });
