@@ -308,6 +308,7 @@ export type GuardRule =
   | 'lookup-tables'
   | 'durable-nonce'
   | 'sol-custody'
+  | 'onchain-bound'
   | 'payment';
 
 export interface GuardVerdict {
