@@ -59,6 +59,9 @@ function guaranteedOutput(facts: ReviewFacts, worst: WorstCase): bigint {
   const { intent } = facts;
   const target = facts.expectedDestination;
   const own = worst.user.get(intent.outputMint) ?? 0n;
+  // A SOL payment: the swap pays the person's wrapped SOL, unwrapped, then a fixed SystemProgram
+  // transfer pays the recipient (the payment rule checks it); the swap's end is the person's.
+  if (intent.payment?.kind === 'transfer' && intent.payment.native === true) return own;
   if (!isUserAccount(facts, target))
     return (worst.accounts.get(target) ?? 0n) + (own < 0n ? own : 0n);
   return own;
