@@ -169,6 +169,8 @@ export type Reviewed =
       ticket: ResponseOf<'swap.review'>;
       /** The review's dangerous warnings need **I understand this risk**. */
       risks: boolean;
+      /** Their kinds (e.g. permanent-delegate, unverified, value-loss). */
+      riskKinds?: string[];
       reviewMs: number;
     }
   | { outcome: 'refused'; words: string; reviewMs: number }
@@ -187,8 +189,8 @@ const isError = (value: unknown): value is BridgeError =>
 function judged(ticket: ResponseOf<'swap.review'>, reviewMs: number): Reviewed {
   const { report } = ticket;
   if (!report.accepted) return { outcome: 'refused', words: report.refusals.join(' '), reviewMs };
-  const risks = JSON.stringify(report).includes('"mustAcknowledge":true');
-  return { outcome: 'accepted', ticket, risks, reviewMs };
+  const riskKinds = report.tokenWarnings.filter((w) => w.mustAcknowledge).map((w) => w.kind);
+  return { outcome: 'accepted', ticket, risks: riskKinds.length > 0, riskKinds, reviewMs };
 }
 
 /** swap.quote then swap.review of `swap`, through the bridge. */

@@ -111,6 +111,8 @@ describe('the honest sweep (issue 21)', () => {
       const failed: string[] = [];
       let accepted = 0;
       let confirmed = 0;
+      /** Accepted reviews that need **I understand this risk**, by warning kind (for the log). */
+      const acknowledged = new Map<string, string[]>();
       let index = 0;
       const started = performance.now();
       for (const sweepCase of cases) {
@@ -129,6 +131,9 @@ describe('the honest sweep (issue 21)', () => {
         }
         if (reviewed.outcome !== 'accepted') continue;
         accepted += 1;
+        for (const kind of reviewed.riskKinds ?? []) {
+          acknowledged.set(kind, [...(acknowledged.get(kind) ?? []), sweepCase.name]);
+        }
         if (!sampled(sweepCase, index)) continue;
         const result = await approveCase(call, sweepCase, reviewed);
         if (result.status !== 'confirmed') {
@@ -146,6 +151,9 @@ describe('the honest sweep (issue 21)', () => {
       console.info(
         `honest sweep: ${cases.length} cases, ${accepted} accepted, ${refused.length} refused, ${notOffered.length} not offered, ${confirmed} confirmed in ${seconds} s`,
       );
+      for (const [kind, names] of acknowledged) {
+        console.info(`to acknowledge (${kind}): ${names.length}: ${names.join('; ')}`);
+      }
       // What the service would not offer, in its words, for the log.
       for (const line of notOffered) console.info(`not offered: ${line}`);
       expect(refused).toEqual([]);
