@@ -75,6 +75,11 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
+  // Every account the sweep made leaves the keychain with it.
+  const made = await wallet?.call('accounts.list', {}).catch(() => null);
+  for (const account of made?.accounts ?? []) {
+    await wallet.call('accounts.remove', { address: account.address }).catch(() => undefined);
+  }
   for (const app of apps) app.close();
   await sandbox?.remove();
 });
@@ -208,4 +213,45 @@ describe('the honest sweep (issue 21)', () => {
         "Only Sandbox Market Maker trades this pair, and it signs its own transactions, which cannot carry this request's reference keys or memo. Pay with the requested token itself if you hold it, or ask the payee for a request without a reference or memo.",
     });
   });
+
+  it(
+    'accepts a newcomer holding only SOL: swaps and invoices that open their first account of a token',
+    { timeout: 300_000 },
+    async () => {
+      // The first person holds every token already; this one holds none, so each swap or
+      // invoice through the payer opens the person's account of the token (rent, Token-2022
+      // sizes), which the first pass never does.
+      const newcomer = (await wallet.call('accounts.create', { label: 'Newcomer' })).address;
+      await airdrop(connection, newcomer, 20_000_000_000);
+      const sol = SWEEP_TOKENS.find((t) => t.symbol === 'SOL')!;
+      const cases: SweepCase[] = [
+        ...swapCases().filter((c) => c.input === sol),
+        ...invoiceCases().filter((c) => c.payWith === sol && c.withReference),
+      ].filter((c) => !unservable(c));
+      const refused: string[] = [];
+      const failed: string[] = [];
+      let confirmed = 0;
+      for (const [index, sweepCase] of cases.entries()) {
+        const reviewed =
+          sweepCase.kind === 'swap'
+            ? await reviewSwapCase(call, sweepCase)
+            : await reviewInvoiceCase(call, sweepCase, payees.get(sweepCase.token.mint)!);
+        if (reviewed.outcome !== 'accepted') {
+          refused.push(`${sweepCase.name}: ${reviewed.outcome}: ${reviewed.words}`);
+          continue;
+        }
+        // Approving opens the account, so only every third is approved: the rest are reviewed
+        // as a first purchase of the token.
+        if (index % 3 !== 0) continue;
+        const result = await approveCase(call, sweepCase, reviewed);
+        if (result.status === 'confirmed') confirmed += 1;
+        else failed.push(`${sweepCase.name}: ${result.status}: ${result.error}`);
+      }
+      console.info(`honest sweep, newcomer: ${cases.length} cases, ${confirmed} confirmed`);
+      expect(refused).toEqual([]);
+      expect(failed).toEqual([]);
+      expect(cases.length).toBeGreaterThan(20);
+      expect(confirmed).toBeGreaterThan(6);
+    },
+  );
 });
