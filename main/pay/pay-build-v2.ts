@@ -46,7 +46,7 @@ export function assertStillCovers(
 ): void {
   if (plan.exactIn === undefined) return;
   const target = {
-    needed: plan.exactIn.transferAmount,
+    needed: plan.transferAmount,
     deliveryFee: mintState === null ? NO_DELIVERY_FEE : deliveryFeeOf(mintState),
   };
   if (answer.quote.inAmount !== plan.quote?.inAmount || !covers(answer.quote, target)) {

@@ -93,6 +93,11 @@ export function paymentIntent(plan: PaymentPlan): SwapIntent {
     memo: request.memo,
     throughPayer: plan.route !== 'swap-to-payee',
     ...(payee.native === true ? { native: true } : {}),
+    // The payer's transfer is grossed up by the token's transfer fee; the payee still gains
+    // exactly `amount` (issue 21).
+    ...(plan.transferFee > 0n
+      ? { transferAmount: plan.transferAmount, transferFee: plan.transferFee }
+      : {}),
   };
   const quoteIntent: SwapIntent =
     plan.quote === null
@@ -100,9 +105,9 @@ export function paymentIntent(plan: PaymentPlan): SwapIntent {
           swapMode: 'ExactOut',
           inputMint: payee.mint.mint,
           outputMint: payee.mint.mint,
-          inAmount: amount,
+          inAmount: plan.transferAmount,
           outAmount: amount,
-          otherAmountThreshold: amount,
+          otherAmountThreshold: plan.transferAmount,
           amount,
           slippageBps: 0,
           platformFee: null,
@@ -120,7 +125,13 @@ export function paymentIntent(plan: PaymentPlan): SwapIntent {
     // Exact input (issue 22): the swap's minimum lands in the payer's own account, what the
     // payee's account must gain is the amount (the payment rule holds it to exactly that), and
     // what is over stays the payer's (the other-tokens rule refuses any drop of their balance).
-    ...(plan.route === 'swap-exact-in' ? { otherAmountThreshold: amount } : {}),
+    // Exact output with a transfer fee: what the destination (the payee) must gain is the
+    // amount, even where the swap delivers the grossed-up transfer into the payer's account.
+    ...(plan.route === 'swap-exact-in'
+      ? { otherAmountThreshold: amount }
+      : plan.quote !== null && plan.transferFee > 0n
+        ? { amount, outAmount: amount }
+        : {}),
     feeAccount: plan.fees?.feeAccount ?? null,
     destinationTokenAccount: payee.tokenAccount,
     payment,
@@ -138,8 +149,7 @@ async function buildPayment(
     decimals: plan.payee.mint.decimals,
     tokenProgram: plan.payee.mint.tokenProgram,
     payeeTokenAccount: plan.payee.tokenAccount,
-    // Exact input: the transfer grossed up by a Token-2022 transfer fee (exact-in-plan.ts).
-    amount: plan.exactIn?.transferAmount ?? plan.amount,
+    amount: plan.transferAmount,
     references: plan.request.references,
     memo: plan.request.memo,
     native: plan.payee.native === true,

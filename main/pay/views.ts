@@ -62,17 +62,18 @@ export function planView(plan: PaymentPlan): PaymentPlanView {
     // Exact input: the swap spends exactly inAmount; ExactOut: at most otherAmountThreshold.
     maxSpend:
       quote === null
-        ? amount
+        ? plan.transferAmount.toString()
         : (quote.swapMode === 'ExactIn' ? quote.inAmount : quote.otherAmountThreshold).toString(),
+    expectedSpend: quote === null ? plan.transferAmount.toString() : quote.inAmount.toString(),
+    transferFee: plan.transferFee > 0n ? plan.transferFee.toString() : null,
     exactIn:
       plan.exactIn === undefined
         ? null
         : {
-            transferAmount: plan.exactIn.transferAmount.toString(),
-            transferFee: plan.exactIn.transferFee.toString(),
+            transferAmount: plan.transferAmount.toString(),
+            transferFee: plan.transferFee.toString(),
             leftoverAtLeast: plan.exactIn.leftoverAtLeast.toString(),
           },
-    expectedSpend: quote === null ? amount : quote.inAmount.toString(),
     payerAccountRentLamports: plan.payerAccountRent.toString(),
     slippageBps: quote?.slippageBps ?? 0,
     platformFee: quoted?.platformFee ?? null,
@@ -97,7 +98,7 @@ export function paymentSummary(plan: PaymentPlan): PaymentSummary {
     amount: plan.amount.toString(),
     payWithMint: plan.payWithMint,
     maxSpend: (plan.quote === null
-      ? plan.amount
+      ? plan.transferAmount
       : plan.quote.swapMode === 'ExactIn'
         ? plan.quote.inAmount
         : plan.quote.otherAmountThreshold

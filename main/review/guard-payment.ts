@@ -42,16 +42,10 @@ function lastTransferProblems(
   if (decoded.mint !== payment.mint || decoded.decimals !== payment.decimals) {
     problems.push('The last transfer is of another token than the one requested.');
   }
-  // A Token-2022 transfer fee is withheld from what arrives, so an honest transfer of such a
-  // token moves more than the amount (grossed up); what the payee's account gains must then be
-  // exactly the amount, which is what merchants check (payeeGainProblems).
-  if (decoded.amount < payment.amount) {
+  const sends = payment.transferAmount ?? payment.amount;
+  if (decoded.amount !== sends) {
     problems.push(
-      `The last transfer pays ${money(decoded.amount)} instead of exactly ${money(payment.amount)}.`,
-    );
-  } else if (decoded.amount > payment.amount && !withheldFee(facts, payment)) {
-    problems.push(
-      `The last transfer pays ${money(decoded.amount)} instead of exactly ${money(payment.amount)}.`,
+      `The last transfer pays ${money(decoded.amount)} instead of exactly ${money(sends)}.`,
     );
   }
   if (decoded.authority !== facts.user || !isUserAccount(facts, decoded.source)) {
@@ -60,14 +54,6 @@ function lastTransferProblems(
   // TransferChecked: source, mint, destination, authority, then the reference keys.
   problems.push(...referenceProblems(payment, last.accounts.slice(4)));
   return problems;
-}
-
-/**
- * True when the token withholds a transfer fee from the payee (Token-2022 `TransferFeeConfig`
- * on the mint, read by the review): only then may the transfer move more than the amount.
- */
-function withheldFee(facts: ReviewFacts, payment: TransferPayment): boolean {
-  return facts.tokenWarnings.some((w) => w.mint === payment.mint && w.kind === 'transfer-fee');
 }
 
 /**
@@ -197,6 +183,14 @@ function transferRule(facts: ReviewFacts, payment: TransferPayment): GuardVerdic
     return verdict(
       true,
       `The last instruction pays exactly ${money} from your wallet to the recipient ${payee}${extras.length ? ` ${extras.join(', ')}` : ''}, and the recipient gains exactly that.`,
+    );
+  }
+  if (payment.transferAmount !== undefined && payment.transferAmount !== payment.amount) {
+    // A Token-2022 transfer fee (issue 21): the transfer is grossed up so the payee gets it all.
+    const fee = payment.transferFee ?? payment.transferAmount - payment.amount;
+    return verdict(
+      true,
+      `The last instruction sends ${formatToken(payment.transferAmount, payment.mint, facts.tokens)} from your account to the payee's account ${payee}${extras.length ? ` ${extras.join(', ')}` : ''}; the token keeps its transfer fee of ${formatToken(fee, payment.mint, facts.tokens)}, so the payee receives exactly ${money}.`,
     );
   }
   return verdict(

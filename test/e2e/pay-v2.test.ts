@@ -176,7 +176,7 @@ describe('exact payments in Chromium, Swap API v2 (exact input only)', () => {
     }
     expect(plan).toMatchObject({ route: 'swap-exact-in', payWithMint: USDC_MINT });
     expect(plan.exactIn).toMatchObject({ transferAmount: '500501', transferFee: '501' });
-    await page.getByText(/withheld by the token from a transfer of 0\.500501/).waitFor();
+    await page.getByText(/TFEE transfer fee \(kept by the token.*\): 0\.000501 TFEE/).waitFor();
     await screenshot(page, 'pay-v2-tfee-plan');
 
     const ticket = await clickForTicket(page, 'Review payment', 'pay.review');

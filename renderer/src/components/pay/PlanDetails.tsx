@@ -67,17 +67,6 @@ export function PlanDetails({ plan, tokens, ageSeconds }: PlanDetailsProps) {
               </output>{' '}
               stays in your account as {tokenName(target, plan.mint)}
             </dd>
-            {plan.exactIn.transferFee !== '0' ? (
-              <>
-                <dt>Transfer fee</dt>
-                <dd>
-                  {formatTokenAmount(plan.exactIn.transferFee, target, plan.mint)}, withheld by the
-                  token from a transfer of{' '}
-                  {formatTokenAmount(plan.exactIn.transferAmount, target, plan.mint)}, so the payee
-                  gets exactly the amount
-                </dd>
-              </>
-            ) : null}
           </>
         ) : null}
         <dt>Expected spend</dt>
@@ -100,6 +89,12 @@ export function PlanDetails({ plan, tokens, ageSeconds }: PlanDetailsProps) {
                 {f.label ?? UNNAMED_VENUE}: {venueFeeText(f, tokens)}
               </li>
             ))}
+            {plan.transferFee !== null ? (
+              <li>
+                {tokenName(target, plan.mint)} transfer fee (kept by the token, on top of what the
+                payee receives): {formatTokenAmount(plan.transferFee, target, plan.mint)}
+              </li>
+            ) : null}
             {fee ? (
               <li>
                 Platform fee ({fee.feeBps} bps):{' '}
