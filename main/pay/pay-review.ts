@@ -125,10 +125,13 @@ export function paymentIntent(plan: PaymentPlan): SwapIntent {
     // Exact input (issue 22): the swap's minimum lands in the payer's own account, what the
     // payee's account must gain is the amount (the payment rule holds it to exactly that), and
     // what is over stays the payer's (the other-tokens rule refuses any drop of their balance).
+    // The bound at the destination is the amount itself, with no slippage: the on-chain bound
+    // rule then refuses a swap whose instructions would let the transfer draw on what the payer
+    // already held of the token (its worst case at the payee less any such draw).
     // Exact output with a transfer fee: what the destination (the payee) must gain is the
     // amount, even where the swap delivers the grossed-up transfer into the payer's account.
     ...(plan.route === 'swap-exact-in'
-      ? { otherAmountThreshold: amount }
+      ? { otherAmountThreshold: amount, outAmount: amount, slippageBps: 0 }
       : plan.quote !== null && plan.transferFee > 0n
         ? { amount, outAmount: amount }
         : {}),
