@@ -233,10 +233,16 @@ describe('CP-Swap bounds', () => {
 });
 
 describe('the aggregator and unreadable swaps', () => {
-  const routeV2 = (quoted: bigint, slippage: number, positive = 0) => {
+  const routeV2 = (
+    quoted: bigint,
+    slippage: number,
+    positive = 0,
+    name = 'route_v2',
+    amount = 10_000_000n,
+  ) => {
     const data = Buffer.alloc(8 + 22 + 4 + 6);
-    createHash('sha256').update('global:route_v2').digest().copy(data, 0, 0, 8);
-    data.writeBigUInt64LE(10_000_000n, 8);
+    createHash('sha256').update(`global:${name}`).digest().copy(data, 0, 0, 8);
+    data.writeBigUInt64LE(amount, 8);
     data.writeBigUInt64LE(quoted, 16);
     data.writeUInt16LE(slippage, 24);
     data.writeUInt16LE(positive, 28);
@@ -258,10 +264,45 @@ describe('the aggregator and unreadable swaps', () => {
     expect(wide.reason).toMatch(/only 500 BONK arrived, less than the 990 BONK/);
   });
 
+  it('exact_out_route_v2: the most it may take is the quoted input widened by its slippage', async () => {
+    const intent: Partial<SwapIntent> = {
+      swapMode: 'ExactOut',
+      inAmount: 10_000_000n,
+      outAmount: 100_000_000n,
+      amount: 100_000_000n,
+      otherAmountThreshold: maximumSpent(10_000_000n, 100),
+    };
+    const exactOut = (slippage: number) =>
+      scenario([routeV2(10_000_000n, slippage, 0, 'exact_out_route_v2', 100_000_000n)], {
+        jupiter: true,
+        intent,
+      });
+    expect(await boundVerdict(exactOut(100))).toMatchObject({
+      ok: true,
+      reason: 'The network refuses this swap if you would pay more than 10.1 USDC.',
+    });
+    const wide = await boundVerdict(exactOut(10_000));
+    expect(wide.reason).toMatch(
+      /^Its swap instructions would let the network take up to 20 USDC from you, more than the 10\.1 USDC your slippage of 1\.00% allows/,
+    );
+  });
+
   it('a positive-slippage share the person never agreed to is refused', async () => {
     const v = await boundVerdict(scenario([routeV2(100_000_000n, 100, 5_000)], { jupiter: true }));
     expect(v.reason).toBe(
       'Instruction 1 would give 50% of anything you receive above the quote to the swap service, which you did not agree to.',
+    );
+  });
+
+  it('a swap of a program the wallet does not read does not protect the person on chain', async () => {
+    const venue = new TransactionInstruction({
+      programId: pk(),
+      keys: [{ pubkey: USER.publicKey, isSigner: true, isWritable: true }],
+      data: Buffer.from([9]),
+    });
+    const v = await boundVerdict(scenario([venue]));
+    expect(v.reason).toMatch(
+      /^Instruction 1 calls a program the wallet does not know \(.{4}….{4}\), whose swap bound the wallet cannot read, so nothing says what the network would refuse\. The transaction does not protect you on chain/,
     );
   });
 
