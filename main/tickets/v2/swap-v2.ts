@@ -58,11 +58,17 @@ export async function quoteSwapV2(
   const slippageBps = params.slippageBps ?? 50;
   const fee = request.options?.priorityFee ?? { kind: 'none' as const };
   if (path === 'meta-aggregator') {
-    // /order takes venues to avoid (for Metis only) but no venues to use.
+    // /order takes venues to avoid (for Metis only) but no venues to use and no account cap.
     if (params.dexes?.length) {
       throw new WalletError(
         'INVALID_SWAP_REQUEST',
         'Best price (Meta-Aggregator) cannot be limited to chosen venues. Clear "Venues to use", or choose Router as the swap path in Settings.',
+      );
+    }
+    if (params.maxAccounts !== undefined) {
+      throw new WalletError(
+        'INVALID_SWAP_REQUEST',
+        'Best price (Meta-Aggregator) takes no "Max accounts". Clear it, or choose Router as the swap path in Settings.',
       );
     }
     const answer = await client.order({
