@@ -32,6 +32,9 @@ import type { ComputePrice, SwapV2Deps, V2Quote } from './v2-types';
 
 type QuoteRequest = ParsedRequestOf<'swap.quote'>;
 
+/** Orders kept for /execute; older reviews than this many are past their ticket anyway. */
+const MAX_PENDING_ORDERS = 64;
+
 function noAccount(): never {
   throw new WalletError(
     'NO_ACCOUNT',
@@ -169,6 +172,10 @@ export async function reviewSwapV2(
     intentOf(quote, extras),
   );
   deps.v2.orders.set(ticket.id, { requestId: order.requestId, client: await deps.v2.client() });
+  // Tickets expire within minutes: only the newest orders can still be approved.
+  while (deps.v2.orders.size > MAX_PENDING_ORDERS) {
+    deps.v2.orders.delete(deps.v2.orders.keys().next().value!);
+  }
   return ticket;
 }
 
