@@ -29,7 +29,8 @@ export interface OrderReferral {
  * names another referral account, or takes the fee in a token the swap does not move.
  */
 export async function orderFeeTerms(
-  connection: Pick<Connection, 'getMultipleAccountsInfo'>,
+  /** Reads the fee mint's token program; absent (tests of the quote alone): SPL Token. */
+  connection: Pick<Connection, 'getMultipleAccountsInfo'> | undefined,
   referral: OrderReferral | null,
   answer: Pick<OrderAnswer, 'quote' | 'referralAccount' | 'feeBps' | 'feeMint'>,
 ): Promise<{ quote: Quote; fees: SwapFees | null }> {
@@ -50,15 +51,17 @@ export async function orderFeeTerms(
       `The swap service would take the referral fee in ${feeMint ?? 'an unnamed token'}, which this swap does not move. Nothing was signed; get a fresh quote.`,
     );
   }
-  const [mintInfo] = await connection
-    .getMultipleAccountsInfo([new PublicKey(feeMint)], 'confirmed')
-    .catch((error: unknown) => {
-      throw new WalletError(
-        'NETWORK_UNAVAILABLE',
-        'The network could not be reached to read the fee token. Try again.',
-        { cause: error },
-      );
-    });
+  const [mintInfo] = connection
+    ? await connection
+        .getMultipleAccountsInfo([new PublicKey(feeMint)], 'confirmed')
+        .catch((error: unknown) => {
+          throw new WalletError(
+            'NETWORK_UNAVAILABLE',
+            'The network could not be reached to read the fee token. Try again.',
+            { cause: error },
+          );
+        })
+    : [null];
   const tokenProgram = (
     mintInfo?.owner.toBase58() === TOKEN_2022_PROGRAM ? TOKEN_2022_PROGRAM : TOKEN_PROGRAM
   ) as Address;
