@@ -54,5 +54,6 @@ describe('fees screen, /order referral', () => {
     const list = screen.getByRole('list', { name: 'Referral token accounts' });
     expect(list.textContent).toMatch(/SOL: earned 0 SOL/);
     expect(list.textContent).toMatch(/USDC: earned 0 USDC/);
-  });
+    // Many typed keys and a review: about 2.5 s alone, more on a loaded machine.
+  }, 20_000);
 });
