@@ -49,6 +49,7 @@ import { CP_POOL_SEEDS } from '../cp-swap/pool-seeds';
 import { feeTierConfigAddress } from '../cp-swap/fee-tiers';
 import { SANDBOX_TOKENS } from '../tokens';
 import { FailedTransactionMetadata } from './vm';
+import { addExtraPrograms } from './extra-programs';
 
 export type {
   LedgerOptions,
@@ -98,6 +99,7 @@ export class SandboxLedger implements LedgerView {
     this.vm.withNativeMints();
     // Programs are not part of the stored state: the VM gets them on every start.
     this.vm.addProgram(bs58.decode(CP_SWAP_PROGRAM_ID), cpSwapFile(CP_SWAP_BINARY));
+    addExtraPrograms(this.vm, options.programs ?? []);
     const now = options.now ?? Date.now;
     this.time = new ChainTime(genesisSeed, startSlot, options.slotMs ?? 400, now, genesisTime);
   }

@@ -1,7 +1,7 @@
 /**
  * POST /swap's body (and /swap-instructions'), parsed from `unknown` with zod. Every field of
- * the spec's table is accepted; fields the sandbox cannot act on (useSharedAccounts,
- * useTokenLedger, skipUserAccountsRpcCalls) are accepted and have no effect.
+ * the spec's table is accepted; useSharedAccounts and useTokenLedger act only when the sandbox
+ * runs Jupiter's program (jupiter/), skipUserAccountsRpcCalls is accepted and has no effect.
  */
 import { PublicKey } from '@solana/web3.js';
 import { z } from 'zod';
@@ -112,6 +112,9 @@ export interface SwapRequest {
   asLegacyTransaction: boolean;
   destinationTokenAccount: string | null;
   dynamicComputeUnitLimit: boolean;
+  /** Null when not given (Jupiter's API then picks; the sandbox without Jupiter ignores both). */
+  useSharedAccounts: boolean | null;
+  useTokenLedger: boolean;
 }
 
 function describe(error: z.ZodError): string {
@@ -164,5 +167,7 @@ export function parseSwapRequest(body: unknown): SwapRequest {
     asLegacyTransaction: value.asLegacyTransaction ?? false,
     destinationTokenAccount: value.destinationTokenAccount ?? null,
     dynamicComputeUnitLimit: value.dynamicComputeUnitLimit ?? false,
+    useSharedAccounts: value.useSharedAccounts ?? null,
+    useTokenLedger: value.useTokenLedger ?? false,
   };
 }

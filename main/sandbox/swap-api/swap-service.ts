@@ -24,6 +24,7 @@ import { replayQuote, type ReplayedSwap } from './route-replay';
 import { buildSwapInstructions, type SwapInstructionGroups } from './swap-instructions';
 import type { SwapRequest } from './swap-request';
 import { CP_SWAP_LOOKUP_TABLE, lookupTableAccount } from '../cp-swap/lookup-table';
+import { jupiterOptions } from '../jupiter/jupiter-options';
 
 /** The sandbox's lookup table of the CP-Swap market, or null when the ledger has none. */
 export function marketLookupTable(context: MarketContext): AddressLookupTableAccount | null {
@@ -79,6 +80,7 @@ export function prepare(context: MarketContext, request: SwapRequest): Prepared 
           computeUnitPriceMicroLamports: priority.microLamports,
           jitoTipLamports: priority.jitoTipLamports,
           memos,
+          jupiter: jupiterOptions(context, request, swap),
         },
         swap.reservesOf,
       );
@@ -88,9 +90,13 @@ export function prepare(context: MarketContext, request: SwapRequest): Prepared 
 }
 
 export function ordered(groups: SwapInstructionGroups): TransactionInstruction[] {
+  const at = groups.tokenLedgerAt;
+  const ledger = groups.tokenLedger === null ? [] : [groups.tokenLedger];
   return [
     ...groups.computeBudget,
-    ...groups.setup,
+    ...groups.setup.slice(0, at),
+    ...ledger,
+    ...groups.setup.slice(at),
     ...groups.swap,
     ...groups.cleanup,
     ...groups.other,
