@@ -1,10 +1,10 @@
 /**
  * Jupiter's aggregator program (v6) as the sandbox runs it when given its mainnet binary
  * (`--jupiter-program FILE`; the binary is a closed-source test fixture, see
- * test/fixtures/programs/jupiter-v6/PROVENANCE.md): its id, the addresses it derives, and the
- * encoding of its route instructions. Layouts from the program's on-chain Anchor IDL (the copy
- * in test/fixtures/real-world/jupiter/idl/), each checked against the binary on litesvm by the
- * sandbox's own tests (jupiter-route.test.ts); discriminators are sha256("global:<name>")[0..8].
+ * its PROVENANCE.md among the tests' fixtures): its id, the addresses it derives, and the
+ * encoding of its route instructions. Layouts from the program's on-chain Anchor IDL (as
+ * published by sava-software/idl-clients), each checked against the binary on litesvm by the
+ * sandbox's tests (jupiter/*.test.ts); discriminators are sha256("global:<name>")[0..8].
  */
 import { createHash } from 'node:crypto';
 import { PublicKey } from '@solana/web3.js';
