@@ -69,9 +69,19 @@ export function jupiterCanRoute(swap: ReplayedSwap): boolean {
   );
 }
 
-/** The form Jupiter's API picks for these options. */
-export function routeForm(swap: ReplayedSwap, options: JupiterSwapOptions): RouteForm {
-  const sharedAccounts = options.useSharedAccounts ?? swap.route.hops.length > 1;
+/**
+ * The form for these options. A route through a token with a transfer fee takes the plain forms
+ * whatever was asked: through the program's own accounts the fee would be charged once more
+ * (pool → program account → person) and the person would get less than the quote.
+ */
+export function routeForm(
+  context: MarketContext,
+  swap: ReplayedSwap,
+  options: JupiterSwapOptions,
+): RouteForm {
+  const mints = swap.route.hops.flatMap((hop) => [hop.inputMint, hop.outputMint]);
+  const transferFee = mints.some((mint) => context.tokens.get(mint)?.traits?.transferFee);
+  const sharedAccounts = !transferFee && (options.useSharedAccounts ?? swap.route.hops.length > 1);
   if (swap.route.swapMode === 'ExactOut') {
     return sharedAccounts ? 'shared_accounts_exact_out_route' : 'exact_out_route';
   }
@@ -87,7 +97,7 @@ export function jupiterSwapGroups(
   options: JupiterSwapOptions,
 ): JupiterGroups {
   const { user, inputMint, outputMint } = options;
-  const form = routeForm(swap, options);
+  const form = routeForm(context, swap, options);
   const programOf = (mint: string) => {
     const token = context.tokens.get(mint);
     if (token === undefined) throw new Error(`unknown mint ${mint}`);
