@@ -65,9 +65,7 @@ function ensureDebianPackages() {
   const install = ['install', '-y', '--no-install-recommends', ...missing];
   if (process.getuid?.() !== 0) {
     log(`missing Debian packages: ${missing.join(' ')}`);
-    log(
-      `run this once, then try again:\n  sudo apt-get update && sudo apt-get ${install.join(' ')}`,
-    );
+    log(`run this once, then try again:\n  sudo apt-get update && sudo apt-get ${install.join(' ')}`);
     process.exit(1);
   }
   log(`installing Debian packages: ${missing.join(' ')}`);
@@ -112,7 +110,8 @@ function ensureNodeModules() {
 }
 
 function electronVersion() {
-  return JSON.parse(readFileSync(join(root, 'node_modules/electron/package.json'), 'utf8')).version;
+  return JSON.parse(readFileSync(join(root, 'node_modules/electron/package.json'), 'utf8'))
+    .version;
 }
 
 function electronBinaryPresent() {
