@@ -26,7 +26,8 @@ import {
 import { NATIVE_MINT, TOKEN_2022_PROGRAM_ID, TOKEN_PROGRAM_ID } from '../tokens';
 import type { MarketContext } from '../swap-api/market-context';
 import type { ReplayedSwap } from '../swap-api/route-replay';
-import { jupiterRouteInstruction, type RouteForm } from './route-instruction';
+import { jupiterRouteInstruction, programMinimumOut, type RouteForm } from './route-instruction';
+import { SwapApiError } from '../swap-api/api-error';
 import { programTokenAccount } from './program';
 import { SANDBOX_TOKEN_LEDGER, setTokenLedgerInstruction } from './token-ledger';
 
@@ -98,6 +99,14 @@ export function jupiterSwapGroups(
 ): JupiterGroups {
   const { user, inputMint, outputMint } = options;
   const form = routeForm(context, swap, options);
+  // The program's bound is a base unit stricter than the quote's threshold at most; a swap the
+  // program would refuse is refused here, in the API's words, instead of built to fail.
+  if (swap.userOut < programMinimumOut(options.quoted, options.slippageBps)) {
+    throw new SwapApiError(
+      'SLIPPAGE_TOLERANCE_EXCEEDED',
+      'The pools moved since the quote: this swap would now fall outside its slippage bound. Get a new quote.',
+    );
+  }
   const programOf = (mint: string) => {
     const token = context.tokens.get(mint);
     if (token === undefined) throw new Error(`unknown mint ${mint}`);

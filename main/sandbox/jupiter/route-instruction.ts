@@ -9,9 +9,10 @@
  *   written 30 and 70; a last step of 100 for "the rest" is refused, 6010), and the program
  *   gives each step ⌊amount × percent / 100⌋, the last one the remainder, as the router does;
  * - token index 0 is the route's input, index i + 1 the output of hop i;
- * - the bound is checked on what reaches the person after the platform fee: ExactIn, at least
- *   ⌊quoted_out_amount × (10,000 − slippage_bps) / 10,000⌋ (6001 otherwise), which is the quote's
- *   own `otherAmountThreshold` when quoted_out_amount is the quote's `outAmount`;
+ * - the bound is checked on what reaches the person after the platform fee: at least
+ *   ⌈quoted_out_amount × (10,000 − slippage_bps) / 10,000⌉ (6001 otherwise; rounded UP, so one
+ *   base unit above the quote's `otherAmountThreshold` when the division is not exact, measured:
+ *   `programMinimumOut`);
  * - the platform fee goes to `platform_fee_account` from the program's own accounts.
  */
 import { PublicKey, TransactionInstruction, type AccountMeta } from '@solana/web3.js';
@@ -215,4 +216,10 @@ export function jupiterRouteInstruction(
     keys: [...headKeys(form, accounts), ...keys],
     data: Buffer.from(data),
   });
+}
+
+/** The least output the program accepts for `quoted` and `slippageBps` (it rounds up). */
+export function programMinimumOut(quoted: bigint, slippageBps: number): bigint {
+  const scaled = quoted * (10_000n - BigInt(slippageBps));
+  return (scaled + 9_999n) / 10_000n;
 }
