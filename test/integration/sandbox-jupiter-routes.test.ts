@@ -8,6 +8,8 @@
  * program, and the quote paid to the base unit. ExactOut and the market maker's PDLG stay the
  * sandbox's own instructions (the program refuses a RaydiumCP step in exact_out_route: 2501).
  */
+import { decodeJupiter } from '../../main/review/decode-jupiter';
+import type { Address } from '../../main/shared/address';
 import { createHash } from 'node:crypto';
 import {
   Connection,
@@ -144,7 +146,23 @@ for (const shape of ['v6', 'v1'] as const) {
         q.routePlan.length,
       );
       expect(tx.transaction.signatures).toHaveLength(1);
-      return route.accountKeyIndexes.map((i) => keys.get(i)!.toBase58());
+      const accounts = route.accountKeyIndexes.map((i) => keys.get(i)!.toBase58());
+      // The wallet's decoder names every step of the executed route as the quote planned it.
+      const decoded = decodeJupiter(route.data, accounts as Address[]);
+      expect(decoded.kind).toBe('jupiterRoute');
+      if (decoded.kind === 'jupiterRoute') {
+        expect(decoded.name).toBe(form);
+        expect(decoded.steps).toEqual(
+          q.routePlan.map((step) => ({
+            venue: 'Raydium CP-Swap',
+            inputMint: step.swapInfo.inputMint,
+            outputMint: step.swapInfo.outputMint,
+            percent: step.percent,
+          })),
+        );
+        expect(decoded.quotedAmount).toBe(BigInt(q.outAmount));
+      }
+      return accounts;
     }
 
     /** A fee account of `mint` (a plain token account of a fresh owner) and its balance. */
@@ -154,6 +172,29 @@ for (const shape of ['v6', 'v1'] as const) {
       const account = ataOf(owner, mint);
       return { account: account.toBase58(), before: await tokenBalance(connection, account) };
     }
+
+    // First: the pools are as genesis made them, so this amount splits both hops.
+    it('four swaps (two hops, each split) go through the lookup table; legacy is refused in words', async () => {
+      const user = await fundedUser(connection, sandbox.rpcUrl, 1, { [USDC]: 100_000_000_000n });
+      const q = await quote(
+        `inputMint=${USDC}&outputMint=${MSOL}&amount=100000000000&restrictIntermediateTokens=false`,
+      );
+      expect(q.routePlan).toHaveLength(4);
+      // Asked first: the swap below moves the pools the quote was priced on.
+      const legacy = await postJson(`${sandbox.swapApiUrl}/swap`, {
+        quoteResponse: q,
+        userPublicKey: user.publicKey.toBase58(),
+        asLegacyTransaction: true,
+      });
+      expect(legacy.status).toBe(400);
+      expect(JSON.stringify(legacy.body)).toMatch(
+        /larger than a packet .* as a legacy transaction/,
+      );
+      const { tx } = await swapAndRead(q, user);
+      expectJupiter(tx, q, 'shared_accounts_route');
+      expect(tx.transaction.message.addressTableLookups.length).toBeGreaterThan(0);
+      expect(await tokenBalance(connection, ataOf(user.publicKey, MSOL))).toBe(BigInt(q.outAmount));
+    });
 
     it('one hop, SOL in, `route` with the platform fee paid by the program into feeAccount', async () => {
       const user = await fundedUser(connection, sandbox.rpcUrl, 5);
@@ -303,28 +344,6 @@ for (const shape of ['v6', 'v1'] as const) {
       await waitFor(connection, signature);
       expectJupiter(await read(signature), q, 'route_with_token_ledger');
       expect(await tokenBalance(connection, ataOf(user.publicKey, USDC))).toBe(BigInt(q.outAmount));
-    });
-
-    it('four swaps (two hops, each split) go through the lookup table; legacy is refused in words', async () => {
-      const user = await fundedUser(connection, sandbox.rpcUrl, 1, { [USDC]: 100_000_000_000n });
-      const q = await quote(
-        `inputMint=${USDC}&outputMint=${MSOL}&amount=100000000000&restrictIntermediateTokens=false`,
-      );
-      expect(q.routePlan).toHaveLength(4);
-      // Asked first: the swap below moves the pools the quote was priced on.
-      const legacy = await postJson(`${sandbox.swapApiUrl}/swap`, {
-        quoteResponse: q,
-        userPublicKey: user.publicKey.toBase58(),
-        asLegacyTransaction: true,
-      });
-      expect(legacy.status).toBe(400);
-      expect(JSON.stringify(legacy.body)).toMatch(
-        /larger than a packet .* as a legacy transaction/,
-      );
-      const { tx } = await swapAndRead(q, user);
-      expectJupiter(tx, q, 'shared_accounts_route');
-      expect(tx.transaction.message.addressTableLookups.length).toBeGreaterThan(0);
-      expect(await tokenBalance(connection, ataOf(user.publicKey, MSOL))).toBe(BigInt(q.outAmount));
     });
 
     it('ExactOut stays CP-Swap’s own swap_base_output; PDLG stays the market maker’s', async () => {
