@@ -47,6 +47,23 @@ export interface ReviewFacts {
   tokenWarnings: TokenWarning[];
   /** What the network's swap service may take besides the swap (service-terms.ts). */
   terms: ServiceTerms;
+  /** Co-signers who sign after the person (an /order market maker); empty for most swaps. */
+  awaitedCosigners?: ReadonlySet<string>;
+}
+
+/**
+ * A co-signer's signature counts as given when it is valid on these bytes, or when it is
+ * missing and the co-signer is one the service says signs after the person (guard-awaited.ts
+ * then holds it to being the swap's counterparty).
+ */
+export function signsFor(
+  facts: Pick<ReviewFacts, 'awaitedCosigners'>,
+  entry: ReviewFacts['message']['signatures'][number],
+): boolean {
+  return (
+    entry.state === 'valid' ||
+    (entry.state === 'missing' && facts.awaitedCosigners?.has(entry.signer) === true)
+  );
 }
 
 /** The state after the transaction when simulated, else before. */
@@ -115,7 +132,7 @@ export function isUserAccount(facts: ReviewFacts, address: string): boolean {
 export function counterparties(facts: ReviewFacts): Set<string> {
   const cosigners = new Set<string>(
     facts.message.signatures
-      .filter((entry) => entry.signer !== facts.user && entry.state === 'valid')
+      .filter((entry) => entry.signer !== facts.user && signsFor(facts, entry))
       .map((entry) => entry.signer),
   );
   const parties = new Set<string>();

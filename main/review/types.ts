@@ -100,6 +100,12 @@ export interface ReviewInput {
    * its tip accounts (service-terms.ts). Default: mainnet's, the strictest.
    */
   serviceTerms?: ServiceTerms;
+  /**
+   * Co-signers whose signature is added after the person's (a market maker of an /order fill
+   * signs at /execute, issue 22): missing is allowed for them only, and only while they are
+   * the quoted route's counterparty (guard-awaited.ts).
+   */
+  awaitedCosigners?: readonly Address[];
 }
 
 /**
@@ -296,6 +302,7 @@ export interface SimulationSummary {
 export type GuardRule =
   | 'fee-payer'
   | 'signers'
+  | 'awaited-signers'
   | 'programs'
   | 'authority'
   | 'transfers'
