@@ -72,7 +72,13 @@ export function routeSteps(
   const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
   const count = view.getUint32(at, true);
   at += 4;
-  let account = head;
+  // V2 forms with a platform fee take the fee account first after their own (measured on the
+  // program: main/sandbox/jupiter/route-instruction-v2.ts), before the steps' accounts.
+  const feeBps =
+    version === 2 && amountsAt !== null && data.length >= amountsAt + 20
+      ? view.getUint16(amountsAt + 18, true)
+      : 0;
+  let account = head + (feeBps > 0 ? 1 : 0);
   const steps: RouteStep[] = [];
   for (let i = 0; i < count; i += 1) {
     const known = KNOWN.get(data[at] ?? -1);

@@ -26,7 +26,13 @@ import {
 import { NATIVE_MINT, TOKEN_2022_PROGRAM_ID, TOKEN_PROGRAM_ID } from '../tokens';
 import type { MarketContext } from '../swap-api/market-context';
 import type { ReplayedSwap } from '../swap-api/route-replay';
-import { jupiterRouteInstruction, programMinimumOut, type RouteForm } from './route-instruction';
+import {
+  jupiterRouteInstruction,
+  programMinimumOut,
+  type RouteForm,
+  type RouteFormV2,
+} from './route-instruction';
+import { jupiterRouteV2Instruction } from './route-instruction-v2';
 import { SwapApiError } from '../swap-api/api-error';
 import { programTokenAccount } from './program';
 import { SANDBOX_TOKEN_LEDGER, setTokenLedgerInstruction } from './token-ledger';
@@ -41,6 +47,8 @@ export interface JupiterSwapOptions {
   /** Null: Jupiter's default (shared accounts for routes of more than one hop). */
   useSharedAccounts: boolean | null;
   useTokenLedger: boolean;
+  /** 'V2': the Swap API v2's forms (route_v2, shared_accounts_route_v2). */
+  instructionVersion: 'V1' | 'V2';
   slippageBps: number;
   /** The quote's outAmount (ExactIn) or inAmount before the fee (ExactOut). */
   quoted: bigint;
@@ -79,10 +87,13 @@ export function routeForm(
   context: MarketContext,
   swap: ReplayedSwap,
   options: JupiterSwapOptions,
-): RouteForm {
+): RouteForm | RouteFormV2 {
   const mints = swap.route.hops.flatMap((hop) => [hop.inputMint, hop.outputMint]);
   const transferFee = mints.some((mint) => context.tokens.get(mint)?.traits?.transferFee);
   const sharedAccounts = !transferFee && (options.useSharedAccounts ?? swap.route.hops.length > 1);
+  if (options.instructionVersion === 'V2') {
+    return sharedAccounts ? 'shared_accounts_route_v2' : 'route_v2';
+  }
   if (swap.route.swapMode === 'ExactOut') {
     return sharedAccounts ? 'shared_accounts_exact_out_route' : 'exact_out_route';
   }
@@ -168,34 +179,39 @@ export function jupiterSwapGroups(
   const sourceProgram = programOf(inputMint);
   const destinationProgram = programOf(outputMint);
   const anyToken2022 = [sourceProgram, destinationProgram].includes(TOKEN_2022_PROGRAM_ID);
+  const routeAccounts = {
+    user: user.toBase58(),
+    tokenProgram: TOKEN_PROGRAM_ID,
+    token2022: anyToken2022,
+    sourceMint: inputMint,
+    destinationMint: outputMint,
+    source: source.toBase58(),
+    destination,
+    middle,
+    programSource: isShared ? programTokenAccount(inputMint, sourceProgram) : null,
+    programDestination: isShared ? programTokenAccount(outputMint, destinationProgram) : null,
+    feeAccount: options.feeAccount !== null && swap.fee > 0n ? options.feeAccount : null,
+    tokenLedger: options.useTokenLedger ? SANDBOX_TOKEN_LEDGER : null,
+  };
+  const amounts = {
+    // ExactIn: all the person pays; with a fee account of the input mint the program
+    // takes ⌊in_amount × bps / 10,000⌋ from it first and swaps the rest (measured).
+    amount: exactIn ? swap.userIn : swap.route.outAmount,
+    quoted: options.quoted,
+    slippageBps: options.slippageBps,
+    platformFeeBps: options.feeAccount !== null && swap.fee > 0n ? swap.feeBps : 0,
+  };
   groups.swap.push(
-    jupiterRouteInstruction(
-      form,
-      swap.route,
-      {
-        user: user.toBase58(),
-        tokenProgram: TOKEN_PROGRAM_ID,
-        token2022: anyToken2022,
-        sourceMint: inputMint,
-        destinationMint: outputMint,
-        source: source.toBase58(),
-        destination,
-        middle,
-        programSource: isShared ? programTokenAccount(inputMint, sourceProgram) : null,
-        programDestination: isShared ? programTokenAccount(outputMint, destinationProgram) : null,
-        feeAccount: options.feeAccount !== null && swap.fee > 0n ? options.feeAccount : null,
-        tokenLedger: options.useTokenLedger ? SANDBOX_TOKEN_LEDGER : null,
-      },
-      {
-        // ExactIn: all the person pays; with a fee account of the input mint the program
-        // takes ⌊in_amount × bps / 10,000⌋ from it first and swaps the rest (measured).
-        amount: exactIn ? swap.userIn : swap.route.outAmount,
-        quoted: options.quoted,
-        slippageBps: options.slippageBps,
-        platformFeeBps: options.feeAccount !== null && swap.fee > 0n ? swap.feeBps : 0,
-      },
-      swap.reservesOf,
-    ),
+    form === 'route_v2' || form === 'shared_accounts_route_v2'
+      ? jupiterRouteV2Instruction(
+          form,
+          swap.route,
+          routeAccounts,
+          { sourceProgram, destinationProgram },
+          amounts,
+          swap.reservesOf,
+        )
+      : jupiterRouteInstruction(form, swap.route, routeAccounts, amounts, swap.reservesOf),
   );
   return groups;
 }

@@ -31,7 +31,10 @@ export function jupiterOptions(
   const { quote } = request;
   return {
     useSharedAccounts: request.useSharedAccounts,
-    useTokenLedger: request.useTokenLedger && quote.swapMode === 'ExactIn',
+    // No V2 form reads a token ledger.
+    useTokenLedger:
+      request.useTokenLedger && quote.swapMode === 'ExactIn' && request.instructionVersion === 'V1',
+    instructionVersion: request.instructionVersion,
     slippageBps: quote.slippageBps,
     quoted: quote.swapMode === 'ExactIn' ? BigInt(quote.outAmount) : swap.route.inAmount,
   };

@@ -72,16 +72,23 @@ const meta = (address: string, writable = false, signer = false): AccountMeta =>
   isSigner: signer,
 });
 
-const shared = (form: RouteForm) => form.startsWith('shared_accounts');
+/** The V2 forms the sandbox builds (the Swap API v2 is ExactIn only). */
+export type RouteFormV2 = 'route_v2' | 'shared_accounts_route_v2';
+
+const shared = (form: RouteForm | RouteFormV2) => form.startsWith('shared_accounts');
 const exactOut = (form: RouteForm) => form.includes('exact_out');
 const withLedger = (form: RouteForm) => form.endsWith('token_ledger');
 
-/** The route plan (`Vec<RoutePlanStep>`) and each step's accounts. */
-function steps(
+/**
+ * The route plan and each step's accounts: V1 `Vec<RoutePlanStep { swap, percent: u8, input_index,
+ * output_index }>`, V2 `Vec<RoutePlanStepV2 { swap, bps: u16, input_index, output_index }>`.
+ */
+export function steps(
   route: Route,
-  form: RouteForm,
+  form: RouteForm | RouteFormV2,
   accounts: RouteAccounts,
   reservesOf: ReservesOf,
+  version: 1 | 2 = 1,
 ): { plan: Uint8Array; keys: AccountMeta[] } {
   const hops = route.hops;
   const first = shared(form) ? (accounts.programSource as string) : accounts.source;
@@ -91,6 +98,7 @@ function steps(
   const payer = shared(form) ? JUPITER_PROGRAM_AUTHORITY : accounts.user;
   const plan: number[] = [];
   const keys: AccountMeta[] = [];
+  let count = 0;
   hops.forEach((hop, index) => {
     for (const leg of hop.legs) {
       const view = reservesOf(leg.pool).cp;
@@ -120,16 +128,17 @@ function steps(
         meta(CP_SWAP_PROGRAM_ID),
         ...cpSwap.keys.map((key) => ({ ...key, isSigner: false })),
       );
-      plan.push(
-        RAYDIUM_CP_SWAP_VARIANT,
-        hop.legs.length === 1 ? 100 : leg.percent,
-        index,
-        index + 1,
-      );
+      const percent = hop.legs.length === 1 ? 100 : leg.percent;
+      if (version === 1) plan.push(RAYDIUM_CP_SWAP_VARIANT, percent, index, index + 1);
+      else {
+        const bps = percent * 100;
+        plan.push(RAYDIUM_CP_SWAP_VARIANT, bps & 0xff, bps >> 8, index, index + 1);
+      }
+      count += 1;
     }
   });
   const bytes = new Uint8Array(4 + plan.length);
-  new DataView(bytes.buffer).setUint32(0, plan.length / 4, true);
+  new DataView(bytes.buffer).setUint32(0, count, true);
   bytes.set(plan, 4);
   return { plan: bytes, keys };
 }

@@ -45,7 +45,7 @@ import {
 /** What only a Jupiter route needs beyond the common options. */
 export type JupiterRouteOptions = Pick<
   JupiterSwapOptions,
-  'useSharedAccounts' | 'useTokenLedger' | 'slippageBps' | 'quoted'
+  'useSharedAccounts' | 'useTokenLedger' | 'instructionVersion' | 'slippageBps' | 'quoted'
 >;
 
 export interface SwapInstructionOptions {

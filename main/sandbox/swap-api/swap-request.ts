@@ -99,6 +99,11 @@ const swapRequestSchema = z.object({
   destinationTokenAccount: address.optional(),
   dynamicComputeUnitLimit: z.boolean().optional(),
   skipUserAccountsRpcCalls: z.boolean().optional(),
+  /**
+   * The sandbox's own field, sent by its v2 endpoints (v2-route-build.ts): 'V2' builds Jupiter's
+   * V2 route forms when the program is loaded. The v6 and v1 shapes answer the V1 forms.
+   */
+  instructionVersion: z.enum(['V1', 'V2']).optional(),
 });
 
 export interface SwapRequest {
@@ -115,6 +120,7 @@ export interface SwapRequest {
   /** Null when not given (Jupiter's API then picks; the sandbox without Jupiter ignores both). */
   useSharedAccounts: boolean | null;
   useTokenLedger: boolean;
+  instructionVersion: 'V1' | 'V2';
 }
 
 function describe(error: z.ZodError): string {
@@ -169,5 +175,6 @@ export function parseSwapRequest(body: unknown): SwapRequest {
     dynamicComputeUnitLimit: value.dynamicComputeUnitLimit ?? false,
     useSharedAccounts: value.useSharedAccounts ?? null,
     useTokenLedger: value.useTokenLedger ?? false,
+    instructionVersion: value.instructionVersion ?? 'V1',
   };
 }
