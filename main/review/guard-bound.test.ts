@@ -7,6 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import { Keypair, PublicKey, TransactionInstruction } from '@solana/web3.js';
+import { createTransferCheckedInstruction } from '@solana/spl-token';
 import { describe, expect, it } from 'vitest';
 import type { Address } from '../shared/address';
 import { maximumSpent, minimumReceived } from '../swap-api/slippage-bound';
@@ -132,6 +133,16 @@ describe('CP-Swap bounds', () => {
     expect(v.ok).toBe(false);
   });
 
+  it('a bound shared over two pools may round down one unit, not two', async () => {
+    const split = (a: bigint, b: bigint) =>
+      scenario([
+        cpSwap('swap_base_input', userUsdc, userBonk, USDC, BONK, 4_000_000n, a),
+        cpSwap('swap_base_input', userUsdc, userBonk, USDC, BONK, 6_000_000n, b),
+      ]);
+    expect((await boundVerdict(split(39_599_999n, 59_400_000n))).ok).toBe(true);
+    expect((await boundVerdict(split(39_599_999n, 59_399_999n))).ok).toBe(false);
+  });
+
   it('two hops with only the last hop’s minimum set to 1 are refused', async () => {
     const v = await boundVerdict(
       scenario([
@@ -155,6 +166,33 @@ describe('CP-Swap bounds', () => {
     expect(v.reason).toBe(
       'Its swap instructions do not pin the middle of the route: if prices moved before it lands, it could take up to 0.03 SOL of the wrapped SOL you already hold.',
     );
+  });
+
+  it('a forward to a chosen destination is judged on what reaches it less what it draws from the person', async () => {
+    const payee = ata(pk(), BONK);
+    const forward = createTransferCheckedInstruction(
+      userBonk,
+      BONK,
+      payee,
+      USER.publicKey,
+      100_000_000n,
+      5,
+    );
+    const intent = { destinationTokenAccount: key(payee) as Address };
+    const held = (minOut: bigint) => {
+      const s = scenario(
+        [cpSwap('swap_base_input', userUsdc, userBonk, USDC, BONK, 10_000_000n, minOut), forward],
+        { intent },
+      );
+      s.pre[key(userBonk)] = tokenAccount(BONK, USER.publicKey, 50_000_000n);
+      return s;
+    };
+    expect(await boundVerdict(held(MIN))).toMatchObject({
+      ok: true,
+      reason: `The network refuses this swap if the destination ${key(payee).slice(0, 4)}…${key(payee).slice(-4)} would receive less than 990 BONK.`,
+    });
+    const loose = await boundVerdict(held(1n));
+    expect(loose.reason).toMatch(/even if only 0\.00001 BONK arrived, less than the 990 BONK/);
   });
 
   it('an exact-output invoice with max_amount_in u64::MAX is refused; an honest one says the most it pays', async () => {
@@ -224,6 +262,18 @@ describe('the aggregator and unreadable swaps', () => {
     const v = await boundVerdict(scenario([routeV2(100_000_000n, 100, 5_000)], { jupiter: true }));
     expect(v.reason).toBe(
       'Instruction 1 would give 50% of anything you receive above the quote to the swap service, which you did not agree to.',
+    );
+  });
+
+  it('a swap of a program the wallet does not read does not protect the person on chain', async () => {
+    const venue = new TransactionInstruction({
+      programId: pk(),
+      keys: [{ pubkey: USER.publicKey, isSigner: true, isWritable: true }],
+      data: Buffer.from([9]),
+    });
+    const v = await boundVerdict(scenario([venue]));
+    expect(v.reason).toMatch(
+      /^Instruction 1 calls a program the wallet does not know \(.{4}….{4}\), whose swap bound the wallet cannot read, so nothing says what the network would refuse\. The transaction does not protect you on chain/,
     );
   });
 

@@ -10,6 +10,7 @@
  *     output holdings) is below the wallet's minimum; the input taken may exceed the amount;
  *   - ExactOut: the most the chain lets it take from the person exceeds the wallet's maximum,
  *     or less than the exact amount is sure to arrive;
+ *     (a bound shared over parallel legs may round down by one base unit per extra leg);
  *   - a chained route is judged at its ends: an intermediate hop's bound may be loose only where
  *     the hops around it still pin what the person pays and gets; a loose middle that could draw
  *     on tokens the person already holds of that mint is refused;
@@ -23,19 +24,32 @@ import { isUserAccount, type ReviewFacts } from './facts';
 import { walletBound } from '../swap-api/slippage-bound';
 import type { GuardVerdict } from './types';
 import { formatToken, shortAddress, tokenName } from './words';
-import { JUPITER_V6_PROGRAM } from './program-ids';
+import { isAllowedProgram, JUPITER_V6_PROGRAM } from './program-ids';
 
 const UNPROTECTED =
   'The transaction does not protect you on chain: anyone who trades before it lands could take the difference.';
 
+/**
+ * Swaps whose bound the wallet cannot read: an aggregator instruction it does not decode, and
+ * any program outside the ones it reads (a venue the service labels, or one nobody names; the
+ * programs rule refuses those too, in its own words).
+ */
 function unreadableSwaps(facts: ReviewFacts): string[] {
-  return facts.instructions.flatMap(({ index, programId, programName, decoded }) =>
-    programId === JUPITER_V6_PROGRAM && decoded.kind === 'other' && decoded.name === 'swap'
-      ? [
-          `Instruction ${index + 1} is a ${programName} swap whose amounts the wallet cannot read, so nothing says what the network would refuse. ${UNPROTECTED}`,
-        ]
-      : [],
-  );
+  return facts.instructions.flatMap(({ index, programId, programName, decoded }) => {
+    if (programId === JUPITER_V6_PROGRAM && decoded.kind === 'other' && decoded.name === 'swap') {
+      return [
+        `Instruction ${index + 1} is a ${programName} swap whose amounts the wallet cannot read, so nothing says what the network would refuse. ${UNPROTECTED}`,
+      ];
+    }
+    if (isAllowedProgram(programId, facts.allowJupiter)) return [];
+    const which =
+      programName === 'Unknown program'
+        ? `a program the wallet does not know (${shortAddress(programId)})`
+        : `the ${programName} program (${shortAddress(programId)})`;
+    return [
+      `Instruction ${index + 1} calls ${which}, whose swap bound the wallet cannot read, so nothing says what the network would refuse. ${UNPROTECTED}`,
+    ];
+  });
 }
 
 function positiveSlippage(facts: ReviewFacts): string[] {
@@ -48,22 +62,31 @@ function positiveSlippage(facts: ReviewFacts): string[] {
   );
 }
 
-/** What reaches the output under the worst case the chain allows. */
+/**
+ * What reaches the output under the worst case the chain allows. With a chosen destination, a
+ * fixed forward out of the person's own account (an output-side fee paid first) may draw on
+ * what they already held of the output token when the swap delivers less: that comes off what
+ * the destination gets, so the end is judged as the destination's gain less that draw.
+ */
 function guaranteedOutput(facts: ReviewFacts, worst: WorstCase): bigint {
   const { intent } = facts;
   const target = facts.expectedDestination;
-  if (!isUserAccount(facts, target)) return worst.accounts.get(target) ?? 0n;
-  return worst.user.get(intent.outputMint) ?? 0n;
+  const own = worst.user.get(intent.outputMint) ?? 0n;
+  // A SOL payment: the swap pays the person's wrapped SOL, unwrapped, then a fixed SystemProgram
+  // transfer pays the recipient (the payment rule checks it); the swap's end is the person's.
+  if (intent.payment?.kind === 'transfer' && intent.payment.native === true) return own;
+  if (!isUserAccount(facts, target))
+    return (worst.accounts.get(target) ?? 0n) + (own < 0n ? own : 0n);
+  return own;
 }
 
 /** A route's middle that could take tokens the person already held (see the file comment). */
 function loseMiddles(facts: ReviewFacts, worst: WorstCase): string[] {
   const { intent, tokens } = facts;
-  const ownOutput = isUserAccount(facts, facts.expectedDestination);
   const problems: string[] = [];
   for (const [mint, change] of worst.user) {
-    if (change >= 0n || mint === intent.inputMint) continue;
-    if (mint === intent.outputMint && ownOutput) continue; // the output check's
+    // Both ends are the input and output checks'.
+    if (change >= 0n || mint === intent.inputMint || mint === intent.outputMint) continue;
     const held = heldBefore(facts, mint);
     if (held === 0n) continue; // the network refuses it rather than take what is not there
     const atRisk = -change < held ? -change : held;
@@ -96,7 +119,13 @@ export function onchainBoundRule(facts: ReviewFacts): GuardVerdict {
   const inMoney = (amount: bigint) => formatToken(amount, intent.inputMint, tokens);
   const outMoney = (amount: bigint) => formatToken(amount, intent.outputMint, tokens);
   const slippage = `${(intent.slippageBps / 100).toFixed(2)}%`;
-  if (!worst.unmeasured.has(intent.inputMint) && spent > spendCap) {
+  // A bound split over parallel legs (one hop through several pools) is shared out leg by leg
+  // and each share rounded: up to one base unit per extra leg, never more.
+  const inputLegs = legs.filter((leg) => leg.inputMint === intent.inputMint).length;
+  const outputLegs = legs.filter((leg) => leg.outputMint === intent.outputMint).length;
+  const spendSlack = BigInt(Math.max(inputLegs - 1, 0));
+  const outputSlack = BigInt(Math.max(outputLegs - 1, 0));
+  if (!worst.unmeasured.has(intent.inputMint) && spent > spendCap + spendSlack) {
     problems.push(
       exactIn
         ? `Its swap instructions would take up to ${inMoney(spent)} from you, more than the ${inMoney(spendCap)} you entered.`
@@ -105,7 +134,7 @@ export function onchainBoundRule(facts: ReviewFacts): GuardVerdict {
   }
   const arrives = guaranteedOutput(facts, worst);
   const floor = exactIn ? bound : intent.amount;
-  if (intent.inputMint !== intent.outputMint && arrives < floor) {
+  if (intent.inputMint !== intent.outputMint && arrives + (exactIn ? outputSlack : 0n) < floor) {
     problems.push(
       exactIn
         ? `Its swap instructions would let the network complete this swap even if only ${outMoney(arrives)} arrived, less than the ${outMoney(floor)} your slippage of ${slippage} allows. ${UNPROTECTED}`

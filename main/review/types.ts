@@ -370,7 +370,8 @@ export interface TokenWarning {
     | 'freeze-authority'
     | 'mint-authority'
     | 'unverified'
-    | 'value-loss';
+    | 'value-loss'
+    | 'value-unknown';
   /** Dangerous: main signs only once the person has acknowledged it. */
   mustAcknowledge: boolean;
   /** What it means, in one sentence. */
