@@ -67,7 +67,12 @@ export async function answerBuild(
       body: { error: 'feeAccount is required when platformFeeBps is positive' },
     };
   }
-  const quoted = await callV6(inner, req, '/quote', v6QuoteQuery(q, feeBps, { withoutMarketMaker: true }));
+  const quoted = await callV6(
+    inner,
+    req,
+    '/quote',
+    v6QuoteQuery(q, feeBps, { withoutMarketMaker: true }),
+  );
   if (quoted.status !== 200) return { status: quoted.status, body: v2ErrorBody(quoted.body) };
   const destination = q.get('destinationTokenAccount') ?? undefined;
   const built = await builder.instructions(req, quoted.body, {

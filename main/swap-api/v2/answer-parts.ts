@@ -36,12 +36,7 @@ export const routeStepSchema = z.object({
     outAmount: z.string(),
   }),
   percent: z.number().min(0).max(100),
-  bps: z
-    .number()
-    .int()
-    .min(0)
-    .max(10_000)
-    .optional(),
+  bps: z.number().int().min(0).max(10_000).optional(),
 });
 
 export const optionalString = z.string().max(500).nullish();

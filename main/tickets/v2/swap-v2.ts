@@ -32,6 +32,9 @@ import type { ComputePrice, SwapV2Deps, V2Quote } from './v2-types';
 
 type QuoteRequest = ParsedRequestOf<'swap.quote'>;
 
+/** Orders kept for /execute; older reviews than this many are past their ticket anyway. */
+const MAX_PENDING_ORDERS = 64;
+
 function noAccount(): never {
   throw new WalletError(
     'NO_ACCOUNT',
@@ -58,11 +61,17 @@ export async function quoteSwapV2(
   const slippageBps = params.slippageBps ?? 50;
   const fee = request.options?.priorityFee ?? { kind: 'none' as const };
   if (path === 'meta-aggregator') {
-    // /order takes venues to avoid (for Metis only) but no venues to use.
+    // /order takes venues to avoid (for Metis only) but no venues to use and no account cap.
     if (params.dexes?.length) {
       throw new WalletError(
         'INVALID_SWAP_REQUEST',
         'Best price (Meta-Aggregator) cannot be limited to chosen venues. Clear "Venues to use", or choose Router as the swap path in Settings.',
+      );
+    }
+    if (params.maxAccounts !== undefined) {
+      throw new WalletError(
+        'INVALID_SWAP_REQUEST',
+        'Best price (Meta-Aggregator) takes no "Max accounts". Clear it, or choose Router as the swap path in Settings.',
       );
     }
     const answer = await client.order({
@@ -163,6 +172,10 @@ export async function reviewSwapV2(
     intentOf(quote, extras),
   );
   deps.v2.orders.set(ticket.id, { requestId: order.requestId, client: await deps.v2.client() });
+  // Tickets expire within minutes: only the newest orders can still be approved.
+  while (deps.v2.orders.size > MAX_PENDING_ORDERS) {
+    deps.v2.orders.delete(deps.v2.orders.keys().next().value!);
+  }
   return ticket;
 }
 
