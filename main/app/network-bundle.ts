@@ -3,6 +3,7 @@
  * and submitter, the token directory and prices. Switching networks in Settings builds a new
  * bundle, so a quote or ticket of one network can never be used on another.
  */
+import { SANDBOX_COSIGNED_VENUES } from '../shared/sandbox-operator';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { Connection } from '@solana/web3.js';
@@ -207,6 +208,9 @@ export function bundleFor(network: NetworkInfo, shared: Shared): NetworkBundle {
       now,
       // The fee settings (issue 6) apply to a payment's swap when the request names no fee.
       feesFor: (swap) => shared.fees.forSwap({ swapMode: 'ExactOut', ...swap }),
+      // An invoice with references is composed from /swap-instructions, which cannot build a
+      // venue's co-signed fill: such routes are not quoted for it (issue 21).
+      venuesWithoutInstructions: network.isSandbox ? SANDBOX_COSIGNED_VENUES : [],
     },
     review: {
       network,

@@ -133,6 +133,10 @@ export function intentOf(quote: Quote, extras: SwapExtras): SwapIntent {
     maxPriorityFeeLamports: extras.maxPriorityFeeLamports,
     priceImpactPct: quote.priceImpactPct,
     routeMints: routeMintsOf(quote),
+    routeLegs: quote.routePlan.map((hop) => ({
+      inputMint: hop.inputMint,
+      outputMint: hop.outputMint,
+    })),
   };
 }
 

@@ -19,7 +19,7 @@ import {
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rewriteSwap, type HostileCase, type Json } from '../harness/hostile-swap-service';
 import { CP_SWAP } from '../harness/front-run';
-import { createAttackerPool, poolOutput, type AttackerPool } from '../harness/attacker-pool';
+import { createAttackerPool, routeThrough, type AttackerPool } from '../harness/attacker-pool';
 import {
   attacker,
   connection,
@@ -44,53 +44,15 @@ describe('class 2: a pool the attacker owns, priced 40% below the market', () =>
     pool = await createAttackerPool(
       attacker,
       send,
-      { solAmount: 20_000_000_000n, usdcAmount: 1_800_000_000n }, // 90 USDC a SOL, not 150
+      { solAmount: 20_000_000_000n, quoteAmount: 1_800_000_000n }, // 90 USDC a SOL, not 150
       fundAttacker,
     );
   }, 60_000);
 
   it('a quote through it that claims a matching price impact needs the person’s acknowledgement', async () => {
-    let original: Json | null = null;
     const amount = 100_000_000n; // 0.1 SOL, about $15
-    const ownPool: HostileCase = {
-      quote: async (answer) => {
-        original = answer;
-        const out = await poolOutput(connection, pool, amount);
-        const min = (out * 9_900n) / 10_000n;
-        return {
-          ...answer,
-          outAmount: out.toString(),
-          otherAmountThreshold: min.toString(),
-          priceImpactPct: '0.4',
-          routePlan: [
-            {
-              swapInfo: {
-                ammKey: pool.pool,
-                label: 'Raydium CPMM',
-                inputMint: SOL,
-                outputMint: USDC,
-                inAmount: amount.toString(),
-                outAmount: out.toString(),
-              },
-              percent: 100,
-              bps: 10_000,
-            },
-          ],
-        };
-      },
-      buildRequest: (body) => ({ ...body, quoteResponse: original }),
-      swap: (answer, ctx) =>
-        rewriteSwap(answer, ctx, async (opened) => {
-          const swaps = opened.instructions.filter((ix) => ix.programId.toBase58() === CP_SWAP);
-          const [first] = swaps;
-          if (!first) throw new Error('no CP-Swap swap');
-          opened.instructions = opened.instructions.filter(
-            (ix) => ix === first || !swaps.includes(ix),
-          );
-          const out = await poolOutput(connection, pool, amount);
-          pool.retarget(first, amount, (out * 9_900n) / 10_000n);
-        }),
-    };
+    // The quote claims a price impact to match the pool's price: no rule reads a lie in it.
+    const ownPool = routeThrough(connection, pool, amount, { impact: '0.4', minimumBps: 9_900n });
     hostile.use(ownPool);
     try {
       const sends = wallet.sends();

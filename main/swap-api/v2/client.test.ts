@@ -253,3 +253,20 @@ describe('POST /execute', () => {
     ).rejects.toThrow(/no longer has this order/);
   });
 });
+
+describe('the API key', () => {
+  it('is sent as x-api-key on every path and never appears in an error', async () => {
+    const key = 'k3y-Secret-0123456789';
+    const { client, requests } = scriptedV2Client(
+      [json(200, buildAnswer()), json(400, { error: `bad key ${key}` })],
+      { apiKey: key },
+    );
+    await client.build(BUILD_PARAMS);
+    const failure = await client
+      .order({ inputMint: SOL, outputMint: USDC, amount: 1n, slippageBps: 50 })
+      .catch((error: unknown) => error as Error);
+    expect(requests.map((r) => r.headers['x-api-key'])).toEqual([key, key]);
+    expect((failure as Error).message).not.toContain(key);
+    expect((failure as Error).message).toContain('[API key]');
+  });
+});
