@@ -56,6 +56,7 @@ function bringToFront(): void {
 
 /** The sandbox's lifecycle, on a port kept for the whole session so its URLs stay valid. */
 async function sandboxOn(dataDir: string) {
+  const jupiterProgram = process.env.SWAPDESK_SANDBOX_JUPITER_PROGRAM;
   const port = await freeLoopbackPort().catch(() => 0);
   const rpcUrl = `http://127.0.0.1:${port === 0 ? 9 : port}`;
   const lifecycle = createSandboxLifecycle(() =>
@@ -65,6 +66,8 @@ async function sandboxOn(dataDir: string) {
       stateDir: join(dataDir, 'sandbox'),
       port,
       env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' },
+      // Development only (`npm start` in a checkout with the test fixture): Jupiter's program.
+      ...(jupiterProgram ? { args: ['--jupiter-program', jupiterProgram] } : {}),
     }),
   );
   return { lifecycle, urls: { rpcUrl, swapApiUrl: `${rpcUrl}/v6` } };

@@ -10,7 +10,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-const programs = join(fileURLToPath(import.meta.url), '..', '..', 'resources', 'programs');
+const root = join(fileURLToPath(import.meta.url), '..', '..');
+const programs = join(root, 'resources', 'programs');
+/** Closed-source binaries kept only for the tests (never in a build or a release). */
+const fixturePrograms = join(root, 'test', 'fixtures', 'programs');
 const OUR_OWN_TEXT = new Set(['README.md', 'PROVENANCE.md', 'NOTICE']);
 
 interface Row {
@@ -20,8 +23,8 @@ interface Row {
 }
 
 /** The rows of PROVENANCE.md's table: | `file` | bytes | `sha256` |. */
-function provenanceRows(folder: string): Row[] {
-  const text = readFileSync(join(programs, folder, 'PROVENANCE.md'), 'utf8');
+function provenanceRows(folder: string, base = programs): Row[] {
+  const text = readFileSync(join(base, folder, 'PROVENANCE.md'), 'utf8');
   return [...text.matchAll(/^\| `([^`]+)` \| (\d+) \| `([0-9a-f]{64})` \|$/gm)].map((m) => ({
     file: m[1]!,
     bytes: Number(m[2]),
@@ -53,5 +56,49 @@ describe('real programs in resources/programs match their PROVENANCE.md', () => 
       expect(bytes.length).toBe(row.bytes);
       expect(createHash('sha256').update(bytes).digest('hex')).toBe(row.sha256);
     });
+  });
+});
+
+describe('test-only programs in test/fixtures/programs match their PROVENANCE.md', () => {
+  const folder = 'jupiter-v6';
+  const rows = provenanceRows(folder, fixturePrograms);
+
+  it('says the Jupiter binary is closed source, unlicensed and a test fixture only', () => {
+    const text = readFileSync(join(fixturePrograms, folder, 'PROVENANCE.md'), 'utf8');
+    expect(text).toMatch(/A test fixture only/);
+    expect(text).toMatch(/closed source/);
+    expect(text).toMatch(/no\s+licence/);
+    expect(text).toMatch(/never be\s+part of a build or a release/);
+  });
+
+  it('states the sha256 of every file it holds, and of no file it lacks', () => {
+    const files = readdirSync(join(fixturePrograms, folder))
+      .filter((name) => !OUR_OWN_TEXT.has(name))
+      .sort();
+    expect(rows.map((row) => row.file).sort()).toEqual(files);
+  });
+
+  it.each(rows.map((row) => [row.file, row] as const))('%s has its stated sha256', (_, row) => {
+    const bytes = readFileSync(join(fixturePrograms, folder, row.file));
+    expect(bytes.length).toBe(row.bytes);
+    expect(createHash('sha256').update(bytes).digest('hex')).toBe(row.sha256);
+  });
+
+  it('no code of the app names the fixture, so no build can carry it', () => {
+    const named: string[] = [];
+    const walk = (dir: string) => {
+      for (const entry of readdirSync(join(root, dir), { withFileTypes: true })) {
+        const path = join(dir, entry.name);
+        if (entry.isDirectory()) walk(path);
+        else if (/\.(ts|tsx|mts|mjs|js|json)$/.test(entry.name)) {
+          const text = readFileSync(join(root, path), 'utf8');
+          if (/jupiter_v6\.so|fixtures[/\\]programs/.test(text)) named.push(path);
+        }
+      }
+    };
+    for (const dir of ['main', 'preload', 'renderer']) walk(dir);
+    expect(named).toEqual([]);
+    const config = readFileSync(join(root, 'electron.vite.config.ts'), 'utf8');
+    expect(config).not.toMatch(/fixtures|jupiter/i);
   });
 });

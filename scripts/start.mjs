@@ -22,10 +22,12 @@ import { homedir, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { withJupiterProgram } from './jupiter-fixture.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const webOnly = process.argv.includes('--web');
-const args = process.argv.slice(2).filter((arg) => arg !== '--web');
+// The sandbox runs Jupiter's program when the checkout has its test fixture (jupiter-fixture.mjs).
+const args = withJupiterProgram(process.argv.slice(2).filter((arg) => arg !== '--web'));
 const PREVIEW_KEYRING_PASSWORD = 'swapdesk-preview-sandbox-only';
 
 function say(message) {
@@ -75,7 +77,10 @@ function runForwardingSignals(child, target = () => child.pid) {
 
 async function startElectron() {
   say('opening the Swapdesk window (Electron)');
-  const child = spawn('npx', ['electron', '.'], { cwd: root, stdio: 'inherit' });
+  // The app starts its sandbox itself; it reads the program's path from this variable.
+  const jupiter = optionValue('--jupiter-program');
+  const env = { ...process.env, ...(jupiter ? { SWAPDESK_SANDBOX_JUPITER_PROGRAM: jupiter } : {}) };
+  const child = spawn('npx', ['electron', '.'], { cwd: root, stdio: 'inherit', env });
   process.exit(await runForwardingSignals(child));
 }
 

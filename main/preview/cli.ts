@@ -52,6 +52,7 @@ function readOptions(): PreviewOptions {
     'api-shape'?: string;
     'rate-limit'?: string;
     'ledger-simulator'?: boolean;
+    'jupiter-program'?: string;
   };
   try {
     ({ values } = parseArgs({
@@ -62,12 +63,13 @@ function readOptions(): PreviewOptions {
         'api-shape': { type: 'string' },
         'rate-limit': { type: 'string' },
         'ledger-simulator': { type: 'boolean' },
+        'jupiter-program': { type: 'string' },
       },
       strict: true,
     }));
   } catch (error) {
     fail(
-      `${(error as Error).message}\nusage: node out/main/preview.js [--port P] [--data DIR] [--api-shape v6|v1|v2] [--rate-limit N] [--ledger-simulator] [--swap-api-url URL]`,
+      `${(error as Error).message}\nusage: node out/main/preview.js [--port P] [--data DIR] [--api-shape v6|v1|v2] [--rate-limit N] [--ledger-simulator] [--jupiter-program FILE] [--swap-api-url URL]`,
     );
   }
   const port = values.port === undefined ? 0 : Number(values.port);
@@ -84,10 +86,15 @@ function readOptions(): PreviewOptions {
     fail('--api-shape must be v6, v1 or v2');
   }
   const rate = values['rate-limit'];
+  const jupiter = values['jupiter-program'];
   if (rate !== undefined && !/^\d+$/.test(rate)) fail('--rate-limit must be a whole number');
   const sandboxArgs = [
     ...(shape === undefined ? [] : ['--api-shape', shape]),
     ...(rate === undefined ? [] : ['--rate-limit', rate]),
+    // Jupiter's program for the sandbox (a path, resolved here: the sandbox runs elsewhere).
+    ...(jupiter === undefined
+      ? []
+      : ['--jupiter-program', jupiter === 'none' ? 'none' : resolve(jupiter)]),
   ];
   return {
     port,

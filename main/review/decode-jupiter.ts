@@ -10,6 +10,7 @@
  * Exported for other parts of the wallet (the sandbox's aggregator emitter, tests):
  * `decodeJupiter`, `decodeJupiterRoute`, `routeDiscriminator`, `enforcedBound`.
  */
+import { routeSteps } from './jupiter-steps';
 import { createHash } from 'node:crypto';
 import type { Address } from '../shared/address';
 import type { DecodedInstruction, JupiterRoute } from './types';
@@ -149,6 +150,7 @@ export function decodeJupiterRoute(
     destination,
     sourceMint: places.sourceMint === null ? null : at(places.sourceMint),
     destinationMint: at(places.destinationMint),
+    steps: routeSteps(layout.name, layout.version, layout.amountsAt, data, accounts),
   };
 }
 

@@ -3,7 +3,7 @@
  * 3GWJ…JL4". Mints of plain transfers come from the source account's state.
  */
 import type { DecodedInstruction } from './types';
-import { formatSol, formatToken, shortAddress as s, type TokenBook } from './words';
+import { formatSol, formatToken, shortAddress as s, tokenName, type TokenBook } from './words';
 
 /** Describes `decoded`; `mintOf` finds a token account's mint (before or after the tx). */
 export function describeInstruction(
@@ -42,6 +42,7 @@ export function describeInstruction(
     case 'ataCreate':
       return `Create the ${formatToken(0n, decoded.mint, tokens).replace(/^0 /, '')} account ${s(decoded.account)} of ${s(decoded.owner)}${decoded.idempotent ? ' if it does not exist' : ''}, rent paid by ${s(decoded.payer)}`;
     case 'jupiterRoute': {
+      const symbol = (mint: string) => tokens.get(mint)?.symbol ?? tokenName(mint, tokens);
       const fee =
         decoded.platformFeeBps === 0
           ? 'no platform fee'
@@ -50,7 +51,17 @@ export function describeInstruction(
         decoded.swapMode === 'ExactIn'
           ? `paying ${s(decoded.destination)} at least ${formatToken(decoded.bound, decoded.destinationMint, tokens)}`
           : `taking at most ${formatToken(decoded.bound, decoded.sourceMint, tokens)} from ${s(decoded.source)}`;
-      return `${programName}: swap along the quoted route (${decoded.name}), ${bound}, ${fee}`;
+      // "Jupiter route: Raydium CP-Swap SOL → USDC, 100%", one clause per step of the plan.
+      const steps =
+        decoded.steps === null || decoded.steps.length === 0
+          ? ''
+          : `Jupiter route: ${decoded.steps
+              .map(
+                (step) =>
+                  `${step.venue} ${symbol(step.inputMint)} → ${symbol(step.outputMint)}, ${step.percent}%`,
+              )
+              .join('; ')}. `;
+      return `${steps}${programName}: swap along the quoted route (${decoded.name}), ${bound}, ${fee}`;
     }
     case 'cpSwap':
       return decoded.swapMode === 'ExactIn'

@@ -181,7 +181,10 @@ export function feeAccountRule(facts: ReviewFacts, outcome: Outcome): GuardVerdi
         : `The platform fee would be ${money(total)}, more than the ${bps} bps (${money(expected)}) the quote shows.`,
     );
   }
-  const share = serviceShareOf(facts.terms, total);
+  // The aggregator's route instruction pays the fee whole to the fee account, on any network
+  // (the referral program's cut comes later, at claim): a share is kept only from a fee the
+  // service moves with its own transfers (the sandbox without Jupiter's program).
+  const share = routes(facts).length > 0 ? 0n : serviceShareOf(facts.terms, total);
   if (toService !== share) {
     return fail(
       `The swap service's share of the platform fee is ${money(share)}, but ${money(toService)} would go to it, and ${money(toConfigured)} to your fee account ${shortAddress(configured)}.`,

@@ -3,6 +3,7 @@
  * transaction, the person, the quote they accepted) and the report it answers. Amounts are
  * bigint base units (lamports for SOL); a bridge handler turns them into decimal strings.
  */
+import type { RouteStep } from './jupiter-steps';
 import type { Connection } from '@solana/web3.js';
 import type { Address } from '../shared/address';
 import type { SwapMode } from '../swap-api/types';
@@ -161,6 +162,8 @@ export interface JupiterRoute {
   destination: Address;
   sourceMint: Address | null;
   destinationMint: Address;
+  /** The route plan's steps, named (jupiter-steps.ts); null when a step's venue is not read. */
+  steps: RouteStep[] | null;
 }
 
 /**

@@ -1,6 +1,7 @@
 /**
  * The sandbox network as a program: `node out/main/sandbox.js [--port P] [--state DIR] [--reset]
- * [--slot-ms MS] [--api-shape v6|v1|v2] [--rate-limit N]` (`npm run sandbox -- ...`, or
+ * [--slot-ms MS] [--api-shape v6|v1|v2] [--rate-limit N] [--jupiter-program FILE]` (`npm run
+ * sandbox -- ...`, or
  * `node --import tsx main/sandbox/cli.ts ...`).
  *
  * - `--port` defaults to 8899 (a local validator's); 0 picks a free port.
@@ -11,6 +12,8 @@
  *   that URL); `--api-shape v2` today's Swap API v2 (/build, /order, /execute) at `/swap/v2`
  *   (swap-api/v2-shape.ts); the default `v6` is the spec's shape at `/v6` (swap-api/v1-shape.ts).
  * - `--rate-limit N` answers more than N swap API requests a second with the gateway's 429.
+ * - `--jupiter-program FILE` loads Jupiter's aggregator binary at its mainnet id, so every swap
+ *   the API answers is one Jupiter route (jupiter/); `none` or no option: the sandbox without it.
  *
  * It binds 127.0.0.1 only, prints one JSON line on stdout when ready
  * (`{"event":"ready","rpcUrl":...,"swapApiUrl":...}`), logs to stderr, and on SIGTERM/SIGINT
@@ -31,6 +34,9 @@ import { swapV1Handler } from './swap-api/v1-shape';
 import { swapV2Handler } from './swap-api/v2-shape';
 import { rateLimited } from './swap-api/rate-limit';
 import { mkdirSync } from 'node:fs';
+import type { ExtraProgram } from './ledger/extra-programs';
+import { jupiterProgramOption } from './jupiter/program-file';
+import { writeJupiterGenesis } from './jupiter/jupiter-genesis';
 
 export const DEFAULT_PORT = 8899;
 
@@ -61,12 +67,13 @@ async function main(): Promise<void> {
         'slot-ms': { type: 'string' },
         'api-shape': { type: 'string' },
         'rate-limit': { type: 'string' },
+        'jupiter-program': { type: 'string' },
       },
       strict: true,
     }));
   } catch (error) {
     fail(
-      `${(error as Error).message}\nusage: sandbox [--port P] [--state DIR] [--reset] [--slot-ms MS] [--api-shape v6|v1|v2] [--rate-limit N]`,
+      `${(error as Error).message}\nusage: sandbox [--port P] [--state DIR] [--reset] [--slot-ms MS] [--api-shape v6|v1|v2] [--rate-limit N] [--jupiter-program FILE]`,
     );
   }
   const port = integerOption(values.port, 'port', DEFAULT_PORT);
@@ -87,7 +94,14 @@ async function main(): Promise<void> {
   } catch (error) {
     fail((error as Error).message);
   }
-  const ledger = createLedger({ stateDir, reset: values.reset, slotMs });
+  let programs: ExtraProgram[] = [];
+  try {
+    programs = jupiterProgramOption(values['jupiter-program']);
+  } catch (error) {
+    fail((error as Error).message);
+  }
+  const ledger = createLedger({ stateDir, reset: values.reset, slotMs, programs });
+  if (programs.length > 0) writeJupiterGenesis(ledger);
   const v6 = await createSwapApi({ ledger, stateDir: join(stateDir, 'swap-api') });
   const shaped =
     apiShape === 'v1'

@@ -59,8 +59,9 @@ export async function issueReviewedTicket(
       intent,
       lastValidBlockHeight: built.lastValidBlockHeight,
       connection: deps.connection,
-      // The Jupiter v6 program exists on mainnet-like networks only; the sandbox has its own.
-      allowJupiter: !deps.network.isSandbox,
+      // The same rule on every network: the sandbox runs Jupiter's program too (issue 23), and
+      // what passes there must pass on mainnet and the reverse.
+      allowJupiter: true,
       serviceTerms: termsOf(deps.network),
       ...(deps.awaitedCosigners?.length ? { awaitedCosigners: deps.awaitedCosigners } : {}),
     }),

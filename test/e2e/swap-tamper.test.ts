@@ -33,7 +33,12 @@ afterAll(async () => {
 const session = usePreviewSession({
   start: async () => {
     proxy = await startTamperProxy();
-    const preview = await startPreview({ args: ['--swap-api-url', proxy.url] });
+    // The proxy's tampers are written against the sandbox's own CP-Swap instructions, so this
+    // suite runs the sandbox without Jupiter's program; the route-form tampers are proven on
+    // executed Jupiter routes in test/integration/guard-jupiter-routes.test.ts.
+    const preview = await startPreview({
+      args: ['--swap-api-url', proxy.url, '--jupiter-program', 'none'],
+    });
     proxy.connect({ rpcUrl: preview.rpcUrl, sandboxStateDir: join(preview.dataDir, 'sandbox') });
     return preview;
   },

@@ -5,6 +5,7 @@
  * first read back from the sandbox's RPC shows Raydium CP-Swap executing it, signed by the
  * person alone.
  */
+import { PREVIEW_RUNS_JUPITER } from '../fixtures/jupiter-program';
 import { Connection, PublicKey } from '@solana/web3.js';
 import { describe, expect, it } from 'vitest';
 import { usePreviewSession } from '../harness/e2e-session';
@@ -28,6 +29,7 @@ import {
 } from './swap-helpers';
 
 const CP_SWAP_PROGRAM = 'CPMMoo8L3F4NbTegBCKVNunggL7H1ZpdTHKxQB5qKP1C';
+const JUPITER_PROGRAM = 'JUP6LkbZbjS1jKKwapdHNy74zcZ3tLUZoi5QNyVTaV4';
 /** CP-Swap's authority address (the PDA of "vault_and_lp_mint_auth_seed"): signs every payout. */
 const CP_SWAP_AUTHORITY = 'GpMZbSM2GgvTKHJirzeGfMFoaZ8UR2X7F4v8vHTvxFbL';
 
@@ -86,7 +88,16 @@ describe.each(ALL_API_SHAPES)('swap in Chromium, swap API $name', ({ previewArgs
     });
     expect(sent?.meta?.err).toBeNull();
     expect(sent?.transaction.signatures).toHaveLength(1);
-    expect(sent?.meta?.logMessages).toContain(`Program ${CP_SWAP_PROGRAM} invoke [1]`);
+    // With Jupiter's program (the preview's default), its route at the top and CP-Swap inside
+    // it; without it, CP-Swap at the top.
+    expect(sent?.meta?.logMessages).toContain(
+      PREVIEW_RUNS_JUPITER
+        ? `Program ${CP_SWAP_PROGRAM} invoke [2]`
+        : `Program ${CP_SWAP_PROGRAM} invoke [1]`,
+    );
+    if (PREVIEW_RUNS_JUPITER) {
+      expect(sent?.meta?.logMessages).toContain(`Program ${JUPITER_PROGRAM} invoke [1]`);
+    }
     const keys = sent!.transaction.message.getAccountKeys({
       accountKeysFromLookups: sent!.meta?.loadedAddresses,
     });

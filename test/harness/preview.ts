@@ -9,6 +9,7 @@
  *   ...
  *   await preview.stop();
  */
+import { sandboxJupiterArgs } from '../fixtures/jupiter-program';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -59,7 +60,11 @@ export async function startPreview(options: StartPreviewOptions = {}): Promise<R
   }
   const ownDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'swapdesk-preview-'));
-  const args = [script, '--port', '0', '--data', dataDir, ...(options.args ?? [])];
+  // Jupiter's program on the preview's sandbox, as `npm start` runs it (none with
+  // SWAPDESK_TEST_JUPITER_PROGRAM=none: the same suites then prove the sandbox without it).
+  const extra = options.args ?? [];
+  const jupiter = extra.includes('--jupiter-program') ? [] : sandboxJupiterArgs();
+  const args = [script, '--port', '0', '--data', dataDir, ...jupiter, ...extra];
   const child = spawn(process.execPath, args, {
     env: { ...process.env, ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],

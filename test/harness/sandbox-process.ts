@@ -10,6 +10,7 @@
  * await sandbox.stop(); // SIGTERM; `kill()` is SIGKILL
  * await sandbox.remove(); // deletes a state folder the harness created
  */
+import { JUPITER_PROGRAM_FIXTURE } from '../fixtures/jupiter-program';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -63,6 +64,11 @@ export function startSandbox(options: StartSandboxOptions = {}): Promise<Running
   if (options.reset) args.push('--reset');
   if (options.slotMs !== undefined) args.push('--slot-ms', String(options.slotMs));
   args.push(...(options.args ?? []));
+  // SWAPDESK_TEST_SANDBOX_JUPITER=1: suites that start a sandbox run it with Jupiter's program
+  // (the review and swap-flow suites then judge the aggregator's routes, as on mainnet).
+  if (process.env.SWAPDESK_TEST_SANDBOX_JUPITER === '1' && !args.includes('--jupiter-program')) {
+    args.push('--jupiter-program', JUPITER_PROGRAM_FIXTURE);
+  }
   const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   const stdoutLines: string[] = [];

@@ -40,6 +40,7 @@ function review(
 ): Promise<ReviewReport> {
   return reviewTransaction({
     serviceTerms: SANDBOX_TERMS,
+    allowJupiter: true, // as the wallet reviews on every network (issue-ticket.ts)
     transaction,
     user: base.user.publicKey.toBase58() as Address,
     intent,

@@ -2,6 +2,7 @@
 import type { SimulationDetails } from './execution';
 import type { TransactionRecord } from './history';
 import type { TransactionErrorJson } from './tx-errors';
+import type { ExtraProgram } from './extra-programs';
 
 export interface LedgerOptions {
   /** Folder of the persistent state (created if missing). */
@@ -14,6 +15,8 @@ export interface LedgerOptions {
   now?: () => number;
   /** Journal entries after which a new snapshot is written. */
   compactEvery?: number;
+  /** Programs loaded beside CP-Swap on every start (Jupiter's, when the sandbox is given it). */
+  programs?: readonly ExtraProgram[];
 }
 
 export interface SendOptions {

@@ -37,6 +37,7 @@ import { FailedTransactionMetadata, type VmInstance } from './vm';
 import { executeOnVm, simulateOnVm } from './vm-run';
 import { lookupTableAddresses, parseTransaction, type ParsedTransaction } from './wire';
 import { buildRecord, simulationDetails } from './execution';
+import { addExtraPrograms } from './extra-programs';
 
 export type {
   LedgerOptions,
@@ -66,6 +67,8 @@ export class SandboxLedger implements LedgerView {
     this.faucet = loadOrCreateFaucetKeypair(options.stateDir);
     this.genesisHash = genesisHashOf(genesisSeed);
     this.vm = createSandboxVm();
+    // Programs asked for on the command line (Jupiter's: --jupiter-program), on every start.
+    addExtraPrograms(this.vm, options.programs ?? []);
     this.journal = new LedgerJournal(
       store,
       this.history,

@@ -14,6 +14,7 @@
  * instructions cannot carry (/swap serves it). Extras: `lastValidBlockHeight`,
  * `simulationError` as in /swap.
  */
+import { computeUnitLimitFor } from './compute-margin';
 import {
   type AddressLookupTableAccount,
   PublicKey,
@@ -105,9 +106,11 @@ export function buildSwapInstructionsResponse(context: MarketContext, request: S
   let simulation = context.ledger.simulate(fits() as Uint8Array);
   if (request.dynamicComputeUnitLimit && simulation.err === null) {
     const consumed = consumedUnits(simulation.logs);
-    limit = Math.min(
+    limit = computeUnitLimitFor(
+      consumed,
+      simulation.logs,
       DEFAULT_COMPUTE_UNIT_LIMIT,
-      Math.ceil((consumed + 3_000) * 1.2) + 10_000 + WALLET_APPENDIX_UNITS,
+      WALLET_APPENDIX_UNITS,
     );
     built = prepared.build(limit, false);
     simulation = context.ledger.simulate(fits() as Uint8Array);
@@ -117,7 +120,8 @@ export function buildSwapInstructionsResponse(context: MarketContext, request: S
   const swapPart = groups.swap.map(instructionJson);
   const swapInstruction = swapPart[swapPart.length - 1] as InstructionJson;
   return {
-    tokenLedgerInstruction: null,
+    tokenLedgerInstruction:
+      groups.tokenLedger === null ? null : instructionJson(groups.tokenLedger),
     computeBudgetInstructions: groups.computeBudget.map(instructionJson),
     // A route of several program calls (two hops, a split, a platform fee) runs them in order:
     // all but the last come after the setup, the last is the swap instruction.

@@ -36,6 +36,17 @@ import type { ReservesOf } from '../router/route-types';
 import type { MarketContext } from './market-context';
 import type { ReplayedSwap } from './route-replay';
 import { splitPlatformFee } from './slippage';
+import {
+  jupiterCanRoute,
+  jupiterSwapGroups,
+  type JupiterSwapOptions,
+} from '../jupiter/jupiter-groups';
+
+/** What only a Jupiter route needs beyond the common options. */
+export type JupiterRouteOptions = Pick<
+  JupiterSwapOptions,
+  'useSharedAccounts' | 'useTokenLedger' | 'instructionVersion' | 'slippageBps' | 'quoted'
+>;
 
 export interface SwapInstructionOptions {
   user: PublicKey;
@@ -50,6 +61,8 @@ export interface SwapInstructionOptions {
   jitoTipLamports: bigint;
   /** A Memo naming each market-maker fill (dropped when the transaction would be too big). */
   memos: boolean;
+  /** Set when the sandbox runs Jupiter's program: the swap is then one of its routes. */
+  jupiter: JupiterRouteOptions | null;
 }
 
 export interface SwapInstructionGroups {
@@ -60,6 +73,9 @@ export interface SwapInstructionGroups {
   other: TransactionInstruction[];
   /** True when a market-maker fill needs the market maker's signature. */
   coSigned: boolean;
+  /** Jupiter's `set_token_ledger` (useTokenLedger), placed before the setup that adds the input. */
+  tokenLedger: TransactionInstruction | null;
+  tokenLedgerAt: number;
 }
 
 function tokenOf(context: MarketContext, mint: string): SandboxToken {
@@ -184,6 +200,8 @@ export function buildSwapInstructions(
     cleanup: [],
     other: [],
     coSigned: false,
+    tokenLedger: null,
+    tokenLedgerAt: 0,
   };
   groups.computeBudget.push(
     ComputeBudgetProgram.setComputeUnitLimit({ units: options.computeUnitLimit }),
@@ -194,6 +212,12 @@ export function buildSwapInstructions(
         microLamports: options.computeUnitPriceMicroLamports,
       }),
     );
+  }
+  if (options.jupiter !== null && jupiterCanRoute(swap)) {
+    const built = jupiterSwapGroups(context, swap, { ...options, ...options.jupiter });
+    Object.assign(groups, built);
+    groups.other.push(...tip(context, options));
+    return groups;
   }
   const createAta = (mint: string, account: PublicKey) =>
     createAssociatedTokenAccountIdempotentInstruction(
@@ -307,14 +331,18 @@ export function buildSwapInstructions(
     });
   }
 
-  if (options.jitoTipLamports > 0n) {
-    groups.other.push(
-      SystemProgram.transfer({
-        fromPubkey: user,
-        toPubkey: context.market.operator,
-        lamports: options.jitoTipLamports,
-      }),
-    );
-  }
+  groups.other.push(...tip(context, options));
   return groups;
+}
+
+/** A Jito-style tip to the operator, when asked. */
+function tip(context: MarketContext, options: SwapInstructionOptions): TransactionInstruction[] {
+  if (options.jitoTipLamports === 0n) return [];
+  return [
+    SystemProgram.transfer({
+      fromPubkey: options.user,
+      toPubkey: context.market.operator,
+      lamports: options.jitoTipLamports,
+    }),
+  ];
 }

@@ -1,7 +1,7 @@
 /**
  * POST /swap's body (and /swap-instructions'), parsed from `unknown` with zod. Every field of
- * the spec's table is accepted; fields the sandbox cannot act on (useSharedAccounts,
- * useTokenLedger, skipUserAccountsRpcCalls) are accepted and have no effect.
+ * the spec's table is accepted; useSharedAccounts and useTokenLedger act only when the sandbox
+ * runs Jupiter's program (jupiter/), skipUserAccountsRpcCalls is accepted and has no effect.
  */
 import { PublicKey } from '@solana/web3.js';
 import { z } from 'zod';
@@ -99,6 +99,11 @@ const swapRequestSchema = z.object({
   destinationTokenAccount: address.optional(),
   dynamicComputeUnitLimit: z.boolean().optional(),
   skipUserAccountsRpcCalls: z.boolean().optional(),
+  /**
+   * The sandbox's own field, sent by its v2 endpoints (v2-route-build.ts): 'V2' builds Jupiter's
+   * V2 route forms when the program is loaded. The v6 and v1 shapes answer the V1 forms.
+   */
+  instructionVersion: z.enum(['V1', 'V2']).optional(),
 });
 
 export interface SwapRequest {
@@ -112,6 +117,10 @@ export interface SwapRequest {
   asLegacyTransaction: boolean;
   destinationTokenAccount: string | null;
   dynamicComputeUnitLimit: boolean;
+  /** Null when not given (Jupiter's API then picks; the sandbox without Jupiter ignores both). */
+  useSharedAccounts: boolean | null;
+  useTokenLedger: boolean;
+  instructionVersion: 'V1' | 'V2';
 }
 
 function describe(error: z.ZodError): string {
@@ -164,5 +173,8 @@ export function parseSwapRequest(body: unknown): SwapRequest {
     asLegacyTransaction: value.asLegacyTransaction ?? false,
     destinationTokenAccount: value.destinationTokenAccount ?? null,
     dynamicComputeUnitLimit: value.dynamicComputeUnitLimit ?? false,
+    useSharedAccounts: value.useSharedAccounts ?? null,
+    useTokenLedger: value.useTokenLedger ?? false,
+    instructionVersion: value.instructionVersion ?? 'V1',
   };
 }

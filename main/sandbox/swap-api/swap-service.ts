@@ -24,6 +24,8 @@ import { replayQuote, type ReplayedSwap } from './route-replay';
 import { buildSwapInstructions, type SwapInstructionGroups } from './swap-instructions';
 import type { SwapRequest } from './swap-request';
 import { CP_SWAP_LOOKUP_TABLE, lookupTableAccount } from '../cp-swap/lookup-table';
+import { jupiterOptions } from '../jupiter/jupiter-options';
+import { computeUnitLimitFor } from './compute-margin';
 
 /** The sandbox's lookup table of the CP-Swap market, or null when the ledger has none. */
 export function marketLookupTable(context: MarketContext): AddressLookupTableAccount | null {
@@ -79,6 +81,7 @@ export function prepare(context: MarketContext, request: SwapRequest): Prepared 
           computeUnitPriceMicroLamports: priority.microLamports,
           jitoTipLamports: priority.jitoTipLamports,
           memos,
+          jupiter: jupiterOptions(context, request, swap),
         },
         swap.reservesOf,
       );
@@ -88,9 +91,13 @@ export function prepare(context: MarketContext, request: SwapRequest): Prepared 
 }
 
 export function ordered(groups: SwapInstructionGroups): TransactionInstruction[] {
+  const at = groups.tokenLedgerAt;
+  const ledger = groups.tokenLedger === null ? [] : [groups.tokenLedger];
   return [
     ...groups.computeBudget,
-    ...groups.setup,
+    ...groups.setup.slice(0, at),
+    ...ledger,
+    ...groups.setup.slice(at),
     ...groups.swap,
     ...groups.cleanup,
     ...groups.other,
@@ -213,8 +220,9 @@ export function buildSwap(context: MarketContext, request: SwapRequest): SwapRes
   let simulation = context.ledger.simulate(built.wire);
   if (request.dynamicComputeUnitLimit && simulation.err === null) {
     const consumed = consumedUnits(simulation.logs);
-    // Builtins (system, compute budget) log no figure: a margin per instruction covers them.
-    limit = Math.min(DEFAULT_COMPUTE_UNIT_LIMIT, Math.ceil((consumed + 3_000) * 1.2) + 10_000);
+    // Builtins (system, compute budget) log no figure: a margin per instruction covers them;
+    // SPL Token calls get the classic program's cost (compute-margin.ts).
+    limit = computeUnitLimitFor(consumed, simulation.logs, DEFAULT_COMPUTE_UNIT_LIMIT);
     built = attempt(limit);
     simulation = context.ledger.simulate(built.wire);
   }

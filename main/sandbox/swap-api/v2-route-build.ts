@@ -34,6 +34,8 @@ function swapBody(quote: unknown, choices: RouteBuildChoices) {
     userPublicKey: choices.taker,
     wrapAndUnwrapSol: choices.wrapAndUnwrapSol ?? true,
     dynamicComputeUnitLimit: true,
+    // Jupiter's V2 route forms when the sandbox runs the program (jupiter/route-instruction-v2.ts).
+    instructionVersion: 'V2',
     prioritizationFeeLamports: choices.priorityFeeLamports ?? 0,
     ...(choices.feeAccount === undefined ? {} : { feeAccount: choices.feeAccount }),
     ...(choices.destinationTokenAccount === undefined

@@ -1,0 +1,101 @@
+/**
+ * The steps of an aggregator route, named for the review: "Raydium CP-Swap SOL → USDC, 100%".
+ * The route plan is a vector of `RoutePlanStep { swap: Swap, percent: u8, input_index: u8,
+ * output_index: u8 }` (V1) or `RoutePlanStepV2 { swap, bps: u16, input_index, output_index }`
+ * (V2); each step's accounts follow the route's own, in plan order. `Swap` is an enum of some
+ * hundred venues whose variants carry different fields and different account lists, so the
+ * wallet names only the variants it knows to the byte (Raydium CP-Swap: variant 46, no fields,
+ * the CP-Swap program then the 13 accounts of its swap, input mint 11th and output mint 12th,
+ * measured against Jupiter's program in the sandbox: main/sandbox/README.md). A plan with any
+ * other step is not named (null): the review then says the route's ends only, and the balance
+ * and bound rules judge it as before.
+ */
+import type { Address } from '../shared/address';
+
+export interface RouteStep {
+  venue: string;
+  inputMint: Address;
+  outputMint: Address;
+  /** The share of its input token this step takes, in percent (V2: bps / 100). */
+  percent: number;
+}
+
+interface KnownVariant {
+  venue: string;
+  /** Bytes of the variant's fields after its tag. */
+  fields: number;
+  /** Accounts the step names, and where its input and output mints are among them. */
+  accounts: number;
+  inputMint: number;
+  outputMint: number;
+}
+
+const KNOWN: ReadonlyMap<number, KnownVariant> = new Map([
+  [46, { venue: 'Raydium CP-Swap', fields: 0, accounts: 14, inputMint: 11, outputMint: 12 }],
+]);
+
+/** Accounts before the first step's, per form (the IDL's account lists). */
+const HEAD_ACCOUNTS: Readonly<Record<string, number>> = {
+  route: 9,
+  route_with_token_ledger: 10,
+  exact_out_route: 11,
+  shared_accounts_route: 13,
+  shared_accounts_route_with_token_ledger: 14,
+  shared_accounts_exact_out_route: 13,
+  route_v2: 10,
+  exact_out_route_v2: 10,
+  shared_accounts_route_v2: 12,
+  shared_accounts_exact_out_route_v2: 12,
+};
+
+/** Where the route plan starts in the data. */
+function planOffset(name: string, version: 1 | 2, amountsAt: number | null): number {
+  if (version === 2) return (amountsAt ?? 8) + 8 + 8 + 2 + 2 + 2;
+  return name.startsWith('shared_accounts') ? 9 : 8;
+}
+
+/**
+ * The named steps of a route instruction, or null when any step is of a venue the wallet does
+ * not read (or the data or accounts are short).
+ */
+export function routeSteps(
+  name: string,
+  version: 1 | 2,
+  amountsAt: number | null,
+  data: Uint8Array,
+  accounts: readonly Address[],
+): RouteStep[] | null {
+  const head = HEAD_ACCOUNTS[name];
+  if (head === undefined) return null;
+  let at = planOffset(name, version, amountsAt);
+  if (data.length < at + 4) return null;
+  const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
+  const count = view.getUint32(at, true);
+  at += 4;
+  // V2 forms with a platform fee take the fee account first after their own (measured on the
+  // program: main/sandbox/jupiter/route-instruction-v2.ts), before the steps' accounts.
+  const feeBps =
+    version === 2 && amountsAt !== null && data.length >= amountsAt + 20
+      ? view.getUint16(amountsAt + 18, true)
+      : 0;
+  let account = head + (feeBps > 0 ? 1 : 0);
+  const steps: RouteStep[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const known = KNOWN.get(data[at] ?? -1);
+    if (known === undefined) return null;
+    at += 1 + known.fields;
+    const shareBytes = version === 1 ? 1 : 2;
+    if (data.length < at + shareBytes + 2) return null;
+    const percent = version === 1 ? (data[at] as number) : view.getUint16(at, true) / 100;
+    at += shareBytes + 2;
+    if (accounts.length < account + known.accounts) return null;
+    steps.push({
+      venue: known.venue,
+      inputMint: accounts[account + known.inputMint] as Address,
+      outputMint: accounts[account + known.outputMint] as Address,
+      percent,
+    });
+    account += known.accounts;
+  }
+  return steps;
+}

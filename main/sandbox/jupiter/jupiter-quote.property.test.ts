@@ -1,0 +1,182 @@
+/**
+ * Quotes equal what is paid, through Jupiter's own program (the mainnet binary, a test fixture):
+ * 1,000 random ExactIn swaps (random pair among the tokens CP-Swap trades, sizes from a
+ * hundredth of a unit to thousands, the plain or shared form, a platform fee of 0 to 100 bps
+ * in the output or the input mint) quoted by GET /quote, built by /swap as one Jupiter route
+ * over the CP-Swap pools, signed and executed on the ledger's VM. The person receives exactly
+ * the quote's outAmount (an input-side fee: the quote's route output for what is left after the
+ * fee, as the sandbox re-prices it) and the fee account exactly the fee the program takes.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { Keypair, PublicKey, VersionedTransaction } from '@solana/web3.js';
+import { getAssociatedTokenAddressSync } from '@solana/spl-token';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SandboxLedger } from '../ledger/ledger';
+import { airdrop, fundToken } from '../faucet/faucet';
+import { loadOrSeedMarket } from '../pools/seed-market';
+import { createMarketContext, type MarketContext } from '../swap-api/market-context';
+import { SwapApiError } from '../swap-api/api-error';
+import { parseQuoteParams } from '../swap-api/quote-params';
+import { computeQuote, type QuoteJson } from '../swap-api/quote-service';
+import { parseSwapRequest } from '../swap-api/swap-request';
+import { buildSwap } from '../swap-api/swap-service';
+import { NATIVE_MINT, SANDBOX_TOKENS, TOKEN_PROGRAM_ID } from '../tokens';
+import { tempDir } from '../../../test/fixtures/temp-dirs';
+import { JUPITER_PROGRAM_FIXTURE } from '../../../test/fixtures/jupiter-program';
+import { writeJupiterGenesis } from './jupiter-genesis';
+import { JUPITER_PROGRAM_ID } from './program';
+
+let ledger: SandboxLedger;
+let context: MarketContext;
+const person = Keypair.generate();
+/** Tokens CP-Swap trades (PDLG is the market maker's) with no transfer fee to blur the sums. */
+const TOKENS = SANDBOX_TOKENS.filter(
+  (token) => !token.traits?.permanentDelegate && !token.traits?.transferFee,
+);
+const feeOwner = Keypair.generate().publicKey;
+
+const account = (mint: string, owner: PublicKey) =>
+  getAssociatedTokenAddressSync(
+    new PublicKey(mint),
+    owner,
+    true,
+    new PublicKey(TOKENS.find((token) => token.mint === mint)!.tokenProgram),
+  ).toBase58();
+
+beforeAll(() => {
+  const dir = tempDir('swapdesk-jupiter-prop-');
+  ledger = SandboxLedger.open({
+    stateDir: join(dir, 'ledger'),
+    slotMs: 0,
+    programs: [
+      {
+        programId: JUPITER_PROGRAM_ID,
+        bytes: new Uint8Array(readFileSync(JUPITER_PROGRAM_FIXTURE)),
+      },
+    ],
+  });
+  writeJupiterGenesis(ledger);
+  context = createMarketContext(ledger, loadOrSeedMarket(ledger, join(dir, 'swap')));
+  airdrop(ledger, person.publicKey, 1_000_000n * 1_000_000_000n);
+  airdrop(ledger, feeOwner, 1_000_000_000n);
+  // wSOL held as a token (wrapAndUnwrapSol off), so every amount is a token balance; the
+  // wrap and unwrap are proven by test/integration/sandbox-jupiter-routes.test.ts.
+  for (const token of TOKENS) {
+    const held = token.mint === NATIVE_MINT ? 500_000n * 10n ** 9n : 10n ** 18n;
+    fundToken(ledger, { owner: person.publicKey, mint: new PublicKey(token.mint), amount: held });
+    fundToken(ledger, { owner: feeOwner, mint: new PublicKey(token.mint), amount: 1n });
+  }
+});
+
+afterAll(() => ledger.close());
+
+function quote(query: Record<string, string>): QuoteJson | null {
+  try {
+    return computeQuote(context, parseQuoteParams(new URLSearchParams(query)), () => 0);
+  } catch (error) {
+    if (error instanceof SwapApiError) return null;
+    throw error;
+  }
+}
+
+/** /swap's answer, or null when it refuses because the program's bound would fail the swap. */
+function swapOrRefusal<T>(build: () => T): T | null {
+  try {
+    return build();
+  } catch (error) {
+    if (error instanceof SwapApiError && error.errorCode === 'SLIPPAGE_TOLERANCE_EXCEEDED')
+      return null;
+    throw error;
+  }
+}
+
+const balance = (address: string) => ledger.tokenBalance(address) ?? 0n;
+
+describe('Jupiter routes pay exactly their quote', () => {
+  it('1,000 random ExactIn swaps: the person gets outAmount, the fee account the fee', () => {
+    let executed = 0;
+    let refused = 0;
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...TOKENS),
+        fc.constantFrom(...TOKENS),
+        fc.double({ min: 0.01, max: 5_000, noNaN: true }),
+        fc.option(fc.boolean(), { nil: null }),
+        fc.integer({ min: 0, max: 100 }),
+        fc.boolean(),
+        (input, output, size, shared, feeBps, feeOnInput) => {
+          if (input.mint === output.mint) return;
+          const amount = BigInt(Math.max(1, Math.floor(size * 10 ** input.decimals)));
+          const q = quote({
+            inputMint: input.mint,
+            outputMint: output.mint,
+            amount: amount.toString(),
+            restrictIntermediateTokens: 'false',
+            ...(feeBps > 0 ? { platformFeeBps: String(feeBps) } : {}),
+          });
+          if (q === null) return;
+          ledger.advanceSlots(1); // a new blockhash: a repeated case is a new transaction
+          const feeMint = feeOnInput ? input.mint : output.mint;
+          // Platform fees are taken in SPL Token accounts only (the API refuses Token-2022 ones).
+          const feeProgram = TOKENS.find((token) => token.mint === feeMint)!.tokenProgram;
+          const feeAccount =
+            feeBps > 0 && feeProgram === TOKEN_PROGRAM_ID ? account(feeMint, feeOwner) : null;
+          const out = account(output.mint, person.publicKey);
+          const outBefore = balance(out);
+          const feeBefore = feeAccount === null ? 0n : balance(feeAccount);
+          const answer = swapOrRefusal(() =>
+            buildSwap(
+              context,
+              parseSwapRequest({
+                quoteResponse: q,
+                userPublicKey: person.publicKey.toBase58(),
+                wrapAndUnwrapSol: false,
+                ...(feeAccount === null ? {} : { feeAccount }),
+                ...(shared === null ? {} : { useSharedAccounts: shared }),
+              }),
+            ),
+          );
+          if (answer === null) {
+            // Only an input-side fee re-prices the route below the quote: the program's bound
+            // (rounded up) is then refused by /swap in words, never built to fail.
+            expect(feeOnInput && feeAccount !== null).toBe(true);
+            refused += 1;
+            return;
+          }
+          expect(answer.simulationError).toBeNull();
+          const tx = VersionedTransaction.deserialize(
+            Buffer.from(answer.swapTransaction, 'base64'),
+          );
+          const programs = tx.message.compiledInstructions.map((ix) =>
+            tx.message.staticAccountKeys[ix.programIdIndex]!.toBase58(),
+          );
+          expect(programs.filter((id) => id === JUPITER_PROGRAM_ID)).toHaveLength(1);
+          tx.sign([person]);
+          const sent = ledger.sendTransaction(tx.serialize());
+          expect(sent.status).toBe('executed');
+          if (sent.status !== 'executed') return;
+          expect(sent.record.err).toBeNull();
+          executed += 1;
+          const fee = feeAccount === null ? 0n : balance(feeAccount) - feeBefore;
+          const received = balance(out) - outBefore;
+          if (feeAccount === null) {
+            expect(received).toBe(BigInt(q.outAmount) + BigInt(q.platformFee?.amount ?? '0'));
+          } else if (!feeOnInput) {
+            expect(received).toBe(BigInt(q.outAmount));
+            expect(fee).toBe(BigInt(q.platformFee!.amount));
+          } else {
+            // The program takes ⌊amount × bps / 10,000⌋ of the input first (what the sandbox
+            // re-prices), and the person gets at least the quote's minimum.
+            expect(fee).toBe((amount * BigInt(feeBps)) / 10_000n);
+            expect(received).toBeGreaterThanOrEqual(BigInt(q.otherAmountThreshold));
+          }
+        },
+      ),
+      { numRuns: 1_000, seed: 20261127 },
+    );
+    expect(executed).toBeGreaterThan(700);
+    expect(refused).toBeLessThan(50);
+  }, 600_000);
+});

@@ -1,0 +1,48 @@
+/**
+ * Jupiter's aggregator program (v6) as the sandbox runs it when given its mainnet binary
+ * (`--jupiter-program FILE`; the binary is a closed-source test fixture, see
+ * its PROVENANCE.md among the tests' fixtures): its id, the addresses it derives, and the
+ * encoding of its route instructions. Layouts from the program's on-chain Anchor IDL (as
+ * published by sava-software/idl-clients), each checked against the binary on litesvm by the
+ * sandbox's tests (jupiter/*.test.ts); discriminators are sha256("global:<name>")[0..8].
+ */
+import { createHash } from 'node:crypto';
+import { PublicKey } from '@solana/web3.js';
+import { getAssociatedTokenAddressSync } from '@solana/spl-token';
+
+export const JUPITER_PROGRAM_ID = 'JUP6LkbZbjS1jKKwapdHNy74zcZ3tLUZoi5QNyVTaV4';
+const PROGRAM = new PublicKey(JUPITER_PROGRAM_ID);
+
+/** The `Swap` enum's variant for a Raydium CP-Swap step (`RaydiumCP`, no fields). */
+export const RAYDIUM_CP_SWAP_VARIANT = 46;
+
+export const discriminator = (name: string): Uint8Array =>
+  new Uint8Array(createHash('sha256').update(`global:${name}`).digest().subarray(0, 8));
+
+/** Anchor's event authority (`["__event_authority"]`), named by every route instruction. */
+export const JUPITER_EVENT_AUTHORITY = PublicKey.findProgramAddressSync(
+  [Buffer.from('__event_authority')],
+  PROGRAM,
+)[0].toBase58();
+
+/** The program authority of shared-accounts routes: `["authority", id]`. */
+export function programAuthority(id: number): string {
+  return PublicKey.findProgramAddressSync(
+    [Buffer.from('authority'), Buffer.from([id])],
+    PROGRAM,
+  )[0].toBase58();
+}
+
+/** The authority the sandbox's shared-accounts routes use (mainnet spreads load over 8 ids). */
+export const SANDBOX_AUTHORITY_ID = 0;
+export const JUPITER_PROGRAM_AUTHORITY = programAuthority(SANDBOX_AUTHORITY_ID);
+
+/** The program authority's token account of `mint`: its associated token account. */
+export function programTokenAccount(mint: string, tokenProgram: string): string {
+  return getAssociatedTokenAddressSync(
+    new PublicKey(mint),
+    new PublicKey(JUPITER_PROGRAM_AUTHORITY),
+    true,
+    new PublicKey(tokenProgram),
+  ).toBase58();
+}

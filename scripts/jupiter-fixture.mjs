@@ -1,0 +1,24 @@
+// The Jupiter aggregator binary the sandbox runs when a checkout has it: a TEST FIXTURE
+// (closed source, no licence: test/fixtures/programs/jupiter-v6/PROVENANCE.md), never in a build
+// or a release. `npm run sandbox`, `npm start` and `npm run start:web` pass it to the sandbox
+// (`--jupiter-program FILE`) unless the command line names one already (`none` for none), so a
+// clone shows mainnet's shape of a swap; without the file the sandbox is as it was.
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+export const JUPITER_FIXTURE = join(
+  root,
+  'test',
+  'fixtures',
+  'programs',
+  'jupiter-v6',
+  'jupiter_v6.so',
+);
+
+/** `args` with `--jupiter-program <fixture>` added when it is absent and the fixture exists. */
+export function withJupiterProgram(args) {
+  if (args.includes('--jupiter-program') || !existsSync(JUPITER_FIXTURE)) return args;
+  return [...args, '--jupiter-program', JUPITER_FIXTURE];
+}

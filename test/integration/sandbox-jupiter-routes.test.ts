@@ -1,0 +1,365 @@
+/**
+ * The sandbox with Jupiter's own program (the mainnet binary, a test fixture:
+ * test/fixtures/programs/jupiter-v6/PROVENANCE.md): every route kind on both API shapes (v6 at
+ * /v6, today's swap/v1 at /swap/v1), built by /swap (or /swap-instructions), signed by the
+ * person, confirmed and read back with getTransaction. Each is ONE instruction of Jupiter's
+ * program at the top (the form named by its discriminator), Raydium CP-Swap invoked inside it
+ * once per leg, the person the only signer, the platform fee credited to the fee account by the
+ * program, and the quote paid to the base unit. ExactOut and the market maker's PDLG stay the
+ * sandbox's own instructions (the program refuses a RaydiumCP step in exact_out_route: 2501).
+ */
+import { decodeJupiter } from '../../main/review/decode-jupiter';
+import type { Address } from '../../main/shared/address';
+import { createHash } from 'node:crypto';
+import {
+  Connection,
+  Keypair,
+  PublicKey,
+  TransactionInstruction,
+  TransactionMessage,
+  VersionedTransaction,
+  type VersionedTransactionResponse,
+} from '@solana/web3.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox, type RunningSandbox } from '../harness/sandbox-process';
+import { JUPITER_PROGRAM_FIXTURE } from '../fixtures/jupiter-program';
+import {
+  ataOf,
+  BONK,
+  CP_SWAP_PROGRAM,
+  faucet,
+  fundedUser,
+  getJson,
+  JUP,
+  PDLG,
+  postJson,
+  signAndSend,
+  SOL,
+  TFEE,
+  tokenBalance,
+  USDC,
+  USDT,
+  waitFor,
+} from './sandbox-swap-fixtures';
+
+const MSOL = 'mSoLzYCxHdYgdzU16g5QSh3i5K3z3KZK7ytfqcJm7So';
+const JUPITER = 'JUP6LkbZbjS1jKKwapdHNy74zcZ3tLUZoi5QNyVTaV4';
+/** Jupiter's shared-accounts authority id 0: `["authority", [0]]` under the program. */
+const PROGRAM_AUTHORITY = PublicKey.findProgramAddressSync(
+  [Buffer.from('authority'), Buffer.from([0])],
+  new PublicKey(JUPITER),
+)[0].toBase58();
+
+const discriminatorOf = (name: string) =>
+  createHash('sha256').update(`global:${name}`).digest().subarray(0, 8).toString('hex');
+const FORMS = new Map(
+  [
+    'route',
+    'shared_accounts_route',
+    'route_with_token_ledger',
+    'shared_accounts_route_with_token_ledger',
+    'exact_out_route',
+    'shared_accounts_exact_out_route',
+  ].map((name) => [discriminatorOf(name), name]),
+);
+
+type Quote = Record<string, unknown> & {
+  inAmount: string;
+  outAmount: string;
+  platformFee: { amount: string; feeBps: number } | null;
+  routePlan: { swapInfo: Record<string, string>; percent: number }[];
+};
+
+for (const shape of ['v6', 'v1'] as const) {
+  describe(`Jupiter's program on the sandbox, ${shape} shape`, () => {
+    let sandbox: RunningSandbox;
+    let connection: Connection;
+
+    beforeAll(async () => {
+      sandbox = await startSandbox({
+        args: [
+          '--jupiter-program',
+          JUPITER_PROGRAM_FIXTURE,
+          ...(shape === 'v1' ? ['--api-shape', 'v1'] : []),
+        ],
+      });
+      connection = new Connection(sandbox.rpcUrl, 'confirmed');
+    });
+
+    afterAll(async () => {
+      await sandbox?.remove();
+    });
+
+    async function quote(query: string): Promise<Quote> {
+      const { status, body } = await getJson(`${sandbox.swapApiUrl}/quote?${query}`);
+      expect(status, JSON.stringify(body)).toBe(200);
+      return body as Quote;
+    }
+
+    async function read(signature: string): Promise<VersionedTransactionResponse> {
+      const tx = await connection.getTransaction(signature, {
+        commitment: 'confirmed',
+        maxSupportedTransactionVersion: 0,
+      });
+      expect(tx?.meta?.err).toBeNull();
+      return tx!;
+    }
+
+    /** /swap with `extra` options, sign, send, confirm, read back. */
+    async function swapAndRead(q: Quote, user: Keypair, extra: Record<string, unknown> = {}) {
+      const answer = await postJson(`${sandbox.swapApiUrl}/swap`, {
+        quoteResponse: q,
+        userPublicKey: user.publicKey.toBase58(),
+        dynamicComputeUnitLimit: true,
+        ...extra,
+      });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      expect(answer.body.simulationError).toBeNull();
+      const signature = await signAndSend(connection, answer.body.swapTransaction as string, user);
+      return { tx: await read(signature), limit: answer.body.computeUnitLimit as number };
+    }
+
+    /**
+     * One Jupiter instruction at the top, of `form`; CP-Swap inside it once per leg and never
+     * at the top; the person the only signer. Answers the route instruction's accounts.
+     */
+    function expectJupiter(tx: VersionedTransactionResponse, q: Quote, form: string): string[] {
+      const keys = tx.transaction.message.getAccountKeys({
+        accountKeysFromLookups: tx.meta?.loadedAddresses,
+      });
+      const top = tx.transaction.message.compiledInstructions.filter(
+        (ix) => keys.get(ix.programIdIndex)?.toBase58() === JUPITER,
+      );
+      const routes = top.filter((ix) =>
+        FORMS.has(Buffer.from(ix.data.subarray(0, 8)).toString('hex')),
+      );
+      expect(routes).toHaveLength(1);
+      const route = routes[0]!;
+      expect(FORMS.get(Buffer.from(route.data.subarray(0, 8)).toString('hex'))).toBe(form);
+      const programs = tx.transaction.message.compiledInstructions.map((ix) =>
+        keys.get(ix.programIdIndex)?.toBase58(),
+      );
+      expect(programs).not.toContain(CP_SWAP_PROGRAM);
+      const logs = tx.meta?.logMessages ?? [];
+      expect(logs).toContain(`Program ${JUPITER} invoke [1]`);
+      expect(logs.filter((line) => line === `Program ${CP_SWAP_PROGRAM} invoke [2]`)).toHaveLength(
+        q.routePlan.length,
+      );
+      expect(tx.transaction.signatures).toHaveLength(1);
+      const accounts = route.accountKeyIndexes.map((i) => keys.get(i)!.toBase58());
+      // The wallet's decoder names every step of the executed route as the quote planned it.
+      const decoded = decodeJupiter(route.data, accounts as Address[]);
+      expect(decoded.kind).toBe('jupiterRoute');
+      if (decoded.kind === 'jupiterRoute') {
+        expect(decoded.name).toBe(form);
+        expect(decoded.steps).toEqual(
+          q.routePlan.map((step) => ({
+            venue: 'Raydium CP-Swap',
+            inputMint: step.swapInfo.inputMint,
+            outputMint: step.swapInfo.outputMint,
+            percent: step.percent,
+          })),
+        );
+        expect(decoded.quotedAmount).toBe(BigInt(q.outAmount));
+      }
+      return accounts;
+    }
+
+    /** A fee account of `mint` (a plain token account of a fresh owner) and its balance. */
+    async function feeAccountOf(mint: string): Promise<{ account: string; before: bigint }> {
+      const owner = Keypair.generate().publicKey;
+      await faucet(sandbox.rpcUrl, owner, mint, 1n);
+      const account = ataOf(owner, mint);
+      return { account: account.toBase58(), before: await tokenBalance(connection, account) };
+    }
+
+    // First: the pools are as genesis made them, so this amount splits both hops.
+    it('four swaps (two hops, each split) go through the lookup table; legacy is refused in words', async () => {
+      const user = await fundedUser(connection, sandbox.rpcUrl, 1, { [USDC]: 100_000_000_000n });
+      const q = await quote(
+        `inputMint=${USDC}&outputMint=${MSOL}&amount=100000000000&restrictIntermediateTokens=false`,
+      );
+      expect(q.routePlan).toHaveLength(4);
+      // Asked first: the swap below moves the pools the quote was priced on.
+      const legacy = await postJson(`${sandbox.swapApiUrl}/swap`, {
+        quoteResponse: q,
+        userPublicKey: user.publicKey.toBase58(),
+        asLegacyTransaction: true,
+      });
+      expect(legacy.status).toBe(400);
+      expect(JSON.stringify(legacy.body)).toMatch(
+        /larger than a packet .* as a legacy transaction/,
+      );
+      const { tx } = await swapAndRead(q, user);
+      expectJupiter(tx, q, 'shared_accounts_route');
+      expect(tx.transaction.message.addressTableLookups.length).toBeGreaterThan(0);
+      expect(await tokenBalance(connection, ataOf(user.publicKey, MSOL))).toBe(BigInt(q.outAmount));
+    });
+
+    it('one hop, SOL in, `route` with the platform fee paid by the program into feeAccount', async () => {
+      const user = await fundedUser(connection, sandbox.rpcUrl, 5);
+      const q = await quote(
+        `inputMint=${SOL}&outputMint=${USDC}&amount=1000000000&onlyDirectRoutes=true&platformFeeBps=50`,
+      );
+      const fee = await feeAccountOf(USDC);
+      const { tx } = await swapAndRead(q, user, {
+        feeAccount: fee.account,
+        useSharedAccounts: false,
+      });
+      const accounts = expectJupiter(tx, q, 'route');
+      expect(accounts[6]).toBe(fee.account); // platform_fee_account
+      expect(await tokenBalance(connection, ataOf(user.publicKey, USDC))).toBe(BigInt(q.outAmount));
+      const credited = (await tokenBalance(connection, new PublicKey(fee.account))) - fee.before;
+      expect(credited).toBe(BigInt(q.platformFee!.amount));
+      // The fee's transfer is the program's (an inner instruction), not the person's own.
+      const feeIndex = tx.transaction.message
+        .getAccountKeys({ accountKeysFromLookups: tx.meta?.loadedAddresses })
+        .keySegments()
+        .flat()
+        .findIndex((key) => key.toBase58() === fee.account);
+      const inner = (tx.meta?.innerInstructions ?? []).flatMap((group) => group.instructions);
+      expect(inner.some((ix) => ix.accounts.includes(feeIndex))).toBe(true);
+      expect(await connection.getAccountInfo(ataOf(user.publicKey, SOL))).toBeNull();
+    });
+
+    it('one hop with useSharedAccounts: the program authority and its token accounts', async () => {
+      const user = await fundedUser(connection, sandbox.rpcUrl, 5);
+      const q = await quote(
+        `inputMint=${SOL}&outputMint=${USDC}&amount=500000000&onlyDirectRoutes=true`,
+      );
+      const { tx } = await swapAndRead(q, user, { useSharedAccounts: true });
+      const accounts = expectJupiter(tx, q, 'shared_accounts_route');
+      expect(accounts[1]).toBe(PROGRAM_AUTHORITY);
+      expect(await tokenBalance(connection, ataOf(user.publicKey, USDC))).toBe(BigInt(q.outAmount));
+      // The program's own accounts hand everything on: they hold nothing after the swap.
+      expect(await tokenBalance(connection, new PublicKey(accounts[5]!))).toBe(0n);
+    });
+
+    it('two hops, BONK → JUP: shared accounts by default, the middle token in the program', async () => {
+      const user = await fundedUser(connection, sandbox.rpcUrl, 1, { [BONK]: 5_000_000_000_000n });
+      const q = await quote(`inputMint=${BONK}&outputMint=${JUP}&amount=5000000000000`);
+      expect(new Set(q.routePlan.map((step) => step.swapInfo.inputMint)).size).toBe(2);
+      const { tx } = await swapAndRead(q, user);
+      expectJupiter(tx, q, 'shared_accounts_route');
+      expect(await tokenBalance(connection, ataOf(user.publicKey, JUP))).toBe(BigInt(q.outAmount));
+      const middle = q.routePlan[q.routePlan.length - 1]!.swapInfo.inputMint!;
+      expect(await connection.getAccountInfo(ataOf(user.publicKey, middle))).toBeNull();
+    });
+
+    it('a hop split over two pools, SOL out (unwrapped), through the route plan', async () => {
+      const user = await fundedUser(connection, sandbox.rpcUrl, 1, { [USDC]: 1_500_000_000_000n });
+      const q = await quote(
+        `inputMint=${USDC}&outputMint=${SOL}&amount=1500000000000&onlyDirectRoutes=true`,
+      );
+      expect(q.routePlan.length).toBeGreaterThan(1);
+      const before = BigInt(await connection.getBalance(user.publicKey));
+      const { tx } = await swapAndRead(q, user);
+      expectJupiter(tx, q, 'route');
+      const gained = BigInt(await connection.getBalance(user.publicKey)) - before;
+      expect(gained).toBe(BigInt(q.outAmount) - BigInt(tx.meta!.fee));
+    });
+
+    it('useTokenLedger, SOL in: set_token_ledger, the wrap, then route_with_token_ledger', async () => {
+      const user = await fundedUser(connection, sandbox.rpcUrl, 5);
+      const q = await quote(
+        `inputMint=${SOL}&outputMint=${USDC}&amount=700000000&onlyDirectRoutes=true`,
+      );
+      const { tx } = await swapAndRead(q, user, { useTokenLedger: true, useSharedAccounts: false });
+      expectJupiter(tx, q, 'route_with_token_ledger');
+      expect(await tokenBalance(connection, ataOf(user.publicKey, USDC))).toBe(BigInt(q.outAmount));
+    });
+
+    it('destinationTokenAccount: the output lands in another person’s account', async () => {
+      const user = await fundedUser(connection, sandbox.rpcUrl, 5);
+      const payee = Keypair.generate().publicKey;
+      await faucet(sandbox.rpcUrl, payee, USDT, 1n);
+      const destination = ataOf(payee, USDT);
+      const q = await quote(
+        `inputMint=${SOL}&outputMint=${USDT}&amount=300000000&onlyDirectRoutes=true`,
+      );
+      const { tx } = await swapAndRead(q, user, {
+        destinationTokenAccount: destination.toBase58(),
+        useSharedAccounts: false,
+      });
+      const accounts = expectJupiter(tx, q, 'route');
+      expect(accounts[3]).toBe(destination.toBase58());
+      expect(await tokenBalance(connection, destination)).toBe(1n + BigInt(q.outAmount));
+      expect(await connection.getAccountInfo(ataOf(user.publicKey, USDT))).toBeNull();
+    });
+
+    it('a Token-2022 token with a transfer fee (TFEE) takes the plain form and pays the quote', async () => {
+      const user = await fundedUser(connection, sandbox.rpcUrl, 1, { [USDC]: 100_000_000n });
+      const q = await quote(`inputMint=${USDC}&outputMint=${TFEE}&amount=50000000`);
+      const { tx } = await swapAndRead(q, user, { useSharedAccounts: true });
+      expectJupiter(tx, q, 'route');
+      expect(await tokenBalance(connection, ataOf(user.publicKey, TFEE))).toBe(BigInt(q.outAmount));
+    });
+
+    it('/swap-instructions: one swap instruction of the program, and the token ledger’s', async () => {
+      const user = await fundedUser(connection, sandbox.rpcUrl, 5);
+      const q = await quote(
+        `inputMint=${SOL}&outputMint=${USDC}&amount=200000000&onlyDirectRoutes=true`,
+      );
+      const { status, body } = await postJson(`${sandbox.swapApiUrl}/swap-instructions`, {
+        quoteResponse: q,
+        userPublicKey: user.publicKey.toBase58(),
+        useTokenLedger: true,
+      });
+      expect(status, JSON.stringify(body)).toBe(200);
+      type Ix = {
+        programId: string;
+        accounts: { pubkey: string; isSigner: boolean; isWritable: boolean }[];
+        data: string;
+      };
+      const toIx = (ix: Ix) =>
+        new TransactionInstruction({
+          programId: new PublicKey(ix.programId),
+          keys: ix.accounts.map((a) => ({ ...a, pubkey: new PublicKey(a.pubkey) })),
+          data: Buffer.from(ix.data, 'base64'),
+        });
+      const swapIx = body.swapInstruction as Ix;
+      expect(swapIx.programId).toBe(JUPITER);
+      const ledgerIx = body.tokenLedgerInstruction as Ix;
+      expect(ledgerIx.programId).toBe(JUPITER);
+      const setup = (body.setupInstructions as Ix[]).map(toIx);
+      // The integrator's order: the source account first, the ledger, then what adds the input.
+      const instructions = [
+        ...(body.computeBudgetInstructions as Ix[]).map(toIx),
+        setup[0]!,
+        toIx(ledgerIx),
+        ...setup.slice(1),
+        toIx(swapIx),
+        ...(body.cleanupInstruction ? [toIx(body.cleanupInstruction as Ix)] : []),
+      ];
+      const { blockhash } = await connection.getLatestBlockhash();
+      const tx = new VersionedTransaction(
+        new TransactionMessage({
+          payerKey: user.publicKey,
+          recentBlockhash: blockhash,
+          instructions,
+        }).compileToV0Message(),
+      );
+      tx.sign([user]);
+      const signature = await connection.sendRawTransaction(tx.serialize());
+      await waitFor(connection, signature);
+      expectJupiter(await read(signature), q, 'route_with_token_ledger');
+      expect(await tokenBalance(connection, ataOf(user.publicKey, USDC))).toBe(BigInt(q.outAmount));
+    });
+
+    it('ExactOut stays CP-Swap’s own swap_base_output; PDLG stays the market maker’s', async () => {
+      const user = await fundedUser(connection, sandbox.rpcUrl, 1, { [USDC]: 100_000_000n });
+      const q = await quote(
+        `inputMint=${USDC}&outputMint=${USDT}&amount=25000000&swapMode=ExactOut`,
+      );
+      const { tx } = await swapAndRead(q, user);
+      const logs = tx.meta?.logMessages ?? [];
+      expect(logs).toContain(`Program ${CP_SWAP_PROGRAM} invoke [1]`);
+      expect(logs.some((line) => line.includes(JUPITER))).toBe(false);
+      expect(await tokenBalance(connection, ataOf(user.publicKey, USDT))).toBe(25_000_000n);
+      const pdlg = await quote(`inputMint=${USDC}&outputMint=${PDLG}&amount=10000000`);
+      const fill = await swapAndRead(pdlg, user);
+      expect(fill.tx.transaction.signatures).toHaveLength(2);
+      expect((fill.tx.meta?.logMessages ?? []).some((line) => line.includes(JUPITER))).toBe(false);
+    });
+  });
+}
