@@ -11,9 +11,10 @@ import { appendFileSync } from 'node:fs';
  *   its 32-byte seed as base58 / hex / base64);
  * - keypair-json: a Solana CLI keypair file's JSON array text (expanded like secret-key);
  * - recovery-phrase: a BIP39 phrase (checked whole, and any 4 consecutive words);
+ * - password: a wallet password (issue 24), checked verbatim;
  * - other: any other secret string, checked verbatim (e.g. a BIP39 passphrase, an API key).
  */
-export type SecretKind = 'secret-key' | 'keypair-json' | 'recovery-phrase' | 'other';
+export type SecretKind = 'secret-key' | 'keypair-json' | 'recovery-phrase' | 'password' | 'other';
 
 /** Records one secret for the leak check. Synchronous, so a crash right after still leaves it. */
 export function recordSecret(kind: SecretKind, value: string): void {
@@ -22,9 +23,12 @@ export function recordSecret(kind: SecretKind, value: string): void {
   appendFileSync(file, `${JSON.stringify({ kind, value })}\n`, { mode: 0o600 });
 }
 
-/** An `onSecretCreated` hook for createVault that records every key the vault stores. */
-export function recordVaultSecret(secret: { secretKey: string }): void {
-  recordSecret('secret-key', secret.secretKey);
+/** An `onSecretCreated` hook for createVault: records every key, phrase and password. */
+export function recordVaultSecret(secret: {
+  kind: 'secret-key' | 'recovery-phrase' | 'password';
+  value: string;
+}): void {
+  recordSecret(secret.kind, secret.value);
 }
 
 /**
