@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { swapApiFlavour } from './api-flavour';
-import { scriptedClient, exactInQuote, json, SOL, USDC } from '../../test/fixtures/swap-api-answers';
+import {
+  scriptedClient,
+  exactInQuote,
+  json,
+  SOL,
+  USDC,
+} from '../../test/fixtures/swap-api-answers';
 
 describe('the flavour of a swap API base URL', () => {
   it.each([
