@@ -32,7 +32,7 @@ describe('accounts file', () => {
       version: 2 as const,
       current: account.address,
       accounts: [{ ...account, walletPhrase: true as const }],
-      sealing: { generation: 3 },
+      sealing: { id: '0123456789ab', generation: 3 },
     };
     await file.write(data);
     expect(await file.read()).toEqual(data);

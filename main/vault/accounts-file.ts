@@ -37,7 +37,9 @@ const fileSchema = z.union([
     version: z.literal(2),
     current: z.string().nullable(),
     accounts: z.array(accountSchema),
-    sealing: z.object({ generation: z.number().int().min(1) }).nullable(),
+    sealing: z
+      .object({ id: z.string().regex(/^[0-9a-f]{12}$/), generation: z.number().int().min(1) })
+      .nullable(),
   }),
 ]);
 
@@ -46,8 +48,8 @@ export interface AccountsFileData {
   version: 1 | 2;
   current: string | null;
   accounts: AccountSummary[];
-  /** Null while no password exists; else the generation of the sealed keychain items. */
-  sealing: { generation: number } | null;
+  /** Null while no password exists; else the vault id and generation of its keychain items. */
+  sealing: { id: string; generation: number } | null;
 }
 
 export interface AccountsFile {

@@ -12,6 +12,7 @@
  *
  * Locking overwrites every opened secret and the derived key with zeros.
  */
+import { randomBytes } from 'node:crypto';
 import type { Keychain } from '../keychain/keychain';
 import { keychainUnavailable } from '../keychain/keychain-errors';
 import { WalletError, isWalletError } from '../shared/errors';
@@ -30,11 +31,31 @@ const CHECK_TEXT = new TextEncoder().encode('swapdesk vault check v1');
 export const PHRASE_ITEM = 'phrase';
 const CHECK_ITEM = 'check';
 
-export const itemName = (generation: number, name: string) => `g${generation}:${name}`;
+/**
+ * Which items are in use: the vault's own id (random, so two data folders on one keychain
+ * service, like two web previews, never share an item) and the generation.
+ */
+export interface Sealing {
+  id: string;
+  generation: number;
+}
+
+export const itemName = (sealing: Sealing, name: string) =>
+  `${sealing.id}.g${sealing.generation}:${name}`;
+
+/** A new vault's id: 12 hex characters. */
+export function newVaultId(): string {
+  return randomBytes(6).toString('hex');
+}
+
+const nextOf = (s: Sealing, step: number): Sealing => ({
+  id: s.id,
+  generation: s.generation + step,
+});
 
 /** What is open while unlocked. */
 interface Session {
-  generation: number;
+  sealing: Sealing;
   sealKey: SealKey;
   /** Secrets by item name (an address, or 'phrase'). */
   secrets: Map<string, Uint8Array>;
@@ -42,11 +63,10 @@ interface Session {
 
 export interface SealedKeys {
   isOpen(): boolean;
-  generation(): number | null;
-  /** Starts generation `generation` with `password`: writes its check item, opens it. */
-  begin(password: string, generation: number): Promise<void>;
-  /** Opens generation `generation` with `password`; WRONG_PASSWORD when it does not open. */
-  unlock(password: string, generation: number, names: string[]): Promise<void>;
+  /** Starts `sealing` with `password`: writes its check item, opens it. */
+  begin(password: string, sealing: Sealing): Promise<void>;
+  /** Opens `sealing` with `password`; WRONG_PASSWORD when it does not open. */
+  unlock(password: string, sealing: Sealing, names: string[]): Promise<void>;
   /** True when `password` is the one the open generation was sealed with. */
   verify(password: string): Promise<boolean>;
   /** Seals `secret` as item `name` of the open generation, and keeps a copy open. */
@@ -62,7 +82,7 @@ export interface SealedKeys {
    * calls `commit` (the accounts file write), then deletes the old items. If anything before
    * `commit` fails, the new items are deleted again and the open generation stays.
    */
-  reseal(password: string, commit: (generation: number) => Promise<void>): Promise<void>;
+  reseal(password: string, commit: (sealing: Sealing) => Promise<void>): Promise<void>;
   /** Deletes what earlier interrupted steps may have left: other generations, raw items. */
   sweep(names: string[]): Promise<void>;
   /** Deletes every item of the open generation and locks (the last account was removed). */
@@ -121,26 +141,25 @@ export function createSealedKeys(options: SealedKeysOptions): SealedKeys {
     return session;
   }
 
-  async function writeItem(s: Session, generation: number, name: string, secret: Uint8Array) {
-    const full = itemName(generation, name);
+  async function writeItem(s: Session, name: string, secret: Uint8Array) {
+    const full = itemName(s.sealing, name);
     await guarded(() => keychain.set(full, sealItem(s.sealKey, full, secret)));
   }
 
   return {
     isOpen: () => session !== null,
-    generation: () => session?.generation ?? null,
 
-    async begin(password, generation) {
+    async begin(password, sealing) {
       const sealKey = await deriveSealKey(password, undefined, kdf);
       held(sealKey.key);
-      const next: Session = { generation, sealKey, secrets: new Map() };
-      await writeItem(next, generation, CHECK_ITEM, CHECK_TEXT);
+      const next: Session = { sealing, sealKey, secrets: new Map() };
+      await writeItem(next, CHECK_ITEM, CHECK_TEXT);
       wipe(session);
       session = next;
     },
 
-    async unlock(password, generation, names) {
-      const checkName = itemName(generation, CHECK_ITEM);
+    async unlock(password, sealing, names) {
+      const checkName = itemName(sealing, CHECK_ITEM);
       const text = await guarded(() => keychain.get(checkName));
       if (text === null) {
         throw new WalletError(
@@ -164,10 +183,10 @@ export function createSealedKeys(options: SealedKeysOptions): SealedKeys {
         throw wrong();
       }
       held(sealKey.key);
-      const next: Session = { generation, sealKey, secrets: new Map() };
+      const next: Session = { sealing, sealKey, secrets: new Map() };
       try {
         for (const name of names) {
-          const full = itemName(generation, name);
+          const full = itemName(sealing, name);
           const stored = await guarded(() => keychain.get(full));
           if (stored === null) continue; // missing: signing says so for that account
           next.secrets.set(name, held(await openItem(sealKey, full, stored, password)));
@@ -191,14 +210,14 @@ export function createSealedKeys(options: SealedKeysOptions): SealedKeys {
 
     async put(name, secret) {
       const s = open();
-      await writeItem(s, s.generation, name, secret);
+      await writeItem(s, name, secret);
       s.secrets.get(name)?.fill(0);
       s.secrets.set(name, held(Uint8Array.from(secret)));
     },
 
     async remove(name) {
       const s = open();
-      const deleted = await guarded(() => keychain.delete(itemName(s.generation, name)));
+      const deleted = await guarded(() => keychain.delete(itemName(s.sealing, name)));
       s.secrets.get(name)?.fill(0);
       s.secrets.delete(name);
       return deleted;
@@ -213,9 +232,9 @@ export function createSealedKeys(options: SealedKeysOptions): SealedKeys {
 
     async reseal(password, commit) {
       const s = open();
-      const generation = s.generation + 1;
+      const sealing = nextOf(s.sealing, 1);
       const next: Session = {
-        generation,
+        sealing,
         sealKey: await deriveSealKey(password, undefined, kdf).then((k) => (held(k.key), k)),
         secrets: new Map(
           [...s.secrets].map(([name, secret]) => [name, held(Uint8Array.from(secret))]),
@@ -224,13 +243,13 @@ export function createSealedKeys(options: SealedKeysOptions): SealedKeys {
       const written: string[] = [];
       try {
         for (const [name, secret] of [['check', CHECK_TEXT] as const, ...next.secrets]) {
-          await writeItem(next, generation, name, secret);
+          await writeItem(next, name, secret);
           written.push(name);
         }
-        await commit(generation);
+        await commit(sealing);
       } catch (error) {
         await Promise.all(
-          written.map((name) => keychain.delete(itemName(generation, name)).catch(() => false)),
+          written.map((name) => keychain.delete(itemName(sealing, name)).catch(() => false)),
         );
         wipe(next);
         throw error;
@@ -239,7 +258,7 @@ export function createSealedKeys(options: SealedKeysOptions): SealedKeys {
       wipe(session);
       session = next;
       await Promise.all(
-        old.map((name) => keychain.delete(itemName(s.generation, name)).catch(() => false)),
+        old.map((name) => keychain.delete(itemName(s.sealing, name)).catch(() => false)),
       );
     },
 
@@ -248,8 +267,8 @@ export function createSealedKeys(options: SealedKeysOptions): SealedKeys {
       const all = [CHECK_ITEM, PHRASE_ITEM, ...names];
       const stale = [
         ...names, // raw secrets of an interrupted upgrade
-        ...all.map((name) => itemName(s.generation - 1, name)),
-        ...all.map((name) => itemName(s.generation + 1, name)),
+        ...all.map((name) => itemName(nextOf(s.sealing, -1), name)),
+        ...all.map((name) => itemName(nextOf(s.sealing, 1), name)),
       ];
       await Promise.all(stale.map((name) => keychain.delete(name).catch(() => false)));
     },
@@ -258,7 +277,7 @@ export function createSealedKeys(options: SealedKeysOptions): SealedKeys {
       const s = open();
       const all = [CHECK_ITEM, PHRASE_ITEM, ...names];
       await Promise.all(
-        all.map((name) => keychain.delete(itemName(s.generation, name)).catch(() => false)),
+        all.map((name) => keychain.delete(itemName(s.sealing, name)).catch(() => false)),
       );
       wipe(session);
       session = null;

@@ -9,7 +9,7 @@ import type { AccountSummary } from '../../preload/api-types';
 import type { Keychain } from '../keychain/keychain';
 import type { AccountsFile, AccountsFileData } from './accounts-file';
 import { newLabels } from './account-labels';
-import { PHRASE_ITEM, itemName, type SealedKeys } from './sealed-keys';
+import { PHRASE_ITEM, itemName, newVaultId, type SealedKeys } from './sealed-keys';
 import { accountIndexOf, deriveAccount, phraseEntropy } from './wallet-phrase';
 
 export interface RestorePlan {
@@ -76,10 +76,10 @@ export async function restoreVault(
 ): Promise<RestorePlan> {
   const plan = planRestore(data, phrase, now);
   const entropy = phraseEntropy(phrase);
-  const old = data.sealing?.generation ?? 0;
-  const generation = old + 1;
+  const old = data.sealing;
+  const sealing = { id: old?.id ?? newVaultId(), generation: (old?.generation ?? 0) + 1 };
   try {
-    await keys.begin(password, generation);
+    await keys.begin(password, sealing);
     await keys.put(PHRASE_ITEM, entropy);
     for (const account of plan.keeps) {
       const index = accountIndexOf(account.derivationPath);
@@ -94,7 +94,7 @@ export async function restoreVault(
     const current = plan.keeps.some((a) => a.address === data.current)
       ? data.current
       : (plan.keeps[0]?.address ?? null);
-    await file.write({ version: 2, accounts: plan.keeps, current, sealing: { generation } });
+    await file.write({ version: 2, accounts: plan.keeps, current, sealing });
   } catch (error) {
     keys.lock();
     throw error;
@@ -102,7 +102,7 @@ export async function restoreVault(
     entropy.fill(0);
   }
   const stale =
-    old === 0
+    old === null
       ? data.accounts.map((a) => a.address)
       : ['check', PHRASE_ITEM, ...data.accounts.map((a) => a.address)].map((n) => itemName(old, n));
   await Promise.all(stale.map((name) => keychain.delete(name).catch(() => false)));

@@ -6,7 +6,7 @@
 import bs58 from 'bs58';
 import { WalletError } from '../shared/errors';
 import { assertGoodPassword } from './password-rules';
-import { PHRASE_ITEM } from './sealed-keys';
+import { PHRASE_ITEM, newVaultId } from './sealed-keys';
 import type { Vault } from './vault';
 import type { VaultCore } from './vault-core';
 import { upgradeVault } from './vault-upgrade';
@@ -50,8 +50,9 @@ export function secretMethods(core: VaultCore): SecretMethods {
         }
         assertGoodPassword(password, confirm);
         tell?.({ kind: 'password', value: password });
-        await keys.begin(password, 1);
-        await file.write({ ...data, version: 2, sealing: { generation: 1 } });
+        const sealing = { id: newVaultId(), generation: 1 };
+        await keys.begin(password, sealing);
+        await file.write({ ...data, version: 2, sealing });
       });
     },
 
@@ -73,7 +74,7 @@ export function secretMethods(core: VaultCore): SecretMethods {
         if (states.isLegacy(data)) throw states.upgradeRequired();
         if (data.sealing === null) throw states.passwordRequired();
         const names = states.keychainAccounts(data).map((a) => a.address);
-        await keys.unlock(password, data.sealing.generation, [PHRASE_ITEM, ...names]);
+        await keys.unlock(password, data.sealing, [PHRASE_ITEM, ...names]);
         await keys.sweep(names);
       });
     },
@@ -90,9 +91,9 @@ export function secretMethods(core: VaultCore): SecretMethods {
         await checkPassword(current);
         assertGoodPassword(next, confirm);
         tell?.({ kind: 'password', value: next });
-        await keys.reseal(next, async (generation) => {
+        await keys.reseal(next, async (sealing) => {
           const data = await file.read();
-          await file.write({ ...data, sealing: { generation } });
+          await file.write({ ...data, sealing });
         });
       });
     },

@@ -13,7 +13,7 @@ import { keychainUnavailable } from '../keychain/keychain-errors';
 import { WalletError, isWalletError } from '../shared/errors';
 import { shortAddress } from './account-labels';
 import type { AccountsFile, AccountsFileData } from './accounts-file';
-import type { SealedKeys } from './sealed-keys';
+import { newVaultId, type SealedKeys } from './sealed-keys';
 import { keychainAccounts } from './vault-state';
 
 /** The raw secret of `address` in an old keychain entry, checked against the address. */
@@ -64,9 +64,10 @@ export async function upgradeVault(
   try {
     for (const account of accounts)
       raw.set(account.address, await readRaw(keychain, account.address));
-    await keys.begin(password, 1);
+    const sealing = { id: newVaultId(), generation: 1 };
+    await keys.begin(password, sealing);
     for (const [address, secret] of raw) await keys.put(address, secret);
-    await file.write({ ...data, version: 2, sealing: { generation: 1 } });
+    await file.write({ ...data, version: 2, sealing });
   } catch (error) {
     keys.lock();
     throw error;

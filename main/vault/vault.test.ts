@@ -111,8 +111,10 @@ describe('vault: a password first, a phrase at creation', () => {
     ]);
     // The keychain holds only sealed items: no key, no word of the phrase.
     const items = await keychain.findCredentials();
+    const id = items[0]!.account.split('.')[0]!;
+    expect(id).toMatch(/^[0-9a-f]{12}$/);
     expect(items.map((i) => i.account).sort()).toEqual(
-      ['g1:check', 'g1:phrase', `g1:${first.address}`, `g1:${second.address}`].sort(),
+      ['check', 'phrase', first.address, second.address].map((n) => `${id}.g1:${n}`).sort(),
     );
     for (const { secret } of items) {
       expect(Object.keys(JSON.parse(secret)).sort()).toEqual([

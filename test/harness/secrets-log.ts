@@ -4,6 +4,7 @@
  * file named by SWAPDESK_SECRETS_LOG (set by scripts/test.mjs); nothing happens when unset.
  */
 import { appendFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 /**
  * What a recorded value is. The leak check expands each into every form it could leak in:
@@ -32,18 +33,27 @@ export function recordVaultSecret(secret: {
 }
 
 /**
- * Records every secret stored under a keychain `service`, e.g. after an end-to-end test made
- * accounts through the web preview ('swapdesk-preview'), whose process the test cannot hook.
- * Reads the test session's keychain directly; returns how many entries it recorded. Only for
- * the unlocked test keyring: keytar's findCredentials crashes on a locked collection.
+ * Copies every item stored under a keychain `service` into the test run's folder
+ * (keychain-items.jsonl), e.g. after an end-to-end test made accounts through the web preview
+ * ('swapdesk-preview'). The leak check then looks for every recorded secret (keys, phrases,
+ * passwords) in them: since issue 24 an item must hold only ciphertext, salt and parameters.
+ * Reads the test session's keychain directly; returns how many items it copied. Only for the
+ * unlocked test keyring: keytar's findCredentials crashes on a locked collection.
  */
-export async function recordKeychainSecrets(service: string): Promise<number> {
-  if (!process.env.SWAPDESK_SECRETS_LOG) return 0;
+export async function copyKeychainItems(service: string): Promise<number> {
+  const runDir = process.env.SWAPDESK_TEST_RUN_DIR;
+  if (!runDir) return 0;
   const imported = (await import('keytar')) as typeof import('keytar') & {
     default?: typeof import('keytar');
   };
   const keytar = imported.default ?? imported;
   const credentials = await keytar.findCredentials(service);
-  for (const { password } of credentials) recordSecret('secret-key', password);
+  for (const { account, password } of credentials) {
+    appendFileSync(
+      join(runDir, 'keychain-items.jsonl'),
+      `${JSON.stringify({ service, account, item: password })}\n`,
+      { mode: 0o600 },
+    );
+  }
   return credentials.length;
 }
