@@ -7,7 +7,13 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../harness/browser';
 import { startPreview, type RunningPreview } from '../harness/preview';
-import { openApp, removeAllAccounts, screenshot, stopPreviewSandbox, createWallet } from './onboarding-helpers';
+import {
+  openApp,
+  removeAllAccounts,
+  screenshot,
+  stopPreviewSandbox,
+  createWallet,
+} from './onboarding-helpers';
 
 let preview: RunningPreview;
 let browser: Browser;

@@ -5,7 +5,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { usePreviewSession } from '../harness/e2e-session';
-import { focused, listAccounts, screenshot, type AppPage, createWallet } from './onboarding-helpers';
+import {
+  focused,
+  listAccounts,
+  screenshot,
+  type AppPage,
+  createWallet,
+} from './onboarding-helpers';
 
 const session = usePreviewSession();
 

@@ -90,6 +90,9 @@ async function session(pageUrl) {
   say('appInfo', { result: await handlers.get('wallet:app.info')(top, {}) });
   say('fromSubframe', { result: await handlers.get('wallet:accounts.list')(sub, {}) });
   say('accounts', { result: await handlers.get('wallet:accounts.list')(top, {}) });
+  say('link', { result: await handlers.get('wallet:links.takePending')(top, {}) });
+  say('linkAgain', { result: await handlers.get('wallet:links.takePending')(top, {}) });
+  if (process.env.FAKE_SWITCH === '1') await switchNetworks(top);
   const password = 'entry test: amber lantern';
   say('setPassword', { result: await handlers.get('wallet:lock.setPassword')(top, { password, confirm: password }) });
   powerListeners.get('lock-screen')?.();
@@ -97,9 +100,6 @@ async function session(pageUrl) {
   say('unlock', { result: await handlers.get('wallet:lock.unlock')(top, { password }) });
   powerListeners.get('suspend')?.();
   say('afterSuspend', { result: await handlers.get('wallet:lock.status')(top, {}) });
-  say('link', { result: await handlers.get('wallet:links.takePending')(top, {}) });
-  say('linkAgain', { result: await handlers.get('wallet:links.takePending')(top, {}) });
-  if (process.env.FAKE_SWITCH === '1') await switchNetworks(top);
   app.quit();
 }
 

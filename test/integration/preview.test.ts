@@ -107,6 +107,7 @@ describe('web preview', () => {
         swapApiFlavour: 'v6',
         isSandbox: true,
       },
+      lock: 'new',
     });
   });
 
