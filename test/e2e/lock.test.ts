@@ -54,6 +54,8 @@ describe('the lock in Chromium', () => {
     await page.getByRole('button', { name: 'Unlock' }).click();
     await page.getByRole('heading', { name: 'Swap', level: 1 }).waitFor({ timeout: 30_000 });
 
+    // Unlocked, the swap goes through: reviewed again, approved, Confirmed.
+    await page.getByRole('button', { name: 'Edit swap' }).click();
     await enterAmount(page, '0.25');
     await reviewSwap(page);
     await approveAndConfirm(page);

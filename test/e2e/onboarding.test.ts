@@ -129,6 +129,7 @@ describe('onboarding in Chromium', () => {
     await page.getByRole('button', { name: 'Show recovery phrase' }).click();
     await page.getByRole('dialog').getByLabel('Password').fill(E2E_PASSWORD);
     await page.getByRole('dialog').getByRole('button', { name: 'Show recovery phrase' }).click();
+    await page.getByRole('dialog').getByRole('list', { name: 'Recovery phrase' }).waitFor();
     const shownWords = await page
       .getByRole('dialog')
       .getByRole('list', { name: 'Recovery phrase' })
