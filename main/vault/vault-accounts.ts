@@ -6,7 +6,7 @@ import type { AccountsFileData } from './accounts-file';
 import { addressOfSecretKey } from './keypair';
 import { parseSecretInput } from './secret-input';
 import type { AccountSummary } from '../../preload/api-types';
-import type { Vault } from './vault';
+import type { Vault } from './vault-types';
 import { importedPhraseKeys, walletPhraseKeys, type VaultCore } from './vault-core';
 import * as states from './vault-state';
 import { phraseEntropy } from './wallet-phrase';

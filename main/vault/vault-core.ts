@@ -13,7 +13,7 @@ import { createSealedKeys, PHRASE_ITEM, type SealedKeys } from './sealed-keys';
 import { slip10Derive, solanaDerivationPath } from './slip10';
 import * as states from './vault-state';
 import { deriveAccount, phraseWords } from './wallet-phrase';
-import type { VaultOptions } from './vault';
+import type { VaultOptions } from './vault-types';
 
 export interface NewKey {
   address: string;

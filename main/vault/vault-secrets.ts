@@ -7,7 +7,7 @@ import bs58 from 'bs58';
 import { WalletError } from '../shared/errors';
 import { assertGoodPassword } from './password-rules';
 import { PHRASE_ITEM, newVaultId } from './sealed-keys';
-import type { Vault } from './vault';
+import type { Vault } from './vault-types';
 import type { VaultCore } from './vault-core';
 import { upgradeVault } from './vault-upgrade';
 import { planRestore, restoreVault } from './vault-restore';
