@@ -52,7 +52,9 @@ export function AccountsScreen() {
   const onCreate = async () => {
     // A wallet without its own phrase (imported keys, Ledger, an upgraded vault) makes one
     // first: shown once and checked, like at creation.
-    if (!hasPhrase) {
+    // Asked again at the click: the answer of the mount may not have arrived yet.
+    await loadLock();
+    if (!useLockStore.getState().hasPhrase) {
       setNotice('');
       setAdding('phrase');
       return;
