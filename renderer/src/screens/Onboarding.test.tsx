@@ -73,7 +73,7 @@ describe('onboarding', () => {
     });
     // Nothing of the phrase is left on the page.
     expect(document.body.textContent).not.toContain(FAKE_WORDS.slice(0, 4).join(' '));
-  });
+  }, 20_000); // much typing: slow on a loaded machine
 
   it('asks for the password before importing into a wallet that has none', async () => {
     const fake = installFakeWallet();
@@ -91,7 +91,7 @@ describe('onboarding', () => {
     await user.click(screen.getByRole('button', { name: 'Set password' }));
     expect(await screen.findByRole('heading', { name: 'Import a wallet' })).toBeTruthy();
     expect(fake.lock.state).toBe('unlocked');
-  });
+  }, 20_000); // much typing: slow on a loaded machine
 
   it('imports a secret key, empties the box, and keeps the secret out of the store', async () => {
     const fake = installFakeWallet({ lock: 'unlocked' });
