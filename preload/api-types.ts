@@ -13,5 +13,6 @@ export type * from './contract/lock';
 export type * from './contract/pay';
 export type * from './contract/settings';
 export type * from './contract/swap';
+export type * from './contract/swap-path';
 export type * from './contract/tokens';
 export type * from './contract/views';

@@ -5,6 +5,7 @@
 import type { ReviewFacts } from './facts';
 import { balanceRules, simulationRule } from './guard-balances';
 import { authorityRule } from './guard-authority';
+import { onchainBoundRule } from './guard-bound';
 import { custodyRule } from './guard-custody';
 import { feeAccountRule } from './guard-fee';
 import {
@@ -15,6 +16,7 @@ import {
   programsRule,
   signersRule,
 } from './guard-message';
+import { awaitedSignersRule } from './guard-awaited';
 import {
   destinationRule,
   priorityFeeRule,
@@ -33,6 +35,7 @@ export function runGuard(facts: ReviewFacts): GuardVerdict[] {
   return [
     feePayerRule(facts),
     signersRule(facts),
+    ...awaitedSignersRule(facts),
     blockhashRule(facts),
     durableNonceRule(facts),
     lookupTablesRule(facts),
@@ -43,6 +46,7 @@ export function runGuard(facts: ReviewFacts): GuardVerdict[] {
     custodyRule(facts, outcome?.deltas ?? null),
     priorityFeeRule(facts),
     destinationRule(facts),
+    onchainBoundRule(facts),
     simulationRule(facts),
     ...(outcome === null ? [] : [...balanceRules(facts, outcome), feeAccountRule(facts, outcome)]),
   ];

@@ -39,6 +39,18 @@ export interface SwapIntent {
    * token accounts may be opened only for these and the fee mint.
    */
   routeMints?: Address[];
+  /**
+   * The quoted route's legs, hop by hop: the mint each takes and the mint it gives (issue 21).
+   * A counterparty that pays the person a leg's output may receive that leg's input from them
+   * (the market maker's hop after a CP-Swap hop), as much as the balance rules allow.
+   */
+  routeLegs?: RouteLeg[];
+}
+
+/** One leg of a quoted route: what the person pays into it and what comes out. */
+export interface RouteLeg {
+  inputMint: Address;
+  outputMint: Address;
 }
 
 /**
@@ -58,6 +70,13 @@ export type PaymentIntent =
       references: Address[];
       memo: string | null;
       throughPayer: boolean;
+      /**
+       * What the payer's last TransferChecked sends when the mint withholds a Token-2022
+       * transfer fee: `amount` grossed up (pay/transfer-fee.ts), so the payee gains exactly
+       * `amount`; `transferFee` is what the token program keeps. Absent: the transfer is `amount`.
+       */
+      transferAmount?: bigint;
+      transferFee?: bigint;
       /**
        * A native SOL request (no spl-token): `payeeTokenAccount` is the recipient wallet itself,
        * `mint` is the native mint, and the last instruction is a SystemProgram transfer whose
@@ -99,6 +118,67 @@ export interface ReviewInput {
    * its tip accounts (service-terms.ts). Default: mainnet's, the strictest.
    */
   serviceTerms?: ServiceTerms;
+  /**
+   * Co-signers whose signature is added after the person's (a market maker of an /order fill
+   * signs at /execute, issue 22): missing is allowed for them only, and only while they are
+   * the quoted route's counterparty (guard-awaited.ts).
+   */
+  awaitedCosigners?: readonly Address[];
+}
+
+/**
+ * An aggregator route instruction (decode-jupiter.ts, layouts in jupiter-layouts.ts): the
+ * amounts that bound it on chain, the accounts it pays from and into, and its fee.
+ */
+export interface JupiterRoute {
+  kind: 'jupiterRoute';
+  /** The IDL name, e.g. 'shared_accounts_route_v2'. */
+  name: string;
+  version: 1 | 2;
+  swapMode: SwapMode;
+  /**
+   * ExactIn: `in_amount`, what the program takes (null for the token-ledger forms, where the
+   * program measures it on chain). ExactOut: `out_amount`, what it delivers.
+   */
+  amount: bigint | null;
+  /** `quoted_out_amount` (ExactIn) or `quoted_in_amount` (ExactOut). */
+  quotedAmount: bigint;
+  slippageBps: number;
+  /**
+   * What the program enforces: ExactIn, the least it delivers (⌊quoted × (10,000 − slippage) /
+   * 10,000⌋); ExactOut, the most it takes (⌈quoted × (10,000 + slippage) / 10,000⌉).
+   */
+  bound: bigint;
+  platformFeeBps: number;
+  /** V2: the share of anything above the quote that goes to the integrator (0 in V1). */
+  positiveSlippageBps: number;
+  /** V1: `platform_fee_account` (null when absent). V2 forms have no such slot. */
+  platformFeeAccount: Address | null;
+  feeAccountSlot: boolean;
+  /** The person's account the program takes the input from. */
+  source: Address;
+  /** Where the program pays the output (`destination_token_account` when given). */
+  destination: Address;
+  sourceMint: Address | null;
+  destinationMint: Address;
+}
+
+/**
+ * A Raydium CP-Swap swap (decode-cp-swap.ts): `swap_base_input(amount_in, minimum_amount_out)`
+ * or `swap_base_output(max_amount_in, amount_out)`, with the accounts it pays from and into.
+ */
+export interface CpSwapInstruction {
+  kind: 'cpSwap';
+  name: 'swap_base_input' | 'swap_base_output';
+  swapMode: SwapMode;
+  /** ExactIn: amount_in (taken exactly). ExactOut: max_amount_in (the most taken). */
+  maxIn: bigint;
+  /** ExactIn: minimum_amount_out (the least paid). ExactOut: amount_out (paid exactly). */
+  minOut: bigint;
+  source: Address;
+  destination: Address;
+  inputMint: Address;
+  outputMint: Address;
 }
 
 /** A decoded instruction of a known program. Addresses are base58. */
@@ -153,13 +233,8 @@ export type DecodedInstruction =
       mint: Address;
       tokenProgram: Address;
     }
-  | {
-      /** An aggregator route instruction (decode-jupiter.ts): the fee it takes and where to. */
-      kind: 'jupiterRoute';
-      name: string;
-      platformFeeBps: number;
-      platformFeeAccount: Address | null;
-    }
+  | JupiterRoute
+  | CpSwapInstruction
   | {
       /** The aggregator opens a token account of `mint` for `owner` (temporary wSOL). */
       kind: 'jupiterCreateTokenAccount';
@@ -243,6 +318,7 @@ export interface SimulationSummary {
 export type GuardRule =
   | 'fee-payer'
   | 'signers'
+  | 'awaited-signers'
   | 'programs'
   | 'authority'
   | 'transfers'
@@ -258,6 +334,7 @@ export type GuardRule =
   | 'lookup-tables'
   | 'durable-nonce'
   | 'sol-custody'
+  | 'onchain-bound'
   | 'payment';
 
 export interface GuardVerdict {
@@ -309,7 +386,8 @@ export interface TokenWarning {
     | 'freeze-authority'
     | 'mint-authority'
     | 'unverified'
-    | 'value-loss';
+    | 'value-loss'
+    | 'value-unknown';
   /** Dangerous: main signs only once the person has acknowledged it. */
   mustAcknowledge: boolean;
   /** What it means, in one sentence. */

@@ -6,7 +6,7 @@ import type { NetworkInfo } from '../../preload/api-types';
 import type { ReviewConnection, ReviewReport, ReviewTransaction, SwapIntent } from '../review';
 import type { Address } from '../shared/address';
 import { marketWarnings, type MarketFacts } from '../review/market-warnings';
-import { MAINNET_TERMS, SANDBOX_TERMS } from '../review/service-terms';
+import { termsOf } from '../review/service-terms';
 import { messageOf, sha256Hex, type Ticket, type TicketBook } from './ticket-book';
 
 /** A ticket whose report is main/review's and whose intent is what the person accepted. */
@@ -27,6 +27,8 @@ export interface IssueTicketDeps {
     tokenSymbols?: Record<string, string>;
     programLabels?: Record<string, string>;
   }>;
+  /** Co-signers who sign after the person (an /order market maker, issue 22). */
+  awaitedCosigners?: readonly Address[];
 }
 
 /** A transaction ready for review: unsigned wire bytes and the block height it expires at. */
@@ -59,7 +61,8 @@ export async function issueReviewedTicket(
       connection: deps.connection,
       // The Jupiter v6 program exists on mainnet-like networks only; the sandbox has its own.
       allowJupiter: !deps.network.isSandbox,
-      serviceTerms: deps.network.isSandbox ? SANDBOX_TERMS : MAINNET_TERMS,
+      serviceTerms: termsOf(deps.network),
+      ...(deps.awaitedCosigners?.length ? { awaitedCosigners: deps.awaitedCosigners } : {}),
     }),
     deps.market?.(intent),
   ]);

@@ -23,6 +23,7 @@ import { lockMethods } from './lock';
 import { payMethods } from './pay';
 import { settingsMethods } from './settings';
 import { swapMethods } from './swap';
+import { swapPathMethods } from './swap-path';
 import { tokensMethods } from './tokens';
 
 export const contract = {
@@ -36,6 +37,7 @@ export const contract = {
   ...payMethods,
   ...activityMethods,
   ...settingsMethods,
+  ...swapPathMethods,
   ...feesMethods,
   ...ledgerMethods,
 } as const;

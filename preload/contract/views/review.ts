@@ -95,7 +95,8 @@ export interface TokenWarningView {
     | 'freeze-authority'
     | 'mint-authority'
     | 'unverified'
-    | 'value-loss';
+    | 'value-loss'
+    | 'value-unknown';
   mustAcknowledge: boolean;
   sentence: string;
 }

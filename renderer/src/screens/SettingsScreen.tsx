@@ -9,6 +9,7 @@ import { useSettingsStore } from '../stores/settings-store';
 import { networkWording } from '../components/NetworkBadge';
 import { NetworkChooser } from '../components/settings/NetworkChooser';
 import { LockSettings } from '../components/settings/LockSettings';
+import { SwapPathSetting } from '../components/settings/SwapPathSetting';
 import { ScreenHeading } from './ScreenHeading';
 import '../styles/swap.css';
 
@@ -58,6 +59,9 @@ export function SettingsScreen() {
           <p className="muted">Loading the network choices…</p>
         )}
       </section>
+      {info?.network.swapApiFlavour === 'swap-v2' ? (
+        <SwapPathSetting networkKey={`${info.network.id} ${info.network.swapApiUrl}`} />
+      ) : null}
       {info ? (
         <section className="card" aria-labelledby="about-title">
           <h2 id="about-title" className="card-title">
