@@ -9,7 +9,7 @@
  * the sandbox's documented stdout ready line, and can pass the sandbox its own V8 flags should
  * its Solana VM need them; a crash of the VM cannot take main down either way.
  */
-import { app, BrowserWindow, ipcMain, shell } from 'electron';
+import { app, BrowserWindow, ipcMain, powerMonitor, shell } from 'electron';
 import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,6 +25,7 @@ import {
   type SandboxLifecycle,
 } from './network/sandbox-lifecycle';
 import { createLinkInbox, findSolanaLink } from './links/solana-links';
+import { wirePowerLock } from './lock/power-lock';
 import { createMainWindow, resolveAppPage } from './window/create-window';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -98,6 +99,8 @@ async function start(): Promise<void> {
     linkInbox: links,
   });
   const { handlers } = composed;
+  // Locked means locked: suspend and screen lock lock the wallet (issue 24).
+  wirePowerLock(powerMonitor, () => composed.lock.lock());
   await follow(lifecycle, composed.network().isSandbox);
   // Awaited by settings.setNetwork: the switch answers once the sandbox serves (or stopped).
   composed.onNetworkChange((next) => follow(lifecycle, next.isSandbox));

@@ -9,6 +9,7 @@ export type * from './contract/app';
 export type * from './contract/balances';
 export type * from './contract/fees';
 export type * from './contract/ledger';
+export type * from './contract/lock';
 export type * from './contract/pay';
 export type * from './contract/settings';
 export type * from './contract/swap';

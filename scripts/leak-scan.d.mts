@@ -31,3 +31,6 @@ export function scanRunDir(runDir: string): {
   lines: number;
   leaks: Leak[];
 };
+
+export declare const REVEALING_METHODS: string[];
+export declare function withoutRevealedAnswers(text: string): string;

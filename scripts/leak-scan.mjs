@@ -203,6 +203,34 @@ export function scanText(text, expanded) {
 }
 
 /**
+ * The bridge methods whose answer carries a secret on purpose (issue 24: a new recovery phrase
+ * shown once, Show recovery phrase, Export secret key after the password); the same list as
+ * REVEALING_METHODS in preload/contract/accounts.ts (a unit test checks they agree). Their
+ * successful answers are the only lines of the bridge transcript the scan leaves out; their
+ * failures, and every other line, are scanned.
+ */
+export const REVEALING_METHODS = [
+  'accounts.beginPhrase',
+  'accounts.revealPhrase',
+  'accounts.exportSecret',
+];
+
+/** A transcript's text without the successful answers of REVEALING_METHODS (lines kept empty). */
+export function withoutRevealedAnswers(text) {
+  return text
+    .split('\n')
+    .map((line) => {
+      try {
+        const entry = JSON.parse(line);
+        return REVEALING_METHODS.includes(entry.method) && entry.result?.ok === true ? '' : line;
+      } catch {
+        return line;
+      }
+    })
+    .join('\n');
+}
+
+/**
  * Scans every file of `runDir` for every recorded secret.
  * Returns `{ secrets, malformed, files, lines, leaks }`, leaks as `{ file, line, form, secret }`
  * with `file` relative to runDir; no leak record holds secret text.
@@ -218,7 +246,9 @@ export function scanRunDir(runDir) {
   if (expanded.length > 0) {
     for (const file of files) {
       if (statSync(file).size === 0) continue;
-      const result = scanText(readFileSync(file, 'utf8'), expanded);
+      const text = readFileSync(file, 'utf8');
+      const isTranscript = /bridge-transcript[^/]*\.jsonl$/.test(file);
+      const result = scanText(isTranscript ? withoutRevealedAnswers(text) : text, expanded);
       lines += result.lines;
       for (const leak of result.leaks) leaks.push({ file: relative(runDir, file), ...leak });
     }

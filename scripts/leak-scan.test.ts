@@ -8,7 +8,13 @@ import { inspect } from 'node:util';
 import nacl from 'tweetnacl';
 import { describe, expect, it } from 'vitest';
 import { recordSecret } from '../test/harness/secrets-log';
-import { base58Decode, base58Encode, scanRunDir } from './leak-scan.mjs';
+import {
+  REVEALING_METHODS,
+  base58Decode,
+  base58Encode,
+  scanRunDir,
+  withoutRevealedAnswers,
+} from './leak-scan.mjs';
 import { tempDir } from '../test/fixtures/temp-dirs';
 
 const checker = join(import.meta.dirname, 'leak-check.mjs');
@@ -161,3 +167,43 @@ describe('leak check', () => {
 });
 
 type Fixture = ReturnType<typeof runDir>;
+
+describe('the answers that reveal a secret on purpose (issue 24)', () => {
+  it('are the contract list, and only their successful answers are left out of the transcript', async () => {
+    const { REVEALING_METHODS: contractList } = await import('../preload/contract/accounts');
+    expect([...REVEALING_METHODS].sort()).toEqual([...contractList].sort());
+    const phrase = generateMnemonic(wordlist, 128);
+    recordSecret('recovery-phrase', phrase);
+    const lines = [
+      {
+        method: 'accounts.revealPhrase',
+        result: { ok: true, value: { words: phrase.split(' ') } },
+      },
+      { method: 'accounts.list', result: { ok: true, value: { note: phrase } } },
+      { method: 'accounts.exportSecret', result: { ok: false, error: { message: phrase } } },
+    ].map((entry) => JSON.stringify(entry));
+    const kept = withoutRevealedAnswers(lines.join('\n')).split('\n');
+    expect(kept).toEqual(['', lines[1], lines[2]]);
+  });
+
+  it('finds a secret in keychain items copied into the run folder', () => {
+    const dir = tempDir('swapdesk-leak-');
+    const phrase = generateMnemonic(wordlist, 128);
+    writeFileSync(
+      join(dir, 'secrets.jsonl'),
+      `${JSON.stringify({ kind: 'password', value: 'hunter2 hunter3' })}\n${JSON.stringify({ kind: 'recovery-phrase', value: phrase })}\n`,
+    );
+    writeFileSync(
+      join(dir, 'keychain-items.jsonl'),
+      `${JSON.stringify({ account: 'x', item: 'hunter2hunter3' })}\n`,
+    );
+    writeFileSync(
+      join(dir, 'bridge-transcript.jsonl'),
+      `${JSON.stringify({ method: 'accounts.beginPhrase', result: { ok: true, value: { words: phrase.split(' ') } } })}\n`,
+    );
+    const { leaks } = scanRunDir(dir);
+    expect(leaks.map((l) => [l.file, l.form])).toEqual([
+      ['keychain-items.jsonl', 'password secret'],
+    ]);
+  });
+});

@@ -28,6 +28,8 @@ export interface ComposeOptions {
   ticketTtlMs?: number;
   /** Replaces the review (tests of the approve path only; the app always uses the real one). */
   review?: ReviewTransaction;
+  /** Clock of the lock's idle time and password delays; default Date.now. */
+  lockClock?: () => number;
   /** Passed to the vault; see VaultOptions.onSecretCreated. */
   onSecretCreated?: (secret: CreatedSecret) => void;
   /** `solana:` links the OS opened the app with (Electron entry); an empty inbox otherwise. */

@@ -12,6 +12,8 @@ import type { NetworkInfo } from '../../preload/api-types';
 import { METHOD_NAMES } from '../../preload/contract';
 import { createRegistry } from '../bridge/registry';
 import { createMemoryKeychain } from '../../test/fixtures/memory-keychain';
+import { TEST_PASSWORD } from '../../test/fixtures/test-vault';
+import { recordSecret } from '../../test/harness/secrets-log';
 import { MAINNET, sandboxNetwork } from '../network/presets';
 import { composeApp, unreachableMessage } from './compose';
 import { appDataRoot, previewDataDir } from './data-dirs';
@@ -28,10 +30,11 @@ async function closedPort(): Promise<string> {
   return `http://127.0.0.1:${port}`;
 }
 
-function compose(network: NetworkInfo) {
+/** The app on `network`; each in its own data folder (a password there would lock the next). */
+function compose(network: NetworkInfo, folder = tempDir('swapdesk-compose-')) {
   const { handlers } = composeApp({
     keychainService: 'swapdesk-test',
-    dataDir,
+    dataDir: folder,
     network,
     shell: 'electron',
     version: '1.2.3',
@@ -62,15 +65,38 @@ describe('composeApp', () => {
     });
     expect(await compose(network).dispatch('app.info', {}, sender)).toEqual({
       ok: true,
-      value: { version: '1.2.3', shell: 'electron', network },
+      value: { version: '1.2.3', shell: 'electron', network, lock: 'new' },
     });
   });
 
-  it('creates accounts in the data folder it was given', async () => {
-    const registry = compose(MAINNET);
-    const created = await registry.dispatch('accounts.create', { label: 'Main' }, sender);
-    expect(created).toMatchObject({ ok: true, value: { label: 'Main' } });
+  it('creates accounts in the data folder it was given, behind the lock (issue 24)', async () => {
+    const registry = compose(MAINNET, dataDir);
+    const call = async (method: string, payload: unknown) => {
+      const result = await registry.dispatch(method, payload, sender);
+      if (!result.ok) throw new Error(`${method}: ${result.error.code} ${result.error.message}`);
+      return result.value as never;
+    };
+    await call('lock.setPassword', { password: TEST_PASSWORD, confirm: TEST_PASSWORD });
+    const { draft, words } = (await call('accounts.beginPhrase', { words: 12 })) as {
+      draft: string;
+      words: string[];
+    };
+    recordSecret('recovery-phrase', words.join(' '));
+    const answers = [1, 2, 3].map((position) => ({ position, word: words[position - 1] }));
+    const created = await call('accounts.confirmPhrase', { draft, answers, label: 'Main' });
+    expect(created).toMatchObject({ label: 'Main' });
     expect(readFileSync(join(dataDir, 'accounts.json'), 'utf8')).toContain('"Main"');
+    // Locked: the composition's handlers refuse what the lock screen does not need.
+    await call('lock.lock', {});
+    expect(await registry.dispatch('accounts.list', {}, sender)).toMatchObject({
+      ok: false,
+      error: { code: 'LOCKED' },
+    });
+    expect(await call('app.info', {})).toMatchObject({ lock: 'locked' });
+    expect(await call('lock.unlock', { password: TEST_PASSWORD })).toMatchObject({
+      state: 'unlocked',
+    });
+    expect(await registry.dispatch('accounts.list', {}, sender)).toMatchObject({ ok: true });
   });
 
   it('refuses test funds off the sandbox with NOT_SANDBOX', async () => {

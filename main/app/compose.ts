@@ -34,6 +34,10 @@ import { openNodeHidTransport } from '../hardware/ledger-packages';
 import { createLedgerHandlers } from '../handlers/ledger';
 import { realWait } from '../swap-api';
 import { createVault } from '../vault';
+import { createLockHandlers } from '../handlers/lock';
+import { createLockFile } from '../lock/lock-file';
+import { createLockService, type LockService } from '../lock/lock-service';
+import { gateHandlers } from '../lock/gate';
 import type { NetworkInfo } from '../../preload/api-types';
 import type { ComposeOptions } from './compose-options';
 import { bundleFor, unreachableMessage, type NetworkBundle, type Shared } from './network-bundle';
@@ -52,6 +56,8 @@ export interface ComposedApp {
   close(): void;
   /** Resolves when the tracking of `signature` has finished (tests). */
   settled(signature: string): Promise<void>;
+  /** The wallet's lock (the Electron entry locks it on suspend and screen lock). */
+  lock: LockService;
 }
 
 /**
@@ -74,6 +80,11 @@ export function composeApp(options: ComposeOptions): ComposedApp {
     dataDir: options.dataDir,
     ...(options.onSecretCreated ? { onSecretCreated: options.onSecretCreated } : {}),
   });
+  const lock = createLockService({
+    vault,
+    file: createLockFile(options.dataDir),
+    ...(options.lockClock ? { now: options.lockClock } : {}),
+  });
   // One device, one queue: every Ledger request of every screen goes through it.
   const ledger = createLedgerDevice({ open: options.openLedger ?? openNodeHidTransport });
   const shared: Shared = {
@@ -84,7 +95,7 @@ export function composeApp(options: ComposeOptions): ComposedApp {
     vault,
     // Chosen by account kind: a Ledger account signs on its device, others with the keychain.
     signer: createAccountSigner({
-      keychain: createSigner({ keychain }),
+      keychain: createSigner({ secretKeyOf: (address) => vault.secretKeyOf(address) }),
       ledger,
       accountOf: async (address) =>
         (await vault.list()).accounts.find((account) => account.address === address),
@@ -126,7 +137,9 @@ export function composeApp(options: ComposeOptions): ComposedApp {
       version: options.version,
       network: () => bundle.network,
       shell: options.shell,
+      lockState: () => lock.state(),
     }),
+    ...createLockHandlers(vault, lock),
     ...createLinkHandlers(options.linkInbox ?? createLinkInbox()),
     ...createAccountHandlers(shared.vault),
     ...createLedgerHandlers(createLedgerAccounts({ device: ledger, vault })),
@@ -163,10 +176,15 @@ export function composeApp(options: ComposeOptions): ComposedApp {
     ...createSwapPathHandlers({ network: () => bundle.network, store: shared.swapPaths }),
   };
   return {
-    handlers,
+    // Locked means locked: every handler asks the lock first (main/lock/gate.ts).
+    handlers: gateHandlers(handlers, () => lock.state()),
     network: () => bundle.network,
     onNetworkChange: (listener) => shared.settings.onNetworkChange(listener),
-    close: () => bundle.swap.submitter.stop(),
+    close: () => {
+      bundle.swap.submitter.stop();
+      lock.close();
+    },
+    lock,
     settled: (signature) => bundle.swap.submitter.settled(signature),
   };
 }

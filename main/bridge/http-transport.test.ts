@@ -19,8 +19,16 @@ const account = { address: ADDRESS, label: 'A', kind: 'generated' as const, crea
 const named: Partial<Handlers> = {
   'app.info': async () => ({
     version: '9.9.9',
+    lock: 'unlocked',
     shell: 'web-preview',
-    network: { id: 'sandbox', label: 's', rpcUrl: 'r', swapApiUrl: 'w', swapApiFlavour: 'v6' as const, isSandbox: true },
+    network: {
+      id: 'sandbox',
+      label: 's',
+      rpcUrl: 'r',
+      swapApiUrl: 'w',
+      swapApiFlavour: 'v6' as const,
+      isSandbox: true,
+    },
   }),
   'accounts.list': async () => ({ accounts: [], current: null }),
   'accounts.create': async ({ label }) => {

@@ -28,8 +28,16 @@ function handlers(overrides: Partial<Handlers> = {}): { handlers: Handlers; call
   const base: Partial<Handlers> = {
     'app.info': record({
       version: '1',
+      lock: 'unlocked',
       shell: 'web-preview' as const,
-      network: { id: 'sandbox' as const, label: 's', rpcUrl: '', swapApiUrl: '', swapApiFlavour: 'v6' as const, isSandbox: true },
+      network: {
+        id: 'sandbox' as const,
+        label: 's',
+        rpcUrl: '',
+        swapApiUrl: '',
+        swapApiFlavour: 'v6' as const,
+        isSandbox: true,
+      },
     }),
     'accounts.list': record({ accounts: [], current: null }),
     'accounts.create': record(account),

@@ -4,23 +4,16 @@ import bs58 from 'bs58';
 import nacl from 'tweetnacl';
 import { describe, expect, it } from 'vitest';
 import { contract, type MethodName, type ResponseOf } from '../../preload/contract';
-import { recordSecret, recordVaultSecret } from '../../test/harness/secrets-log';
+import { recordSecret } from '../../test/harness/secrets-log';
+import { TEST_PASSWORD, openTestVault } from '../../test/fixtures/test-vault';
 import type { CallContext } from '../bridge/handler-types';
-import { createMemoryKeychain } from '../../test/fixtures/memory-keychain';
 import { WalletError } from '../shared/errors';
-import { createVault } from '../vault/vault';
 import { createAccountHandlers, type AccountMethod } from './accounts';
-import { tempDir } from '../../test/fixtures/temp-dirs';
 
 const context: CallContext = { sender: { kind: 'http', origin: null, tokenValid: true } };
 
-function setup() {
-  const keychain = createMemoryKeychain();
-  const vault = createVault({
-    keychain,
-    dataDir: tempDir('swapdesk-handlers-'),
-    onSecretCreated: recordVaultSecret,
-  });
+async function setup() {
+  const { keychain, vault } = await openTestVault();
   const handlers = createAccountHandlers(vault);
   /** Parses the payload with the contract's schema, as the registry does, then calls. */
   async function call<M extends AccountMethod & MethodName>(
@@ -36,9 +29,15 @@ function setup() {
 
 describe('accounts handlers', () => {
   it('create, import, list, rename, select and remove through the contract schemas', async () => {
-    const { call } = setup();
-    const created = await call('accounts.create', {});
-    expect(created.label).toBe('Account 1');
+    const { call } = await setup();
+    // No account without a phrase first: Create account has nothing to derive from.
+    await expect(call('accounts.create', {})).rejects.toMatchObject({ code: 'NO_RECOVERY_PHRASE' });
+    const { draft, words } = await call('accounts.beginPhrase', { words: 12 });
+    await expect(call('accounts.confirmPhrase', { draft, answers: [] })).rejects.toThrow();
+    const answers = [1, 4, 12].map((position) => ({ position, word: words[position - 1]! }));
+    const created = await call('accounts.confirmPhrase', { draft, answers });
+    expect(created).toMatchObject({ label: 'Account 1', walletPhrase: true });
+    expect((await call('accounts.revealPhrase', { password: TEST_PASSWORD })).words).toEqual(words);
 
     const pair = nacl.sign.keyPair();
     const secret = bs58.encode(pair.secretKey);
@@ -50,6 +49,11 @@ describe('accounts handlers', () => {
     recordSecret('recovery-phrase', phrase);
     const derived = await call('accounts.import', { secret: phrase, accountIndexes: [0, 1] });
     expect(derived.map((a) => a.derivationPath)).toEqual(["m/44'/501'/0'/0'", "m/44'/501'/1'/0'"]);
+    const exported = await call('accounts.exportSecret', {
+      address: imported!.address,
+      password: TEST_PASSWORD,
+    });
+    expect(exported).toEqual({ secretKey: secret });
 
     const listed = await call('accounts.list', {});
     expect(listed.accounts.map((a) => a.label)).toEqual([
@@ -58,8 +62,9 @@ describe('accounts handlers', () => {
       'Account 3',
       'Account 4',
     ]);
-    // No response carries the secret, in any of the forms the renderer could receive.
+    // No other response carries the secret, in any of the forms the renderer could receive.
     const everything = JSON.stringify([created, imported, derived, listed]);
+    expect(everything).not.toContain(words.slice(0, 4).join(' '));
     expect(everything).not.toContain(secret);
     expect(everything).not.toContain(phrase.split(' ').slice(0, 4).join(' '));
 
@@ -77,7 +82,7 @@ describe('accounts handlers', () => {
   });
 
   it('lets the vault errors through for the registry to wrap', async () => {
-    const { call, keychain } = setup();
+    const { call, keychain } = await setup();
     const missing = bs58.encode(nacl.sign.keyPair().publicKey);
     await expect(call('accounts.select', { address: missing })).rejects.toMatchObject({
       code: 'ACCOUNT_NOT_FOUND',
@@ -86,7 +91,11 @@ describe('accounts handlers', () => {
       WalletError,
     );
     keychain.unavailable = true;
-    await expect(call('accounts.create', {})).rejects.toMatchObject({
+    const pair = nacl.sign.keyPair();
+    recordSecret('secret-key', bs58.encode(pair.secretKey));
+    await expect(
+      call('accounts.import', { secret: bs58.encode(pair.secretKey) }),
+    ).rejects.toMatchObject({
       code: 'KEYCHAIN_UNAVAILABLE',
     });
   });

@@ -9,12 +9,14 @@ export function createAppHandlers(options: {
   version: string;
   network: () => NetworkInfo;
   shell: AppInfo['shell'];
+  lockState: () => Promise<AppInfo['lock']>;
 }): HandlerGroup<'app.info'> {
   return {
     'app.info': async () => ({
       version: options.version,
       network: options.network(),
       shell: options.shell,
+      lock: await options.lockState(),
     }),
   };
 }

@@ -6,14 +6,11 @@
 import bs58 from 'bs58';
 import nacl from 'tweetnacl';
 import { describe, expect, it } from 'vitest';
-import { createMemoryKeychain } from '../../test/fixtures/memory-keychain';
-import { tempDir } from '../../test/fixtures/temp-dirs';
-import { recordVaultSecret } from '../../test/harness/secrets-log';
+import { firstAccount, openTestVault } from '../../test/fixtures/test-vault';
 import { createSimulatedSolanaApp } from '../sandbox/ledger-device/simulated-solana-app';
 import { openSimulatedTransport } from '../sandbox/ledger-device/simulated-transport';
 import { WalletError } from '../shared/errors';
 import { createAccountSigner, createSigner } from '../signer';
-import { createVault } from '../vault';
 import { createLedgerAccounts } from './ledger-accounts';
 import { createLedgerDevice } from './ledger-device';
 
@@ -22,13 +19,8 @@ const FIRST_PHANTOM = bs58.encode(
   Buffer.from('c45a24a9739accab4e759af91435a89ae9b78e6f145b0ac6786df0423438c524', 'hex'),
 );
 
-function setup() {
-  const keychain = createMemoryKeychain();
-  const vault = createVault({
-    keychain,
-    dataDir: tempDir('swapdesk-ledger-'),
-    onSecretCreated: recordVaultSecret,
-  });
+async function setup() {
+  const { keychain, vault } = await openTestVault();
   const prompts: Uint8Array[] = [];
   const app = createSimulatedSolanaApp({
     blindSigning: true,
@@ -37,7 +29,7 @@ function setup() {
   const device = createLedgerDevice({ open: () => openSimulatedTransport({ app, plugged: true }) });
   const accounts = createLedgerAccounts({ device, vault });
   const signer = createAccountSigner({
-    keychain: createSigner({ keychain }),
+    keychain: createSigner({ secretKeyOf: (address) => vault.secretKeyOf(address) }),
     ledger: device,
     accountOf: async (address) => (await vault.list()).accounts.find((a) => a.address === address),
   });
@@ -46,7 +38,7 @@ function setup() {
 
 describe('Connect Ledger', () => {
   it('lists the first accounts on each convention, the default first', async () => {
-    const { accounts } = setup();
+    const { accounts } = await setup();
     const found = await accounts.connect(2);
     expect(found.appVersion).toBe('1.0.6');
     expect(found.blindSigningEnabled).toBe(true);
@@ -62,7 +54,7 @@ describe('Connect Ledger', () => {
   });
 
   it('adds the picked accounts with their paths, nothing in the keychain, and marks them', async () => {
-    const { accounts, vault, keychain } = setup();
+    const { accounts, vault, keychain } = await setup();
     const found = await accounts.connect(1);
     const [added] = await accounts.add([{ address: FIRST_PHANTOM, label: 'Ledger main' }]);
     expect(added).toMatchObject({
@@ -71,14 +63,14 @@ describe('Connect Ledger', () => {
       derivationPath: "m/44'/501'/0'/0'",
       label: 'Ledger main',
     });
-    expect(keychain.size).toBe(0);
+    expect(keychain.size).toBe(1); // the password's check item only: nothing of the Ledger
     expect((await vault.list()).current).toBe(FIRST_PHANTOM);
     expect(found.accounts[0]!.inWallet).toBe(false);
     expect((await accounts.connect(1)).accounts[0]!.inWallet).toBe(true);
   });
 
   it('refuses an address the device did not give', async () => {
-    const { accounts } = setup();
+    const { accounts } = await setup();
     await accounts.connect(1);
     const stranger = bs58.encode(nacl.sign.keyPair().publicKey);
     const error = await accounts.add([{ address: stranger }]).catch((e: unknown) => e);
@@ -89,7 +81,7 @@ describe('Connect Ledger', () => {
 
 describe('signer chosen by account kind', () => {
   it('signs for a Ledger account on the device, exactly the bytes given', async () => {
-    const { accounts, signer, prompts } = setup();
+    const { accounts, signer, prompts } = await setup();
     await accounts.connect(1);
     await accounts.add([{ address: FIRST_PHANTOM }]);
     const message = new TextEncoder().encode('reviewed message bytes');
@@ -99,8 +91,8 @@ describe('signer chosen by account kind', () => {
   });
 
   it('signs for a keychain account with its secret, never asking the device', async () => {
-    const { vault, signer, prompts } = setup();
-    const account = await vault.create();
+    const { vault, signer, prompts } = await setup();
+    const account = await firstAccount(vault);
     const message = new TextEncoder().encode('keychain');
     const signature = await signer.signMessage(account.address, message);
     expect(prompts).toEqual([]);

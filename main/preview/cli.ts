@@ -119,14 +119,14 @@ function transcriptObserver(): ResponseObserver | undefined {
 /**
  * Test runs only (SWAPDESK_SECRETS_LOG): keys the vault generates inside the preview are
  * recorded in the secrets log format of test/harness/secrets-log.ts, so the leak check also
- * looks for keys a test never saw (those of "Create wallet"). The preview holds sandbox keys
+ * looks for keys, recovery phrases and passwords a test never saw (those of "Create wallet"). The preview holds sandbox keys
  * only, and the Electron app has no such hook.
  */
 function secretsRecorder(): ((secret: CreatedSecret) => void) | undefined {
   const file = process.env.SWAPDESK_SECRETS_LOG;
   if (!file) return undefined;
   return (secret) =>
-    appendFileSync(file, `${JSON.stringify({ kind: 'secret-key', value: secret.secretKey })}\n`, {
+    appendFileSync(file, `${JSON.stringify({ kind: secret.kind, value: secret.value })}\n`, {
       mode: 0o600,
     });
 }

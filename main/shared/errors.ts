@@ -78,6 +78,17 @@ export const ERROR_CODES = [
   'LEDGER_BUSY',
   'LEDGER_BAD_SIGNATURE',
   'LEDGER_ERROR',
+  // password, sealing and the lock (main/vault, main/lock): issue 24
+  'LOCKED',
+  'PASSWORD_REQUIRED',
+  'WEAK_PASSWORD',
+  'WRONG_PASSWORD',
+  'TOO_MANY_TRIES',
+  'VAULT_ITEM_DAMAGED',
+  'NO_RECOVERY_PHRASE',
+  'PHRASE_CHECK_FAILED',
+  'NOTHING_TO_EXPORT',
+  'UPGRADE_REQUIRED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number] | (string & {});

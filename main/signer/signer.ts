@@ -1,14 +1,14 @@
 /**
- * The only code that turns a stored secret into a signature. It reads the account's secret
- * from the keychain for one signature, signs the exact bytes it is given with tweetnacl, and
- * wipes the decoded key. It is main-only and deliberately not a bridge method: the swap flow
- * binds it to approved review tickets, so the renderer can never ask it to "sign these bytes".
+ * The only code that turns a secret into a signature. The account's secret key is open in main's
+ * memory only while the wallet is unlocked (main/vault/sealed-keys.ts, issue 24): the signer
+ * takes a copy for one signature, checks it is this address's key, signs the exact bytes it is
+ * given with tweetnacl, and wipes the copy. It is main-only and deliberately not a bridge
+ * method: the swap flow binds it to approved review tickets, so the renderer can never ask it
+ * to "sign these bytes".
  */
 import bs58 from 'bs58';
 import nacl from 'tweetnacl';
-import type { Keychain } from '../keychain/keychain';
-import { keychainUnavailable } from '../keychain/keychain-errors';
-import { WalletError, isWalletError } from '../shared/errors';
+import { WalletError } from '../shared/errors';
 
 export interface Signer {
   /** The 64-byte ed25519 signature of `message` by `address`. */
@@ -16,43 +16,24 @@ export interface Signer {
 }
 
 export interface SignerOptions {
-  keychain: Keychain;
-}
-
-function missingSecret(address: string): WalletError {
-  // A locked gnome-keyring answers "no entry" rather than failing, so both causes are named.
-  return new WalletError(
-    'KEYCHAIN_UNAVAILABLE',
-    `Swapdesk could not read the secret key of ${address.slice(0, 4)}…${address.slice(-4)} from the system keychain: it is locked, or the entry was removed outside Swapdesk. Unlock the keychain and try again. Nothing was signed.`,
-  );
+  /**
+   * A copy of the open secret key of `address` (the vault's secretKeyOf): throws LOCKED while
+   * the wallet is locked, KEYCHAIN_UNAVAILABLE when the key could not be opened.
+   */
+  secretKeyOf: (address: string) => Uint8Array;
 }
 
 /**
- * A signer over `keychain`. The secret arrives from keytar as a JS string, which cannot be
- * wiped; the decoded bytes are zeroed as soon as the signature exists (best effort: the GC may
- * already have copied them).
+ * A signer over the vault's open keys.
  *
  * @example
- * const signature = await createSigner({ keychain }).signMessage(address, messageBytes);
+ * const signature = await createSigner({ secretKeyOf: vault.secretKeyOf }).signMessage(address, bytes);
  */
-export function createSigner({ keychain }: SignerOptions): Signer {
+export function createSigner({ secretKeyOf }: SignerOptions): Signer {
   return {
     async signMessage(address, message) {
-      let stored: string | null;
+      const secretKey = secretKeyOf(address);
       try {
-        stored = await keychain.get(address);
-      } catch (error) {
-        throw isWalletError(error) ? error : keychainUnavailable(error);
-      }
-      if (stored === null) throw missingSecret(address);
-      let secretKey: Uint8Array;
-      try {
-        secretKey = bs58.decode(stored);
-      } catch {
-        throw corrupt(address);
-      }
-      try {
-        // The keychain is outside our control: refuse to sign with a key for another address.
         if (secretKey.length !== 64 || bs58.encode(secretKey.subarray(32)) !== address) {
           throw corrupt(address);
         }

@@ -4,7 +4,13 @@ import { U64_MAX } from '../shared/amount';
 import type { Address } from '../shared/address';
 import type { QuoteParams } from './types';
 import { encodeQuoteParams, validateQuoteParams } from './quote-params';
-import { exactInQuote, json, scriptedClient, SOL, USDC } from '../../test/fixtures/swap-api-answers';
+import {
+  exactInQuote,
+  json,
+  scriptedClient,
+  SOL,
+  USDC,
+} from '../../test/fixtures/swap-api-answers';
 
 const base: QuoteParams = { inputMint: SOL, outputMint: USDC, amount: 1_000_000_000n };
 

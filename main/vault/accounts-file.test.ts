@@ -27,13 +27,24 @@ describe('accounts file', () => {
   it('reads as empty before the first write, then round-trips', async () => {
     const dir = join(tempDir('swapdesk-accounts-'), 'nested', 'data');
     const file = createAccountsFile(dir);
-    expect(await file.read()).toEqual({ version: 1, current: null, accounts: [] });
-    await file.write({ version: 1, current: account.address, accounts: [account] });
+    expect(await file.read()).toEqual({ version: 2, current: null, accounts: [], sealing: null });
+    const data = {
+      version: 2 as const,
+      current: account.address,
+      accounts: [{ ...account, walletPhrase: true as const }],
+      sealing: { id: '0123456789ab', generation: 3 },
+    };
+    await file.write(data);
+    expect(await file.read()).toEqual(data);
+    // A file of an earlier version (issue 24: raw secrets in the keychain) reads as version 1.
+    writeFileSync(file.path, JSON.stringify({ version: 1, current: null, accounts: [account] }));
     expect(await file.read()).toEqual({
       version: 1,
-      current: account.address,
+      current: null,
       accounts: [account],
+      sealing: null,
     });
+    await file.write(data);
     // Only the file itself remains (no temp file), readable by its owner only.
     expect(readdirSync(dir)).toEqual(['accounts.json']);
     expect(statSync(file.path).mode & 0o777).toBe(0o600);
@@ -60,7 +71,9 @@ describe('accounts file', () => {
     // The data folder's path is taken by a file: no write can succeed there, even as root.
     writeFileSync(join(dir, 'data'), 'not a folder');
     const file = createAccountsFile(join(dir, 'data'));
-    const error = await rejectionOf(file.write({ version: 1, current: null, accounts: [account] }));
+    const error = await rejectionOf(
+      file.write({ version: 2, current: null, accounts: [account], sealing: null }),
+    );
     expect(error.code).toBe('ACCOUNTS_FILE_UNWRITABLE');
     expect(error.message).toMatch(/could not save.*Nothing was changed/);
     expect(readFileSync(join(dir, 'data'), 'utf8')).toBe('not a folder');

@@ -2,6 +2,13 @@
  * The public half of the vault: labels, addresses, kinds and the current account, in one JSON
  * file in the data folder. No secret is ever written here. Writes are atomic (temp file, fsync,
  * rename, fsync of the folder) so a crash leaves the old file or the new one, never half of one.
+ *
+ * Version 2 (issue 24) adds `sealing`: null while no password exists, else the generation of
+ * the sealed keychain items in use. Writing this file is the one step that commits a password
+ * change, an upgrade or a restore: the keychain items of the new generation are all written
+ * first, and until the file names it the old generation stays the one that opens. Version 1
+ * files are those of earlier versions (raw secrets in the keychain): read as they are, with
+ * `sealing: null`, and written as version 2 once upgraded.
  */
 import { join } from 'node:path';
 import { z } from 'zod';
@@ -14,19 +21,35 @@ const accountSchema = z.object({
   label: z.string().min(1),
   kind: z.enum(['generated', 'secret-key', 'cli-keypair', 'recovery-phrase', 'ledger']),
   derivationPath: z.string().optional(),
+  walletPhrase: z.literal(true).optional(),
   createdAt: z.string(),
 });
 
-const fileSchema = z.object({
-  version: z.literal(1),
-  current: z.string().nullable(),
-  accounts: z.array(accountSchema),
-});
+const fileSchema = z.union([
+  z
+    .object({
+      version: z.literal(1),
+      current: z.string().nullable(),
+      accounts: z.array(accountSchema),
+    })
+    .transform((data) => ({ ...data, sealing: null })),
+  z.object({
+    version: z.literal(2),
+    current: z.string().nullable(),
+    accounts: z.array(accountSchema),
+    sealing: z
+      .object({ id: z.string().regex(/^[0-9a-f]{12}$/), generation: z.number().int().min(1) })
+      .nullable(),
+  }),
+]);
 
 export interface AccountsFileData {
-  version: 1;
+  /** 1: written by an earlier version (raw secrets in the keychain); 2: this version. */
+  version: 1 | 2;
   current: string | null;
   accounts: AccountSummary[];
+  /** Null while no password exists; else the vault id and generation of its keychain items. */
+  sealing: { id: string; generation: number } | null;
 }
 
 export interface AccountsFile {
@@ -40,7 +63,7 @@ export interface AccountsFile {
 
 /** The empty state of a fresh install. */
 export function emptyAccountsData(): AccountsFileData {
-  return { version: 1, current: null, accounts: [] };
+  return { version: 2, current: null, accounts: [], sealing: null };
 }
 
 /**

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { method } from './schemas';
+import type { LockState } from './lock';
 import type { NetworkInfo } from './views';
 
 export interface AppInfo {
@@ -11,6 +12,11 @@ export interface AppInfo {
   network: NetworkInfo;
   /** Where the app runs: the Electron window or the web preview. */
   shell: 'electron' | 'web-preview';
+  /**
+   * The lock state (issue 24), part of the first screen's data so the renderer can show the
+   * lock screen without another call. Cheap: no file read while unlocked.
+   */
+  lock: LockState;
 }
 
 export const appMethods = {

@@ -7,8 +7,9 @@
  * It is written as one file per domain (each beside the view types only it answers; the views
  * several domains share are in views/, which domains import instead of each other) and read
  * here as one list.
- * Secrets travel one way only: a secret key or recovery phrase the person types may go from the
- * renderer to main (accounts.import); no response ever carries one.
+ * Secrets travel into main (accounts.import, passwords); the only responses that carry one are
+ * the REVEALING_METHODS (accounts.ts): a new recovery phrase shown once, and the backups asked
+ * for with the password.
  */
 import type { z } from 'zod';
 import { accountsMethods } from './accounts';
@@ -18,6 +19,7 @@ import { balancesMethods } from './balances';
 import { feesMethods } from './fees';
 import { ledgerMethods } from './ledger';
 import { linksMethods } from './links';
+import { lockMethods } from './lock';
 import { payMethods } from './pay';
 import { settingsMethods } from './settings';
 import { swapMethods } from './swap';
@@ -27,6 +29,7 @@ import { tokensMethods } from './tokens';
 export const contract = {
   ...appMethods,
   ...linksMethods,
+  ...lockMethods,
   ...accountsMethods,
   ...balancesMethods,
   ...tokensMethods,

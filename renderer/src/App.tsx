@@ -1,10 +1,15 @@
 /**
- * The app: loads `app.info` and the account list, then shows onboarding (no account yet) or
- * the main view with the screen of the current hash route.
+ * The app: loads `app.info` and the account list, then shows the lock screen (locked, or an
+ * earlier version's vault waiting for its password; issue 24), onboarding (no account yet) or
+ * the main view with the screen of the current hash route. The lock state comes with app.info,
+ * so the first screen needs no extra call.
  */
 import { useEffect, useRef } from 'react';
 import { useAccountsStore } from './stores/accounts-store';
 import { useAppStore } from './stores/app-store';
+import { useLockStore } from './stores/lock-store';
+import { useIdleLock } from './lib/use-idle-lock';
+import { LockScreen } from './screens/LockScreen';
 import { useRoute, type RouteId } from './lib/routes';
 import { AppShell } from './components/AppShell';
 import { Onboarding } from './screens/Onboarding';
@@ -43,9 +48,22 @@ export function App() {
   const loadAccounts = useAccountsStore((s) => s.load);
   const loadInfo = useAppStore((s) => s.loadInfo);
   const route = useRoute();
+  const info = useAppStore((s) => s.info);
+  const lockState = useLockStore((s) => s.state);
+  const seedLock = useLockStore((s) => s.seed);
+  useEffect(() => {
+    if (info) seedLock(info.lock);
+  }, [info, seedLock]);
+  const loadLock = useLockStore((s) => s.load);
+  useEffect(() => {
+    // app.info failed (network down) but the accounts came: ask the lock itself.
+    if (status === 'ready' && lockState === null) void loadLock();
+  }, [status, lockState, loadLock]);
+  const locked = lockState === 'locked' || lockState === 'upgrade';
+  useIdleLock(lockState === 'unlocked' && hasAccounts);
   const wasOnboarding = useRef(false);
   // A solana: link the app was opened with goes to the Pay screen once there is an account.
-  usePendingLink(status === 'ready' && hasAccounts);
+  usePendingLink(status === 'ready' && hasAccounts && !locked);
 
   useEffect(() => {
     void loadInfo();
@@ -60,6 +78,8 @@ export function App() {
     wasOnboarding.current = status === 'ready' && !hasAccounts;
   }, [hasAccounts, status]);
 
+  // Locked means locked: nothing but the lock screen.
+  if (locked) return <LockScreen />;
   if (status === 'idle' || status === 'loading') {
     return (
       <main className="splash" id="main-content">

@@ -8,6 +8,7 @@ import './styles/content.css';
 import './styles/controls.css';
 import './styles/responsive.css';
 import './styles/tokens.css';
+import './styles/keys.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

@@ -7,7 +7,13 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../harness/browser';
 import { startPreview, type RunningPreview } from '../harness/preview';
-import { openApp, removeAllAccounts, screenshot, stopPreviewSandbox } from './onboarding-helpers';
+import {
+  openApp,
+  removeAllAccounts,
+  screenshot,
+  stopPreviewSandbox,
+  createWallet,
+} from './onboarding-helpers';
 
 let preview: RunningPreview;
 let browser: Browser;
@@ -25,7 +31,7 @@ afterAll(async () => {
 describe('network unavailable in Chromium', () => {
   it('replaces balances with a clear network-unavailable state when the sandbox stops', async () => {
     const { page } = await openApp(browser, preview);
-    await page.getByRole('button', { name: 'Create wallet' }).click();
+    await createWallet(page);
     await page.getByLabel('SOL balance').waitFor();
     const address = await page.getByRole('status', { name: 'Account address' }).textContent();
 

@@ -5,14 +5,20 @@
  */
 import { describe, expect, it } from 'vitest';
 import { usePreviewSession } from '../harness/e2e-session';
-import { focused, listAccounts, screenshot, type AppPage } from './onboarding-helpers';
+import {
+  focused,
+  listAccounts,
+  screenshot,
+  type AppPage,
+  createWallet,
+} from './onboarding-helpers';
 
 const session = usePreviewSession();
 
 /** Opens the app and creates a first account through the onboarding screen. */
 async function startWithAccount(): Promise<AppPage> {
   const app = await session.openApp();
-  await app.page.getByRole('button', { name: 'Create wallet' }).click();
+  await createWallet(app.page);
   await app.page.getByRole('status', { name: 'Account address' }).waitFor();
   return app;
 }

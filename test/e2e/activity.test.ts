@@ -10,7 +10,7 @@ import type { ActivityEntryView } from '../../preload/api-types';
 import type { Result } from '../../main/shared/result';
 import { launchBrowser, type PageGlobals } from '../harness/browser';
 import { startPreview, type RunningPreview } from '../harness/preview';
-import { openApp, removeAllAccounts, screenshot } from './onboarding-helpers';
+import { openApp, removeAllAccounts, screenshot, E2E_PASSWORD } from './onboarding-helpers';
 import {
   approveAndConfirm,
   createFundedAccount,
@@ -52,6 +52,10 @@ describe('activity in Chromium', () => {
     preview = await startPreview({ dataDir });
     app = await openApp(browser, preview);
     const { page } = app;
+    // Restarted, the wallet starts locked (issue 24): unlock with the password first.
+    await page.getByRole('heading', { name: 'Swapdesk is locked' }).waitFor();
+    await page.getByLabel('Password').fill(E2E_PASSWORD);
+    await page.getByRole('button', { name: 'Unlock' }).click();
     await page.getByRole('link', { name: 'Activity' }).click();
     const item = page.getByRole('list', { name: 'Transactions' }).getByRole('listitem').first();
     await item.getByText('Confirmed').waitFor({ timeout: 30_000 });

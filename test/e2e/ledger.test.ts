@@ -25,7 +25,7 @@ import {
 import { slip10Derive } from '../../main/vault/slip10';
 import { usePreviewSession } from '../harness/e2e-session';
 import { startPreview } from '../harness/preview';
-import { listAccounts, screenshot } from './onboarding-helpers';
+import { listAccounts, screenshot, createWallet } from './onboarding-helpers';
 import { clickForTicket, shownPlan, latestAnswer, ataOf, tokenBalance } from './pay-helpers';
 import { enterAmount, reviewSwap, USDC_MINT } from './swap-helpers';
 import type { PaymentPlanView } from '../../preload/api-types';
@@ -76,7 +76,7 @@ describe('Ledger account in Chromium (simulated device)', () => {
     device({});
     const { page } = await session.openApp();
     const connection = new Connection(session.preview.rpcUrl, 'confirmed');
-    await page.getByRole('button', { name: 'Create wallet' }).click();
+    await createWallet(page);
     await page.getByRole('status', { name: 'Account address' }).waitFor();
 
     // Connect Ledger: the device's accounts on the three paths; pick the default one.

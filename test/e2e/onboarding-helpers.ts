@@ -16,7 +16,7 @@ import type { AccountsState } from '../../preload/api-types';
 import type { Result } from '../../main/shared/result';
 import type { PageGlobals } from '../harness/browser';
 import type { RunningPreview } from '../harness/preview';
-import { recordKeychainSecrets } from '../harness/secrets-log';
+import { copyKeychainItems, recordSecret } from '../harness/secrets-log';
 
 /**
  * Where the suites leave their screenshots, to be looked at after a run: the build folder
@@ -61,12 +61,66 @@ export async function listAccounts(page: Page): Promise<AccountsState> {
 /** Keychain service of the web preview (the app's is 'swapdesk'). */
 export const PREVIEW_KEYCHAIN_SERVICE = 'swapdesk-preview';
 
+/** The wallet password every end-to-end suite sets (recorded for the leak check). */
+export const E2E_PASSWORD = 'e2e only: quiet orchard 1984';
+recordSecret('password', E2E_PASSWORD);
+
 /**
- * Removes every account through the bridge, so the next test starts at onboarding. First the
- * keys main generated (Create wallet) are recorded for the leak check while they still exist.
+ * **Create wallet** as a person does it (issue 24): reads the phrase shown under **Recovery
+ * phrase**, **I saved my recovery phrase**, types the three words asked (**Word N**), sets the
+ * password, and waits for the main view. Answers the phrase's words.
+ */
+export async function createWallet(page: Page, password = E2E_PASSWORD): Promise<string[]> {
+  await page.getByRole('button', { name: 'Create wallet' }).click();
+  const list = page.getByRole('list', { name: 'Recovery phrase' });
+  await list.waitFor();
+  const words = (await list.locator('code').allTextContents()).map((w) => w.trim());
+  if (words.length !== 12) throw new Error(`expected 12 words, saw ${words.length}`);
+  recordSecret('recovery-phrase', words.join(' '));
+  await page.getByRole('button', { name: 'I saved my recovery phrase' }).click();
+  const inputs = page.getByRole('textbox', { name: /^Word \d+$/ });
+  await inputs.first().waitFor();
+  for (const input of await inputs.all()) {
+    const label = (await input.getAttribute('id')) ?? '';
+    const position = Number(/(\d+)$/.exec(label)?.[1]);
+    await input.fill(words[position - 1]!);
+  }
+  await page.getByRole('button', { name: 'Continue' }).click();
+  // A wallet that has a password already (not a fresh one) opens without asking again.
+  const setPassword = page.getByRole('button', { name: 'Set password and open wallet' });
+  const address = page.getByRole('status', { name: 'Account address' });
+  await setPassword.or(address).first().waitFor();
+  if (await setPassword.isVisible()) {
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByLabel('Confirm password').fill(password);
+    await setPassword.click();
+  }
+  await address.waitFor({ timeout: 30_000 });
+  return words;
+}
+
+/** Unlocks through the bridge when locked (clean-up between tests). */
+export async function unlockIfLocked(page: Page, password = E2E_PASSWORD): Promise<void> {
+  const status = await page.evaluate(() =>
+    (globalThis as unknown as PageGlobals).wallet!.lock.status({}),
+  );
+  if (status.ok && status.value.state === 'locked') {
+    const result = await page.evaluate(
+      (p) => (globalThis as unknown as PageGlobals).wallet!.lock.unlock({ password: p }),
+      password,
+    );
+    if (!result.ok) throw new Error(`lock.unlock failed: ${result.error.message}`);
+  }
+}
+
+/**
+ * Removes every account through the bridge, so the next test starts at onboarding (removing
+ * the last one takes the wallet back to no password). First the keychain items are copied
+ * into the test run's folder, where the leak check looks for every recorded secret in them.
  */
 export async function removeAllAccounts(page: Page): Promise<void> {
-  await recordKeychainSecrets(PREVIEW_KEYCHAIN_SERVICE);
+  await unlockIfLocked(page);
+  await copyKeychainItems(PREVIEW_KEYCHAIN_SERVICE);
   const { accounts } = await listAccounts(page);
   for (const { address } of accounts) {
     const result: Result<unknown> = await page.evaluate(

@@ -11,8 +11,13 @@ import { wordlist } from '@scure/bip39/wordlists/english.js';
 import { describe, expect, it } from 'vitest';
 import { usePreviewSession } from '../harness/e2e-session';
 import { recordSecret } from '../harness/secrets-log';
+import { startPreview } from '../harness/preview';
 import {
   BASE58_ADDRESS,
+  E2E_PASSWORD,
+  createWallet,
+  openApp,
+  removeAllAccounts,
   listAccounts,
   newKeypair,
   phraseAddress,
@@ -28,9 +33,20 @@ async function start(): Promise<AppPage> {
   return app;
 }
 
-/** Opens the import form, pastes the secret, and submits. */
+/**
+ * Opens the import form (setting the password first on a wallet that has none), pastes the
+ * secret, and submits.
+ */
 async function importSecret(a: AppPage, secret: string, count?: number): Promise<void> {
   await a.page.getByRole('button', { name: 'Import wallet' }).click();
+  const form = a.page.getByRole('textbox', { name: 'Secret key or recovery phrase' });
+  const choose = a.page.getByRole('heading', { name: 'Choose a password' });
+  await choose.or(form).first().waitFor();
+  if (await choose.isVisible()) {
+    await a.page.getByLabel('Password', { exact: true }).fill(E2E_PASSWORD);
+    await a.page.getByLabel('Confirm password').fill(E2E_PASSWORD);
+    await a.page.getByRole('button', { name: 'Set password' }).click();
+  }
   await a.page.getByRole('textbox', { name: 'Secret key or recovery phrase' }).fill(secret);
   if (count !== undefined) {
     await a.page.getByRole('spinbutton', { name: 'Accounts to import' }).fill(String(count));
@@ -39,21 +55,37 @@ async function importSecret(a: AppPage, secret: string, count?: number): Promise
 }
 
 describe('onboarding in Chromium', () => {
-  it('creates a wallet whose address survives a reload', async () => {
+  it("creates a wallet: phrase shown, three words checked, password set; the address is the phrase's", async () => {
     const { page } = await start();
     await screenshot(page, 'onboarding');
     await page.getByRole('button', { name: 'Create wallet' }).click();
-    const address = page.getByRole('status', { name: 'Account address' });
-    await address.waitFor();
-    const shown = (await address.textContent())?.trim() ?? '';
+    const list = page.getByRole('list', { name: 'Recovery phrase' });
+    await list.waitFor();
+    expect(await page.getByRole('note').textContent()).toMatch(/only backup of your wallet/);
+    await screenshot(page, 'onboarding-phrase');
+    // createWallet reads the same phrase again from the page and finishes the steps.
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    const words = await createWallet(page);
+    const shown =
+      (await page.getByRole('status', { name: 'Account address' }).textContent())?.trim() ?? '';
     expect(shown).toMatch(BASE58_ADDRESS);
-    expect(bs58.decode(shown)).toHaveLength(32);
+    expect(shown).toBe(phraseAddress(words.join(' '), 0));
     expect(await listAccounts(page)).toMatchObject({
       current: shown,
-      accounts: [{ address: shown, kind: 'generated' }],
+      accounts: [
+        {
+          address: shown,
+          kind: 'generated',
+          walletPhrase: true,
+          derivationPath: "m/44'/501'/0'/0'",
+        },
+      ],
     });
+    // Nothing of the phrase stays on the page.
+    expect(await page.content()).not.toContain(words.slice(0, 4).join(' '));
     await screenshot(page, 'main-after-create');
 
+    // Reloaded before any navigation: the bridge token is in the page address's fragment.
     await page.reload();
     await expect
       .poll(async () =>
@@ -61,6 +93,73 @@ describe('onboarding in Chromium', () => {
       )
       .toBe(shown);
     expect(await page.getByRole('button', { name: 'Create wallet' }).count()).toBe(0);
+
+    // Create account: the next index of the same phrase.
+    await page.getByRole('link', { name: 'Accounts' }).click();
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByText('Created Account 2.').waitFor();
+    expect((await listAccounts(page)).accounts.map((a) => a.address)).toEqual([
+      shown,
+      phraseAddress(words.join(' '), 1),
+    ]);
+  });
+
+  it('restores the phrase in a fresh data folder, and a key exported there imports elsewhere', async () => {
+    const { page } = await start();
+    const words = await createWallet(page);
+    const address = (
+      await page.getByRole('status', { name: 'Account address' }).textContent()
+    )?.trim();
+    // Export secret key: a warning, the password again, then the key (hidden after 60 s).
+    await page.getByRole('link', { name: 'Accounts' }).click();
+    await page.getByRole('button', { name: 'Export secret key' }).click();
+    const dialog = page.getByRole('dialog');
+    expect(await dialog.getByRole('note').textContent()).toMatch(/full control of this account/);
+    await dialog.getByLabel('Password').fill('not the password');
+    await dialog.getByRole('button', { name: 'Show secret key' }).click();
+    await dialog
+      .getByRole('alert')
+      .filter({ hasText: /not the wallet password/ })
+      .waitFor();
+    await dialog.getByLabel('Password').fill(E2E_PASSWORD);
+    await dialog.getByRole('button', { name: 'Show secret key' }).click();
+    const exported = (await dialog.getByLabel('Secret key').textContent())?.trim() ?? '';
+    recordSecret('secret-key', exported);
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    // Show recovery phrase: the same words.
+    await page.getByRole('button', { name: 'Show recovery phrase' }).click();
+    await page.getByRole('dialog').getByLabel('Password').fill(E2E_PASSWORD);
+    await page.getByRole('dialog').getByRole('button', { name: 'Show recovery phrase' }).click();
+    await page.getByRole('dialog').getByRole('list', { name: 'Recovery phrase' }).waitFor();
+    const shownWords = await page
+      .getByRole('dialog')
+      .getByRole('list', { name: 'Recovery phrase' })
+      .locator('code')
+      .allTextContents();
+    expect(shownWords).toEqual(words);
+    await page.getByRole('dialog').getByRole('button', { name: 'Done' }).click();
+
+    const elsewhere = await startPreview();
+    try {
+      const other = await openApp(session.browser, elsewhere);
+      await other.page.getByRole('heading', { name: 'Welcome to Swapdesk' }).waitFor();
+      await importSecret(other, words.join(' '));
+      await expect
+        .poll(() => other.page.getByRole('status', { name: 'Account address' }).textContent())
+        .toBe(address);
+      await removeAllAccounts(other.page);
+      await other.page.reload();
+      await other.page.getByRole('heading', { name: 'Welcome to Swapdesk' }).waitFor();
+      await importSecret(other, exported);
+      await expect
+        .poll(() => other.page.getByRole('status', { name: 'Account address' }).textContent())
+        .toBe(address);
+      expect(other.problems).toEqual([]);
+      await removeAllAccounts(other.page);
+      await other.page.context().close();
+    } finally {
+      await elsewhere.stop();
+    }
   });
 
   it('imports a base58 64-byte secret key and shows its address', async () => {

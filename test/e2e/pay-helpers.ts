@@ -8,6 +8,7 @@ import { getAssociatedTokenAddressSync } from '@solana/spl-token';
 import type { Page, Response } from 'playwright-core';
 import type { PaymentPlanView, ReviewTicketView } from '../../preload/api-types';
 import type { Result } from '../../main/shared/result';
+import { createWallet } from './onboarding-helpers';
 
 /** Creates a wallet through onboarding and airdrops `sol` SOL to it: it holds SOL only. */
 export async function createSolOnlyAccount(
@@ -15,7 +16,7 @@ export async function createSolOnlyAccount(
   connection: Connection,
   sol = 2,
 ): Promise<string> {
-  await page.getByRole('button', { name: 'Create wallet' }).click();
+  await createWallet(page);
   const address =
     (await page.getByRole('status', { name: 'Account address' }).textContent())?.trim() ?? '';
   const owner = new PublicKey(address);

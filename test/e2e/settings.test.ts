@@ -8,7 +8,7 @@ import type { SettingsView } from '../../preload/api-types';
 import type { Result } from '../../main/shared/result';
 import type { PageGlobals } from '../harness/browser';
 import { usePreviewSession } from '../harness/e2e-session';
-import { screenshot } from './onboarding-helpers';
+import { screenshot, createWallet } from './onboarding-helpers';
 
 const session = usePreviewSession();
 
@@ -16,7 +16,7 @@ describe('network settings in Chromium', () => {
   it('names the sandbox on every screen and offers only what the preview can run', async () => {
     const app = await session.openApp();
     const { page } = app;
-    await page.getByRole('button', { name: 'Create wallet' }).click();
+    await createWallet(page);
     await page.getByRole('status', { name: 'Account address' }).waitFor();
     for (const screenName of ['Swap', 'Activity', 'Accounts', 'Settings', 'Wallet']) {
       await page.getByRole('link', { name: screenName, exact: true }).click();

@@ -8,6 +8,7 @@ import type { Page, Response } from 'playwright-core';
 import type { Balances, ReviewTicketView } from '../../preload/api-types';
 import type { Result } from '../../main/shared/result';
 import type { PageGlobals } from '../harness/browser';
+import { createWallet } from './onboarding-helpers';
 
 export const SOL_MINT = 'So11111111111111111111111111111111111111112';
 export const USDC_MINT = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
@@ -16,7 +17,7 @@ export const JUP_MINT = 'JUPyiwrYJFskUPiHa7hkeR8VUtAeFoSYbKedZNsDvCN';
 
 /** Creates a wallet through onboarding and fills it with **Get test funds**. */
 export async function createFundedAccount(page: Page): Promise<string> {
-  await page.getByRole('button', { name: 'Create wallet' }).click();
+  await createWallet(page);
   const address = (await page.getByRole('status', { name: 'Account address' }).textContent()) ?? '';
   await page.getByRole('button', { name: 'Get test funds' }).click();
   await page.getByText('Test funds received.').waitFor({ timeout: 60_000 });

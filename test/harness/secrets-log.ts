@@ -4,6 +4,7 @@
  * file named by SWAPDESK_SECRETS_LOG (set by scripts/test.mjs); nothing happens when unset.
  */
 import { appendFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 /**
  * What a recorded value is. The leak check expands each into every form it could leak in:
@@ -11,9 +12,10 @@ import { appendFileSync } from 'node:fs';
  *   its 32-byte seed as base58 / hex / base64);
  * - keypair-json: a Solana CLI keypair file's JSON array text (expanded like secret-key);
  * - recovery-phrase: a BIP39 phrase (checked whole, and any 4 consecutive words);
+ * - password: a wallet password (issue 24), checked verbatim;
  * - other: any other secret string, checked verbatim (e.g. a BIP39 passphrase, an API key).
  */
-export type SecretKind = 'secret-key' | 'keypair-json' | 'recovery-phrase' | 'other';
+export type SecretKind = 'secret-key' | 'keypair-json' | 'recovery-phrase' | 'password' | 'other';
 
 /** Records one secret for the leak check. Synchronous, so a crash right after still leaves it. */
 export function recordSecret(kind: SecretKind, value: string): void {
@@ -22,24 +24,36 @@ export function recordSecret(kind: SecretKind, value: string): void {
   appendFileSync(file, `${JSON.stringify({ kind, value })}\n`, { mode: 0o600 });
 }
 
-/** An `onSecretCreated` hook for createVault that records every key the vault stores. */
-export function recordVaultSecret(secret: { secretKey: string }): void {
-  recordSecret('secret-key', secret.secretKey);
+/** An `onSecretCreated` hook for createVault: records every key, phrase and password. */
+export function recordVaultSecret(secret: {
+  kind: 'secret-key' | 'recovery-phrase' | 'password';
+  value: string;
+}): void {
+  recordSecret(secret.kind, secret.value);
 }
 
 /**
- * Records every secret stored under a keychain `service`, e.g. after an end-to-end test made
- * accounts through the web preview ('swapdesk-preview'), whose process the test cannot hook.
- * Reads the test session's keychain directly; returns how many entries it recorded. Only for
- * the unlocked test keyring: keytar's findCredentials crashes on a locked collection.
+ * Copies every item stored under a keychain `service` into the test run's folder
+ * (keychain-items.jsonl), e.g. after an end-to-end test made accounts through the web preview
+ * ('swapdesk-preview'). The leak check then looks for every recorded secret (keys, phrases,
+ * passwords) in them: since issue 24 an item must hold only ciphertext, salt and parameters.
+ * Reads the test session's keychain directly; returns how many items it copied. Only for the
+ * unlocked test keyring: keytar's findCredentials crashes on a locked collection.
  */
-export async function recordKeychainSecrets(service: string): Promise<number> {
-  if (!process.env.SWAPDESK_SECRETS_LOG) return 0;
+export async function copyKeychainItems(service: string): Promise<number> {
+  const runDir = process.env.SWAPDESK_TEST_RUN_DIR;
+  if (!runDir) return 0;
   const imported = (await import('keytar')) as typeof import('keytar') & {
     default?: typeof import('keytar');
   };
   const keytar = imported.default ?? imported;
   const credentials = await keytar.findCredentials(service);
-  for (const { password } of credentials) recordSecret('secret-key', password);
+  for (const { account, password } of credentials) {
+    appendFileSync(
+      join(runDir, 'keychain-items.jsonl'),
+      `${JSON.stringify({ service, account, item: password })}\n`,
+      { mode: 0o600 },
+    );
+  }
   return credentials.length;
 }

@@ -28,6 +28,7 @@ import { faucet } from '../fixtures/sandbox-faucet';
 import { airdrop, confirmed } from './sandbox-rpc-helpers';
 import { tempDir } from '../fixtures/temp-dirs';
 import { openWallet, quoteAndReview, statusOf, SOL, USDC, type Wallet } from './swap-flow-wallet';
+import { firstAccount } from './wallet-setup';
 
 let sandbox: RunningSandbox;
 let wallet: Wallet;
@@ -52,7 +53,7 @@ beforeAll(async () => {
     keychainService: `swapdesk-itest-activity-chain-${process.pid}-${Date.now()}`,
     apps,
   });
-  address = (await wallet.call('accounts.create', { label: 'Receives' })).address;
+  address = (await firstAccount(wallet.call, 'Receives')).address;
   await wallet.call('sandbox.fund', { address });
 
   // The person's own swap: it is the wallet's record, not the chain's.

@@ -20,6 +20,7 @@ import {
   type WalletPlace,
 } from './swap-flow-wallet';
 import { tempDir } from '../fixtures/temp-dirs';
+import { firstAccount, unlock } from './wallet-setup';
 
 let sandbox: RunningSandbox;
 let place: WalletPlace;
@@ -38,7 +39,7 @@ beforeAll(async () => {
     apps,
   };
   wallet = openWallet(place);
-  address = (await wallet.call('accounts.create', { label: 'Restarts' })).address;
+  address = (await firstAccount(wallet.call, 'Restarts')).address;
   await wallet.call('sandbox.fund', { address });
 });
 
@@ -60,6 +61,8 @@ describe('activity across restarts', () => {
     const listed = await wallet.call('activity.list', {});
 
     const restarted = openWallet(place);
+
+    await unlock(restarted.call);
     const again = await restarted.call('activity.list', {});
     expect(again).toEqual(listed);
     expect(again).toEqual([
@@ -78,6 +81,7 @@ describe('activity across restarts', () => {
   it('tracks a transaction again after a restart when its confirmation was never seen', async () => {
     // Status polls are lost: the swap lands, but this session never learns it.
     const blind = openWallet(place, new Set(['getSignatureStatuses']));
+    await unlock(blind.call);
     const { ticket } = await quoteAndReview(blind);
     const submission = await blind.call('swap.approve', {
       ticketId: ticket.ticketId,
@@ -94,6 +98,8 @@ describe('activity across restarts', () => {
     });
 
     const restarted = openWallet(place);
+
+    await unlock(restarted.call);
     const status = await statusOf(restarted, submission.signature);
     expect(status).toMatchObject({ status: 'confirmed', activityId: submission.activityId });
     // Newest first, the earlier swap still listed.
@@ -106,6 +112,7 @@ describe('activity across restarts', () => {
   it('expires a journaled transaction that never left before a crash, without sending it', async () => {
     // Every send is lost: the entry is journaled, then the app "crashes" (close) unsent.
     const offline = openWallet(place, new Set(['sendTransaction']));
+    await unlock(offline.call);
     const before = await offline.call('balances.get', { address });
     const { ticket } = await quoteAndReview(offline);
     const submission = await offline.call('swap.approve', {
@@ -115,6 +122,8 @@ describe('activity across restarts', () => {
     offline.app.close();
 
     const restarted = openWallet(place);
+
+    await unlock(restarted.call);
     const status = await statusOf(restarted, submission.signature);
     expect(status.status).toBe('expired');
     expect(status.error).toMatch(/^Swapdesk closed before the transaction was sent.*fresh quote/);

@@ -55,6 +55,11 @@ export const ipcMain = {
 
 export const shell = { openExternal: async (url) => say('openExternal', { url }) };
 
+const powerListeners = new Map();
+export const powerMonitor = {
+  on: (name, listener) => { say('powerOn', { name }); powerListeners.set(name, listener); return powerMonitor; },
+};
+
 export class BrowserWindow {
   constructor(options) {
     say('window', { webPreferences: options.webPreferences, show: options.show });
@@ -88,6 +93,13 @@ async function session(pageUrl) {
   say('link', { result: await handlers.get('wallet:links.takePending')(top, {}) });
   say('linkAgain', { result: await handlers.get('wallet:links.takePending')(top, {}) });
   if (process.env.FAKE_SWITCH === '1') await switchNetworks(top);
+  const password = 'entry test: amber lantern';
+  say('setPassword', { result: await handlers.get('wallet:lock.setPassword')(top, { password, confirm: password }) });
+  powerListeners.get('lock-screen')?.();
+  say('afterScreenLock', { result: await handlers.get('wallet:accounts.list')(top, {}) });
+  say('unlock', { result: await handlers.get('wallet:lock.unlock')(top, { password }) });
+  powerListeners.get('suspend')?.();
+  say('afterSuspend', { result: await handlers.get('wallet:lock.status')(top, {}) });
   app.quit();
 }
 
@@ -220,13 +232,23 @@ describe('Electron entry (out/main/index.js) with a fake electron module', () =>
     };
     expect(info).toMatchObject({
       ok: true,
-      value: { version: '7.7.7', shell: 'electron', network: { id: 'sandbox' } },
+      value: { version: '7.7.7', shell: 'electron', network: { id: 'sandbox' }, lock: 'new' },
     });
     expect(find('fromSubframe')!.result).toMatchObject({
       ok: false,
       error: { code: 'UNTRUSTED_SENDER' },
     });
     expect(find('accounts')!.result).toEqual({ ok: true, value: { accounts: [], current: null } });
+
+    // Issue 24: the entry wires powerMonitor; screen lock and suspend lock the wallet in main.
+    expect(lines.filter((l) => l.event === 'powerOn').map((l) => l.name)).toEqual([
+      'suspend',
+      'lock-screen',
+    ]);
+    expect(find('setPassword')!.result).toMatchObject({ ok: true, value: { state: 'unlocked' } });
+    expect(find('afterScreenLock')!.result).toMatchObject({ ok: false, error: { code: 'LOCKED' } });
+    expect(find('unlock')!.result).toMatchObject({ ok: true, value: { state: 'unlocked' } });
+    expect(find('afterSuspend')!.result).toMatchObject({ ok: true, value: { state: 'locked' } });
 
     // Registered for solana: links; the one it was launched with reaches the renderer once.
     expect(find('protocol')).toEqual({ event: 'protocol', scheme: 'solana' });

@@ -17,6 +17,7 @@ import { startSandbox, type RunningSandbox } from '../harness/sandbox-process';
 import { integratorShare, openFeesWallet, type FeesWallet } from './fees-wallet';
 import { SOL, USDC } from './swap-flow-wallet';
 import { tempDir } from '../fixtures/temp-dirs';
+import { firstAccount } from './wallet-setup';
 
 const PYUSD = '2b1kV6DkPAnxd5ixfnxCpjxmKwqjjaYmCZfHsFu24GXo';
 const BPS = 20;
@@ -39,7 +40,7 @@ beforeAll(async () => {
   sandbox = await startSandbox({ slotMs: 80 });
   dataDir = tempDir('swapdesk-fees-');
   wallet = openFeesWallet(sandbox, dataDir);
-  integrator = (await call('accounts.create', { label: 'Integrator' })).address;
+  integrator = (await firstAccount(call, 'Integrator')).address;
   await call('sandbox.fund', { address: integrator });
   swapper = (await call('accounts.create', { label: 'Swapper' })).address;
   await call('sandbox.fund', { address: swapper });

@@ -12,6 +12,7 @@ import { startSandbox, type RunningSandbox } from '../harness/sandbox-process';
 import { fundedPayer, makeMetadataToken, makeNamelessToken } from '../fixtures/chain-named-token';
 import { tempDir } from '../fixtures/temp-dirs';
 import { openWallet, USDC, type Wallet } from './swap-flow-wallet';
+import { firstAccount } from './wallet-setup';
 
 let sandbox: RunningSandbox;
 let wallet: Wallet;
@@ -27,7 +28,7 @@ beforeAll(async () => {
     keychainService: `swapdesk-itest-held-names-${process.pid}-${Date.now()}`,
     apps,
   });
-  address = (await wallet.call('accounts.create', { label: 'Holds' })).address;
+  address = (await firstAccount(wallet.call, 'Holds')).address;
   await wallet.call('sandbox.fund', { address });
 });
 

@@ -43,6 +43,7 @@ import { tempDir } from '../fixtures/temp-dirs';
 import { openFeesWallet, type FeesWallet } from './fees-wallet';
 import { ataOf, faucet, newKey } from './pay-helpers';
 import { SOL, USDC } from './swap-flow-wallet';
+import { firstAccount } from './wallet-setup';
 
 const CP_SWAP_PROGRAM = 'CPMMoo8L3F4NbTegBCKVNunggL7H1ZpdTHKxQB5qKP1C';
 
@@ -80,7 +81,7 @@ beforeAll(async () => {
   hostile = await startHostileService(sandbox, attacker);
   dataDir = tempDir('swapdesk-hostile-');
   wallet = openFeesWallet({ ...sandbox, swapApiUrl: hostile.url }, dataDir);
-  user = new PublicKey((await wallet.call('accounts.create', { label: 'Victim' })).address);
+  user = new PublicKey((await firstAccount(wallet.call, 'Victim')).address);
   await wallet.call('sandbox.fund', { address: user.toBase58() });
 
   // The attacker: SOL, USDC and BONK accounts, a mint it can freeze, and a durable nonce.

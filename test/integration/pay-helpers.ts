@@ -18,6 +18,7 @@ import type { MethodName, RequestOf, ResponseOf } from '../../preload/contract';
 import { recordVaultSecret } from '../harness/secrets-log';
 import { startSandbox, type RunningSandbox } from '../harness/sandbox-process';
 import { transcribed, until } from './swap-flow-wallet';
+import { firstAccount } from './wallet-setup';
 
 export const SOL = 'So11111111111111111111111111111111111111112';
 export const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
@@ -194,7 +195,7 @@ export function usePaySession(suite: string, options: PaySessionOptions = {}): P
       `swapdesk-${suite}-itest-${process.pid}-${Date.now()}`,
       options.rewrite,
     );
-    payer = (await wallet.call('accounts.create', { label: 'Payer' })).address;
+    payer = (await firstAccount(wallet.call, 'Payer')).address;
     await airdrop(connection, payer, 20_000_000_000);
     if (options.payerUsdc !== undefined) await faucet(sandbox, payer, USDC, options.payerUsdc);
   });

@@ -8,10 +8,11 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { AccountSummary, AccountsState } from '../../preload/api-types';
+import type { AccountsState } from '../../preload/api-types';
 import type { Result } from '../../main/shared/result';
 import { previewScript } from '../harness/preview';
 import { tempDir } from '../fixtures/temp-dirs';
+import { ITEST_PASSWORD, firstAccount } from './wallet-setup';
 
 const root = join(previewScript(), '..', '..', '..');
 const electronInstalled = existsSync(join(root, 'node_modules', 'electron', 'path.txt'));
@@ -136,7 +137,12 @@ describe.skipIf(electronInstalled)('npm start without an Electron binary', () =>
       'This machine cannot open an Electron window (the Electron binary could not be downloaded); starting the web preview instead.',
     );
     expect(first.output()).toMatch(/own session with a gnome-keyring/);
-    const created = await call<AccountSummary>(first.url, 'accounts.create', { label: 'Kept' });
+    const bridge = (async (method: string, body: unknown) => {
+      const result = await call(first.url, method, body);
+      if (!result.ok) throw new Error(`${method}: ${result.error.message}`);
+      return result.value;
+    }) as unknown as (m: never, r: never) => Promise<unknown>;
+    const created = { ok: true as const, value: await firstAccount(bridge, 'Kept') };
     expect(created).toMatchObject({ ok: true, value: { label: 'Kept' } });
     expect(await stop(first)).toBe(0);
     const dataDir = join(home, 'config', 'Swapdesk-preview');
@@ -145,6 +151,7 @@ describe.skipIf(electronInstalled)('npm start without an Electron binary', () =>
 
     const second = await start();
     try {
+      await call(second.url, 'lock.unlock', { password: ITEST_PASSWORD });
       const state = await call<AccountsState>(second.url, 'accounts.list', {});
       expect(state).toMatchObject({ ok: true, value: { accounts: [{ label: 'Kept' }] } });
       if (!created.ok || !state.ok) return;
@@ -152,6 +159,7 @@ describe.skipIf(electronInstalled)('npm start without an Electron binary', () =>
     } finally {
       expect(await stop(second)).toBe(0);
     }
+    // The keyring holds the account's sealed item, named by its address (issue 24).
     if (created.ok)
       expect(keyringHolds(join(dataDir, 'keyring'), created.value.address)).toBe('found');
     expect(keyringHolds(join(dataDir, 'keyring'), '11111111111111111111111111111111')).toBe(

@@ -10,6 +10,7 @@ import type { AccountSummary, AppInfo, Balances, FundResult } from '../../preloa
 import type { Result } from '../../main/shared/result';
 import { startPreview, previewScript, type RunningPreview } from '../harness/preview';
 import { tempDir } from '../fixtures/temp-dirs';
+import { firstAccount, unlock } from './wallet-setup';
 
 const TOKEN_PROGRAM = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
 const TOKEN_2022_PROGRAM = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb';
@@ -39,6 +40,15 @@ async function bridge<T>(
     body: JSON.stringify(body),
   });
   return (await response.json()) as Result<T>;
+}
+
+/** The bridge of `target` as a `call` for the shared set-up steps (wallet-setup.ts). */
+function callOf(target: RunningPreview) {
+  return (async (method: string, body: unknown) =>
+    value(await bridge(target, method, body))) as unknown as (
+    m: never,
+    r: never,
+  ) => Promise<unknown>;
 }
 
 function value<T>(result: Result<T>): T {
@@ -97,11 +107,12 @@ describe('web preview', () => {
         swapApiFlavour: 'v6',
         isSandbox: true,
       },
+      lock: 'new',
     });
   });
 
   it('funds an account with SOL and every sandbox token, and shows them with symbols', async () => {
-    const account = value(await bridge<AccountSummary>(preview, 'accounts.create', {}));
+    const account = await firstAccount(callOf(preview));
     const before = value(
       await bridge<Balances>(preview, 'balances.get', { address: account.address }),
     );
@@ -151,7 +162,7 @@ describe('web preview', () => {
   it('stops its sandbox on SIGTERM, and a restart on the same folder keeps accounts and funds', async () => {
     const first = await startPreview({ dataDir: preview.dataDir.replace(/$/, '-restart') });
     try {
-      const account = value(await bridge<AccountSummary>(first, 'accounts.create', {}));
+      const account = await firstAccount(callOf(first));
       value(await bridge(first, 'sandbox.fund', { address: account.address }));
       await first.stop();
       await expect(fetch(first.rpcUrl, { method: 'POST' })).rejects.toThrow();
@@ -159,6 +170,12 @@ describe('web preview', () => {
 
       const second = await startPreview({ dataDir: first.dataDir });
       try {
+        // A wallet with a password starts locked (issue 24): nothing until unlocked.
+        expect(await bridge(second, 'accounts.list', {})).toMatchObject({
+          ok: false,
+          error: { code: 'LOCKED' },
+        });
+        await unlock(callOf(second));
         const list = value(
           await bridge<{ accounts: AccountSummary[] }>(second, 'accounts.list', {}),
         );
@@ -189,14 +206,21 @@ describe('web preview test hooks', () => {
       env: { SWAPDESK_BRIDGE_TRANSCRIPT: transcript, SWAPDESK_SECRETS_LOG: secrets },
     });
     try {
-      const created = value(await bridge<AccountSummary>(own, 'accounts.create', {}));
+      const created = await firstAccount(callOf(own));
       await bridge(own, 'balances.get', { address: 'bad' });
       const lines = readFileSync(transcript, 'utf8')
         .trim()
         .split('\n')
-        .map((l) => JSON.parse(l) as unknown);
-      expect(lines).toEqual([
-        { method: 'accounts.create', result: { ok: true, value: created } },
+        .map((l) => JSON.parse(l) as { method: string });
+      expect(lines.map((l) => l.method)).toEqual([
+        'lock.status',
+        'lock.setPassword',
+        'accounts.beginPhrase',
+        'accounts.confirmPhrase',
+        'balances.get',
+      ]);
+      expect(lines.slice(3)).toEqual([
+        { method: 'accounts.confirmPhrase', result: { ok: true, value: created } },
         {
           method: 'balances.get',
           result: { ok: false, error: expect.objectContaining({ code: 'INVALID_REQUEST' }) },
@@ -206,11 +230,18 @@ describe('web preview test hooks', () => {
         .trim()
         .split('\n')
         .map((l) => JSON.parse(l) as { kind: string; value: string });
-      expect(recorded).toHaveLength(1);
-      expect(recorded[0]!.kind).toBe('secret-key');
-      expect(recorded[0]!.value).toMatch(/^[1-9A-HJ-NP-Za-km-z]{80,90}$/);
-      // The key that was made never crossed the bridge.
-      expect(readFileSync(transcript, 'utf8')).not.toContain(recorded[0]!.value);
+      // The password, the key and the phrase main made, in that order.
+      expect(recorded.map((r) => r.kind)).toEqual(['password', 'secret-key', 'recovery-phrase']);
+      expect(recorded[1]!.value).toMatch(/^[1-9A-HJ-NP-Za-km-z]{80,90}$/);
+      // The key and the password never crossed the bridge; the phrase only in beginPhrase.
+      const text = readFileSync(transcript, 'utf8');
+      expect(text).not.toContain(recorded[0]!.value);
+      expect(text).not.toContain(recorded[1]!.value);
+      expect(
+        lines
+          .filter((l) => JSON.stringify(l).includes(recorded[2]!.value.split(' ')[0]!))
+          .map((l) => l.method),
+      ).toEqual(['accounts.beginPhrase']);
     } finally {
       await own.stop();
       rmSync(dir, { recursive: true, force: true });

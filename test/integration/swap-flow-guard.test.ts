@@ -24,6 +24,7 @@ import { recordVaultSecret } from '../harness/secrets-log';
 import { startSandbox, type RunningSandbox } from '../harness/sandbox-process';
 import { transcribed } from './swap-flow-wallet';
 import { tempDir } from '../fixtures/temp-dirs';
+import { firstAccount } from './wallet-setup';
 
 const SOL = 'So11111111111111111111111111111111111111112';
 const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
@@ -141,7 +142,7 @@ afterAll(async () => {
 describe('a tampering swap service', () => {
   it('is refused at approve with the reasons in words, and nothing is sent', async () => {
     const w = wallet();
-    const { address } = await w.call('accounts.create', {});
+    const { address } = await firstAccount(w.call);
     await w.call('sandbox.fund', { address });
     const quote = await w.call('swap.quote', {
       inputMint: SOL,

@@ -19,6 +19,7 @@ import { recordSecret, recordVaultSecret } from '../harness/secrets-log';
 import { startSandbox, type RunningSandbox } from '../harness/sandbox-process';
 import { transcribed } from './swap-flow-wallet';
 import { tempDir } from '../fixtures/temp-dirs';
+import { firstAccount } from './wallet-setup';
 
 const SERVICE = `swapdesk-itest-settings-${process.pid}-${Date.now()}`;
 const SOL = 'So11111111111111111111111111111111111111112';
@@ -124,7 +125,7 @@ describe('networks and the swap API key', () => {
 
   it('never lets a quote cross a network switch', async () => {
     const wallet = open();
-    await wallet.call('accounts.create', {});
+    await firstAccount(wallet.call);
     const quote = await wallet.call('swap.quote', {
       inputMint: SOL,
       outputMint: USDC,

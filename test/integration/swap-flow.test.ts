@@ -23,6 +23,7 @@ import {
   type Wallet,
 } from './swap-flow-wallet';
 import { tempDir } from '../fixtures/temp-dirs';
+import { firstAccount } from './wallet-setup';
 
 const PYUSD = '2b1kV6DkPAnxd5ixfnxCpjxmKwqjjaYmCZfHsFu24GXo';
 
@@ -45,7 +46,7 @@ beforeAll(async () => {
     now: () => Date.now() + skewMs,
     apps,
   });
-  address = (await wallet.call('accounts.create', { label: 'Swapper' })).address;
+  address = (await firstAccount(wallet.call, 'Swapper')).address;
   await wallet.call('sandbox.fund', { address });
 });
 

@@ -11,6 +11,7 @@ import type { ComposedApp } from '../../main/app/compose';
 import { startSandbox, type RunningSandbox } from '../harness/sandbox-process';
 import { tempDir } from '../fixtures/temp-dirs';
 import { openWallet, statusOf, tokenAmount, USDC, SOL, type Wallet } from './swap-flow-wallet';
+import { firstAccount } from './wallet-setup';
 
 const TFEE = '4AVWP3Tbjcrgr7mLp7RVqUTiZAE5y8YNDamyBP1HUXFk';
 const PDLG = 'E9REZTBcoGZaPbveoQCVAon6tpMAw7nHLDnPco6LRuFi';
@@ -32,7 +33,7 @@ beforeAll(async () => {
     keychainService: `swapdesk-itest-${process.pid}-${Date.now()}`,
     apps,
   });
-  address = (await wallet.call('accounts.create', { label: 'Trader' })).address;
+  address = (await firstAccount(wallet.call, 'Trader')).address;
   await wallet.call('sandbox.fund', { address });
 });
 

@@ -19,9 +19,20 @@ import { createVault } from './main/vault/index.ts';
 import { createKeytarKeychain } from './main/keychain/index.ts';
 import { createSigner } from './main/signer/index.ts';
 import { recordVaultSecret } from './test/harness/secrets-log.ts';
-const keychain = createKeytarKeychain(process.env.SWAPDESK_TEST_SERVICE);
+const real = createKeytarKeychain(process.env.SWAPDESK_TEST_SERVICE);
+// SWAPDESK_TEST_KILL_AFTER_SETS=N: the process kills itself (SIGKILL) at keychain write N+1,
+// the way a crash or a power cut stops an upgrade or a password change half way.
+const killAfter = Number(process.env.SWAPDESK_TEST_KILL_AFTER_SETS ?? Infinity);
+let sets = 0;
+const keychain = {
+  ...real,
+  set: async (account, secret) => {
+    if (sets++ >= killAfter) process.kill(process.pid, 'SIGKILL');
+    return real.set(account, secret);
+  },
+};
 const vault = createVault({ keychain, dataDir: process.env.SWAPDESK_TEST_DATA, onSecretCreated: recordVaultSecret });
-const signer = createSigner({ keychain });
+const signer = createSigner({ secretKeyOf: (address) => vault.secretKeyOf(address) });
 const secret = process.env.SWAPDESK_TEST_SECRET ?? '';
 async function step(label, run) {
   try {
@@ -41,6 +52,8 @@ export interface ChildOptions {
   /** Wraps the command, e.g. ['dbus-run-session', '--', 'sh', '-c', '... exec "$@"', 'sh']. */
   wrap?: string[];
   env?: Record<string, string>;
+  /** The child is expected to kill itself (SWAPDESK_TEST_KILL_AFTER_SETS): no exit code check. */
+  killed?: boolean;
 }
 
 /** Runs `body` (JavaScript using `vault`, `keychain`, `signer`, `secret`, `step`) in a child. */
@@ -71,6 +84,10 @@ export async function runVaultChild(body: string, options: ChildOptions): Promis
     .split('\n')
     .filter((line) => line.startsWith('{"label"'))
     .map((line) => JSON.parse(line) as ChildResult);
+  if (options.killed) {
+    if (code === 0) throw new Error('the vault child was expected to be killed, but it finished');
+    return results;
+  }
   if (code !== 0) {
     throw new Error(`vault child exited ${code}; stderr:\n${stderr.slice(-2000)}`);
   }

@@ -4,6 +4,7 @@ import type { AccountSummary } from '../../../preload/api-types';
 import type { BalanceEntry } from '../stores/balances-store';
 import { formatSol } from '../lib/format';
 import { CopyButton } from './CopyButton';
+import { NO_PHRASE_WORDS, backupOf } from '../../../main/shared/account-backup';
 
 const KIND_WORDS: Record<AccountSummary['kind'], string> = {
   generated: 'Created here',
@@ -20,6 +21,8 @@ export interface AccountRowProps {
   onRename: () => void;
   onRemove: () => void;
   onSelect: () => void;
+  /** **Export secret key** (issue 24); a Ledger account has nothing to export and says so. */
+  onExport: () => void;
 }
 
 function solText(balance: BalanceEntry | undefined): string {
@@ -35,8 +38,10 @@ export function AccountRow({
   onRename,
   onRemove,
   onSelect,
+  onExport,
 }: AccountRowProps) {
   const labelId = useId();
+  const backup = backupOf(account);
   return (
     <li className={isCurrent ? 'account account-current' : 'account'} aria-labelledby={labelId}>
       <div className="account-main">
@@ -49,6 +54,10 @@ export function AccountRow({
           {KIND_WORDS[account.kind]}
           {account.derivationPath ? ` · ${account.derivationPath}` : ''}
         </p>
+        {backup === 'secret-key-only' ? <p className="warning small">{NO_PHRASE_WORDS}</p> : null}
+        {backup === 'device' ? (
+          <p className="muted small">Nothing to export: its key never leaves the Ledger.</p>
+        ) : null}
       </div>
       <p className="account-balance">{solText(balance)}</p>
       <div className="account-actions">
@@ -71,6 +80,16 @@ export function AccountRow({
         >
           Rename
         </button>
+        {backup === 'device' ? null : (
+          <button
+            type="button"
+            className="button button-small"
+            aria-describedby={labelId}
+            onClick={onExport}
+          >
+            Export secret key
+          </button>
+        )}
         <button
           type="button"
           className="button button-small button-danger"

@@ -1,5 +1,6 @@
 /**
- * The frame of the main view: skip link, header (brand, network indicator, account switcher),
+ * The frame of the main view: skip link, header (brand, network indicator, account switcher,
+ * **Lock**),
  * navigation, and the main region. On a route change focus moves to the new screen's heading,
  * so keyboard and screen reader users land on what changed.
  */
@@ -8,10 +9,12 @@ import { ROUTES, type RouteId } from '../lib/routes';
 import { useAppStore } from '../stores/app-store';
 import { NetworkBadge } from './NetworkBadge';
 import { AccountSwitcher } from './AccountSwitcher';
+import { useLockStore } from '../stores/lock-store';
 
 export function AppShell({ route, children }: { route: RouteId; children: ReactNode }) {
   const info = useAppStore((s) => s.info);
   const infoLoading = useAppStore((s) => s.infoLoading);
+  const lock = useLockStore((s) => s.lock);
   const mainRef = useRef<HTMLElement>(null);
   const lastRoute = useRef<RouteId | null>(null);
 
@@ -45,6 +48,9 @@ export function AppShell({ route, children }: { route: RouteId; children: ReactN
         </p>
         <NetworkBadge info={info} loading={infoLoading} />
         <AccountSwitcher />
+        <button type="button" className="button button-small" onClick={() => void lock()}>
+          Lock
+        </button>
       </header>
       <nav className="app-nav" aria-label="Main">
         <ul>

@@ -8,6 +8,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App } from '../App';
 import { fakeAccount, installFakeWallet } from '../test/fake-wallet';
+import { FAKE_PASSWORD } from '../test/fake-lock';
 import { useAccountsStore } from '../stores/accounts-store';
 import { LedgerPrompt } from './swap/LedgerPrompt';
 
@@ -70,6 +71,11 @@ describe('Connect Ledger on first run', () => {
     const user = userEvent.setup();
     render(<App />);
     await user.click(await screen.findByRole('button', { name: 'Connect Ledger' }));
+    // The first account of any kind asks for the wallet's password first (issue 24).
+    await screen.findByRole('heading', { name: 'Choose a password' });
+    await user.type(screen.getByLabelText('Password'), FAKE_PASSWORD);
+    await user.type(screen.getByLabelText('Confirm password'), FAKE_PASSWORD);
+    await user.click(screen.getByRole('button', { name: 'Set password' }));
     const table = await screen.findByRole('table', { name: 'Ledger accounts' });
     await user.click(within(table).getByRole('checkbox', { name: "Add m/44'/501'/0'/0'" }));
     await user.click(screen.getByRole('button', { name: 'Add selected accounts' }));

@@ -12,6 +12,15 @@ export const NO_BRIDGE: BridgeError = {
     'This page has no connection to the wallet. Open it from the Swapdesk app or the web preview (npm run start:web).',
 };
 
+/** Told when main answers LOCKED: the lock store shows the lock screen (issue 24). */
+const lockedListeners = new Set<() => void>();
+
+/** Runs `listener` whenever a bridge call answers LOCKED; answers a function that stops it. */
+export function onLocked(listener: () => void): () => void {
+  lockedListeners.add(listener);
+  return () => lockedListeners.delete(listener);
+}
+
 /** The bridge, or null when the page was opened outside Swapdesk. */
 export function getWallet(): WalletApi | null {
   return window.wallet ?? null;
@@ -27,7 +36,10 @@ export async function callWallet<T>(
   const wallet = getWallet();
   if (!wallet) return { ok: false, error: NO_BRIDGE };
   try {
-    return await call(wallet);
+    const result = await call(wallet);
+    if (!result.ok && result.error.code === 'LOCKED')
+      for (const listener of lockedListeners) listener();
+    return result;
   } catch {
     // A thrown error here means the transport broke (preview stopped, IPC gone), not a
     // refusal by main: say so in words a person can act on.

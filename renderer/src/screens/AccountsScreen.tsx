@@ -12,9 +12,15 @@ import { ImportForm } from '../components/ImportForm';
 import { ConnectLedger } from '../components/ConnectLedger';
 import { AlertMessage } from '../components/AlertMessage';
 import { ScreenHeading } from './ScreenHeading';
+import { BackupDialog, type BackupTarget } from '../components/keys/BackupDialog';
+import { NewPhraseFlow } from '../components/keys/NewPhraseFlow';
+import { useLockStore } from '../stores/lock-store';
 import { BALANCE_REFRESH_MS } from './WalletScreen';
 
-type Pending = { kind: 'rename' | 'remove'; account: AccountSummary } | null;
+type Pending =
+  | { kind: 'rename' | 'remove'; account: AccountSummary }
+  | { kind: 'backup'; target: BackupTarget }
+  | null;
 
 export function AccountsScreen() {
   const accounts = useAccountsStore((s) => s.accounts);
@@ -24,7 +30,12 @@ export function AccountsScreen() {
   const byAddress = useBalancesStore((s) => s.byAddress);
   const refresh = useBalancesStore((s) => s.refresh);
   const [dialog, setDialog] = useState<Pending>(null);
-  const [adding, setAdding] = useState<'none' | 'import' | 'ledger'>('none');
+  const [adding, setAdding] = useState<'none' | 'import' | 'ledger' | 'phrase'>('none');
+  const hasPhrase = useLockStore((s) => s.hasPhrase);
+  const loadLock = useLockStore((s) => s.load);
+  useEffect(() => {
+    void loadLock(); // whether the wallet keeps its own phrase
+  }, [loadLock]);
   const [creating, setCreating] = useState(false);
   const [notice, setNotice] = useState('');
   const [error, setError] = useState<BridgeError | null>(null);
@@ -39,6 +50,15 @@ export function AccountsScreen() {
   useInterval(refreshAll, BALANCE_REFRESH_MS);
 
   const onCreate = async () => {
+    // A wallet without its own phrase (imported keys, Ledger, an upgraded vault) makes one
+    // first: shown once and checked, like at creation.
+    // Asked again at the click: the answer of the mount may not have arrived yet.
+    await loadLock();
+    if (!useLockStore.getState().hasPhrase) {
+      setNotice('');
+      setAdding('phrase');
+      return;
+    }
     setCreating(true);
     setError(null);
     const result = await create();
@@ -60,6 +80,7 @@ export function AccountsScreen() {
             onSelect={() => void select(account.address)}
             onRename={() => setDialog({ kind: 'rename', account })}
             onRemove={() => setDialog({ kind: 'remove', account })}
+            onExport={() => setDialog({ kind: 'backup', target: { kind: 'key', account } })}
           />
         ))}
       </ul>
@@ -68,7 +89,15 @@ export function AccountsScreen() {
         <h2 id="add-account-title" className="card-title">
           Add an account
         </h2>
-        {adding === 'import' ? (
+        {adding === 'phrase' ? (
+          <NewPhraseFlow
+            onCancel={() => setAdding('none')}
+            onDone={(account) => {
+              setAdding('none');
+              setNotice(`Created ${account.label} from your new recovery phrase.`);
+            }}
+          />
+        ) : adding === 'import' ? (
           <ImportForm
             submitLabel="Import account"
             onCancel={() => setAdding('none')}
@@ -115,6 +144,15 @@ export function AccountsScreen() {
             >
               Connect Ledger
             </button>
+            {hasPhrase ? (
+              <button
+                type="button"
+                className="button"
+                onClick={() => setDialog({ kind: 'backup', target: { kind: 'phrase' } })}
+              >
+                Show recovery phrase
+              </button>
+            ) : null}
           </div>
         )}
         <p role="status" className="status-line">
@@ -128,6 +166,9 @@ export function AccountsScreen() {
       ) : null}
       {dialog?.kind === 'remove' ? (
         <RemoveDialog account={dialog.account} onClose={() => setDialog(null)} />
+      ) : null}
+      {dialog?.kind === 'backup' ? (
+        <BackupDialog target={dialog.target} onClose={() => setDialog(null)} />
       ) : null}
     </>
   );

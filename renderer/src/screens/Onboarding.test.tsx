@@ -4,6 +4,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App } from '../App';
 import { installFakeWallet } from '../test/fake-wallet';
+import { FAKE_PASSWORD, FAKE_WORDS } from '../test/fake-lock';
 import { useAccountsStore } from '../stores/accounts-store';
 
 const BASE58_SECRET =
@@ -27,35 +28,73 @@ describe('onboarding', () => {
     expect(screen.getByText('Sandbox network — test funds only')).toBeTruthy();
   });
 
-  it('creates a wallet and shows its address in the main view', async () => {
+  it('creates a wallet: the phrase shown numbered, three words checked, a password set', async () => {
     const fake = installFakeWallet();
     const user = await openApp();
     await user.click(screen.getByRole('button', { name: 'Create wallet' }));
+    const phrase = await screen.findByRole('list', { name: 'Recovery phrase' });
+    expect([...phrase.querySelectorAll('code')].map((c) => c.textContent)).toEqual(FAKE_WORDS);
+    expect(phrase.textContent).toMatch(/^1\. legal2\. winner/);
+    expect(screen.getByRole('note').textContent).toMatch(/only backup of your wallet/);
+    await user.click(screen.getByRole('button', { name: 'I saved my recovery phrase' }));
+    const inputs = screen.getAllByRole('textbox', { name: /^Word \d+$/ });
+    expect(inputs).toHaveLength(3);
+    const positions = inputs.map((i) => Number(/\d+/.exec(i.id.split('-').pop()!)![0]));
+    // One wrong word: named, and nothing sent.
+    for (const [i, input] of inputs.entries()) {
+      await user.type(input, i === 1 ? 'wrong' : FAKE_WORDS[positions[i]! - 1]!);
+    }
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getByRole('alert').textContent).toBe(
+      `Word ${positions[1]} is not word ${positions[1]} of your recovery phrase. Look at what you wrote down; if it is wrong there, go back to see the phrase.`,
+    );
+    await user.clear(inputs[1]!);
+    await user.type(inputs[1]!, FAKE_WORDS[positions[1]! - 1]!);
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    // The password, with why a weak one is weak, as the person types.
+    const password = await screen.findByLabelText('Password');
+    await user.type(password, 'abcdefgh');
+    expect(screen.getByText(/run of consecutive characters/)).toBeTruthy();
+    await user.clear(password);
+    await user.type(password, FAKE_PASSWORD);
+    await user.type(screen.getByLabelText('Confirm password'), FAKE_PASSWORD);
+    await user.click(screen.getByRole('button', { name: 'Set password and open wallet' }));
     const address = await screen.findByRole('status', { name: 'Account address' });
     expect(address.textContent).toBe(fake.state.accounts[0]?.address);
-    expect(screen.getByRole('heading', { level: 1, name: 'Wallet' })).toBeTruthy();
-    expect(fake.calls.map((c) => c.method)).toContain('accounts.create');
-  });
+    expect(fake.calls.map((c) => c.method)).toEqual(
+      expect.arrayContaining([
+        'accounts.beginPhrase',
+        'lock.setPassword',
+        'accounts.confirmPhrase',
+      ]),
+    );
+    expect(fake.calls.find((c) => c.method === 'accounts.confirmPhrase')?.request).toMatchObject({
+      answers: positions.map((position) => ({ position, word: FAKE_WORDS[position - 1] })),
+    });
+    // Nothing of the phrase is left on the page.
+    expect(document.body.textContent).not.toContain(FAKE_WORDS.slice(0, 4).join(' '));
+  }, 20_000); // much typing: slow on a loaded machine
 
-  it('shows the bridge error when creating fails and stays on onboarding', async () => {
+  it('asks for the password before importing into a wallet that has none', async () => {
     const fake = installFakeWallet();
-    fake.failNext(
-      'accounts.create',
-      'KEYCHAIN_UNAVAILABLE',
-      'The system keychain is locked. Unlock it and try again.',
-    );
     const user = await openApp();
-    await user.click(screen.getByRole('button', { name: 'Create wallet' }));
-    const alert = await screen.findByText(
-      'The system keychain is locked. Unlock it and try again.',
-    );
-    expect(alert.getAttribute('role')).toBe('alert');
-    expect(screen.getByRole('button', { name: 'Create wallet' })).toBeTruthy();
-    expect(fake.state.accounts).toHaveLength(0);
-  });
+    await user.click(screen.getByRole('button', { name: 'Import wallet' }));
+    expect(await screen.findByRole('heading', { name: 'Choose a password' })).toBeTruthy();
+    await user.type(screen.getByLabelText('Password'), 'short');
+    await user.type(screen.getByLabelText('Confirm password'), 'short');
+    await user.click(screen.getByRole('button', { name: 'Set password' }));
+    expect((await screen.findByRole('alert')).textContent).toMatch(/too weak.*at least 8/);
+    await user.clear(screen.getByLabelText('Password'));
+    await user.clear(screen.getByLabelText('Confirm password'));
+    await user.type(screen.getByLabelText('Password'), FAKE_PASSWORD);
+    await user.type(screen.getByLabelText('Confirm password'), FAKE_PASSWORD);
+    await user.click(screen.getByRole('button', { name: 'Set password' }));
+    expect(await screen.findByRole('heading', { name: 'Import a wallet' })).toBeTruthy();
+    expect(fake.lock.state).toBe('unlocked');
+  }, 20_000); // much typing: slow on a loaded machine
 
   it('imports a secret key, empties the box, and keeps the secret out of the store', async () => {
-    const fake = installFakeWallet();
+    const fake = installFakeWallet({ lock: 'unlocked' });
     const user = await openApp();
     await user.click(screen.getByRole('button', { name: 'Import wallet' }));
     const box = screen.getByRole('textbox', { name: 'Secret key or recovery phrase' });
@@ -75,7 +114,7 @@ describe('onboarding', () => {
   });
 
   it('asks how many accounts to derive for a recovery phrase and sends the indexes', async () => {
-    const fake = installFakeWallet();
+    const fake = installFakeWallet({ lock: 'unlocked' });
     const user = await openApp();
     await user.click(screen.getByRole('button', { name: 'Import wallet' }));
     expect(screen.queryByRole('spinbutton', { name: 'Accounts to import' })).toBeNull();
@@ -93,7 +132,7 @@ describe('onboarding', () => {
   });
 
   it('shows a malformed secret error in the alert, creates nothing and clears the box', async () => {
-    const fake = installFakeWallet();
+    const fake = installFakeWallet({ lock: 'unlocked' });
     const user = await openApp();
     await user.click(screen.getByRole('button', { name: 'Import wallet' }));
     const box = screen.getByRole<HTMLTextAreaElement>('textbox', {
@@ -109,7 +148,7 @@ describe('onboarding', () => {
   });
 
   it('shows a bad recovery phrase error', async () => {
-    installFakeWallet();
+    installFakeWallet({ lock: 'unlocked' });
     const user = await openApp();
     await user.click(screen.getByRole('button', { name: 'Import wallet' }));
     await user.type(
@@ -121,7 +160,7 @@ describe('onboarding', () => {
   });
 
   it('refuses an empty submission without calling the bridge', async () => {
-    const fake = installFakeWallet();
+    const fake = installFakeWallet({ lock: 'unlocked' });
     const user = await openApp();
     await user.click(screen.getByRole('button', { name: 'Import wallet' }));
     await user.click(screen.getByRole('button', { name: 'Import wallet' }));
@@ -130,7 +169,7 @@ describe('onboarding', () => {
   });
 
   it('goes back to the choice with Cancel and focuses its heading', async () => {
-    installFakeWallet();
+    installFakeWallet({ lock: 'unlocked' });
     const user = await openApp();
     await user.click(screen.getByRole('button', { name: 'Import wallet' }));
     expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Import a wallet' }));

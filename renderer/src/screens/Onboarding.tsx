@@ -1,131 +1,105 @@
 /**
- * First run: no account yet. **Create wallet** makes a new keypair in main; **Import wallet**
- * opens the import form; **Connect Ledger** adds accounts whose key stays on a Ledger (issue 17).
- * Success re-reads the account list, and the app moves to the main view.
+ * First run: no account yet. **Create wallet** shows a new recovery phrase, checks three of its
+ * words and asks for a password (issue 24); **Import wallet** and **Connect Ledger** ask for
+ * the password first when the wallet has none, then open their form. Success re-reads the
+ * account list, and the app moves to the main view. Every step is drawn in OnboardingCard.
  */
-import { useEffect, useRef, useState } from 'react';
-import type { BridgeError } from '../../../main/shared/result';
-import { useAccountsStore } from '../stores/accounts-store';
+import { useState } from 'react';
 import { ImportForm } from '../components/ImportForm';
 import { ConnectLedger } from '../components/ConnectLedger';
-import { AlertMessage } from '../components/AlertMessage';
 import { NetworkBadge } from '../components/NetworkBadge';
+import { OnboardingCard, OnboardingFrame } from '../components/keys/OnboardingCard';
+import { NewPhraseFlow } from '../components/keys/NewPhraseFlow';
+import { FirstPassword } from '../components/keys/FirstPassword';
 import { useAppStore } from '../stores/app-store';
+import { useLockStore } from '../stores/lock-store';
+
+type Mode = 'choose' | 'create' | 'import' | 'ledger';
+
+const CHOICES: { mode: Exclude<Mode, 'choose'>; label: string; hint: string }[] = [
+  {
+    mode: 'create',
+    label: 'Create wallet',
+    hint: 'A new recovery phrase, shown once, and your first account from it.',
+  },
+  {
+    mode: 'import',
+    label: 'Import wallet',
+    hint: 'From a secret key, a keypair file or a recovery phrase.',
+  },
+  { mode: 'ledger', label: 'Connect Ledger', hint: 'Accounts whose key stays on your Ledger.' },
+];
+
+const TITLES: Record<Mode, string> = {
+  choose: 'Welcome to Swapdesk',
+  create: 'Your recovery phrase',
+  import: 'Import a wallet',
+  ledger: 'Connect a Ledger',
+};
 
 export function Onboarding() {
-  const create = useAccountsStore((s) => s.create);
   const info = useAppStore((s) => s.info);
   const infoLoading = useAppStore((s) => s.infoLoading);
-  const [mode, setMode] = useState<'choose' | 'import' | 'ledger'>('choose');
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<BridgeError | null>(null);
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  const firstRender = useRef(true);
-
-  useEffect(() => {
-    // Moving between "choose" and "import" replaces the content: put focus on its heading.
-    if (firstRender.current) {
-      firstRender.current = false;
-      return;
-    }
-    headingRef.current?.focus();
-  }, [mode]);
-
-  const onCreate = async () => {
-    setPending(true);
-    setError(null);
-    const result = await create();
-    setPending(false);
-    if (!result.ok) setError(result.error);
+  const hasPassword = useLockStore((s) => s.state !== 'new');
+  const [mode, setModeState] = useState<Mode>('choose');
+  // Every step after the first puts focus on its heading (not the first display).
+  const [moved, setMoved] = useState(false);
+  const setMode = (next: Mode) => {
+    setMoved(true);
+    setModeState(next);
   };
+  const back = () => setMode('choose');
+  // Import and Ledger need the password first; Create asks for it after the phrase check.
+  const needsPasswordFirst = !hasPassword && (mode === 'import' || mode === 'ledger');
 
   return (
-    <div className="onboarding">
-      <header className="onboarding-header">
-        <p className="brand">
-          <span className="brand-mark" aria-hidden="true" />
-          Swapdesk
-        </p>
-        <NetworkBadge info={info} loading={infoLoading} />
-      </header>
-      <main className="onboarding-main" id="main-content" tabIndex={-1}>
+    <OnboardingFrame badge={<NetworkBadge info={info} loading={infoLoading} />}>
+      <OnboardingCard
+        title={needsPasswordFirst ? 'Choose a password' : TITLES[mode]}
+        focusOnShow={moved}
+      >
         {mode === 'choose' ? (
-          <section className="card onboarding-card" aria-labelledby="onboarding-title">
-            <h1 id="onboarding-title" ref={headingRef} tabIndex={-1}>
-              Welcome to Swapdesk
-            </h1>
+          <>
             <p className="lead">
-              A desktop wallet for Solana. Your keys stay in this computer&apos;s keychain; nothing
-              leaves it without your approval.
+              A desktop wallet for Solana. Your keys stay on this computer, sealed with your
+              password; nothing leaves it without your approval.
             </p>
             <div className="choice">
-              <div className="choice-item">
-                <button
-                  type="button"
-                  className="button button-primary button-large"
-                  onClick={onCreate}
-                  disabled={pending}
-                >
-                  Create wallet
-                </button>
-                <p className="hint">A new account with a fresh secret key.</p>
-              </div>
-              <div className="choice-item">
-                <button
-                  type="button"
-                  className="button button-large"
-                  onClick={() => {
-                    setError(null);
-                    setMode('import');
-                  }}
-                  disabled={pending}
-                >
-                  Import wallet
-                </button>
-                <p className="hint">From a secret key, a keypair file or a recovery phrase.</p>
-              </div>
-              <div className="choice-item">
-                <button
-                  type="button"
-                  className="button button-large"
-                  onClick={() => {
-                    setError(null);
-                    setMode('ledger');
-                  }}
-                  disabled={pending}
-                >
-                  Connect Ledger
-                </button>
-                <p className="hint">Accounts whose key stays on your Ledger.</p>
-              </div>
+              {CHOICES.map((choice, i) => (
+                <div className="choice-item" key={choice.mode}>
+                  <button
+                    type="button"
+                    className={`button button-large${i === 0 ? ' button-primary' : ''}`}
+                    onClick={() => setMode(choice.mode)}
+                  >
+                    {choice.label}
+                  </button>
+                  <p className="hint">{choice.hint}</p>
+                </div>
+              ))}
             </div>
-            {pending ? (
-              <p role="status" className="status-line">
-                Creating your wallet…
+          </>
+        ) : needsPasswordFirst ? (
+          <FirstPassword
+            mode="set"
+            submitLabel="Set password"
+            intro={
+              <p className="lead">
+                Every secret Swapdesk keeps is sealed with this password before it reaches the
+                system keychain. Swapdesk asks for it when it starts and unlocks.
               </p>
-            ) : null}
-            <AlertMessage error={error} />
-          </section>
+            }
+            onDone={() => undefined}
+            onCancel={back}
+          />
+        ) : mode === 'create' ? (
+          <NewPhraseFlow onDone={() => undefined} onCancel={back} />
         ) : mode === 'ledger' ? (
-          <section className="card onboarding-card" aria-labelledby="ledger-title">
-            <h1 id="ledger-title" ref={headingRef} tabIndex={-1}>
-              Connect a Ledger
-            </h1>
-            <ConnectLedger onAdded={() => undefined} onCancel={() => setMode('choose')} />
-          </section>
+          <ConnectLedger onAdded={() => undefined} onCancel={back} />
         ) : (
-          <section className="card onboarding-card" aria-labelledby="import-title">
-            <h1 id="import-title" ref={headingRef} tabIndex={-1}>
-              Import a wallet
-            </h1>
-            <ImportForm
-              submitLabel="Import wallet"
-              onImported={() => undefined}
-              onCancel={() => setMode('choose')}
-            />
-          </section>
+          <ImportForm submitLabel="Import wallet" onImported={() => undefined} onCancel={back} />
         )}
-      </main>
-    </div>
+      </OnboardingCard>
+    </OnboardingFrame>
   );
 }

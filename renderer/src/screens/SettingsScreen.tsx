@@ -8,6 +8,7 @@ import { useAppStore } from '../stores/app-store';
 import { useSettingsStore } from '../stores/settings-store';
 import { networkWording } from '../components/NetworkBadge';
 import { NetworkChooser } from '../components/settings/NetworkChooser';
+import { LockSettings } from '../components/settings/LockSettings';
 import { SwapPathSetting } from '../components/settings/SwapPathSetting';
 import { ScreenHeading } from './ScreenHeading';
 import '../styles/swap.css';
@@ -74,6 +75,7 @@ export function SettingsScreen() {
           </dl>
         </section>
       ) : null}
+      <LockSettings />
     </>
   );
 }

@@ -23,6 +23,7 @@ import {
   initialFakeLedgerState,
   type FakeLedgerState,
 } from './fake-ledger';
+import { createFakeLockHandlers, initialFakeLockState, type FakeLockState } from './fake-lock';
 
 export interface FakeWalletOptions {
   accounts?: AccountSummary[];
@@ -34,6 +35,8 @@ export interface FakeWalletOptions {
   lamports?: string;
   /** The token accounts balances.get answers (default: 1,000 USDC once lamports are above 0). */
   tokens?: TokenBalance[];
+  /** The lock state (default: 'unlocked' with accounts, 'new' without; fake-lock.ts). */
+  lock?: FakeLockState['state'];
 }
 
 export interface FakeWallet {
@@ -62,6 +65,8 @@ export interface FakeWallet {
   fees: FakeFeesState;
   /** State of the ledger methods (fake-ledger.ts). */
   ledger: FakeLedgerState;
+  /** State of the lock methods (fake-lock.ts). */
+  lock: FakeLockState;
 }
 
 const ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
@@ -101,6 +106,8 @@ export function installFakeWallet(options: FakeWalletOptions = {}): FakeWallet {
   const failures = new Map<MethodName, { code: string; message: string }>();
   const holds = new Map<MethodName, Promise<void>>();
   const holdsOnce = new Map<MethodName, Promise<void>>();
+  const lock = initialFakeLockState(accounts.length > 0);
+  if (options.lock) lock.state = options.lock;
   const info: AppInfo = {
     version: '0.1.0',
     shell: 'web-preview',
@@ -117,6 +124,7 @@ export function installFakeWallet(options: FakeWalletOptions = {}): FakeWallet {
       swapApiFlavour: options.swapApiFlavour ?? 'v6',
       isSandbox: options.isSandbox !== false,
     },
+    lock: lock.state,
   };
   const swap = initialFakeSwapState(info.network);
   const pay = initialFakePayState();
@@ -140,7 +148,7 @@ export function installFakeWallet(options: FakeWalletOptions = {}): FakeWallet {
             'NETWORK_UNAVAILABLE',
             'The sandbox network is not reachable. Restart Swapdesk to start it again.',
           )
-        : { ok: true, value: info },
+        : { ok: true, value: { ...info, lock: lock.state } },
     'links.takePending': () => {
       const url = state.pendingLink;
       state.pendingLink = null;
@@ -274,6 +282,12 @@ export function installFakeWallet(options: FakeWalletOptions = {}): FakeWallet {
     ),
     ...createFakeFeesHandlers(fees, () => state.current),
     ...createFakeLedgerHandlers(ledger, add),
+    ...createFakeLockHandlers(
+      lock,
+      add,
+      (address) => state.accounts.find((a) => a.address === address),
+      () => fakeAccount(counter++, `Account ${state.accounts.length + 1}`),
+    ),
     'sandbox.fund': () => {
       if (!info.network.isSandbox)
         return err('NOT_SANDBOX', 'Test funds exist on the sandbox network only.');
@@ -309,6 +323,7 @@ export function installFakeWallet(options: FakeWalletOptions = {}): FakeWallet {
     pay,
     fees,
     ledger,
+    lock,
     failNext: (method, code, message) => failures.set(method, { code, message }),
     holdNext: (method) => {
       let release = () => {};

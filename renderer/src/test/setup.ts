@@ -8,12 +8,14 @@ import { cleanup } from '@testing-library/react';
 import { initialAccountsState, useAccountsStore } from '../stores/accounts-store';
 import { initialAppState, useAppStore } from '../stores/app-store';
 import { initialBalancesState, useBalancesStore } from '../stores/balances-store';
+import { initialLockState, useLockStore } from '../stores/lock-store';
 
 afterEach(() => {
   cleanup();
   useAccountsStore.setState(initialAccountsState);
   useAppStore.setState(initialAppState);
   useBalancesStore.setState(initialBalancesState);
+  useLockStore.setState(initialLockState);
   delete window.wallet;
   window.location.hash = '';
 });

@@ -1,0 +1,70 @@
+/**
+ * The password step before a first account that is imported or on a Ledger (issue 24), and
+ * the upgrade of an earlier version's vault (the same fields, another method).
+ */
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import type { BridgeError } from '../../../../main/shared/result';
+import { callWallet } from '../../lib/wallet';
+import { useLockStore } from '../../stores/lock-store';
+import { AlertMessage } from '../AlertMessage';
+import { PasswordFields, clearPasswords, takePasswords } from './PasswordFields';
+
+export interface FirstPasswordProps {
+  /** 'set': a new wallet's first password; 'upgrade': an earlier version's vault. */
+  mode: 'set' | 'upgrade';
+  submitLabel: string;
+  intro: ReactNode;
+  onDone: () => void;
+  onCancel?: () => void;
+}
+
+export function FirstPassword({ mode, submitLabel, intro, onDone, onCancel }: FirstPasswordProps) {
+  const apply = useLockStore((s) => s.apply);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const confirmRef = useRef<HTMLInputElement>(null);
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<BridgeError | null>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const [password, confirm] = takePasswords(passwordRef, confirmRef);
+    setPending(true);
+    setError(null);
+    const result = await callWallet((w) =>
+      mode === 'set'
+        ? w.lock.setPassword({ password, confirm })
+        : w.lock.upgrade({ password, confirm }),
+    );
+    setPending(false);
+    if (!result.ok) {
+      setError(result.error);
+      return;
+    }
+    clearPasswords(passwordRef, confirmRef);
+    apply(result.value);
+    onDone();
+  };
+
+  return (
+    <form className="form" onSubmit={submit} noValidate>
+      {intro}
+      <PasswordFields passwordRef={passwordRef} confirmRef={confirmRef} />
+      <AlertMessage error={error} />
+      <div className="actions">
+        <button type="submit" className="button button-primary" disabled={pending}>
+          {submitLabel}
+        </button>
+        {onCancel ? (
+          <button type="button" className="button" onClick={onCancel} disabled={pending}>
+            Cancel
+          </button>
+        ) : null}
+      </div>
+      {pending ? (
+        <p role="status" className="status-line">
+          Sealing your keys…
+        </p>
+      ) : null}
+    </form>
+  );
+}

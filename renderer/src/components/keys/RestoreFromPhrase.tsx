@@ -1,0 +1,111 @@
+/**
+ * **Restore from recovery phrase**, for a forgotten password (issue 24): the phrase first; main
+ * answers what it brings back and what it cannot, and the warning names every account that
+ * will be gone (keys imported without their own backup, accounts of another phrase) before
+ * anything is replaced; then a new password.
+ */
+import { useRef, useState, type FormEvent } from 'react';
+import type { RestorePlanView } from '../../../../preload/api-types';
+import type { BridgeError } from '../../../../main/shared/result';
+import { callWallet } from '../../lib/wallet';
+import { useLockStore } from '../../stores/lock-store';
+import { AlertMessage } from '../AlertMessage';
+import { PasswordFields, clearPasswords, takePasswords } from './PasswordFields';
+
+export function RestoreFromPhrase({
+  onDone,
+  onCancel,
+}: {
+  onDone: () => void;
+  onCancel: () => void;
+}) {
+  const apply = useLockStore((s) => s.apply);
+  const phraseRef = useRef<HTMLTextAreaElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const confirmRef = useRef<HTMLInputElement>(null);
+  const [plan, setPlan] = useState<RestorePlanView | null>(null);
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<BridgeError | null>(null);
+
+  const check = async (event: FormEvent) => {
+    event.preventDefault();
+    setPending(true);
+    setError(null);
+    const phrase = phraseRef.current?.value ?? '';
+    const result = await callWallet((w) => w.lock.restorePlan({ phrase }));
+    setPending(false);
+    if (result.ok) setPlan(result.value);
+    else setError(result.error);
+  };
+
+  const restore = async (event: FormEvent) => {
+    event.preventDefault();
+    const phrase = phraseRef.current?.value ?? '';
+    const [password, confirm] = takePasswords(passwordRef, confirmRef);
+    setPending(true);
+    setError(null);
+    const result = await callWallet((w) => w.lock.restore({ phrase, password, confirm }));
+    setPending(false);
+    if (!result.ok) {
+      setError(result.error);
+      return;
+    }
+    if (phraseRef.current) phraseRef.current.value = '';
+    clearPasswords(passwordRef, confirmRef);
+    apply(result.value);
+    onDone();
+  };
+
+  return (
+    <form className="form" onSubmit={plan ? restore : check} noValidate>
+      <div className="field">
+        <label htmlFor="restore-phrase">Recovery phrase</label>
+        <textarea
+          id="restore-phrase"
+          ref={phraseRef}
+          className="input secret"
+          rows={3}
+          autoComplete="off"
+          autoCapitalize="off"
+          spellCheck={false}
+          readOnly={plan !== null}
+        />
+      </div>
+      {plan ? (
+        <>
+          <div className="warning" role="note">
+            <p>
+              Restoring replaces this wallet. It brings back{' '}
+              {plan.keeps.map((a) => a.label).join(', ') || 'the first account of the phrase'}.
+            </p>
+            {plan.loses.length > 0 ? (
+              <>
+                <p>These accounts will be gone from Swapdesk; the phrase cannot bring them back:</p>
+                <ul aria-label="Accounts the phrase cannot bring back">
+                  {plan.loses.map((a) => (
+                    <li key={a.address}>
+                      <strong>{a.label}</strong> <span className="address small">{a.address}</span>:{' '}
+                      {a.reason}
+                    </li>
+                  ))}
+                </ul>
+              </>
+            ) : (
+              <p>No account will be lost.</p>
+            )}
+          </div>
+          <PasswordFields passwordRef={passwordRef} confirmRef={confirmRef} label="New password" />
+        </>
+      ) : null}
+      <AlertMessage error={error} />
+      <div className="actions">
+        <button type="submit" className="button button-primary" disabled={pending}>
+          {plan ? 'Replace this wallet' : 'Check phrase'}
+        </button>
+        <button type="button" className="button" onClick={onCancel} disabled={pending}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
