@@ -372,7 +372,8 @@ export class SandboxLedger implements LedgerView {
     if (this.store.journalLength >= this.compactEvery) this.compact();
   }
 
-  private writeAccount(address: string, account: LedgerAccount): void {
+  /** Writes an account without journaling it (restore; sandbox/oracle/'s republished feeds). */
+  writeAccount(address: string, account: LedgerAccount): void {
     this.vm.setAccount(bs58.decode(address), toVm(account));
     this.owners.update(address, account);
     if (isPersistable(account)) this.touched.add(address);
