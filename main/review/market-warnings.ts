@@ -20,6 +20,7 @@ import {
   type Decimal,
 } from '../shared/usd';
 import type { Address } from '../shared/address';
+import type { OracleReading } from '../prices/oracle/oracle-checks';
 import { NATIVE_MINT } from './program-ids';
 import type { SwapIntent, TokenWarning } from './types';
 import { shortAddress } from './words';
@@ -35,6 +36,8 @@ export interface MarketFacts {
   prices: Readonly<Record<string, PriceView>>;
   /** For an unverified mint, the mint of a verified token whose symbol reads the same. */
   namesakes?: ReadonlyMap<string, string>;
+  /** Pyth's readings of the mints the wallet has a feed for (issue 25; market-review.ts). */
+  oracle?: ReadonlyMap<string, OracleReading>;
 }
 
 function nameOf(mint: string, facts: MarketFacts): string {

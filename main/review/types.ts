@@ -3,6 +3,7 @@
  * transaction, the person, the quote they accepted) and the report it answers. Amounts are
  * bigint base units (lamports for SOL); a bridge handler turns them into decimal strings.
  */
+import type { TradeValuation } from './valuation-types';
 import type { Connection } from '@solana/web3.js';
 import type { Address } from '../shared/address';
 import type { SwapMode } from '../swap-api/types';
@@ -294,6 +295,8 @@ export interface ReviewReport {
   balanceChanges: BalanceChange[];
   /** What the tokens it touches can do to the person, dangerous first (token-warnings.ts). */
   tokenWarnings: TokenWarning[];
+  /** Both sides in USD and whose prices (issue 25); absent when no market facts were read. */
+  valuation?: TradeValuation;
 }
 
 /** What a token of the transaction can do to the person (token-warnings.ts). */
@@ -309,7 +312,9 @@ export interface TokenWarning {
     | 'freeze-authority'
     | 'mint-authority'
     | 'unverified'
-    | 'value-loss';
+    | 'value-loss'
+    | 'price-divergence'
+    | 'oracle-unavailable';
   /** Dangerous: main signs only once the person has acknowledged it. */
   mustAcknowledge: boolean;
   /** What it means, in one sentence. */
