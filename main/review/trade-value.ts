@@ -181,7 +181,7 @@ export function valueTrade(intent: SwapIntent, facts: TradeValueFacts): TradeVal
     );
   });
   return {
-    valuation: { input, output, sentences },
+    valuation: { swapMode: intent.swapMode, input, output, sentences },
     warnings: loss ? [loss, ...notes] : notes,
     oracleJudged,
   };

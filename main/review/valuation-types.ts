@@ -27,6 +27,8 @@ export interface SideValuation {
 }
 
 export interface TradeValuation {
+  /** ExactIn: the input is exact and the output its least; ExactOut: the input its most. */
+  swapMode: 'ExactIn' | 'ExactOut';
   input: SideValuation;
   output: SideValuation;
   /** Whose prices the values are at, in words, one sentence per fact. */

@@ -99,6 +99,8 @@ export interface SideValuationView {
 }
 
 export interface TradeValuationView {
+  /** ExactIn: the input is exact and the output its least; ExactOut: the input its most. */
+  swapMode: 'ExactIn' | 'ExactOut';
   input: SideValuationView;
   output: SideValuationView;
   sentences: string[];
