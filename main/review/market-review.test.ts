@@ -75,7 +75,7 @@ describe('the review at Pyth prices', () => {
     expect(report.tokenWarnings).toEqual([]);
     expect(report.valuation).toMatchObject({
       input: { source: 'oracle', usd: '150.02', feed: 'SOL/USD', servicePrice: '150.1' },
-      output: { source: 'oracle', usd: '148.235175', oraclePrice: '0.9999' },
+      output: { source: 'oracle', usd: '148.2314683707', oraclePrice: '0.9999' },
       sentences: [
         "Both sides are valued at Pyth's oracle prices (SOL/USD, USDC/USD), read from the network, not from the swap service.",
       ],
@@ -91,8 +91,9 @@ describe('the review at Pyth prices', () => {
     );
     const [loss, divergence] = report.tokenWarnings;
     expect(loss).toMatchObject({ kind: 'value-loss', mustAcknowledge: true, mint: USDC });
+    // The value rule of issue 21 (value-loss.ts), judged at Pyth's prices and saying so.
     expect(loss?.sentence).toBe(
-      "At Pyth's oracle prices (SOL/USD, USDC/USD) you give $150.00 and may get as little as $89.55 of USDC: 40.3% less. This holds whatever the swap service's prices and quote say: its price may be false or its pool pushed. Do not sign unless you mean to lose that much.",
+      "You give about $150.00 and may get as little as $89.55 (prices from Pyth's oracle feeds SOL/USD and USDC/USD, read from the network, not from the swap service): 40% less. The quote puts the price impact at 0.1%, but the loss is yours whatever causes it. The route may go through a pool priced far from the market; compare before you sign.",
     );
     expect(divergence).toMatchObject({
       kind: 'price-divergence',
@@ -152,6 +153,9 @@ describe('the review at Pyth prices', () => {
       facts({ [USDC]: '1', [RAY]: '1' }, [pyth(USDC, '1')]),
     );
     expect(low.tokenWarnings.map((w) => w.kind)).toEqual(['value-loss']);
+    expect(low.tokenWarnings[0]?.sentence).toContain(
+      "(prices from Pyth's oracle for USDC (USDC/USD) and the swap service's Price API for RAY)",
+    );
   });
 
   it("names a feed that failed a check, and values that side at the service's price", () => {
@@ -194,7 +198,8 @@ describe('the review at Pyth prices', () => {
       },
     );
     const report = withMarketReview(reviewed(), solForUsdc(89_550_000n), lying);
-    expect(report.valuation?.output.usd).toBe('89.55');
+    // At the wallet's bound (0.5% below the quote's 89.99775 USDC): 89.547761, not 89,547.761.
+    expect(report.valuation?.output.usd).toBe('89.547761');
     expect(report.tokenWarnings[0]).toMatchObject({ kind: 'value-loss', mustAcknowledge: true });
   });
 });

@@ -1,9 +1,9 @@
 /**
- * The market's part of a review (issues 11 and 25), joined to the chain's once both are read:
- * the directory's and the service's warnings (market-warnings.ts), and what the trade is worth
- * at Pyth's prices (trade-value.ts). Where both sides are oracle-priced, the oracle's loss rule
- * judges the trade and the service-priced one steps aside: the service's prices must not
- * raise, nor hide, a loss the oracle does not see.
+ * The market's part of a review (issues 11, 21 and 25), joined to the chain's once both are
+ * read: the directory's warnings and the value rule (market-warnings.ts, value-loss.ts), judged
+ * at Pyth's prices wherever a side has a feed (trade-value.ts gives the rule its ValueSource),
+ * so the service's prices can neither raise nor hide a loss the oracle does not see; and what
+ * the trade is worth, side by side, with whose prices.
  *
  * Decimals come from the review's own read of the mints (its balance changes), so a directory
  * that lies about a token's decimals cannot make an output look worth more.
@@ -20,10 +20,12 @@ export function withMarketReview(
   intent: SwapIntent,
   market: MarketFacts,
 ): ReviewReport {
-  const service = marketWarnings(intent, market);
   // Opening a payee's account buys nothing: nothing to value (as marketWarnings decides).
   if (intent.payment?.kind === 'create-destination') {
-    return { ...reviewed, tokenWarnings: [...service, ...reviewed.tokenWarnings] };
+    return {
+      ...reviewed,
+      tokenWarnings: [...marketWarnings(intent, market), ...reviewed.tokenWarnings],
+    };
   }
   const chainDecimals = new Map<string, number>();
   for (const change of reviewed.balanceChanges) {
@@ -39,8 +41,8 @@ export function withMarketReview(
     prices: market.prices,
     oracle: market.oracle ?? new Map(),
   });
-  const kept = value.oracleJudged ? service.filter((w) => w.kind !== 'value-loss') : service;
-  const warnings = [...value.warnings, ...kept].sort(
+  const judged = marketWarnings(intent, { ...market, values: value.values });
+  const warnings = [...judged, ...value.warnings].sort(
     (a, b) => Number(b.mustAcknowledge) - Number(a.mustAcknowledge),
   );
   return {

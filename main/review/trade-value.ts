@@ -4,37 +4,29 @@
  * table has a feed for the token and the feed passed every check; at the swap service's price
  * where it has none, and the report says so.
  *
- * - **Loss at the oracle's prices** (dangerous, must be acknowledged): when both sides are
- *   oracle-priced and what the person may get is worth more than 5% less than what they may
- *   give, whatever the service's prices, quote or price impact say. A service lying with its
- *   price API, or a pool pushed before the quote (every figure the service sends then true),
- *   cannot move Pyth's price.
+ * - **The value rule** (value-loss.ts, issue 21) judges the trade with `valueSource`: Pyth's
+ *   price for each side that has one, so where both sides have a feed a loss of more than 5% is
+ *   dangerous whatever the service's prices, quote or price impact say. A service lying with
+ *   its price API, or a pool pushed before the quote (every figure the service sends then
+ *   true), cannot move Pyth's price.
  * - **Divergence** (a caution): the service prices a token more than 2% away from Pyth; the
  *   report names both and says it trusts Pyth's.
  * - **Feed refused** (a caution): the table has a feed but it failed a check (stale, too wide,
  *   not Pyth's, …); the report names the check and values that side at the service's price.
  *
- * When not both sides are oracle-priced, market-warnings.ts's rule at the service's prices
- * stands (`oracleJudged` tells it to step aside otherwise). Values are exact decimals; token
- * decimals are the chain's (the review read the mints), never the service's directory alone.
+ * Values are exact decimals; token decimals are the chain's (the review read the mints), never
+ * the service's directory alone.
  */
 import type { PriceView } from '../../preload/api-types';
 import type { OracleReading } from '../prices/oracle/oracle-checks';
 import { feedOfMint } from '../prices/oracle/feed-table';
-import {
-  alignDecimals,
-  decimalText,
-  formatUsd,
-  parseDecimal,
-  usdValue,
-  type Decimal,
-} from '../shared/usd';
+import { alignDecimals, decimalText, parseDecimal, usdValue, type Decimal } from '../shared/usd';
 import type { Address } from '../shared/address';
 import type { SwapIntent, TokenWarning } from './types';
 import type { SideValuation, TradeValuation } from './valuation-types';
+import { valueTerms } from './value-loss';
+import type { ValueSource } from './value-source';
 
-/** Output worth this much less than input at the oracle's prices is dangerous (5%). */
-export const ORACLE_LOSS_BPS = 500n;
 /** The service's price this far from the oracle's is called out (2%). */
 export const DIVERGENCE_BPS = 200n;
 
@@ -51,9 +43,10 @@ export interface TradeValueFacts {
 
 export interface TradeValue {
   valuation: TradeValuation;
+  /** The divergence and refused-feed cautions. */
   warnings: TokenWarning[];
-  /** Both sides oracle-priced: the oracle's rule judged the trade; the service's must not. */
-  oracleJudged: boolean;
+  /** The prices the value rule (value-loss.ts) judges by: Pyth's where a side has one. */
+  values: ValueSource;
 }
 
 function side(mint: Address, amount: bigint, facts: TradeValueFacts): SideValuation {
@@ -123,37 +116,10 @@ function unavailable(s: SideValuation, symbol: string): TokenWarning | null {
   };
 }
 
-function oracleLoss(
-  intent: SwapIntent,
-  input: SideValuation,
-  output: SideValuation,
-  facts: TradeValueFacts,
-): TokenWarning | null {
-  const valueIn = input.usd === null ? null : parseDecimal(input.usd);
-  const valueOut = output.usd === null ? null : parseDecimal(output.usd);
-  if (!valueIn || !valueOut || valueIn.digits === 0n) return null;
-  const { a: inDigits, b: outDigits } = alignDecimals(valueIn, valueOut);
-  if (outDigits * 10_000n >= inDigits * (10_000n - ORACLE_LOSS_BPS)) return null;
-  const lossBps = ((inDigits - outDigits) * 10_000n) / inDigits;
-  const exactIn = intent.swapMode === 'ExactIn';
-  const give = exactIn ? `give ${formatUsd(valueIn)}` : `may give up to ${formatUsd(valueIn)}`;
-  const get = exactIn
-    ? `may get as little as ${formatUsd(valueOut)}`
-    : `get ${formatUsd(valueOut)}`;
-  return {
-    mint: intent.outputMint,
-    kind: 'value-loss',
-    mustAcknowledge: true,
-    sentence: `At Pyth's oracle prices (${input.feed}, ${output.feed}) you ${give} and ${get} of ${facts.symbolOf(intent.outputMint)}: ${percent(lossBps)} less. This holds whatever the swap service's prices and quote say: its price may be false or its pool pushed. Do not sign unless you mean to lose that much.`,
-  };
-}
-
 /** The valuation of `intent` and the oracle's warnings about it. */
 export function valueTrade(intent: SwapIntent, facts: TradeValueFacts): TradeValue {
-  const exactIn = intent.swapMode === 'ExactIn';
-  // The bounds the guard lets the transaction reach, as market-warnings.ts's rule judges.
-  const paid = exactIn ? intent.inAmount : intent.otherAmountThreshold;
-  const got = exactIn ? intent.otherAmountThreshold : intent.outAmount;
+  // The amounts the value rule judges: the most paid and the least received the guard allows.
+  const { paid, got } = valueTerms(intent);
   const input = side(intent.inputMint, paid, facts);
   const output = side(intent.outputMint, got, facts);
   const sameMint = intent.inputMint === intent.outputMint;
@@ -171,9 +137,6 @@ export function valueTrade(intent: SwapIntent, facts: TradeValueFacts): TradeVal
       else sentences.push(`${facts.symbolOf(s.mint)} is valued at Pyth's ${s.feed} price.`);
     }
   }
-  const oracleJudged =
-    !sameMint && input.source === 'oracle' && output.source === 'oracle' && intent.outAmount > 0n;
-  const loss = oracleJudged ? oracleLoss(intent, input, output, facts) : null;
   const notes = sides.flatMap((s) => {
     const symbol = facts.symbolOf(s.mint);
     return [divergence(s, symbol), unavailable(s, symbol)].filter(
@@ -182,7 +145,32 @@ export function valueTrade(intent: SwapIntent, facts: TradeValueFacts): TradeVal
   });
   return {
     valuation: { swapMode: intent.swapMode, input, output, sentences },
-    warnings: loss ? [loss, ...notes] : notes,
-    oracleJudged,
+    warnings: notes,
+    values: valueSource(sides, facts),
+  };
+}
+
+/**
+ * The value rule's prices: Pyth's for a side whose feed passed, the service's otherwise; the
+ * chain's decimals. Its name says whose prices the rule's sentence is at.
+ */
+function valueSource(sides: SideValuation[], facts: TradeValueFacts): ValueSource {
+  const priceOf = new Map(sides.map((s) => [s.mint as string, s.oraclePrice ?? s.servicePrice]));
+  const oracle = sides.filter((s) => s.source === 'oracle');
+  const service = sides.filter((s) => s.source !== 'oracle');
+  const feeds = oracle.map((s) => s.feed).join(' and ');
+  const name =
+    oracle.length === 0
+      ? "the swap service's Price API"
+      : service.length === 0
+        ? `Pyth's oracle feeds ${feeds}, read from the network, not from the swap service`
+        : `Pyth's oracle for ${oracle.map((s) => facts.symbolOf(s.mint)).join(' and ')} (${feeds}) and the swap service's Price API for ${service.map((s) => facts.symbolOf(s.mint)).join(' and ')}`;
+  return {
+    name,
+    usdValue(mint, amount, decimals) {
+      const text = priceOf.get(mint) ?? facts.prices[mint]?.usdPrice ?? null;
+      const price = text === null ? null : parseDecimal(text);
+      return price ? usdValue(amount, facts.decimalsOf(mint) ?? decimals, price) : null;
+    },
   };
 }

@@ -229,7 +229,7 @@ describe("the review at Pyth's prices", () => {
     const [first] = ticket.report.tokenWarnings;
     expect(first).toMatchObject({ kind: 'value-loss', mustAcknowledge: true, mint: BONK });
     expect(first?.sentence).toMatch(
-      /^At Pyth's oracle prices \(USDC\/USD, BONK\/USD\) you give \$20\.00 and may get as little as \$\d+\.\d\d of BONK: \d+(\.\d+)?% less\./,
+      /^You give about \$20\.00 and may get as little as \$\d+\.\d\d \(prices from Pyth's oracle feeds USDC\/USD and BONK\/USD, read from the network, not from the swap service\): \d+% less\./,
     );
     expect(ticket.report.valuation?.output).toMatchObject({ source: 'oracle', feed: 'BONK/USD' });
     const approve = { ticketId: ticket.ticketId, transactionBase64: ticket.transactionBase64 };

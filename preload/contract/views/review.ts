@@ -123,6 +123,7 @@ export interface TokenWarningView {
     | 'mint-authority'
     | 'unverified'
     | 'value-loss'
+    | 'value-unknown'
     | 'price-divergence'
     | 'oracle-unavailable';
   mustAcknowledge: boolean;
