@@ -117,7 +117,11 @@ describe("Pyth's prices in Chromium", () => {
     await page.getByRole('link', { name: 'Swap' }).click();
     await pickToken(page, 'You pay token', 'USDC');
     await pickToken(page, 'You receive token', 'BONK');
-    await enterAmount(page, '10');
+    await enterAmount(page, '10').catch(async (error: unknown) => {
+      // What the screen said instead of a quote, so a failure explains itself.
+      const shown = await page.locator('main').textContent();
+      throw new Error(`No quote shown: ${shown ?? ''}`, { cause: error });
+    });
     const ticket = await reviewSwap(page);
     expect(ticket.report.valuation?.output).toMatchObject({ source: 'oracle', feed: 'BONK/USD' });
     expect(ticket.report.tokenWarnings[0]).toMatchObject({
