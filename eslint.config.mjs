@@ -19,6 +19,16 @@ const TEST_CODE = {
   message: 'Test-only code (fixtures, fakes, builders) must not be imported by production code.',
 };
 
+/**
+ * An import of the sandbox (main/sandbox/) from the wallet's trusted side (issue 26): the sandbox
+ * is a test network in its own process; what both know lives in main/shared/. Relative paths
+ * only approximate it here; scripts/trust-boundary.test.ts checks it exactly.
+ */
+const SANDBOX_CODE = {
+  regex: '(^(\\./|(\\.\\./)+)|/main/)sandbox/',
+  message: 'The wallet never imports the sandbox: move what both sides need to main/shared/.',
+};
+
 export default tseslint.config(
   { ignores: ['out/**', 'node_modules/**', 'coverage/**', '.probe/**', '.scratch*/**'] },
   js.configs.recommended,
@@ -47,6 +57,12 @@ export default tseslint.config(
   // able to pull them in (scripts/test-only-imports.test.ts proves this rule fires).
   {
     files: ['main/**/*.ts', 'preload/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [TEST_CODE, SANDBOX_CODE] }] },
+  },
+  // The sandbox itself, and the web preview's shell (it plugs in the simulated Ledger).
+  {
+    files: ['main/sandbox/**/*.ts', 'main/preview/cli.ts'],
     ignores: ['**/*.test.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [TEST_CODE] }] },
   },

@@ -1,14 +1,14 @@
 /**
  * Which of the bundled list's tokens (resources/tokens/mainnet.json) name the mints of a
  * network (issue 18). The list holds mainnet's mints. The sandbox recreates those very mints
- * with mainnet's decimals and token programs (main/sandbox/tokens.ts), so on the sandbox every
+ * with mainnet's decimals and token programs (the list both sides know, main/shared/sandbox-tokens.ts), so on the sandbox every
  * bundled token the sandbox also has is named by the list: a swap service without a token
  * directory then still shows USDC as USDC. A bundled token the sandbox lacks is left out, so no
  * picker offers a mint that does not exist there. Mainnet and custom networks get the whole
  * list, as before (a custom network is most often mainnet through another RPC or swap host).
  */
 import type { NetworkInfo } from '../../preload/api-types';
-import { SANDBOX_TOKENS } from '../sandbox/tokens';
+import { SANDBOX_TOKENS } from '../shared/sandbox-tokens';
 import type { DirectoryToken } from './token-entry';
 
 /** The bundled tokens that are the same mint, with the same decimals and program, on `network`. */

@@ -31,7 +31,10 @@ export function usesCurrentNonce(
     return false;
   }
   const data = first.data;
-  if (data.length < 4 || new DataView(data.buffer, data.byteOffset, 4).getUint32(0, true) !== ADVANCE_NONCE_TAG) {
+  if (
+    data.length < 4 ||
+    new DataView(data.buffer, data.byteOffset, 4).getUint32(0, true) !== ADVANCE_NONCE_TAG
+  ) {
     return false;
   }
   const [nonceIndex, , authorityIndex] = first.accountKeyIndexes;
@@ -45,8 +48,5 @@ export function usesCurrentNonce(
   if (view.getUint32(4, true) !== STATE_INITIALIZED) return false;
   const authority = bs58.encode(state.subarray(8, 40));
   const stored = bs58.encode(state.subarray(40, 72));
-  return (
-    stored === parsed.recentBlockhash && authority === parsed.accountKeys[authorityIndex]
-  );
+  return stored === parsed.recentBlockhash && authority === parsed.accountKeys[authorityIndex];
 }
-

@@ -4,14 +4,14 @@
  * transaction (so nothing runs twice), balance and token-balance records, an owner index and
  * durable state. It implements the swap API's LedgerView and is what the JSON-RPC layer serves.
  *
- * Over 300 lines on purpose: the clock, the blockhash queue and the journal change together on
- * every transaction and are checked together; split apart, their invariants would be harder
- * to read. Storage, snapshots and RPC shapes are in their own modules.
+ * This file holds the ledger's core: opening, reads, simulation and execution. What it keeps
+ * durable (journal, snapshots, the owner index) is in ledger-journal.ts, the VM's programs and
+ * genesis markets in ledger-programs.ts, the clock and blockhash queue in chain-time.ts.
  */
 import { randomBytes } from 'node:crypto';
 import bs58 from 'bs58';
 import type { Keypair } from '@solana/web3.js';
-import { LedgerStore, type StoredAccount } from '../state/ledger-store';
+import { LedgerStore } from '../state/ledger-store';
 import { ADDRESS_LOOKUP_TABLE_PROGRAM_ID } from '../tokens';
 import type { LedgerAccount, LedgerView } from './ledger-view';
 import { usesCurrentNonce } from './durable-nonce';
@@ -26,29 +26,17 @@ import type {
   SimulateOptions,
   SimulationResult,
 } from './ledger-types';
-import {
-  fromStored,
-  fromVm,
-  isPersistable,
-  OwnerIndex,
-  sameAccount,
-  toStored,
-  toVm,
-} from './account-codec';
+import { fromStored, fromVm, toVm } from './account-codec';
 import { loadOrCreateFaucetKeypair, writeGenesisAccounts } from './genesis';
 import { TransactionHistory, type TransactionRecord, type TransactionSummary } from './history';
+import { LedgerJournal } from './ledger-journal';
+import { createSandboxVm, lacksGenesisMarkets, writeGenesisMarkets } from './ledger-programs';
+import { signatureStatusAt } from './signature-status';
 import { decodeTokenAccount, isTokenAccountData, isTokenProgram } from './token-layout';
-import { LiteSvm, type VmInstance } from './vm';
+import { FailedTransactionMetadata, type VmInstance } from './vm';
 import { executeOnVm, simulateOnVm } from './vm-run';
 import { lookupTableAddresses, parseTransaction, type ParsedTransaction } from './wire';
 import { buildRecord, simulationDetails } from './execution';
-import { CP_SWAP_PROGRAM_ID } from '../cp-swap/program';
-import { CP_SWAP_BINARY, cpSwapFile } from '../cp-swap/program-files';
-import { writeCpSwapGenesis } from '../cp-swap/cp-genesis';
-import { CP_POOL_SEEDS } from '../cp-swap/pool-seeds';
-import { feeTierConfigAddress } from '../cp-swap/fee-tiers';
-import { SANDBOX_TOKENS } from '../tokens';
-import { FailedTransactionMetadata } from './vm';
 
 export type {
   LedgerOptions,
@@ -59,22 +47,13 @@ export type {
   SimulationResult,
 } from './ledger-types';
 
-/** How many recent slots a signature status stays in the status cache (as on mainnet). */
-const STATUS_CACHE_SLOTS = 300;
-
 export class SandboxLedger implements LedgerView {
   readonly faucet: Keypair;
   readonly genesisHash: string;
   private readonly vm: VmInstance;
-  private readonly store: LedgerStore;
   private readonly time: ChainTime;
   private readonly history = new TransactionHistory();
-  private readonly owners = new OwnerIndex();
-  /** Every address whose state the snapshot must carry. */
-  private readonly touched = new Set<string>();
-  private readonly compactEvery: number;
-  /** Records already in the history file (the rest are in the journal). */
-  private persistedRecords = 0;
+  private readonly journal: LedgerJournal;
   private closed = false;
 
   private constructor(
@@ -84,20 +63,20 @@ export class SandboxLedger implements LedgerView {
     startSlot: number,
     store: LedgerStore,
   ) {
-    this.store = store;
-    this.compactEvery = options.compactEvery ?? 5000;
     this.faucet = loadOrCreateFaucetKeypair(options.stateDir);
     this.genesisHash = genesisHashOf(genesisSeed);
-    this.vm = new LiteSvm();
-    // Signatures are checked; blockhashes are checked by the sandbox's own queue, because the
-    // VM knows only its single latest blockhash. The VM keeps no history: the ledger's is
-    // complete and persistent, the VM's would be a bounded second copy.
-    this.vm.setSigverify(true);
-    this.vm.setBlockhashCheck(false);
-    this.vm.setTransactionHistory(0n);
-    this.vm.withNativeMints();
-    // Programs are not part of the stored state: the VM gets them on every start.
-    this.vm.addProgram(bs58.decode(CP_SWAP_PROGRAM_ID), cpSwapFile(CP_SWAP_BINARY));
+    this.vm = createSandboxVm();
+    this.journal = new LedgerJournal(
+      store,
+      this.history,
+      options.compactEvery ?? 5000,
+      (address) => this.getAccount(address),
+      () => ({
+        genesisSeed: Buffer.from(this.genesisSeed).toString('base64'),
+        genesisTime: this.genesisTime,
+        slot: this.time.queue.currentSlot(),
+      }),
+    );
     const now = options.now ?? Date.now;
     this.time = new ChainTime(genesisSeed, startSlot, options.slotMs ?? 400, now, genesisTime);
   }
@@ -116,8 +95,8 @@ export class SandboxLedger implements LedgerView {
         store,
       );
       writeGenesisAccounts(ledger, ledger.faucet.publicKey.toBase58());
-      ledger.createCpSwapPools();
-      ledger.compact();
+      ledger.createGenesisMarkets();
+      ledger.journal.compact();
       return ledger;
     }
     const { snapshot } = loaded;
@@ -130,11 +109,11 @@ export class SandboxLedger implements LedgerView {
       if (stored !== null) ledger.writeAccount(address, fromStored(stored));
     }
     for (const record of state.records) ledger.history.add(record);
-    ledger.persistedRecords = state.persistedRecords;
-    // A state folder from before CP-Swap: its pools are created now, once.
-    if (ledger.getAccount(feeTierConfigAddress('0.25%')) === null) {
-      ledger.createCpSwapPools();
-      ledger.compact();
+    ledger.journal.restored(state.persistedRecords);
+    // A state folder from before the genesis markets: they are created now, once.
+    if (lacksGenesisMarkets(ledger)) {
+      ledger.createGenesisMarkets();
+      ledger.journal.compact();
     }
     return ledger;
   }
@@ -147,15 +126,7 @@ export class SandboxLedger implements LedgerView {
 
   setAccount(address: string, account: LedgerAccount): void {
     this.writeAccount(address, account);
-    this.store.append(
-      {
-        kind: 'accounts',
-        slot: this.currentSlot(),
-        writes: [toStored(address, account)],
-        deleted: [],
-      },
-      true,
-    );
+    this.journal.appendAccount(this.currentSlot(), address, account);
   }
 
   tokenBalance(tokenAccount: string): bigint | null {
@@ -213,7 +184,7 @@ export class SandboxLedger implements LedgerView {
   }
 
   tokenAccountsByOwner(owner: string): string[] {
-    return this.owners.tokenAccountsOf(owner);
+    return this.journal.owners.tokenAccountsOf(owner);
   }
 
   transaction(signature: string): TransactionRecord | undefined {
@@ -232,16 +203,7 @@ export class SandboxLedger implements LedgerView {
   signatureStatus(signature: string, searchHistory: boolean): SignatureStatus | null {
     const record = this.history.summary(signature);
     if (!record) return null;
-    const slot = this.currentSlot();
-    if (!searchHistory && record.slot < slot - STATUS_CACHE_SLOTS) return null;
-    const confirmations = slot - record.slot;
-    return {
-      slot: record.slot,
-      confirmations: confirmations >= 32 ? null : confirmations,
-      err: record.err,
-      confirmationStatus:
-        confirmations >= 32 ? 'finalized' : confirmations >= 1 ? 'confirmed' : 'processed',
-    };
+    return signatureStatusAt(record, this.currentSlot(), searchHistory);
   }
 
   /** Parses wire bytes against the current lookup tables; throws on malformed bytes. */
@@ -293,29 +255,28 @@ export class SandboxLedger implements LedgerView {
       meta: run.meta,
       decimalsOf: (mint) => this.mintDecimals(mint),
     });
-    this.commit(record, parsed.accountKeys, run.pre, run.post);
+    this.journal.commit(record, parsed.accountKeys, run.pre, run.post);
     return { status: 'executed', signature, record };
   }
 
   /** Persists a snapshot and closes the journal (clean shutdown). */
   close(): void {
     if (this.closed) return;
-    this.compact();
-    this.store.close();
+    this.journal.close();
     this.closed = true;
   }
 
   // ---- internals ----
 
   /**
-   * The CP-Swap pools of genesis, created by signed transactions run on the VM, not recorded in
-   * the history (they are the chain's starting state, as a cluster's genesis is). The VM's clock
-   * is a minute in the past meanwhile: a pool opens one second after its creation, and the first
-   * swap must find it open.
+   * The markets of genesis (ledger-programs.ts), created by signed transactions run on the VM,
+   * not recorded in the history (they are the chain's starting state, as a cluster's genesis
+   * is). The VM's clock is a minute in the past meanwhile: a pool opens one second after its
+   * creation, and the first swap must find it open.
    */
-  private createCpSwapPools(): void {
+  private createGenesisMarkets(): void {
     this.time.setVmUnixTime(this.vm, Math.max(0, this.genesisTime - 60));
-    writeCpSwapGenesis(this, SANDBOX_TOKENS, CP_POOL_SEEDS);
+    writeGenesisMarkets(this);
     this.time.forgetVmClock();
   }
 
@@ -331,11 +292,7 @@ export class SandboxLedger implements LedgerView {
         `A genesis transaction failed: ${result.err().toString()}\n${result.meta().logs().join('\n')}`,
       );
     }
-    for (const key of parsed.accountKeys) {
-      const account = this.getAccount(key);
-      this.owners.update(key, account);
-      if (account !== null && isPersistable(account)) this.touched.add(key);
-    }
+    for (const key of parsed.accountKeys) this.journal.track(key, this.getAccount(key));
   }
 
   /**
@@ -347,60 +304,16 @@ export class SandboxLedger implements LedgerView {
     return usesCurrentNonce(parsed, (address) => this.getAccount(address));
   }
 
-  private commit(
-    record: TransactionRecord,
-    keys: string[],
-    pre: (LedgerAccount | null)[],
-    post: (LedgerAccount | null)[],
-  ) {
-    const writes: StoredAccount[] = [];
-    const deleted: string[] = [];
-    keys.forEach((key, index) => {
-      const after = post[index] ?? null;
-      if (sameAccount(pre[index] ?? null, after)) return;
-      this.owners.update(key, after);
-      if (after === null) {
-        if (this.touched.delete(key)) deleted.push(key);
-      } else if (isPersistable(after)) {
-        this.touched.add(key);
-        writes.push(toStored(key, after));
-      }
-    });
-    const json = JSON.stringify(record);
-    this.history.add(record, json);
-    this.store.appendTransaction(record.slot, json, writes, deleted);
-    if (this.store.journalLength >= this.compactEvery) this.compact();
-  }
-
   /** Writes an account without journaling it (restore; sandbox/oracle/'s republished feeds). */
   writeAccount(address: string, account: LedgerAccount): void {
     this.vm.setAccount(bs58.decode(address), toVm(account));
-    this.owners.update(address, account);
-    if (isPersistable(account)) this.touched.add(address);
-  }
-
-  private compact(): void {
-    const accounts: StoredAccount[] = [];
-    for (const address of this.touched) {
-      const account = this.getAccount(address);
-      if (account && isPersistable(account)) accounts.push(toStored(address, account));
-    }
-    this.store.writeSnapshot(
-      {
-        genesisSeed: Buffer.from(this.genesisSeed).toString('base64'),
-        genesisTime: this.genesisTime,
-        slot: this.time.queue.currentSlot(),
-        accounts,
-      },
-      this.history.jsonFrom(this.persistedRecords),
-    );
-    this.persistedRecords = this.history.size;
+    this.journal.track(address, account);
   }
 
   /** Brings the blockhash queue to the clock's slot; journals the clock now and then. */
   private tick(): void {
     const slot = this.time.tick();
-    if (slot !== null && !this.closed) this.store.append({ kind: 'clock', slot }, false);
+    if (slot !== null && !this.closed) this.journal.appendClock(slot);
   }
 
   private lookupTable(address: string): string[] | null {

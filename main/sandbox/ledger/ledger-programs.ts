@@ -1,0 +1,44 @@
+/**
+ * What the sandbox's VM runs beyond litesvm's built-ins: the programs it loads on every start
+ * (programs are not part of the stored state) and the markets genesis creates with them.
+ * A program or genesis market the sandbox gains is one line here, not in the ledger's core.
+ */
+import bs58 from 'bs58';
+import { CP_SWAP_PROGRAM_ID } from '../cp-swap/program';
+import { CP_SWAP_BINARY, cpSwapFile } from '../cp-swap/program-files';
+import { writeCpSwapGenesis, type CpSwapGenesisHost } from '../cp-swap/cp-genesis';
+import { CP_POOL_SEEDS } from '../cp-swap/pool-seeds';
+import { feeTierConfigAddress } from '../cp-swap/fee-tiers';
+import { SANDBOX_TOKENS } from '../tokens';
+import type { LedgerView } from './ledger-view';
+import { LiteSvm, type VmInstance } from './vm';
+
+/**
+ * A VM configured as the sandbox needs it. Signatures are checked; blockhashes are checked by the
+ * sandbox's own queue, because the VM knows only its single latest blockhash. The VM keeps no
+ * history: the ledger's is complete and persistent, the VM's would be a bounded second copy.
+ */
+export function createSandboxVm(): VmInstance {
+  const vm = new LiteSvm();
+  vm.setSigverify(true);
+  vm.setBlockhashCheck(false);
+  vm.setTransactionHistory(0n);
+  vm.withNativeMints();
+  loadSandboxPrograms(vm);
+  return vm;
+}
+
+/** The programs the VM gets on every start, beside litesvm's own (SPL Token, ATA, Memo...). */
+export function loadSandboxPrograms(vm: VmInstance): void {
+  vm.addProgram(bs58.decode(CP_SWAP_PROGRAM_ID), cpSwapFile(CP_SWAP_BINARY));
+}
+
+/** The markets of genesis: CP-Swap's pools, created by its own `initialize`. */
+export function writeGenesisMarkets(host: CpSwapGenesisHost): void {
+  writeCpSwapGenesis(host, SANDBOX_TOKENS, CP_POOL_SEEDS);
+}
+
+/** Whether a restored state folder predates the genesis markets (they are created then, once). */
+export function lacksGenesisMarkets(ledger: Pick<LedgerView, 'getAccount'>): boolean {
+  return ledger.getAccount(feeTierConfigAddress('0.25%')) === null;
+}
