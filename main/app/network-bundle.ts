@@ -31,9 +31,10 @@ import { createSubmitter } from '../send/swap-submitter';
 import { createPlanBook } from '../pay/plan-book';
 import type { SettingsService } from '../settings/settings-service';
 import type { SwapPathStore } from '../settings/swap-path-file';
-import { createSwapV2Client } from '../swap-api/v2';
 import type { Signer } from '../signer';
 import { createSwapApiClient, realWait } from '../swap-api';
+import { capabilitiesOf } from '../swap-api/api-flavour';
+import { createSwapV2Client } from '../swap-api/v2';
 import { createQuoteBook } from '../tickets/quote-book';
 import type { SwapExtras } from '../tickets/swap-review';
 import { createTicketBook } from '../tickets/ticket-book';
@@ -162,6 +163,8 @@ export function bundleFor(network: NetworkInfo, shared: Shared): NetworkBundle {
           latestBlockhash: () => connection.getLatestBlockhash('confirmed'),
         }
       : undefined;
+  // Payments on v2 build through /build (exact input then transfer, issue 22 point 3).
+  const apiV2 = v2 ? v2.client : null;
   const market = marketFactsOf(directory, servicePrices, oracle);
   let labels: Promise<Record<string, Record<string, string>>> | null = null;
   const swap: SwapNetworkServices = {
@@ -213,7 +216,11 @@ export function bundleFor(network: NetworkInfo, shared: Shared): NetworkBundle {
       currentAccount,
       now,
       // The fee settings (issue 6) apply to a payment's swap when the request names no fee.
-      feesFor: (swap) => shared.fees.forSwap({ swapMode: 'ExactOut', ...swap }),
+      feesFor: (swap) => shared.fees.forSwap(swap),
+      // v6 and swap/v1 quote exact output: it stays the first choice there; v2 has none, so
+      // a payment by swap is exact input then transfer there (issue 22).
+      exactOut: async () => capabilitiesOf(network.swapApiFlavour).exactOut,
+      apiV2,
       // An invoice with references is composed from /swap-instructions, which cannot build a
       // venue's co-signed fill: such routes are not quoted for it (issue 21).
       venuesWithoutInstructions: network.isSandbox ? SANDBOX_COSIGNED_VENUES : [],
@@ -229,6 +236,7 @@ export function bundleFor(network: NetworkInfo, shared: Shared): NetworkBundle {
       market,
       currentAccount,
       labels: payLabels,
+      apiV2,
     },
     tickets,
     submitter,

@@ -43,7 +43,12 @@ export interface ReviewedFeeTransaction {
   report: ReviewReport;
   intent: SwapIntent;
   /** What the transaction does, for the activity list. */
-  what: 'create-referral-account' | 'create-associated-account' | 'claim';
+  what:
+    | 'create-referral-account'
+    | 'create-associated-account'
+    | 'claim'
+    | 'create-order-referral'
+    | 'create-order-referral-token-accounts';
   feeAccount: Address;
 }
 
@@ -119,7 +124,8 @@ export function feeTransactionVerdicts(
   ];
 }
 
-async function build(
+/** Builds, reviews and guards a fee transaction of `instructions` (the fee guard above). */
+export async function buildFeeTransaction(
   deps: SwapReviewDeps & { connection: SwapReviewDeps['connection'] & FeeTxConnection },
   account: string,
   mint: Address,
@@ -207,7 +213,7 @@ export async function createFeeAccountTransaction(
   }
   if (program && referralAccount) {
     const ix = initializeReferralTokenAccountInstruction({ payer: account, referralAccount, mint });
-    return build(
+    return buildFeeTransaction(
       deps,
       account,
       mint,
@@ -223,7 +229,14 @@ export async function createFeeAccountTransaction(
     new PublicKey(account),
     new PublicKey(mint),
   );
-  return build(deps, account, mint, [ix], 'create-associated-account', ata.toBase58() as Address);
+  return buildFeeTransaction(
+    deps,
+    account,
+    mint,
+    [ix],
+    'create-associated-account',
+    ata.toBase58() as Address,
+  );
 }
 
 /**
@@ -261,7 +274,14 @@ export async function claimFeesTransaction(
     parties: { referralAccount, partner: fields.partner, project: fields.project, admin },
     mint,
   });
-  return build(deps, account, mint, [ix], 'claim', referralTokenAccount(referralAccount, mint));
+  return buildFeeTransaction(
+    deps,
+    account,
+    mint,
+    [ix],
+    'claim',
+    referralTokenAccount(referralAccount, mint),
+  );
 }
 
 async function requireAccount(deps: Pick<SwapReviewDeps, 'currentAccount'>): Promise<Address> {

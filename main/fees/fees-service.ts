@@ -18,6 +18,7 @@ import type { SwapMode } from '../swap-api/types';
 import { assertUsableFeeAccount, checkFeeAccount, type FeeAccountCheck } from './fee-account';
 import { feeMintFor, highFeeWarning, OPERATOR_SHARE_BPS } from './fee-rules';
 import { referralTokenAccount } from './referral';
+import { assertReferralName, namedReferralAccount, ULTRA_REFERRAL_PROJECT } from './referral-v2';
 
 export type FeesConnection = Pick<Connection, 'getMultipleAccountsInfo'>;
 
@@ -34,7 +35,14 @@ export interface FeesService {
     enabled?: boolean | undefined;
     platformFeeBps?: number | undefined;
     referralAccount?: string | null | undefined;
+    /** The named referral account for /order (issue 22), null to remove it. */
+    orderReferral?: { name: string; feeBps: number } | null | undefined;
   }): Promise<FeeSettingsView>;
+  /**
+   * The referral of a Swap API v2 /order (issue 22): the named referral account and the fee
+   * asked, or null when fees are off or no referral account for /order is set.
+   */
+  forOrder(): Promise<{ referralAccount: Address; referralFeeBps: number } | null>;
   setFeeAccount(
     request: { mint: string; address: string | null } | { mint: string; fromReferral: true },
   ): Promise<FeeSettingsView>;
@@ -125,6 +133,13 @@ export function createFeesService(deps: {
       highFeeWarning: highFeeWarning(fees.platformFeeBps),
       referralAccount: fees.referralAccount,
       accounts: settingsOf(fees),
+      orderReferral:
+        fees.orderReferral == null
+          ? null
+          : {
+              ...fees.orderReferral,
+              account: namedReferralAccount(ULTRA_REFERRAL_PROJECT, fees.orderReferral.name),
+            },
       operatorShareBps: OPERATOR_SHARE_BPS,
     };
   }
@@ -142,7 +157,9 @@ export function createFeesService(deps: {
         patch.referralAccount === undefined || patch.referralAccount === null
           ? patch.referralAccount
           : assertAddress(patch.referralAccount, 'The referral account');
+      if (patch.orderReferral) assertReferralName(patch.orderReferral.name);
       await changeCurrent((fees) => {
+        if (patch.orderReferral !== undefined) fees.orderReferral = patch.orderReferral;
         if (patch.enabled !== undefined) fees.enabled = patch.enabled;
         if (patch.platformFeeBps !== undefined) fees.platformFeeBps = patch.platformFeeBps;
         if (referral !== undefined) fees.referralAccount = referral;
@@ -168,6 +185,15 @@ export function createFeesService(deps: {
         else if (address !== null) fees.accounts.push({ mint, source: 'address', address });
       });
       return view();
+    },
+
+    async forOrder() {
+      const fees = await current();
+      if (!fees.enabled || fees.orderReferral == null) return null;
+      return {
+        referralAccount: namedReferralAccount(ULTRA_REFERRAL_PROJECT, fees.orderReferral.name),
+        referralFeeBps: fees.orderReferral.feeBps,
+      };
     },
 
     async forSwap(swap) {

@@ -8,6 +8,7 @@ import type {
   FeeAccountCheckView,
   FeeBalancesView,
   FeePaidView,
+  OrderReferralView,
   ReviewTicketView,
   SubmissionView,
 } from '../../preload/api-types';
@@ -21,7 +22,14 @@ import {
   type ReviewedFeeTransaction,
 } from '../fees/fee-transactions';
 import type { FeesService } from '../fees/fees-service';
-import { referralTokenAccount } from '../fees/referral';
+import { REFERRAL_PROGRAM, referralTokenAccount } from '../fees/referral';
+import {
+  claimOrderReferralTransaction,
+  createOrderReferralTokenAccountsTransaction,
+  createOrderReferralTransaction,
+  orderReferralStatus,
+  type OrderReferralStatus,
+} from '../fees/order-referral';
 import type { ReviewReport, SwapIntent } from '../review';
 import type { Address } from '../shared/address';
 import { WalletError } from '../shared/errors';
@@ -38,7 +46,11 @@ export type FeesMethod =
   | 'fees.createAccount'
   | 'fees.claim'
   | 'fees.approve'
-  | 'fees.balances';
+  | 'fees.balances'
+  | 'fees.orderReferral'
+  | 'fees.createOrderReferral'
+  | 'fees.createOrderReferralTokenAccounts'
+  | 'fees.claimOrderReferral';
 
 /** The bridge view of a fee account check. */
 export function checkView(check: FeeAccountCheck): FeeAccountCheckView {
@@ -90,6 +102,18 @@ export function createFeesHandlers(deps: {
 
   const txDeps = () => ({ ...current().review, connection: connection() });
 
+  /** The /order referral account's status; FEE_ACCOUNT_MISSING when none is set. */
+  async function orderStatus(): Promise<OrderReferralStatus> {
+    const { orderReferral } = await fees.current();
+    if (orderReferral == null) {
+      throw new WalletError(
+        'FEE_ACCOUNT_MISSING',
+        'No referral account for Best price (Meta-Aggregator) is set: give it a name in Fees first.',
+      );
+    }
+    return orderReferralStatus(connection(), orderReferral.name, REFERRAL_PROGRAM);
+  }
+
   return {
     'fees.get': async () => fees.view(),
     'fees.set': async (request) => fees.set(request),
@@ -125,6 +149,40 @@ export function createFeesHandlers(deps: {
         await claimFeesTransaction(txDeps(), mint as Address, referralAccount as Address),
       );
     },
+
+    'fees.orderReferral': async (): Promise<OrderReferralView> => {
+      const status = await orderStatus();
+      return {
+        name: status.name,
+        account: status.account,
+        project: status.project,
+        onChain:
+          status.onChain === null
+            ? null
+            : { partner: status.onChain.partner, shareBps: status.onChain.shareBps },
+        programDeployed: status.programDeployed,
+        tokenAccounts: status.tokenAccounts.map((t) => ({
+          mint: t.mint,
+          symbol: t.symbol,
+          address: t.address,
+          exists: t.exists,
+          balance: t.balance?.toString() ?? null,
+        })),
+        payingNothing: status.payingNothing,
+      };
+    },
+    'fees.createOrderReferral': async () =>
+      issue(await createOrderReferralTransaction(txDeps(), await orderStatus())),
+    'fees.createOrderReferralTokenAccounts': async ({ mints }) =>
+      issue(
+        await createOrderReferralTokenAccountsTransaction(
+          txDeps(),
+          await orderStatus(),
+          mints as Address[] | undefined,
+        ),
+      ),
+    'fees.claimOrderReferral': async ({ mint }) =>
+      issue(await claimOrderReferralTransaction(txDeps(), await orderStatus(), mint as Address)),
 
     'fees.approve': async ({ ticketId, transactionBase64 }) => {
       const services = current();

@@ -10,7 +10,16 @@ import type { Address } from '../shared/address';
 import { PublicKey } from '@solana/web3.js';
 import { budgetedInstructions, swapComputeUnits } from './compute-budget';
 import { WalletError } from '../shared/errors';
-import type { SwapApiClient, SwapRequest } from '../swap-api';
+import type { SwapApiClient, SwapInstructions, SwapRequest } from '../swap-api';
+import type { SwapV2Client } from '../swap-api/v2';
+import { unpackMint } from '@solana/spl-token';
+import type { AddressLookupTableAccount } from '@solana/web3.js';
+import {
+  asSwapInstructions,
+  assertStillCovers,
+  assertTablesAsClaimed,
+  buildExactInSwap,
+} from './pay-build-v2';
 import { intentOf } from '../tickets/swap-review';
 import {
   issueReviewedTicket,
@@ -27,6 +36,7 @@ import {
   swapInstructionList,
   type BuildConnection,
   type BuiltTransaction,
+  type MerchantPart,
 } from './payment-transactions';
 import type { PaymentPlan, PlanBook } from './plan-book';
 
@@ -37,6 +47,8 @@ export interface PayReviewDeps extends IssueTicketDeps {
   connection: ReviewConnection & BuildConnection & PayeeConnection;
   plans: PlanBook;
   currentAccount: () => Promise<string | null>;
+  /** The Swap API v2 client on a v2 service (exact-input payments build through /build). */
+  apiV2?: (() => Promise<SwapV2Client>) | null;
 }
 
 async function accountOf(deps: Pick<PayReviewDeps, 'currentAccount'>): Promise<Address> {
@@ -110,9 +122,19 @@ export function paymentIntent(plan: PaymentPlan): SwapIntent {
         });
   return {
     ...quoteIntent,
-    // What the destination (the payee) must gain: the amount, even where the swap delivers
-    // the grossed-up transfer into the payer's account first.
-    ...(plan.quote !== null && plan.transferFee > 0n ? { amount, outAmount: amount } : {}),
+    // Exact input (issue 22): the swap's minimum lands in the payer's own account, what the
+    // payee's account must gain is the amount (the payment rule holds it to exactly that), and
+    // what is over stays the payer's (the other-tokens rule refuses any drop of their balance).
+    // The bound at the destination is the amount itself, with no slippage: the on-chain bound
+    // rule then refuses a swap whose instructions would let the transfer draw on what the payer
+    // already held of the token (its worst case at the payee less any such draw).
+    // Exact output with a transfer fee: what the destination (the payee) must gain is the
+    // amount, even where the swap delivers the grossed-up transfer into the payer's account.
+    ...(plan.route === 'swap-exact-in'
+      ? { otherAmountThreshold: amount, outAmount: amount, slippageBps: 0 }
+      : plan.quote !== null && plan.transferFee > 0n
+        ? { amount, outAmount: amount }
+        : {}),
     feeAccount: plan.fees?.feeAccount ?? null,
     destinationTokenAccount: payee.tokenAccount,
     payment,
@@ -124,7 +146,7 @@ async function buildPayment(
   plan: PaymentPlan,
   account: Address,
 ): Promise<BuiltTransaction> {
-  const part = {
+  const part: MerchantPart = {
     payer: account,
     mint: plan.payee.mint.mint,
     decimals: plan.payee.mint.decimals,
@@ -137,6 +159,13 @@ async function buildPayment(
   };
   if (plan.route === 'direct-transfer') {
     return buildTransaction(deps.connection, account, merchantInstructions(part));
+  }
+  if (plan.route === 'swap-exact-in' && deps.apiV2) {
+    const answer = await buildExactInSwap(await deps.apiV2(), plan, account);
+    assertStillCovers(answer, plan, await paidMintState(deps, plan));
+    return composeThroughPayer(deps, plan, account, asSwapInstructions(answer), part, (tables) =>
+      assertTablesAsClaimed(answer.addressesByLookupTableAddress, tables),
+    );
   }
   const api = await deps.api();
   if (plan.route === 'swap-to-payee') {
@@ -153,6 +182,36 @@ async function buildPayment(
   // the payer's wallet: wrapAndUnwrapSol), then memo + SystemProgram transfer with references.
   const parts = await api.swapInstructions(swapRequest(plan, account));
   if (!parts.signable) throw notSignable(parts.simulationFailure?.reason);
+  return composeThroughPayer(deps, plan, account, parts, part);
+}
+
+/** The paid token's mint state (its transfer fee), or null for SOL. */
+async function paidMintState(deps: PayReviewDeps, plan: PaymentPlan) {
+  if (plan.payee.native === true) return null;
+  const mint = new PublicKey(plan.payee.mint.mint);
+  const [info] = await deps.connection
+    .getMultipleAccountsInfo([mint], 'confirmed')
+    .catch((error: unknown) => {
+      throw new WalletError('NETWORK_UNAVAILABLE', 'The network could not be reached. Try again.', {
+        cause: error,
+      });
+    });
+  if (!info) throw new WalletError('TOKEN_NOT_FOUND', `The token ${mint.toBase58()} is gone.`);
+  return unpackMint(mint, info, new PublicKey(plan.payee.mint.tokenProgram));
+}
+
+/**
+ * The swap's instructions, then memo + transfer, with the compute budget sized for both and
+ * the lookup tables read from the person's RPC (`checkTables` may refuse them).
+ */
+async function composeThroughPayer(
+  deps: PayReviewDeps,
+  plan: PaymentPlan,
+  account: Address,
+  parts: SwapInstructions,
+  part: MerchantPart,
+  checkTables?: (tables: AddressLookupTableAccount[]) => void,
+): Promise<BuiltTransaction> {
   if (plan.payee.native === true && !parts.cleanupInstruction) {
     throw new WalletError(
       'NOT_AVAILABLE',
@@ -164,6 +223,7 @@ async function buildPayment(
   // The service sized the compute limit for the swap alone; the memo and the transfer get
   // units of their own (compute-budget.ts).
   const tables = await lookupTables(deps.connection, parts.addressLookupTableAddresses);
+  checkTables?.(tables);
   const { instructions } = await budgetedInstructions(
     deps.connection,
     new PublicKey(account),

@@ -2,16 +2,20 @@
  * Paying a transfer request (issue 5): parse it and resolve the payee, then plan how the payer
  * pays: a plain TransferChecked when they hold the token, else an ExactOut quote (the swap
  * either pays the payee's account directly, or, for an invoice with reference keys or a memo,
- * lands in the payer's own account and a last TransferChecked carries the references).
+ * lands in the payer's own account and a last TransferChecked carries the references). On a
+ * service without exact output (the swap API v2, issue 22), an exact-input swap sized to cover
+ * the amount lands in the payer's account, then the transfer pays exactly the amount.
  */
 import { unpackAccount } from '@solana/spl-token';
 import { PublicKey, type Connection } from '@solana/web3.js';
 import { isAddress, type Address } from '../shared/address';
 import { WalletError } from '../shared/errors';
 import type { SwapApiClient } from '../swap-api';
+import type { SwapV2Client } from '../swap-api/v2';
 import type { PayeeConnection } from './payee';
 import { resolvePayee, type Payee } from './payee';
 import { resolveSolPayee } from './sol-payee';
+import { exactInQuotes, planExactIn } from './exact-in-plan';
 import { payerTokenAccount } from './payment-transactions';
 import type { PaymentPlan, PayFees, PlanBook } from './plan-book';
 import { amountInBaseUnits, parseTransferRequest, type TransferRequest } from './solana-pay-url';
@@ -29,7 +33,19 @@ export interface PayQuoteDeps {
    * or null when fees are off. Throws the settings' refusal. The only source of a payment's
    * fee: the renderer cannot name one.
    */
-  feesFor: (swap: { inputMint: Address; outputMint: Address }) => Promise<PayFees | null>;
+  feesFor: (swap: {
+    swapMode: 'ExactIn' | 'ExactOut';
+    inputMint: Address;
+    outputMint: Address;
+  }) => Promise<PayFees | null>;
+  /**
+   * False on a swap service that quotes exact input only (the swap API v2): a payment by swap
+   * is then an exact-input swap into the payer's account sized to cover the transfer
+   * (exact-in-plan.ts). True (v6, swap/v1): exact output stays the first choice.
+   */
+  exactOut: () => Promise<boolean>;
+  /** The Swap API v2 client on a v2 service (quotes through GET /build), else null. */
+  apiV2?: (() => Promise<SwapV2Client>) | null;
   /**
    * Venues the service's POST /swap-instructions cannot build (they co-sign their own fills):
    * left out of the quote of a payment composed from instructions (issue 21), so that no route
@@ -81,10 +97,18 @@ function missingDestination(payee: Payee): WalletError {
   );
 }
 
-/** The fee rule of issue 5 point 6, checked before any request is sent. */
-export function checkPaymentFees(fees: PayFees | undefined, payWithMint: Address): void {
+/**
+ * The fee rule of issue 5 point 6, checked before any request is sent. An exact-input payment
+ * (issue 22) may take the fee in the token paid or the token the payee gets (the sizing then
+ * covers the fee: the quote's output is net of it).
+ */
+export function checkPaymentFees(
+  fees: PayFees | undefined,
+  payWithMint: Address,
+  exactInOutputMint?: Address,
+): void {
   if (fees === undefined) return;
-  if (fees.feeMint !== payWithMint) {
+  if (fees.feeMint !== payWithMint && fees.feeMint !== exactInOutputMint) {
     throw new WalletError(
       'FEE_MINT_NOT_ALLOWED',
       `An exact-output payment takes the integrator fee in the token you pay with only; the fee account is for ${fees.feeMint}, not ${payWithMint}. Pay with ${fees.feeMint}, or set a fee account of the token you pay with.`,
@@ -220,9 +244,36 @@ export async function quotePayment(
       payerAccountRent: 0n,
     });
   }
+  const exactOut = await deps.exactOut();
   const fees =
-    (await deps.feesFor({ inputMint: input.payWithMint, outputMint: mint })) ?? undefined;
-  checkPaymentFees(fees, input.payWithMint);
+    (await deps.feesFor({
+      swapMode: exactOut ? 'ExactOut' : 'ExactIn',
+      inputMint: input.payWithMint,
+      outputMint: mint,
+    })) ?? undefined;
+  checkPaymentFees(fees, input.payWithMint, exactOut ? undefined : mint);
+  if (!exactOut) {
+    // Exact input only (swap API v2): always through the payer's own account, then the
+    // transfer of exactly the amount, grossed up by a transfer fee (exact-in-plan.ts).
+    const planned = await planExactIn(await exactInQuotes(deps, account as Address, fees), {
+      payWithMint: input.payWithMint,
+      mint: payee.mint,
+      amount,
+      slippageBps: input.slippageBps ?? 50,
+      platformFeeBps: fees?.platformFeeBps,
+    });
+    return deps.plans.add({
+      ...base,
+      transferAmount: planned.transferAmount,
+      transferFee: planned.transferFee,
+      kind: 'swap',
+      route: 'swap-exact-in',
+      quote: planned.quote,
+      fees: fees ?? null,
+      payerAccountRent: await payerAccountRent(deps, account as Address, payee),
+      exactIn: { leftoverAtLeast: planned.leftoverAtLeast },
+    });
+  }
   // Through the payer, the swap must land what the payer's last transfer sends: the amount
   // grossed up by a transfer fee, so that the payee receives exactly the amount. Straight into
   // the payee's account, the exact-output swap itself delivers the amount whole.
@@ -236,19 +287,6 @@ export async function quotePayment(
     avoid: throughPayer ? (deps.venuesWithoutInstructions ?? []) : [],
     composed: payee.native === true ? 'sol' : 'references',
   });
-  // Through the payer, the swap opens the payer's own account of the mint when there is none:
-  // its rent is part of what paying costs (the account stays the payer's).
-  const payerAccount = payerTokenAccount({
-    payer: account as Address,
-    mint,
-    tokenProgram: payee.mint.tokenProgram,
-  });
-  const payerHasAccount =
-    throughPayer &&
-    payee.native !== true &&
-    (await deps.connection
-      .getMultipleAccountsInfo([payerAccount], 'confirmed')
-      .then(([info]) => info != null, unreachableBalance));
   return deps.plans.add({
     ...base,
     transferAmount: transfer.gross,
@@ -257,8 +295,28 @@ export async function quotePayment(
     route: throughPayer ? 'swap-through-payer' : 'swap-to-payee',
     quote,
     fees: fees ?? null,
-    // The temporary wrapped-SOL account of a SOL payment is closed in the same transaction.
-    payerAccountRent:
-      throughPayer && !payerHasAccount && payee.native !== true ? payee.ataRentLamports : 0n,
+    payerAccountRent: throughPayer ? await payerAccountRent(deps, account as Address, payee) : 0n,
   });
+}
+
+/**
+ * Through the payer, the swap opens the payer's own account of the mint when there is none:
+ * its rent is part of what paying costs (the account stays the payer's). The temporary
+ * wrapped-SOL account of a SOL payment is closed in the same transaction: no rent.
+ */
+async function payerAccountRent(
+  deps: Pick<PayQuoteDeps, 'connection'>,
+  account: Address,
+  payee: Payee,
+): Promise<bigint> {
+  if (payee.native === true) return 0n;
+  const payerAccount = payerTokenAccount({
+    payer: account,
+    mint: payee.mint.mint,
+    tokenProgram: payee.mint.tokenProgram,
+  });
+  const exists = await deps.connection
+    .getMultipleAccountsInfo([payerAccount], 'confirmed')
+    .then(([info]) => info != null, unreachableBalance);
+  return exists ? 0n : payee.ataRentLamports;
 }

@@ -35,10 +35,19 @@ export interface PaymentPlan {
   payWithMint: Address;
   /** direct: the payer holds the token (TransferChecked, no swap). */
   kind: 'direct' | 'swap';
-  /** For swaps: straight into the payee's account, or into the payer's then TransferChecked. */
-  route: 'direct-transfer' | 'swap-to-payee' | 'swap-through-payer';
+  /**
+   * For swaps: straight into the payee's account, or into the payer's then TransferChecked;
+   * swap-exact-in: an exact-input swap into the payer's account sized to cover the transfer,
+   * then the transfer (a service without exact output, issue 22).
+   */
+  route: 'direct-transfer' | 'swap-to-payee' | 'swap-through-payer' | 'swap-exact-in';
   quote: Quote | null;
   fees: PayFees | null;
+  /** The exact-input terms (route swap-exact-in only), else absent. */
+  exactIn?: {
+    /** What stays in the payer's account at the wallet's minimum (at least 0). */
+    leftoverAtLeast: bigint;
+  };
   /** Rent of the payer's own token account of the mint when this payment opens it (else 0). */
   payerAccountRent: bigint;
   /** Milliseconds since the epoch. */

@@ -59,10 +59,21 @@ export function planView(plan: PaymentPlan): PaymentPlanView {
     payWithMint: plan.payWithMint,
     amount,
     payeeTokenAccount: plan.payee.tokenAccount,
+    // Exact input: the swap spends exactly inAmount; ExactOut: at most otherAmountThreshold.
     maxSpend:
-      quote === null ? plan.transferAmount.toString() : quote.otherAmountThreshold.toString(),
+      quote === null
+        ? plan.transferAmount.toString()
+        : (quote.swapMode === 'ExactIn' ? quote.inAmount : quote.otherAmountThreshold).toString(),
     expectedSpend: quote === null ? plan.transferAmount.toString() : quote.inAmount.toString(),
     transferFee: plan.transferFee > 0n ? plan.transferFee.toString() : null,
+    exactIn:
+      plan.exactIn === undefined
+        ? null
+        : {
+            transferAmount: plan.transferAmount.toString(),
+            transferFee: plan.transferFee.toString(),
+            leftoverAtLeast: plan.exactIn.leftoverAtLeast.toString(),
+          },
     payerAccountRentLamports: plan.payerAccountRent.toString(),
     slippageBps: quote?.slippageBps ?? 0,
     platformFee: quoted?.platformFee ?? null,
@@ -86,7 +97,12 @@ export function paymentSummary(plan: PaymentPlan): PaymentSummary {
     mint: plan.payee.mint.mint,
     amount: plan.amount.toString(),
     payWithMint: plan.payWithMint,
-    maxSpend: (plan.quote?.otherAmountThreshold ?? plan.transferAmount).toString(),
+    maxSpend: (plan.quote === null
+      ? plan.transferAmount
+      : plan.quote.swapMode === 'ExactIn'
+        ? plan.quote.inAmount
+        : plan.quote.otherAmountThreshold
+    ).toString(),
     references: plan.request.references,
     memo: plan.request.memo,
     label: plan.request.label,

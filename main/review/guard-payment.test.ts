@@ -175,6 +175,36 @@ describe('the payment rule', () => {
     expect(verdict(report, 'output').ok).toBe(false);
   });
 
+  it('refuses a transfer of more than the amount of a token without a transfer fee', async () => {
+    const more = honest();
+    more[1] = createTransferCheckedInstruction(
+      userUsdc,
+      USDC,
+      payeeUsdc,
+      USER.publicKey,
+      AMOUNT + 1n,
+      6,
+    );
+    more[1].keys.push(
+      { pubkey: REF1, isSigner: false, isWritable: false },
+      { pubkey: REF2, isSigner: false, isWritable: false },
+    );
+    const { payment: rule } = await paymentVerdict(invoice(more, AMOUNT + 1n));
+    expect(rule.ok).toBe(false);
+    expect(rule.reason).toMatch(/pays 5.000001 USDC instead of exactly 5 USDC/);
+    expect(rule.reason).toMatch(/payee's account would gain 5.000001 USDC instead of exactly 5/);
+  });
+
+  it("refuses when the payee's account would not gain exactly the amount (issue 22)", async () => {
+    // The last transfer reads right, but the simulated post-state shows another gain: what
+    // merchants check is the balance change, so the rule checks it too.
+    const { payment: rule } = await paymentVerdict(invoice(honest(), AMOUNT - 1n));
+    expect(rule).toMatchObject({
+      ok: false,
+      reason: "The payee's account would gain 4.999999 USDC instead of exactly 5 USDC.",
+    });
+  });
+
   it('refuses an extra transfer to a stranger beside the payment', async () => {
     const extra = [
       createTransferCheckedInstruction(

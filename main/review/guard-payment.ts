@@ -9,7 +9,7 @@
  * "exactly the amount at the destination" is the whole promise. For a create-destination
  * transaction, the only thing done is creating the payee's associated token account.
  */
-import { lamportGain } from './balances';
+import { accountGain, lamportGain } from './balances';
 import { isUserAccount, type ReviewFacts } from './facts';
 import { ASSOCIATED_TOKEN_PROGRAM, COMPUTE_BUDGET_PROGRAM, SYSTEM_PROGRAM } from './program-ids';
 import type { GuardVerdict, PaymentIntent, ReviewedInstruction } from './types';
@@ -54,6 +54,25 @@ function lastTransferProblems(
   // TransferChecked: source, mint, destination, authority, then the reference keys.
   problems.push(...referenceProblems(payment, last.accounts.slice(4)));
   return problems;
+}
+
+/**
+ * The payee's token account must gain exactly the amount in the simulated post-state, as a
+ * merchant validates a payment (the balance change of the destination), whatever the swap
+ * before it delivered: an exact-input swap (issue 22) leaves what is over in the payer's
+ * account, never at the payee's.
+ */
+function payeeGainProblems(facts: ReviewFacts, payment: TransferPayment): string[] {
+  const money = (amount: bigint) => formatToken(amount, payment.mint, facts.tokens);
+  const gain = accountGain(facts, payment.payeeTokenAccount);
+  if (gain === null) {
+    return ["The payee's balance after the transaction is unknown (the test run failed)."];
+  }
+  return gain === payment.amount
+    ? []
+    : [
+        `The payee's account would gain ${money(gain)} instead of exactly ${money(payment.amount)}.`,
+      ];
 }
 
 /** The keys after the transfer's own accounts must be exactly the references, read-only. */
@@ -151,7 +170,7 @@ function transferRule(facts: ReviewFacts, payment: TransferPayment): GuardVerdic
   const problems = [
     ...(payment.native === true
       ? lastSolTransferProblems(facts, payment, last)
-      : lastTransferProblems(facts, payment, last)),
+      : [...lastTransferProblems(facts, payment, last), ...payeeGainProblems(facts, payment)]),
     ...memoProblems(payment, instructions.at(-2)),
   ];
   if (problems.length > 0) return verdict(false, problems.join(' '));

@@ -16,11 +16,22 @@ const accountSchema = z.union([
   z.object({ mint: address, source: z.literal('referral') }),
 ]);
 
+/**
+ * The integrator's named referral account on Jupiter's Ultra referral project, for the Swap API
+ * v2's /order (issue 22): its name (the account is derived from it) and the referral fee asked
+ * (50..255 bps, the range /order takes). Absent in files written before it.
+ */
+const orderReferralSchema = z.object({
+  name: z.string().min(1).max(32),
+  feeBps: z.number().int().min(50).max(255),
+});
+
 const networkFeesSchema = z.object({
   enabled: z.boolean(),
   platformFeeBps: z.number().int().min(0).max(10_000),
   referralAccount: address.nullable(),
   accounts: z.array(accountSchema),
+  orderReferral: orderReferralSchema.nullable().optional(),
 });
 
 const fileSchema = z.object({
@@ -29,6 +40,7 @@ const fileSchema = z.object({
 });
 
 export type FeeAccountEntry = z.infer<typeof accountSchema>;
+export type OrderReferralSetting = z.infer<typeof orderReferralSchema>;
 export type NetworkFees = z.infer<typeof networkFeesSchema>;
 export type FeeSettingsData = z.infer<typeof fileSchema>;
 

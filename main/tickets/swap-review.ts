@@ -44,6 +44,8 @@ export interface SwapReviewDeps extends IssueTicketDeps {
     forSwap(
       swap: Pick<QuoteParams, 'swapMode' | 'inputMint' | 'outputMint'>,
     ): Promise<SwapFees | null>;
+    /** The referral of a v2 /order (issue 22), or null; absent where no fees service runs. */
+    forOrder?(): Promise<{ referralAccount: Address; referralFeeBps: number } | null>;
   };
   /** The account the screens act for, or null when there is none. */
   currentAccount: () => Promise<string | null>;

@@ -32,6 +32,33 @@ export interface FeeSettingsView {
   accounts: FeeAccountSetting[];
   /** The swap service keeps this share of every platform fee: 250 bps of it (2.5%). */
   operatorShareBps: number;
+  /**
+   * The named referral account on Jupiter's Ultra project that the Swap API v2's /order pays
+   * referral fees to (issue 22): its name, derived address and the fee asked (50..255 bps).
+   */
+  orderReferral: { name: string; account: string; feeBps: number } | null;
+}
+
+/** fees.orderReferral: the /order referral account, its token accounts and what they hold. */
+export interface OrderReferralView {
+  name: string;
+  account: string;
+  project: string;
+  /** The referral account as the chain has it; null when it is not created yet. */
+  onChain: { partner: string; shareBps: number } | null;
+  /** False where the referral program is not deployed (the sandbox emulates no program). */
+  programDeployed: boolean;
+  /** One per fee mint in Jupiter's priority order (SOL, USDC first). */
+  tokenAccounts: {
+    mint: string;
+    symbol: string;
+    address: string;
+    exists: boolean;
+    /** Fees earned, not yet claimed (base units); null when the account is missing. */
+    balance: string | null;
+  }[];
+  /** Fee mints whose token account is missing: /order would pay no referral fee in them. */
+  payingNothing: string[];
 }
 
 /** What the chain says about a fee token account (fees.deriveAccount, fees.balances). */
@@ -92,9 +119,30 @@ export const feesMethods = {
         enabled: z.boolean().optional(),
         platformFeeBps: z.number().int().min(0).max(10_000).optional(),
         referralAccount: base58Address.nullable().optional(),
+        orderReferral: z
+          .object({
+            name: z.string().min(1).max(32),
+            feeBps: z.number().int().min(50).max(255),
+          })
+          .strict()
+          .nullable()
+          .optional(),
       })
       .strict(),
   ),
+  /** The /order referral account (issue 22): on chain or not, token accounts, balances. */
+  'fees.orderReferral': method<OrderReferralView>()(z.object({}).strict()),
+  /** A review ticket creating the named /order referral account (initializeReferralAccountWithName). */
+  'fees.createOrderReferral': method<ReviewTicketView>()(z.object({}).strict()),
+  /**
+   * A review ticket creating the missing token accounts of the /order referral account, by
+   * priority (SOL and USDC first), at most four; `mints` narrows the choice.
+   */
+  'fees.createOrderReferralTokenAccounts': method<ReviewTicketView>()(
+    z.object({ mints: z.array(base58Address).max(8).optional() }).strict(),
+  ),
+  /** A review ticket claiming the /order referral fees earned in `mint` (claimV2). */
+  'fees.claimOrderReferral': method<ReviewTicketView>()(z.object({ mint: base58Address }).strict()),
   /** The referral fee token account of (referral account, mint) and what the chain says. */
   'fees.deriveAccount': method<FeeAccountCheckView>()(
     z.object({ referralAccount: base58Address, mint: base58Address }).strict(),

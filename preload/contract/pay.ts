@@ -55,14 +55,27 @@ export interface PaymentPlanView {
   native?: boolean;
   /** direct: the payer holds the token, one TransferChecked; swap: an ExactOut swap. */
   kind: 'direct' | 'swap';
-  /** swap-to-payee: the swap pays the payee's account; swap-through-payer: swap, memo, transfer. */
-  route: 'direct-transfer' | 'swap-to-payee' | 'swap-through-payer';
+  /**
+   * swap-to-payee: the swap pays the payee's account; swap-through-payer: swap, memo, transfer;
+   * swap-exact-in: an exact-input swap into the payer's account sized to cover the transfer,
+   * then memo and transfer (a service without exact output, issue 22).
+   */
+  route: 'direct-transfer' | 'swap-to-payee' | 'swap-through-payer' | 'swap-exact-in';
   mint: string;
   payWithMint: string;
   /** Exactly what the payee receives. */
   amount: string;
   payeeTokenAccount: string;
-  /** "You pay at most": the quote's otherAmountThreshold (the amount itself when direct). */
+  /**
+   * swap-exact-in only: what the last transfer moves (the amount grossed up by a Token-2022
+   * transfer fee, `transferFee`), and what stays in the payer's account as the paid token at
+   * the wallet's minimum ("what is left (at least …)"); null for the other routes.
+   */
+  exactIn: { transferAmount: string; transferFee: string; leftoverAtLeast: string } | null;
+  /**
+   * "You pay at most": the quote's otherAmountThreshold (ExactOut), the swap's exact input
+   * (swap-exact-in), the amount itself when direct.
+   */
   maxSpend: string;
   /** The quote's inAmount (the amount itself when direct). */
   expectedSpend: string;

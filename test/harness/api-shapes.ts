@@ -27,7 +27,8 @@ export const SWAP_V2_SHAPE: ApiShape = {
 
 /**
  * Every shape, v2 included, for the suites that need no exact-output quote (swaps). Payments
- * pay an exact amount, which v2 does not quote: the pay suite runs on API_SHAPES until exact
- * payments on an ExactIn-only service land (issue 22 point 3, branch v2pay).
+ * pay an exact amount, which v2 does not quote: on v2 they are an exact-input swap into the
+ * payer's account then the transfer (issue 22 point 3), with their own suite
+ * (test/e2e/pay-v2.test.ts); the pay suite's exact-output expectations run on API_SHAPES.
  */
 export const ALL_API_SHAPES: readonly ApiShape[] = [...API_SHAPES, SWAP_V2_SHAPE];

@@ -34,18 +34,26 @@ export interface PayWallet {
   refusal(method: MethodName, request: unknown): Promise<{ code: string; message: string }>;
 }
 
+/**
+ * Changes a swap service answer before the wallet reads it (a hostile service, for the guard's
+ * tests); return the response itself to leave it alone.
+ */
+export type AnswerRewrite = (url: string, response: Response) => Promise<Response>;
+
 /** The app as the Electron shell composes it, on the sandbox, with a logged fetch. */
 export function openPayWallet(
   sandbox: RunningSandbox,
   dataDir: string,
   keychainService: string,
+  rewrite?: AnswerRewrite,
 ): PayWallet {
   const urls: string[] = [];
   const swapInstructionAnswers: Record<string, unknown>[] = [];
   const logged: typeof fetch = async (input, init) => {
     const url = input instanceof Request ? input.url : String(input);
     urls.push(url);
-    const response = await fetch(input, init);
+    const fetched = await fetch(input, init);
+    const response = rewrite ? await rewrite(url, fetched) : fetched;
     if (url.endsWith('/swap-instructions') && response.ok) {
       swapInstructionAnswers.push((await response.clone().json()) as Record<string, unknown>);
     }
@@ -158,6 +166,8 @@ export interface PaySessionOptions {
   payerUsdc?: bigint;
   /** Extra sandbox options, e.g. ['--api-shape', 'v1'] (the swap API in today's shape). */
   sandboxArgs?: string[];
+  /** Rewrites answers of the swap service before the wallet reads them (see AnswerRewrite). */
+  rewrite?: AnswerRewrite;
 }
 
 /**
@@ -182,6 +192,7 @@ export function usePaySession(suite: string, options: PaySessionOptions = {}): P
       sandbox,
       dataDir,
       `swapdesk-${suite}-itest-${process.pid}-${Date.now()}`,
+      options.rewrite,
     );
     payer = (await wallet.call('accounts.create', { label: 'Payer' })).address;
     await airdrop(connection, payer, 20_000_000_000);

@@ -27,6 +27,7 @@ import {
   type SwapExtras,
   type SwapReviewDeps,
 } from '../swap-review';
+import { orderFeeTerms } from '../../fees/order-fees';
 import { assembleBuild } from './assemble-build';
 import type { ComputePrice, SwapV2Deps, V2Quote } from './v2-types';
 
@@ -47,9 +48,10 @@ function noAccount(): never {
  * @example const stored = await quoteSwapV2(deps, request);
  */
 export async function quoteSwapV2(
-  deps: Pick<SwapReviewDeps, 'quotes' | 'networkKey' | 'fees' | 'currentAccount'> & {
-    v2: SwapV2Deps;
-  },
+  deps: Pick<SwapReviewDeps, 'quotes' | 'networkKey' | 'fees' | 'currentAccount'> &
+    Partial<Pick<SwapReviewDeps, 'connection'>> & {
+      v2: SwapV2Deps;
+    },
   request: QuoteRequest,
 ): Promise<StoredQuote<SwapExtras>> {
   const { params, extras } = quotePlan(request);
@@ -74,12 +76,17 @@ export async function quoteSwapV2(
         'Best price (Meta-Aggregator) takes no "Max accounts". Clear it, or choose Router as the swap path in Settings.',
       );
     }
+    // Integrator fees on /order only through the referral program (issue 22 point 4).
+    const referral = (await deps.fees?.forOrder?.()) ?? null;
     const answer = await client.order({
       inputMint: params.inputMint,
       outputMint: params.outputMint,
       amount: params.amount,
       taker,
       slippageBps,
+      ...(referral
+        ? { referralAccount: referral.referralAccount, referralFee: referral.referralFeeBps }
+        : {}),
       ...(params.excludeDexes?.length ? { excludeDexes: params.excludeDexes } : {}),
       // The landing fee /execute spends, bounded: the person's total or cap as a maximum.
       ...(fee.kind === 'none'
@@ -90,7 +97,9 @@ export async function quoteSwapV2(
           }),
     });
     const v2: V2Quote = { path, answer };
-    return deps.quotes.add(answer.quote, { ...extras, fees: null, v2 }, deps.networkKey);
+    // The fee the answer states, and where it must land: the guard's fee rule holds it there.
+    const terms = await orderFeeTerms(deps.connection, referral, answer);
+    return deps.quotes.add(terms.quote, { ...extras, fees: terms.fees, v2 }, deps.networkKey);
   }
   const fees =
     (await deps.fees?.forSwap({

@@ -13,6 +13,8 @@ import { useInterval } from '../lib/use-interval';
 import { FeeSettingsForm } from '../components/fees/FeeSettingsForm';
 import { FeeAccountPanel } from '../components/fees/FeeAccountPanel';
 import { FeeBalances } from '../components/fees/FeeBalances';
+import { OrderReferralPanel } from '../components/fees/OrderReferralPanel';
+import { callWallet } from '../lib/wallet';
 import { ReviewPanel } from '../components/swap/ReviewPanel';
 import { reviewLabelsFor } from '../components/pay/review-labels';
 import { ScreenHeading } from './ScreenHeading';
@@ -121,6 +123,18 @@ export function FeesScreen() {
                   }
                 }}
                 onUse={(target) => void fees.chooseAccount(target)}
+              />
+              <OrderReferralPanel
+                key={`order ${fees.settings.networkId} ${fees.settings.orderReferral?.account ?? ''}`}
+                settings={fees.settings}
+                tokens={tokens}
+                busy={busy}
+                onSave={async (orderReferral) => {
+                  const result = await callWallet((w) => w.fees.set({ orderReferral }));
+                  if (result.ok) await useFeesStore.getState().load();
+                }}
+                onReview={(reviewKind, call) => void reviewTicket(reviewKind, call)}
+                refreshKey={submission.state === 'confirmed' ? submission.signature : ''}
               />
             </>
           ) : (

@@ -23,6 +23,10 @@ export interface FakeFeesState {
   ownAccountOf: (mint: string) => string;
   swaps: FeeBalancesView['swaps'];
   sent: number;
+  /** The /order referral's token accounts by mint, with their balance (issue 22). */
+  orderReferralTokenAccounts: Map<string, string>;
+  /** Tickets of fees.createOrderReferralTokenAccounts: approving one opens SOL and USDC's. */
+  orderReferralCreations: Set<string>;
 }
 
 export function initialFakeFeesState(): FakeFeesState {
@@ -35,12 +39,15 @@ export function initialFakeFeesState(): FakeFeesState {
       referralAccount: null,
       accounts: [],
       operatorShareBps: 250,
+      orderReferral: null,
     },
     accounts: new Map(),
     referralProgramDeployed: false,
     ownAccountOf: (mint) => `Acc${mint.slice(3)}`,
     swaps: [],
     sent: 0,
+    orderReferralTokenAccounts: new Map(),
+    orderReferralCreations: new Set(),
   };
 }
 
@@ -142,7 +149,60 @@ export function createFakeFeesHandlers(
         ...(req.enabled !== undefined ? { enabled: req.enabled } : {}),
         ...(req.platformFeeBps !== undefined ? { platformFeeBps: req.platformFeeBps } : {}),
         ...(req.referralAccount !== undefined ? { referralAccount: req.referralAccount } : {}),
+        ...(req.orderReferral !== undefined
+          ? {
+              orderReferral:
+                req.orderReferral === null
+                  ? null
+                  : { ...req.orderReferral, account: `Named${req.orderReferral.name}Referral` },
+            }
+          : {}),
       }),
+    // The /order referral (issue 22): no referral program (the sandbox's case), SOL's token
+    // account created once fees.createOrderReferralTokenAccounts was approved.
+    'fees.orderReferral': () => {
+      const referral = state.settings.orderReferral;
+      if (referral === null) {
+        return { ok: false, error: { code: 'FEE_ACCOUNT_MISSING', message: 'No name set.' } };
+      }
+      const tokenAccounts = [
+        { mint: 'So11111111111111111111111111111111111111112', symbol: 'SOL' },
+        { mint: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v', symbol: 'USDC' },
+      ].map((t) => {
+        const exists = state.orderReferralTokenAccounts.has(t.mint);
+        return {
+          ...t,
+          address: `Ata${t.mint.slice(3)}`,
+          exists,
+          balance: exists ? (state.orderReferralTokenAccounts.get(t.mint) ?? '0') : null,
+        };
+      });
+      return {
+        ok: true,
+        value: {
+          name: referral.name,
+          account: referral.account,
+          project: 'DkiqsTrw1u1bYFumumC7sCG2S8K25qc2vemJFHyW2wJc',
+          onChain: null,
+          programDeployed: state.referralProgramDeployed,
+          tokenAccounts,
+          payingNothing: tokenAccounts.filter((t) => !t.exists).map((t) => t.mint),
+        },
+      };
+    },
+    'fees.createOrderReferral': () => ({
+      ok: false,
+      error: { code: 'REFERRAL_PROGRAM_MISSING', message: 'No referral program here.' },
+    }),
+    'fees.createOrderReferralTokenAccounts': () => {
+      const ticket = ticketFor('So11111111111111111111111111111111111111112');
+      state.orderReferralCreations.add(ticket.ticketId);
+      return { ok: true, value: ticket };
+    },
+    'fees.claimOrderReferral': (req: ParsedRequestOf<'fees.claimOrderReferral'>) => ({
+      ok: true,
+      value: ticketFor(req.mint),
+    }),
     'fees.deriveAccount': (req: ParsedRequestOf<'fees.deriveAccount'>) => ({
       ok: true,
       value: check(req.mint, `Ref${req.mint.slice(3)}`),
@@ -183,6 +243,10 @@ export function createFakeFeesHandlers(
           ok: false,
           error: { code: 'TICKET_NOT_FOUND', message: 'This review is no longer known.' },
         };
+      if (entry.signature === null && state.orderReferralCreations.has(req.ticketId)) {
+        state.orderReferralTokenAccounts.set('So11111111111111111111111111111111111111112', '0');
+        state.orderReferralTokenAccounts.set('EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v', '0');
+      }
       if (entry.signature === null) {
         state.sent += 1;
         entry.signature = fakeSignature(900 + state.sent);

@@ -140,6 +140,7 @@ export function createFakePayHandlers(
           transferFee: null,
           venueFees: [],
           quote: null,
+          exactIn: null,
           quotedAt: now,
           expiresAt: now,
         }),
@@ -191,6 +192,7 @@ export function createFakePayHandlers(
         payeeTokenAccount: request.payee.tokenAccount,
         maxSpend: max.toString(),
         expectedSpend: expected.toString(),
+        exactIn: null,
         payerAccountRentLamports: '0',
         slippageBps,
         platformFee:

@@ -23,6 +23,8 @@ const ROUTE_WORDS: Record<PaymentPlanView['route'], string> = {
   'swap-to-payee': 'An exact-output swap that delivers straight into the payee’s account.',
   'swap-through-payer':
     'An exact-output swap into your own account, then the memo, then a transfer carrying the references, in one transaction.',
+  'swap-exact-in':
+    'This swap service quotes exact input only: just enough is swapped into your own account, then the memo and a transfer of exactly the amount to the payee, in one transaction.',
 };
 
 export function PlanDetails({ plan, tokens, ageSeconds }: PlanDetailsProps) {
@@ -51,7 +53,22 @@ export function PlanDetails({ plan, tokens, ageSeconds }: PlanDetailsProps) {
       </p>
       <dl className="facts">
         <dt>Payee receives exactly</dt>
-        <dd>{formatTokenAmount(plan.amount, target, plan.mint)}</dd>
+        <dd>
+          <output aria-label="Payee receives exactly">
+            {formatTokenAmount(plan.amount, target, plan.mint)}
+          </output>
+        </dd>
+        {plan.exactIn ? (
+          <>
+            <dt>What is left</dt>
+            <dd>
+              <output aria-label="What is left">
+                at least {formatTokenAmount(plan.exactIn.leftoverAtLeast, target, plan.mint)}
+              </output>{' '}
+              stays in your account as {tokenName(target, plan.mint)}
+            </dd>
+          </>
+        ) : null}
         <dt>Expected spend</dt>
         <dd>
           <output aria-label="Expected spend">

@@ -1,0 +1,146 @@
+/**
+ * Integrator fees end to end in Chromium on the sandbox's Swap API v2 (`--api-shape v2`, issue
+ * 22 point 4): through the Fees screen the integrator sets a 20 bps platform fee with their own
+ * USDC account as its fee account (the Router path, /build), and names a referral account for
+ * Best price (/order) with an 80 bps referral fee, then creates its token accounts (SOL and USDC
+ * first). A second account swaps SOL to USDC on the Router path: the platform fee lands in the
+ * integrator's USDC account (less the sandbox operator's 2.5%); then on Best price
+ * (Meta-Aggregator): the referral fee lands in the referral account's SOL token account.
+ */
+import { Connection, PublicKey } from '@solana/web3.js';
+import { getAssociatedTokenAddressSync } from '@solana/spl-token';
+import type { Request } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { QuoteView } from '../../preload/api-types';
+import { namedReferralAccount, ULTRA_REFERRAL_PROJECT } from '../../main/fees/referral-v2';
+import { usePreviewSession } from '../harness/e2e-session';
+import { startPreview } from '../harness/preview';
+import { listAccounts, screenshot } from './onboarding-helpers';
+import {
+  approveAndConfirm,
+  createFundedAccount,
+  enterAmount,
+  reviewSwap,
+  SOL_MINT,
+  USDC_MINT,
+} from './swap-helpers';
+import {
+  allAnswers,
+  approveAndWait,
+  ataOf,
+  clickForTicket,
+  pickTokenNamed,
+  tokenBalance,
+} from './pay-helpers';
+
+const session = usePreviewSession({ start: () => startPreview({ args: ['--api-shape', 'v2'] }) });
+let connection: Connection;
+beforeAll(() => {
+  connection = new Connection(session.preview.rpcUrl, 'confirmed');
+});
+
+/** What lands of a fee on the sandbox: its operator keeps 2.5%, rounded down. */
+const lessOperator = (fee: bigint) => fee - (fee * 25n) / 1_000n;
+
+describe('integrator fees in Chromium, Swap API v2', () => {
+  it('the platform fee lands on /build and the referral fee on /order', async () => {
+    const { page } = await session.openApp();
+    const quotes = allAnswers<QuoteView>(page, 'swap.quote');
+    const integrator = await createFundedAccount(page);
+    const feeAccount = ataOf(integrator, USDC_MINT);
+    const referral = namedReferralAccount(ULTRA_REFERRAL_PROJECT, 'swapdesk-e2e');
+    const referralSol = getAssociatedTokenAddressSync(
+      new PublicKey(SOL_MINT),
+      new PublicKey(referral),
+      true,
+    ).toBase58();
+
+    await page.getByRole('link', { name: 'Fees' }).click();
+    await page.getByRole('heading', { name: 'Fees', level: 1 }).waitFor();
+    await page.getByRole('spinbutton', { name: 'Platform fee (bps)' }).fill('20');
+    await page.getByRole('checkbox', { name: /Charge a platform fee/ }).check();
+    await page.getByRole('button', { name: 'Save fee' }).click();
+    await page.getByText('Saved: a 20 bps platform fee on swaps and payments.').waitFor();
+    await pickTokenNamed(page, 'Fee token mint', 'USDC');
+    await clickForTicket(
+      page,
+      'Create your own token account for the fee mint',
+      'fees.createAccount',
+    );
+    await approveAndWait(page, 'Fee transaction status');
+    await page
+      .getByRole('status', { name: 'Fee token account status' })
+      .filter({ hasText: 'In use' })
+      .waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Done' }).click();
+
+    // The referral for Best price: /order would pay nothing until its token accounts exist.
+    await page.getByRole('textbox', { name: 'Referral account name' }).fill('swapdesk-e2e');
+    await page.getByRole('textbox', { name: 'Referral fee (bps)' }).fill('80');
+    await page.getByRole('button', { name: 'Save referral', exact: true }).click();
+    await page.getByLabel('Referral account address').filter({ hasText: referral }).waitFor();
+    expect(await page.getByRole('status', { name: 'Tokens paying nothing' }).textContent()).toMatch(
+      /SOL, USDC/,
+    );
+    await clickForTicket(
+      page,
+      'Create fee token accounts',
+      'fees.createOrderReferralTokenAccounts',
+    );
+    await approveAndWait(page, 'Fee transaction status');
+    await page
+      .getByRole('list', { name: 'Referral token accounts' })
+      .filter({ hasText: /SOL: earned 0 SOL/ })
+      .waitFor({ timeout: 30_000 });
+    expect(await tokenBalance(connection, referralSol)).toBe(0n);
+    await screenshot(page, 'fees-v2-referral');
+
+    // A second account swaps.
+    await page.getByRole('link', { name: 'Accounts' }).click();
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect.poll(async () => (await listAccounts(page)).accounts.length).toBe(2);
+    const trader = (await listAccounts(page)).accounts.find((a) => a.address !== integrator)!;
+    await page.getByRole('combobox', { name: 'Current account' }).selectOption(trader.address);
+    await page.getByRole('link', { name: 'Wallet' }).click();
+    await page.getByRole('button', { name: 'Get test funds' }).click();
+    await page.getByText('Test funds received.').waitFor({ timeout: 60_000 });
+
+    // Router (/build): the platform fee in USDC (the output, which has a fee account).
+    await page.getByRole('link', { name: 'Swap' }).click();
+    await page.getByRole('button', { name: 'You receive token' }).getByText('USDC').waitFor();
+    await enterAmount(page, '0.5');
+    const before = (await tokenBalance(connection, feeAccount))!;
+    let reviewed = page
+      .waitForRequest((r: Request) => r.url().includes('/bridge/swap.review'), { timeout: 30_000 })
+      .then((r) => (r.postDataJSON() as { quoteId: string }).quoteId);
+    await reviewSwap(page);
+    const routerId = await reviewed;
+    const routerQuote = quotes().find((q) => q.quoteId === routerId);
+    expect(routerQuote?.platformFee?.feeBps).toBe(20);
+    await approveAndConfirm(page);
+    const platformFee = (await tokenBalance(connection, feeAccount))! - before;
+    expect(platformFee).toBeGreaterThan(0n);
+
+    // Best price (/order): the referral fee, in SOL (first by priority).
+    await page.getByRole('link', { name: 'Settings' }).click();
+    await page.getByRole('radio', { name: 'Best price (Meta-Aggregator)' }).click();
+    await expect
+      .poll(() => page.getByRole('radio', { name: 'Best price (Meta-Aggregator)' }).isChecked())
+      .toBe(true);
+    await page.getByRole('link', { name: 'Swap' }).click();
+    await page
+      .getByRole('button', { name: 'New swap' })
+      .click()
+      .catch(() => undefined);
+    await enterAmount(page, '0.5');
+    reviewed = page
+      .waitForRequest((r: Request) => r.url().includes('/bridge/swap.review'), { timeout: 30_000 })
+      .then((r) => (r.postDataJSON() as { quoteId: string }).quoteId);
+    await reviewSwap(page);
+    const orderId = await reviewed;
+    const orderQuote = quotes().find((q) => q.quoteId === orderId);
+    expect(orderQuote?.platformFee?.feeBps).toBe(80);
+    await approveAndConfirm(page);
+    expect(await tokenBalance(connection, referralSol)).toBe(lessOperator(4_000_000n));
+  });
+});
