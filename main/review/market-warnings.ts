@@ -8,6 +8,7 @@
  * Money is computed in exact decimals (main/shared/usd.ts), never JavaScript numbers.
  */
 import type { PriceView } from '../../preload/api-types';
+import type { OracleReading } from '../prices/oracle/oracle-checks';
 import { NATIVE_MINT } from './program-ids';
 import type { Address } from '../shared/address';
 import type { SwapIntent, TokenWarning } from './types';
@@ -21,6 +22,8 @@ export interface MarketFacts {
   prices: Readonly<Record<string, PriceView>>;
   /** For an unverified mint, the mint of a verified token whose symbol reads the same. */
   namesakes?: ReadonlyMap<string, string>;
+  /** Pyth's readings of the mints the wallet has a feed for (issue 25; market-review.ts). */
+  oracle?: ReadonlyMap<string, OracleReading>;
   /** Where USD values come from (value-source.ts); default: `prices`, the Price API's. */
   values?: ValueSource;
 }

@@ -4,6 +4,7 @@
  * bigint base units (lamports for SOL); a bridge handler turns them into decimal strings.
  */
 import type { RouteStep } from './jupiter-steps';
+import type { TradeValuation } from './valuation-types';
 import type { Connection } from '@solana/web3.js';
 import type { Address } from '../shared/address';
 import type { SwapMode } from '../swap-api/types';
@@ -374,6 +375,8 @@ export interface ReviewReport {
   balanceChanges: BalanceChange[];
   /** What the tokens it touches can do to the person, dangerous first (token-warnings.ts). */
   tokenWarnings: TokenWarning[];
+  /** Both sides in USD and whose prices (issue 25); absent when no market facts were read. */
+  valuation?: TradeValuation;
 }
 
 /** What a token of the transaction can do to the person (token-warnings.ts). */
@@ -390,7 +393,9 @@ export interface TokenWarning {
     | 'mint-authority'
     | 'unverified'
     | 'value-loss'
-    | 'value-unknown';
+    | 'value-unknown'
+    | 'price-divergence'
+    | 'oracle-unavailable';
   /** Dangerous: main signs only once the person has acknowledged it. */
   mustAcknowledge: boolean;
   /** What it means, in one sentence. */

@@ -33,8 +33,8 @@ export interface ValueInputs {
   nameOf(mint: string): string;
 }
 
-/** What the person pays at most and receives at least, in base units. */
-function terms(intent: SwapIntent): { paid: bigint; got: bigint } {
+/** What the person pays at most and receives at least, in base units (also what the review values). */
+export function valueTerms(intent: SwapIntent): { paid: bigint; got: bigint } {
   const bound = walletBound(intent);
   const threshold = intent.otherAmountThreshold;
   if (intent.swapMode === 'ExactIn') {
@@ -55,7 +55,7 @@ function valueOf(mint: string, amount: bigint, inputs: ValueInputs): Decimal | n
  */
 export function valueWarning(intent: SwapIntent, inputs: ValueInputs): TokenWarning | null {
   if (intent.inputMint === intent.outputMint || intent.outAmount === 0n) return null;
-  const { paid, got } = terms(intent);
+  const { paid, got } = valueTerms(intent);
   const valueIn = valueOf(intent.inputMint, paid, inputs);
   const valueOut = valueOf(intent.outputMint, got, inputs);
   if (valueIn === null || valueOut === null) {
