@@ -37,7 +37,14 @@ function eventFrom(url: string, isMainFrame = true): InvokeEventLike {
 const info = {
   version: '1',
   shell: 'electron' as const,
-  network: { id: 'sandbox' as const, label: 's', rpcUrl: 'r', swapApiUrl: 'w', swapApiFlavour: 'v6' as const, isSandbox: true },
+  network: {
+    id: 'sandbox' as const,
+    label: 's',
+    rpcUrl: 'r',
+    swapApiUrl: 'w',
+    swapApiFlavour: 'v6' as const,
+    isSandbox: true,
+  },
 };
 const handlers = Object.fromEntries(
   METHOD_NAMES.map((name) => [name, async () => (name === 'app.info' ? info : null)]),

@@ -20,7 +20,14 @@ const named: Partial<Handlers> = {
   'app.info': async () => ({
     version: '9.9.9',
     shell: 'web-preview',
-    network: { id: 'sandbox', label: 's', rpcUrl: 'r', swapApiUrl: 'w', swapApiFlavour: 'v6' as const, isSandbox: true },
+    network: {
+      id: 'sandbox',
+      label: 's',
+      rpcUrl: 'r',
+      swapApiUrl: 'w',
+      swapApiFlavour: 'v6' as const,
+      isSandbox: true,
+    },
   }),
   'accounts.list': async () => ({ accounts: [], current: null }),
   'accounts.create': async ({ label }) => {
@@ -224,10 +231,18 @@ describe('HTTP bridge transport', () => {
     const invalid = await call({
       path: '/bridge/balances.get',
       headers: good(),
-      body: '{"address":"nope"}',
+      body: '{"address":42}',
     });
     expect(invalid.status).toBe(400);
     expect(invalid.json).toMatchObject({ ok: false, error: { code: 'INVALID_REQUEST' } });
+    // An address that is not one is the method's own answer, as a handler's check says it.
+    const address = await call({
+      path: '/bridge/balances.get',
+      headers: good(),
+      body: JSON.stringify({ address: 'z'.repeat(44) }),
+    });
+    expect(address.status).toBe(200);
+    expect(address.json).toMatchObject({ ok: false, error: { code: 'INVALID_ADDRESS' } });
   });
 
   it('refuses other verbs, including a CORS preflight', async () => {

@@ -137,9 +137,9 @@ describe('web preview', () => {
     expect(programs).toEqual(new Set([TOKEN_PROGRAM, TOKEN_2022_PROGRAM]));
   });
 
-  it('refuses a malformed address with INVALID_REQUEST', async () => {
+  it('refuses a malformed address with INVALID_ADDRESS (the bridge’s one address parser)', async () => {
     const result = await bridge(preview, 'balances.get', { address: 'not-an-address' });
-    expect(result).toMatchObject({ ok: false, error: { code: 'INVALID_REQUEST' } });
+    expect(result).toMatchObject({ ok: false, error: { code: 'INVALID_ADDRESS' } });
   });
 
   it('keeps its accounts in its own data folder', () => {
@@ -199,7 +199,7 @@ describe('web preview test hooks', () => {
         { method: 'accounts.create', result: { ok: true, value: created } },
         {
           method: 'balances.get',
-          result: { ok: false, error: expect.objectContaining({ code: 'INVALID_REQUEST' }) },
+          result: { ok: false, error: expect.objectContaining({ code: 'INVALID_ADDRESS' }) },
         },
       ]);
       const recorded = readFileSync(secrets, 'utf8')
