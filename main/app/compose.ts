@@ -155,6 +155,7 @@ export function composeApp(options: ComposeOptions): ComposedApp {
       network: () => bundle.network,
       connection: () => bundle.connection,
       unreachableMessage: () => unreachableMessage(bundle.network),
+      labeler: () => bundle.labeler,
     }),
     ...createSettingsHandlers(shared.settings),
   };

@@ -11,6 +11,7 @@ import type { ActivityStore } from '../activity/activity-store';
 import type { Handlers } from '../bridge/handler-types';
 import type { FeesService } from '../fees/fees-service';
 import { createBalanceHandlers } from '../handlers/balances';
+import { createTokenLabeler, type TokenLabeler } from '../tokens/token-labels';
 import { createSandboxHandlers } from '../handlers/sandbox';
 import type { PayNetworkServices } from '../handlers/pay';
 import type { SwapNetworkServices } from '../handlers/swap';
@@ -61,6 +62,8 @@ export interface NetworkBundle {
   /** Tokens and prices of the network's swap API host (issue 11). */
   directory: TokenDirectory;
   prices: PriceService;
+  /** Names and decimals of mints, the same on the Wallet and Activity (issue 26). */
+  labeler: TokenLabeler;
 }
 
 export interface Shared {
@@ -110,6 +113,7 @@ export function bundleFor(network: NetworkInfo, shared: Shared): NetworkBundle {
     ...(network.isSandbox ? { listMaxAgeMs: 0 } : {}),
   });
   const prices = createPriceService({ ...marketHost, now });
+  const labeler = createTokenLabeler({ directory, connection: ledgerConnection });
   const sender = createTransactionSender({
     connection,
     wait,
@@ -214,12 +218,13 @@ export function bundleFor(network: NetworkInfo, shared: Shared): NetworkBundle {
     connection,
     sandbox,
     balanceHandlers: {
-      ...createBalanceHandlers({ ledger, directory, connection: ledgerConnection }),
+      ...createBalanceHandlers({ ledger, labeler }),
       ...createSandboxHandlers({ ledger, sandbox }),
     },
     swap,
     pay,
     directory,
     prices,
+    labeler,
   };
 }
