@@ -17,6 +17,8 @@ import type { PayNetworkServices } from '../handlers/pay';
 import type { SwapNetworkServices } from '../handlers/swap';
 import { BUNDLED_TOKENS } from '../handlers/tokens';
 import { createPriceService, type PriceService } from '../prices/price-service';
+import { createOracleReader } from '../prices/oracle/oracle-reader';
+import { withOraclePrices } from '../prices/oracle/oracle-price-service';
 import { apiOriginOf } from '../tokens/market-http';
 import { bundledOnNetwork } from '../tokens/bundled-on-network';
 import { marketFactsOf } from './market-facts';
@@ -59,7 +61,7 @@ export interface NetworkBundle {
   balanceHandlers: Pick<Handlers, 'balances.get' | 'sandbox.fund'>;
   swap: SwapNetworkServices;
   pay: PayNetworkServices;
-  /** Tokens and prices of the network's swap API host (issue 11). */
+  /** Tokens and prices of the network's swap API host (issue 11), Pyth's where it has a feed (issue 25). */
   directory: TokenDirectory;
   prices: PriceService;
   /** Names and decimals of mints, the same on the Wallet and Activity (issue 26). */
@@ -112,7 +114,11 @@ export function bundleFor(network: NetworkInfo, shared: Shared): NetworkBundle {
     bundled: bundledOnNetwork(BUNDLED_TOKENS, network),
     ...(network.isSandbox ? { listMaxAgeMs: 0 } : {}),
   });
-  const prices = createPriceService({ ...marketHost, now });
+  // The service's prices, and Pyth's through the person's RPC where a feed exists (issue 25):
+  // the screens get the oracle's where it has one; the review compares the two.
+  const servicePrices = createPriceService({ ...marketHost, now });
+  const oracle = createOracleReader({ connection: () => connection, now });
+  const prices = withOraclePrices(servicePrices, oracle, now);
   const labeler = createTokenLabeler({ directory, connection: ledgerConnection });
   const sender = createTransactionSender({
     connection,
@@ -144,7 +150,7 @@ export function bundleFor(network: NetworkInfo, shared: Shared): NetworkBundle {
       // a longer one is reported with how long to wait.
       maxRetryAfterMs: 10_000,
     });
-  const market = marketFactsOf(directory, prices);
+  const market = marketFactsOf(directory, servicePrices, oracle);
   let labels: Promise<Record<string, Record<string, string>>> | null = null;
   const swap: SwapNetworkServices = {
     review: {

@@ -131,6 +131,6 @@ export function decodeInstruction(
   if (programId === MEMO_PROGRAM || programId === MEMO_V1_PROGRAM) return decodeMemo(data);
   if (programId === ADDRESS_LOOKUP_TABLE_PROGRAM) return { kind: 'other', name: 'lookupTable' };
   if (programId === JUPITER_V6_PROGRAM) return decodeJupiter(data, accounts);
-  if (programId === CP_SWAP_PROGRAM) return decodeCpSwap(data);
+  if (programId === CP_SWAP_PROGRAM) return decodeCpSwap(data, accounts);
   return { kind: 'unknown' };
 }

@@ -1,26 +1,28 @@
 /**
- * The aggregator's (Jupiter v6) instructions, read as far as the guard needs them on mainnet,
- * where tokens move inside the program's CPIs: which route instruction it is, the platform fee
- * it takes (`platform_fee_bps`, the last byte of every route instruction's arguments) and the
- * account that fee goes to, and `create_token_account` (the temporary wSOL account the program
- * opens for the person). Layouts from the program's published Anchor IDL (v6: route,
- * shared_accounts_route, exact_out_route, shared_accounts_exact_out_route and their token-ledger
- * forms); discriminators are sha256("global:<name>")[0..8].
+ * The aggregator's (Jupiter v6 program) instructions, read as far as the guard needs them on
+ * mainnet, where tokens move inside the program's CPIs: every route form, V1 and V2
+ * (jupiter-layouts.ts, from the program's published Anchor IDL), with the bound it enforces on
+ * chain (what it delivers at least, ExactIn; what it takes at most, ExactOut), the person's
+ * source and destination accounts, the platform fee and (V2) the positive-slippage share; and
+ * `create_token_account` (the temporary wSOL account the program opens for the person).
+ * Discriminators are sha256("global:<name>")[0..8].
+ *
+ * Exported for other parts of the wallet (the sandbox's aggregator emitter, tests):
+ * `decodeJupiter`, `decodeJupiterRoute`, `routeDiscriminator`, `enforcedBound`.
  */
 import { createHash } from 'node:crypto';
 import type { Address } from '../shared/address';
-import type { DecodedInstruction } from './types';
+import type { DecodedInstruction, JupiterRoute } from './types';
 import { JUPITER_V6_PROGRAM } from './program-ids';
+import {
+  ROUTE_LAYOUTS,
+  V1_LEDGER_TAIL,
+  V1_TAIL,
+  V2_HEADER,
+  type RouteLayout,
+} from './jupiter-layouts';
 
-/** Position of `platform_fee_account` in each route instruction's account list. */
-const ROUTES: Readonly<Record<string, number>> = {
-  route: 6,
-  route_with_token_ledger: 6,
-  exact_out_route: 7,
-  shared_accounts_route: 9,
-  shared_accounts_route_with_token_ledger: 9,
-  shared_accounts_exact_out_route: 9,
-};
+const BPS = 10_000n;
 
 const OTHER_NAMES = [
   'create_token_account',
@@ -31,43 +33,139 @@ const OTHER_NAMES = [
   'claim',
   'claim_token',
   'close_token',
-  // Named by the 2025 program ("instructionVersion" V2); their layout is not read here, so the
-  // fee they take is judged from the simulated balances alone.
-  'route_v2',
-  'shared_accounts_route_v2',
-  'exact_out_route_v2',
-  'shared_accounts_exact_out_route_v2',
+  'close_wsol_token_account',
 ];
 
-const discriminator = (name: string) =>
-  createHash('sha256').update(`global:${name}`).digest().subarray(0, 8).toString('hex');
+/** An Anchor instruction's discriminator: sha256("global:<name>")[0..8], as hex. */
+export function routeDiscriminator(name: string): string {
+  return createHash('sha256').update(`global:${name}`).digest().subarray(0, 8).toString('hex');
+}
 
-const NAMES = new Map(
-  [...Object.keys(ROUTES), ...OTHER_NAMES].map((name) => [discriminator(name), name]),
-);
+const LAYOUTS = new Map(ROUTE_LAYOUTS.map((layout) => [routeDiscriminator(layout.name), layout]));
+const NAMES = new Map(OTHER_NAMES.map((name) => [routeDiscriminator(name), name]));
+
+/**
+ * The bound the program enforces for `quoted` at `slippageBps`: ExactIn, the least it delivers,
+ * rounded down; ExactOut, the most it takes, rounded up. Where the program's own rounding is not
+ * published, the wallet takes the one that protects the person less (by at most one base unit),
+ * so that it never believes a bound tighter than the chain's.
+ * @example enforcedBound('ExactIn', 12_698_391n, 75) // 12_603_153n
+ */
+export function enforcedBound(
+  swapMode: 'ExactIn' | 'ExactOut',
+  quoted: bigint,
+  slippageBps: number,
+): bigint {
+  const bps = BigInt(slippageBps);
+  if (swapMode === 'ExactIn') return bps >= BPS ? 0n : (quoted * (BPS - bps)) / BPS;
+  return (quoted * (BPS + bps) + BPS - 1n) / BPS;
+}
+
+interface Amounts {
+  amount: bigint | null;
+  quoted: bigint;
+  slippageBps: number;
+  platformFeeBps: number;
+  positiveSlippageBps: number;
+}
+
+function amountsOf(layout: RouteLayout, data: Uint8Array): Amounts | null {
+  const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
+  if (layout.version === 2) {
+    const at = layout.amountsAt as number;
+    // The route plan's vector length (u32) follows the header; a route has at least one step.
+    if (data.length < at + V2_HEADER + 4) return null;
+    return {
+      amount: view.getBigUint64(at, true),
+      quoted: view.getBigUint64(at + 8, true),
+      slippageBps: view.getUint16(at + 16, true),
+      platformFeeBps: view.getUint16(at + 18, true),
+      positiveSlippageBps: view.getUint16(at + 20, true),
+    };
+  }
+  // V1: the route plan (vector length u32 and at least one step) precedes a fixed tail.
+  const tail = layout.tokenLedger ? V1_LEDGER_TAIL : V1_TAIL;
+  const start = data.length - tail;
+  if (start < 8 + 4) return null;
+  const ledger = layout.tokenLedger;
+  return {
+    amount: ledger ? null : view.getBigUint64(start, true),
+    quoted: view.getBigUint64(ledger ? start : start + 8, true),
+    slippageBps: view.getUint16(ledger ? start + 8 : start + 16, true),
+    platformFeeBps: data[data.length - 1] as number,
+    positiveSlippageBps: 0,
+  };
+}
+
+/** An optional account: Anchor passes the program's own id for "none". */
+const optional = (address: Address | undefined): Address | null =>
+  address === undefined || address === JUPITER_V6_PROGRAM ? null : address;
+
+/**
+ * Decodes a route instruction of any form, or null when `data` is not one (or is too short
+ * for its layout, or names fewer accounts than the layout reads).
+ * @example decodeJupiterRoute(data, accounts)?.bound // the least the person receives (ExactIn)
+ */
+export function decodeJupiterRoute(
+  data: Uint8Array,
+  accounts: readonly Address[],
+): JupiterRoute | null {
+  if (data.length < 8) return null;
+  const layout = LAYOUTS.get(Buffer.from(data.subarray(0, 8)).toString('hex'));
+  if (layout === undefined) return null;
+  const places = layout.accounts;
+  const highest = Math.max(
+    places.source,
+    places.destination,
+    places.destinationMint,
+    places.userDestination ?? 0,
+    places.sourceMint ?? 0,
+    places.platformFeeAccount ?? 0,
+  );
+  const amounts = amountsOf(layout, data);
+  if (amounts === null || accounts.length <= highest) return null;
+  const at = (index: number) => accounts[index] as Address;
+  // The optional destination_token_account, when given, is where the program pays; otherwise
+  // the person's own destination account.
+  const named = places.destinationOptional
+    ? optional(at(places.destination))
+    : at(places.destination);
+  const destination = named ?? at(places.userDestination ?? places.destination);
+  return {
+    kind: 'jupiterRoute',
+    name: layout.name,
+    version: layout.version,
+    swapMode: layout.swapMode,
+    amount: amounts.amount,
+    quotedAmount: amounts.quoted,
+    slippageBps: amounts.slippageBps,
+    bound: enforcedBound(layout.swapMode, amounts.quoted, amounts.slippageBps),
+    platformFeeBps: amounts.platformFeeBps,
+    positiveSlippageBps: amounts.positiveSlippageBps,
+    platformFeeAccount:
+      places.platformFeeAccount === null ? null : optional(at(places.platformFeeAccount)),
+    feeAccountSlot: places.platformFeeAccount !== null,
+    source: at(places.source),
+    destination,
+    sourceMint: places.sourceMint === null ? null : at(places.sourceMint),
+    destinationMint: at(places.destinationMint),
+  };
+}
 
 /**
  * Decodes one instruction of the aggregator program.
- * @example decodeJupiter(routeData, accounts) // { kind: 'jupiterRoute', name: 'route', platformFeeBps: 5, ... }
+ * @example decodeJupiter(routeData, accounts) // { kind: 'jupiterRoute', name: 'route', bound: 12_603_153n, ... }
  */
 export function decodeJupiter(data: Uint8Array, accounts: readonly Address[]): DecodedInstruction {
-  // An instruction of the aggregator the wallet does not read stays a plain "swap": the program
-  // is fixed code, and the balance and post-state rules bound what any of its instructions does.
+  // A route the wallet cannot read (malformed, or a form it does not know) stays a plain
+  // "swap": the on-chain bound rule (guard-bound.ts) refuses it, since nothing says what the
+  // program will enforce.
   const unread: DecodedInstruction = { kind: 'other', name: 'swap' };
-  const name = NAMES.get(Buffer.from(data.subarray(0, 8)).toString('hex'));
-  if (data.length < 8 || name === undefined) return unread;
-  const feeIndex = ROUTES[name];
-  if (feeIndex !== undefined) {
-    if (data.length < 9 || accounts.length <= feeIndex) return unread;
-    const feeAccount = accounts[feeIndex] as Address;
-    return {
-      kind: 'jupiterRoute',
-      name,
-      platformFeeBps: data[data.length - 1] as number,
-      // An absent optional account is passed as the program's own id (Anchor's convention).
-      platformFeeAccount: feeAccount === JUPITER_V6_PROGRAM ? null : feeAccount,
-    };
-  }
+  if (data.length < 8) return unread;
+  const discriminator = Buffer.from(data.subarray(0, 8)).toString('hex');
+  if (LAYOUTS.has(discriminator)) return decodeJupiterRoute(data, accounts) ?? unread;
+  const name = NAMES.get(discriminator);
+  if (name === undefined) return unread;
   if (name === 'create_token_account' && accounts.length >= 3) {
     return {
       kind: 'jupiterCreateTokenAccount',

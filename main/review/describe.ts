@@ -41,8 +41,21 @@ export function describeInstruction(
       return `Mint ${formatToken(decoded.amount, decoded.mint, tokens)} into ${s(decoded.destination)}`;
     case 'ataCreate':
       return `Create the ${formatToken(0n, decoded.mint, tokens).replace(/^0 /, '')} account ${s(decoded.account)} of ${s(decoded.owner)}${decoded.idempotent ? ' if it does not exist' : ''}, rent paid by ${s(decoded.payer)}`;
-    case 'jupiterRoute':
-      return `${programName}: swap along the quoted route (${decoded.name}), ${decoded.platformFeeBps === 0 ? 'no platform fee' : `a platform fee of ${decoded.platformFeeBps} bps to ${decoded.platformFeeAccount === null ? 'no account' : s(decoded.platformFeeAccount)}`}`;
+    case 'jupiterRoute': {
+      const fee =
+        decoded.platformFeeBps === 0
+          ? 'no platform fee'
+          : `a platform fee of ${decoded.platformFeeBps} bps${decoded.feeAccountSlot ? ` to ${decoded.platformFeeAccount === null ? 'no account' : s(decoded.platformFeeAccount)}` : ''}`;
+      const bound =
+        decoded.swapMode === 'ExactIn'
+          ? `paying ${s(decoded.destination)} at least ${formatToken(decoded.bound, decoded.destinationMint, tokens)}`
+          : `taking at most ${formatToken(decoded.bound, decoded.sourceMint, tokens)} from ${s(decoded.source)}`;
+      return `${programName}: swap along the quoted route (${decoded.name}), ${bound}, ${fee}`;
+    }
+    case 'cpSwap':
+      return decoded.swapMode === 'ExactIn'
+        ? `${programName}: swap ${formatToken(decoded.maxIn, decoded.inputMint, tokens)} from ${s(decoded.source)}, paying ${s(decoded.destination)} at least ${formatToken(decoded.minOut, decoded.outputMint, tokens)}`
+        : `${programName}: swap at most ${formatToken(decoded.maxIn, decoded.inputMint, tokens)} from ${s(decoded.source)} for exactly ${formatToken(decoded.minOut, decoded.outputMint, tokens)} to ${s(decoded.destination)}`;
     case 'jupiterCreateTokenAccount':
       return `${programName}: open a temporary ${formatToken(0n, decoded.mint, tokens).replace(/^0 /, '')} account ${s(decoded.account)} for ${s(decoded.owner)}`;
     case 'computeUnitLimit':

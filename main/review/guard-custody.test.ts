@@ -41,7 +41,7 @@ describe('sol-custody', () => {
       rule: 'sol-custody',
       ok: true,
       reason:
-        'Your SOL stays in your wallet (or wrapped, as wSOL), and accounts are opened only for the tokens of this swap.',
+        'Your SOL stays in your wallet (or wrapped, as wSOL), outputs reach accounts only you control, and accounts are opened only for the tokens of this swap.',
     });
   });
 

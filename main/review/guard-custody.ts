@@ -11,10 +11,21 @@
  *     a mint of the quoted route, the fee mint or the paid mint): rent parked in an account
  *     the person never asked for, whose mint may be someone's to freeze.
  * Rent paid to open an account the swap needs stays allowed, and the review shows it as rent.
+ * And what the person keeps (custody-accounts.ts, issue 21): outputs go only to their
+ * associated token account, the destination they chose, or an account nobody else can close or
+ * spend from; accounts opened for them are associated token accounts at their mint's size; the
+ * rent put into new accounts stays within a few token accounts' worth.
  */
 import type { UserDeltas } from './balances';
 import { isUserAccount, mintOf, openedByInstructions, type ReviewFacts } from './facts';
 import { feeMint } from './flows';
+import {
+  openedAccountProblems,
+  outputAccountProblems,
+  RENT_LIMIT_LAMPORTS,
+  rentLocked,
+  rentProblems,
+} from './custody-accounts';
 import type { GuardVerdict } from './types';
 import { formatSol, shortAddress, tokenName } from './words';
 
@@ -80,17 +91,21 @@ function closesOutsideTheWallet(facts: ReviewFacts): string[] {
 
 /** `deltas`: the person's balance changes (outcome.ts), null when the simulation failed. */
 export function custodyRule(facts: ReviewFacts, deltas: UserDeltas | null): GuardVerdict {
+  const opened = openedAccounts(facts);
   const problems = [
     ...closesOutsideTheWallet(facts),
     ...parkedSol(facts, deltas),
     ...strayAccounts(facts),
+    ...outputAccountProblems(facts),
+    ...openedAccountProblems(facts, opened),
+    ...rentProblems(facts),
   ];
+  const rent = rentLocked(facts);
   return problems.length === 0
     ? {
         rule: 'sol-custody',
         ok: true,
-        reason:
-          'Your SOL stays in your wallet (or wrapped, as wSOL), and accounts are opened only for the tokens of this swap.',
+        reason: `Your SOL stays in your wallet (or wrapped, as wSOL), outputs reach accounts only you control, and accounts are opened only for the tokens of this swap${rent > 0n ? `, with ${formatSol(rent)} of rent (a swap may lock at most ${formatSol(RENT_LIMIT_LAMPORTS)})` : ''}.`,
       }
     : { rule: 'sol-custody', ok: false, reason: problems.join(' ') };
 }

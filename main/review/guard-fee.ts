@@ -59,7 +59,10 @@ function routeProblems(facts: ReviewFacts): string[] {
         `The swap instruction takes a platform fee of ${route.platformFeeBps} bps, more than the ${bps} bps of the quote.`,
       );
     }
+    // The V2 forms name no fee account (jupiter-layouts.ts): where their fee lands is read
+    // from the simulated post-state alone, below.
     if (
+      route.feeAccountSlot &&
       route.platformFeeBps > 0 &&
       configured !== null &&
       route.platformFeeAccount !== configured

@@ -49,6 +49,7 @@ describe('the honest scenario', () => {
       'sol-custody',
       'priority-fee',
       'destination',
+      'onchain-bound',
       'simulation',
       'input-spend',
       'output',

@@ -174,7 +174,7 @@ describe('the real aggregator transaction (Ultra order, 0.1 SOL → USDC)', () =
     const summaries = report.instructions.map((i) => i.summary);
     expect(summaries[3]).toMatch(/^Jupiter v6: open a temporary SOL account 7sW1…v173 for 3X2L…/);
     expect(summaries[5]).toMatch(
-      /^Jupiter v6: swap along the quoted route \(route\), a platform fee of 5 bps to 6AMW/,
+      /^Jupiter v6: swap along the quoted route \(route\), paying 4Z3u…T5bk at least 12\.603153 USDC, a platform fee of 5 bps to 6AMW/,
     );
   });
 

@@ -4,7 +4,6 @@
  */
 import { isUserAccount, mintOf, type ReviewFacts } from './facts';
 import { solToOthers, tipAllowance, tipFlows, tokenFlows } from './flows';
-import { CP_SWAP_PROGRAM } from './program-ids';
 import type { GuardVerdict } from './types';
 import { formatSol, formatToken, shortAddress, tokenName } from './words';
 
@@ -143,28 +142,21 @@ export function destinationRule(facts: ReviewFacts): GuardVerdict {
     : { rule: 'destination', ok: false, reason: problems.join(' ') };
 }
 
-/** Account 5 of both CP-Swap swaps: the account the program pays the swap's output into. */
-const CP_SWAP_OUTPUT_ACCOUNT = 5;
-/** Account 11: the mint of that output. */
-const CP_SWAP_OUTPUT_MINT = 11;
-
 /**
  * A swap program pays inside its own instruction, where no top-level transfer shows it; but a
- * CP-Swap swap names the account it pays (its output account). Every hop must pay the person's
- * own account (an intermediate, or their output account before a forward) or the destination:
- * a hop paying anyone else is a redirect, refused with the stranger named, however small, even
- * one the slippage bound alone would let through.
+ * CP-Swap swap names the account it pays (its output account, decode-cp-swap.ts). Every hop must
+ * pay the person's own account (an intermediate, or their output account before a forward) or
+ * the destination: a hop paying anyone else is a redirect, refused with the stranger named,
+ * however small, even one the slippage bound alone would let through.
  */
 function swapProgramPayees(facts: ReviewFacts, target: string): string[] {
   const problems: string[] = [];
-  for (const instruction of facts.instructions) {
-    if (instruction.programId !== CP_SWAP_PROGRAM || instruction.decoded.kind !== 'other') continue;
-    const payee = instruction.accounts[CP_SWAP_OUTPUT_ACCOUNT]?.address;
-    const mint = instruction.accounts[CP_SWAP_OUTPUT_MINT]?.address ?? null;
-    if (payee === undefined) continue;
+  for (const { decoded } of facts.instructions) {
+    if (decoded.kind !== 'cpSwap') continue;
+    const payee = decoded.destination;
     if (payee === facts.expectedDestination || isUserAccount(facts, payee)) continue;
     problems.push(
-      `Its CP-Swap swap would pay its ${tokenName(mint, facts.tokens)} to ${shortAddress(payee)} instead of ${target}.`,
+      `Its CP-Swap swap would pay its ${tokenName(decoded.outputMint, facts.tokens)} to ${shortAddress(payee)} instead of ${target}.`,
     );
   }
   return problems;

@@ -5,6 +5,7 @@
 import type { ReviewFacts } from './facts';
 import { balanceRules, simulationRule } from './guard-balances';
 import { authorityRule } from './guard-authority';
+import { onchainBoundRule } from './guard-bound';
 import { custodyRule } from './guard-custody';
 import { feeAccountRule } from './guard-fee';
 import {
@@ -43,6 +44,7 @@ export function runGuard(facts: ReviewFacts): GuardVerdict[] {
     custodyRule(facts, outcome?.deltas ?? null),
     priorityFeeRule(facts),
     destinationRule(facts),
+    onchainBoundRule(facts),
     simulationRule(facts),
     ...(outcome === null ? [] : [...balanceRules(facts, outcome), feeAccountRule(facts, outcome)]),
   ];

@@ -61,34 +61,56 @@ describe('market warnings', () => {
     });
   });
 
-  it('calls out USD out far below USD in, beyond what the price impact explains', () => {
-    // $100 in, at least 9,850 UNVR (the minimum) at $0.009 = $88.65 out: 11% gone with a 0.1%
-    // impact.
+  it('USD out more than 5% below USD in must be acknowledged, whatever impact the quote claims', () => {
+    // $100 in, at least 9,850 UNVR (the minimum) at $0.009 = $88.65 out: 11% gone.
     const warnings = marketWarnings(intent({}), facts('0.009', true));
     expect(warnings).toEqual([
-      expect.objectContaining({ kind: 'value-loss', mustAcknowledge: false }),
+      expect.objectContaining({ kind: 'value-loss', mustAcknowledge: true }),
     ]);
     expect(warnings[0]?.sentence).toBe(
-      'You give about $100.00 and may get as little as $88.65: 11% less, more than the price impact (0.1%) explains. A price may be wrong, the market for UNVR very thin or the slippage very wide; compare before you sign.',
+      "You give about $100.00 and may get as little as $88.65 (prices from the swap service's Price API): 11% less. The quote puts the price impact at 0.1%, but the loss is yours whatever causes it. The route may go through a pool priced far from the market; compare before you sign.",
     );
-    // At $0.0099 the gap is 1.99%: within fees and impact, nothing to say.
+    // At $0.0099 the gap is 1.5%: within 5%, nothing to say.
     expect(marketWarnings(intent({}), facts('0.0099', true))).toEqual([]);
-    // A large impact explains a large gap.
-    expect(marketWarnings(intent({ priceImpactPct: '0.2' }), facts('0.009', true))).toEqual([]);
+    // A quote claiming an impact to match (the attacker's own pool) is still a loss to see.
+    expect(
+      marketWarnings(intent({ priceImpactPct: '0.4' }), facts('0.006', true))[0],
+    ).toMatchObject({ kind: 'value-loss', mustAcknowledge: true });
     // The quote itself fair ($99 out at $0.01), but a minimum of half of it: judged on the minimum.
     expect(
       marketWarnings(intent({ otherAmountThreshold: 4_950_000_000n }), facts('0.01', true))[0]
         ?.sentence,
-    ).toMatch(/^You give about \$100.00 and may get as little as \$49.50: 50% less/);
+    ).toMatch(/^You give about \$100.00 and may get as little as \$49.50 .*: 50% less/);
     // ExactOut: judged on the most the person may pay.
     expect(
       marketWarnings(
         intent({ swapMode: 'ExactOut', otherAmountThreshold: 200_000_000n }),
         facts('0.01', true),
       )[0]?.sentence,
-    ).toMatch(/^You may give up to \$200.00 and get about \$99.00: 50% less/);
-    // No price for a side: no claim about value.
-    const noPrice = facts('0.009', true);
-    expect(marketWarnings(intent({}), { ...noPrice, prices: { [USDC]: price('1') } })).toEqual([]);
+    ).toMatch(/^You may give up to \$200.00 and get about \$99.00 .*: 50% less/);
+  });
+
+  it('a side with no price is said, not passed over in silence', () => {
+    const noPrice = { ...facts('0.009', true), prices: { [USDC]: price('1') } };
+    expect(marketWarnings(intent({}), noPrice)).toEqual([
+      {
+        mint: UNVR,
+        kind: 'value-unknown',
+        mustAcknowledge: false,
+        sentence:
+          "There is no USD price for UNVR from the swap service's Price API, so the wallet cannot tell whether what you receive is worth what you pay; compare before you sign.",
+      },
+    ]);
+  });
+
+  it('takes its USD values from the value source it is given (an oracle, issue 25)', () => {
+    const oracle = {
+      name: 'the Pyth oracle',
+      usdValue: (mint: string, amount: bigint) =>
+        mint === USDC ? { digits: amount, scale: 6 } : { digits: amount / 2n, scale: 8 },
+    };
+    // The Price API says UNVR is fair ($0.01); the oracle says $0.005: half is lost.
+    const [warning] = marketWarnings(intent({}), { ...facts('0.01', true), values: oracle });
+    expect(warning?.sentence).toMatch(/\(prices from the Pyth oracle\): 50% less/);
   });
 });

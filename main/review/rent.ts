@@ -8,7 +8,7 @@ import { userDeltas } from './balances';
 import { isUserAccount, stateAfter, type ReviewFacts } from './facts';
 
 /** Accounts the transaction's instructions create with the user paying: address → created. */
-function fundedByUser(facts: ReviewFacts): Set<string> {
+export function fundedByUser(facts: ReviewFacts): Set<string> {
   const funded = new Set<string>();
   for (const { decoded } of facts.instructions) {
     if (decoded.kind === 'ataCreate' && decoded.payer === facts.user) funded.add(decoded.account);

@@ -3,6 +3,7 @@
  * transaction, the person, the quote they accepted) and the report it answers. Amounts are
  * bigint base units (lamports for SOL); a bridge handler turns them into decimal strings.
  */
+import type { TradeValuation } from './valuation-types';
 import type { Connection } from '@solana/web3.js';
 import type { Address } from '../shared/address';
 import type { SwapMode } from '../swap-api/types';
@@ -101,6 +102,61 @@ export interface ReviewInput {
   serviceTerms?: ServiceTerms;
 }
 
+/**
+ * An aggregator route instruction (decode-jupiter.ts, layouts in jupiter-layouts.ts): the
+ * amounts that bound it on chain, the accounts it pays from and into, and its fee.
+ */
+export interface JupiterRoute {
+  kind: 'jupiterRoute';
+  /** The IDL name, e.g. 'shared_accounts_route_v2'. */
+  name: string;
+  version: 1 | 2;
+  swapMode: SwapMode;
+  /**
+   * ExactIn: `in_amount`, what the program takes (null for the token-ledger forms, where the
+   * program measures it on chain). ExactOut: `out_amount`, what it delivers.
+   */
+  amount: bigint | null;
+  /** `quoted_out_amount` (ExactIn) or `quoted_in_amount` (ExactOut). */
+  quotedAmount: bigint;
+  slippageBps: number;
+  /**
+   * What the program enforces: ExactIn, the least it delivers (⌊quoted × (10,000 − slippage) /
+   * 10,000⌋); ExactOut, the most it takes (⌈quoted × (10,000 + slippage) / 10,000⌉).
+   */
+  bound: bigint;
+  platformFeeBps: number;
+  /** V2: the share of anything above the quote that goes to the integrator (0 in V1). */
+  positiveSlippageBps: number;
+  /** V1: `platform_fee_account` (null when absent). V2 forms have no such slot. */
+  platformFeeAccount: Address | null;
+  feeAccountSlot: boolean;
+  /** The person's account the program takes the input from. */
+  source: Address;
+  /** Where the program pays the output (`destination_token_account` when given). */
+  destination: Address;
+  sourceMint: Address | null;
+  destinationMint: Address;
+}
+
+/**
+ * A Raydium CP-Swap swap (decode-cp-swap.ts): `swap_base_input(amount_in, minimum_amount_out)`
+ * or `swap_base_output(max_amount_in, amount_out)`, with the accounts it pays from and into.
+ */
+export interface CpSwapInstruction {
+  kind: 'cpSwap';
+  name: 'swap_base_input' | 'swap_base_output';
+  swapMode: SwapMode;
+  /** ExactIn: amount_in (taken exactly). ExactOut: max_amount_in (the most taken). */
+  maxIn: bigint;
+  /** ExactIn: minimum_amount_out (the least paid). ExactOut: amount_out (paid exactly). */
+  minOut: bigint;
+  source: Address;
+  destination: Address;
+  inputMint: Address;
+  outputMint: Address;
+}
+
 /** A decoded instruction of a known program. Addresses are base58. */
 export type DecodedInstruction =
   | { kind: 'systemTransfer'; from: Address; to: Address; lamports: bigint }
@@ -153,13 +209,8 @@ export type DecodedInstruction =
       mint: Address;
       tokenProgram: Address;
     }
-  | {
-      /** An aggregator route instruction (decode-jupiter.ts): the fee it takes and where to. */
-      kind: 'jupiterRoute';
-      name: string;
-      platformFeeBps: number;
-      platformFeeAccount: Address | null;
-    }
+  | JupiterRoute
+  | CpSwapInstruction
   | {
       /** The aggregator opens a token account of `mint` for `owner` (temporary wSOL). */
       kind: 'jupiterCreateTokenAccount';
@@ -258,6 +309,7 @@ export type GuardRule =
   | 'lookup-tables'
   | 'durable-nonce'
   | 'sol-custody'
+  | 'onchain-bound'
   | 'payment';
 
 export interface GuardVerdict {
@@ -294,6 +346,8 @@ export interface ReviewReport {
   balanceChanges: BalanceChange[];
   /** What the tokens it touches can do to the person, dangerous first (token-warnings.ts). */
   tokenWarnings: TokenWarning[];
+  /** Both sides in USD and whose prices (issue 25); absent when no market facts were read. */
+  valuation?: TradeValuation;
 }
 
 /** What a token of the transaction can do to the person (token-warnings.ts). */
@@ -309,7 +363,10 @@ export interface TokenWarning {
     | 'freeze-authority'
     | 'mint-authority'
     | 'unverified'
-    | 'value-loss';
+    | 'value-loss'
+    | 'value-unknown'
+    | 'price-divergence'
+    | 'oracle-unavailable';
   /** Dangerous: main signs only once the person has acknowledged it. */
   mustAcknowledge: boolean;
   /** What it means, in one sentence. */

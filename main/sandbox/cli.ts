@@ -22,6 +22,7 @@ import { appDataRoot, APP_DIR_NAME } from '../app/data-dirs';
 import { createLedger } from './ledger/ledger';
 import { createSandboxServer } from './server';
 import { createMarketDataApi } from './market-data/market-data-api';
+import { createFeedPublisher } from './oracle/feed-publisher';
 import { createMarketContext } from './swap-api/market-context';
 import { loadOrSeedMarket } from './pools/seed-market';
 import { lockStateDir } from './state/state-lock';
@@ -94,13 +95,17 @@ async function main(): Promise<void> {
   const marketData = createMarketDataApi(
     createMarketContext(ledger, loadOrSeedMarket(ledger, join(stateDir, 'swap-api'))),
   );
-  const server = createSandboxServer({ ledger, swapApi, swapApiPath, marketData, log });
+  // Pyth-like feeds at mainnet's addresses, priced by the market outside the pools (issue 25).
+  const oracle = createFeedPublisher(ledger);
+  const stopOracle = oracle.start();
+  const server = createSandboxServer({ ledger, swapApi, swapApiPath, marketData, oracle, log });
 
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
     log(`[sandbox] ${signal}: stopping`);
+    stopOracle();
     server.close();
     server.closeAllConnections();
     try {

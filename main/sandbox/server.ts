@@ -7,6 +7,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { SandboxLedger } from './ledger/ledger';
 import type { SwapApiHandler } from './swap-api/mount';
 import type { MarketDataApi } from './market-data/market-data-api';
+import type { FeedPublisher } from './oracle/feed-publisher';
 import { handleRpcBody } from './rpc/dispatch';
 import { stringifyJson } from './rpc/json';
 import { handleFaucetRequest, tokenList } from './faucet/faucet-http';
@@ -23,6 +24,8 @@ export interface SandboxServerOptions {
   swapApiPath?: '/v6' | '/swap/v1';
   /** Tokens, prices and logos (issue 11); absent in tests of the ledger alone. */
   marketData?: MarketDataApi;
+  /** The oracle's feed conditions, `/sandbox/oracle` (issue 25; oracle/feed-publisher.ts). */
+  oracle?: Pick<FeedPublisher, 'handle'>;
   log?: (line: string) => void;
 }
 
@@ -101,6 +104,7 @@ async function route(
   }
   if (path === '/') return handleRpc(req, res, options.ledger);
   if (options.marketData?.handle(req, res, url)) return;
+  if (options.oracle?.handle(req, res, url)) return;
   if (path === '/health' && req.method === 'GET') return send(res, 200, 'ok', 'text/plain');
   if (path === '/sandbox/tokens' && req.method === 'GET') {
     const answer = tokenList();

@@ -5,7 +5,8 @@
 import type { NetworkInfo } from '../../preload/api-types';
 import type { ReviewConnection, ReviewReport, ReviewTransaction, SwapIntent } from '../review';
 import type { Address } from '../shared/address';
-import { marketWarnings, type MarketFacts } from '../review/market-warnings';
+import type { MarketFacts } from '../review/market-warnings';
+import { withMarketReview } from '../review/market-review';
 import { MAINNET_TERMS, SANDBOX_TERMS } from '../review/service-terms';
 import { messageOf, sha256Hex, type Ticket, type TicketBook } from './ticket-book';
 
@@ -63,10 +64,9 @@ export async function issueReviewedTicket(
     }),
     deps.market?.(intent),
   ]);
-  // Market warnings go first: an unverified output token is the first thing to read.
-  const report: ReviewReport = market
-    ? { ...reviewed, tokenWarnings: [...marketWarnings(intent, market), ...reviewed.tokenWarnings] }
-    : reviewed;
+  // Market warnings go first: an unverified output token, or a loss at Pyth's prices, is the
+  // first thing to read.
+  const report: ReviewReport = market ? withMarketReview(reviewed, intent, market) : reviewed;
   // The report must be about these very bytes; otherwise its verdicts say nothing about them.
   const sameMessage = report.messageSha256 === sha256Hex(messageOf(built.transaction));
   return deps.tickets.create({

@@ -16,6 +16,7 @@ import type {
   SimulationSummary,
   TouchedAccount,
 } from '../review';
+import type { SideValuation, TradeValuation } from '../review/valuation-types';
 import type { StoredQuote } from './quote-book';
 import type { SwapTicket } from './swap-review';
 
@@ -39,7 +40,9 @@ const REPORT_VIEW_IN_STEP: [
   SameKeys<SimulationSummary, ViewOf<'simulation'>>,
   SameKeys<TouchedAccount, ViewOf<'accounts'>>,
   SameKeys<ReviewedInstruction, ViewOf<'instructions'>>,
-] = [true, true, true, true, true, true];
+  SameKeys<TradeValuation, NonNullable<ReviewReportView['valuation']>>,
+  SameKeys<SideValuation, NonNullable<ReviewReportView['valuation']>['input']>,
+] = [true, true, true, true, true, true, true, true];
 void REPORT_VIEW_IN_STEP;
 
 /** Quote view of a stored quote. */

@@ -31,6 +31,15 @@ export interface PriceView {
   asOf: number | null;
   /** `stale`: older than a minute (the price API could not be asked again). */
   status: 'fresh' | 'stale' | 'missing';
+  /**
+   * Whose price it is (issue 25): `oracle`, Pyth's feed read through the network's RPC (asOf is
+   * its publish time); `service`, the swap service's Price API. Absent when there is no price.
+   */
+  source?: 'oracle' | 'service';
+  /** The Pyth feed the wallet's table names for the mint (`SOL/USD`), when it has one. */
+  feed?: string;
+  /** Why that feed's price was not used (stale, too wide, …), in words. */
+  oracleRefusal?: string;
 }
 
 export interface LogoView {

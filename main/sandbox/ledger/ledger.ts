@@ -304,7 +304,8 @@ export class SandboxLedger implements LedgerView {
     return usesCurrentNonce(parsed, (address) => this.getAccount(address));
   }
 
-  private writeAccount(address: string, account: LedgerAccount): void {
+  /** Writes an account without journaling it (restore; sandbox/oracle/'s republished feeds). */
+  writeAccount(address: string, account: LedgerAccount): void {
     this.vm.setAccount(bs58.decode(address), toVm(account));
     this.journal.track(address, account);
   }

@@ -77,6 +77,33 @@ export interface ReviewReportView {
   balanceChanges: BalanceChangeView[];
   /** What the tokens it touches can do to the person, dangerous first. */
   tokenWarnings: TokenWarningView[];
+  /** Both sides in USD and whose prices (issue 25); absent when the market was not read. */
+  valuation?: TradeValuationView;
+}
+
+/** One side of a trade in USD (main/review/valuation-types.ts), amounts as decimal strings. */
+export interface SideValuationView {
+  mint: string;
+  /** Base units valued: the most paid (input) or the least received (output). */
+  amount: string;
+  /** USD value, exact decimal text; null when nobody prices the token. */
+  usd: string | null;
+  /** `oracle`: Pyth's price read from the network; `service`: the swap service's. */
+  source: 'oracle' | 'service' | null;
+  oraclePrice: string | null;
+  servicePrice: string | null;
+  /** The Pyth feed the wallet's table names (`SOL/USD`); null: none. */
+  feed: string | null;
+  /** Why that feed's price was not used, in words. */
+  oracleRefusal: string | null;
+}
+
+export interface TradeValuationView {
+  /** ExactIn: the input is exact and the output its least; ExactOut: the input its most. */
+  swapMode: 'ExactIn' | 'ExactOut';
+  input: SideValuationView;
+  output: SideValuationView;
+  sentences: string[];
 }
 
 /**
@@ -95,7 +122,10 @@ export interface TokenWarningView {
     | 'freeze-authority'
     | 'mint-authority'
     | 'unverified'
-    | 'value-loss';
+    | 'value-loss'
+    | 'value-unknown'
+    | 'price-divergence'
+    | 'oracle-unavailable';
   mustAcknowledge: boolean;
   sentence: string;
 }

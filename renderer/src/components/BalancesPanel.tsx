@@ -2,7 +2,7 @@
  * SOL and token balances of one account, formatted from base units with bigint math, each with
  * its USD value and the account's **Total value** (issue 11). Values come from exact decimal
  * math (main/shared/usd.ts); a token without a price is left out of the total, and the total
- * says so.
+ * says so. Values at Pyth's oracle prices are marked, and the total says how many are (issue 25).
  */
 import type { BalanceEntry } from '../stores/balances-store';
 import { formatSol, formatUnits, shortenAddress } from '../lib/format';
@@ -36,6 +36,9 @@ export function BalancesPanel({ entry, onRefresh }: BalancesPanelProps) {
   let total: Decimal = { digits: 0n, scale: 0 };
   let unpriced = 0;
   let stale = false;
+  /** Values counted at Pyth's prices (issue 25), and at any price. */
+  let atOracle = 0;
+  let valued = 0;
   if (balances) {
     for (const [amount, decimals, mint] of [
       [balances.lamports, 9, NATIVE_MINT] as const,
@@ -44,6 +47,10 @@ export function BalancesPanel({ entry, onRefresh }: BalancesPanelProps) {
       const value = usdOf(amount, decimals, prices[mint]);
       if (value) total = addDecimal(total, value);
       else if (amount !== '0') unpriced += 1;
+      if (value && amount !== '0') {
+        valued += 1;
+        if (prices[mint]?.source === 'oracle') atOracle += 1;
+      }
       if (prices[mint]?.status === 'stale') stale = true;
     }
   }
@@ -97,6 +104,15 @@ export function BalancesPanel({ entry, onRefresh }: BalancesPanelProps) {
               <span className="muted small"> (some prices are over a minute old)</span>
             ) : null}
           </p>
+          {!pricing && valued > 0 ? (
+            <p className="muted small" aria-label="Price sources">
+              {atOracle === valued
+                ? "Every value is at Pyth's oracle prices, read from the network."
+                : atOracle > 0
+                  ? `${atOracle} of ${valued} values at Pyth's oracle prices (marked Pyth), read from the network; the others at the swap service's prices.`
+                  : "Every value is at the swap service's prices: Pyth has no feed for these tokens here."}
+            </p>
+          ) : null}
           {balances.tokens.length === 0 ? (
             <p className="muted">No tokens in this account yet.</p>
           ) : (

@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { App } from '../App';
 import { fakeAccount, installFakeWallet } from '../test/fake-wallet';
 import { BALANCE_REFRESH_MS } from './WalletScreen';
+import { usePricesStore } from '../stores/prices-store';
 
 describe('wallet overview', () => {
   it('shows SOL and token balances formatted from base units', async () => {
@@ -20,6 +21,23 @@ describe('wallet overview', () => {
     expect(within(row).getByLabelText('USD value of USDC').textContent).toBe('$1,000.00');
     expect(screen.getByLabelText('Total value').textContent).toBe('$186,185.18');
     expect(within(row).getByLabelText('verified')).toBeTruthy();
+    // Every price here is the swap service's: the total says so (issue 25).
+    expect(screen.getByLabelText('Price sources').textContent).toBe(
+      "Every value is at the swap service's prices: Pyth has no feed for these tokens here.",
+    );
+  });
+
+  it("marks values at Pyth's oracle prices, and the total says how many are (issue 25)", async () => {
+    const fake = installFakeWallet({ accounts: [fakeAccount(0)], lamports: '1000000000' });
+    fake.swap.oracleFeeds.set('So11111111111111111111111111111111111111112', 'SOL/USD');
+    // Prices asked by an earlier test are kept for 30 s: ask afresh.
+    usePricesStore.setState({ prices: {}, askedAt: {} });
+    render(<App />);
+    expect((await screen.findByLabelText('USD value of SOL')).textContent).toBe('≈ $150.00');
+    expect(screen.getByLabelText('Pyth oracle price (SOL/USD)')).toBeTruthy();
+    expect((await screen.findByLabelText('Price sources')).textContent).toBe(
+      "1 of 2 values at Pyth's oracle prices (marked Pyth), read from the network; the others at the swap service's prices.",
+    );
   });
 
   it('shows a clear network-unavailable state with what to do, and recovers on Try again', async () => {

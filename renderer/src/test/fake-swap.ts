@@ -47,6 +47,8 @@ export interface FakeSwapState {
    * answer no token at all and prices.get no price.
    */
   directory: boolean;
+  /** Mints whose price prices.get answers as Pyth's (issue 25), with this feed name. */
+  oracleFeeds: Map<string, string>;
 }
 
 let uuidCounter = 0;
@@ -109,6 +111,7 @@ export function initialFakeSwapState(network: NetworkInfo): FakeSwapState {
     quotes: [],
     ticketTtlMs: 60_000,
     directory: true,
+    oracleFeeds: new Map(),
   };
 }
 

@@ -209,7 +209,14 @@ export function installFakeWallet(options: FakeWalletOptions = {}): FakeWallet {
             mint,
             usdPrice === null
               ? { usdPrice: null, asOf: null, status: 'missing' }
-              : { usdPrice, asOf: Date.now(), status: 'fresh' },
+              : {
+                  usdPrice,
+                  asOf: Date.now(),
+                  status: 'fresh',
+                  ...(swap.oracleFeeds.has(mint)
+                    ? { source: 'oracle', feed: swap.oracleFeeds.get(mint) }
+                    : { source: 'service' }),
+                },
           ];
         }),
       ),

@@ -11,6 +11,7 @@ import { findToken, tokenName } from '../../stores/tokens-store';
 import { usePrices } from '../../stores/prices-store';
 import { UsdValue } from '../tokens/UsdValue';
 import { VerifiedMark } from '../tokens/VerifiedMark';
+import { TradeValue } from './TradeValue';
 
 function ChangeRow({
   change,
@@ -118,6 +119,7 @@ export function ReviewReport({
           ))}
         </tbody>
       </table>
+      <TradeValue valuation={report.valuation} />
       <dl className="facts">
         <dt>Network fee</dt>
         <dd>

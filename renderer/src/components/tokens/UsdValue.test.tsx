@@ -47,3 +47,35 @@ describe('a USD value', () => {
     );
   });
 });
+
+describe('a USD value at an oracle price (issue 25)', () => {
+  it('is marked Pyth, with the feed named, and a service price is not', () => {
+    render(
+      <UsdValue
+        amount="2000000000"
+        decimals={9}
+        price={{
+          usdPrice: '150.02',
+          asOf: Date.now(),
+          status: 'fresh',
+          source: 'oracle',
+          feed: 'SOL/USD',
+        }}
+        label="oracle"
+      />,
+    );
+    expect(screen.getByLabelText('oracle').textContent).toBe('≈ $300.04');
+    expect(screen.getByLabelText('Pyth oracle price (SOL/USD)').textContent).toBe(' Pyth');
+    cleanup();
+    render(
+      <UsdValue
+        amount="2000000"
+        decimals={6}
+        price={{ usdPrice: '2.5', asOf: Date.now(), status: 'fresh', source: 'service' }}
+        label="service"
+      />,
+    );
+    expect(screen.getByLabelText('service').textContent).toBe('≈ $5.00');
+    expect(screen.queryByText(/Pyth/)).toBeNull();
+  });
+});

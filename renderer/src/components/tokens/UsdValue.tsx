@@ -1,7 +1,8 @@
 /**
  * A USD value next to an amount (issue 11): `≈ $1,234.56`, computed from base units and the
  * price's decimal text with bigint math (main/shared/usd.ts). A missing price says so; a price
- * older than a minute says how old it is, so nobody trades on a number that stopped moving.
+ * older than a minute says how old it is, so nobody trades on a number that stopped moving; a
+ * price from Pyth's oracle is marked `Pyth` (issue 25).
  */
 import type { PriceView } from '../../../../preload/api-types';
 import { formatUsd, parseDecimal, usdValue, type Decimal } from '../../../../main/shared/usd';
@@ -38,13 +39,35 @@ export interface UsdValueProps {
   prefix?: string;
 }
 
+/**
+ * Marks a price Pyth's oracle gave (issue 25), read from the network rather than asked of the
+ * swap service; its title names the feed.
+ */
+export function OracleMark({ price }: { price: PriceView | undefined }) {
+  if (price?.source !== 'oracle') return null;
+  const feed = price.feed ? ` (${price.feed})` : '';
+  return (
+    <span
+      className="price-source small"
+      title={`Pyth oracle price${feed}, read from the network, not from the swap service`}
+      aria-label={`Pyth oracle price${feed}`}
+    >
+      {' '}
+      Pyth
+    </span>
+  );
+}
+
 export function UsdValue({ amount, decimals, price, label, prefix = '≈' }: UsdValueProps) {
   const value = usdOf(amount, decimals, price);
   const age = priceAgeText(price);
   return (
-    <span className="usd-value muted" aria-label={label}>
-      {value ? `${prefix ? `${prefix} ` : ''}${formatUsd(value)}` : 'No USD price'}
-      {value && age ? <span className="price-age"> ({age})</span> : null}
-    </span>
+    <>
+      <span className="usd-value muted" aria-label={label}>
+        {value ? `${prefix ? `${prefix} ` : ''}${formatUsd(value)}` : 'No USD price'}
+        {value && age ? <span className="price-age"> ({age})</span> : null}
+      </span>
+      {value ? <OracleMark price={price} /> : null}
+    </>
   );
 }

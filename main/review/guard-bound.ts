@@ -1,0 +1,138 @@
+/**
+ * The on-chain bound rule (issue 21): the simulation shows the post-state at review time, but
+ * the chain judges the transaction when it lands, after anyone else's trades. What protects the
+ * person then is only what the swap instructions enforce: CP-Swap's `minimum_amount_out` /
+ * `max_amount_in`, the aggregator's `quoted_*_amount` with its `slippage_bps`. So the wallet
+ * reads them (swap-legs.ts) and refuses a transaction whose instructions would let it land on
+ * worse terms than the wallet's own bound (swap-api/slippage-bound.ts: the amount and slippage
+ * the person chose):
+ *   - ExactIn: the least the chain lets reach the output (the destination, or the person's
+ *     output holdings) is below the wallet's minimum; the input taken may exceed the amount;
+ *   - ExactOut: the most the chain lets it take from the person exceeds the wallet's maximum,
+ *     or less than the exact amount is sure to arrive;
+ *     (a bound shared over parallel legs may round down by one base unit per extra leg);
+ *   - a chained route is judged at its ends: an intermediate hop's bound may be loose only where
+ *     the hops around it still pin what the person pays and gets; a loose middle that could draw
+ *     on tokens the person already holds of that mint is refused;
+ *   - a swap instruction whose bound the wallet cannot read, and a positive-slippage share the
+ *     person never agreed to.
+ * The passing verdict is what the review shows: "The network refuses this swap if you would
+ * receive less than X" (ExactOut: "…pay more than X").
+ */
+import { heldBefore, swapLegs, worstCase, type WorstCase } from './swap-legs';
+import { isUserAccount, type ReviewFacts } from './facts';
+import { walletBound } from '../swap-api/slippage-bound';
+import type { GuardVerdict } from './types';
+import { formatToken, shortAddress, tokenName } from './words';
+import { JUPITER_V6_PROGRAM } from './program-ids';
+
+const UNPROTECTED =
+  'The transaction does not protect you on chain: anyone who trades before it lands could take the difference.';
+
+function unreadableSwaps(facts: ReviewFacts): string[] {
+  return facts.instructions.flatMap(({ index, programId, programName, decoded }) =>
+    programId === JUPITER_V6_PROGRAM && decoded.kind === 'other' && decoded.name === 'swap'
+      ? [
+          `Instruction ${index + 1} is a ${programName} swap whose amounts the wallet cannot read, so nothing says what the network would refuse. ${UNPROTECTED}`,
+        ]
+      : [],
+  );
+}
+
+function positiveSlippage(facts: ReviewFacts): string[] {
+  return facts.instructions.flatMap(({ index, decoded }) =>
+    decoded.kind === 'jupiterRoute' && decoded.positiveSlippageBps > 0
+      ? [
+          `Instruction ${index + 1} would give ${decoded.positiveSlippageBps / 100}% of anything you receive above the quote to the swap service, which you did not agree to.`,
+        ]
+      : [],
+  );
+}
+
+/**
+ * What reaches the output under the worst case the chain allows. With a chosen destination, a
+ * fixed forward out of the person's own account (an output-side fee paid first) may draw on
+ * what they already held of the output token when the swap delivers less: that comes off what
+ * the destination gets, so the end is judged as the destination's gain less that draw.
+ */
+function guaranteedOutput(facts: ReviewFacts, worst: WorstCase): bigint {
+  const { intent } = facts;
+  const target = facts.expectedDestination;
+  const own = worst.user.get(intent.outputMint) ?? 0n;
+  if (!isUserAccount(facts, target))
+    return (worst.accounts.get(target) ?? 0n) + (own < 0n ? own : 0n);
+  return own;
+}
+
+/** A route's middle that could take tokens the person already held (see the file comment). */
+function loseMiddles(facts: ReviewFacts, worst: WorstCase): string[] {
+  const { intent, tokens } = facts;
+  const problems: string[] = [];
+  for (const [mint, change] of worst.user) {
+    // Both ends are the input and output checks'.
+    if (change >= 0n || mint === intent.inputMint || mint === intent.outputMint) continue;
+    const held = heldBefore(facts, mint);
+    if (held === 0n) continue; // the network refuses it rather than take what is not there
+    const atRisk = -change < held ? -change : held;
+    problems.push(
+      `Its swap instructions do not pin the middle of the route: if prices moved before it lands, it could take up to ${formatToken(atRisk, mint, tokens)} of the ${tokenName(mint, tokens)} you already hold.`,
+    );
+  }
+  return problems;
+}
+
+export function onchainBoundRule(facts: ReviewFacts): GuardVerdict {
+  const { intent, tokens } = facts;
+  const problems = [...unreadableSwaps(facts), ...positiveSlippage(facts)];
+  const legs = swapLegs(facts);
+  if (legs.length === 0) {
+    return problems.length > 0
+      ? { rule: 'onchain-bound', ok: false, reason: problems.join(' ') }
+      : {
+          rule: 'onchain-bound',
+          ok: true,
+          reason:
+            'Its amounts are written in its instructions: no pool price decides them when it lands.',
+        };
+  }
+  const worst = worstCase(facts, legs);
+  const bound = walletBound(intent);
+  const exactIn = intent.swapMode === 'ExactIn';
+  const spent = -(worst.user.get(intent.inputMint) ?? 0n);
+  const spendCap = exactIn ? intent.amount : bound;
+  const inMoney = (amount: bigint) => formatToken(amount, intent.inputMint, tokens);
+  const outMoney = (amount: bigint) => formatToken(amount, intent.outputMint, tokens);
+  const slippage = `${(intent.slippageBps / 100).toFixed(2)}%`;
+  // A bound split over parallel legs (one hop through several pools) is shared out leg by leg
+  // and each share rounded: up to one base unit per extra leg, never more.
+  const inputLegs = legs.filter((leg) => leg.inputMint === intent.inputMint).length;
+  const outputLegs = legs.filter((leg) => leg.outputMint === intent.outputMint).length;
+  const spendSlack = BigInt(Math.max(inputLegs - 1, 0));
+  const outputSlack = BigInt(Math.max(outputLegs - 1, 0));
+  if (!worst.unmeasured.has(intent.inputMint) && spent > spendCap + spendSlack) {
+    problems.push(
+      exactIn
+        ? `Its swap instructions would take up to ${inMoney(spent)} from you, more than the ${inMoney(spendCap)} you entered.`
+        : `Its swap instructions would let the network take up to ${inMoney(spent)} from you, more than the ${inMoney(spendCap)} your slippage of ${slippage} allows. ${UNPROTECTED}`,
+    );
+  }
+  const arrives = guaranteedOutput(facts, worst);
+  const floor = exactIn ? bound : intent.amount;
+  if (intent.inputMint !== intent.outputMint && arrives + (exactIn ? outputSlack : 0n) < floor) {
+    problems.push(
+      exactIn
+        ? `Its swap instructions would let the network complete this swap even if only ${outMoney(arrives)} arrived, less than the ${outMoney(floor)} your slippage of ${slippage} allows. ${UNPROTECTED}`
+        : `Its swap instructions make sure of only ${outMoney(arrives)} arriving, not the exact ${outMoney(floor)} asked for.`,
+    );
+  }
+  problems.push(...loseMiddles(facts, worst));
+  if (problems.length > 0) return { rule: 'onchain-bound', ok: false, reason: problems.join(' ') };
+  const toOther = !isUserAccount(facts, facts.expectedDestination);
+  return {
+    rule: 'onchain-bound',
+    ok: true,
+    reason: exactIn
+      ? `The network refuses this swap if ${toOther ? `the destination ${shortAddress(facts.expectedDestination)} would` : 'you would'} receive less than ${outMoney(arrives)}.`
+      : `The network refuses this swap if you would pay more than ${inMoney(spent)}.`,
+  };
+}

@@ -1,0 +1,176 @@
+/**
+ * A price the swap service cannot fake (issue 25): both sides of a swap or payment valued at
+ * Pyth's prices, read through the person's own RPC (main/prices/oracle/), where the wallet's
+ * table has a feed for the token and the feed passed every check; at the swap service's price
+ * where it has none, and the report says so.
+ *
+ * - **The value rule** (value-loss.ts, issue 21) judges the trade with `valueSource`: Pyth's
+ *   price for each side that has one, so where both sides have a feed a loss of more than 5% is
+ *   dangerous whatever the service's prices, quote or price impact say. A service lying with
+ *   its price API, or a pool pushed before the quote (every figure the service sends then
+ *   true), cannot move Pyth's price.
+ * - **Divergence** (a caution): the service prices a token more than 2% away from Pyth; the
+ *   report names both and says it trusts Pyth's.
+ * - **Feed refused** (a caution): the table has a feed but it failed a check (stale, too wide,
+ *   not Pyth's, …); the report names the check and values that side at the service's price.
+ *
+ * Values are exact decimals; token decimals are the chain's (the review read the mints), never
+ * the service's directory alone.
+ */
+import type { PriceView } from '../../preload/api-types';
+import type { OracleReading } from '../prices/oracle/oracle-checks';
+import { feedOfMint } from '../prices/oracle/feed-table';
+import { alignDecimals, decimalText, parseDecimal, usdValue, type Decimal } from '../shared/usd';
+import type { Address } from '../shared/address';
+import type { SwapIntent, TokenWarning } from './types';
+import type { SideValuation, TradeValuation } from './valuation-types';
+import { valueTerms } from './value-loss';
+import type { ValueSource } from './value-source';
+
+/** The service's price this far from the oracle's is called out (2%). */
+export const DIVERGENCE_BPS = 200n;
+
+export interface TradeValueFacts {
+  /** Symbols for the sentences (the directory's). */
+  symbolOf: (mint: string) => string;
+  /** The token's decimals, from the chain where the review read them. */
+  decimalsOf: (mint: string) => number | undefined;
+  /** The swap service's prices. */
+  prices: Readonly<Record<string, PriceView>>;
+  /** Pyth's readings by mint (only mints the table has a feed for). */
+  oracle: ReadonlyMap<string, OracleReading>;
+}
+
+export interface TradeValue {
+  valuation: TradeValuation;
+  /** The divergence and refused-feed cautions. */
+  warnings: TokenWarning[];
+  /** The prices the value rule (value-loss.ts) judges by: Pyth's where a side has one. */
+  values: ValueSource;
+}
+
+function side(mint: Address, amount: bigint, facts: TradeValueFacts): SideValuation {
+  const feed = feedOfMint(mint);
+  const reading = facts.oracle.get(mint);
+  const oraclePrice = reading?.ok ? reading.price.usdPrice : null;
+  const servicePrice = facts.prices[mint]?.usdPrice ?? null;
+  const price = oraclePrice ?? servicePrice;
+  const decimals = facts.decimalsOf(mint);
+  const parsed = price === null ? null : parseDecimal(price);
+  const usd =
+    parsed && decimals !== undefined ? decimalText(usdValue(amount, decimals, parsed)) : null;
+  return {
+    mint,
+    amount,
+    usd,
+    source: usd === null ? null : oraclePrice !== null ? 'oracle' : 'service',
+    oraclePrice,
+    servicePrice,
+    feed: feed?.alias ?? null,
+    oracleRefusal: reading && !reading.ok ? reading.reason : null,
+  };
+}
+
+/** |a − b| / b in basis points, rounded down. */
+function gapBps(a: Decimal, b: Decimal): bigint {
+  const { a: x, b: y } = alignDecimals(a, b);
+  if (y === 0n) return 0n;
+  return ((x > y ? x - y : y - x) * 10_000n) / y;
+}
+
+const percent = (bps: bigint) => `${decimalText({ digits: bps, scale: 2 })}%`;
+
+function sourceSentence(s: SideValuation, symbol: string): string | null {
+  if (s.source === 'oracle') return null;
+  if (s.feed === null) {
+    return s.servicePrice === null
+      ? `Nobody prices ${symbol}: neither Pyth nor the swap service.`
+      : `No Pyth feed prices ${symbol}: its value is the swap service's price.`;
+  }
+  return s.servicePrice === null
+    ? `Pyth's ${s.feed} price could not be used and the swap service has none: ${symbol} is not valued.`
+    : `Pyth's ${s.feed} price could not be used: ${symbol}'s value is the swap service's price.`;
+}
+
+function divergence(s: SideValuation, symbol: string): TokenWarning | null {
+  const oracle = s.oraclePrice === null ? null : parseDecimal(s.oraclePrice);
+  const service = s.servicePrice === null ? null : parseDecimal(s.servicePrice);
+  if (!oracle || !service) return null;
+  const gap = gapBps(service, oracle);
+  if (gap <= DIVERGENCE_BPS) return null;
+  return {
+    mint: s.mint,
+    kind: 'price-divergence',
+    mustAcknowledge: false,
+    sentence: `The swap service prices ${symbol} at $${s.servicePrice}, Pyth's ${s.feed} feed at $${s.oraclePrice}: ${percent(gap)} apart. Swapdesk trusts Pyth's price, read from the network, not from the swap service.`,
+  };
+}
+
+function unavailable(s: SideValuation, symbol: string): TokenWarning | null {
+  if (s.oracleRefusal === null) return null;
+  return {
+    mint: s.mint,
+    kind: 'oracle-unavailable',
+    mustAcknowledge: false,
+    sentence: `${s.oracleRefusal} ${symbol} is valued at the swap service's price${s.servicePrice === null ? ' (it has none)' : ''}, which Swapdesk cannot check.`,
+  };
+}
+
+/** The valuation of `intent` and the oracle's warnings about it. */
+export function valueTrade(intent: SwapIntent, facts: TradeValueFacts): TradeValue {
+  // The amounts the value rule judges: the most paid and the least received the guard allows.
+  const { paid, got } = valueTerms(intent);
+  const input = side(intent.inputMint, paid, facts);
+  const output = side(intent.outputMint, got, facts);
+  const sameMint = intent.inputMint === intent.outputMint;
+  const sides = sameMint ? [input] : [input, output];
+  const sentences: string[] = [];
+  const oracleFeeds = sides.filter((s) => s.source === 'oracle').map((s) => s.feed);
+  if (oracleFeeds.length === sides.length) {
+    sentences.push(
+      `Both sides are valued at Pyth's oracle prices (${oracleFeeds.join(', ')}), read from the network, not from the swap service.`,
+    );
+  } else {
+    for (const s of sides) {
+      const sentence = sourceSentence(s, facts.symbolOf(s.mint));
+      if (sentence) sentences.push(sentence);
+      else sentences.push(`${facts.symbolOf(s.mint)} is valued at Pyth's ${s.feed} price.`);
+    }
+  }
+  const notes = sides.flatMap((s) => {
+    const symbol = facts.symbolOf(s.mint);
+    return [divergence(s, symbol), unavailable(s, symbol)].filter(
+      (w): w is TokenWarning => w !== null,
+    );
+  });
+  return {
+    valuation: { swapMode: intent.swapMode, input, output, sentences },
+    warnings: notes,
+    values: valueSource(sides, facts),
+  };
+}
+
+/**
+ * The value rule's prices: Pyth's for a side whose feed passed, the service's otherwise; the
+ * chain's decimals. Its name says whose prices the rule's sentence is at.
+ */
+function valueSource(sides: SideValuation[], facts: TradeValueFacts): ValueSource {
+  const priceOf = new Map(sides.map((s) => [s.mint as string, s.oraclePrice ?? s.servicePrice]));
+  const oracle = sides.filter((s) => s.source === 'oracle');
+  const service = sides.filter((s) => s.source !== 'oracle');
+  const feeds = oracle.map((s) => s.feed).join(' and ');
+  const name =
+    oracle.length === 0
+      ? "the swap service's Price API"
+      : service.length === 0
+        ? `Pyth's oracle feeds ${feeds}, read from the network, not from the swap service`
+        : `Pyth's oracle for ${oracle.map((s) => facts.symbolOf(s.mint)).join(' and ')} (${feeds}) and the swap service's Price API for ${service.map((s) => facts.symbolOf(s.mint)).join(' and ')}`;
+  return {
+    name,
+    usdValue(mint, amount, decimals) {
+      const text = priceOf.get(mint) ?? facts.prices[mint]?.usdPrice ?? null;
+      const price = text === null ? null : parseDecimal(text);
+      return price ? usdValue(amount, facts.decimalsOf(mint) ?? decimals, price) : null;
+    },
+  };
+}

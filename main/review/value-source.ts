@@ -1,0 +1,34 @@
+/**
+ * Where the review's USD values come from (issue 21): one small input, so that the rule "a
+ * trade far below its value needs the person's eyes" (value-loss.ts) does not care who prices
+ * the tokens. Today it is the swap service's Price API prices the review already holds
+ * (app/market-facts.ts); an oracle (issue 25: Pyth prices read on chain, which the swap service
+ * cannot fake) plugs in as another ValueSource through `MarketFacts.values`.
+ */
+import type { PriceView } from '../../preload/api-types';
+import { parseDecimal, usdValue, type Decimal } from '../shared/usd';
+
+export interface ValueSource {
+  /** Where the prices come from, in the words of a sentence: "the swap service's Price API". */
+  name: string;
+  /**
+   * The USD value of `amount` base units of `mint` (with its `decimals`), or null when this
+   * source has no price for it.
+   */
+  usdValue(mint: string, amount: bigint, decimals: number): Decimal | null;
+}
+
+/**
+ * The swap service's Price API prices (Price v3, exact decimal text), as the review has them.
+ * @example priceApiValues(market.prices).usdValue(USDC, 1_000_000n, 6) // { digits: 1000000n, scale: 6 }
+ */
+export function priceApiValues(prices: Readonly<Record<string, PriceView>>): ValueSource {
+  return {
+    name: "the swap service's Price API",
+    usdValue(mint, amount, decimals) {
+      const text = prices[mint]?.usdPrice;
+      const price = text ? parseDecimal(text) : null;
+      return price ? usdValue(amount, decimals, price) : null;
+    },
+  };
+}
