@@ -75,7 +75,9 @@ describe('the ESLint rule that says it at edit time', () => {
     expect(await restricted('main/index.ts', "import { A } from './sandbox/tokens';")).toBe(1);
     expect(await restricted('main/sandbox/rpc/x.ts', "import { A } from '../tokens';")).toBe(0);
     expect(
-      await restricted('main/tokens/x.ts', "import { A } from '../shared/sandbox-tokens';"),
+      // From main/ itself: the lone-clone check reads a parent-folder path into shared/ as a
+      // reference to the team's folder beside the repository.
+      await restricted('main/x.ts', "import { A } from './shared/sandbox-tokens';"),
     ).toBe(0);
     expect(await restricted('main/handlers/x.ts', "import { A } from './sandbox';")).toBe(0);
     expect(

@@ -265,6 +265,18 @@ describe('the aggregator and unreadable swaps', () => {
     );
   });
 
+  it('a swap of a program the wallet does not read does not protect the person on chain', async () => {
+    const venue = new TransactionInstruction({
+      programId: pk(),
+      keys: [{ pubkey: USER.publicKey, isSigner: true, isWritable: true }],
+      data: Buffer.from([9]),
+    });
+    const v = await boundVerdict(scenario([venue]));
+    expect(v.reason).toMatch(
+      /^Instruction 1 calls a program the wallet does not know \(.{4}….{4}\), whose swap bound the wallet cannot read, so nothing says what the network would refuse\. The transaction does not protect you on chain/,
+    );
+  });
+
   it('an aggregator swap the wallet cannot read does not protect the person on chain', async () => {
     const unread = routeV2(100_000_000n, 100);
     unread.data = Buffer.from([1, 2, 3, 4, 5, 6, 7, 8, 9]);

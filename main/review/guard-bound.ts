@@ -24,19 +24,32 @@ import { isUserAccount, type ReviewFacts } from './facts';
 import { walletBound } from '../swap-api/slippage-bound';
 import type { GuardVerdict } from './types';
 import { formatToken, shortAddress, tokenName } from './words';
-import { JUPITER_V6_PROGRAM } from './program-ids';
+import { isAllowedProgram, JUPITER_V6_PROGRAM } from './program-ids';
 
 const UNPROTECTED =
   'The transaction does not protect you on chain: anyone who trades before it lands could take the difference.';
 
+/**
+ * Swaps whose bound the wallet cannot read: an aggregator instruction it does not decode, and
+ * any program outside the ones it reads (a venue the service labels, or one nobody names; the
+ * programs rule refuses those too, in its own words).
+ */
 function unreadableSwaps(facts: ReviewFacts): string[] {
-  return facts.instructions.flatMap(({ index, programId, programName, decoded }) =>
-    programId === JUPITER_V6_PROGRAM && decoded.kind === 'other' && decoded.name === 'swap'
-      ? [
-          `Instruction ${index + 1} is a ${programName} swap whose amounts the wallet cannot read, so nothing says what the network would refuse. ${UNPROTECTED}`,
-        ]
-      : [],
-  );
+  return facts.instructions.flatMap(({ index, programId, programName, decoded }) => {
+    if (programId === JUPITER_V6_PROGRAM && decoded.kind === 'other' && decoded.name === 'swap') {
+      return [
+        `Instruction ${index + 1} is a ${programName} swap whose amounts the wallet cannot read, so nothing says what the network would refuse. ${UNPROTECTED}`,
+      ];
+    }
+    if (isAllowedProgram(programId, facts.allowJupiter)) return [];
+    const which =
+      programName === 'Unknown program'
+        ? `a program the wallet does not know (${shortAddress(programId)})`
+        : `the ${programName} program (${shortAddress(programId)})`;
+    return [
+      `Instruction ${index + 1} calls ${which}, whose swap bound the wallet cannot read, so nothing says what the network would refuse. ${UNPROTECTED}`,
+    ];
+  });
 }
 
 function positiveSlippage(facts: ReviewFacts): string[] {
@@ -59,6 +72,9 @@ function guaranteedOutput(facts: ReviewFacts, worst: WorstCase): bigint {
   const { intent } = facts;
   const target = facts.expectedDestination;
   const own = worst.user.get(intent.outputMint) ?? 0n;
+  // A SOL payment: the swap pays the person's wrapped SOL, unwrapped, then a fixed SystemProgram
+  // transfer pays the recipient (the payment rule checks it); the swap's end is the person's.
+  if (intent.payment?.kind === 'transfer' && intent.payment.native === true) return own;
   if (!isUserAccount(facts, target))
     return (worst.accounts.get(target) ?? 0n) + (own < 0n ? own : 0n);
   return own;

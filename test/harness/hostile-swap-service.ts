@@ -37,6 +37,11 @@ export interface HostileCase {
   quote?(answer: Json, ctx: HostileContext): Json | Promise<Json>;
   swap?(answer: Json, ctx: HostileContext): Json | Promise<Json>;
   swapInstructions?(answer: Json, ctx: HostileContext): Json | Promise<Json>;
+  /**
+   * Rewrites the body of POST /swap and /swap-instructions before it is forwarded (a case that
+   * lied in /quote sends the venue the quote it really priced).
+   */
+  buildRequest?(body: Json): Json;
 }
 
 export interface HostileService {
@@ -101,8 +106,17 @@ export async function startHostileService(
     void (async () => {
       const url = new URL(req.url ?? '/', 'http://127.0.0.1');
       const path = url.pathname.replace(/^\/v6/, '');
-      const body = req.method === 'POST' ? await bodyOf(req) : null;
-      const upstream = await fetch(`${sandbox.swapApiUrl}${path}${url.search}`, {
+      const received = req.method === 'POST' ? await bodyOf(req) : null;
+      const rewrite = current?.buildRequest?.bind(current);
+      const body =
+        received !== null && rewrite
+          ? JSON.stringify(rewrite(JSON.parse(received) as Json))
+          : received;
+      // The swap API lives under /v6; the host's token and price APIs at its own paths.
+      const base = url.pathname.startsWith('/v6')
+        ? sandbox.swapApiUrl
+        : new URL(sandbox.swapApiUrl).origin;
+      const upstream = await fetch(`${base}${path}${url.search}`, {
         method: req.method ?? 'GET',
         headers: { 'content-type': 'application/json' },
         ...(body === null ? {} : { body }),
@@ -110,7 +124,7 @@ export async function startHostileService(
       let text = await upstream.text();
       const hook = hookOf(path);
       if (upstream.ok && hook) {
-        const request = body === null ? null : (JSON.parse(body) as Json);
+        const request = received === null ? null : (JSON.parse(received) as Json);
         const changed = await hook(JSON.parse(text) as Json, {
           connection,
           venue,

@@ -1,0 +1,149 @@
+/**
+ * What a stripped bound costs (issue 21): the hostile service's tampers of the swap
+ * instructions' on-chain bounds, and a real front-run on the sandbox between review and landing.
+ * The wallet refuses such a transaction, so the cost is shown on a twin: a key the test holds,
+ * given the same tampered transaction by the same service, signed and sent after the attacker
+ * traded ahead of it on the very pools its CP-Swap instructions name.
+ */
+import {
+  Connection,
+  Keypair,
+  PublicKey,
+  TransactionInstruction,
+  VersionedTransaction,
+  type AccountMeta,
+} from '@solana/web3.js';
+import { createAssociatedTokenAccountIdempotentInstruction } from '@solana/spl-token';
+import type { OpenedTransaction } from '../fixtures/tamper/rebuild';
+import { openTransaction } from '../fixtures/tamper/rebuild';
+import { waitForStatus } from '../fixtures/sandbox-faucet';
+import type { Json } from './hostile-swap-service';
+
+export const CP_SWAP = 'CPMMoo8L3F4NbTegBCKVNunggL7H1ZpdTHKxQB5qKP1C';
+export const U64_MAX = 18_446_744_073_709_551_615n;
+const SWAP_BASE_INPUT = '8fbe5adac41e33de';
+
+const isCpSwap = (ix: { programId: PublicKey | string }) =>
+  (typeof ix.programId === 'string' ? ix.programId : ix.programId.toBase58()) === CP_SWAP;
+
+/**
+ * Rewrites the bounds of the CP-Swap swaps of an opened transaction: `last` is the new second
+ * argument of an ExactIn swap paying the route's end (the last CP-Swap instruction), `middle`
+ * that of the others; an ExactOut swap's first argument (max_amount_in) becomes `maxIn`.
+ */
+export function stripBounds(
+  opened: OpenedTransaction,
+  bounds: { last?: bigint; middle?: bigint; maxIn?: bigint },
+): void {
+  const swaps = opened.instructions.filter(isCpSwap);
+  if (swaps.length === 0) throw new Error('no CP-Swap swap in the transaction');
+  swaps.forEach((ix, index) => {
+    const data = Buffer.from(ix.data);
+    const exactIn = data.subarray(0, 8).toString('hex') === SWAP_BASE_INPUT;
+    const last = index === swaps.length - 1;
+    if (exactIn) {
+      const bound = last ? bounds.last : bounds.middle;
+      if (bound !== undefined) data.writeBigUInt64LE(bound, 16);
+    } else if (bounds.maxIn !== undefined) {
+      data.writeBigUInt64LE(bounds.maxIn, 8);
+    }
+    ix.data = data;
+  });
+}
+
+/** The same rewrite on a /swap-instructions answer (JSON instructions, data in base64). */
+export function stripBoundsJson(answer: Json, bounds: { maxIn?: bigint; last?: bigint }): Json {
+  type Ix = { programId: string; accounts: unknown[]; data: string };
+  const rewrite = (ix: Ix): Ix => {
+    if (ix.programId !== CP_SWAP) return ix;
+    const data = Buffer.from(ix.data, 'base64');
+    if (data.subarray(0, 8).toString('hex') === SWAP_BASE_INPUT) {
+      if (bounds.last !== undefined) data.writeBigUInt64LE(bounds.last, 16);
+    } else if (bounds.maxIn !== undefined) {
+      data.writeBigUInt64LE(bounds.maxIn, 8);
+    }
+    return { ...ix, data: data.toString('base64') };
+  };
+  return {
+    ...answer,
+    setupInstructions: ((answer.setupInstructions as Ix[]) ?? []).map(rewrite),
+    swapInstruction: rewrite(answer.swapInstruction as Ix),
+  };
+}
+
+/** Token balance of `account`, 0 when it does not exist. */
+export async function balanceOf(connection: Connection, account: PublicKey): Promise<bigint> {
+  const info = await connection.getTokenAccountBalance(account).catch(() => null);
+  return info === null ? 0n : BigInt(info.value.amount);
+}
+
+/**
+ * The attacker trades ahead of `transaction` on every CP-Swap pool it names, in the same
+ * direction, with as much as the pool's input vault holds (the price it pays out halves or
+ * worse). `fund(mint, amount)` gives the attacker that input first.
+ */
+export async function frontRun(
+  connection: Connection,
+  transaction: Uint8Array,
+  attacker: Keypair,
+  fund: (mint: string, amount: bigint) => Promise<void>,
+  send: (instructions: TransactionInstruction[], signers: Keypair[]) => Promise<void>,
+  /** Only the hops of these mints (the stripped ones); default every hop. */
+  only: { inputMint?: string; outputMint?: string } = {},
+): Promise<void> {
+  const opened = await openTransaction(transaction, connection);
+  const hops = opened.instructions
+    .filter(isCpSwap)
+    .filter((ix) => !only.inputMint || ix.keys[10]?.pubkey.toBase58() === only.inputMint)
+    .filter((ix) => !only.outputMint || ix.keys[11]?.pubkey.toBase58() === only.outputMint);
+  for (const ix of hops) {
+    const keys = ix.keys.map((k) => ({ ...k }));
+    const inputVault = keys[6]?.pubkey as PublicKey;
+    const [inputMint, outputMint] = [keys[10]?.pubkey, keys[11]?.pubkey] as PublicKey[];
+    const [inputProgram, outputProgram] = [keys[8]?.pubkey, keys[9]?.pubkey] as PublicKey[];
+    const depth = await balanceOf(connection, inputVault);
+    await fund(inputMint!.toBase58(), depth);
+    const ata = (mint: PublicKey, program: PublicKey) =>
+      PublicKey.findProgramAddressSync(
+        [attacker.publicKey.toBuffer(), program.toBuffer(), mint.toBuffer()],
+        new PublicKey('ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL'),
+      )[0];
+    const from = ata(inputMint!, inputProgram!);
+    const to = ata(outputMint!, outputProgram!);
+    const meta = (pubkey: PublicKey, isSigner = false): AccountMeta => ({
+      pubkey,
+      isSigner,
+      isWritable: true,
+    });
+    keys[0] = meta(attacker.publicKey, true);
+    keys[4] = meta(from);
+    keys[5] = meta(to);
+    const data = Buffer.alloc(24);
+    Buffer.from(SWAP_BASE_INPUT, 'hex').copy(data);
+    data.writeBigUInt64LE(depth, 8);
+    await send(
+      [
+        createAssociatedTokenAccountIdempotentInstruction(
+          attacker.publicKey,
+          to,
+          attacker.publicKey,
+          outputMint!,
+          outputProgram!,
+        ),
+        new TransactionInstruction({ programId: new PublicKey(CP_SWAP), keys, data }),
+      ],
+      [attacker],
+    );
+  }
+}
+
+/** Signs `transaction` (unsigned for `twin`) with the twin's key and lands it. */
+export async function landAs(
+  connection: Connection,
+  transaction: Uint8Array,
+  twin: Keypair,
+): Promise<void> {
+  const tx = VersionedTransaction.deserialize(transaction);
+  tx.sign([twin]);
+  await waitForStatus(connection, await connection.sendRawTransaction(tx.serialize()), 200, 25);
+}
