@@ -11,6 +11,7 @@ import type { ActivityStore } from '../activity/activity-store';
 import type { Handlers } from '../bridge/handler-types';
 import type { FeesService } from '../fees/fees-service';
 import { createBalanceHandlers } from '../handlers/balances';
+import { batchingFetch } from '../ledger/rpc-batch';
 import { createTokenLabeler, type TokenLabeler } from '../tokens/token-labels';
 import { createSandboxHandlers } from '../handlers/sandbox';
 import type { PayNetworkServices } from '../handlers/pay';
@@ -89,6 +90,13 @@ export function bundleFor(network: NetworkInfo, shared: Shared): NetworkBundle {
     // A 429 is reported, not retried in a loop that hides it from the person.
     disableRetryOnRateLimit: true,
   });
+  // The review's reads (accounts before, simulation, block height) and Pyth's feeds read beside
+  // them go out together: one JSON-RPC batch per turn instead of a request each (issue 26).
+  const reviewConnection = new Connection(network.rpcUrl, {
+    commitment: 'confirmed',
+    fetch: batchingFetch(shared.fetch),
+    disableRetryOnRateLimit: true,
+  });
   const ledgerConnection =
     options.connection && network.rpcUrl === options.network.rpcUrl
       ? options.connection
@@ -117,7 +125,7 @@ export function bundleFor(network: NetworkInfo, shared: Shared): NetworkBundle {
   // The service's prices, and Pyth's through the person's RPC where a feed exists (issue 25):
   // the screens get the oracle's where it has one; the review compares the two.
   const servicePrices = createPriceService({ ...marketHost, now });
-  const oracle = createOracleReader({ connection: () => connection, now });
+  const oracle = createOracleReader({ connection: () => reviewConnection, now });
   const prices = withOraclePrices(servicePrices, oracle, now);
   const labeler = createTokenLabeler({ directory, connection: ledgerConnection });
   const sender = createTransactionSender({
@@ -159,7 +167,7 @@ export function bundleFor(network: NetworkInfo, shared: Shared): NetworkBundle {
       // A new client per call: the API key is read from the keychain when it is needed, so a
       // key set or removed in Settings applies to the next request.
       api,
-      connection,
+      connection: reviewConnection,
       review: options.review ?? reviewTransaction,
       quotes: createQuoteBook<SwapExtras>({ now }),
       fees: shared.fees,
@@ -203,7 +211,7 @@ export function bundleFor(network: NetworkInfo, shared: Shared): NetworkBundle {
       network,
       networkKey,
       api,
-      connection,
+      connection: reviewConnection,
       review: swap.review.review,
       plans,
       tickets,

@@ -210,13 +210,16 @@ export function buildSwap(context: MarketContext, request: SwapRequest): SwapRes
   };
   let limit = DEFAULT_COMPUTE_UNIT_LIMIT;
   let built = attempt(limit);
-  let simulation = context.ledger.simulate(built.wire);
+  const simulation = context.ledger.simulate(built.wire);
   if (request.dynamicComputeUnitLimit && simulation.err === null) {
     const consumed = consumedUnits(simulation.logs);
     // Builtins (system, compute budget) log no figure: a margin per instruction covers them.
     limit = Math.min(DEFAULT_COMPUTE_UNIT_LIMIT, Math.ceil((consumed + 3_000) * 1.2) + 10_000);
+    // The simulation is reused for the rebuilt transaction rather than run again (issue 26):
+    // it differs only by a compute limit above what the run consumed (same size, same accounts),
+    // and its priority fee is no higher (a price per unit over fewer units, or the same total),
+    // so it runs as the first did. The wallet simulates what it signs itself, in its review.
     built = attempt(limit);
-    simulation = context.ledger.simulate(built.wire);
   }
   return {
     swapTransaction: Buffer.from(built.wire).toString('base64'),
