@@ -1,9 +1,10 @@
 /**
  * Where the review's USD values come from (issue 21): one small input, so that the rule "a
  * trade far below its value needs the person's eyes" (value-loss.ts) does not care who prices
- * the tokens. Today it is the swap service's Price API prices the review already holds
- * (app/market-facts.ts); an oracle (issue 25: Pyth prices read on chain, which the swap service
- * cannot fake) plugs in as another ValueSource through `MarketFacts.values`.
+ * the tokens. By default it is the swap service's Price API prices the review already holds
+ * (app/market-facts.ts); the review gives it Pyth's prices wherever a side has a feed (issue 25:
+ * read on chain, which the swap service cannot fake; review/trade-value.ts) through
+ * `MarketFacts.values`.
  */
 import type { PriceView } from '../../preload/api-types';
 import { parseDecimal, usdValue, type Decimal } from '../shared/usd';

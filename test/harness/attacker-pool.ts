@@ -2,7 +2,9 @@
  * A Raydium CP-Swap pool the attacker owns (issue 21, class 2): created on the sandbox with the
  * real program's `initialize` (1% fee tier, SOL/USDC, priced as the attacker likes), and a way to
  * point a CP-Swap swap instruction at it. Anyone can do this on mainnet; the quote then routes
- * through it with amounts and a bound that agree with the pool, so no chain rule sees a lie.
+ * through it with amounts and a bound that agree with the pool, so no chain rule sees a lie. Or
+ * the pool is fair, the bound stripped, and the attacker pulls its liquidity before the swap
+ * lands (`withdrawInstruction`).
  */
 import {
   ComputeBudgetProgram,
@@ -12,42 +14,57 @@ import {
   SystemProgram,
   TransactionInstruction,
 } from '@solana/web3.js';
-import { getAssociatedTokenAddressSync, TOKEN_PROGRAM_ID } from '@solana/spl-token';
+import { createHash } from 'node:crypto';
+import {
+  getAssociatedTokenAddressSync,
+  TOKEN_2022_PROGRAM_ID,
+  TOKEN_PROGRAM_ID,
+} from '@solana/spl-token';
 import {
   ammConfigAddress,
+  CP_SWAP_AUTHORITY,
   initializeInstruction,
   mintsInOrder,
   poolAddresses,
 } from '../../main/sandbox/cp-swap/program';
-import { balanceOf } from './front-run';
+import { balanceOf, CP_SWAP } from './front-run';
+import { rewriteSwap, type HostileCase, type Json } from './hostile-swap-service';
 
 const SOL = 'So11111111111111111111111111111111111111112';
 const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
-/** The 1% tier (AmmConfig index 1): no SOL/USDC pool of the sandbox's own uses it. */
+/** The 1% tier (AmmConfig index 1): no SOL/USDC or SOL/USDT pool of the sandbox's own uses it. */
 const CONFIG_INDEX = 1;
 const TRADE_FEE_PPM = 10_000n;
 
 export interface AttackerPool {
   pool: string;
+  /** The token SOL is priced in (USDC unless asked otherwise). */
+  quoteMint: string;
+  lpMint: string;
+  mint0: string;
+  mint1: string;
+  vault0: string;
+  vault1: string;
   config: string;
   vaultSol: string;
-  vaultUsdc: string;
+  vaultQuote: string;
   observation: string;
-  /** Points a SOL → USDC CP-Swap swap_base_input at this pool, with its amounts. */
+  /** Points a SOL → quote CP-Swap swap_base_input at this pool, with its amounts. */
   retarget(ix: TransactionInstruction, amountIn: bigint, minimumOut: bigint): void;
 }
 
 export async function createAttackerPool(
   attacker: Keypair,
   send: (instructions: TransactionInstruction[], signers: Keypair[]) => Promise<void>,
-  amounts: { solAmount: bigint; usdcAmount: bigint },
+  amounts: { solAmount: bigint; quoteAmount: bigint },
   fund?: (mint: string, amount: bigint) => Promise<void>,
+  quoteMint: string = USDC,
 ): Promise<AttackerPool> {
   await fund?.(SOL, amounts.solAmount);
-  await fund?.(USDC, amounts.usdcAmount);
+  await fund?.(quoteMint, amounts.quoteAmount);
   const config = ammConfigAddress(CONFIG_INDEX);
-  const solFirst = mintsInOrder(SOL, USDC);
-  const [mint0, mint1] = solFirst ? [SOL, USDC] : [USDC, SOL];
+  const solFirst = mintsInOrder(SOL, quoteMint);
+  const [mint0, mint1] = solFirst ? [SOL, quoteMint] : [quoteMint, SOL];
   const owner = attacker.publicKey;
   const ata = (mint: string) =>
     getAssociatedTokenAddressSync(new PublicKey(mint), owner, true).toBase58();
@@ -64,8 +81,8 @@ export async function createAttackerPool(
         program1: TOKEN_PROGRAM_ID.toBase58(),
         creatorToken0: ata(mint0),
         creatorToken1: ata(mint1),
-        amount0: solFirst ? amounts.solAmount : amounts.usdcAmount,
-        amount1: solFirst ? amounts.usdcAmount : amounts.solAmount,
+        amount0: solFirst ? amounts.solAmount : amounts.quoteAmount,
+        amount1: solFirst ? amounts.quoteAmount : amounts.solAmount,
         openTime: 0n,
       }),
     ],
@@ -80,12 +97,18 @@ export async function createAttackerPool(
     [attacker],
   );
   const vaultSol = solFirst ? addresses.vault0 : addresses.vault1;
-  const vaultUsdc = solFirst ? addresses.vault1 : addresses.vault0;
+  const vaultQuote = solFirst ? addresses.vault1 : addresses.vault0;
   return {
     pool: addresses.pool,
+    quoteMint,
+    lpMint: addresses.lpMint,
+    vault0: addresses.vault0,
+    vault1: addresses.vault1,
+    mint0,
+    mint1,
     config,
     vaultSol,
-    vaultUsdc,
+    vaultQuote,
     observation: addresses.observation,
     retarget(ix, amountIn, minimumOut) {
       const set = (index: number, address: string) => {
@@ -95,7 +118,7 @@ export async function createAttackerPool(
       set(2, config);
       set(3, addresses.pool);
       set(6, vaultSol);
-      set(7, vaultUsdc);
+      set(7, vaultQuote);
       set(12, addresses.observation);
       const data = Buffer.from(ix.data);
       data.writeBigUInt64LE(amountIn, 8);
@@ -112,8 +135,100 @@ export async function poolOutput(
   amountIn: bigint,
 ): Promise<bigint> {
   const reserveIn = await balanceOf(connection, new PublicKey(pool.vaultSol));
-  const reserveOut = await balanceOf(connection, new PublicKey(pool.vaultUsdc));
+  const reserveOut = await balanceOf(connection, new PublicKey(pool.vaultQuote));
   const fee = (amountIn * TRADE_FEE_PPM + 999_999n) / 1_000_000n;
   const lessFee = amountIn - fee;
   return (lessFee * reserveOut) / (reserveIn + lessFee);
+}
+
+/**
+ * The hostile case that routes a SOL → quote swap of `amount` through `pool`: the quote names
+ * the pool with what it pays now and `impact` as its price impact, its bound `minimumBps` of
+ * that (10,000 − slippage, or 0: stripped); the venue is asked for the honest quote it priced,
+ * and its transaction is pointed at the pool.
+ */
+export function routeThrough(
+  connection: Connection,
+  pool: AttackerPool,
+  amount: bigint,
+  options: { impact: string; minimumBps: bigint; onChainMinimum?: bigint },
+): HostileCase {
+  let original: Json | null = null;
+  let quoted = 0n;
+  return {
+    quote: async (answer) => {
+      original = answer;
+      quoted = await poolOutput(connection, pool, amount);
+      const min = (quoted * 9_900n) / 10_000n;
+      return {
+        ...answer,
+        outAmount: quoted.toString(),
+        otherAmountThreshold: min.toString(),
+        priceImpactPct: options.impact,
+        routePlan: [
+          {
+            swapInfo: {
+              ammKey: pool.pool,
+              label: 'Raydium CPMM',
+              inputMint: SOL,
+              outputMint: pool.quoteMint,
+              inAmount: amount.toString(),
+              outAmount: quoted.toString(),
+            },
+            percent: 100,
+            bps: 10_000,
+          },
+        ],
+      };
+    },
+    buildRequest: (body) => ({ ...body, quoteResponse: original }),
+    swap: (answer, ctx) =>
+      rewriteSwap(answer, ctx, (opened) => {
+        const swaps = opened.instructions.filter((ix) => ix.programId.toBase58() === CP_SWAP);
+        const [first] = swaps;
+        if (!first) throw new Error('no CP-Swap swap');
+        opened.instructions = opened.instructions.filter(
+          (ix) => ix === first || !swaps.includes(ix),
+        );
+        pool.retarget(first, amount, (quoted * options.minimumBps) / 10_000n);
+      }),
+  };
+}
+
+/** CP-Swap `withdraw(lp_token_amount, minimum_token_0_amount, minimum_token_1_amount)`. */
+export function withdrawInstruction(
+  pool: AttackerPool,
+  owner: PublicKey,
+  lpAmount: bigint,
+): TransactionInstruction {
+  const data = Buffer.alloc(32);
+  createHash('sha256').update('global:withdraw').digest().copy(data, 0, 0, 8);
+  data.writeBigUInt64LE(lpAmount, 8);
+  const ata = (mint: string) =>
+    getAssociatedTokenAddressSync(new PublicKey(mint), owner, true).toBase58();
+  const keys: [string, boolean, boolean][] = [
+    [owner.toBase58(), true, false],
+    [CP_SWAP_AUTHORITY, false, false],
+    [pool.pool, false, true],
+    [ata(pool.lpMint), false, true],
+    [ata(pool.mint0), false, true],
+    [ata(pool.mint1), false, true],
+    [pool.vault0, false, true],
+    [pool.vault1, false, true],
+    [TOKEN_PROGRAM_ID.toBase58(), false, false],
+    [TOKEN_2022_PROGRAM_ID.toBase58(), false, false],
+    [pool.mint0, false, false],
+    [pool.mint1, false, false],
+    [pool.lpMint, false, true],
+    ['MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr', false, false],
+  ];
+  return new TransactionInstruction({
+    programId: new PublicKey(CP_SWAP),
+    keys: keys.map(([key, isSigner, isWritable]) => ({
+      pubkey: new PublicKey(key),
+      isSigner,
+      isWritable,
+    })),
+    data,
+  });
 }

@@ -37,6 +37,8 @@ export interface HostileCase {
   quote?(answer: Json, ctx: HostileContext): Json | Promise<Json>;
   swap?(answer: Json, ctx: HostileContext): Json | Promise<Json>;
   swapInstructions?(answer: Json, ctx: HostileContext): Json | Promise<Json>;
+  /** Rewrites the host's Price API answer (GET /price/v3): a service whose prices lie (issue 25). */
+  prices?(answer: Json, ctx: HostileContext): Json | Promise<Json>;
   /**
    * Rewrites the body of POST /swap and /swap-instructions before it is forwarded (a case that
    * lied in /quote sends the venue the quote it really priced).
@@ -99,6 +101,7 @@ export async function startHostileService(
     if (path === '/quote') return current.quote?.bind(current);
     if (path === '/swap') return current.swap?.bind(current);
     if (path === '/swap-instructions') return current.swapInstructions?.bind(current);
+    if (path === '/price/v3') return current.prices?.bind(current);
     return undefined;
   };
 

@@ -140,7 +140,12 @@ export async function twinLands(
   tamperCase: HostileCase,
   query: Record<string, string>,
   extra: Json = {},
-  options: { holds?: bigint; frontRun?: { inputMint?: string; outputMint?: string } } = {},
+  options: {
+    holds?: bigint;
+    frontRun?: { inputMint?: string; outputMint?: string };
+    /** What the attacker does between review and landing instead of the front-run. */
+    between?: (transaction: Uint8Array) => Promise<void>;
+  } = {},
 ): Promise<{ quote: Json; received: bigint; spent: bigint }> {
   const twin = Keypair.generate();
   await waitForStatus(connection, await connection.requestAirdrop(twin.publicKey, 2e9), 200, 25);
@@ -177,7 +182,8 @@ export async function twinLands(
     await balanceOf(connection, out),
     await balanceOf(connection, source),
   ];
-  await frontRun(connection, transaction, attacker, fundAttacker, send, options.frontRun);
+  if (options.between) await options.between(transaction);
+  else await frontRun(connection, transaction, attacker, fundAttacker, send, options.frontRun);
   await landAs(connection, transaction, twin);
   return {
     quote,

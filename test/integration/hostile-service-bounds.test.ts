@@ -8,10 +8,17 @@
  * Setting and helpers: hostile-onchain-session.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { U64_MAX } from '../harness/front-run';
+import { PublicKey } from '@solana/web3.js';
+import { getAssociatedTokenAddressSync } from '@solana/spl-token';
+import { balanceOf, U64_MAX } from '../harness/front-run';
+import { createAttackerPool, routeThrough, withdrawInstruction } from '../harness/attacker-pool';
 import { SANDBOX_TOKENS } from '../../main/sandbox/tokens';
 import {
+  attacker,
+  connection,
   faucetFor,
+  fundAttacker,
+  send,
   FRZ_SYMBOL,
   refused,
   reviewSwap,
@@ -84,6 +91,49 @@ describe('class 1: protection stripped, and a real front-run between review and 
     expect(twin.received).toBeGreaterThan(0n);
     expect(twin.received * 2n).toBeLessThan(minimum);
   });
+
+  it('a fair pool the attacker owns, minimum 0, liquidity pulled before landing: refused; the twin gets almost nothing', async () => {
+    const pool = await createAttackerPool(
+      attacker,
+      send,
+      { solAmount: 100_000_000_000n, quoteAmount: 15_000_000_000n }, // 150 USDT a SOL: fair
+      fundAttacker,
+      USDT,
+    );
+    const amount = 1_000_000_000n; // 1 SOL
+    const stripped = routeThrough(connection, pool, amount, { impact: '0.01', minimumBps: 0n });
+    const request = {
+      inputMint: SOL,
+      outputMint: USDT,
+      amount: '1000000000',
+      slippage: { bps: 100 },
+    };
+    const reason = await refused(stripped, reviewSwap(request), 'swap.approve', 'onchain-bound');
+    expect(reason).toMatch(/even if only 0 USDT arrived, less than the 1\d\d\.\d+ USDT/);
+    const lpAccount = getAssociatedTokenAddressSync(
+      new PublicKey(pool.lpMint),
+      attacker.publicKey,
+      true,
+    );
+    const twin = await twinLands(
+      stripped,
+      { inputMint: SOL, outputMint: USDT, amount: '1000000000', slippageBps: '100' },
+      {},
+      {
+        // Between review and landing, the attacker withdraws 99.99% of the pool.
+        between: async () => {
+          const lp = await balanceOf(connection, lpAccount);
+          await send(
+            [withdrawInstruction(pool, attacker.publicKey, (lp * 9_999n) / 10_000n)],
+            [attacker],
+          );
+        },
+      },
+    );
+    const minimum = BigInt(twin.quote.otherAmountThreshold as string);
+    expect(minimum).toBeGreaterThan(140_000_000n);
+    expect(twin.received * 10n).toBeLessThan(minimum);
+  }, 60_000);
 
   it('two hops with only the last hop’s minimum at 1 are refused; the twin shows the cost', async () => {
     const mint = SANDBOX_TOKENS.find((token) => token.symbol === FRZ_SYMBOL)?.mint as string;

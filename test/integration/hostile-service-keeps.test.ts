@@ -19,7 +19,7 @@ import {
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rewriteSwap, type HostileCase, type Json } from '../harness/hostile-swap-service';
 import { CP_SWAP } from '../harness/front-run';
-import { createAttackerPool, poolOutput, type AttackerPool } from '../harness/attacker-pool';
+import { createAttackerPool, routeThrough, type AttackerPool } from '../harness/attacker-pool';
 import {
   attacker,
   connection,
@@ -44,53 +44,64 @@ describe('class 2: a pool the attacker owns, priced 40% below the market', () =>
     pool = await createAttackerPool(
       attacker,
       send,
-      { solAmount: 20_000_000_000n, usdcAmount: 1_800_000_000n }, // 90 USDC a SOL, not 150
+      { solAmount: 20_000_000_000n, quoteAmount: 1_800_000_000n }, // 90 USDC a SOL, not 150
       fundAttacker,
     );
   }, 60_000);
 
-  it('a quote through it that claims a matching price impact needs the person’s acknowledgement', async () => {
-    let original: Json | null = null;
-    const amount = 100_000_000n; // 0.1 SOL, about $15
-    const ownPool: HostileCase = {
-      quote: async (answer) => {
-        original = answer;
-        const out = await poolOutput(connection, pool, amount);
-        const min = (out * 9_900n) / 10_000n;
-        return {
-          ...answer,
-          outAmount: out.toString(),
-          otherAmountThreshold: min.toString(),
-          priceImpactPct: '0.4',
-          routePlan: [
-            {
-              swapInfo: {
-                ammKey: pool.pool,
-                label: 'Raydium CPMM',
-                inputMint: SOL,
-                outputMint: USDC,
-                inAmount: amount.toString(),
-                outAmount: out.toString(),
-              },
-              percent: 100,
-              bps: 10_000,
-            },
-          ],
-        };
+  // First of the file on purpose: the wallet keeps a price for 30 s, so the lie must be the
+  // first SOL price it is given.
+  it("its price API lying along with its quote: Pyth's prices still catch it (issue 25)", async () => {
+    const amount = 100_000_000n; // 0.1 SOL
+    const ownPool = routeThrough(connection, pool, amount, { impact: '0.001', minimumBps: 9_900n });
+    // The service's Price API agrees with its pool: SOL is "worth" $90, so by its prices the
+    // trade loses nothing and claims almost no impact.
+    hostile.use({
+      ...ownPool,
+      prices: (answer) => {
+        const sol = answer[SOL] as Json | undefined;
+        return sol ? { ...answer, [SOL]: { ...sol, usdPrice: 90 } } : answer;
       },
-      buildRequest: (body) => ({ ...body, quoteResponse: original }),
-      swap: (answer, ctx) =>
-        rewriteSwap(answer, ctx, async (opened) => {
-          const swaps = opened.instructions.filter((ix) => ix.programId.toBase58() === CP_SWAP);
-          const [first] = swaps;
-          if (!first) throw new Error('no CP-Swap swap');
-          opened.instructions = opened.instructions.filter(
-            (ix) => ix === first || !swaps.includes(ix),
-          );
-          const out = await poolOutput(connection, pool, amount);
-          pool.retarget(first, amount, (out * 9_900n) / 10_000n);
-        }),
-    };
+    });
+    try {
+      const sends = wallet.sends();
+      const quote = await wallet.call('swap.quote', {
+        inputMint: SOL,
+        outputMint: USDC,
+        amount: amount.toString(),
+        slippage: { bps: 100 },
+      });
+      const ticket = await wallet.call('swap.review', { quoteId: quote.quoteId });
+      expect(ticket.report.refusals).toEqual([]);
+      expect(ticket.report.valuation?.input).toMatchObject({
+        source: 'oracle',
+        feed: 'SOL/USD',
+        servicePrice: '90',
+      });
+      const loss = ticket.report.tokenWarnings.find((w) => w.kind === 'value-loss');
+      expect(loss?.mustAcknowledge).toBe(true);
+      expect(loss?.sentence).toMatch(
+        /\(prices from Pyth's oracle feeds SOL\/USD and USDC\/USD, read from the network, not from the swap service\): 4\d% less\./,
+      );
+      const gap = ticket.report.tokenWarnings.find((w) => w.kind === 'price-divergence');
+      expect(gap?.sentence).toMatch(
+        /^The swap service prices SOL at \$90, Pyth's SOL\/USD feed at \$1[45]\d(\.\d+)?: \d+(\.\d+)?% apart\. Swapdesk trusts Pyth's price/,
+      );
+      const answer = await wallet.refusal('swap.approve', {
+        ticketId: ticket.ticketId,
+        transactionBase64: ticket.transactionBase64,
+      });
+      expect(answer.code).toBe('RISK_NOT_ACKNOWLEDGED');
+      expect(wallet.sends()).toBe(sends);
+    } finally {
+      hostile.use(null);
+    }
+  });
+
+  it('a quote through it that claims a matching price impact needs the person’s acknowledgement', async () => {
+    const amount = 100_000_000n; // 0.1 SOL, about $15
+    // The quote claims a price impact to match the pool's price: no rule reads a lie in it.
+    const ownPool = routeThrough(connection, pool, amount, { impact: '0.4', minimumBps: 9_900n });
     hostile.use(ownPool);
     try {
       const sends = wallet.sends();
@@ -105,8 +116,9 @@ describe('class 2: a pool the attacker owns, priced 40% below the market', () =>
       expect(ticket.report.refusals).toEqual([]);
       const warning = ticket.report.tokenWarnings.find((w) => w.kind === 'value-loss');
       expect(warning?.mustAcknowledge).toBe(true);
+      // Judged at Pyth's prices, read from the network (issue 25): SOL and USDC have feeds.
       expect(warning?.sentence).toMatch(
-        /^You give about \$15\.\d\d and may get as little as \$8\.\d\d \(prices from the swap service's Price API\): 4\d% less\. The quote puts the price impact at 40%/,
+        /^You give about \$1[45]\.\d\d and may get as little as \$8\.\d\d \(prices from Pyth's oracle feeds SOL\/USD and USDC\/USD, read from the network, not from the swap service\): 4\d% less\. The quote puts the price impact at 40%/,
       );
       const answer = await wallet.refusal('swap.approve', {
         ticketId: ticket.ticketId,

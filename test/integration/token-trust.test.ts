@@ -73,7 +73,11 @@ describe('token trust against the sandbox', () => {
     expect(prices[USDC]).toMatchObject({ usdPrice: '1', status: 'fresh' });
     expect(prices[PDLG]?.usdPrice).toBe('2');
     expect(prices[UNVR]?.usdPrice).toBe('0.01');
-    expect(Number(prices[SOL]?.usdPrice)).toBeCloseTo(150, 0);
+    expect(prices[UNVR]?.source).toBe('service'); // no Pyth feed: the pools' price
+    // SOL has a Pyth feed: prices.get answers Pyth's price (issue 25), the sandbox's market
+    // swinging ±0.4% around the 150 the pools were seeded at.
+    expect(prices[SOL]?.source).toBe('oracle');
+    expect(Math.abs(Number(prices[SOL]?.usdPrice) - 150)).toBeLessThan(1);
     // Logos: a real PNG from the sandbox as data:, and UNVR's script-carrying SVG refused.
     expect((await wallet.call('tokens.logo', { mint: PDLG })).dataUrl).toMatch(
       /^data:image\/png;base64,iVBORw0KGgo/,

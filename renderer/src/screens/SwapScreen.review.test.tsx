@@ -22,6 +22,10 @@ describe('review, approve and status', () => {
       .closest('section') as HTMLElement;
     expect(review.textContent).toContain('Network fee0.000005 SOL');
     expect(review.textContent).toContain('Rent for new accounts0.00203928 SOL');
+    // What the swap instructions make the network refuse when it lands, in sight (issue 21).
+    expect(review.textContent).toContain(
+      'Protected on chainThe network refuses this swap if you would receive less than 297 USDC.',
+    );
     const instructions = within(screen.getByRole('list', { name: 'Instructions' })).getAllByRole(
       'listitem',
     );

@@ -16,6 +16,11 @@ export function reportFor(
   const verdicts = [
     { rule: 'fee-payer', ok: true, reason: 'The fee payer is your account.' },
     {
+      rule: 'onchain-bound',
+      ok: true,
+      reason: 'The network refuses this swap if you would receive less than 297 USDC.',
+    },
+    {
       rule: 'output',
       ok: refusals === null,
       reason: refusals?.[0] ?? 'You receive at least the minimum of the quote.',

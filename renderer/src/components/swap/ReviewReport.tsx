@@ -84,6 +84,10 @@ export function ReviewReport({
   const isMine = (c: BalanceChangeView) => c.role === 'user' || c.owner === report.feePayer;
   const mine = report.balanceChanges.filter(isMine);
   const others = report.balanceChanges.filter((c) => !isMine(c));
+  // What the swap instructions make the network refuse when it lands (issue 21): the one bound
+  // that holds whatever anyone trades between this review and then.
+  const bound = report.verdicts.find((v) => v.rule === 'onchain-bound');
+  const onChain = bound?.ok ? bound.reason : null;
   return (
     <>
       {report.accepted && risksPending ? (
@@ -134,6 +138,12 @@ export function ReviewReport({
             label="USD value of the network fee"
           />
         </dd>
+        {onChain ? (
+          <>
+            <dt>Protected on chain</dt>
+            <dd>{onChain}</dd>
+          </>
+        ) : null}
         <dt>Rent for new accounts</dt>
         <dd>{formatSol(report.rentLamports)}</dd>
         <dt>Simulation</dt>
