@@ -233,10 +233,16 @@ describe('CP-Swap bounds', () => {
 });
 
 describe('the aggregator and unreadable swaps', () => {
-  const routeV2 = (quoted: bigint, slippage: number, positive = 0) => {
+  const routeV2 = (
+    quoted: bigint,
+    slippage: number,
+    positive = 0,
+    name = 'route_v2',
+    amount = 10_000_000n,
+  ) => {
     const data = Buffer.alloc(8 + 22 + 4 + 6);
-    createHash('sha256').update('global:route_v2').digest().copy(data, 0, 0, 8);
-    data.writeBigUInt64LE(10_000_000n, 8);
+    createHash('sha256').update(`global:${name}`).digest().copy(data, 0, 0, 8);
+    data.writeBigUInt64LE(amount, 8);
     data.writeBigUInt64LE(quoted, 16);
     data.writeUInt16LE(slippage, 24);
     data.writeUInt16LE(positive, 28);
@@ -256,6 +262,29 @@ describe('the aggregator and unreadable swaps', () => {
     const wide = await boundVerdict(scenario([routeV2(100_000_000n, 5_000)], { jupiter: true }));
     expect(wide.ok).toBe(false);
     expect(wide.reason).toMatch(/only 500 BONK arrived, less than the 990 BONK/);
+  });
+
+  it('exact_out_route_v2: the most it may take is the quoted input widened by its slippage', async () => {
+    const intent: Partial<SwapIntent> = {
+      swapMode: 'ExactOut',
+      inAmount: 10_000_000n,
+      outAmount: 100_000_000n,
+      amount: 100_000_000n,
+      otherAmountThreshold: maximumSpent(10_000_000n, 100),
+    };
+    const exactOut = (slippage: number) =>
+      scenario([routeV2(10_000_000n, slippage, 0, 'exact_out_route_v2', 100_000_000n)], {
+        jupiter: true,
+        intent,
+      });
+    expect(await boundVerdict(exactOut(100))).toMatchObject({
+      ok: true,
+      reason: 'The network refuses this swap if you would pay more than 10.1 USDC.',
+    });
+    const wide = await boundVerdict(exactOut(10_000));
+    expect(wide.reason).toMatch(
+      /^Its swap instructions would let the network take up to 20 USDC from you, more than the 10\.1 USDC your slippage of 1\.00% allows/,
+    );
   });
 
   it('a positive-slippage share the person never agreed to is refused', async () => {
