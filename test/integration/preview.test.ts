@@ -69,7 +69,8 @@ describe('web preview', () => {
     expect(csp).toContain("connect-src 'self'");
     expect(response.headers.get('access-control-allow-origin')).toBeNull();
     const html = await response.text();
-    const bridgeAt = html.indexOf('<script src="/preview-bridge.js">');
+    // Deferred (issue 26): fetched beside the app's script, run before it, in document order.
+    const bridgeAt = html.indexOf('<script defer src="/preview-bridge.js">');
     const appAt = html.indexOf('<script type="module"');
     expect(bridgeAt).toBeGreaterThan(0);
     expect(appAt).toBeGreaterThan(bridgeAt);
