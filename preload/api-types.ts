@@ -12,5 +12,6 @@ export type * from './contract/ledger';
 export type * from './contract/pay';
 export type * from './contract/settings';
 export type * from './contract/swap';
+export type * from './contract/swap-path';
 export type * from './contract/tokens';
 export type * from './contract/views';

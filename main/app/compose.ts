@@ -18,6 +18,8 @@ import { createFeesHandlers } from '../handlers/fees';
 import { createFeesService } from '../fees/fees-service';
 import { createFeeSettingsFile } from '../settings/fee-settings-file';
 import { createSettingsHandlers } from '../handlers/settings';
+import { createSwapPathHandlers } from '../handlers/swap-path';
+import { createSwapPathStore } from '../settings/swap-path-file';
 import { createPayHandlers } from '../handlers/pay';
 import { createSwapHandlers } from '../handlers/swap';
 import { createTokenHandlers } from '../handlers/tokens';
@@ -94,6 +96,7 @@ export function composeApp(options: ComposeOptions): ComposedApp {
       shell: options.shell,
       initial: options.network,
     }),
+    swapPaths: createSwapPathStore(options.dataDir),
     fees: createFeesService({
       file: createFeeSettingsFile(options.dataDir),
       network: () => current().network,
@@ -158,6 +161,7 @@ export function composeApp(options: ComposeOptions): ComposedApp {
       labeler: () => bundle.labeler,
     }),
     ...createSettingsHandlers(shared.settings),
+    ...createSwapPathHandlers({ network: () => bundle.network, store: shared.swapPaths }),
   };
   return {
     handlers,

@@ -3,6 +3,7 @@
  * and submitter, the token directory and prices. Switching networks in Settings builds a new
  * bundle, so a quote or ticket of one network can never be used on another.
  */
+import { SANDBOX_COSIGNED_VENUES } from '../shared/sandbox-operator';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { Connection } from '@solana/web3.js';
@@ -31,6 +32,8 @@ import { createTransactionSender } from '../send/transaction-sender';
 import { createSubmitter } from '../send/swap-submitter';
 import { createPlanBook } from '../pay/plan-book';
 import type { SettingsService } from '../settings/settings-service';
+import type { SwapPathStore } from '../settings/swap-path-file';
+import { createSwapV2Client } from '../swap-api/v2';
 import type { Signer } from '../signer';
 import { createSwapApiClient, realWait } from '../swap-api';
 import { createQuoteBook } from '../tickets/quote-book';
@@ -80,6 +83,8 @@ export interface Shared {
   settings: SettingsService;
   /** Integrator fees (issue 6); reads the network through `current`. */
   fees: FeesService;
+  /** The Swap path of each network on a Swap API v2 service (issue 22). */
+  swapPaths: SwapPathStore;
 }
 
 export function bundleFor(network: NetworkInfo, shared: Shared): NetworkBundle {
@@ -145,19 +150,30 @@ export function bundleFor(network: NetworkInfo, shared: Shared): NetworkBundle {
     now,
     ...(options.ticketTtlMs !== undefined ? { ttlMs: options.ticketTtlMs } : {}),
   });
-  const api = async () =>
-    createSwapApiClient({
-      baseUrl: network.swapApiUrl,
-      ...(await shared.settings.currentApiKey().then((key) => (key ? { apiKey: key } : {}))),
-      fetch: shared.fetch,
-      wait: realWait,
-      now,
-      timeoutMs: 15_000,
-      retries: 2,
-      // A rate limit is waited out only while the person would still be looking at a spinner;
-      // a longer one is reported with how long to wait.
-      maxRetryAfterMs: 10_000,
-    });
+  const clientOptions = async () => ({
+    baseUrl: network.swapApiUrl,
+    ...(await shared.settings.currentApiKey().then((key) => (key ? { apiKey: key } : {}))),
+    fetch: shared.fetch,
+    wait: realWait,
+    now,
+    timeoutMs: 15_000,
+    retries: 2,
+    // A rate limit is waited out only while the person would still be looking at a spinner;
+    // a longer one is reported with how long to wait.
+    maxRetryAfterMs: 10_000,
+  });
+  const api = async () => createSwapApiClient(await clientOptions());
+  // The Swap API v2's paths (issue 22): /build or /order + /execute, as chosen in Settings.
+  const v2 =
+    network.swapApiFlavour === 'swap-v2'
+      ? {
+          client: async () => createSwapV2Client(await clientOptions()),
+          swapPath: () => shared.swapPaths.get(network.id),
+          orders: new Map(),
+          connection,
+          latestBlockhash: () => connection.getLatestBlockhash('confirmed'),
+        }
+      : undefined;
   const market = marketFactsOf(directory, servicePrices, oracle);
   let labels: Promise<Record<string, Record<string, string>>> | null = null;
   const swap: SwapNetworkServices = {
@@ -174,14 +190,18 @@ export function bundleFor(network: NetworkInfo, shared: Shared): NetworkBundle {
       tickets,
       market,
       currentAccount: async () => (await shared.vault.list()).current,
+      ...(v2 === undefined ? {} : { v2 }),
       labels: () => {
         labels ??= Promise.all([
           (sandbox ? sandbox.listTokens() : directory.list().then((answer) => answer.tokens)).then(
             (list) => Object.fromEntries(list.map((t) => [t.mint, t.symbol ?? t.mint])),
           ),
-          api()
-            .then((client) => client.programIdToLabel())
-            .then((programs) => Object.fromEntries(programs)),
+          // The Swap API v2 has no /program-id-to-label: programs are named by the review's own list.
+          v2 !== undefined
+            ? Promise.resolve({})
+            : api()
+                .then((client) => client.programIdToLabel())
+                .then((programs) => Object.fromEntries(programs)),
         ]).then(([tokenSymbols, programLabels]) => ({ tokenSymbols, programLabels }));
         // Not cached when it failed: the next review asks again (and reviews without names).
         labels.catch(() => (labels = null));
@@ -206,6 +226,9 @@ export function bundleFor(network: NetworkInfo, shared: Shared): NetworkBundle {
       now,
       // The fee settings (issue 6) apply to a payment's swap when the request names no fee.
       feesFor: (swap) => shared.fees.forSwap({ swapMode: 'ExactOut', ...swap }),
+      // An invoice with references is composed from /swap-instructions, which cannot build a
+      // venue's co-signed fill: such routes are not quoted for it (issue 21).
+      venuesWithoutInstructions: network.isSandbox ? SANDBOX_COSIGNED_VENUES : [],
     },
     review: {
       network,

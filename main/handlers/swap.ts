@@ -15,7 +15,9 @@ import { failureWords } from '../send/failure-words';
 import type { Submitter } from '../send/swap-submitter';
 import { WalletError } from '../shared/errors';
 import type { TicketBook } from '../tickets/ticket-book';
-import { quoteSwap, reviewSwap, type SwapReviewDeps } from '../tickets/swap-review';
+import type { SwapReviewDeps } from '../tickets/swap-review';
+import { quoteAnySwap, reviewAnySwap } from '../tickets/v2/swap-v2';
+import { executeOrder } from '../send/order-landing';
 import { quoteView, ticketView } from '../tickets/views';
 
 export type SwapMethod = 'swap.quote' | 'swap.review' | 'swap.approve' | 'swap.status';
@@ -52,14 +54,15 @@ export function createSwapHandlers(deps: {
   return {
     'swap.quote': async (request) => {
       const { review } = current();
-      const stored = await quoteSwap(review, request);
+      const stored = await quoteAnySwap(review, request);
       return {
         ...quoteView(stored),
         platformFeeDetail: platformFeeDetail(stored.quote, stored.extra.fees),
       };
     },
 
-    'swap.review': async ({ quoteId }) => ticketView(await reviewSwap(current().review, quoteId)),
+    'swap.review': async ({ quoteId }) =>
+      ticketView(await reviewAnySwap(current().review, quoteId)),
 
     'swap.approve': async ({ ticketId, transactionBase64, risksAcknowledged }) => {
       const services = current();
@@ -67,6 +70,8 @@ export function createSwapHandlers(deps: {
       // through pay.approve, which records them as payments in Activity.
       refuseNonSwapTicket(services.tickets.get(ticketId)?.intent);
       const bytes = Uint8Array.from(Buffer.from(transactionBase64, 'base64'));
+      // An /order swap lands through POST /execute (issue 22); the others through the RPC.
+      const order = services.review.v2?.orders.get(ticketId);
       const submission = await services.tickets.approve(
         ticketId,
         bytes,
@@ -84,6 +89,7 @@ export function createSwapHandlers(deps: {
             },
             // Journalled with the swap; fees.balances fills in what the account received.
             platformFee: platformFeePaid(ticket.intent, ticket.report),
+            ...(order === undefined ? {} : { land: executeOrder(order) }),
           }),
         { risksAcknowledged: risksAcknowledged === true },
       );

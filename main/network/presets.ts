@@ -18,13 +18,16 @@ export function sandboxNetwork(urls: { rpcUrl: string; swapApiUrl: string }): Ne
   };
 }
 
-/** Solana mainnet with the public RPC endpoint and the public swap API host. */
+/**
+ * Solana mainnet with the public RPC endpoint and today's swap API (Swap API v2, issue 22; the
+ * Metis swap/v1 is "no longer actively maintained"; a person may still set it, or a v6 host).
+ */
 export const MAINNET: NetworkInfo = {
   id: 'mainnet',
   label: 'Solana mainnet',
   rpcUrl: 'https://api.mainnet-beta.solana.com',
-  swapApiUrl: 'https://api.jup.ag/swap/v1',
-  swapApiFlavour: 'swap-v1',
+  swapApiUrl: 'https://api.jup.ag/swap/v2',
+  swapApiFlavour: 'swap-v2',
   isSandbox: false,
 };
 

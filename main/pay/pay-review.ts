@@ -81,6 +81,11 @@ export function paymentIntent(plan: PaymentPlan): SwapIntent {
     memo: request.memo,
     throughPayer: plan.route !== 'swap-to-payee',
     ...(payee.native === true ? { native: true } : {}),
+    // The payer's transfer is grossed up by the token's transfer fee; the payee still gains
+    // exactly `amount` (issue 21).
+    ...(plan.transferFee > 0n
+      ? { transferAmount: plan.transferAmount, transferFee: plan.transferFee }
+      : {}),
   };
   const quoteIntent: SwapIntent =
     plan.quote === null
@@ -88,9 +93,9 @@ export function paymentIntent(plan: PaymentPlan): SwapIntent {
           swapMode: 'ExactOut',
           inputMint: payee.mint.mint,
           outputMint: payee.mint.mint,
-          inAmount: amount,
+          inAmount: plan.transferAmount,
           outAmount: amount,
-          otherAmountThreshold: amount,
+          otherAmountThreshold: plan.transferAmount,
           amount,
           slippageBps: 0,
           platformFee: null,
@@ -105,6 +110,9 @@ export function paymentIntent(plan: PaymentPlan): SwapIntent {
         });
   return {
     ...quoteIntent,
+    // What the destination (the payee) must gain: the amount, even where the swap delivers
+    // the grossed-up transfer into the payer's account first.
+    ...(plan.quote !== null && plan.transferFee > 0n ? { amount, outAmount: amount } : {}),
     feeAccount: plan.fees?.feeAccount ?? null,
     destinationTokenAccount: payee.tokenAccount,
     payment,
@@ -122,7 +130,7 @@ async function buildPayment(
     decimals: plan.payee.mint.decimals,
     tokenProgram: plan.payee.mint.tokenProgram,
     payeeTokenAccount: plan.payee.tokenAccount,
-    amount: plan.amount,
+    amount: plan.transferAmount,
     references: plan.request.references,
     memo: plan.request.memo,
     native: plan.payee.native === true,

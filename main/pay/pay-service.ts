@@ -7,20 +7,20 @@
 import { unpackAccount } from '@solana/spl-token';
 import { PublicKey, type Connection } from '@solana/web3.js';
 import { isAddress, type Address } from '../shared/address';
-import { WalletError, isWalletError } from '../shared/errors';
+import { WalletError } from '../shared/errors';
 import type { SwapApiClient } from '../swap-api';
-import { NATIVE_MINT } from '../review/program-ids';
 import type { PayeeConnection } from './payee';
 import { resolvePayee, type Payee } from './payee';
 import { resolveSolPayee } from './sol-payee';
 import { payerTokenAccount } from './payment-transactions';
 import type { PaymentPlan, PayFees, PlanBook } from './plan-book';
 import { amountInBaseUnits, parseTransferRequest, type TransferRequest } from './solana-pay-url';
+import { payerTransfer, quoteExactOut } from './payment-quote';
 
 export interface PayQuoteDeps {
   networkKey: string;
   api: () => Promise<SwapApiClient>;
-  connection: PayeeConnection & Pick<Connection, 'getMultipleAccountsInfo'>;
+  connection: PayeeConnection & Pick<Connection, 'getMultipleAccountsInfo' | 'getEpochInfo'>;
   plans: PlanBook;
   currentAccount: () => Promise<string | null>;
   now: () => number;
@@ -30,6 +30,12 @@ export interface PayQuoteDeps {
    * fee: the renderer cannot name one.
    */
   feesFor: (swap: { inputMint: Address; outputMint: Address }) => Promise<PayFees | null>;
+  /**
+   * Venues the service's POST /swap-instructions cannot build (they co-sign their own fills):
+   * left out of the quote of a payment composed from instructions (issue 21), so that no route
+   * is offered that the review could not build. Default none.
+   */
+  venuesWithoutInstructions?: readonly string[];
 }
 
 export interface ParsedPayment {
@@ -175,7 +181,13 @@ export async function quotePayment(
     payWithMint: input.payWithMint,
     quotedAt: deps.now(),
   };
+  // SOL goes to the recipient wallet by the payer's own SystemProgram transfer (no token
+  // account of the payee could receive it): the swap lands in the payer's temporary wrapped-SOL
+  // account, which the swap's cleanup closes (unwraps) before the transfer.
+  const throughPayer =
+    payee.native === true || request.references.length > 0 || request.memo !== null;
   if (input.payWithMint === mint) {
+    const transfer = await payerTransfer(deps.connection, payee, amount);
     const held = payee.native
       ? await payerLamports(deps.connection, new PublicKey(account))
       : await payerBalance(
@@ -187,16 +199,20 @@ export async function quotePayment(
           }),
           payee.mint.tokenProgram,
         );
-    if (held < amount) {
+    if (held < transfer.gross) {
+      const fee =
+        transfer.fee > 0n ? ` (${amount} plus the token's transfer fee of ${transfer.fee})` : '';
       throw new WalletError(
         'INSUFFICIENT_FUNDS',
         payee.native
           ? `Your wallet holds ${held} lamports, less than the ${amount} to pay (plus the network fee). Pay with another token.`
-          : `Your account holds ${held} base units of this token, less than the ${amount} to pay. Pay with another token.`,
+          : `Your account holds ${held} base units of this token, less than the ${transfer.gross} to send${fee}. Pay with another token.`,
       );
     }
     return deps.plans.add({
       ...base,
+      transferAmount: transfer.gross,
+      transferFee: transfer.fee,
       kind: 'direct',
       route: 'direct-transfer',
       quote: null,
@@ -207,34 +223,19 @@ export async function quotePayment(
   const fees =
     (await deps.feesFor({ inputMint: input.payWithMint, outputMint: mint })) ?? undefined;
   checkPaymentFees(fees, input.payWithMint);
-  let quote;
-  try {
-    quote = await (
-      await deps.api()
-    ).quote({
-      inputMint: input.payWithMint,
-      outputMint: mint,
-      amount,
-      swapMode: 'ExactOut',
-      slippageBps: input.slippageBps ?? 50,
-      ...(fees ? { platformFeeBps: fees.platformFeeBps } : {}),
-    });
-  } catch (error) {
-    if (isWalletError(error) && error.code === 'NO_ROUTE') {
-      const suggestion = input.payWithMint === NATIVE_MINT ? 'USDC' : 'SOL or USDC';
-      throw new WalletError(
-        'NO_ROUTE',
-        `No exact-output route pays this amount with the token you picked (only Whirlpool, Raydium CLMM and Raydium CPMM pools serve exact-output payments). Try paying with another token, such as ${suggestion}.`,
-        { cause: error },
-      );
-    }
-    throw error;
-  }
-  // SOL goes to the recipient wallet by the payer's own SystemProgram transfer (no token
-  // account of the payee could receive it): the swap lands in the payer's temporary wrapped-SOL
-  // account, which the swap's cleanup closes (unwraps) before the transfer.
-  const throughPayer =
-    payee.native === true || request.references.length > 0 || request.memo !== null;
+  // Through the payer, the swap must land what the payer's last transfer sends: the amount
+  // grossed up by a transfer fee, so that the payee receives exactly the amount. Straight into
+  // the payee's account, the exact-output swap itself delivers the amount whole.
+  const transfer = throughPayer
+    ? await payerTransfer(deps.connection, payee, amount)
+    : { gross: amount, fee: 0n };
+  const quote = await quoteExactOut(deps, input, {
+    outputMint: mint,
+    amount: transfer.gross,
+    fees,
+    avoid: throughPayer ? (deps.venuesWithoutInstructions ?? []) : [],
+    composed: payee.native === true ? 'sol' : 'references',
+  });
   // Through the payer, the swap opens the payer's own account of the mint when there is none:
   // its rent is part of what paying costs (the account stays the payer's).
   const payerAccount = payerTokenAccount({
@@ -250,6 +251,8 @@ export async function quotePayment(
       .then(([info]) => info != null, unreachableBalance));
   return deps.plans.add({
     ...base,
+    transferAmount: transfer.gross,
+    transferFee: transfer.fee,
     kind: 'swap',
     route: throughPayer ? 'swap-through-payer' : 'swap-to-payee',
     quote,

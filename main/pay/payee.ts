@@ -22,6 +22,7 @@ import {
 import { PublicKey, SystemProgram, type AccountInfo, type Connection } from '@solana/web3.js';
 import type { Address } from '../shared/address';
 import { WalletError } from '../shared/errors';
+import { transferFeeOf, type TransferFeeSchedules } from './transfer-fee';
 
 export type PayeeConnection = Pick<
   Connection,
@@ -52,6 +53,11 @@ export interface Payee {
   native?: boolean;
   /** SOL requests: the least lamports a recipient that does not exist yet can receive (else 0). */
   minimumLamports?: bigint;
+  /**
+   * A Token-2022 mint's transfer fee schedules (issue 21): the token program withholds the fee
+   * from every transfer, so the payer's own transfer must be grossed up (transfer-fee.ts).
+   */
+  transferFee?: TransferFeeSchedules;
 }
 
 function unreachable(error: unknown): never {
@@ -147,6 +153,8 @@ export async function resolvePayee(
       .catch(unreachable),
   );
   const program = new PublicKey(facts.tokenProgram);
+  const schedules = transferFeeOf(state);
+  const transferFee = schedules === null ? {} : { transferFee: schedules };
   if (recipientInfo && recipientInfo.owner.equals(program)) {
     const { owner } = checkTokenAccount(recipient, recipientInfo, mintView, 'The recipient');
     return {
@@ -158,6 +166,7 @@ export async function resolvePayee(
       exists: true,
       rentLamports: 0n,
       ataRentLamports,
+      ...transferFee,
     };
   }
   // A recipient that does not exist yet is a fresh wallet; one owned by a program other than
@@ -189,6 +198,7 @@ export async function resolvePayee(
       exists: true,
       rentLamports: 0n,
       ataRentLamports,
+      ...transferFee,
     };
   }
   return {
@@ -200,5 +210,6 @@ export async function resolvePayee(
     exists: false,
     rentLamports: ataRentLamports,
     ataRentLamports,
+    ...transferFee,
   };
 }

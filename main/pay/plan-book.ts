@@ -23,8 +23,16 @@ export interface PaymentPlan {
   networkKey: string;
   request: TransferRequest;
   payee: Payee;
-  /** Base units of the payee's mint. */
+  /** Base units of the payee's mint: exactly what the payee receives. */
   amount: bigint;
+  /**
+   * What the payer's own transfer sends (direct, or the last instruction through the payer):
+   * the amount grossed up by a Token-2022 transfer fee (issue 21), else the amount. A swap
+   * through the payer delivers this much into the payer's account first.
+   */
+  transferAmount: bigint;
+  /** The part of transferAmount the token program withholds as its transfer fee (else 0). */
+  transferFee: bigint;
   payWithMint: Address;
   /** direct: the payer holds the token (TransferChecked, no swap). */
   kind: 'direct' | 'swap';

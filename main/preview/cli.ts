@@ -1,7 +1,7 @@
 /**
- * The web preview: `node out/main/preview.js [--port P] [--data DIR] [--api-shape v6|v1]
+ * The web preview: `node out/main/preview.js [--port P] [--data DIR] [--api-shape v6|v1|v2]
  * [--rate-limit N] [--ledger-simulator] [--swap-api-url URL]` (`--api-shape` and `--rate-limit`
- * go to its sandbox: the swap API in today's swap/v1 shape, a gateway-style rate limit;
+ * go to its sandbox: the swap API in the swap/v1 or Swap API v2 shape, a gateway-style rate limit;
  * `--ledger-simulator` plugs in the sandbox's simulated Ledger, see
  * main/sandbox/ledger-device/simulator-settings.ts; `--swap-api-url` is for tests only: see
  * readOptions).
@@ -67,7 +67,7 @@ function readOptions(): PreviewOptions {
     }));
   } catch (error) {
     fail(
-      `${(error as Error).message}\nusage: node out/main/preview.js [--port P] [--data DIR] [--api-shape v6|v1] [--rate-limit N] [--ledger-simulator] [--swap-api-url URL]`,
+      `${(error as Error).message}\nusage: node out/main/preview.js [--port P] [--data DIR] [--api-shape v6|v1|v2] [--rate-limit N] [--ledger-simulator] [--swap-api-url URL]`,
     );
   }
   const port = values.port === undefined ? 0 : Number(values.port);
@@ -80,7 +80,9 @@ function readOptions(): PreviewOptions {
     fail('--swap-api-url (tests only) must be an http://127.0.0.1:PORT/... address');
   }
   const shape = values['api-shape'];
-  if (shape !== undefined && shape !== 'v6' && shape !== 'v1') fail('--api-shape must be v6 or v1');
+  if (shape !== undefined && shape !== 'v6' && shape !== 'v1' && shape !== 'v2') {
+    fail('--api-shape must be v6, v1 or v2');
+  }
   const rate = values['rate-limit'];
   if (rate !== undefined && !/^\d+$/.test(rate)) fail('--rate-limit must be a whole number');
   const sandboxArgs = [

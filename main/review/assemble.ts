@@ -38,6 +38,8 @@ export interface FactsInput {
   programLabels?: Record<string, string>;
   /** What the swap service may take besides the swap; mainnet's (the strictest) by default. */
   terms?: ServiceTerms;
+  /** Co-signers who sign after the person (ReviewInput.awaitedCosigners). */
+  awaitedCosigners?: readonly Address[];
 }
 
 /** Decodes the instructions, prices the network fee and gathers the facts. */
@@ -83,6 +85,7 @@ export function assembleFacts(input: FactsInput): ReviewFacts {
     expectedDestination: input.expectedDestination,
     tokenWarnings: tokenWarnings(input.mintStates, tokens),
     terms: input.terms ?? MAINNET_TERMS,
+    awaitedCosigners: new Set(input.awaitedCosigners ?? []),
   };
   for (const instruction of instructions) {
     instruction.summary = describeInstruction(

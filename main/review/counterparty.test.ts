@@ -22,6 +22,7 @@ import {
   systemAccount,
   tokenAccount,
   USDC,
+  STRANGER,
   USER,
   VENUE,
   verdict,
@@ -127,5 +128,125 @@ describe('the counterparty of a pre-settled swap', () => {
   it('is nobody when the escrow is emptied into an account of another mint', async () => {
     const scenario = escrowSwap({ moved: OUT, escrowAfter: 0n, into: userUsdc });
     expect(counterparties(await scenarioFacts(scenario)).size).toBe(0);
+  });
+});
+
+/**
+ * Issue 21: a two-hop route whose second hop is a co-signing market maker (the sandbox's PDLG
+ * book after a CP-Swap hop into USDC). The person pays the maker the middle token, not the
+ * swap's input; that is the maker's leg of the quoted route when the quote names the leg and
+ * the maker pays its output. Hop 1 here is another co-signing venue (STRANGER) selling USDC
+ * for wrapped SOL, so the scenario stays within the programs a review reads.
+ */
+describe('the market maker of a two-hop route', () => {
+  const POOL = STRANGER;
+  const userWsol = ata(USER.publicKey, WSOL);
+  const poolWsol = ata(POOL.publicKey, WSOL);
+  const poolUsdc = ata(POOL.publicKey, USDC);
+  const makerUsdc = ata(VENUE.publicKey, USDC);
+  const makerBonk = ata(VENUE.publicKey, BONK);
+  const SOL_IN = 20_000_000n;
+  const MIDDLE = 3_000_000n;
+  const BONK_OUT = 150_000_000n;
+  const legs = [
+    { inputMint: key(WSOL) as Address, outputMint: key(USDC) as Address },
+    { inputMint: key(USDC) as Address, outputMint: key(BONK) as Address },
+  ];
+
+  /** SOL → USDC (pool) → BONK (maker); the person pays the maker `paid` USDC. */
+  function twoHop(options: {
+    paid?: bigint;
+    routeLegs?: typeof legs;
+    makerPays?: PublicKey;
+  }): Scenario {
+    const paid = options.paid ?? MIDDLE;
+    const makerPays = options.makerPays ?? BONK;
+    const makerVault = makerPays === BONK ? makerBonk : ata(VENUE.publicKey, makerPays);
+    const userOut = makerPays === BONK ? userBonk : ata(USER.publicKey, makerPays);
+    return {
+      instructions: [
+        createTransferCheckedInstruction(userWsol, WSOL, poolWsol, USER.publicKey, SOL_IN, 9),
+        createTransferCheckedInstruction(poolUsdc, USDC, userUsdc, POOL.publicKey, MIDDLE, 6),
+        createTransferCheckedInstruction(userUsdc, USDC, makerUsdc, USER.publicKey, paid, 6),
+        createTransferCheckedInstruction(
+          makerVault,
+          makerPays,
+          userOut,
+          VENUE.publicKey,
+          BONK_OUT,
+          5,
+        ),
+      ],
+      signers: [POOL, VENUE],
+      pre: {
+        [key(USER.publicKey)]: systemAccount(1_000_000_000n),
+        [key(userWsol)]: tokenAccount(WSOL, USER.publicKey, SOL_IN),
+        [key(userUsdc)]: tokenAccount(USDC, USER.publicKey, 10_000_000n),
+        [key(userBonk)]: tokenAccount(BONK, USER.publicKey, 0n),
+        [key(poolWsol)]: tokenAccount(WSOL, POOL.publicKey, 0n),
+        [key(poolUsdc)]: tokenAccount(USDC, POOL.publicKey, 1_000_000_000n),
+        [key(makerUsdc)]: tokenAccount(USDC, VENUE.publicKey, 1_000_000_000n),
+        [key(makerBonk)]: tokenAccount(BONK, VENUE.publicKey, 1_000_000_000_000n),
+        [key(USDC)]: mintAccount(6),
+        [key(BONK)]: mintAccount(5),
+        [key(WSOL)]: mintAccount(9),
+      },
+      post: {
+        [key(USER.publicKey)]: systemAccount(1_000_000_000n - 15_000n),
+        [key(userWsol)]: tokenAccount(WSOL, USER.publicKey, 0n),
+        [key(userUsdc)]: tokenAccount(USDC, USER.publicKey, 10_000_000n + MIDDLE - paid),
+        [key(userBonk)]: tokenAccount(BONK, USER.publicKey, makerPays === BONK ? BONK_OUT : 0n),
+        [key(poolWsol)]: tokenAccount(WSOL, POOL.publicKey, SOL_IN),
+        [key(poolUsdc)]: tokenAccount(USDC, POOL.publicKey, 1_000_000_000n - MIDDLE),
+        [key(makerUsdc)]: tokenAccount(USDC, VENUE.publicKey, 1_000_000_000n + paid),
+        [key(makerBonk)]: tokenAccount(BONK, VENUE.publicKey, 1_000_000_000_000n - BONK_OUT),
+      },
+      intent: {
+        ...intent,
+        inputMint: key(WSOL) as Address,
+        inAmount: SOL_IN,
+        amount: SOL_IN,
+        outAmount: BONK_OUT,
+        otherAmountThreshold: BONK_OUT,
+        ...(options.routeLegs ? { routeLegs: options.routeLegs } : {}),
+      },
+    };
+  }
+
+  it("accepts the person's middle token to the maker when the quote names that leg", async () => {
+    const report = await scenarioReport(twoHop({ routeLegs: legs }));
+    expect(report.refusals).toEqual([]);
+    expect(verdict(report, 'transfers').ok).toBe(true);
+  });
+
+  it('refuses it when the quote does not name the leg (the words of the sweep before the fix)', async () => {
+    expect(verdict(await scenarioReport(twoHop({})), 'transfers')).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(
+        /^This transaction would move 3 USDC from your account to .*, an address that is not part of the swap\.$/,
+      ),
+    });
+    const onlyFirst = legs.slice(0, 1);
+    expect(verdict(await scenarioReport(twoHop({ routeLegs: onlyFirst })), 'transfers').ok).toBe(
+      false,
+    );
+  });
+
+  it("refuses it when the maker pays something other than that leg's output", async () => {
+    // The maker hands back wrapped SOL for the USDC: no leg of the quote takes USDC for SOL.
+    const report = await scenarioReport(twoHop({ routeLegs: legs, makerPays: WSOL }));
+    expect(verdict(report, 'transfers')).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/move 3 USDC from your account to .* not part of the swap/),
+    });
+  });
+
+  it('bounds it by the balance rules: USDC beyond what the first hop brought is refused', async () => {
+    const report = await scenarioReport(twoHop({ routeLegs: legs, paid: MIDDLE + 1_000_000n }));
+    expect(verdict(report, 'transfers').ok).toBe(true);
+    expect(verdict(report, 'other-tokens')).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/Your USDC balance would drop by 1 USDC/),
+    });
   });
 });

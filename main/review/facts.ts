@@ -47,6 +47,23 @@ export interface ReviewFacts {
   tokenWarnings: TokenWarning[];
   /** What the network's swap service may take besides the swap (service-terms.ts). */
   terms: ServiceTerms;
+  /** Co-signers who sign after the person (an /order market maker); empty for most swaps. */
+  awaitedCosigners?: ReadonlySet<string>;
+}
+
+/**
+ * A co-signer's signature counts as given when it is valid on these bytes, or when it is
+ * missing and the co-signer is one the service says signs after the person (guard-awaited.ts
+ * then holds it to being the swap's counterparty).
+ */
+export function signsFor(
+  facts: Pick<ReviewFacts, 'awaitedCosigners'>,
+  entry: ReviewFacts['message']['signatures'][number],
+): boolean {
+  return (
+    entry.state === 'valid' ||
+    (entry.state === 'missing' && facts.awaitedCosigners?.has(entry.signer) === true)
+  );
 }
 
 /** The state after the transaction when simulated, else before. */
@@ -109,24 +126,36 @@ export function isUserAccount(facts: ReviewFacts, address: string): boolean {
  * very transaction. A co-signer whose signature is already valid (the sandbox's market maker)
  * counts only when it pays the person (or the destination) with a transfer it signs; a
  * co-signer who merely signs is nobody's counterparty, so signing does not make its accounts
- * "part of the swap". What the person may pay a counterparty is limited to the input token
- * (flows.ts) and bounded by the balance rules.
+ * "part of the swap". What the person may pay a counterparty is limited to the input token and
+ * the input of a route leg whose output it pays them (flows.ts), and bounded by the balance
+ * rules.
  */
 export function counterparties(facts: ReviewFacts): Set<string> {
+  return new Set(counterpartyPayouts(facts).keys());
+}
+
+/** Each counterparty (see counterparties) with the mints it pays the person in this transaction. */
+export function counterpartyPayouts(facts: ReviewFacts): Map<string, Set<Address>> {
   const cosigners = new Set<string>(
     facts.message.signatures
-      .filter((entry) => entry.signer !== facts.user && entry.state === 'valid')
+      .filter((entry) => entry.signer !== facts.user && signsFor(facts, entry))
       .map((entry) => entry.signer),
   );
-  const parties = new Set<string>();
+  const parties = new Map<string, Set<Address>>();
+  const pays = (party: string, mint: Address | null) => {
+    const mints = parties.get(party) ?? new Set<Address>();
+    if (mint !== null) mints.add(mint);
+    parties.set(party, mints);
+  };
   for (const { decoded } of facts.instructions) {
     if (decoded.kind !== 'tokenTransfer' || decoded.amount <= 0n) continue;
     const toUser =
       isUserAccount(facts, decoded.destination) ||
       decoded.destination === facts.expectedDestination;
     if (!toUser) continue;
+    const mint = decoded.mint ?? mintOf(facts, decoded.source);
     if (cosigners.has(decoded.authority) && !isUserAccount(facts, decoded.source)) {
-      parties.add(decoded.authority);
+      pays(decoded.authority, mint);
       continue;
     }
     // A pre-settled swap (the sandbox's POST /swap-instructions, used by invoices, issue 5):
@@ -136,7 +165,7 @@ export function counterparties(facts: ReviewFacts): Set<string> {
     if (decoded.authority !== facts.user || isUserAccount(facts, decoded.source)) continue;
     const owner = walletOwnerOf(facts, decoded.source);
     if (owner === null || owner === facts.user) continue;
-    if (paysOut(facts, decoded)) parties.add(owner);
+    if (paysOut(facts, decoded)) pays(owner, mint);
   }
   return parties;
 }
@@ -167,9 +196,21 @@ function paysOut(
 
 /** True for accounts owned by a counterparty (see counterparties). */
 export function isCounterpartyAccount(facts: ReviewFacts, address: string): boolean {
+  return counterpartyOf(facts, address) !== null;
+}
+
+/** The counterparty that `address` is, or owns it, with the mints it pays; else null. */
+export function counterpartyOf(
+  facts: ReviewFacts,
+  address: string,
+): { party: string; pays: ReadonlySet<Address> } | null {
   const owner = walletOwnerOf(facts, address);
-  const parties = counterparties(facts);
-  return parties.has(address) || (owner !== null && parties.has(owner));
+  const parties = counterpartyPayouts(facts);
+  for (const party of [address, owner]) {
+    const pays = party === null ? undefined : parties.get(party);
+    if (party !== null && pays !== undefined) return { party, pays };
+  }
+  return null;
 }
 
 /** The mint of a token account (before, else after, else its creating instruction), or null. */

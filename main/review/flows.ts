@@ -7,13 +7,8 @@
  * On mainnet the swap program moves tokens inside its own instruction, where these top-level
  * views see nothing; there the balance rules (guard-balances.ts) do the bounding.
  */
-import {
-  feeConfigured,
-  isCounterpartyAccount,
-  isUserAccount,
-  mintOf,
-  type ReviewFacts,
-} from './facts';
+import type { Address } from '../shared/address';
+import { counterpartyOf, feeConfigured, isUserAccount, mintOf, type ReviewFacts } from './facts';
 
 export interface TokenFlow {
   instruction: number;
@@ -61,6 +56,28 @@ function isPayeeTransfer(facts: ReviewFacts, destination: string): boolean {
   );
 }
 
+/**
+ * The person pays a counterparty only its leg of the quoted route: the input token, or the
+ * input of a route leg whose output that counterparty pays them in this transaction (the
+ * sandbox market maker's hop after a CP-Swap hop: the person's USDC for its PDLG, issue 21).
+ * Any other token of theirs reaching a counterparty's account is a gift to whoever signed. How
+ * much may go is the balance rules' business: a middle token paid on beyond what the first hop
+ * brought makes its balance drop, which the other-tokens rule refuses.
+ */
+function isCounterpartyLeg(
+  facts: ReviewFacts,
+  destination: string,
+  mint: Address | null,
+  userSourced: boolean,
+): boolean {
+  const counterparty = counterpartyOf(facts, destination);
+  if (counterparty === null) return false;
+  if (!userSourced || mint === facts.intent.inputMint) return true;
+  return (facts.intent.routeLegs ?? []).some(
+    (leg) => leg.inputMint === mint && counterparty.pays.has(leg.outputMint),
+  );
+}
+
 /** Every top-level token transfer, classified. */
 export function tokenFlows(facts: ReviewFacts): TokenFlow[] {
   const fees = feeMint(facts);
@@ -70,11 +87,7 @@ export function tokenFlows(facts: ReviewFacts): TokenFlow[] {
     const userSourced = isUserAccount(facts, decoded.source) || decoded.authority === facts.user;
     const mint =
       decoded.mint ?? mintOf(facts, decoded.source) ?? mintOf(facts, decoded.destination);
-    // The person pays a counterparty only its leg of the quoted route: the input token. Any
-    // other token of theirs reaching a counterparty's account is a gift to whoever signed.
-    const counterpartyLeg =
-      isCounterpartyAccount(facts, decoded.destination) &&
-      (!userSourced || mint === facts.intent.inputMint);
+    const counterpartyLeg = isCounterpartyLeg(facts, decoded.destination, mint, userSourced);
     // A swap program pays the person's own account; an output-side fee is then theirs to pay
     // and the rest theirs to forward to the destination they chose (Raydium CP-Swap called
     // directly, with no aggregator to take the fee in flight).

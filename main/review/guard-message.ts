@@ -3,7 +3,7 @@
  * blockhash still lives, whether every lookup table resolved, and which programs are called.
  */
 import { isHarmlessTokenInstruction } from './decode-token';
-import { BLOCKHASH_VALIDITY_BLOCKS, type ReviewFacts } from './facts';
+import { BLOCKHASH_VALIDITY_BLOCKS, signsFor, type ReviewFacts } from './facts';
 import { isAllowedProgram, isTokenProgram, SYSTEM_PROGRAM } from './program-ids';
 import type { DecodedInstruction, GuardVerdict } from './types';
 import { shortAddress } from './words';
@@ -32,7 +32,7 @@ export function feePayerRule(facts: ReviewFacts): GuardVerdict {
 /** Every other required signature must already be there and valid. */
 export function signersRule(facts: ReviewFacts): GuardVerdict {
   const problems = facts.message.signatures
-    .filter((entry) => entry.signer !== facts.user && entry.state !== 'valid')
+    .filter((entry) => entry.signer !== facts.user && !signsFor(facts, entry))
     .map((entry) =>
       entry.state === 'missing'
         ? `It also needs the signature of ${shortAddress(entry.signer)}, which is missing, so someone else would still have to approve it.`

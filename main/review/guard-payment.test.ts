@@ -250,3 +250,59 @@ describe('the payment rule', () => {
     });
   });
 });
+
+/**
+ * Issue 21: a token that withholds a transfer fee (Token-2022, like the sandbox's TFEE at
+ * 10 bps). The wallet grosses its transfer up (pay/transfer-fee.ts); the simulated post-state
+ * shows what the token program keeps. Here USDC stands in for the fee token: the rules read the
+ * declared amounts and the simulated balances, not the mint's extension.
+ */
+describe('a payment in a token with a transfer fee', () => {
+  const GROSS = 5_005_006n; // 5 at 10 bps, grossed up: ⌈5,005,006 × 0.001⌉ = 5,006 withheld
+  const feePayment = { ...payment, transferAmount: GROSS, transferFee: GROSS - AMOUNT };
+  const merchant = (amount: bigint) =>
+    merchantInstructions({
+      payer: key(USER.publicKey) as Address,
+      mint: key(USDC) as Address,
+      decimals: 6,
+      tokenProgram: TOKEN as Address,
+      payeeTokenAccount: key(payeeUsdc) as Address,
+      amount,
+      references: payment.references,
+      memo: payment.memo,
+    });
+  /** The payer sends `sent`; the payee gains `arrives` (the rest is the withheld fee). */
+  function withheld(sent: bigint, arrives: bigint): Scenario {
+    const scenario = invoice(merchant(sent), sent);
+    return {
+      ...scenario,
+      post: {
+        ...scenario.post,
+        [key(payeeUsdc)]: tokenAccount(USDC, PAYEE.publicKey, 1n + arrives),
+      },
+      intent: {
+        ...intentOf(feePayment),
+        inAmount: GROSS,
+        otherAmountThreshold: GROSS,
+      },
+    };
+  }
+
+  it('accepts the grossed-up transfer that delivers exactly the amount, naming the fee', async () => {
+    const report = await scenarioReport(withheld(GROSS, AMOUNT));
+    expect(report.refusals).toEqual([]);
+    expect(verdict(report, 'payment').reason).toBe(
+      `The last instruction sends 5.005006 USDC from your account to the payee's account ${key(payeeUsdc).slice(0, 4)}…${key(payeeUsdc).slice(-4)} with the 2 reference keys, after the memo; the token keeps its transfer fee of 0.005006 USDC, so the payee receives exactly 5 USDC.`,
+    );
+  });
+
+  it('refuses the amount sent gross-less: the payee would get it less the fee', async () => {
+    const report = await scenarioReport(withheld(AMOUNT, AMOUNT - 5_000n));
+    expect(verdict(report, 'payment').reason).toMatch(
+      /The last transfer pays 5 USDC instead of exactly 5\.005006 USDC\./,
+    );
+    expect(verdict(report, 'output').reason).toMatch(
+      /^4\.995 USDC would arrive at the destination .* instead of exactly 5 USDC\.$/,
+    );
+  });
+});

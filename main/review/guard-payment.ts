@@ -42,9 +42,10 @@ function lastTransferProblems(
   if (decoded.mint !== payment.mint || decoded.decimals !== payment.decimals) {
     problems.push('The last transfer is of another token than the one requested.');
   }
-  if (decoded.amount !== payment.amount) {
+  const sends = payment.transferAmount ?? payment.amount;
+  if (decoded.amount !== sends) {
     problems.push(
-      `The last transfer pays ${money(decoded.amount)} instead of exactly ${money(payment.amount)}.`,
+      `The last transfer pays ${money(decoded.amount)} instead of exactly ${money(sends)}.`,
     );
   }
   if (decoded.authority !== facts.user || !isUserAccount(facts, decoded.source)) {
@@ -163,6 +164,14 @@ function transferRule(facts: ReviewFacts, payment: TransferPayment): GuardVerdic
     return verdict(
       true,
       `The last instruction pays exactly ${money} from your wallet to the recipient ${payee}${extras.length ? ` ${extras.join(', ')}` : ''}, and the recipient gains exactly that.`,
+    );
+  }
+  if (payment.transferAmount !== undefined && payment.transferAmount !== payment.amount) {
+    // A Token-2022 transfer fee (issue 21): the transfer is grossed up so the payee gets it all.
+    const fee = payment.transferFee ?? payment.transferAmount - payment.amount;
+    return verdict(
+      true,
+      `The last instruction sends ${formatToken(payment.transferAmount, payment.mint, facts.tokens)} from your account to the payee's account ${payee}${extras.length ? ` ${extras.join(', ')}` : ''}; the token keeps its transfer fee of ${formatToken(fee, payment.mint, facts.tokens)}, so the payee receives exactly ${money}.`,
     );
   }
   return verdict(

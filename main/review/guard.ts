@@ -16,6 +16,7 @@ import {
   programsRule,
   signersRule,
 } from './guard-message';
+import { awaitedSignersRule } from './guard-awaited';
 import {
   destinationRule,
   priorityFeeRule,
@@ -34,6 +35,7 @@ export function runGuard(facts: ReviewFacts): GuardVerdict[] {
   return [
     feePayerRule(facts),
     signersRule(facts),
+    ...awaitedSignersRule(facts),
     blockhashRule(facts),
     durableNonceRule(facts),
     lookupTablesRule(facts),

@@ -139,6 +139,7 @@ export async function reviewTransaction(input: ReviewInput): Promise<ReviewRepor
     tokenSymbols: input.tokenSymbols,
     programLabels: input.programLabels,
     ...(input.serviceTerms ? { terms: input.serviceTerms } : {}),
+    ...(input.awaitedCosigners?.length ? { awaitedCosigners: input.awaitedCosigners } : {}),
   });
   return reportOf(facts);
 }

@@ -43,6 +43,42 @@ export const SANDBOX_TERMS: ServiceTerms = {
   tipAccounts: new Set([SANDBOX_FEE_OPERATOR]),
 };
 
+/**
+ * Jupiter's 16 tip accounts for its send endpoint, which `/build`'s `tipAmount` pays (docs-v2
+ * "Transaction Submission", test/fixtures/real-world/docs-v2/jup-ag-docs-1dda348d-transaction-submit.mdx;
+ * service-terms.test.ts reads the list from that file).
+ */
+export const JUPITER_TIP_ACCOUNTS: readonly string[] = [
+  'GGztQqQ6pCPaJQnNpXBgELr5cs3WwDakRbh1iEMzjgSJ',
+  '2MFoS3MPtvyQ4Wh4M9pdfPjz6UhVoNbFbGJAskCPCj3h',
+  'BQ72nSv9f3PRyRKCBnHLVrerrv37CYTHm5h3s9VSGQDV',
+  '6U91aKa8pmMxkJwBCfPTmUEfZi6dHe7DcFq2ALvB2tbB',
+  '4xDsmeTWPNjgSVSS1VTfzFq3iHZhp77ffPkAmkZkdu71',
+  'CapuXNQoDviLvU1PxFiizLgPNQCxrsag1uMeyk6zLVps',
+  '9nnLbotNTcUhvbrsA6Mdkx45Sm82G35zo28AqUvjExn8',
+  '6LXutJvKUw8Q5ue2gCgKHQdAN4suWW8awzFVC6XCguFx',
+  'HFqp6ErWHY6Uzhj8rFyjYuDya2mXUpYEk8VW75K9PSiY',
+  'DSN3j1ykL3obAVNv7ZX49VsFCPe4LqzxHnmtLiPwY6xg',
+  '69yhtoJR4JYPPABZcSNkzuqbaFbwHsCkja1sP1Q2aVT5',
+  'HU23r7UoZbqTUuh3vA7emAGztFtqwTeVips789vqxxBw',
+  '3LoAYHuSd7Gh8d7RTFnhvYtiTiefdZ5ByamU42vkzd76',
+  '3CgvbiM3op4vjrrjH2zcrQUwsqh5veNVRjFCB9N6sRoD',
+  'GP8StUXNYSZjPikyRsvkTbvRV1GBxMErb59cpeCJnDf1',
+  '7iWnBRRhBCiNXXPhqiGzvvBkKrvFSWqqmxRyu9VyYBxE',
+];
+
+/** A Swap API v2 service (issue 22): no share, tips only to Jupiter's 16 tip accounts. */
+export const SWAP_V2_TERMS: ServiceTerms = {
+  feeShare: null,
+  tipAccounts: new Set(JUPITER_TIP_ACCOUNTS),
+};
+
+/** The terms of a network's swap service: the sandbox's, a v2 service's, or mainnet's. */
+export function termsOf(network: { isSandbox: boolean; swapApiFlavour: string }): ServiceTerms {
+  if (network.isSandbox) return SANDBOX_TERMS;
+  return network.swapApiFlavour === 'swap-v2' ? SWAP_V2_TERMS : MAINNET_TERMS;
+}
+
 /** The service's share of a platform fee of `fee` base units. */
 export function serviceShareOf(terms: ServiceTerms, fee: bigint): bigint {
   return terms.feeShare === null ? 0n : (fee * terms.feeShare.perMille) / 1_000n;

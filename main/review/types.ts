@@ -40,6 +40,18 @@ export interface SwapIntent {
    * token accounts may be opened only for these and the fee mint.
    */
   routeMints?: Address[];
+  /**
+   * The quoted route's legs, hop by hop: the mint each takes and the mint it gives (issue 21).
+   * A counterparty that pays the person a leg's output may receive that leg's input from them
+   * (the market maker's hop after a CP-Swap hop), as much as the balance rules allow.
+   */
+  routeLegs?: RouteLeg[];
+}
+
+/** One leg of a quoted route: what the person pays into it and what comes out. */
+export interface RouteLeg {
+  inputMint: Address;
+  outputMint: Address;
 }
 
 /**
@@ -59,6 +71,13 @@ export type PaymentIntent =
       references: Address[];
       memo: string | null;
       throughPayer: boolean;
+      /**
+       * What the payer's last TransferChecked sends when the mint withholds a Token-2022
+       * transfer fee: `amount` grossed up (pay/transfer-fee.ts), so the payee gains exactly
+       * `amount`; `transferFee` is what the token program keeps. Absent: the transfer is `amount`.
+       */
+      transferAmount?: bigint;
+      transferFee?: bigint;
       /**
        * A native SOL request (no spl-token): `payeeTokenAccount` is the recipient wallet itself,
        * `mint` is the native mint, and the last instruction is a SystemProgram transfer whose
@@ -100,6 +119,12 @@ export interface ReviewInput {
    * its tip accounts (service-terms.ts). Default: mainnet's, the strictest.
    */
   serviceTerms?: ServiceTerms;
+  /**
+   * Co-signers whose signature is added after the person's (a market maker of an /order fill
+   * signs at /execute, issue 22): missing is allowed for them only, and only while they are
+   * the quoted route's counterparty (guard-awaited.ts).
+   */
+  awaitedCosigners?: readonly Address[];
 }
 
 /**
@@ -294,6 +319,7 @@ export interface SimulationSummary {
 export type GuardRule =
   | 'fee-payer'
   | 'signers'
+  | 'awaited-signers'
   | 'programs'
   | 'authority'
   | 'transfers'

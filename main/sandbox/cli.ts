@@ -1,6 +1,6 @@
 /**
  * The sandbox network as a program: `node out/main/sandbox.js [--port P] [--state DIR] [--reset]
- * [--slot-ms MS] [--api-shape v6|v1] [--rate-limit N]` (`npm run sandbox -- ...`, or
+ * [--slot-ms MS] [--api-shape v6|v1|v2] [--rate-limit N]` (`npm run sandbox -- ...`, or
  * `node --import tsx main/sandbox/cli.ts ...`).
  *
  * - `--port` defaults to 8899 (a local validator's); 0 picks a free port.
@@ -8,7 +8,8 @@
  * - `--slot-ms` is the slot time, 400 ms like mainnet; tests pass a few ms so that 150 blocks of
  *   blockhash expiry take a second, not a minute.
  * - `--api-shape v1` serves the swap API in today's swap/v1 shape at `/swap/v1` (and announces
- *   that URL); the default `v6` is the spec's shape at `/v6` (swap-api/v1-shape.ts).
+ *   that URL); `--api-shape v2` today's Swap API v2 (/build, /order, /execute) at `/swap/v2`
+ *   (swap-api/v2-shape.ts); the default `v6` is the spec's shape at `/v6` (swap-api/v1-shape.ts).
  * - `--rate-limit N` answers more than N swap API requests a second with the gateway's 429.
  *
  * It binds 127.0.0.1 only, prints one JSON line on stdout when ready
@@ -28,6 +29,7 @@ import { loadOrSeedMarket } from './pools/seed-market';
 import { lockStateDir } from './state/state-lock';
 import { createSwapApi } from './swap-api/index';
 import { swapV1Handler } from './swap-api/v1-shape';
+import { swapV2Handler } from './swap-api/v2-shape';
 import { rateLimited } from './swap-api/rate-limit';
 import { mkdirSync } from 'node:fs';
 
@@ -65,7 +67,7 @@ async function main(): Promise<void> {
     }));
   } catch (error) {
     fail(
-      `${(error as Error).message}\nusage: sandbox [--port P] [--state DIR] [--reset] [--slot-ms MS] [--api-shape v6|v1] [--rate-limit N]`,
+      `${(error as Error).message}\nusage: sandbox [--port P] [--state DIR] [--reset] [--slot-ms MS] [--api-shape v6|v1|v2] [--rate-limit N]`,
     );
   }
   const port = integerOption(values.port, 'port', DEFAULT_PORT);
@@ -73,7 +75,9 @@ async function main(): Promise<void> {
   const slotMs = integerOption(values['slot-ms'], 'slot-ms', 400);
   if (slotMs < 1) fail('--slot-ms must be at least 1');
   const apiShape = values['api-shape'] ?? 'v6';
-  if (apiShape !== 'v6' && apiShape !== 'v1') fail('--api-shape must be v6 or v1');
+  if (apiShape !== 'v6' && apiShape !== 'v1' && apiShape !== 'v2') {
+    fail('--api-shape must be v6, v1 or v2');
+  }
   const rateLimit = integerOption(values['rate-limit'], 'rate-limit', 0);
   const stateDir = values.state ?? defaultStateDir();
   mkdirSync(stateDir, { recursive: true, mode: 0o700 });
@@ -87,9 +91,13 @@ async function main(): Promise<void> {
   const ledger = createLedger({ stateDir, reset: values.reset, slotMs });
   const v6 = await createSwapApi({ ledger, stateDir: join(stateDir, 'swap-api') });
   const shaped =
-    apiShape === 'v1' ? swapV1Handler(v6, async () => ledger.latestBlockhash().blockhash) : v6;
+    apiShape === 'v1'
+      ? swapV1Handler(v6, async () => ledger.latestBlockhash().blockhash)
+      : apiShape === 'v2'
+        ? swapV2Handler(v6, ledger)
+        : v6;
   const swapApi = rateLimit > 0 ? rateLimited(shaped, rateLimit) : shaped;
-  const swapApiPath = apiShape === 'v1' ? '/swap/v1' : '/v6';
+  const swapApiPath = apiShape === 'v1' ? '/swap/v1' : apiShape === 'v2' ? '/swap/v2' : '/v6';
   const log = (line: string) => console.error(line);
   // Tokens and prices read the market the swap API seeded (loading it again is idempotent).
   const marketData = createMarketDataApi(

@@ -20,8 +20,8 @@ const MAX_FAUCET_BODY_BYTES = 16 * 1024;
 export interface SandboxServerOptions {
   ledger: SandboxLedger;
   swapApi: SwapApiHandler;
-  /** Where the swap API is served: `/v6` (the spec's shape, default) or `/swap/v1`. */
-  swapApiPath?: '/v6' | '/swap/v1';
+  /** Where the swap API is served: `/v6` (the spec's shape, default), `/swap/v1` or `/swap/v2`. */
+  swapApiPath?: '/v6' | '/swap/v1' | '/swap/v2';
   /** Tokens, prices and logos (issue 11); absent in tests of the ledger alone. */
   marketData?: MarketDataApi;
   /** The oracle's feed conditions, `/sandbox/oracle` (issue 25; oracle/feed-publisher.ts). */

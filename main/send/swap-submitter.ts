@@ -40,6 +40,17 @@ export interface SubmissionFacts {
   swap: SwapSummary | null;
   /** The integrator fee a swap or payment carries (issue 6); fees.balances lists it. */
   platformFee?: PlatformFeePaid | null;
+  /**
+   * How the signed bytes leave the wallet when not through the RPC: an /order's POST /execute
+   * (issue 22, order-landing.ts). It gets exactly the signed reviewed bytes; whatever it
+   * answers, the RPC alone decides Confirmed (tracked, never rebroadcast by the wallet).
+   */
+  land?: (wire: Uint8Array, signature: string) => Promise<LandingReport>;
+}
+
+/** What a landing service said; `error` words are kept while the RPC is watched. */
+export interface LandingReport {
+  error: string | null;
 }
 
 export interface SubmitterOptions {
@@ -145,6 +156,16 @@ export function createSubmitter(options: SubmitterOptions): Submitter {
         ...(what.platformFee ? { platformFee: what.platformFee } : {}),
       });
       // From here on the signature exists: never throw, answer the entry's state.
+      if (what.land !== undefined) {
+        const report = await what.land(wire, signature).catch((error: unknown) => ({
+          error: isWalletError(error) ? error.message : 'The swap service could not be reached.',
+        }));
+        await activity
+          .update(entry.id, { sent: true, ...(report.error ? { error: report.error } : {}) })
+          .catch(() => undefined);
+        follow(entry.id, signature, null, ticket.lastValidBlockHeight, true);
+        return { signature, activityId: entry.id, status: 'pending' };
+      }
       let reached = true;
       try {
         await sender.send(wire);

@@ -47,7 +47,9 @@ describe('network settings', () => {
     const mainnet = view.networks.find((n) => n.id === 'mainnet');
     expect(mainnet).toMatchObject({
       rpcUrl: 'https://api.mainnet-beta.solana.com',
-      swapApiUrl: 'https://api.jup.ag/swap/v1',
+      // Today's Swap API v2 is the mainnet default (issue 22).
+      swapApiUrl: 'https://api.jup.ag/swap/v2',
+      swapApiFlavour: 'swap-v2',
       available: true,
       apiKeySet: false,
     });

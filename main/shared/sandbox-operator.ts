@@ -10,3 +10,12 @@ export const SANDBOX_FEE_OPERATOR = 'D6JTk7mufmj2LiXBeDwtXJPqx2QrKy17UPWc1aPHzUV
 
 /** The operator's share of a platform fee, in per mille (2.5%), rounded down. */
 export const SANDBOX_FEE_SHARE_PER_MILLE = 25n;
+
+/**
+ * The sandbox's venues whose fills the venue co-signs (its market maker, the only venue for
+ * PDLG). POST /swap-instructions cannot build them (instructions carry no signature), so a
+ * payment composed from instructions (an invoice with reference keys or a memo) asks for
+ * quotes without them (issue 21). Mainnet's v6 API serves every route it quotes at both build
+ * endpoints, so its list is empty.
+ */
+export const SANDBOX_COSIGNED_VENUES: readonly string[] = ['Sandbox Market Maker'];

@@ -8,6 +8,7 @@ import type { SwapMode } from './types';
 import { SwapApiError } from './swap-api-error';
 import { describeSwapError, isNoRouteCode } from './swap-errors';
 import { sanitizeServiceCode, sanitizeServiceText } from './service-text';
+import { describeExecuteCode } from './v2/v2-errors';
 
 export interface AnswerContext {
   /** The base URL as it may be shown (see displayBaseUrl). */
@@ -110,6 +111,13 @@ export function errorFromAnswer(
     typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : undefined;
   const serviceCode = sanitizeServiceCode(record?.errorCode);
   const said = serviceWords(body, context.redact);
+  // The Swap API v2's /execute answers 400 `{ error, code }` with a negative code (issue 22).
+  if (typeof record?.code === 'number' && record.code < 0) {
+    return new SwapApiError('SWAP_API_REJECTED', describeExecuteCode(record.code, said), {
+      status,
+      transient,
+    });
+  }
   if (record !== undefined && (serviceCode !== undefined || typeof record.error === 'string')) {
     const message = describeSwapError(serviceCode ?? record.errorCode, {
       serviceText: said,

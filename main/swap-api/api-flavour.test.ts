@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { swapApiFlavour } from './api-flavour';
-import { scriptedClient, exactInQuote, json, SOL, USDC } from '../../test/fixtures/swap-api-answers';
+import {
+  scriptedClient,
+  exactInQuote,
+  json,
+  SOL,
+  USDC,
+} from '../../test/fixtures/swap-api-answers';
 
 describe('the flavour of a swap API base URL', () => {
   it.each([
@@ -8,6 +14,11 @@ describe('the flavour of a swap API base URL', () => {
     ['https://api.jup.ag/swap/v1/', 'swap-v1'],
     ['https://lite-api.jup.ag/swap/v1', 'swap-v1'],
     ['http://127.0.0.1:8899/swap/v1', 'swap-v1'],
+    ['https://api.jup.ag/swap/v2', 'swap-v2'],
+    ['https://lite-api.jup.ag/swap/v2/', 'swap-v2'],
+    ['http://127.0.0.1:8899/swap/v2', 'swap-v2'],
+    // Today's hosts speak v2 unless the path names v1 (Jupiter's migration guide).
+    ['https://api.jup.ag', 'swap-v2'],
     ['http://127.0.0.1:8899/v6', 'v6'],
     ['https://quote-api.jup.ag/v6', 'v6'],
     ['https://swap.example.org/jupiter', 'v6'],

@@ -69,19 +69,14 @@ function parseBaseUrl(baseUrl: string): URL {
   if (url === undefined || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
     throw new WalletError(
       'INVALID_SWAP_REQUEST',
-      'The swap service address must be an http or https URL, like https://api.jup.ag/swap/v1. Check it in Settings.',
+      'The swap service address must be an http or https URL, like https://api.jup.ag/swap/v2. Check it in Settings.',
     );
   }
   return url;
 }
 
-/**
- * Creates a client bound to one swap service.
- * @example
- * const api = createSwapApiClient({ baseUrl, fetch, wait: realWait, now: Date.now, timeoutMs: 10_000, retries: 2 });
- * const quote = await api.quote({ inputMint, outputMint, amount: 1_000_000n, slippageBps: 50 });
- */
-export function createSwapApiClient(options: SwapApiClientOptions): SwapApiClient {
+/** The transport settings of a client (shared by the v6/v1 client and the v2 one). */
+export function transportConfigOf(options: SwapApiClientOptions): TransportConfig {
   const baseUrl = parseBaseUrl(options.baseUrl);
   const apiKey = options.apiKey?.trim() ? options.apiKey.trim() : undefined;
   // A header value with spaces, line breaks or non-ASCII would make fetch throw (quoting it).
@@ -91,7 +86,7 @@ export function createSwapApiClient(options: SwapApiClientOptions): SwapApiClien
       'The API key holds characters an API key cannot have (spaces, line breaks or symbols outside ASCII). Paste it again in Settings.',
     );
   }
-  const config: TransportConfig = {
+  return {
     baseUrl,
     service: displayBaseUrl(baseUrl.href),
     apiKey,
@@ -104,6 +99,17 @@ export function createSwapApiClient(options: SwapApiClientOptions): SwapApiClien
     backoffMaxMs: options.backoffMaxMs ?? 8_000,
     maxRetryAfterMs: options.maxRetryAfterMs ?? 30_000,
   };
+}
+
+/**
+ * Creates a client bound to one swap service.
+ * @example
+ * const api = createSwapApiClient({ baseUrl, fetch, wait: realWait, now: Date.now, timeoutMs: 10_000, retries: 2 });
+ * const quote = await api.quote({ inputMint, outputMint, amount: 1_000_000n, slippageBps: 50 });
+ */
+export function createSwapApiClient(options: SwapApiClientOptions): SwapApiClient {
+  const config = transportConfigOf(options);
+  const { baseUrl, apiKey } = config;
   const flavour = swapApiFlavour(baseUrl.href);
   const hideKey = (text: string): string => redact(text, apiKey);
   const signalOf = (callOptions?: CallOptions) =>

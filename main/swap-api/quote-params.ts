@@ -80,6 +80,7 @@ export function validateQuoteParams(params: QuoteParams): void {
  */
 export function checkQuoteParamsFor(params: QuoteParams, flavour: SwapApiFlavour): void {
   const can = capabilitiesOf(flavour);
+  const name = flavour === 'swap-v2' ? 'Swap API v2' : flavour === 'swap-v1' ? 'swap/v1' : 'v6';
   if (
     !can.autoSlippage &&
     (params.autoSlippage === true ||
@@ -87,13 +88,34 @@ export function checkQuoteParamsFor(params: QuoteParams, flavour: SwapApiFlavour
       params.autoSlippageCollisionUsdValue !== undefined)
   ) {
     reject(
-      'This swap service (swap/v1) has no automatic slippage with a maximum. Set a fixed slippage.',
+      `This swap service (${name}) has no automatic slippage with a maximum. Set a fixed slippage.`,
     );
   }
   if (!can.dexesWithExclude && params.dexes?.length && params.excludeDexes?.length) {
     reject(
       'This swap service takes either venues to use or venues to avoid, not both. Clear one of the two lists.',
     );
+  }
+  if (!can.exactOut && params.swapMode === 'ExactOut') {
+    reject(
+      `This swap service (${name}) quotes only an exact input amount (ExactIn). Enter what you pay instead.`,
+    );
+  }
+  if (
+    !can.routeShapeOptions &&
+    (params.onlyDirectRoutes !== undefined || params.restrictIntermediateTokens !== undefined)
+  ) {
+    reject(
+      `This swap service (${name}) has no "Direct routes only" or intermediate-token option. Turn it off.`,
+    );
+  }
+  if (!can.legacyTransaction && params.asLegacyTransaction === true) {
+    reject(
+      `This swap service (${name}) builds only versioned transactions. Turn "Legacy transaction" off.`,
+    );
+  }
+  if (flavour === 'swap-v2' && params.maxAccounts !== undefined && params.maxAccounts > 64) {
+    reject(`This swap service (${name}) takes "Max accounts" from 1 to 64. Lower it.`);
   }
 }
 

@@ -7,7 +7,7 @@ import type { ReviewConnection, ReviewReport, ReviewTransaction, SwapIntent } fr
 import type { Address } from '../shared/address';
 import type { MarketFacts } from '../review/market-warnings';
 import { withMarketReview } from '../review/market-review';
-import { MAINNET_TERMS, SANDBOX_TERMS } from '../review/service-terms';
+import { termsOf } from '../review/service-terms';
 import { messageOf, sha256Hex, type Ticket, type TicketBook } from './ticket-book';
 
 /** A ticket whose report is main/review's and whose intent is what the person accepted. */
@@ -28,6 +28,8 @@ export interface IssueTicketDeps {
     tokenSymbols?: Record<string, string>;
     programLabels?: Record<string, string>;
   }>;
+  /** Co-signers who sign after the person (an /order market maker, issue 22). */
+  awaitedCosigners?: readonly Address[];
 }
 
 /** A transaction ready for review: unsigned wire bytes and the block height it expires at. */
@@ -60,7 +62,8 @@ export async function issueReviewedTicket(
       connection: deps.connection,
       // The Jupiter v6 program exists on mainnet-like networks only; the sandbox has its own.
       allowJupiter: !deps.network.isSandbox,
-      serviceTerms: deps.network.isSandbox ? SANDBOX_TERMS : MAINNET_TERMS,
+      serviceTerms: termsOf(deps.network),
+      ...(deps.awaitedCosigners?.length ? { awaitedCosigners: deps.awaitedCosigners } : {}),
     }),
     deps.market?.(intent),
   ]);

@@ -11,6 +11,7 @@ import type { SwapFees } from '../fees/fees-service';
 import type { PrioritizationFee, Quote, QuoteParams, SwapApiClient } from '../swap-api';
 import type { QuoteBook, StoredQuote } from './quote-book';
 import { issueReviewedTicket, type IssueTicketDeps, type ReviewTicket } from './issue-ticket';
+import type { SwapV2Deps, V2Quote } from './v2/v2-types';
 
 /** What POST /swap needs besides the quote, chosen at quote time. */
 export interface SwapExtras {
@@ -20,6 +21,8 @@ export interface SwapExtras {
   maxPriorityFeeLamports: bigint;
   /** The integrator fee (issue 6) chosen at quote time: its bps went to GET /quote. */
   fees?: SwapFees | null;
+  /** On a Swap API v2 service: the /build or /order answer behind the quote (v2/swap-v2.ts). */
+  v2?: V2Quote;
 }
 
 /**
@@ -44,6 +47,8 @@ export interface SwapReviewDeps extends IssueTicketDeps {
   };
   /** The account the screens act for, or null when there is none. */
   currentAccount: () => Promise<string | null>;
+  /** A Swap API v2 service's paths (issue 22); absent on v6 and v1 networks. */
+  v2?: SwapV2Deps;
 }
 
 type QuoteRequest = ParsedRequestOf<'swap.quote'>;
@@ -128,6 +133,10 @@ export function intentOf(quote: Quote, extras: SwapExtras): SwapIntent {
     maxPriorityFeeLamports: extras.maxPriorityFeeLamports,
     priceImpactPct: quote.priceImpactPct,
     routeMints: routeMintsOf(quote),
+    routeLegs: quote.routePlan.map((hop) => ({
+      inputMint: hop.inputMint,
+      outputMint: hop.outputMint,
+    })),
   };
 }
 
@@ -174,6 +183,15 @@ export async function reviewSwap(deps: SwapReviewDeps, quoteId: string): Promise
   if (account === null) {
     throw new WalletError('NO_ACCOUNT', 'Create or import an account before swapping.');
   }
+  return reviewStoredSwap(deps, stored, account as Address);
+}
+
+/** POST /swap for a quote already taken from the book, then the review and its ticket. */
+export async function reviewStoredSwap(
+  deps: SwapReviewDeps,
+  stored: StoredQuote<SwapExtras>,
+  account: Address,
+): Promise<SwapTicket> {
   const { quote, extra: extras } = stored;
   const built = await (
     await deps.api()

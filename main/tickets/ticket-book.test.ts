@@ -178,15 +178,113 @@ describe('review tickets', () => {
     });
   });
 
-  it('forgets the oldest unused tickets past its capacity but keeps approved ones', async () => {
+  it('forgets the oldest unused tickets past its capacity, never the one it just made', () => {
     const book = createTicketBook<null, null, string>({ now: () => 0, capacity: 2 });
     const base = { ...setup().input, report: null };
     const first = book.create(base);
-    await book.approve(first.id, first.transaction, 'sandbox', async () => 'sent');
     const second = book.create(base);
+    const third = book.create(base);
+    expect(book.get(first.id)).toBeUndefined();
+    expect(book.get(second.id)).toBeDefined();
+    expect(book.get(third.id)).toBeDefined();
+  });
+});
+
+/**
+ * Issue 21: the book kept every approved ticket forever and held 32, so after the 32nd approval
+ * each new ticket was the only one it could evict and was dropped as soon as made ("This review
+ * is no longer known"), until restart.
+ */
+describe('review tickets: what the book forgets', () => {
+  const sign = (n: number) => async () => `sig-${n}`;
+
+  it('approves 300 reviews in a row with the default capacity of 32', async () => {
+    let clock = 0;
+    const book = createTicketBook<null, null, string>({ now: () => clock });
+    const base = { ...setup().input, report: null };
+    for (let n = 0; n < 300; n++) {
+      clock += 1_000;
+      const ticket = book.create(base);
+      expect(book.get(ticket.id), `ticket ${n}`).toBe(ticket);
+      expect(await book.approve(ticket.id, ticket.transaction, 'sandbox', sign(n))).toBe(
+        `sig-${n}`,
+      );
+    }
+  });
+
+  it('forgets a finished ticket at the next review, yet a repeat approve still gets its answer', async () => {
+    let sends = 0;
+    const book = createTicketBook<null, null, string>({ now: () => 0, capacity: 32 });
+    const base = { ...setup().input, report: null };
+    const done = book.create(base);
+    const submit = async () => `sig-${++sends}`;
+    expect(await book.approve(done.id, done.transaction, 'sandbox', submit)).toBe('sig-1');
     book.create(base);
+    expect(book.get(done.id)).toBeUndefined();
+    // A retried request about a transaction that was sent must not hear "nothing was signed".
+    expect(await book.approve(done.id, done.transaction, 'sandbox', submit)).toBe('sig-1');
+    expect(await codeOf(book.approve(done.id, unsignedTransaction(), 'sandbox', submit))).toMatch(
+      /^TICKET_MISMATCH/,
+    );
+    expect(sends).toBe(1);
+  });
+
+  it('forgets expired tickets at the next review and still says they expired', async () => {
+    let clock = 0;
+    const book = createTicketBook<null, null, string>({ now: () => clock, ttlMs: 60_000 });
+    const base = { ...setup().input, report: null };
+    const old = book.create(base);
+    clock = 60_000;
+    const fresh = book.create(base);
+    expect(book.get(old.id)).toBeUndefined();
+    expect(book.get(fresh.id)).toBe(fresh);
+    expect(await codeOf(book.approve(old.id, old.transaction, 'sandbox', sign(0)))).toMatch(
+      /^TICKET_EXPIRED: This review has expired/,
+    );
+  });
+
+  it('keeps a ticket whose submission is still running, past capacity and past expiry', async () => {
+    let clock = 0;
+    const book = createTicketBook<null, null, string>({
+      now: () => clock,
+      capacity: 1,
+      ttlMs: 1_000,
+    });
+    const base = { ...setup().input, report: null };
+    const sending = book.create(base);
+    let release: (value: string) => void = () => undefined;
+    const submission = book.approve(
+      sending.id,
+      sending.transaction,
+      'sandbox',
+      () => new Promise<string>((resolve) => (release = resolve)),
+    );
+    clock = 5_000;
+    const next = book.create(base);
+    expect(book.get(sending.id)).toBe(sending);
+    expect(book.get(next.id)).toBe(next);
+    release('sig-slow');
+    expect(await submission).toBe('sig-slow');
+    // Finished now: the next review forgets it; a repeat approve still answers it.
     book.create(base);
-    expect(book.get(first.id)).toBeDefined();
-    expect(book.get(second.id)).toBeUndefined();
+    expect(book.get(sending.id)).toBeUndefined();
+    expect(await book.approve(sending.id, sending.transaction, 'sandbox', sign(9))).toBe(
+      'sig-slow',
+    );
+  });
+
+  it('keeps a ticket whose send failed with nothing sent, so the person can approve it again', async () => {
+    const book = createTicketBook<null, null, string>({ now: () => 0, capacity: 32 });
+    const base = { ...setup().input, report: null };
+    const ticket = book.create(base);
+    const locked = async (): Promise<string> => {
+      throw new WalletError('KEYCHAIN_UNAVAILABLE', 'Unlock the keychain.');
+    };
+    expect(await codeOf(book.approve(ticket.id, ticket.transaction, 'sandbox', locked))).toMatch(
+      /^KEYCHAIN_UNAVAILABLE/,
+    );
+    book.create(base);
+    expect(book.get(ticket.id)).toBe(ticket);
+    expect(await book.approve(ticket.id, ticket.transaction, 'sandbox', sign(1))).toBe('sig-1');
   });
 });

@@ -43,7 +43,10 @@ export interface TicketBookOptions {
   now: () => number;
   /** How long a review stays approvable. Default 60 s: quotes go stale quickly. */
   ttlMs?: number;
-  /** Oldest tickets are forgotten past this many. Default 32. */
+  /**
+   * How many tickets are kept before the oldest unused one is forgotten. Default 32. Expired and
+   * finished tickets are forgotten first (see forget), the ticket just made never.
+   */
   capacity?: number;
 }
 
@@ -93,8 +96,47 @@ function equalBytes(a: Uint8Array, b: Uint8Array): boolean {
 }
 
 /**
+ * What stays of a ticket once it is forgotten, so that a late approve still gets the right
+ * words: a finished ticket answers its submission again (a retried request must never hear
+ * "nothing was signed" about a transaction that was sent), an expired one says it expired.
+ */
+type Forgotten<Submission> =
+  | { kind: 'finished'; transactionHash: string; submission: Promise<Submission> }
+  | { kind: 'expired' };
+
+/** How many forgotten tickets keep their answer (a few hashes and settled promises each). */
+const FORGOTTEN_CAPACITY = 1024;
+
+function notFound(): WalletError {
+  return new WalletError(
+    'TICKET_NOT_FOUND',
+    'This review is no longer known (it was replaced, or Swapdesk restarted). Review the swap again; nothing was signed.',
+  );
+}
+
+function mismatch(): WalletError {
+  return new WalletError(
+    'TICKET_MISMATCH',
+    'The transaction changed after you reviewed it; nothing was signed. Review the swap again.',
+  );
+}
+
+function expired(): WalletError {
+  return new WalletError(
+    'TICKET_EXPIRED',
+    'This review has expired, and prices may have moved since. Get a fresh quote and review it again; nothing was signed.',
+  );
+}
+
+/**
  * Creates an in-memory ticket book (tickets do not survive a restart, on purpose: a review is
  * only valid for the minute it was made in).
+ *
+ * Memory stays bounded without ever refusing a fresh review (issue 21): each new ticket first
+ * forgets every finished ticket (its submission settled: sent, or refused with nothing sent
+ * and not retried) and every expired one nobody is sending, keeping only their answers; only
+ * then, past `capacity`, the oldest unused tickets. The ticket just made is never forgotten,
+ * nor one whose submission is still running.
  *
  * @example
  * const tickets = createTicketBook({ now: Date.now });
@@ -109,6 +151,44 @@ export function createTicketBook<Report, Intent, Submission>(
   const capacity = options.capacity ?? 32;
   const tickets = new Map<string, Ticket<Report, Intent>>();
   const submissions = new Map<string, Promise<Submission>>();
+  /** Tickets whose submission resolved: sent, so the ticket's work is done. */
+  const finished = new Set<string>();
+  const forgotten = new Map<string, Forgotten<Submission>>();
+
+  function remember(id: string, entry: Forgotten<Submission>): void {
+    tickets.delete(id);
+    submissions.delete(id);
+    finished.delete(id);
+    forgotten.set(id, entry);
+    for (const key of forgotten.keys()) {
+      if (forgotten.size <= FORGOTTEN_CAPACITY) break;
+      forgotten.delete(key);
+    }
+  }
+
+  /** Forgets finished and expired tickets, then the oldest unused ones past capacity. */
+  function forget(keep: string): void {
+    const time = now();
+    for (const [id, ticket] of tickets) {
+      if (id === keep) continue;
+      const submission = submissions.get(id);
+      if (submission !== undefined && finished.has(id)) {
+        remember(id, {
+          kind: 'finished',
+          transactionHash: sha256Hex(ticket.transaction),
+          submission,
+        });
+      } else if (submission === undefined && time >= ticket.expiresAt) {
+        remember(id, { kind: 'expired' });
+      }
+    }
+    for (const id of tickets.keys()) {
+      if (tickets.size <= capacity) break;
+      // A submission still running must stay answerable; the new ticket is the person's next.
+      if (id === keep || submissions.has(id)) continue;
+      tickets.delete(id);
+    }
+  }
 
   return {
     create(input) {
@@ -123,11 +203,7 @@ export function createTicketBook<Report, Intent, Submission>(
         expiresAt: now() + ttlMs,
       };
       tickets.set(ticket.id, ticket);
-      for (const key of tickets.keys()) {
-        if (tickets.size <= capacity) break;
-        // A ticket already approved is kept: its submission must stay answerable.
-        if (!submissions.has(key)) tickets.delete(key);
-      }
+      forget(ticket.id);
       return ticket;
     },
 
@@ -136,32 +212,21 @@ export function createTicketBook<Report, Intent, Submission>(
     approve(id, transaction, currentNetworkKey, submit, options = {}) {
       const ticket = tickets.get(id);
       if (!ticket) {
-        return Promise.reject(
-          new WalletError(
-            'TICKET_NOT_FOUND',
-            'This review is no longer known (it was replaced, or Swapdesk restarted). Review the swap again; nothing was signed.',
-          ),
-        );
+        const gone = forgotten.get(id);
+        if (gone?.kind === 'expired') return Promise.reject(expired());
+        if (gone?.kind === 'finished') {
+          // A repeat of a finished approve: its answer again, never a second send.
+          return sha256Hex(transaction) === gone.transactionHash
+            ? gone.submission
+            : Promise.reject(mismatch());
+        }
+        return Promise.reject(notFound());
       }
-      if (!equalBytes(transaction, ticket.transaction)) {
-        return Promise.reject(
-          new WalletError(
-            'TICKET_MISMATCH',
-            'The transaction changed after you reviewed it; nothing was signed. Review the swap again.',
-          ),
-        );
-      }
+      if (!equalBytes(transaction, ticket.transaction)) return Promise.reject(mismatch());
       // A double click: answer the first call's submission, never a second send.
       const first = submissions.get(id);
       if (first) return first;
-      if (now() >= ticket.expiresAt) {
-        return Promise.reject(
-          new WalletError(
-            'TICKET_EXPIRED',
-            'This review has expired, and prices may have moved since. Get a fresh quote and review it again; nothing was signed.',
-          ),
-        );
-      }
+      if (now() >= ticket.expiresAt) return Promise.reject(expired());
       if (ticket.networkKey !== currentNetworkKey) {
         return Promise.reject(
           new WalletError(
@@ -190,10 +255,15 @@ export function createTicketBook<Report, Intent, Submission>(
       // Registered before the first await, so a concurrent approve sees it.
       const submission = submit(ticket);
       submissions.set(id, submission);
-      submission.catch(() => {
-        // submit throws only when nothing was sent: let the person approve again.
-        if (submissions.get(id) === submission) submissions.delete(id);
-      });
+      submission.then(
+        () => {
+          if (submissions.get(id) === submission) finished.add(id);
+        },
+        () => {
+          // submit throws only when nothing was sent: let the person approve again.
+          if (submissions.get(id) === submission) submissions.delete(id);
+        },
+      );
       return submission;
     },
   };

@@ -21,6 +21,7 @@ import { linksMethods } from './links';
 import { payMethods } from './pay';
 import { settingsMethods } from './settings';
 import { swapMethods } from './swap';
+import { swapPathMethods } from './swap-path';
 import { tokensMethods } from './tokens';
 
 export const contract = {
@@ -33,6 +34,7 @@ export const contract = {
   ...payMethods,
   ...activityMethods,
   ...settingsMethods,
+  ...swapPathMethods,
   ...feesMethods,
   ...ledgerMethods,
 } as const;

@@ -73,6 +73,12 @@ export interface PaymentPlanView {
   payerAccountRentLamports: string;
   slippageBps: number;
   platformFee: { amount: string; feeBps: number } | null;
+  /**
+   * Base units of the payee's mint a Token-2022 transfer fee withholds from the payer's own
+   * transfer, which is grossed up by it so the payee receives exactly `amount`; null when the
+   * token has no fee or the swap pays the payee directly.
+   */
+  transferFee: string | null;
   /** Venue fees of each hop; label, amount and mint are null where the service left them out. */
   venueFees: { label: string | null; amount: string | null; mint: string | null }[];
   /** The swap's quote, null for a direct transfer. */

@@ -8,7 +8,7 @@
 import { Connection, PublicKey } from '@solana/web3.js';
 import { describe, expect, it } from 'vitest';
 import { usePreviewSession } from '../harness/e2e-session';
-import { API_SHAPES } from '../harness/api-shapes';
+import { ALL_API_SHAPES } from '../harness/api-shapes';
 import { startPreview } from '../harness/preview';
 import { screenshot } from './onboarding-helpers';
 import {
@@ -31,7 +31,7 @@ const CP_SWAP_PROGRAM = 'CPMMoo8L3F4NbTegBCKVNunggL7H1ZpdTHKxQB5qKP1C';
 /** CP-Swap's authority address (the PDA of "vault_and_lp_mint_auth_seed"): signs every payout. */
 const CP_SWAP_AUTHORITY = 'GpMZbSM2GgvTKHJirzeGfMFoaZ8UR2X7F4v8vHTvxFbL';
 
-describe.each(API_SHAPES)('swap in Chromium, swap API $name', ({ previewArgs, pathEnd }) => {
+describe.each(ALL_API_SHAPES)('swap in Chromium, swap API $name', ({ previewArgs, pathEnd }) => {
   const session = usePreviewSession({ start: () => startPreview({ args: previewArgs }) });
 
   it('runs against the swap API of that shape', () => {

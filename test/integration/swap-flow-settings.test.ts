@@ -96,8 +96,9 @@ describe('networks and the swap API key', () => {
       network: {
         id: 'mainnet',
         rpcUrl: 'https://rpc.example.com',
-        swapApiUrl: 'https://api.jup.ag/swap/v1',
-        swapApiFlavour: 'swap-v1',
+        // Today's Swap API v2 is the mainnet default (issue 22).
+        swapApiUrl: 'https://api.jup.ag/swap/v2',
+        swapApiFlavour: 'swap-v2',
         isSandbox: false,
       },
     });

@@ -14,53 +14,14 @@
  *   `simulationSlot` as today's service does, and not the sandbox's v6 extra
  *   `lastValidBlockHeight`.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Readable } from 'node:stream';
 import bs58 from 'bs58';
 import type { SwapApiHandler } from './mount';
 import { readJson, sendError, sendJson } from './http-io';
+import { callV6 } from './v6-call';
 
 type Json = Record<string, unknown>;
 
 const GONE_QUOTE_PARAMS = ['autoSlippage', 'maxAutoSlippageBps', 'autoSlippageCollisionUsdValue'];
-
-/** A captured answer of the wrapped v6 handler. */
-interface Captured {
-  status: number;
-  body: unknown;
-}
-
-/** Runs the v6 handler on a request whose body is `body` (or the original request) and keeps its answer. */
-async function callV6(
-  inner: SwapApiHandler,
-  req: IncomingMessage,
-  path: string,
-  url: URL,
-  body?: unknown,
-): Promise<Captured> {
-  const request =
-    body === undefined
-      ? req
-      : (Object.assign(Readable.from([Buffer.from(JSON.stringify(body))]), {
-          method: req.method,
-          headers: req.headers,
-        }) as unknown as IncomingMessage);
-  let status = 500;
-  let text = '';
-  const response = {
-    headersSent: false,
-    writeHead(code: number) {
-      status = code;
-      return response;
-    },
-    end(chunk?: string) {
-      text = chunk ?? '';
-      return response;
-    },
-  } as unknown as ServerResponse;
-  await inner.handle(request, response, path, url);
-  return { status, body: text === '' ? null : (JSON.parse(text) as unknown) };
-}
 
 /** A v6 quote in the swap/v1 shape. */
 export function toV1Quote(quote: Json): Json {

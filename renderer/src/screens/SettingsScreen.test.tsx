@@ -27,7 +27,7 @@ describe('network settings', () => {
     expect(rpc.value).toBe('https://api.mainnet-beta.solana.com');
     expect(
       (screen.getByRole('textbox', { name: 'Swap API base URL' }) as HTMLInputElement).value,
-    ).toBe('https://api.jup.ag/swap/v1');
+    ).toBe('https://api.jup.ag/swap/v2');
     await user.clear(rpc);
     await user.type(rpc, 'https://rpc.example.com');
     await user.click(screen.getByRole('button', { name: 'Use this network' }));
@@ -38,7 +38,7 @@ describe('network settings', () => {
       {
         id: 'mainnet',
         rpcUrl: 'https://rpc.example.com',
-        swapApiUrl: 'https://api.jup.ag/swap/v1',
+        swapApiUrl: 'https://api.jup.ag/swap/v2',
       },
     ]);
     await waitFor(() =>

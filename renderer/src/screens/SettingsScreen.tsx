@@ -8,6 +8,7 @@ import { useAppStore } from '../stores/app-store';
 import { useSettingsStore } from '../stores/settings-store';
 import { networkWording } from '../components/NetworkBadge';
 import { NetworkChooser } from '../components/settings/NetworkChooser';
+import { SwapPathSetting } from '../components/settings/SwapPathSetting';
 import { ScreenHeading } from './ScreenHeading';
 import '../styles/swap.css';
 
@@ -57,6 +58,9 @@ export function SettingsScreen() {
           <p className="muted">Loading the network choices…</p>
         )}
       </section>
+      {info?.network.swapApiFlavour === 'swap-v2' ? (
+        <SwapPathSetting networkKey={`${info.network.id} ${info.network.swapApiUrl}`} />
+      ) : null}
       {info ? (
         <section className="card" aria-labelledby="about-title">
           <h2 id="about-title" className="card-title">

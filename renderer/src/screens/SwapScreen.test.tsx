@@ -221,6 +221,18 @@ describe('slippage and advanced options', () => {
     expect(quoteCalls(fake).at(-1)?.request).toMatchObject({ slippage: { bps: 50 } });
   });
 
+  it('on the Swap API v2 offers no auto slippage, no direct routes only and no legacy transaction', async () => {
+    const { fake, user } = setUp({ swapApiFlavour: 'swap-v2' });
+    await quoteFor(user, '1');
+    expect(screen.queryByRole('radio', { name: 'Auto' })).toBeNull();
+    expect(screen.queryByRole('checkbox', { name: /Direct routes only/ })).toBeNull();
+    expect(screen.queryByRole('checkbox', { name: /Legacy transaction/ })).toBeNull();
+    const request = quoteCalls(fake).at(-1)?.request as { options?: Record<string, unknown> };
+    expect(request).toMatchObject({ slippage: { bps: 50 }, swapMode: 'ExactIn' });
+    expect(request.options?.onlyDirectRoutes).toBeUndefined();
+    expect(request.options?.asLegacyTransaction).toBeUndefined();
+  });
+
   it('warns above 1% price impact without blocking the review', async () => {
     const { fake, user } = setUp();
     fake.swap.priceImpactPct = '0.023';

@@ -81,14 +81,20 @@ export function SwapScreen() {
     ? `${info.network.id} ${info.network.rpcUrl} ${info.network.swapApiUrl}`
     : '';
   const context = `${address ?? ''}|${networkKey}`;
-  // Today's swap service (swap/v1) has no auto slippage with a maximum: not offered there, and a
-  // choice made on another network falls back to a fixed slippage rather than being ignored.
-  const autoSlippageOffered = info?.network.swapApiFlavour !== 'swap-v1';
+  // swap/v1 and the Swap API v2 have no auto slippage with a maximum, and v2 no direct-routes-only
+  // or legacy transaction: not offered there, and a choice made on another network falls back
+  // (fixed slippage, options off) rather than being ignored.
+  const flavour = info?.network.swapApiFlavour;
+  const autoSlippageOffered = flavour !== 'swap-v1' && flavour !== 'swap-v2';
+  const routeShapeOffered = flavour !== 'swap-v2';
   useEffect(() => {
     if (!autoSlippageOffered && swap.slippage.mode === 'auto') {
       swap.setSlippage({ mode: 'bps', bps: 50 });
     }
-  }, [autoSlippageOffered, swap]);
+    if (!routeShapeOffered && (swap.options.onlyDirectRoutes || swap.options.asLegacyTransaction)) {
+      swap.setOptions({ onlyDirectRoutes: false, asLegacyTransaction: false });
+    }
+  }, [autoSlippageOffered, routeShapeOffered, swap]);
   const lastContext = useRef(context);
   useEffect(() => {
     if (lastContext.current === context) return;
@@ -191,6 +197,7 @@ export function SwapScreen() {
           <AdvancedOptionsPanel
             options={swap.options}
             disabled={reviewing}
+            routeShapeOffered={routeShapeOffered}
             onChange={swap.setOptions}
           />
           <div role="status" className="status-line">

@@ -137,6 +137,7 @@ export function createFakePayHandlers(
           payerAccountRentLamports: '0',
           slippageBps: 0,
           platformFee: null,
+          transferFee: null,
           venueFees: [],
           quote: null,
           quotedAt: now,
@@ -196,6 +197,7 @@ export function createFakePayHandlers(
           feeBps === null
             ? null
             : { amount: ((expected * BigInt(feeBps)) / 10_000n).toString(), feeBps },
+        transferFee: null,
         venueFees: direct
           ? []
           : [{ label: 'Whirlpool', amount: (expected / 1000n).toString(), mint: req.payWithMint }],

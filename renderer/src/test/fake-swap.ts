@@ -74,8 +74,8 @@ function settingsFor(network: NetworkInfo): SettingsView {
         id: 'mainnet',
         label: 'Solana mainnet',
         rpcUrl: 'https://api.mainnet-beta.solana.com',
-        swapApiUrl: 'https://api.jup.ag/swap/v1',
-        swapApiFlavour: 'swap-v1',
+        swapApiUrl: 'https://api.jup.ag/swap/v2',
+        swapApiFlavour: 'swap-v2',
         isSandbox: false,
         apiKeySet: false,
         available: true,
@@ -277,7 +277,9 @@ export function createFakeSwapHandlers(
         swapApiUrl: req.swapApiUrl ?? choice.swapApiUrl,
         swapApiFlavour: (req.swapApiUrl ?? choice.swapApiUrl).endsWith('/swap/v1')
           ? 'swap-v1'
-          : 'v6',
+          : (req.swapApiUrl ?? choice.swapApiUrl).endsWith('/swap/v2')
+            ? 'swap-v2'
+            : 'v6',
       };
       state.settings = {
         ...state.settings,

@@ -30,7 +30,7 @@ export interface FakeWalletOptions {
   networkDown?: boolean;
   isSandbox?: boolean;
   /** The app.info network's swap API flavour (default the spec's v6). */
-  swapApiFlavour?: 'v6' | 'swap-v1';
+  swapApiFlavour?: 'v6' | 'swap-v1' | 'swap-v2';
   lamports?: string;
   /** The token accounts balances.get answers (default: 1,000 USDC once lamports are above 0). */
   tokens?: TokenBalance[];
@@ -94,6 +94,7 @@ export function installFakeWallet(options: FakeWalletOptions = {}): FakeWallet {
     networkDown: options.networkDown ?? false,
     lamports: options.lamports ?? '0',
     pendingLink: null as string | null,
+    swapPath: 'router' as 'router' | 'meta-aggregator',
   };
   let counter = 100;
   const calls: FakeWallet['calls'] = [];
@@ -110,7 +111,9 @@ export function installFakeWallet(options: FakeWalletOptions = {}): FakeWallet {
       swapApiUrl:
         options.swapApiFlavour === 'swap-v1'
           ? 'http://127.0.0.1:8899/swap/v1'
-          : 'http://127.0.0.1:8899/v6',
+          : options.swapApiFlavour === 'swap-v2'
+            ? 'http://127.0.0.1:8899/swap/v2'
+            : 'http://127.0.0.1:8899/v6',
       swapApiFlavour: options.swapApiFlavour ?? 'v6',
       isSandbox: options.isSandbox !== false,
     },
@@ -142,6 +145,21 @@ export function installFakeWallet(options: FakeWalletOptions = {}): FakeWallet {
       const url = state.pendingLink;
       state.pendingLink = null;
       return { ok: true, value: { url } };
+    },
+    'swapPath.get': () => ({
+      ok: true,
+      value: {
+        network: info.network.id,
+        offered: info.network.swapApiFlavour === 'swap-v2',
+        path: state.swapPath,
+      },
+    }),
+    'swapPath.set': (req: { path: 'router' | 'meta-aggregator' }) => {
+      state.swapPath = req.path;
+      return {
+        ok: true,
+        value: { network: info.network.id, offered: true, path: state.swapPath },
+      };
     },
     'accounts.list': () => ({ ok: true, value: listed() }),
     'accounts.create': (req: { label?: string }) => ({

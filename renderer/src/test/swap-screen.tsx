@@ -12,7 +12,9 @@ export const SOL = FAKE_TOKENS[0]!;
 export const USDC = FAKE_TOKENS[1]!;
 
 /** 150 USDC per SOL: output base units per 10^9 input base units. */
-export function setUp(options: { lamports?: string; swapApiFlavour?: 'v6' | 'swap-v1' } = {}): {
+export function setUp(
+  options: { lamports?: string; swapApiFlavour?: 'v6' | 'swap-v1' | 'swap-v2' } = {},
+): {
   fake: FakeWallet;
   user: ReturnType<typeof userEvent.setup>;
 } {

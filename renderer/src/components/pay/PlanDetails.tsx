@@ -72,6 +72,12 @@ export function PlanDetails({ plan, tokens, ageSeconds }: PlanDetailsProps) {
                 {f.label ?? UNNAMED_VENUE}: {venueFeeText(f, tokens)}
               </li>
             ))}
+            {plan.transferFee !== null ? (
+              <li>
+                {tokenName(target, plan.mint)} transfer fee (kept by the token, on top of what the
+                payee receives): {formatTokenAmount(plan.transferFee, target, plan.mint)}
+              </li>
+            ) : null}
             {fee ? (
               <li>
                 Platform fee ({fee.feeBps} bps):{' '}

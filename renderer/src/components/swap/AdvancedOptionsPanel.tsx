@@ -1,7 +1,8 @@
 /**
  * Advanced options of a quote, folded away by default: direct routes only, venues to include
  * or exclude (comma-separated labels, as the swap API takes them), maximum accounts, a legacy
- * transaction, and the priority fee.
+ * transaction, and the priority fee. A service without direct-routes-only or legacy
+ * transactions (the Swap API v2) is not offered them (`routeShapeOffered` false).
  */
 import { useState } from 'react';
 import type { AdvancedOptions, PriorityFeeChoice } from '../../stores/swap-store';
@@ -25,10 +26,13 @@ function kindOf(fee: PriorityFeeChoice): FeeKind {
 export function AdvancedOptionsPanel({
   options,
   disabled,
+  routeShapeOffered = true,
   onChange,
 }: {
   options: AdvancedOptions;
   disabled?: boolean;
+  /** False on a service that has neither "direct routes only" nor legacy transactions. */
+  routeShapeOffered?: boolean;
   onChange: (change: Partial<AdvancedOptions>) => void;
 }) {
   const [include, setInclude] = useState(options.dexes.join(', '));
@@ -60,22 +64,26 @@ export function AdvancedOptionsPanel({
       <summary>Advanced options</summary>
       <fieldset className="fieldset" disabled={disabled}>
         <legend className="visually-hidden">Advanced options</legend>
-        <label className="check">
-          <input
-            type="checkbox"
-            checked={options.onlyDirectRoutes}
-            onChange={(event) => onChange({ onlyDirectRoutes: event.target.checked })}
-          />
-          Direct routes only (one hop)
-        </label>
-        <label className="check">
-          <input
-            type="checkbox"
-            checked={options.asLegacyTransaction}
-            onChange={(event) => onChange({ asLegacyTransaction: event.target.checked })}
-          />
-          Legacy transaction (no lookup tables)
-        </label>
+        {routeShapeOffered ? (
+          <>
+            <label className="check">
+              <input
+                type="checkbox"
+                checked={options.onlyDirectRoutes}
+                onChange={(event) => onChange({ onlyDirectRoutes: event.target.checked })}
+              />
+              Direct routes only (one hop)
+            </label>
+            <label className="check">
+              <input
+                type="checkbox"
+                checked={options.asLegacyTransaction}
+                onChange={(event) => onChange({ asLegacyTransaction: event.target.checked })}
+              />
+              Legacy transaction (no lookup tables)
+            </label>
+          </>
+        ) : null}
         <div className="field">
           <label htmlFor="venues-include">Venues to include</label>
           <input

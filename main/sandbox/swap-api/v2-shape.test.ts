@@ -1,0 +1,289 @@
+/**
+ * The sandbox's `--api-shape v2` in process, over a real ledger (litesvm) running Raydium
+ * CP-Swap and the sandbox's market maker, through its HTTP server and the wallet's own v2
+ * client: every answer of /build, /order and /execute is validated against the official
+ * OpenAPI (test/fixtures/real-world/schema/jup-ag-docs-1dda348d-openapi-swap-v2.yaml). ExactIn
+ * only; the market maker fills only on /order and signs at /execute; a referral fee is taken on
+ * /order only when the referral account's token account of the fee mint exists; /execute lands
+ * only the message /order built.
+ */
+import { rmSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import bs58 from 'bs58';
+import { Keypair, PublicKey, VersionedTransaction } from '@solana/web3.js';
+import { getAssociatedTokenAddressSync } from '@solana/spl-token';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SandboxLedger } from '../ledger/ledger';
+import { loadOrSeedMarket } from '../pools/seed-market';
+import { encodeTokenAccount } from '../pools/token-account-data';
+import { createMarketContext } from './market-context';
+import { createMarketDataApi } from '../market-data/market-data-api';
+import { createSandboxServer } from '../server';
+import { createSwapApi } from './index';
+import { swapV2Handler } from './v2-shape';
+import { TOKEN_PROGRAM_ID } from '../tokens';
+import { tempDir } from '../../../test/fixtures/temp-dirs';
+import { answerValidator, expectValid } from '../../../test/fixtures/openapi-v2';
+
+const SOL = 'So11111111111111111111111111111111111111112';
+const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
+const PDLG = 'E9REZTBcoGZaPbveoQCVAon6tpMAw7nHLDnPco6LRuFi';
+
+const build200 = answerValidator('/build', 'get', '200');
+const build400 = answerValidator('/build', 'get', '400');
+const order200 = answerValidator('/order', 'get', '200');
+const order400 = answerValidator('/order', 'get', '400');
+const execute200 = answerValidator('/execute', 'post', '200');
+const execute400 = answerValidator('/execute', 'post', '400');
+
+let dir: string;
+let ledger: SandboxLedger;
+let server: Server;
+let base: string;
+
+beforeAll(async () => {
+  dir = tempDir('swapdesk-v2-shape-');
+  ledger = SandboxLedger.open({ stateDir: join(dir, 'ledger'), slotMs: 0 });
+  const stateDir = join(dir, 'swap');
+  const v6 = await createSwapApi({ ledger, stateDir });
+  const marketData = createMarketDataApi(
+    createMarketContext(ledger, loadOrSeedMarket(ledger, stateDir)),
+  );
+  server = createSandboxServer({
+    ledger,
+    swapApi: swapV2Handler(v6, ledger),
+    swapApiPath: '/swap/v2',
+    marketData,
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/swap/v2`;
+}, 120_000);
+
+afterAll(async () => {
+  server?.closeAllConnections();
+  await new Promise((resolve) => server?.close(resolve));
+  ledger?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function fund(owner: Keypair, mint?: string, amount?: bigint) {
+  ledger.setAccount(owner.publicKey.toBase58(), {
+    lamports: 10n * 1_000_000_000n,
+    owner: '11111111111111111111111111111111',
+    data: new Uint8Array(),
+    executable: false,
+  });
+  if (mint !== undefined && amount !== undefined)
+    tokenAccount(owner.publicKey.toBase58(), mint, amount);
+}
+
+function tokenAccount(owner: string, mint: string, amount: bigint): string {
+  const address = getAssociatedTokenAddressSync(
+    new PublicKey(mint),
+    new PublicKey(owner),
+    true,
+  ).toBase58();
+  ledger.setAccount(address, {
+    lamports: 2_039_280n,
+    owner: TOKEN_PROGRAM_ID,
+    data: encodeTokenAccount({
+      mint,
+      owner,
+      amount,
+      nativeReserve: mint === SOL ? 2_039_280n : null,
+    }),
+    executable: false,
+  });
+  return address;
+}
+
+async function get(path: string, query: Record<string, string>) {
+  const response = await fetch(`${base}${path}?${new URLSearchParams(query)}`);
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+async function execute(body: unknown) {
+  const response = await fetch(`${base}/execute`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+function sign(transaction: string, owner: Keypair): string {
+  const tx = VersionedTransaction.deserialize(Buffer.from(transaction, 'base64'));
+  tx.sign([owner]);
+  return Buffer.from(tx.serialize()).toString('base64');
+}
+
+describe('GET /swap/v2/build', () => {
+  it('answers a quote and instructions at the official shape, without a unit limit', async () => {
+    const taker = Keypair.generate();
+    fund(taker);
+    const { status, body } = await get('/build', {
+      inputMint: SOL,
+      outputMint: USDC,
+      amount: '100000000',
+      taker: taker.publicKey.toBase58(),
+      slippageBps: '50',
+    });
+    expect(status).toBe(200);
+    expectValid(build200, body);
+    expect(body.swapMode).toBe('ExactIn');
+    const budget = body.computeBudgetInstructions as { data: string }[];
+    expect(budget.every((ix) => Buffer.from(ix.data, 'base64')[0] !== 2)).toBe(true);
+    const meta = body.blockhashWithMetadata as { blockhash: number[] };
+    expect(bs58.encode(Uint8Array.from(meta.blockhash))).toBe(ledger.latestBlockhash().blockhash);
+  });
+
+  it('has no market maker (Metis only), and no ExactOut', async () => {
+    const taker = Keypair.generate();
+    fund(taker, USDC, 100_000_000n);
+    const mm = await get('/build', {
+      inputMint: USDC,
+      outputMint: PDLG,
+      amount: '10000000',
+      taker: taker.publicKey.toBase58(),
+    });
+    expect(mm.status).toBe(400);
+    expectValid(build400, mm.body);
+    const exactOut = await get('/build', {
+      inputMint: SOL,
+      outputMint: USDC,
+      amount: '1000000',
+      taker: taker.publicKey.toBase58(),
+      swapMode: 'ExactOut',
+    });
+    expect(exactOut.status).toBe(400);
+    expect(String(exactOut.body.error)).toMatch(/ExactIn only/);
+  });
+});
+
+describe('GET /swap/v2/order and POST /swap/v2/execute', () => {
+  it('quotes without a taker (transaction null), and lands a signed order', async () => {
+    const quoteOnly = await get('/order', {
+      inputMint: SOL,
+      outputMint: USDC,
+      amount: '100000000',
+    });
+    expect(quoteOnly.status).toBe(200);
+    expectValid(order200, quoteOnly.body);
+    expect(quoteOnly.body.transaction).toBeNull();
+
+    const taker = Keypair.generate();
+    fund(taker);
+    const order = await get('/order', {
+      inputMint: SOL,
+      outputMint: USDC,
+      amount: '100000000',
+      taker: taker.publicKey.toBase58(),
+    });
+    expectValid(order200, order.body);
+    expect(order.body.router).toBe('metis');
+    const landed = await execute({
+      signedTransaction: sign(order.body.transaction as string, taker),
+      requestId: order.body.requestId,
+    });
+    expect(landed.status).toBe(200);
+    expectValid(execute200, landed.body);
+    expect(landed.body).toMatchObject({ status: 'Success', code: 0 });
+    const record = ledger.transaction(landed.body.signature as string);
+    expect(record?.err ?? null).toBeNull();
+    expect(BigInt(landed.body.totalOutputAmount as string)).toBeGreaterThanOrEqual(
+      BigInt(order.body.otherAmountThreshold as string),
+    );
+  });
+
+  it("a market maker's fill: unsigned by the maker at /order, signed by it at /execute", async () => {
+    const taker = Keypair.generate();
+    fund(taker, USDC, 100_000_000n);
+    const order = await get('/order', {
+      inputMint: USDC,
+      outputMint: PDLG,
+      amount: '10000000',
+      taker: taker.publicKey.toBase58(),
+    });
+    expectValid(order200, order.body);
+    expect(order.body.router).toBe('jupiterz');
+    const tx = VersionedTransaction.deserialize(
+      Buffer.from(order.body.transaction as string, 'base64'),
+    );
+    const signers = tx.message.staticAccountKeys.slice(0, tx.message.header.numRequiredSignatures);
+    expect(signers.map(String)).toContain(order.body.maker);
+    expect(tx.signatures.every((s) => s.every((b) => b === 0))).toBe(true);
+    const landed = await execute({
+      signedTransaction: sign(order.body.transaction as string, taker),
+      requestId: order.body.requestId,
+    });
+    expectValid(execute200, landed.body);
+    expect(landed.body.status).toBe('Success');
+  });
+
+  it('lands only the message /order built, and only known orders', async () => {
+    const taker = Keypair.generate();
+    fund(taker);
+    const order = await get('/order', {
+      inputMint: SOL,
+      outputMint: USDC,
+      amount: '50000000',
+      taker: taker.publicKey.toBase58(),
+    });
+    const other = await get('/order', {
+      inputMint: SOL,
+      outputMint: USDC,
+      amount: '60000000',
+      taker: taker.publicKey.toBase58(),
+    });
+    const swapped = await execute({
+      signedTransaction: sign(other.body.transaction as string, taker),
+      requestId: order.body.requestId,
+    });
+    expect(swapped.status).toBe(400);
+    expectValid(execute400, swapped.body);
+    expect(swapped.body.code).toBe(-3);
+    const unknown = await execute({
+      signedTransaction: sign(order.body.transaction as string, taker),
+      requestId: 'no-such-order',
+    });
+    expect(unknown.body.code).toBe(-1);
+    const unsigned = await execute({
+      signedTransaction: order.body.transaction,
+      requestId: order.body.requestId,
+    });
+    expect(unsigned.body).toMatchObject({ status: 'Failed', code: -1003 });
+  });
+
+  it('takes the referral fee only when the referral token account of the fee mint exists', async () => {
+    const taker = Keypair.generate();
+    fund(taker);
+    const referral = Keypair.generate().publicKey.toBase58();
+    const query = {
+      inputMint: SOL,
+      outputMint: USDC,
+      amount: '100000000',
+      taker: taker.publicKey.toBase58(),
+      referralAccount: referral,
+      referralFee: '100',
+    };
+    const without = await get('/order', query);
+    expectValid(order200, without.body);
+    expect(without.body).toMatchObject({ feeBps: 0, feeMint: SOL, referralAccount: referral });
+    const feeAccount = tokenAccount(referral, SOL, 0n);
+    const withFee = await get('/order', query);
+    expectValid(order200, withFee.body);
+    expect(withFee.body).toMatchObject({ feeBps: 100, feeMint: SOL });
+    const before = ledger.tokenBalance(feeAccount) ?? 0n;
+    const landed = await execute({
+      signedTransaction: sign(withFee.body.transaction as string, taker),
+      requestId: withFee.body.requestId,
+    });
+    expect(landed.body.status).toBe('Success');
+    expect((ledger.tokenBalance(feeAccount) ?? 0n) - before).toBeGreaterThan(0n);
+    const bad = await get('/order', { ...query, referralFee: '20' });
+    expect(bad.status).toBe(400);
+    expectValid(order400, bad.body);
+  });
+});

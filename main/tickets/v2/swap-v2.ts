@@ -1,0 +1,204 @@
+/**
+ * Swaps on a Swap API v2 service (issue 22), on the path the person chose in Settings:
+ *
+ * - **Router** (default): GET /build quotes and answers the instructions in one call, for the
+ *   person's account; the review assembles them with the wallet's own blockhash and the lookup
+ *   tables read from the RPC (assemble-build.ts), and the transaction goes out through the
+ *   person's RPC like any other.
+ * - **Best price (Meta-Aggregator)**: GET /order quotes and answers an assembled transaction;
+ *   the review judges it exactly like a /swap transaction, with a market maker's signature
+ *   awaited only for the quoted route's counterparty; approval hands exactly the signed
+ *   reviewed bytes to POST /execute (send/order-landing.ts).
+ *
+ * Every option the swap screen offers maps to the path's parameters; one it lacks is refused
+ * before any request (checkQuoteParamsFor, 'swap-v2').
+ */
+import type { ParsedRequestOf } from '../../../preload/contract';
+import type { Address } from '../../shared/address';
+import { WalletError } from '../../shared/errors';
+import { checkQuoteParamsFor } from '../../swap-api/quote-params';
+import type { StoredQuote } from '../quote-book';
+import { issueReviewedTicket, type ReviewTicket } from '../issue-ticket';
+import {
+  intentOf,
+  quotePlan,
+  quoteSwap,
+  reviewStoredSwap,
+  type SwapExtras,
+  type SwapReviewDeps,
+} from '../swap-review';
+import { assembleBuild } from './assemble-build';
+import type { ComputePrice, SwapV2Deps, V2Quote } from './v2-types';
+
+type QuoteRequest = ParsedRequestOf<'swap.quote'>;
+
+/** Orders kept for /execute; older reviews than this many are past their ticket anyway. */
+const MAX_PENDING_ORDERS = 64;
+
+function noAccount(): never {
+  throw new WalletError(
+    'NO_ACCOUNT',
+    'Create or import an account first: this swap service quotes for the account that will sign.',
+  );
+}
+
+/**
+ * GET /build or GET /order for the person's account, kept as a quote.
+ * @example const stored = await quoteSwapV2(deps, request);
+ */
+export async function quoteSwapV2(
+  deps: Pick<SwapReviewDeps, 'quotes' | 'networkKey' | 'fees' | 'currentAccount'> & {
+    v2: SwapV2Deps;
+  },
+  request: QuoteRequest,
+): Promise<StoredQuote<SwapExtras>> {
+  const { params, extras } = quotePlan(request);
+  // Refused before any request: ExactOut, auto slippage, route-shape and legacy options.
+  checkQuoteParamsFor(params, 'swap-v2');
+  const taker = ((await deps.currentAccount()) ?? noAccount()) as Address;
+  const path = await deps.v2.swapPath();
+  const client = await deps.v2.client();
+  const slippageBps = params.slippageBps ?? 50;
+  const fee = request.options?.priorityFee ?? { kind: 'none' as const };
+  if (path === 'meta-aggregator') {
+    // /order takes venues to avoid (for Metis only) but no venues to use and no account cap.
+    if (params.dexes?.length) {
+      throw new WalletError(
+        'INVALID_SWAP_REQUEST',
+        'Best price (Meta-Aggregator) cannot be limited to chosen venues. Clear "Venues to use", or choose Router as the swap path in Settings.',
+      );
+    }
+    if (params.maxAccounts !== undefined) {
+      throw new WalletError(
+        'INVALID_SWAP_REQUEST',
+        'Best price (Meta-Aggregator) takes no "Max accounts". Clear it, or choose Router as the swap path in Settings.',
+      );
+    }
+    const answer = await client.order({
+      inputMint: params.inputMint,
+      outputMint: params.outputMint,
+      amount: params.amount,
+      taker,
+      slippageBps,
+      ...(params.excludeDexes?.length ? { excludeDexes: params.excludeDexes } : {}),
+      // The landing fee /execute spends, bounded: the person's total or cap as a maximum.
+      ...(fee.kind === 'none'
+        ? { priorityFeeLamports: 0n, broadcastFeeType: 'exactFee' as const }
+        : {
+            priorityFeeLamports: extras.maxPriorityFeeLamports,
+            broadcastFeeType: 'maxCap' as const,
+          }),
+    });
+    const v2: V2Quote = { path, answer };
+    return deps.quotes.add(answer.quote, { ...extras, fees: null, v2 }, deps.networkKey);
+  }
+  const fees =
+    (await deps.fees?.forSwap({
+      swapMode: 'ExactIn',
+      inputMint: params.inputMint,
+      outputMint: params.outputMint,
+    })) ?? null;
+  const answer = await client.build({
+    inputMint: params.inputMint,
+    outputMint: params.outputMint,
+    amount: params.amount,
+    taker,
+    slippageBps,
+    ...(params.dexes?.length ? { dexes: params.dexes } : {}),
+    ...(params.excludeDexes?.length ? { excludeDexes: params.excludeDexes } : {}),
+    ...(params.maxAccounts !== undefined ? { maxAccounts: params.maxAccounts } : {}),
+    ...(fees ? { platformFeeBps: fees.platformFeeBps, feeAccount: fees.feeAccount } : {}),
+    ...(fee.kind === 'level' ? { computeUnitPricePercentile: fee.level } : {}),
+    ...(fee.kind === 'auto' ? { computeUnitPricePercentile: 'medium' as const } : {}),
+  });
+  const price: ComputePrice =
+    fee.kind === 'none'
+      ? { kind: 'none' }
+      : fee.kind === 'lamports'
+        ? { kind: 'lamports', lamports: BigInt(fee.lamports) }
+        : { kind: 'service', maxLamports: extras.maxPriorityFeeLamports };
+  // /build answers no platformFee: the fee the wallet asked for is the one the guard holds.
+  const quote =
+    fees && fees.platformFeeBps > 0
+      ? { ...answer.quote, platformFee: { amount: 0n, feeBps: fees.platformFeeBps } }
+      : answer.quote;
+  const v2: V2Quote = { path: 'router', answer: { ...answer, quote }, price };
+  return deps.quotes.add(quote, { ...extras, fees, v2 }, deps.networkKey);
+}
+
+/**
+ * The review of a v2 quote: assemble (/build) or take (/order) the transaction, review it and
+ * issue its ticket. Throws NO_ACCOUNT, QUOTE_NOT_FOUND, SWAP_NOT_SIGNABLE, SWAP_API_*.
+ */
+export async function reviewSwapV2(
+  deps: SwapReviewDeps & { v2: SwapV2Deps },
+  stored: StoredQuote<SwapExtras>,
+  account: Address,
+): Promise<ReviewTicket> {
+  const { quote, extra: extras } = stored;
+  const v2 = extras.v2!;
+  if (v2.path === 'router') {
+    const built = await assembleBuild(deps.v2, account, v2.answer, v2.price);
+    return issueReviewedTicket(deps, account, built, intentOf(quote, extras));
+  }
+  const order = v2.answer;
+  if (order.notBuilt !== null) throw new WalletError('SWAP_NOT_SIGNABLE', order.notBuilt.reason);
+  if (order.transaction === null || order.lastValidBlockHeight === null) {
+    throw new WalletError(
+      'SWAP_API_BAD_RESPONSE',
+      'The swap service answered the order without its transaction. Nothing was signed; get a fresh quote.',
+    );
+  }
+  // A gasless order is paid by another wallet that signs at /execute: not signed here yet.
+  if (order.signatureFeePayer !== null && order.signatureFeePayer !== account) {
+    throw new WalletError(
+      'SWAP_NOT_SIGNABLE',
+      `This order's network fee would be paid by ${order.signatureFeePayer} (a gasless swap), which Swapdesk does not sign yet. Keep some SOL for the network fee and get a fresh quote, or choose Router as the swap path in Settings.`,
+    );
+  }
+  if (order.taker !== null && order.taker !== account) {
+    throw new WalletError(
+      'SWAP_API_BAD_RESPONSE',
+      `The swap service built this order for ${order.taker}, not for your account. Nothing was signed; get a fresh quote.`,
+    );
+  }
+  // A market maker signs at /execute, after the person: its signature is awaited only when
+  // the answer says a market maker fills this route, and only for that maker.
+  const awaited = order.router === 'jupiterz' && order.maker !== null ? [order.maker] : [];
+  const ticket = await issueReviewedTicket(
+    { ...deps, awaitedCosigners: awaited },
+    account,
+    { transaction: order.transaction, lastValidBlockHeight: order.lastValidBlockHeight },
+    intentOf(quote, extras),
+  );
+  deps.v2.orders.set(ticket.id, { requestId: order.requestId, client: await deps.v2.client() });
+  // Tickets expire within minutes: only the newest orders can still be approved.
+  while (deps.v2.orders.size > MAX_PENDING_ORDERS) {
+    deps.v2.orders.delete(deps.v2.orders.keys().next().value!);
+  }
+  return ticket;
+}
+
+/** swap.quote on any service: v2 paths on a v2 service, GET /quote elsewhere. */
+export async function quoteAnySwap(
+  deps: SwapReviewDeps,
+  request: QuoteRequest,
+): Promise<StoredQuote<SwapExtras>> {
+  const { v2 } = deps;
+  return deps.network.swapApiFlavour === 'swap-v2' && v2 !== undefined
+    ? quoteSwapV2({ ...deps, v2 }, request)
+    : quoteSwap(deps, request);
+}
+
+/** swap.review on any service: the v2 review for a v2 quote, POST /swap for the others. */
+export async function reviewAnySwap(deps: SwapReviewDeps, quoteId: string): Promise<ReviewTicket> {
+  const stored = deps.quotes.take(quoteId, deps.networkKey);
+  const account = await deps.currentAccount();
+  if (account === null) {
+    throw new WalletError('NO_ACCOUNT', 'Create or import an account before swapping.');
+  }
+  const { v2 } = deps;
+  return stored.extra.v2 !== undefined && v2 !== undefined
+    ? reviewSwapV2({ ...deps, v2 }, stored, account as Address)
+    : reviewStoredSwap(deps, stored, account as Address);
+}

@@ -1,0 +1,257 @@
+/**
+ * The honest sweep of issue 21: tried as an honest person would, the wallet must accept every
+ * transaction the sandbox can serve. The real composition root behind the real bridge registry
+ * (contract schemas, real keychain, real review on the sandbox VM) against one plain sandbox
+ * process: every ordered pair of sandbox tokens as a swap, and invoices in every sandbox token
+ * (with a reference key and memo, and plain) paid from SOL, USDC, BONK, TFEE and PDLG
+ * (test/harness/honest-sweep.ts). Every review is accepted, no guard refusal; a sample (every
+ * case of the four classes the issue found refused, and every eighth other) is approved, signed,
+ * sent and confirmed, well past the 32 approvals that used to lock the ticket book; the payee
+ * of each confirmed invoice holds exactly the amount more.
+ *
+ * What the sandbox cannot serve is refused at the quote, in words, before any review, and the
+ * sweep knows which from the pools' seeds alone (`unservable`): pairs more than two hops apart
+ * (mSOL and the USDC-only tokens), and payments composed from /swap-instructions (an invoice
+ * with a reference key or memo, or in SOL) whose only route is the market maker's (it co-signs,
+ * so instructions cannot build it: issue 21's third class is no longer quoted for that flow).
+ */
+import { getAssociatedTokenAddressSync } from '@solana/spl-token';
+import { Connection, Keypair, PublicKey } from '@solana/web3.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox, type RunningSandbox } from '../harness/sandbox-process';
+import {
+  approveCase,
+  baseUnits,
+  invoiceCases,
+  reviewInvoiceCase,
+  reviewSwapCase,
+  swapCases,
+  SWEEP_TOKENS,
+  unservable,
+  type BridgeCall,
+  type InvoiceCase,
+  type Reviewed,
+  type SweepCase,
+} from '../harness/honest-sweep';
+import { tempDir } from '../fixtures/temp-dirs';
+import { airdrop, faucet, tokenBalance } from './pay-helpers';
+import { openWallet, type Wallet } from './swap-flow-wallet';
+import type { ComposedApp } from '../../main/app/compose';
+
+let sandbox: RunningSandbox;
+let connection: Connection;
+let wallet: Wallet;
+const apps: ComposedApp[] = [];
+/** The payee wallet of each token's invoices (holding an account of it already). */
+const payees = new Map<string, string>();
+
+const call: BridgeCall = async (method, request) =>
+  (await wallet.registry.dispatch(method, request, {
+    kind: 'electron',
+    frameUrl: 'file:///index.html',
+    isMainFrame: true,
+  })) as Awaited<ReturnType<BridgeCall>>;
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ slotMs: 80 });
+  connection = new Connection(sandbox.rpcUrl, 'confirmed');
+  wallet = openWallet({
+    sandbox,
+    dataDir: tempDir('swapdesk-honest-sweep-'),
+    keychainService: `swapdesk-honest-sweep-itest-${process.pid}-${Date.now()}`,
+    apps,
+  });
+  const person = (await wallet.call('accounts.create', { label: 'Honest' })).address;
+  await airdrop(connection, person, 50_000_000_000);
+  for (const token of SWEEP_TOKENS) {
+    if (token.symbol !== 'SOL') {
+      await faucet(sandbox, person, token.mint, baseUnits('1000000', token.decimals));
+    }
+    const payee = Keypair.generate().publicKey.toBase58();
+    if (token.symbol === 'SOL') await airdrop(connection, payee, 1_000_000_000);
+    else await faucet(sandbox, payee, token.mint, 1n);
+    payees.set(token.mint, payee);
+  }
+}, 120_000);
+
+afterAll(async () => {
+  // Every account the sweep made leaves the keychain with it.
+  const made = await wallet?.call('accounts.list', {}).catch(() => null);
+  for (const account of made?.accounts ?? []) {
+    await wallet.call('accounts.remove', { address: account.address }).catch(() => undefined);
+  }
+  for (const app of apps) app.close();
+  await sandbox?.remove();
+});
+
+/** The four classes issue 21 found refused, always approved; every eighth other case too. */
+function sampled(sweepCase: SweepCase, index: number): boolean {
+  if (sweepCase.kind === 'swap') return sweepCase.output.symbol === 'PDLG' || index % 8 === 0;
+  return ['TFEE', 'PDLG'].includes(sweepCase.token.symbol) || index % 8 === 0;
+}
+
+/** What the payee's account holds (lamports for SOL). */
+async function payeeHolds(invoice: InvoiceCase): Promise<bigint> {
+  const payee = payees.get(invoice.token.mint)!;
+  if (invoice.token.symbol === 'SOL') {
+    return BigInt(await connection.getBalance(new PublicKey(payee), 'confirmed'));
+  }
+  const account = getAssociatedTokenAddressSync(
+    new PublicKey(invoice.token.mint),
+    new PublicKey(payee),
+    false,
+    new PublicKey(invoice.token.tokenProgram),
+  );
+  return tokenBalance(connection, account.toBase58());
+}
+
+describe('the honest sweep (issue 21)', () => {
+  it(
+    'accepts every honest swap and invoice the sandbox serves; a sample approved and confirmed',
+    { timeout: 600_000 },
+    async () => {
+      const cases: SweepCase[] = [...swapCases(), ...invoiceCases()];
+      const refused: string[] = [];
+      const notOffered: string[] = [];
+      const failed: string[] = [];
+      let accepted = 0;
+      let confirmed = 0;
+      /** Accepted reviews that need **I understand this risk**, by warning kind (for the log). */
+      const acknowledged = new Map<string, string[]>();
+      let index = 0;
+      const started = performance.now();
+      for (const sweepCase of cases) {
+        index += 1;
+        let reviewed: Reviewed;
+        let before = 0n;
+        if (sweepCase.kind === 'swap') {
+          reviewed = await reviewSwapCase(call, sweepCase);
+        } else {
+          before = await payeeHolds(sweepCase);
+          reviewed = await reviewInvoiceCase(call, sweepCase, payees.get(sweepCase.token.mint)!);
+        }
+        if (reviewed.outcome === 'refused') refused.push(`${sweepCase.name}: ${reviewed.words}`);
+        if (reviewed.outcome === 'not-offered') {
+          notOffered.push(`${sweepCase.name}: ${reviewed.code}: ${reviewed.words}`);
+        }
+        if (reviewed.outcome !== 'accepted') continue;
+        accepted += 1;
+        for (const kind of reviewed.riskKinds ?? []) {
+          acknowledged.set(kind, [...(acknowledged.get(kind) ?? []), sweepCase.name]);
+        }
+        if (!sampled(sweepCase, index)) continue;
+        const result = await approveCase(call, sweepCase, reviewed);
+        if (result.status !== 'confirmed') {
+          failed.push(`${sweepCase.name}: ${result.status}: ${result.error}`);
+          continue;
+        }
+        confirmed += 1;
+        if (sweepCase.kind === 'invoice') {
+          const amount = baseUnits(sweepCase.amountText, sweepCase.token.decimals);
+          const gained = (await payeeHolds(sweepCase)) - before;
+          if (gained !== amount) failed.push(`${sweepCase.name}: the payee gained ${gained}`);
+        }
+      }
+      const seconds = ((performance.now() - started) / 1000).toFixed(1);
+      console.info(
+        `honest sweep: ${cases.length} cases, ${accepted} accepted, ${refused.length} refused, ${notOffered.length} not offered, ${confirmed} confirmed in ${seconds} s`,
+      );
+      for (const [kind, names] of acknowledged) {
+        console.info(`to acknowledge (${kind}): ${names.length}: ${names.join('; ')}`);
+      }
+      // What the service would not offer, in its words, for the log.
+      for (const line of notOffered) console.info(`not offered: ${line}`);
+      expect(refused).toEqual([]);
+      expect(failed).toEqual([]);
+      // Nothing is left unoffered but what the sandbox's pools cannot serve, and that in words.
+      const expected = cases.filter(unservable).map((c) => c.name);
+      expect(notOffered.map((line) => line.split(': ')[0])).toEqual(expected);
+      expect(notOffered.every((line) => /: NO_ROUTE: .+\. .+\.$/.test(line))).toBe(true);
+      expect(accepted).toBe(cases.length - expected.length);
+      expect(confirmed).toBeGreaterThan(40);
+    },
+  );
+
+  it('grosses a TFEE invoice up: the plan and the review name the fee, the payee gets exactly 0.5', async () => {
+    const tfee = SWEEP_TOKENS.find((t) => t.symbol === 'TFEE')!;
+    const payee = payees.get(tfee.mint)!;
+    const reference = Keypair.generate().publicKey.toBase58();
+    const text = `solana:${payee}?amount=0.5&spl-token=${tfee.mint}&reference=${reference}&memo=INV-21`;
+    for (const payWith of [tfee.mint, SWEEP_TOKENS.find((t) => t.symbol === 'USDC')!.mint]) {
+      const plan = await wallet.call('pay.quote', { text, payWithMint: payWith });
+      // 0.5 TFEE at 10 bps: 0.500501 sent, 0.000501 withheld by the token.
+      expect(plan.amount).toBe('500000');
+      expect(plan.transferFee).toBe('501');
+      if (payWith === tfee.mint) expect(plan.maxSpend).toBe('500501');
+      const ticket = await wallet.call('pay.review', { planId: plan.planId });
+      expect(ticket.report.refusals).toEqual([]);
+      const payment = ticket.report.verdicts.find((v) => v.rule === 'payment')!;
+      expect(payment.reason).toMatch(
+        /^The last instruction sends 0\.500501 TFEE from your account to the payee's account .* with the reference key, after the memo; the token keeps its transfer fee of 0\.000501 TFEE, so the payee receives exactly 0\.5 TFEE\.$/,
+      );
+      const invoice = invoiceCases().find((c) => c.token === tfee && c.withReference)!;
+      const before = await payeeHolds(invoice);
+      const result = await approveCase(call, invoice, {
+        outcome: 'accepted',
+        ticket,
+        risks: false,
+        reviewMs: 0,
+      });
+      expect(result.status).toBe('confirmed');
+      expect((await payeeHolds(invoice)) - before).toBe(500_000n);
+    }
+  });
+
+  it('says why an invoice with a reference cannot be paid when only the market maker trades it', async () => {
+    const pdlg = SWEEP_TOKENS.find((t) => t.symbol === 'PDLG')!;
+    const reference = Keypair.generate().publicKey.toBase58();
+    const text = `solana:${payees.get(pdlg.mint)!}?amount=0.75&spl-token=${pdlg.mint}&reference=${reference}`;
+    const refusal = await wallet.refusal('pay.quote', { text, payWithMint: SWEEP_TOKENS[0]!.mint });
+    expect(refusal).toEqual({
+      code: 'NO_ROUTE',
+      message:
+        "Only Sandbox Market Maker trades this pair, and it signs its own transactions, which cannot carry this request's reference keys or memo. Pay with the requested token itself if you hold it, or ask the payee for a request without a reference or memo.",
+    });
+  });
+
+  it(
+    'accepts a newcomer holding only SOL: swaps and invoices that open their first account of a token',
+    { timeout: 300_000 },
+    async () => {
+      // The first person holds every token already; this one holds none, so each swap or
+      // invoice through the payer opens the person's account of the token (rent, Token-2022
+      // sizes), which the first pass never does.
+      const newcomer = (await wallet.call('accounts.create', { label: 'Newcomer' })).address;
+      await airdrop(connection, newcomer, 20_000_000_000);
+      const sol = SWEEP_TOKENS.find((t) => t.symbol === 'SOL')!;
+      const cases: SweepCase[] = [
+        ...swapCases().filter((c) => c.input === sol),
+        ...invoiceCases().filter((c) => c.payWith === sol && c.withReference),
+      ].filter((c) => !unservable(c));
+      const refused: string[] = [];
+      const failed: string[] = [];
+      let confirmed = 0;
+      for (const [index, sweepCase] of cases.entries()) {
+        const reviewed =
+          sweepCase.kind === 'swap'
+            ? await reviewSwapCase(call, sweepCase)
+            : await reviewInvoiceCase(call, sweepCase, payees.get(sweepCase.token.mint)!);
+        if (reviewed.outcome !== 'accepted') {
+          refused.push(`${sweepCase.name}: ${reviewed.outcome}: ${reviewed.words}`);
+          continue;
+        }
+        // Approving opens the account, so only every third is approved: the rest are reviewed
+        // as a first purchase of the token.
+        if (index % 3 !== 0) continue;
+        const result = await approveCase(call, sweepCase, reviewed);
+        if (result.status === 'confirmed') confirmed += 1;
+        else failed.push(`${sweepCase.name}: ${result.status}: ${result.error}`);
+      }
+      console.info(`honest sweep, newcomer: ${cases.length} cases, ${confirmed} confirmed`);
+      expect(refused).toEqual([]);
+      expect(failed).toEqual([]);
+      expect(cases.length).toBeGreaterThan(20);
+      expect(confirmed).toBeGreaterThan(6);
+    },
+  );
+});
