@@ -1,27 +1,19 @@
 /**
- * Renderer weight and first paint (issue 10).
+ * Renderer weight (issues 10 and 26): what the page loads before it can show anything, the
+ * scripts, module preloads and style sheets named by the built `out/renderer/index.html`, raw
+ * and gzip (level 9), and the chunks loaded only on demand (each screen, the QR decoder).
+ * Goal: initial JavaScript at most 80 KB gzip. The first paint is bench/paint.ts's.
  *
- * 1. What the page loads before it can show anything: the scripts, module preloads and style
- *    sheets named by the built `out/renderer/index.html`, raw and gzip (level 9), and the chunks
- *    loaded only on demand (the QR decoder). Goal: initial JavaScript at most 150 KB gzip.
- * 2. First paint: from opening the web preview's address in Debian Chromium to the first screen
- *    being usable (the onboarding's **Create wallet** button, or the wallet screen, visible and
- *    enabled), median of several runs, each in a fresh browser context (no cache); with the
- *    navigation's own timings to show what dominates.
- *
- *   npm run bench -- bundle      (or: node --import tsx bench/bundle.ts [runs])
+ *   npm run bench -- bundle      (or: node --import tsx bench/bundle.ts)
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { launchBrowser } from '../test/harness/browser';
-import { startPreview } from '../test/harness/preview';
-import { ensurePrivateKeyring, percentile } from './lib/private-keyring';
 
 const root = join(fileURLToPath(import.meta.url), '..', '..');
 const rendererOut = join(root, 'out', 'renderer');
-const GOAL_GZIP_KB = 150;
+const GOAL_GZIP_KB = 80;
 
 interface Asset {
   file: string;
@@ -80,81 +72,9 @@ function bundleTable(): number {
   return gzipKb;
 }
 
-interface Paint {
-  usable: number;
-  responseEnd: number;
-  domContentLoaded: number;
-  scriptsDone: number;
-}
-
-async function firstPaint(runs: number): Promise<void> {
-  const preview = await startPreview();
-  const browser = await launchBrowser();
-  try {
-    const samples: Paint[] = [];
-    for (let i = 0; i < runs; i += 1) {
-      const context = await browser.newContext();
-      const page = await context.newPage();
-      const started = Date.now();
-      await page.goto(preview.url, { waitUntil: 'commit' });
-      // Usable: the onboarding's first button, or the wallet screen once accounts exist.
-      await page
-        .getByRole('button', { name: 'Create wallet' })
-        .or(page.getByRole('heading', { name: 'Wallet', level: 1 }))
-        .first()
-        .waitFor({ state: 'visible' });
-      const usable = Date.now() - started;
-      const timing = await page.evaluate(() => {
-        // Runs in the page; typed here with Node's types, so through a narrow cast.
-        interface Entry {
-          name: string;
-          responseEnd: number;
-          domContentLoadedEventEnd?: number;
-        }
-        const perf = (
-          globalThis as unknown as { performance: { getEntriesByType(type: string): Entry[] } }
-        ).performance;
-        const nav = perf.getEntriesByType('navigation')[0] as Entry;
-        const scripts = perf
-          .getEntriesByType('resource')
-          .filter((entry) => entry.name.endsWith('.js'))
-          .map((entry) => entry.responseEnd);
-        return {
-          responseEnd: nav.responseEnd,
-          domContentLoaded: nav.domContentLoadedEventEnd ?? NaN,
-          scriptsDone: Math.max(0, ...scripts),
-        };
-      });
-      samples.push({ usable, ...timing });
-      await context.close();
-    }
-    const median = (key: keyof Paint) =>
-      percentile(
-        samples.map((s) => s[key]).sort((a, b) => a - b),
-        50,
-      );
-    console.log(
-      `\n| first paint, web preview in Chromium (${runs} runs, fresh context each) | median ms |`,
-    );
-    console.log('| --- | --- |');
-    console.log(`| HTML received (navigation responseEnd) | ${median('responseEnd').toFixed(1)} |`);
-    console.log(`| scripts fetched (last .js responseEnd) | ${median('scriptsDone').toFixed(1)} |`);
-    console.log(
-      `| DOMContentLoaded (scripts parsed and run) | ${median('domContentLoaded').toFixed(1)} |`,
-    );
-    console.log(
-      `| **usable** (Create wallet visible and enabled, after app.info and accounts.list over the bridge) | ${median('usable').toFixed(1)} |`,
-    );
-  } finally {
-    await browser.close();
-    await preview.stop();
-  }
-}
-
 async function main(): Promise<void> {
-  ensurePrivateKeyring(fileURLToPath(import.meta.url));
   bundleTable();
-  await firstPaint(Number(process.argv[2] ?? 7));
+  console.log('\nFirst usable paint: npm run bench -- paint (bench/paint.ts).');
 }
 
 main().catch((error: unknown) => {

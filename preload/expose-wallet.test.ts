@@ -50,14 +50,35 @@ describe('preload', () => {
       };
     };
     const request = { address: 'A', label: 'B' };
+    // What the first screen needs is asked at once, before the page has run (issue 26).
+    expect(f.invoked).toEqual([
+      ['wallet:app.info', {}],
+      ['wallet:accounts.list', {}],
+    ]);
     expect(await wallet.accounts.rename(request)).toEqual({
       ok: true,
       value: channelOf('accounts.rename'),
     });
+    // Another call came in between: the early answer may be stale, so it is asked again.
     await wallet.accounts.list();
-    expect(f.invoked).toEqual([
+    expect(f.invoked.slice(2)).toEqual([
       ['wallet:accounts.rename', request],
       ['wallet:accounts.list', {}],
     ]);
+  });
+
+  it('gives the page’s first call of app.info and accounts.list the answers asked early', async () => {
+    const f = fakes();
+    exposeWallet(f.contextBridge, f.ipcRenderer);
+    const wallet = f.exposed.get('wallet') as {
+      app: { info: (r: unknown) => Promise<unknown> };
+      accounts: { list: (r: unknown) => Promise<unknown> };
+    };
+    expect(await wallet.app.info({})).toEqual({ ok: true, value: 'wallet:app.info' });
+    expect(await wallet.accounts.list({})).toEqual({ ok: true, value: 'wallet:accounts.list' });
+    expect(f.invoked).toHaveLength(2);
+    // Later calls go out as usual.
+    await wallet.accounts.list({});
+    expect(f.invoked).toHaveLength(3);
   });
 });

@@ -14,9 +14,11 @@ export type IpcRendererLike = Pick<IpcRenderer, 'invoke'>;
 
 /** Exposes `window.wallet` in the page's world. */
 export function exposeWallet(contextBridge: ContextBridgeLike, ipcRenderer: IpcRendererLike): void {
+  // The first screen's calls go out now, before the page's scripts run (issue 26).
   const api = buildWalletApi(
     METHOD_NAMES,
     (name, request) => ipcRenderer.invoke(channelOf(name), request) as Promise<Result<unknown>>,
+    { early: true },
   );
   contextBridge.exposeInMainWorld('wallet', api);
 }

@@ -21,16 +21,46 @@ export function pathOf(name: MethodName): [string, string] {
   return [name.slice(0, dot), name.slice(dot + 1)];
 }
 
-/** Builds the nested object from a call function; used by preload and the web preview. */
+/**
+ * What the first screen needs (issue 26): asked by the preload and the preview's bridge script
+ * as soon as they run, while the app's own script is still being fetched and parsed, so the
+ * answers are there (or on their way) when the app asks.
+ */
+export const EARLY_METHODS = ['app.info', 'accounts.list'] as const satisfies readonly MethodName[];
+
+/**
+ * Builds the nested object from a call function; used by preload and the web preview. With
+ * `early`, each EARLY_METHODS call is made at once; the page's first call of that method with
+ * an empty request takes its answer, unless another method was called in between (it may have
+ * changed what the answer says), in which case every early answer is dropped and calls go out
+ * as usual.
+ */
 export function buildWalletApi(
   names: readonly MethodName[],
   call: (name: MethodName, request: unknown) => Promise<Result<unknown>>,
+  options: { early?: boolean } = {},
 ): WalletApi {
+  const early = new Map<MethodName, Promise<Result<unknown>>>();
+  if (options.early) {
+    for (const name of EARLY_METHODS) if (names.includes(name)) early.set(name, call(name, {}));
+  }
+  const isEmpty = (request: unknown) =>
+    request === undefined ||
+    request === null ||
+    (typeof request === 'object' && Object.keys(request).length === 0);
   const api: Record<string, Record<string, (request: unknown) => Promise<Result<unknown>>>> = {};
   for (const name of names) {
     const [ns, verb] = pathOf(name);
     api[ns] ??= {};
-    api[ns][verb] = (request: unknown) => call(name, request ?? {});
+    api[ns][verb] = (request: unknown) => {
+      const answer = early.get(name);
+      if (answer && isEmpty(request)) {
+        early.delete(name);
+        return answer;
+      }
+      if (!(EARLY_METHODS as readonly string[]).includes(name)) early.clear();
+      return call(name, request ?? {});
+    };
   }
   for (const ns of Object.values(api)) Object.freeze(ns);
   return Object.freeze(api) as unknown as WalletApi;

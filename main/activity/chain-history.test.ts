@@ -107,7 +107,8 @@ describe('what one transaction moved for the person', () => {
     );
     expect(entry.fee).toBe(5000n);
     expect(entry.movements).toEqual([
-      { mint: WSOL, change: -1_000_000_000n, counterparties: [to.toBase58()] },
+      // SOL's decimals are the protocol's (9), whatever the transaction lists.
+      { mint: WSOL, change: -1_000_000_000n, counterparties: [to.toBase58()], decimals: 9 },
     ]);
   });
 
@@ -146,7 +147,8 @@ describe('what one transaction moved for the person', () => {
       own,
     );
     expect(entry.movements).toEqual([
-      { mint: USDC, change: 3n, counterparties: [sender.toBase58()] },
+      // The mint's decimals as the transaction's token balances record them.
+      { mint: USDC, change: 3n, counterparties: [sender.toBase58()], decimals: 6 },
     ]);
   });
 });

@@ -34,6 +34,8 @@ export interface ChainMovement {
   change: bigint;
   /** Who was on the other side: the owners whose balance of the mint moved the other way. */
   counterparties: string[];
+  /** The mint's decimals as the transaction's token balances record them (SOL: 9). */
+  decimals: number | null;
 }
 
 export interface ChainEntry {
@@ -223,6 +225,7 @@ export function entryOf(
   // Token accounts: whose they are (owner) for every account with a token balance.
   const tokenOwner = new Map<number, string>();
   const tokenMint = new Map<number, string>();
+  const decimalsOf = new Map<string, number>([[NATIVE_MINT, 9]]);
   const amounts = new Map<number, { pre: bigint; post: bigint }>();
   for (const [side, list] of [
     ['pre', meta.preTokenBalances ?? []],
@@ -232,6 +235,7 @@ export function entryOf(
       const index = balance.accountIndex;
       tokenOwner.set(index, balance.owner ?? keys[index] ?? '');
       tokenMint.set(index, balance.mint);
+      decimalsOf.set(balance.mint, balance.uiTokenAmount.decimals);
       const entry = amounts.get(index) ?? { pre: 0n, post: 0n };
       entry[side] = BigInt(balance.uiTokenAmount.amount);
       amounts.set(index, entry);
@@ -260,7 +264,7 @@ export function entryOf(
       .filter(([who, change]) => !isPerson(who) && (mine > 0n ? change < 0n : change > 0n))
       .sort((a, b) => ((a[1] < 0n ? -a[1] : a[1]) > (b[1] < 0n ? -b[1] : b[1]) ? -1 : 1))
       .map(([who]) => who);
-    movements.push({ mint, change: mine, counterparties });
+    movements.push({ mint, change: mine, counterparties, decimals: decimalsOf.get(mint) ?? null });
   }
   return { ...base, fee: feePayer === owner ? BigInt(meta.fee) : null, movements };
 }

@@ -171,6 +171,7 @@ export function composeApp(options: ComposeOptions): ComposedApp {
       network: () => bundle.network,
       connection: () => bundle.connection,
       unreachableMessage: () => unreachableMessage(bundle.network),
+      labeler: () => bundle.labeler,
     }),
     ...createSettingsHandlers(shared.settings),
     ...createSwapPathHandlers({ network: () => bundle.network, store: shared.swapPaths }),

@@ -12,6 +12,8 @@ import type { ActivityStore } from '../activity/activity-store';
 import type { Handlers } from '../bridge/handler-types';
 import type { FeesService } from '../fees/fees-service';
 import { createBalanceHandlers } from '../handlers/balances';
+import { batchingFetch } from '../ledger/rpc-batch';
+import { createTokenLabeler, type TokenLabeler } from '../tokens/token-labels';
 import { createSandboxHandlers } from '../handlers/sandbox';
 import type { PayNetworkServices } from '../handlers/pay';
 import type { SwapNetworkServices } from '../handlers/swap';
@@ -67,6 +69,8 @@ export interface NetworkBundle {
   /** Tokens and prices of the network's swap API host (issue 11), Pyth's where it has a feed (issue 25). */
   directory: TokenDirectory;
   prices: PriceService;
+  /** Names and decimals of mints, the same on the Wallet and Activity (issue 26). */
+  labeler: TokenLabeler;
 }
 
 export interface Shared {
@@ -90,6 +94,13 @@ export function bundleFor(network: NetworkInfo, shared: Shared): NetworkBundle {
     commitment: 'confirmed',
     fetch: shared.fetch,
     // A 429 is reported, not retried in a loop that hides it from the person.
+    disableRetryOnRateLimit: true,
+  });
+  // The review's reads (accounts before, simulation, block height) and Pyth's feeds read beside
+  // them go out together: one JSON-RPC batch per turn instead of a request each (issue 26).
+  const reviewConnection = new Connection(network.rpcUrl, {
+    commitment: 'confirmed',
+    fetch: batchingFetch(shared.fetch),
     disableRetryOnRateLimit: true,
   });
   const ledgerConnection =
@@ -120,8 +131,9 @@ export function bundleFor(network: NetworkInfo, shared: Shared): NetworkBundle {
   // The service's prices, and Pyth's through the person's RPC where a feed exists (issue 25):
   // the screens get the oracle's where it has one; the review compares the two.
   const servicePrices = createPriceService({ ...marketHost, now });
-  const oracle = createOracleReader({ connection: () => connection, now });
+  const oracle = createOracleReader({ connection: () => reviewConnection, now });
   const prices = withOraclePrices(servicePrices, oracle, now);
+  const labeler = createTokenLabeler({ directory, connection: ledgerConnection });
   const sender = createTransactionSender({
     connection,
     wait,
@@ -174,7 +186,7 @@ export function bundleFor(network: NetworkInfo, shared: Shared): NetworkBundle {
       // A new client per call: the API key is read from the keychain when it is needed, so a
       // key set or removed in Settings applies to the next request.
       api,
-      connection,
+      connection: reviewConnection,
       review: options.review ?? reviewTransaction,
       quotes: createQuoteBook<SwapExtras>({ now }),
       fees: shared.fees,
@@ -229,7 +241,7 @@ export function bundleFor(network: NetworkInfo, shared: Shared): NetworkBundle {
       network,
       networkKey,
       api,
-      connection,
+      connection: reviewConnection,
       review: swap.review.review,
       plans,
       tickets,
@@ -251,12 +263,13 @@ export function bundleFor(network: NetworkInfo, shared: Shared): NetworkBundle {
     connection,
     sandbox,
     balanceHandlers: {
-      ...createBalanceHandlers({ ledger, directory, connection: ledgerConnection }),
+      ...createBalanceHandlers({ ledger, labeler }),
       ...createSandboxHandlers({ ledger, sandbox }),
     },
     swap,
     pay,
     directory,
     prices,
+    labeler,
   };
 }

@@ -232,10 +232,18 @@ describe('HTTP bridge transport', () => {
     const invalid = await call({
       path: '/bridge/balances.get',
       headers: good(),
-      body: '{"address":"nope"}',
+      body: '{"address":42}',
     });
     expect(invalid.status).toBe(400);
     expect(invalid.json).toMatchObject({ ok: false, error: { code: 'INVALID_REQUEST' } });
+    // An address that is not one is the method's own answer, as a handler's check says it.
+    const address = await call({
+      path: '/bridge/balances.get',
+      headers: good(),
+      body: JSON.stringify({ address: 'z'.repeat(44) }),
+    });
+    expect(address.status).toBe(200);
+    expect(address.json).toMatchObject({ ok: false, error: { code: 'INVALID_ADDRESS' } });
   });
 
   it('refuses other verbs, including a CORS preflight', async () => {

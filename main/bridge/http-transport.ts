@@ -9,12 +9,14 @@
  *   rebinding DNS name reaches 127.0.0.1 with a foreign Host).
  * - `content-type: application/json` is required, so a cross-origin page cannot send a "simple"
  *   request without a CORS preflight; no CORS header is ever sent, so every preflight fails.
- * - The body is size-limited and read only after the sender is accepted.
+ * - The body is size-limited, read only after the sender is accepted, and must arrive within
+ *   seconds (a request that announces a body and never sends it is answered 408 and closed).
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Result } from '../shared/result';
 import { fail } from '../shared/result';
+import { BODY_TIMEOUT_MS } from '../shared/request-timeouts';
 import type { Sender } from './handler-types';
 import type { Registry } from './registry';
 
@@ -29,6 +31,8 @@ export interface HttpTransportOptions {
   /** The preview's own origin, e.g. http://127.0.0.1:5173 (known once the server listens). */
   origin: () => string;
   maxBodyBytes?: number;
+  /** Milliseconds for the body to arrive (default BODY_TIMEOUT_MS, 5 s). */
+  bodyTimeoutMs?: number;
 }
 
 export interface HttpTransport {
@@ -99,27 +103,41 @@ function statusOf(result: Result<unknown>): number {
 }
 
 class BodyTooLarge extends Error {}
+class BodyTooSlow extends Error {}
 
-function readBody(req: IncomingMessage, limit: number): Promise<string> {
+function readBody(req: IncomingMessage, limit: number, timeoutMs: number): Promise<string> {
   return new Promise((resolve, reject) => {
     const declared = Number(req.headers['content-length'] ?? '0');
     if (declared > limit) {
       reject(new BodyTooLarge());
       return;
     }
+    const timer = setTimeout(() => {
+      reject(new BodyTooSlow());
+      req.pause();
+    }, timeoutMs);
+    const settle = () => clearTimeout(timer);
     const chunks: Buffer[] = [];
     let size = 0;
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
       if (size > limit) {
+        settle();
         reject(new BodyTooLarge());
         req.pause();
         return;
       }
       chunks.push(chunk);
     });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
+    req.on('end', () => {
+      settle();
+      resolve(Buffer.concat(chunks).toString('utf8'));
+    });
+    req.on('error', (error) => {
+      settle();
+      reject(error);
+    });
+    req.on('close', settle);
   });
 }
 
@@ -133,6 +151,7 @@ function readBody(req: IncomingMessage, limit: number): Promise<string> {
 export function createHttpTransport(options: HttpTransportOptions): HttpTransport {
   const { registry, token, origin } = options;
   const limit = options.maxBodyBytes ?? DEFAULT_MAX_BODY;
+  const bodyTimeoutMs = options.bodyTimeoutMs ?? BODY_TIMEOUT_MS;
 
   async function answer(req: IncomingMessage, res: ServerResponse, method: string): Promise<void> {
     const sender = senderOfRequest(req, token);
@@ -158,11 +177,20 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
     }
     let text: string;
     try {
-      text = await readBody(req, limit);
+      text = await readBody(req, limit, bodyTimeoutMs);
     } catch (error) {
       res.setHeader('connection', 'close');
       if (error instanceof BodyTooLarge) {
         send(res, 413, fail('INVALID_REQUEST', `The request is larger than ${limit} bytes.`));
+      } else if (error instanceof BodyTooSlow) {
+        send(
+          res,
+          408,
+          fail(
+            'INVALID_REQUEST',
+            `The request's body did not arrive within ${bodyTimeoutMs / 1000} s. Send it again.`,
+          ),
+        );
       } else {
         send(res, 400, fail('INVALID_REQUEST', 'The request could not be read.'));
       }

@@ -126,7 +126,7 @@ describe('registry.dispatch', () => {
       ['accounts.import', {}, /secret is required/],
       ['accounts.import', { secret: 42 }, /secret must be text/],
       ['accounts.import', { secret: SECRET, accountIndexes: [0, 1.5] }, /accountIndexes\[1\]/],
-      ['accounts.rename', { address: SECRET, label: 'x' }, /address must be a base58 address/],
+      ['accounts.rename', { address: 42, label: 'x' }, /address must be text/],
       ['accounts.rename', { address: ADDRESS, label: '   ' }, /label must not be empty/],
       ['balances.get', null, /the request must be an object/],
       ['balances.get', [SECRET], /the request must be an object/],
@@ -141,6 +141,27 @@ describe('registry.dispatch', () => {
       expect(result.error.message).not.toContain(SECRET);
       expect(result.error.message).not.toContain(SECRET.slice(0, 12));
     }
+    expect(calls).toEqual([]);
+  });
+
+  it('answers INVALID_ADDRESS when only addresses are wrong, from the one address parser', async () => {
+    const { reg, calls } = registry();
+    // Base58 of the right length that does not decode to 32 bytes, and text that is not base58.
+    for (const bad of ['z'.repeat(44), '2'.repeat(32), SECRET, 'nope']) {
+      const result = await reg.dispatch('accounts.rename', { address: bad, label: 'x' }, TRUSTED);
+      expect(result).toMatchObject({
+        ok: false,
+        error: {
+          code: 'INVALID_ADDRESS',
+          message: expect.stringMatching(
+            /accounts\.rename: address must be a Solana address \(base58 text of a 32-byte key\)/,
+          ),
+        },
+      });
+      expect(JSON.stringify(result)).not.toContain(bad);
+    }
+    const mixed = await reg.dispatch('accounts.rename', { address: 'nope', label: '' }, TRUSTED);
+    expect(mixed).toMatchObject({ ok: false, error: { code: 'INVALID_REQUEST' } });
     expect(calls).toEqual([]);
   });
 

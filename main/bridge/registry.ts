@@ -12,6 +12,7 @@ import { isWalletError } from '../shared/errors';
 import { fail, ok, type Result } from '../shared/result';
 import type { CallContext, Handlers, Sender } from './handler-types';
 import { describeIssues } from './describe-issues';
+import { ADDRESS_ISSUE } from '../../preload/contract/schemas';
 
 /** Decides whether a sender may call the bridge at all. */
 export type SenderPolicy = (sender: Sender) => boolean;
@@ -57,6 +58,16 @@ export function describeFailure(error: unknown): string {
 }
 
 /**
+ * Whether every issue of a refused request is an address that is not one (the contract's one
+ * address parser marks them): that is INVALID_ADDRESS, as a handler's own check says it.
+ */
+function onlyAddressIssues(error: z.ZodError): boolean {
+  return error.issues.every(
+    (issue) => issue.code === 'custom' && issue.params?.kind === ADDRESS_ISSUE.kind,
+  );
+}
+
+/**
  * Builds the registry over a complete set of handlers.
  *
  * @example
@@ -85,7 +96,7 @@ export function createRegistry(options: RegistryOptions): Registry {
     const parsed = schema.safeParse(payload);
     if (!parsed.success) {
       return fail(
-        'INVALID_REQUEST',
+        onlyAddressIssues(parsed.error) ? 'INVALID_ADDRESS' : 'INVALID_REQUEST',
         `Invalid request to ${method}: ${describeIssues(parsed.error, payload)}`,
       );
     }

@@ -5,11 +5,17 @@
  * already holds, so the two merge without duplicates.
  */
 import type { Connection } from '@solana/web3.js';
-import type { ChainActivityView, NetworkInfo } from '../../preload/api-types';
+import type {
+  ActivityEntryView,
+  ChainActivityView,
+  NetworkInfo,
+  TokenLabelView,
+} from '../../preload/api-types';
 import type { HandlerGroup } from '../bridge/handler-types';
 import { activityView, type ActivityStore } from '../activity/activity-store';
 import { readChainHistory, type ChainEntry } from '../activity/chain-history';
 import { explorerUrl } from '../activity/explorer-link';
+import type { TokenLabeler } from '../tokens/token-labels';
 
 /** Transactions per page when the page does not say. */
 export const CHAIN_PAGE_SIZE = 20;
@@ -22,9 +28,31 @@ export interface ActivityHandlerDeps {
     'getSignaturesForAddress' | 'getTransaction' | 'getTokenAccountsByOwner'
   >;
   unreachableMessage: () => string;
+  /** Names tokens as the Wallet does (issue 26). */
+  labeler: () => TokenLabeler;
 }
 
-function chainView(entry: ChainEntry, network: NetworkInfo): ChainActivityView {
+/** Labels for the wallet's own entries' tokens; none when main cannot learn them now. */
+async function labelOwnEntries(
+  entries: ActivityEntryView[],
+  labeler: TokenLabeler,
+): Promise<ActivityEntryView[]> {
+  const mints = entries.flatMap((e) => [e.inputMint, e.outputMint]).filter((m) => m !== null);
+  if (mints.length === 0) return entries;
+  const labels = await labeler.labels(mints).catch(() => new Map<string, TokenLabelView>());
+  return entries.map((entry) => {
+    const tokens = [entry.inputMint, entry.outputMint]
+      .map((mint) => (mint === null ? undefined : labels.get(mint)))
+      .filter((label) => label !== undefined);
+    return tokens.length === 0 ? entry : { ...entry, tokens };
+  });
+}
+
+function chainView(
+  entry: ChainEntry,
+  network: NetworkInfo,
+  labels: ReadonlyMap<string, TokenLabelView>,
+): ChainActivityView {
   return {
     signature: entry.signature,
     slot: entry.slot,
@@ -36,6 +64,7 @@ function chainView(entry: ChainEntry, network: NetworkInfo): ChainActivityView {
       mint: movement.mint,
       change: movement.change.toString(),
       counterparties: movement.counterparties,
+      token: labels.get(movement.mint) ?? null,
     })),
     // Only mainnet's, as the screen links the wallet's own entries: a custom network's explorer
     // link would hand its RPC address to a third party for a transaction the person never sent.
@@ -50,7 +79,8 @@ export function createActivityHandlers(
 ): HandlerGroup<'activity.list' | 'activity.chain'> {
   const { activity } = deps;
   return {
-    'activity.list': async () => (await activity.list()).map(activityView),
+    'activity.list': async () =>
+      labelOwnEntries((await activity.list()).map(activityView), deps.labeler()),
 
     'activity.chain': async ({ address, cursor, limit }) => {
       const network = deps.network();
@@ -59,12 +89,23 @@ export function createActivityHandlers(
         cursor: cursor ?? null,
         unreachableMessage: deps.unreachableMessage(),
       });
-      const entries: ChainActivityView[] = [];
+      const kept: ChainEntry[] = [];
       for (const entry of page.entries) {
         // The wallet's own record of a transaction says more (quote, payment, fee): it wins.
         if (await activity.bySignature(entry.signature)) continue;
-        entries.push(chainView(entry, network));
+        kept.push(entry);
       }
+      // Decimals as the transaction recorded them (the mint's); names as the Wallet gives them.
+      const decimals = new Map<string, number>();
+      for (const movement of kept.flatMap((entry) => entry.movements)) {
+        if (movement.decimals !== null) decimals.set(movement.mint, movement.decimals);
+      }
+      const mints = [...new Set(kept.flatMap((e) => e.movements.map((m) => m.mint)))];
+      const labels = await deps
+        .labeler()
+        .labels(mints, decimals)
+        .catch(() => new Map<string, TokenLabelView>());
+      const entries = kept.map((entry) => chainView(entry, network, labels));
       return { account: address, networkId: network.id, entries, next: page.next };
     },
   };

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { Address } from '../shared/address';
 import { WalletError } from '../shared/errors';
 import type { Quote } from '../swap-api';
+import { goneMessage, GoneIds } from '../tickets/gone-quotes';
 import type { Payee } from './payee';
 import type { TransferRequest } from './solana-pay-url';
 
@@ -57,7 +58,7 @@ export interface PaymentPlan {
 
 export interface PlanBook {
   add(plan: Omit<PaymentPlan, 'id' | 'expiresAt'>): PaymentPlan;
-  /** Throws PLAN_NOT_FOUND when unknown, expired or of another network. */
+  /** Throws PLAN_NOT_FOUND saying why: evicted, expired, of another network, or unknown. */
   take(id: string, networkKey: string): PaymentPlan;
 }
 
@@ -75,6 +76,12 @@ export function createPlanBook(options: {
   const ttlMs = options.ttlMs ?? 120_000;
   const capacity = options.capacity ?? 32;
   const plans = new Map<string, PaymentPlan>();
+  const gone = new GoneIds();
+  const notFound = (what: Parameters<typeof goneMessage>[0]) =>
+    new WalletError(
+      'PLAN_NOT_FOUND',
+      goneMessage(what, { thing: 'payment quote', capacity, ttlMs }),
+    );
   return {
     add(plan) {
       const stored: PaymentPlan = { ...plan, id: randomUUID(), expiresAt: now() + ttlMs };
@@ -82,17 +89,18 @@ export function createPlanBook(options: {
       for (const key of plans.keys()) {
         if (plans.size <= capacity) break;
         plans.delete(key);
+        gone.note(key, 'evicted');
       }
       return stored;
     },
     take(id, networkKey) {
       const plan = plans.get(id);
-      if (!plan || plan.networkKey !== networkKey || now() >= plan.expiresAt) {
-        if (plan) plans.delete(id);
-        throw new WalletError(
-          'PLAN_NOT_FOUND',
-          'This payment quote is too old (or from another network). Get a fresh quote and review again.',
-        );
+      if (!plan) throw notFound(gone.reasonOf(id) ?? 'unknown');
+      if (plan.networkKey !== networkKey) throw notFound('other-network');
+      if (now() >= plan.expiresAt) {
+        plans.delete(id);
+        gone.note(id, 'expired');
+        throw notFound('expired');
       }
       return plan;
     },

@@ -7,8 +7,12 @@
  * The token arrives in the URL fragment (`#token=...`, never sent to any server and not in the
  * Referer), is moved to sessionStorage so a reload keeps working, and is removed from the
  * address bar before the app's own scripts run (the renderer routes with the fragment).
+ *
+ * What the first screen needs (EARLY_METHODS) is asked at once, as the preload does: the app's
+ * first call of each takes that answer, unless another call came first (issue 26).
  */
 import type { MethodName } from '../../preload/contract';
+import { EARLY_METHODS } from '../../preload/wallet-api';
 import { BRIDGE_PATH, TOKEN_HEADER } from '../bridge/http-transport';
 
 export const BRIDGE_SCRIPT_PATH = '/preview-bridge.js';
@@ -53,13 +57,26 @@ export function bridgeScriptSource(methods: readonly MethodName[]): string {
       return failure('INTERNAL', 'The Swapdesk preview server gave an unreadable answer.');
     }
   }
+  const EARLY = ${JSON.stringify(EARLY_METHODS)};
+  const early = new Map();
+  for (const name of EARLY) if (METHODS.includes(name)) early.set(name, call(name, {}));
+  const isEmpty = (request) =>
+    request === undefined || request === null || (typeof request === 'object' && Object.keys(request).length === 0);
   const api = {};
   for (const name of METHODS) {
     const dot = name.indexOf('.');
     const ns = name.slice(0, dot);
     const verb = name.slice(dot + 1);
     api[ns] = api[ns] || {};
-    api[ns][verb] = (request) => call(name, request === undefined || request === null ? {} : request);
+    api[ns][verb] = (request) => {
+      const answer = early.get(name);
+      if (answer && isEmpty(request)) {
+        early.delete(name);
+        return answer;
+      }
+      if (!EARLY.includes(name)) early.clear();
+      return call(name, request === undefined || request === null ? {} : request);
+    };
   }
   for (const ns of Object.values(api)) Object.freeze(ns);
   Object.defineProperty(window, 'wallet', { value: Object.freeze(api), enumerable: true });

@@ -3,6 +3,7 @@
  * bridge endpoint backed by the real main-process handlers.
  */
 import { createServer, type Server } from 'node:http';
+import { SERVER_TIMEOUTS } from '../shared/request-timeouts';
 import type { AddressInfo } from 'node:net';
 import type { Handlers } from '../bridge/handler-types';
 import { createHttpTransport, newBridgeToken, previewSenderPolicy } from '../bridge/http-transport';
@@ -47,7 +48,9 @@ export async function startPreviewServer(options: PreviewServerOptions): Promise
   const transport = createHttpTransport({ registry, token, origin: () => origin });
   const serveStatic = createStaticFiles(options.rendererDir, bridgeScriptSource(registry.methods));
 
-  const server: Server = createServer((req, res) => {
+  // Requests are small and local: one that stalls (a body announced and never sent) is cut off
+  // in seconds, and cannot hold the server open on shutdown.
+  const server: Server = createServer(SERVER_TIMEOUTS, (req, res) => {
     // Only our own host name: a page on a DNS name rebound to 127.0.0.1 gets nothing.
     if (req.headers.host !== new URL(origin).host) {
       res.writeHead(421, { ...PAGE_HEADERS, 'content-type': 'text/plain; charset=utf-8' });
@@ -60,8 +63,6 @@ export async function startPreviewServer(options: PreviewServerOptions): Promise
       res.end();
     });
   });
-  // Requests are small and local; a stuck client must not hold the server open on shutdown.
-  server.requestTimeout = 30_000;
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -94,10 +94,10 @@ describe('preview static files', () => {
 describe('injectBridgeScript', () => {
   it('puts the script first among scripts, or at the end of head', () => {
     expect(injectBridgeScript('<head><title>x</title></head>')).toMatch(
-      /<title>x<\/title><script src="\/preview-bridge.js"><\/script>\s*<\/head>/,
+      /<title>x<\/title><script defer src="\/preview-bridge.js"><\/script>\s*<\/head>/,
     );
     expect(
-      injectBridgeScript('<p>no head</p>').startsWith('<script src="/preview-bridge.js">'),
+      injectBridgeScript('<p>no head</p>').startsWith('<script defer src="/preview-bridge.js">'),
     ).toBe(true);
   });
 });

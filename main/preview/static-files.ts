@@ -35,11 +35,13 @@ export const PAGE_HEADERS: Record<string, string> = {
 };
 
 /**
- * Puts the bridge script ahead of the page's first script (or at the end of <head>): a classic
- * script runs at once, before the module scripts of the app, so `window.wallet` is there first.
+ * Puts the bridge script ahead of the page's first script (or at the end of <head>), deferred:
+ * deferred and module scripts run in document order once the page is parsed, so `window.wallet`
+ * is there before the app's first line, while the browser fetches both scripts at once rather
+ * than stopping the parser until the bridge script has arrived (issue 26).
  */
 export function injectBridgeScript(html: string): string {
-  const tag = `<script src="${BRIDGE_SCRIPT_PATH}"></script>`;
+  const tag = `<script defer src="${BRIDGE_SCRIPT_PATH}"></script>`;
   const at = html.search(/<script\b|<\/head>/i);
   if (at < 0) return `${tag}\n${html}`;
   return `${html.slice(0, at)}${tag}\n    ${html.slice(at)}`;

@@ -11,6 +11,7 @@ import type { FeedPublisher } from './oracle/feed-publisher';
 import { handleRpcBody } from './rpc/dispatch';
 import { stringifyJson } from './rpc/json';
 import { handleFaucetRequest, tokenList } from './faucet/faucet-http';
+import { SERVER_TIMEOUTS } from '../shared/request-timeouts';
 
 /** Validators accept 50 MiB bodies; a wallet's batches are far smaller, so 4 MiB is plenty. */
 export const MAX_RPC_BODY_BYTES = 4 * 1024 * 1024;
@@ -126,7 +127,8 @@ async function route(
 
 /** An HTTP server for the sandbox (not yet listening). */
 export function createSandboxServer(options: SandboxServerOptions): Server {
-  return createServer((req, res) => {
+  // A request that announces a body and never sends it is answered 408 within seconds.
+  return createServer(SERVER_TIMEOUTS, (req, res) => {
     route(req, res, options).catch((error: unknown) => {
       if (res.headersSent) {
         res.destroy();

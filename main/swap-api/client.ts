@@ -15,6 +15,7 @@ import type {
 } from './types';
 import { redact, send, type FetchLike, type TransportConfig, type Wait } from './http-transport';
 import { checkQuoteParamsFor, encodeQuoteParams, validateQuoteParams } from './quote-params';
+import { venueRefusalInOwnWords } from './venue-refusal';
 import { swapApiFlavour } from './api-flavour';
 import { encodeSwapBody, validateSwapRequest } from './swap-request';
 import { parseQuoteResponse } from './quote-response';
@@ -139,6 +140,8 @@ export function createSwapApiClient(options: SwapApiClientOptions): SwapApiClien
         query: encodeQuoteParams(params),
         swapMode: params.swapMode ?? 'ExactIn',
         ...signalOf(callOptions),
+      }).catch((error: unknown) => {
+        throw venueRefusalInOwnWords(error, params);
       });
       const quote = parseQuoteResponse(answer.raw, answer.body, params, config.now());
       return answer.rateLimitWaitMs ? { ...quote, rateLimitWaitMs: answer.rateLimitWaitMs } : quote;

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { WalletError } from '../shared/errors';
 import type { Quote } from '../swap-api';
+import { goneMessage, GoneIds } from './gone-quotes';
 
 export interface StoredQuote<Extra> {
   id: string;
@@ -19,7 +20,10 @@ export interface StoredQuote<Extra> {
 
 export interface QuoteBook<Extra> {
   add(quote: Quote, extra: Extra, networkKey: string): StoredQuote<Extra>;
-  /** The stored quote; throws QUOTE_NOT_FOUND when unknown, expired or of another network. */
+  /**
+   * The stored quote; throws QUOTE_NOT_FOUND saying why when it is not there: evicted by newer
+   * quotes, expired, of another network, or unknown.
+   */
   take(id: string, networkKey: string): StoredQuote<Extra>;
 }
 
@@ -40,6 +44,9 @@ export function createQuoteBook<Extra>(options: {
   const ttlMs = options.ttlMs ?? 120_000;
   const capacity = options.capacity ?? 64;
   const quotes = new Map<string, StoredQuote<Extra>>();
+  const gone = new GoneIds();
+  const notFound = (what: Parameters<typeof goneMessage>[0]) =>
+    new WalletError('QUOTE_NOT_FOUND', goneMessage(what, { thing: 'quote', capacity, ttlMs }));
 
   return {
     add(quote, extra, networkKey) {
@@ -54,17 +61,18 @@ export function createQuoteBook<Extra>(options: {
       for (const key of quotes.keys()) {
         if (quotes.size <= capacity) break;
         quotes.delete(key);
+        gone.note(key, 'evicted');
       }
       return stored;
     },
     take(id, networkKey) {
       const stored = quotes.get(id);
-      if (!stored || stored.networkKey !== networkKey || now() >= stored.expiresAt) {
-        if (stored) quotes.delete(id);
-        throw new WalletError(
-          'QUOTE_NOT_FOUND',
-          'This quote is too old (or from another network). Get a fresh quote and review again.',
-        );
+      if (!stored) throw notFound(gone.reasonOf(id) ?? 'unknown');
+      if (stored.networkKey !== networkKey) throw notFound('other-network');
+      if (now() >= stored.expiresAt) {
+        quotes.delete(id);
+        gone.note(id, 'expired');
+        throw notFound('expired');
       }
       return stored;
     },

@@ -38,6 +38,20 @@ export interface ActivityEntryView {
   payment?: PaymentSummaryView | null;
   /** Swaps that carried an integrator fee (issue 6): where it went and what it paid. */
   platformFee?: PlatformFeePaidView | null;
+  /** The input and output tokens as the Wallet names them (issue 26), when main could learn them. */
+  tokens?: TokenLabelView[];
+}
+
+/**
+ * A token as main names it wherever an amount is shown (main/tokens/token-labels.ts): the
+ * directory's entry, else the chain's metadata name (never verified), with the mint's decimals.
+ */
+export interface TokenLabelView {
+  mint: string;
+  symbol: string | null;
+  name: string | null;
+  decimals: number;
+  verified: boolean;
 }
 
 /** The integrator fee of one swap; `received` is read from the confirmed transaction. */
@@ -57,6 +71,8 @@ export interface ChainMovementView {
   change: string;
   /** The other side: owners whose balance of the mint moved the opposite way, largest first. */
   counterparties: string[];
+  /** The token as the Wallet names it, decimals from the mint (issue 26); null when unknown. */
+  token?: TokenLabelView | null;
 }
 
 /** A transaction the chain records for the person's address or token accounts. */

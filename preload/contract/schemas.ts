@@ -2,6 +2,7 @@
  * What every domain of the contract shares: the method helper and the common field schemas.
  */
 import { z } from 'zod';
+import { isAddress } from '../../main/shared/address';
 
 /** A method: request schema plus a phantom response type. */
 export interface Method<Req extends z.ZodType, Res> {
@@ -14,9 +15,18 @@ export function method<Res>() {
   return <Req extends z.ZodType>(request: Req): Method<Req, Res> => ({ request });
 }
 
-export const base58Address = z
-  .string()
-  .regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, 'must be a base58 address');
+/** Marks an issue raised by the address parser: the bridge answers it INVALID_ADDRESS. */
+export const ADDRESS_ISSUE = { kind: 'address' } as const;
+
+/**
+ * The one address parser of the bridge (issue 26): base58 text that decodes to exactly 32 bytes
+ * (main/shared/address.ts, as every handler's own check). A pattern alone let 44 'z's (33
+ * bytes) or 32 '2's (24 bytes) through to code that assumed a key and threw.
+ */
+export const base58Address = z.string().refine(isAddress, {
+  message: 'must be a Solana address (base58 text of a 32-byte key)',
+  params: ADDRESS_ISSUE,
+});
 
 export const label = z.string().trim().min(1).max(64);
 

@@ -2,43 +2,43 @@
  * The app: loads `app.info` and the account list, then shows the lock screen (locked, or an
  * earlier version's vault waiting for its password; issue 24), onboarding (no account yet) or
  * the main view with the screen of the current hash route. The lock state comes with app.info,
- * so the first screen needs no extra call.
+ * so the first screen needs no extra call. Only the lock screen and the onboarding are in the
+ * first script the page loads (issue 26): the main view and each screen are chunks fetched on
+ * demand (SignedIn.tsx), and once a first run's page is idle, ahead of time.
  */
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useAccountsStore } from './stores/accounts-store';
 import { useAppStore } from './stores/app-store';
 import { useLockStore } from './stores/lock-store';
 import { useIdleLock } from './lib/use-idle-lock';
 import { LockScreen } from './screens/LockScreen';
-import { useRoute, type RouteId } from './lib/routes';
-import { AppShell } from './components/AppShell';
+import { useRoute } from './lib/routes';
 import { Onboarding } from './screens/Onboarding';
-import { WalletScreen } from './screens/WalletScreen';
-import { AccountsScreen } from './screens/AccountsScreen';
-import { SettingsScreen } from './screens/SettingsScreen';
-import { SwapScreen } from './screens/SwapScreen';
-import { ActivityScreen } from './screens/ActivityScreen';
-import { PayScreen } from './screens/PayScreen';
-import { FeesScreen } from './screens/FeesScreen';
-import { usePendingLink } from './components/pay/use-pending-link';
 
-function Screen({ route }: { route: RouteId }) {
-  switch (route) {
-    case 'accounts':
-      return <AccountsScreen />;
-    case 'settings':
-      return <SettingsScreen />;
-    case 'swap':
-      return <SwapScreen />;
-    case 'activity':
-      return <ActivityScreen />;
-    case 'pay':
-      return <PayScreen />;
-    case 'fees':
-      return <FeesScreen />;
-    case 'wallet':
-      return <WalletScreen />;
-  }
+const loadSignedIn = () => import('./SignedIn');
+const SignedIn = lazy(() => loadSignedIn().then((m) => ({ default: m.SignedIn })));
+
+/** Fetches the main view and its screens while a first run's onboarding is idle. */
+function usePrefetchSignedIn(enabled: boolean): void {
+  useEffect(() => {
+    if (!enabled) return;
+    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 200));
+    idle(
+      () =>
+        void loadSignedIn().then(
+          (m) => m.prefetchScreens(),
+          () => undefined,
+        ),
+    );
+  }, [enabled]);
+}
+
+function Opening() {
+  return (
+    <main className="splash" id="main-content">
+      <p role="status">Opening your wallet…</p>
+    </main>
+  );
 }
 
 export function App() {
@@ -61,32 +61,22 @@ export function App() {
   }, [status, lockState, loadLock]);
   const locked = lockState === 'locked' || lockState === 'upgrade';
   useIdleLock(lockState === 'unlocked' && hasAccounts);
-  const wasOnboarding = useRef(false);
-  // A solana: link the app was opened with goes to the Pay screen once there is an account.
-  usePendingLink(status === 'ready' && hasAccounts && !locked);
+  const [sawOnboarding, setSawOnboarding] = useState(false);
+  usePrefetchSignedIn(status === 'ready' && !hasAccounts);
 
   useEffect(() => {
     void loadInfo();
     void loadAccounts();
   }, [loadInfo, loadAccounts]);
 
-  useEffect(() => {
-    // Leaving onboarding replaces the whole page: start keyboard focus at the new heading.
-    if (hasAccounts && wasOnboarding.current) {
-      document.querySelector<HTMLElement>('[data-screen-heading]')?.focus();
-    }
-    wasOnboarding.current = status === 'ready' && !hasAccounts;
-  }, [hasAccounts, status]);
+  // Leaving onboarding replaces the whole page: keyboard focus starts at the new heading
+  // (SignedIn focuses it once its screen's chunk is drawn). Noted while rendering, as React
+  // documents for information from earlier renders.
+  if (status === 'ready' && !hasAccounts && !sawOnboarding) setSawOnboarding(true);
 
   // Locked means locked: nothing but the lock screen.
   if (locked) return <LockScreen />;
-  if (status === 'idle' || status === 'loading') {
-    return (
-      <main className="splash" id="main-content">
-        <p role="status">Opening your wallet…</p>
-      </main>
-    );
-  }
+  if (status === 'idle' || status === 'loading') return <Opening />;
   if (status === 'error') {
     return (
       <main className="splash" id="main-content">
@@ -106,8 +96,8 @@ export function App() {
   }
   if (!hasAccounts) return <Onboarding />;
   return (
-    <AppShell route={route}>
-      <Screen route={route} />
-    </AppShell>
+    <Suspense fallback={<Opening />}>
+      <SignedIn route={route} fromOnboarding={sawOnboarding} />
+    </Suspense>
   );
 }

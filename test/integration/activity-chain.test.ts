@@ -141,7 +141,13 @@ describe('activity from the chain', () => {
     expect(Date.parse(usdc!.time!)).toBeGreaterThan(0);
     const sol = page.entries.find((entry) => entry.signature === sent[3]);
     expect(sol?.movements).toEqual([
-      { mint: SOL, change: SOL_SENT[2]!.toString(), counterparties: [other.publicKey.toBase58()] },
+      {
+        mint: SOL,
+        change: SOL_SENT[2]!.toString(),
+        counterparties: [other.publicKey.toBase58()],
+        // Named as the Wallet names it (issue 26).
+        token: expect.objectContaining({ mint: SOL, decimals: 9 }),
+      },
     ]);
     // Newest first: the last SOL transfer heads the list.
     expect(page.entries[0]!.signature).toBe(sent[3]);

@@ -79,7 +79,8 @@ describe('web preview', () => {
     expect(csp).toContain("connect-src 'self'");
     expect(response.headers.get('access-control-allow-origin')).toBeNull();
     const html = await response.text();
-    const bridgeAt = html.indexOf('<script src="/preview-bridge.js">');
+    // Deferred (issue 26): fetched beside the app's script, run before it, in document order.
+    const bridgeAt = html.indexOf('<script defer src="/preview-bridge.js">');
     const appAt = html.indexOf('<script type="module"');
     expect(bridgeAt).toBeGreaterThan(0);
     expect(appAt).toBeGreaterThan(bridgeAt);
@@ -148,9 +149,9 @@ describe('web preview', () => {
     expect(programs).toEqual(new Set([TOKEN_PROGRAM, TOKEN_2022_PROGRAM]));
   });
 
-  it('refuses a malformed address with INVALID_REQUEST', async () => {
+  it('refuses a malformed address with INVALID_ADDRESS (the bridge’s one address parser)', async () => {
     const result = await bridge(preview, 'balances.get', { address: 'not-an-address' });
-    expect(result).toMatchObject({ ok: false, error: { code: 'INVALID_REQUEST' } });
+    expect(result).toMatchObject({ ok: false, error: { code: 'INVALID_ADDRESS' } });
   });
 
   it('keeps its accounts in its own data folder', () => {
@@ -223,7 +224,7 @@ describe('web preview test hooks', () => {
         { method: 'accounts.confirmPhrase', result: { ok: true, value: created } },
         {
           method: 'balances.get',
-          result: { ok: false, error: expect.objectContaining({ code: 'INVALID_REQUEST' }) },
+          result: { ok: false, error: expect.objectContaining({ code: 'INVALID_ADDRESS' }) },
         },
       ]);
       const recorded = readFileSync(secrets, 'utf8')

@@ -136,7 +136,7 @@ describe('networks and the swap API key', () => {
     await wallet.call('settings.setNetwork', { id: 'sandbox' });
     expect(await wallet.refusal('swap.review', { quoteId: quote.quoteId })).toMatchObject({
       code: 'QUOTE_NOT_FOUND',
-      message: expect.stringMatching(/Get a fresh quote/),
+      message: expect.stringMatching(/another network|change of network.*Ask for a new quote/),
     });
   });
 

@@ -114,6 +114,33 @@ describe('sandbox ledger', () => {
     }
   });
 
+  it('answers a simulation of the same bytes at the same state and slot from the last run, and runs again after any change', () => {
+    const ledger = open();
+    const alice = Keypair.generate();
+    const bob = Keypair.generate().publicKey;
+    airdrop(ledger, alice.publicKey, 10_000_000_000n);
+    const wire = transfer(ledger, alice, bob, 1_000_000);
+    const first = ledger.simulateTransaction(wire);
+    expect(first.err).toBeNull();
+    // /swap's run and the review's run of the same bytes: the second is the first.
+    expect(ledger.simulateTransaction(wire)).toBe(first);
+    // Another request (signature checked) is a run of its own.
+    expect(ledger.simulateTransaction(wire, { sigVerify: true })).not.toBe(first);
+    // Any change of state runs it again, and the run sees the change.
+    const spend = transfer(ledger, alice, Keypair.generate().publicKey, 9_000_000_000);
+    expect(ledger.sendTransaction(spend).status).toBe('executed');
+    const after = ledger.simulateTransaction(wire);
+    expect(after).not.toBe(first);
+    expect(after.postAccounts.get(alice.publicKey.toBase58())?.lamports).toBeLessThan(
+      first.postAccounts.get(alice.publicKey.toBase58())!.lamports,
+    );
+    // So does a new slot.
+    const again = ledger.simulateTransaction(wire);
+    expect(again).toBe(after);
+    ledger.advanceSlots(1);
+    expect(ledger.simulateTransaction(wire)).not.toBe(after);
+  });
+
   it('expires a blockhash after 150 blocks', () => {
     const ledger = open();
     const alice = Keypair.generate();

@@ -56,6 +56,14 @@ export class SandboxLedger implements LedgerView {
   private readonly history = new TransactionHistory();
   private readonly journal: LedgerJournal;
   private closed = false;
+  /** Bumped by every change of account state (a VM run at the same version and slot repeats). */
+  private stateVersion = 0;
+  /**
+   * The last simulation and what it ran on (issue 26): /swap simulates the transaction it builds,
+   * then the wallet's review simulates the very same bytes; at the same state and slot the run
+   * is the same, so the second is answered from the first instead of run again.
+   */
+  private lastSimulation: { key: string; result: SimulationResult } | null = null;
 
   private constructor(
     options: LedgerOptions,
@@ -224,8 +232,15 @@ export class SandboxLedger implements LedgerView {
     else if (!this.lifetimeValid(parsed)) {
       return { err: 'BlockhashNotFound', replacementBlockhash, ...simulationDetails(null, []) };
     }
-    const result = simulateOnVm(this.vm, parsed, wire, options.sigVerify ?? false);
-    return { ...result, replacementBlockhash };
+    const sigVerify = options.sigVerify ?? false;
+    // A replaced blockhash makes another transaction: only runs of the bytes as sent repeat.
+    const key = options.replaceRecentBlockhash
+      ? null
+      : `${this.stateVersion}:${this.time.queue.currentSlot()}:${sigVerify}:${Buffer.from(wire).toString('base64')}`;
+    if (key !== null && this.lastSimulation?.key === key) return this.lastSimulation.result;
+    const result = { ...simulateOnVm(this.vm, parsed, wire, sigVerify), replacementBlockhash };
+    this.lastSimulation = key === null ? null : { key, result };
+    return result;
   }
 
   /** Executes a transaction for real, once: a signature the ledger has seen is refused. */
@@ -244,6 +259,7 @@ export class SandboxLedger implements LedgerView {
     const run = executeOnVm(this.vm, parsed, wire, options.skipPreflight ?? false, (key) =>
       this.getAccount(key),
     );
+    this.stateVersion += 1;
     if (run.kind === 'rejected') {
       return { status: 'rejected', signature, err: run.err, simulation: run.simulation };
     }
@@ -295,6 +311,7 @@ export class SandboxLedger implements LedgerView {
         `A genesis transaction failed: ${result.err().toString()}\n${result.meta().logs().join('\n')}`,
       );
     }
+    this.stateVersion += 1;
     for (const key of parsed.accountKeys) this.journal.track(key, this.getAccount(key));
   }
 
@@ -310,6 +327,7 @@ export class SandboxLedger implements LedgerView {
   /** Writes an account without journaling it (restore; sandbox/oracle/'s republished feeds). */
   writeAccount(address: string, account: LedgerAccount): void {
     this.vm.setAccount(bs58.decode(address), toVm(account));
+    this.stateVersion += 1;
     this.journal.track(address, account);
   }
 

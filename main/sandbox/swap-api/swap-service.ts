@@ -217,14 +217,17 @@ export function buildSwap(context: MarketContext, request: SwapRequest): SwapRes
   };
   let limit = DEFAULT_COMPUTE_UNIT_LIMIT;
   let built = attempt(limit);
-  let simulation = context.ledger.simulate(built.wire);
+  const simulation = context.ledger.simulate(built.wire);
   if (request.dynamicComputeUnitLimit && simulation.err === null) {
     const consumed = consumedUnits(simulation.logs);
     // Builtins (system, compute budget) log no figure: a margin per instruction covers them;
     // SPL Token calls get the classic program's cost (compute-margin.ts).
     limit = computeUnitLimitFor(consumed, simulation.logs, DEFAULT_COMPUTE_UNIT_LIMIT);
+    // The simulation is reused for the rebuilt transaction rather than run again (issue 26):
+    // it differs only by a compute limit above what the run consumed (same size, same accounts),
+    // and its priority fee is no higher (a price per unit over fewer units, or the same total),
+    // so it runs as the first did. The wallet simulates what it signs itself, in its review.
     built = attempt(limit);
-    simulation = context.ledger.simulate(built.wire);
   }
   return {
     swapTransaction: Buffer.from(built.wire).toString('base64'),

@@ -2,7 +2,7 @@
  * Words of the Activity screen shared by the wallet's entries and the chain's (issue 18): a
  * time in the person's locale, and an amount with its token, marked when unverified.
  */
-import type { TokenInfo } from '../../../preload/api-types';
+import type { TokenInfo, TokenLabelView } from '../../../preload/api-types';
 import { findToken } from '../stores/tokens-store';
 import { formatTokenAmount } from './token-display';
 import { SOL_TOKEN } from './held-tokens';
@@ -16,14 +16,37 @@ export function timeOf(iso: string): string {
     : date.toLocaleString([], { dateStyle: 'medium', timeStyle: 'medium' });
 }
 
-/** An amount with its token, marked when the token is not on the verified list. */
+/** A label main gave a token (issue 26) as the token the formatters take. */
+function labelled(label: TokenLabelView): TokenInfo {
+  return {
+    mint: label.mint,
+    symbol: label.symbol,
+    name: label.name,
+    decimals: label.decimals,
+    tokenProgram: '',
+    source: 'chain',
+    verified: label.verified,
+    hasLogo: false,
+  };
+}
+
+/**
+ * An amount with its token, marked when the token is not on the verified list. Named as the
+ * Wallet names it: the token list's entry, else the label main sent with the entry (the chain's
+ * name and the mint's decimals), so an amount reads in whole tokens, not base units.
+ */
 export function amountText(
   amount: string | bigint,
   mint: string | null,
   tokens: readonly TokenInfo[],
+  labels: readonly TokenLabelView[] = [],
 ): string {
+  const label = labels.find((l) => l.mint === mint);
   // SOL is SOL on every network, listed or not.
-  const token = findToken(tokens, mint) ?? (mint === NATIVE_MINT ? SOL_TOKEN : null);
+  const token =
+    findToken(tokens, mint) ??
+    (mint === NATIVE_MINT ? SOL_TOKEN : null) ??
+    (label ? labelled(label) : null);
   const text = formatTokenAmount(amount, token, mint);
   return token?.verified || mint === null ? text : `${text} (unverified)`;
 }

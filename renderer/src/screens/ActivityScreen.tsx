@@ -31,8 +31,8 @@ const STATUS_WORDS: Record<ActivityEntryView['status'], string> = {
 /** "1.5 SOL → 210.3 USDC"; an entry without amounts says what kind it is. */
 function amountsOf(entry: ActivityEntryView, tokens: readonly TokenInfo[]): string {
   if (!entry.inAmount || !entry.outAmount) return entry.kind === 'pay' ? 'Payment' : 'Transaction';
-  const paid = amountText(entry.inAmount, entry.inputMint, tokens);
-  const got = amountText(entry.outAmount, entry.outputMint, tokens);
+  const paid = amountText(entry.inAmount, entry.inputMint, tokens, entry.tokens);
+  const got = amountText(entry.outAmount, entry.outputMint, tokens, entry.tokens);
   return `${paid} → ${got}`;
 }
 

@@ -3,12 +3,20 @@
  * lead's): unmount after each test, reset every store to its initial state, remove the fake
  * bridge and the hash, so tests never see each other's state.
  */
-import { afterEach } from 'vitest';
+import { afterEach, beforeAll } from 'vitest';
 import { cleanup } from '@testing-library/react';
+import { prefetchScreens } from '../SignedIn';
 import { initialAccountsState, useAccountsStore } from '../stores/accounts-store';
 import { initialAppState, useAppStore } from '../stores/app-store';
 import { initialBalancesState, useBalancesStore } from '../stores/balances-store';
 import { initialLockState, useLockStore } from '../stores/lock-store';
+
+// The screens are chunks loaded on demand (SignedIn.tsx); loaded once before a file's tests, so
+// a test's first screen is not waiting on the module transform.
+beforeAll(async () => {
+  await import('../SignedIn');
+  await prefetchScreens();
+}, 60_000);
 
 afterEach(() => {
   cleanup();

@@ -32,7 +32,7 @@ function Movement({
   return (
     <span className="chain-movement">
       {received ? '+' : '−'}
-      {amountText(magnitude, movement.mint, tokens)}
+      {amountText(magnitude, movement.mint, tokens, movement.token ? [movement.token] : [])}
       {other ? (
         <>
           {received ? ' from ' : ' to '}
