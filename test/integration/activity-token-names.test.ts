@@ -21,6 +21,7 @@ import { faucet } from '../fixtures/sandbox-faucet';
 import { airdrop, confirmed } from './sandbox-rpc-helpers';
 import { tempDir } from '../fixtures/temp-dirs';
 import { openWallet, quoteAndReview, statusOf, SOL, USDC, type Wallet } from './swap-flow-wallet';
+import { firstAccount } from './wallet-setup';
 
 const UNVR = '4V5ZVoUWuiCw7JRnD87JXhBXFVq6erXBXymz9z8y4Pki';
 const SENT = [
@@ -47,7 +48,7 @@ beforeAll(async () => {
     keychainService: `swapdesk-itest-activity-names-${process.pid}-${Date.now()}`,
     apps,
   });
-  person = (await wallet.call('accounts.create', { label: 'Receives' })).address;
+  person = (await firstAccount(wallet.call, 'Receives')).address;
   await wallet.call('sandbox.fund', { address: person });
   const { ticket } = await quoteAndReview(wallet);
   ownSwap = (

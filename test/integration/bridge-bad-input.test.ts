@@ -13,8 +13,8 @@ import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Result } from '../../main/shared/result';
 import { VENUE_REFUSAL_MESSAGE } from '../../main/swap-api/venue-refusal';
-import type { AccountSummary } from '../../preload/api-types';
 import { startPreview, type RunningPreview } from '../harness/preview';
+import { firstAccount } from './wallet-setup';
 
 const SOL = 'So11111111111111111111111111111111111111112';
 const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
@@ -154,7 +154,9 @@ describe('swap.quote with a venue the swap service does not know', () => {
 
 describe('a review of a quote the 64-quote store no longer holds', () => {
   it('says it was evicted by newer quotes and to ask for a new one', async () => {
-    value(await bridge<AccountSummary>('accounts.create', {}));
+    await firstAccount(async (method: string, request: unknown) =>
+      value(await bridge(method, request)),
+    );
     const quote = (amount: number) =>
       bridge<{ quoteId: string }>('swap.quote', {
         inputMint: SOL,

@@ -37,6 +37,7 @@ import { tempDir } from '../fixtures/temp-dirs';
 import { airdrop, faucet, tokenBalance } from './pay-helpers';
 import { openWallet, type Wallet } from './swap-flow-wallet';
 import type { ComposedApp } from '../../main/app/compose';
+import { firstAccount } from './wallet-setup';
 
 let sandbox: RunningSandbox;
 let connection: Connection;
@@ -61,7 +62,7 @@ beforeAll(async () => {
     keychainService: `swapdesk-honest-sweep-itest-${process.pid}-${Date.now()}`,
     apps,
   });
-  const person = (await wallet.call('accounts.create', { label: 'Honest' })).address;
+  const person = (await firstAccount(wallet.call, 'Honest')).address;
   await airdrop(connection, person, 50_000_000_000);
   for (const token of SWEEP_TOKENS) {
     if (token.symbol !== 'SOL') {

@@ -30,6 +30,7 @@ import { waitForStatus } from '../fixtures/sandbox-faucet';
 import { tempDir } from '../fixtures/temp-dirs';
 import { openFeesWallet, type FeesWallet } from './fees-wallet';
 import { ataOf, faucet } from './pay-helpers';
+import { firstAccount } from './wallet-setup';
 
 export const USDT = 'Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB';
 export const FRZ_SYMBOL = 'FRZ';
@@ -71,7 +72,7 @@ export function useHostileOnchain(): void {
     hostile = await startHostileService(sandbox, attacker);
     dataDir = tempDir('swapdesk-hostile-onchain-');
     wallet = openFeesWallet({ ...sandbox, swapApiUrl: hostile.url }, dataDir);
-    user = new PublicKey((await wallet.call('accounts.create', { label: 'Victim' })).address);
+    user = new PublicKey((await firstAccount(wallet.call, 'Victim')).address);
     await wallet.call('sandbox.fund', { address: user.toBase58() });
     await waitForStatus(connection, await connection.requestAirdrop(user, 12_000_000_000), 200, 25);
     await waitForStatus(

@@ -25,6 +25,7 @@ import { waitForStatus } from '../fixtures/sandbox-faucet';
 import { openFeesWallet, type FeesWallet } from './fees-wallet';
 import { airdrop, faucet } from './pay-helpers';
 import { SOL, USDC } from './swap-flow-wallet';
+import { firstAccount } from './wallet-setup';
 
 const BONK = 'DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263';
 const RAY = '4k3Dyjzvzp8eMZWUXbBCjEvwSkkk59S5iCNLY3QrkX6R';
@@ -69,7 +70,7 @@ beforeAll(async () => {
   const hostUrl = await startHost();
   dataDir = tempDir('swapdesk-oracle-');
   wallet = openFeesWallet({ ...sandbox, swapApiUrl: `${hostUrl}/v6` }, dataDir);
-  address = (await wallet.call('accounts.create', { label: 'Oracle' })).address;
+  address = (await firstAccount(wallet.call, 'Oracle')).address;
   await wallet.call('sandbox.fund', { address });
 }, 120_000);
 
