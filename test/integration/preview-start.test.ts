@@ -5,7 +5,7 @@
  * SIGTERM, and find the same accounts on the next start (the keyring persisted).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AccountsState } from '../../preload/api-types';
@@ -159,9 +159,15 @@ describe.skipIf(electronInstalled)('npm start without an Electron binary', () =>
     } finally {
       expect(await stop(second)).toBe(0);
     }
-    // The keyring holds the account's sealed item, named by its address (issue 24).
+    // The keyring holds the wallet's sealed recovery phrase, named by the vault's id and
+    // generation (issue 24: the account is derived from it); nothing under the bare address.
+    const { sealing } = JSON.parse(readFileSync(join(dataDir, 'accounts.json'), 'utf8')) as {
+      sealing: { id: string; generation: number };
+    };
+    const phraseItem = `${sealing.id}.g${sealing.generation}:phrase`;
+    expect(keyringHolds(join(dataDir, 'keyring'), phraseItem)).toBe('found');
     if (created.ok)
-      expect(keyringHolds(join(dataDir, 'keyring'), created.value.address)).toBe('found');
+      expect(keyringHolds(join(dataDir, 'keyring'), created.value.address)).toBe('missing');
     expect(keyringHolds(join(dataDir, 'keyring'), '11111111111111111111111111111111')).toBe(
       'missing',
     );

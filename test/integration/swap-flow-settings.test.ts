@@ -19,7 +19,7 @@ import { recordSecret, recordVaultSecret } from '../harness/secrets-log';
 import { startSandbox, type RunningSandbox } from '../harness/sandbox-process';
 import { transcribed } from './swap-flow-wallet';
 import { tempDir } from '../fixtures/temp-dirs';
-import { firstAccount } from './wallet-setup';
+import { firstAccount, unlock } from './wallet-setup';
 
 const SERVICE = `swapdesk-itest-settings-${process.pid}-${Date.now()}`;
 const SOL = 'So11111111111111111111111111111111111111112';
@@ -142,6 +142,8 @@ describe('networks and the swap API key', () => {
 
   it('refuses URLs without https off this computer, naming the field', async () => {
     const wallet = open();
+    // The earlier tests set the password in this data folder: a wallet opened again is locked.
+    await unlock(wallet.call);
     expect(
       await wallet.refusal('settings.setNetwork', {
         id: 'custom',
