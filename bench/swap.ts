@@ -17,6 +17,7 @@
 import { fileURLToPath } from 'node:url';
 import { startPreview, type RunningPreview } from '../test/harness/preview';
 import { ensurePrivateKeyring, percentile } from './lib/private-keyring';
+import { firstAccount } from '../test/integration/wallet-setup';
 
 const SOL = 'So11111111111111111111111111111111111111112';
 const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
@@ -56,7 +57,10 @@ async function main(): Promise<void> {
   const reviews = Number(process.argv[3] ?? 200);
   const preview = await startPreview();
   try {
-    const account = await bridge<{ address: string }>(preview, 'accounts.create', {});
+    // The first account as onboarding makes it (issue 24): a password, a phrase, three words.
+    const account = await firstAccount((method: string, request: unknown) =>
+      bridge(preview, method, request),
+    );
     await bridge(preview, 'sandbox.fund', { address: account.address });
 
     // Amounts vary a little so no layer can answer from a cache.
