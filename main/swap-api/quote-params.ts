@@ -119,15 +119,26 @@ export function checkQuoteParamsFor(params: QuoteParams, flavour: SwapApiFlavour
   }
 }
 
+/** A query string and a setter that leaves out what is undefined (every endpoint's encoder). */
+export function queryWriter(): {
+  query: URLSearchParams;
+  put: (name: string, value: string | number | bigint | boolean | undefined) => void;
+} {
+  const query = new URLSearchParams();
+  return {
+    query,
+    put: (name, value) => {
+      if (value !== undefined) query.set(name, String(value));
+    },
+  };
+}
+
 /**
  * The query string of GET /quote, in the spec's parameter order. Call validateQuoteParams first.
  * @example encodeQuoteParams({ inputMint, outputMint, amount: 1_000_000n }).toString()
  */
 export function encodeQuoteParams(params: QuoteParams): URLSearchParams {
-  const query = new URLSearchParams();
-  const put = (name: string, value: string | number | boolean | bigint | undefined): void => {
-    if (value !== undefined) query.set(name, String(value));
-  };
+  const { query, put } = queryWriter();
   put('inputMint', params.inputMint);
   put('outputMint', params.outputMint);
   put('amount', params.amount);

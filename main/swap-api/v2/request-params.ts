@@ -4,21 +4,9 @@
  * positive, `referralFee` 50..255 with `referralAccount`, one destination at most).
  */
 import { assertAddress } from '../../shared/address';
-import { validateQuoteParams } from '../quote-params';
+import { queryWriter, validateQuoteParams } from '../quote-params';
 import { checkInteger, reject } from '../validate-input';
 import type { BuildParams, OrderParams } from './types';
-
-type Put = (name: string, value: string | number | bigint | boolean | undefined) => void;
-
-function query(): { query: URLSearchParams; put: Put } {
-  const params = new URLSearchParams();
-  return {
-    query: params,
-    put: (name, value) => {
-      if (value !== undefined) params.set(name, String(value));
-    },
-  };
-}
 
 const list = (labels: readonly string[] | undefined) =>
   labels?.length ? labels.map((label) => label.trim()).join(',') : undefined;
@@ -47,7 +35,7 @@ export function validateBuildParams(params: BuildParams): void {
 }
 
 export function encodeBuildParams(params: BuildParams): URLSearchParams {
-  const { query: q, put } = query();
+  const { query: q, put } = queryWriter();
   put('inputMint', params.inputMint);
   put('outputMint', params.outputMint);
   put('amount', params.amount);
@@ -85,7 +73,7 @@ export function validateOrderParams(params: OrderParams): void {
 }
 
 export function encodeOrderParams(params: OrderParams): URLSearchParams {
-  const { query: q, put } = query();
+  const { query: q, put } = queryWriter();
   put('inputMint', params.inputMint);
   put('outputMint', params.outputMint);
   put('amount', params.amount);
