@@ -40,6 +40,7 @@ import { createSwapV2Client } from '../swap-api/v2';
 import { createQuoteBook } from '../tickets/quote-book';
 import type { SwapExtras } from '../tickets/swap-review';
 import { createTicketBook } from '../tickets/ticket-book';
+import { TicketNotes } from '../tickets/ticket-notes';
 import type { Vault } from '../vault';
 import type { ComposeOptions } from './compose-options';
 
@@ -254,7 +255,7 @@ export function bundleFor(network: NetworkInfo, shared: Shared): NetworkBundle {
     submitter,
     connection,
     tokenOf: async (mint) => (await directory.get([mint])).get(mint) ?? null,
-    summaries: new Map(),
+    summaries: new TicketNotes((id) => tickets.get(id) !== undefined),
   };
   // Transactions still pending from an earlier session (or the last time on this network).
   void submitter.retrackPending().catch(() => undefined);

@@ -18,6 +18,7 @@ import type { Submitter } from '../send/swap-submitter';
 import type { Address } from '../shared/address';
 import { WalletError } from '../shared/errors';
 import type { TicketBook } from '../tickets/ticket-book';
+import type { TicketNotes } from '../tickets/ticket-notes';
 import { ticketView } from '../tickets/views';
 
 export type PayMethod =
@@ -37,8 +38,8 @@ export interface PayNetworkServices {
   connection: Pick<Connection, 'getTransaction'>;
   /** The directory's name and verified mark of a mint (issue 11); null when it has none. */
   tokenOf: (mint: string) => Promise<{ symbol: string; verified: boolean } | null>;
-  /** What Activity records for a payment ticket, by ticket id (kept in memory, like tickets). */
-  summaries: Map<string, PaymentSummary>;
+  /** What Activity records for a payment ticket, kept as long as the book holds the ticket. */
+  summaries: TicketNotes<PaymentSummary>;
 }
 
 function swapSummaryOf(intent: SwapIntent): SwapSummary {
