@@ -17,49 +17,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { QuoteParams } from './types';
-import type { Address } from '../shared/address';
-import { parseQuoteResponse } from './quote-response';
-import { encodeSwapBody } from './swap-request';
-import { quoteView } from '../tickets/views';
 import {
   completeRealWorldFiles,
   realWorldJson,
   realWorldText,
 } from '../../test/fixtures/real-world';
-import { USER } from '../../test/fixtures/swap-api-answers';
-
-type Json = Record<string, unknown>;
-
-/** The request that would have produced this answer (what the wallet checks it against). */
-function paramsOf(answer: Json, extra: Partial<QuoteParams> = {}): QuoteParams {
-  const exactOut = answer.swapMode === 'ExactOut';
-  return {
-    inputMint: answer.inputMint as Address,
-    outputMint: answer.outputMint as Address,
-    amount: BigInt((exactOut ? answer.outAmount : answer.inAmount) as string),
-    slippageBps: answer.slippageBps as number,
-    swapMode: answer.swapMode as 'ExactIn' | 'ExactOut',
-    ...extra,
-  };
-}
-
-function parseText(raw: string, params: QuoteParams) {
-  return parseQuoteResponse(raw, JSON.parse(raw), params, 1_700_000_000_000);
-}
-
-/** What the swap screen gets for a quote (the bridge view main builds). */
-function shown(raw: string, params: QuoteParams) {
-  const quote = parseText(raw, params);
-  return quoteView({ id: 'q1', quote, extra: null, networkKey: 'mainnet', expiresAt: 0 });
-}
-
-/** The /swap body for a quote, and its `quoteResponse` text exactly as it went out. */
-function quoteSentBack(raw: string, params: QuoteParams): string {
-  const body = encodeSwapBody({ quote: parseText(raw, params), userPublicKey: USER });
-  const start = body.indexOf(':') + 1;
-  const end = body.lastIndexOf(',"userPublicKey"');
-  return body.slice(start, end);
-}
+import { paramsOf, quoteSentBack, shown, type Json } from '../../test/fixtures/quote-parsing';
 
 /** The request a real answer answers: its mints, mode, amount, slippage mode and fee. */
 function requestOf(answer: Json): QuoteParams {
