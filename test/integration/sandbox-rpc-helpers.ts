@@ -1,5 +1,5 @@
 /** Shared steps of the sandbox RPC tests: raw JSON-RPC calls, the faucet, polling for status. */
-import { Connection, PublicKey } from '@solana/web3.js';
+import { Connection, Keypair, PublicKey, Transaction } from '@solana/web3.js';
 
 export async function rpc(
   rpcUrl: string,
@@ -50,6 +50,22 @@ export async function airdrop(
   lamports: number,
 ): Promise<string> {
   const signature = await connection.requestAirdrop(to, lamports);
+  await confirmed(connection, signature);
+  return signature;
+}
+
+/** Signs a legacy transaction with a fresh blockhash (the first signer pays), sends and confirms it. */
+export async function sendSigned(
+  connection: Connection,
+  tx: Transaction,
+  ...signers: Keypair[]
+): Promise<string> {
+  const { blockhash, lastValidBlockHeight } = await connection.getLatestBlockhash();
+  tx.recentBlockhash = blockhash;
+  tx.lastValidBlockHeight = lastValidBlockHeight;
+  tx.feePayer ??= signers[0]!.publicKey;
+  tx.sign(...signers);
+  const signature = await connection.sendRawTransaction(tx.serialize());
   await confirmed(connection, signature);
   return signature;
 }

@@ -17,7 +17,7 @@ import {
   VersionedTransaction,
 } from '@solana/web3.js';
 import { startSandbox, type RunningSandbox } from '../harness/sandbox-process';
-import { airdrop, confirmed, rpc } from './sandbox-rpc-helpers';
+import { airdrop, confirmed, sendSigned, rpc } from './sandbox-rpc-helpers';
 
 let sandbox: RunningSandbox;
 let connection: Connection;
@@ -29,17 +29,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await sandbox?.remove();
 });
-
-async function sendSigned(tx: Transaction, ...signers: Keypair[]): Promise<string> {
-  const { blockhash, lastValidBlockHeight } = await connection.getLatestBlockhash();
-  tx.recentBlockhash = blockhash;
-  tx.lastValidBlockHeight = lastValidBlockHeight;
-  tx.feePayer ??= signers[0]!.publicKey;
-  tx.sign(...signers);
-  const signature = await connection.sendRawTransaction(tx.serialize());
-  await confirmed(connection, signature);
-  return signature;
-}
 
 describe('sandbox JSON-RPC through web3.js Connection: transactions', () => {
   it('charges and reports the priority fee, and lists it in recent prioritization fees', async () => {
@@ -59,7 +48,7 @@ describe('sandbox JSON-RPC through web3.js Connection: transactions', () => {
     tx.feePayer = alice.publicKey;
     const fee = await connection.getFeeForMessage(tx.compileMessage());
     expect(fee.value).toBe(5000 + 2500); // 250,000 micro-lamports x 10,000 units = 2,500 lamports
-    const signature = await sendSigned(tx, alice);
+    const signature = await sendSigned(connection, tx, alice);
     expect(await connection.getBalance(alice.publicKey)).toBe(LAMPORTS_PER_SOL - 1_000_000 - 7500);
     expect(
       (await connection.getTransaction(signature, { maxSupportedTransactionVersion: 0 }))?.meta
@@ -181,6 +170,7 @@ describe('sandbox JSON-RPC through web3.js Connection: transactions', () => {
     }
     for (let i = 0; i < 30; i++) {
       await sendSigned(
+        connection,
         new Transaction().add(
           SystemProgram.transfer({
             fromPubkey: alice.publicKey,
@@ -221,7 +211,7 @@ describe('sandbox JSON-RPC through web3.js Connection: transactions', () => {
       payer: alice.publicKey,
       addresses: receivers,
     });
-    await sendSigned(new Transaction().add(create, extend), alice);
+    await sendSigned(connection, new Transaction().add(create, extend), alice);
     await new Promise((r) => setTimeout(r, 150)); // extended addresses are usable from the next slot
     const lookup = (await connection.getAddressLookupTable(table)).value!;
     expect(lookup.state.addresses.map((a) => a.toBase58())).toEqual(

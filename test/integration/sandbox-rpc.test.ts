@@ -22,7 +22,7 @@ import {
   TOKEN_PROGRAM_ID,
 } from '@solana/spl-token';
 import { startSandbox, type RunningSandbox } from '../harness/sandbox-process';
-import { airdrop, confirmed, faucet, rpc } from './sandbox-rpc-helpers';
+import { airdrop, sendSigned, faucet, rpc } from './sandbox-rpc-helpers';
 
 const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
 const PYUSD = '2b1kV6DkPAnxd5ixfnxCpjxmKwqjjaYmCZfHsFu24GXo';
@@ -37,17 +37,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await sandbox?.remove();
 });
-
-async function sendSigned(tx: Transaction, ...signers: Keypair[]): Promise<string> {
-  const { blockhash, lastValidBlockHeight } = await connection.getLatestBlockhash();
-  tx.recentBlockhash = blockhash;
-  tx.lastValidBlockHeight = lastValidBlockHeight;
-  tx.feePayer ??= signers[0]!.publicKey;
-  tx.sign(...signers);
-  const signature = await connection.sendRawTransaction(tx.serialize());
-  await confirmed(connection, signature);
-  return signature;
-}
 
 describe('sandbox JSON-RPC through web3.js Connection', () => {
   it('announces itself on 127.0.0.1 and reports version, health, genesis and a growing chain', async () => {
@@ -74,6 +63,7 @@ describe('sandbox JSON-RPC through web3.js Connection', () => {
     await airdrop(connection, alice.publicKey, 2 * LAMPORTS_PER_SOL);
     expect(await connection.getBalance(alice.publicKey)).toBe(2 * LAMPORTS_PER_SOL);
     const signature = await sendSigned(
+      connection,
       new Transaction().add(
         SystemProgram.transfer({ fromPubkey: alice.publicKey, toPubkey: bob, lamports: 1_012_345 }),
       ),
@@ -106,6 +96,7 @@ describe('sandbox JSON-RPC through web3.js Connection', () => {
     for (let i = 0; i < 4; i++) {
       sent.push(
         await sendSigned(
+          connection,
           new Transaction().add(
             SystemProgram.transfer({
               fromPubkey: alice.publicKey,
@@ -203,6 +194,7 @@ describe('sandbox JSON-RPC through web3.js Connection', () => {
       const from = getAssociatedTokenAddressSync(mintKey, alice.publicKey, false, programId);
       const to = getAssociatedTokenAddressSync(mintKey, bob, false, programId);
       const signature = await sendSigned(
+        connection,
         new Transaction().add(
           createAssociatedTokenAccountInstruction(alice.publicKey, to, bob, mintKey, programId),
           createTransferCheckedInstruction(
