@@ -202,7 +202,7 @@ describe("Jupiter's program and ExactOut through Raydium CP-Swap", () => {
           false,
         );
         expect(jupiterUnits(logs)).toHaveLength(1);
-        expect(jupiterUnits(logs)[0]).toBeLessThan(5_000);
+        expect(jupiterUnits(logs)[0]).toBeLessThan(2_500);
         tried += 1;
       }
     }
