@@ -18,6 +18,7 @@ import { APP_DIR_NAME } from './app/data-dirs';
 import { appPagePolicy, registerIpcTransport } from './bridge/electron-transport';
 import { createRegistry } from './bridge/registry';
 import { sandboxNetwork } from './network/presets';
+import { appSandboxLaunch } from './network/app-sandbox';
 import { startSandboxProcess } from './network/sandbox-process';
 import {
   createSandboxLifecycle,
@@ -57,19 +58,19 @@ function bringToFront(): void {
 
 /** The sandbox's lifecycle, on a port kept for the whole session so its URLs stay valid. */
 async function sandboxOn(dataDir: string) {
-  const jupiterProgram = process.env.SWAPDESK_SANDBOX_JUPITER_PROGRAM;
   const port = await freeLoopbackPort().catch(() => 0);
   const rpcUrl = `http://127.0.0.1:${port === 0 ? 9 : port}`;
+  // With Jupiter's program only when `npm start` names it (development: app-sandbox.ts).
   const lifecycle = createSandboxLifecycle(() =>
-    startSandboxProcess({
-      execPath: process.execPath,
-      scriptPath: join(here, 'sandbox.js'),
-      stateDir: join(dataDir, 'sandbox'),
-      port,
-      env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' },
-      // Development only (`npm start` in a checkout with the test fixture): Jupiter's program.
-      ...(jupiterProgram ? { args: ['--jupiter-program', jupiterProgram] } : {}),
-    }),
+    startSandboxProcess(
+      appSandboxLaunch({
+        execPath: process.execPath,
+        mainDir: here,
+        dataDir,
+        port,
+        env: process.env,
+      }),
+    ),
   );
   return { lifecycle, urls: { rpcUrl, swapApiUrl: `${rpcUrl}/v6` } };
 }

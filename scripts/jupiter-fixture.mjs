@@ -22,3 +22,16 @@ export function withJupiterProgram(args) {
   if (args.includes('--jupiter-program') || !existsSync(JUPITER_FIXTURE)) return args;
   return [...args, '--jupiter-program', JUPITER_FIXTURE];
 }
+
+/** The variable the Electron app reads the program's path from (main/network/app-sandbox.ts). */
+export const APP_JUPITER_PROGRAM_ENV = 'SWAPDESK_SANDBOX_JUPITER_PROGRAM';
+
+/**
+ * The environment `npm start` opens the Electron app with: the app starts its sandbox itself, so
+ * the `--jupiter-program` of `args` (the fixture, by withJupiterProgram) travels in a variable.
+ */
+export function electronEnv(args, env) {
+  const at = args.indexOf('--jupiter-program');
+  const program = at >= 0 ? args[at + 1] : undefined;
+  return program ? { ...env, [APP_JUPITER_PROGRAM_ENV]: program } : { ...env };
+}

@@ -22,7 +22,7 @@ import { homedir, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { withJupiterProgram } from './jupiter-fixture.mjs';
+import { electronEnv, withJupiterProgram } from './jupiter-fixture.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const webOnly = process.argv.includes('--web');
@@ -77,9 +77,8 @@ function runForwardingSignals(child, target = () => child.pid) {
 
 async function startElectron() {
   say('opening the Swapdesk window (Electron)');
-  // The app starts its sandbox itself; it reads the program's path from this variable.
-  const jupiter = optionValue('--jupiter-program');
-  const env = { ...process.env, ...(jupiter ? { SWAPDESK_SANDBOX_JUPITER_PROGRAM: jupiter } : {}) };
+  // The app starts its sandbox itself; it reads the program's path from a variable.
+  const env = electronEnv(args, process.env);
   const child = spawn('npx', ['electron', '.'], { cwd: root, stdio: 'inherit', env });
   process.exit(await runForwardingSignals(child));
 }

@@ -7,6 +7,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { Connection, PublicKey } from '@solana/web3.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AccountsState } from '../../preload/api-types';
 import type { Result } from '../../main/shared/result';
@@ -17,6 +18,7 @@ import { ITEST_PASSWORD, firstAccount } from './wallet-setup';
 const root = join(previewScript(), '..', '..', '..');
 const electronInstalled = existsSync(join(root, 'node_modules', 'electron', 'path.txt'));
 const home = tempDir('swapdesk-start-');
+const JUPITER = new PublicKey('JUP6LkbZbjS1jKKwapdHNy74zcZ3tLUZoi5QNyVTaV4');
 
 interface Started {
   child: ChildProcess;
@@ -124,6 +126,10 @@ describe('scripts/start.mjs --web', () => {
       });
       expect(started.output()).not.toContain('cannot open an Electron window');
       expect(await call(started.url, 'app.info', {})).toMatchObject({ ok: true });
+      // The checkout has Jupiter's program (a test fixture): start.mjs passes it by default.
+      const { rpcUrl } = JSON.parse(lines[0]!) as { rpcUrl: string };
+      const jupiter = await new Connection(rpcUrl, 'confirmed').getAccountInfo(JUPITER);
+      expect(jupiter?.executable).toBe(true);
     } finally {
       expect(await stop(started)).toBe(0);
     }

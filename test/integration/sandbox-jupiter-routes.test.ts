@@ -6,7 +6,8 @@
  * program at the top (the form named by its discriminator), Raydium CP-Swap invoked inside it
  * once per leg, the person the only signer, the platform fee credited to the fee account by the
  * program, and the quote paid to the base unit. ExactOut and the market maker's PDLG stay the
- * sandbox's own instructions (the program refuses a RaydiumCP step in exact_out_route: 2501).
+ * sandbox's own instructions (the program has no ExactOut path for a RaydiumCP step:
+ * sandbox-jupiter-exact-out.test.ts).
  */
 import { decodeJupiter } from '../../main/review/decode-jupiter';
 import type { Address } from '../../main/shared/address';

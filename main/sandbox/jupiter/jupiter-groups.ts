@@ -66,10 +66,11 @@ export interface JupiterGroups {
 
 /**
  * True when Jupiter's program can run the route: ExactIn with every leg a CP-Swap pool. A
- * market-maker fill stays the sandbox's own; so does ExactOut, because the program refuses a
- * `RaydiumCP` step in `exact_out_route` and its shared form (Anchor RequireEqViolated, 2501,
- * before any CPI, measured on the binary: sandbox README, "Jupiter"), so mainnet's ExactOut
- * never routes through Raydium CP-Swap either.
+ * market-maker fill stays the sandbox's own; so does ExactOut, because the program has no
+ * ExactOut path for CP-Swap: its four ExactOut forms require as many steps as accounts that are
+ * one of five other venues' program ids (Anchor RequireEqViolated, 2501, before any CPI), and
+ * with that met a `RaydiumCP` step is SwapNotSupported (6016). Sandbox README, "ExactOut and
+ * the program"; test/integration/sandbox-jupiter-exact-out.test.ts holds it.
  */
 export function jupiterCanRoute(swap: ReplayedSwap): boolean {
   return (
