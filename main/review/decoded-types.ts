@@ -32,7 +32,10 @@ export interface JupiterRoute {
   platformFeeBps: number;
   /** V2: the share of anything above the quote that goes to the integrator (0 in V1). */
   positiveSlippageBps: number;
-  /** V1: `platform_fee_account` (null when absent). V2 forms have no such slot. */
+  /**
+   * Where the fee is paid: V1, `platform_fee_account` (null when absent); V2 forms have no such
+   * slot and pay the first account after their own (null without a fee).
+   */
   platformFeeAccount: Address | null;
   feeAccountSlot: boolean;
   /** The person's account the program takes the input from. */

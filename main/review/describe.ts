@@ -46,7 +46,7 @@ export function describeInstruction(
       const fee =
         decoded.platformFeeBps === 0
           ? 'no platform fee'
-          : `a platform fee of ${decoded.platformFeeBps} bps${decoded.feeAccountSlot ? ` to ${decoded.platformFeeAccount === null ? 'no account' : s(decoded.platformFeeAccount)}` : ''}`;
+          : `a platform fee of ${decoded.platformFeeBps} bps${decoded.feeAccountSlot || decoded.platformFeeAccount !== null ? ` to ${decoded.platformFeeAccount === null ? 'no account' : s(decoded.platformFeeAccount)}` : ''}`;
       const bound =
         decoded.swapMode === 'ExactIn'
           ? `paying ${s(decoded.destination)} at least ${formatToken(decoded.bound, decoded.destinationMint, tokens)}`

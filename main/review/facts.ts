@@ -219,6 +219,20 @@ export function mintOf(facts: ReviewFacts, address: string): Address | null {
   return state?.mint ?? createdInTransaction(facts, address)?.mint ?? null;
 }
 
+/**
+ * The account the aggregator's route pays the swap service's own stated fee into (an /order's
+ * Jupiter fee, SwapIntent.serviceFee), or null: no such fee, or an integrator fee is set.
+ */
+export function serviceFeeAccount(facts: ReviewFacts): Address | null {
+  if (feeConfigured(facts.intent) || !facts.intent.serviceFee) return null;
+  for (const { decoded } of facts.instructions) {
+    if (decoded.kind === 'jupiterRoute' && decoded.platformFeeBps > 0) {
+      return decoded.platformFeeAccount;
+    }
+  }
+  return null;
+}
+
 /** The platform fee is expected only with a fee account and a fee in the quote. */
 export function feeConfigured(intent: SwapIntent): boolean {
   return intent.feeAccount !== null && intent.platformFee !== null && intent.platformFee.feeBps > 0;
