@@ -119,6 +119,11 @@ export function onchainBoundRule(facts: ReviewFacts): GuardVerdict {
   const inMoney = (amount: bigint) => formatToken(amount, intent.inputMint, tokens);
   const outMoney = (amount: bigint) => formatToken(amount, intent.outputMint, tokens);
   const slippage = `${(intent.slippageBps / 100).toFixed(2)}%`;
+  // An exact-input payment (issue 22) has no slippage of the person's at this end: its floor is
+  // the amount the transfer must pay, and its input the amount the plan sized.
+  const payment = exactIn && intent.payment?.kind === 'transfer';
+  const floorWords = payment ? 'this payment must deliver' : `your slippage of ${slippage} allows`;
+  const inputWords = payment ? 'the payment plan spends' : 'you entered';
   // A bound split over parallel legs (one hop through several pools) is shared out leg by leg
   // and each share rounded: up to one base unit per extra leg, never more.
   const inputLegs = legs.filter((leg) => leg.inputMint === intent.inputMint).length;
@@ -128,7 +133,7 @@ export function onchainBoundRule(facts: ReviewFacts): GuardVerdict {
   if (!worst.unmeasured.has(intent.inputMint) && spent > spendCap + spendSlack) {
     problems.push(
       exactIn
-        ? `Its swap instructions would take up to ${inMoney(spent)} from you, more than the ${inMoney(spendCap)} you entered.`
+        ? `Its swap instructions would take up to ${inMoney(spent)} from you, more than the ${inMoney(spendCap)} ${inputWords}.`
         : `Its swap instructions would let the network take up to ${inMoney(spent)} from you, more than the ${inMoney(spendCap)} your slippage of ${slippage} allows. ${UNPROTECTED}`,
     );
   }
@@ -137,7 +142,7 @@ export function onchainBoundRule(facts: ReviewFacts): GuardVerdict {
   if (intent.inputMint !== intent.outputMint && arrives + (exactIn ? outputSlack : 0n) < floor) {
     problems.push(
       exactIn
-        ? `Its swap instructions would let the network complete this swap even if only ${outMoney(arrives)} arrived, less than the ${outMoney(floor)} your slippage of ${slippage} allows. ${UNPROTECTED}`
+        ? `Its swap instructions would let the network complete this swap even if only ${outMoney(arrives)} arrived, less than the ${outMoney(floor)} ${floorWords}. ${UNPROTECTED}`
         : `Its swap instructions make sure of only ${outMoney(arrives)} arriving, not the exact ${outMoney(floor)} asked for.`,
     );
   }
