@@ -54,6 +54,11 @@ export interface SwapReviewDeps extends IssueTicketDeps {
   currentAccount: () => Promise<string | null>;
   /** A Swap API v2 service's paths (issue 22); absent on v6 and v1 networks. */
   v2?: SwapV2Deps;
+  /**
+   * Token labels as the Wallet and Activity show them (tokens/token-labels.ts): symbols of
+   * `mints` by mint. Fee transactions name their tokens with it; absent in tests.
+   */
+  tokenSymbols?: (mints: readonly string[]) => Promise<Record<string, string>>;
 }
 
 type QuoteRequest = ParsedRequestOf<'swap.quote'>;
