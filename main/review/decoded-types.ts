@@ -67,7 +67,28 @@ export interface CpSwapInstruction {
 }
 
 /** A decoded instruction of a known program. Addresses are base58. */
+/**
+ * JupiterZ's fill (decode-order-engine.ts): exactly `inputAmount` from the taker to the maker,
+ * exactly `outputAmount` from the maker to the taker; a null account is native SOL (the wallet).
+ */
+export interface JupiterzFill {
+  kind: 'jupiterzFill';
+  taker: Address;
+  maker: Address;
+  takerInput: Address | null;
+  makerInput: Address | null;
+  takerOutput: Address | null;
+  makerOutput: Address | null;
+  inputMint: Address;
+  outputMint: Address;
+  inputAmount: bigint;
+  outputAmount: bigint;
+  /** Unix seconds past which the program refuses the fill. */
+  expireAt: bigint;
+}
+
 export type DecodedInstruction =
+  | JupiterzFill
   | { kind: 'systemTransfer'; from: Address; to: Address; lamports: bigint }
   | {
       kind: 'systemCreateAccount';

@@ -148,6 +148,18 @@ export function counterpartyPayouts(facts: ReviewFacts): Map<string, Set<Address
     parties.set(party, mints);
   };
   for (const { decoded } of facts.instructions) {
+    // JupiterZ's fill (decode-order-engine.ts): the program pays the taker exactly the output
+    // from the maker, both signing. The maker is the person's counterparty when the person is
+    // the taker, the output is positive and reaches the person (their wallet or own account).
+    if (decoded.kind === 'jupiterzFill') {
+      const to = decoded.takerOutput ?? decoded.taker;
+      const paysUser =
+        decoded.taker === facts.user &&
+        decoded.outputAmount > 0n &&
+        (isUserAccount(facts, to) || to === facts.expectedDestination);
+      if (paysUser && cosigners.has(decoded.maker)) pays(decoded.maker, decoded.outputMint);
+      continue;
+    }
     if (decoded.kind !== 'tokenTransfer' || decoded.amount <= 0n) continue;
     const toUser =
       isUserAccount(facts, decoded.destination) ||

@@ -24,7 +24,7 @@ import { isUserAccount, type ReviewFacts } from './facts';
 import { walletBound } from '../swap-api/slippage-bound';
 import type { GuardVerdict } from './types';
 import { formatToken, shortAddress, tokenName } from './words';
-import { isAllowedProgram, JUPITER_V6_PROGRAM } from './program-ids';
+import { isAllowedProgram, JUPITER_V6_PROGRAM, JUPITERZ_ORDER_ENGINE } from './program-ids';
 
 const UNPROTECTED =
   'The transaction does not protect you on chain: anyone who trades before it lands could take the difference.';
@@ -36,7 +36,11 @@ const UNPROTECTED =
  */
 function unreadableSwaps(facts: ReviewFacts): string[] {
   return facts.instructions.flatMap(({ index, programId, programName, decoded }) => {
-    if (programId === JUPITER_V6_PROGRAM && decoded.kind === 'other' && decoded.name === 'swap') {
+    if (
+      (programId === JUPITER_V6_PROGRAM || programId === JUPITERZ_ORDER_ENGINE) &&
+      decoded.kind === 'other' &&
+      decoded.name === 'swap'
+    ) {
       return [
         `Instruction ${index + 1} is a ${programName} swap whose amounts the wallet cannot read, so nothing says what the network would refuse. ${UNPROTECTED}`,
       ];
