@@ -54,6 +54,8 @@ describe("Jupiter's own fee on /order", () => {
       slippage: { bps: 100 },
     });
     expect(quote.platformFee?.feeBps).toBe(2);
+    // Shown as Jupiter's, in the token it is taken in (SOL, first by priority).
+    expect(quote.serviceFee).toEqual({ by: 'Jupiter', feeBps: 2, amount: '200000', mint: SOL });
     expect(pay.wallet.urls.some((u) => u.includes('referralAccount='))).toBe(false);
     const ticket = await pay.wallet.call('swap.review', { quoteId: quote.quoteId });
     expect(ticket.report.refusals).toEqual([]);
