@@ -82,6 +82,9 @@ export async function orderFeeTerms(
   };
 }
 
+/** Jupiter's highest fee by pair (docs-v2 "Order & Execute", Fee breakdown: new tokens). */
+export const MAX_JUPITER_FEE_BPS = 50;
+
 /**
  * Jupiter's own platform fee as an /order answer states it: `platformFee` (its rate excludes a
  * gasless recoup), else the total `feeBps` of an answer without one (the Ultra order of 2025,
@@ -93,6 +96,13 @@ function jupiterFee(
   const stated = answer.platformFee ?? null;
   const feeBps = stated?.feeBps ?? answer.feeBps ?? 0;
   if (feeBps <= 0) return null;
+  // The published table's highest rate is a cap the service's word cannot raise.
+  if (feeBps > MAX_JUPITER_FEE_BPS) {
+    throw new WalletError(
+      'SWAP_API_BAD_RESPONSE',
+      `The swap service states a platform fee of ${feeBps} bps for itself, above the ${MAX_JUPITER_FEE_BPS} bps Jupiter publishes as its highest (new tokens). Nothing was signed; get a fresh quote.`,
+    );
+  }
   return {
     by: 'Jupiter',
     feeBps,
