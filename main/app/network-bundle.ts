@@ -195,6 +195,13 @@ export function bundleFor(network: NetworkInfo, shared: Shared): NetworkBundle {
       market,
       currentAccount: async () => (await shared.vault.list()).current,
       ...(v2 === undefined ? {} : { v2 }),
+      tokenSymbols: async (mints) => {
+        const named: Record<string, string> = {};
+        for (const [mint, label] of await labeler.labels(mints)) {
+          if (label.symbol !== null) named[mint] = label.symbol;
+        }
+        return named;
+      },
       labels: () => {
         labels ??= Promise.all([
           (sandbox ? sandbox.listTokens() : directory.list().then((answer) => answer.tokens)).then(

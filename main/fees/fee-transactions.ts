@@ -18,7 +18,12 @@ import {
   getAssociatedTokenAddressSync,
 } from '@solana/spl-token';
 import type { GuardVerdict, ReviewReport, SwapIntent } from '../review';
-import { NATIVE_MINT, TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../review/program-ids';
+import {
+  ASSOCIATED_TOKEN_PROGRAM,
+  NATIVE_MINT,
+  TOKEN_2022_PROGRAM,
+  TOKEN_PROGRAM,
+} from '../review/program-ids';
 import type { Address } from '../shared/address';
 import { WalletError } from '../shared/errors';
 import type { SwapReviewDeps } from '../tickets/swap-review';
@@ -163,12 +168,25 @@ export async function buildFeeTransaction(
     destinationTokenAccount: null,
     maxPriorityFeeLamports: 0n,
   };
+  // The tokens the instructions name (an associated account's mint is its fourth key), called
+  // as the Wallet calls them; a failure to name them never blocks the review.
+  const mints = [
+    mint,
+    ...instructions.flatMap((ix) =>
+      ix.programId.toBase58() === ASSOCIATED_TOKEN_PROGRAM && ix.keys[3]
+        ? [ix.keys[3].pubkey.toBase58()]
+        : [],
+    ),
+  ];
+  const tokenSymbols =
+    (await deps.tokenSymbols?.([...new Set(mints)]).catch(() => undefined)) ?? {};
   const full = await deps.review({
     transaction,
     user: account as Address,
     intent,
     lastValidBlockHeight,
     connection: deps.connection,
+    tokenSymbols,
     programLabels: { [REFERRAL_PROGRAM]: 'Referral program' },
   });
   const verdicts = feeTransactionVerdicts(full, account, instructions);

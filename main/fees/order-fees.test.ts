@@ -106,4 +106,20 @@ describe('the fee of an /order answer', () => {
       ),
     ).rejects.toThrow(/does not move/);
   });
+
+  it("carries Jupiter's own fee with no referral, and refuses one above its published 50 bps", async () => {
+    const stated = { amount: 745_000n, feeBps: 5, feeMint: USDC };
+    const terms = await orderFeeTerms(connection, null, {
+      ...answer({ referralAccount: null, feeBps: 5 }),
+      platformFee: stated,
+    });
+    expect(terms.fees).toBeNull();
+    expect(terms.serviceFee).toEqual({ by: 'Jupiter', feeBps: 5, amount: 745_000n, mint: USDC });
+    await expect(
+      orderFeeTerms(connection, null, {
+        ...answer({ referralAccount: null, feeBps: 51 }),
+        platformFee: { ...stated, feeBps: 51 },
+      }),
+    ).rejects.toThrow(/51 bps for itself, above the 50 bps/);
+  });
 });

@@ -6,11 +6,15 @@
  * The swap's fee then becomes the swap's integrator fee as on /build: the guard's fee rule
  * (review/guard-fee.ts) holds the transaction to exactly that rate landing in exactly that
  * account. An answer that does not apply the fee (the token account of the fee mint is
- * missing, so Jupiter falls back) carries no integrator fee, and the guard then lets no fee
- * go anywhere the wallet can see.
+ * missing, so Jupiter falls back), or an order with no referral, carries no integrator fee:
+ * Jupiter's own platform fee by pair applies instead (docs-v2 "Order & Execute", Fees), and
+ * the answer's `platformFee` (or, in the Ultra answers of 2025, its `feeBps`) is the service's
+ * fee the guard holds the route to (review/guard-service-fee.ts): that rate at most, in that
+ * token, into the one account the route names, shown as Jupiter's.
  */
 import { PublicKey, type Connection } from '@solana/web3.js';
 import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../review/program-ids';
+import type { ServiceFee } from '../review/types';
 import type { Address } from '../shared/address';
 import { WalletError } from '../shared/errors';
 import type { Quote } from '../swap-api';
@@ -32,8 +36,9 @@ export async function orderFeeTerms(
   /** Reads the fee mint's token program; absent (tests of the quote alone): SPL Token. */
   connection: Pick<Connection, 'getMultipleAccountsInfo'> | undefined,
   referral: OrderReferral | null,
-  answer: Pick<OrderAnswer, 'quote' | 'referralAccount' | 'feeBps' | 'feeMint'>,
-): Promise<{ quote: Quote; fees: SwapFees | null }> {
+  answer: Pick<OrderAnswer, 'quote' | 'referralAccount' | 'feeBps' | 'feeMint'> &
+    Partial<Pick<OrderAnswer, 'platformFee'>>,
+): Promise<{ quote: Quote; fees: SwapFees | null; serviceFee: ServiceFee | null }> {
   const { quote } = answer;
   if (answer.referralAccount !== null && answer.referralAccount !== referral?.referralAccount) {
     throw new WalletError(
@@ -42,7 +47,7 @@ export async function orderFeeTerms(
     );
   }
   if (referral === null || answer.feeBps !== referral.referralFeeBps) {
-    return { quote, fees: null };
+    return { quote, fees: null, serviceFee: jupiterFee(answer) };
   }
   const feeMint = answer.feeMint;
   if (feeMint === null || (feeMint !== quote.inputMint && feeMint !== quote.outputMint)) {
@@ -72,5 +77,36 @@ export async function orderFeeTerms(
       platformFee: { amount: quote.platformFee?.amount ?? 0n, feeBps: referral.referralFeeBps },
     },
     fees: { platformFeeBps: referral.referralFeeBps, feeAccount, feeMint },
+    // "No separate platform fee when referral is active" (docs-v2 "Order & Execute").
+    serviceFee: null,
+  };
+}
+
+/** Jupiter's highest fee by pair (docs-v2 "Order & Execute", Fee breakdown: new tokens). */
+export const MAX_JUPITER_FEE_BPS = 50;
+
+/**
+ * Jupiter's own platform fee as an /order answer states it: `platformFee` (its rate excludes a
+ * gasless recoup), else the total `feeBps` of an answer without one (the Ultra order of 2025,
+ * real-world/swap/ultra-2025-04-order-aggregator.json); null when it states none.
+ */
+function jupiterFee(
+  answer: Pick<OrderAnswer, 'feeBps' | 'feeMint'> & Partial<Pick<OrderAnswer, 'platformFee'>>,
+): ServiceFee | null {
+  const stated = answer.platformFee ?? null;
+  const feeBps = stated?.feeBps ?? answer.feeBps ?? 0;
+  if (feeBps <= 0) return null;
+  // The published table's highest rate is a cap the service's word cannot raise.
+  if (feeBps > MAX_JUPITER_FEE_BPS) {
+    throw new WalletError(
+      'SWAP_API_BAD_RESPONSE',
+      `The swap service states a platform fee of ${feeBps} bps for itself, above the ${MAX_JUPITER_FEE_BPS} bps Jupiter publishes as its highest (new tokens). Nothing was signed; get a fresh quote.`,
+    );
+  }
+  return {
+    by: 'Jupiter',
+    feeBps,
+    amount: stated?.amount ?? 0n,
+    mint: stated?.feeMint ?? answer.feeMint ?? null,
   };
 }

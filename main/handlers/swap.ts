@@ -4,13 +4,13 @@
  * the composition root rebuilds when the person switches networks.
  */
 import type { Connection } from '@solana/web3.js';
-import type { SubmissionView, TransactionStatusView } from '../../preload/api-types';
+import type { QuoteView, SubmissionView, TransactionStatusView } from '../../preload/api-types';
 import type { ActivityStore } from '../activity/activity-store';
 import { activityView } from '../activity/activity-store';
 import type { HandlerGroup } from '../bridge/handler-types';
 import { platformFeeDetail } from '../fees/fee-detail';
 import { platformFeePaid } from '../fees/fee-paid';
-import type { ReviewReport, SwapIntent } from '../review';
+import type { ReviewReport, ServiceFee, SwapIntent } from '../review';
 import { failureWords } from '../send/failure-words';
 import type { Submitter } from '../send/swap-submitter';
 import { WalletError } from '../shared/errors';
@@ -45,6 +45,12 @@ export function refuseNonSwapTicket(intent: SwapIntent | undefined): void {
   );
 }
 
+/** Jupiter's own /order fee as the quote shows it (issue 22), or null. */
+function serviceFeeView(fee: ServiceFee | null | undefined): QuoteView['serviceFee'] {
+  if (!fee) return null;
+  return { by: fee.by, feeBps: fee.feeBps, amount: fee.amount.toString(), mint: fee.mint };
+}
+
 /** Handlers of the `swap.*` methods. */
 export function createSwapHandlers(deps: {
   current: () => SwapNetworkServices;
@@ -58,6 +64,7 @@ export function createSwapHandlers(deps: {
       return {
         ...quoteView(stored),
         platformFeeDetail: platformFeeDetail(stored.quote, stored.extra.fees),
+        serviceFee: serviceFeeView(stored.extra.serviceFee),
       };
     },
 

@@ -22,6 +22,7 @@ import {
   type SizingTarget,
 } from './exact-in-sizing';
 import type { MintFacts } from './payee';
+import { SYSTEM_PROGRAM } from '../review/program-ids';
 import { grossUp, transferFeeOf } from './transfer-fee';
 
 export type ExactInConnection = Pick<Connection, 'getMultipleAccountsInfo' | 'getEpochInfo'>;
@@ -65,6 +66,10 @@ async function transferTerms(
   transferFee: bigint;
   deliveryFee: SizingTarget['deliveryFee'];
 }> {
+  // Native SOL (sol-payee.ts names the system program): lamports move with no fee.
+  if (mint.tokenProgram === SYSTEM_PROGRAM) {
+    return { transferAmount: amount, transferFee: 0n, deliveryFee: NO_DELIVERY_FEE };
+  }
   const [info] = await connection
     .getMultipleAccountsInfo([new PublicKey(mint.mint)], 'confirmed')
     .catch(unreachable);

@@ -1,7 +1,8 @@
 /**
  * The web preview: `node out/main/preview.js [--port P] [--data DIR] [--api-shape v6|v1|v2]
- * [--rate-limit N] [--ledger-simulator] [--swap-api-url URL]` (`--api-shape` and `--rate-limit`
- * go to its sandbox: the swap API in the swap/v1 or Swap API v2 shape, a gateway-style rate limit;
+ * [--rate-limit N] [--ledger-simulator] [--jupiter-fee by-pair|none] [--swap-api-url URL]`
+ * (`--api-shape`, `--rate-limit` and `--jupiter-fee` go to its sandbox: the swap API in the
+ * swap/v1 or Swap API v2 shape, a gateway-style rate limit, Jupiter's own /order fee by pair;
  * `--ledger-simulator` plugs in the sandbox's simulated Ledger, see
  * main/sandbox/ledger-device/simulator-settings.ts; `--swap-api-url` is for tests only: see
  * readOptions).
@@ -53,6 +54,7 @@ function readOptions(): PreviewOptions {
     'rate-limit'?: string;
     'ledger-simulator'?: boolean;
     'jupiter-program'?: string;
+    'jupiter-fee'?: string;
   };
   try {
     ({ values } = parseArgs({
@@ -64,12 +66,13 @@ function readOptions(): PreviewOptions {
         'rate-limit': { type: 'string' },
         'ledger-simulator': { type: 'boolean' },
         'jupiter-program': { type: 'string' },
+        'jupiter-fee': { type: 'string' },
       },
       strict: true,
     }));
   } catch (error) {
     fail(
-      `${(error as Error).message}\nusage: node out/main/preview.js [--port P] [--data DIR] [--api-shape v6|v1|v2] [--rate-limit N] [--ledger-simulator] [--jupiter-program FILE] [--swap-api-url URL]`,
+      `${(error as Error).message}\nusage: node out/main/preview.js [--port P] [--data DIR] [--api-shape v6|v1|v2] [--rate-limit N] [--ledger-simulator] [--jupiter-program FILE] [--jupiter-fee by-pair|none] [--swap-api-url URL]`,
     );
   }
   const port = values.port === undefined ? 0 : Number(values.port);
@@ -87,6 +90,7 @@ function readOptions(): PreviewOptions {
   }
   const rate = values['rate-limit'];
   const jupiter = values['jupiter-program'];
+  const jupiterFee = values['jupiter-fee'];
   if (rate !== undefined && !/^\d+$/.test(rate)) fail('--rate-limit must be a whole number');
   const sandboxArgs = [
     ...(shape === undefined ? [] : ['--api-shape', shape]),
@@ -95,6 +99,8 @@ function readOptions(): PreviewOptions {
     ...(jupiter === undefined
       ? []
       : ['--jupiter-program', jupiter === 'none' ? 'none' : resolve(jupiter)]),
+    // Jupiter's own /order fee by pair (the sandbox checks it goes with v2 and the program).
+    ...(jupiterFee === undefined ? [] : ['--jupiter-fee', jupiterFee]),
   ];
   return {
     port,

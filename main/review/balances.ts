@@ -12,7 +12,13 @@
  * guard-custody.ts, refuses the transaction that parks them there).
  */
 import type { AccountState } from './account-state';
-import { isUserAccount, stateAfter, walletOwnerOf, type ReviewFacts } from './facts';
+import {
+  isUserAccount,
+  serviceFeeAccount,
+  stateAfter,
+  walletOwnerOf,
+  type ReviewFacts,
+} from './facts';
 import { NATIVE_MINT } from './program-ids';
 import type { BalanceChange, BalanceRole } from './types';
 
@@ -155,5 +161,9 @@ export function balanceChanges(facts: ReviewFacts): BalanceChange[] {
     rows.push(destinationRow);
   }
   if (fee !== null && fee !== destination) rows.push(row(facts, fee, 'fee'));
+  const serviceFee = serviceFeeAccount(facts);
+  if (serviceFee !== null && serviceFee !== destination && serviceFee !== fee) {
+    rows.push(row(facts, serviceFee, 'service-fee'));
+  }
   return rows;
 }

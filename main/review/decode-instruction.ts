@@ -8,6 +8,7 @@ import bs58 from 'bs58';
 import type { Address } from '../shared/address';
 import { decodeTokenInstruction } from './decode-token';
 import { decodeJupiter } from './decode-jupiter';
+import { decodeOrderEngine } from './decode-order-engine';
 import { decodeCpSwap } from './decode-cp-swap';
 import {
   ADDRESS_LOOKUP_TABLE_PROGRAM,
@@ -15,6 +16,7 @@ import {
   COMPUTE_BUDGET_PROGRAM,
   isTokenProgram,
   JUPITER_V6_PROGRAM,
+  JUPITERZ_ORDER_ENGINE,
   CP_SWAP_PROGRAM,
   MEMO_PROGRAM,
   MEMO_V1_PROGRAM,
@@ -132,5 +134,6 @@ export function decodeInstruction(
   if (programId === ADDRESS_LOOKUP_TABLE_PROGRAM) return { kind: 'other', name: 'lookupTable' };
   if (programId === JUPITER_V6_PROGRAM) return decodeJupiter(data, accounts);
   if (programId === CP_SWAP_PROGRAM) return decodeCpSwap(data, accounts);
+  if (programId === JUPITERZ_ORDER_ENGINE) return decodeOrderEngine(data, accounts);
   return { kind: 'unknown' };
 }

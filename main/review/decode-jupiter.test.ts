@@ -18,6 +18,7 @@ import {
   enforcedBound,
   routeDiscriminator,
 } from './decode-jupiter';
+import { referralTokenAccountV2 } from '../fees/referral-v2';
 import { ROUTE_LAYOUTS, V1_LEDGER_TAIL, V1_TAIL, V2_HEADER } from './jupiter-layouts';
 import { JUPITER_V6_PROGRAM } from './program-ids';
 import type { JupiterRoute } from './types';
@@ -238,8 +239,19 @@ describe('real route instructions', () => {
         positiveSlippageBps: 0,
         feeAccountSlot: false,
         bound: minimumReceived(102_841n, 50),
+        // No slot: the fee goes to the first account after the instruction's own twelve. The
+        // DexSato repository names it (tests/test_jupiter_fee_simulation.py @ 48ed5673): its
+        // referral account 5q9R…zNQQ's wSOL token account, the 50 bps fee of this /order.
+        platformFeeAccount: '3vDQ2eA5mAu1Wf5podZ7rFRnamuMKC9prhaTkf8PvyUv',
       },
     ]);
+    expect(
+      referralTokenAccountV2(
+        '5q9Rk7oLhpxyoUstjKqbJxV3xnAi7Zucqsuw6NCzzNQQ' as Address,
+        'So11111111111111111111111111111111111111112' as Address,
+        'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA' as Address,
+      ),
+    ).toBe('3vDQ2eA5mAu1Wf5podZ7rFRnamuMKC9prhaTkf8PvyUv');
     const gem = realWorldText(
       'swap-v2/gemwalletcom_core@d93b1fdc__crates_gem_solana_src_signer_chain_signer.rs__MAYAN_V0_TX_shared_accounts_route_v2.b64',
     ).trim();

@@ -103,6 +103,20 @@ const optional = (address: Address | undefined): Address | null =>
   address === undefined || address === JUPITER_V6_PROGRAM ? null : address;
 
 /**
+ * Where the route pays its platform fee: V1, its `platform_fee_account` slot; V2 (no slot), the
+ * first account after the instruction's own, when it takes a fee (else that is a step's).
+ */
+function feeAccountOf(
+  places: RouteLayout['accounts'],
+  platformFeeBps: number,
+  accounts: readonly Address[],
+): Address | null {
+  if (places.platformFeeAccount !== null) return optional(accounts[places.platformFeeAccount]);
+  if (places.ownAccounts === null || platformFeeBps === 0) return null;
+  return optional(accounts[places.ownAccounts]);
+}
+
+/**
  * Decodes a route instruction of any form, or null when `data` is not one (or is too short
  * for its layout, or names fewer accounts than the layout reads).
  * @example decodeJupiterRoute(data, accounts)?.bound // the least the person receives (ExactIn)
@@ -143,8 +157,7 @@ export function decodeJupiterRoute(
     bound: enforcedBound(layout.swapMode, amounts.quoted, amounts.slippageBps),
     platformFeeBps: amounts.platformFeeBps,
     positiveSlippageBps: amounts.positiveSlippageBps,
-    platformFeeAccount:
-      places.platformFeeAccount === null ? null : optional(at(places.platformFeeAccount)),
+    platformFeeAccount: feeAccountOf(places, amounts.platformFeeBps, accounts),
     feeAccountSlot: places.platformFeeAccount !== null,
     source: at(places.source),
     destination,

@@ -32,7 +32,10 @@ export interface JupiterRoute {
   platformFeeBps: number;
   /** V2: the share of anything above the quote that goes to the integrator (0 in V1). */
   positiveSlippageBps: number;
-  /** V1: `platform_fee_account` (null when absent). V2 forms have no such slot. */
+  /**
+   * Where the fee is paid: V1, `platform_fee_account` (null when absent); V2 forms have no such
+   * slot and pay the first account after their own (null without a fee).
+   */
   platformFeeAccount: Address | null;
   feeAccountSlot: boolean;
   /** The person's account the program takes the input from. */
@@ -64,7 +67,28 @@ export interface CpSwapInstruction {
 }
 
 /** A decoded instruction of a known program. Addresses are base58. */
+/**
+ * JupiterZ's fill (decode-order-engine.ts): exactly `inputAmount` from the taker to the maker,
+ * exactly `outputAmount` from the maker to the taker; a null account is native SOL (the wallet).
+ */
+export interface JupiterzFill {
+  kind: 'jupiterzFill';
+  taker: Address;
+  maker: Address;
+  takerInput: Address | null;
+  makerInput: Address | null;
+  takerOutput: Address | null;
+  makerOutput: Address | null;
+  inputMint: Address;
+  outputMint: Address;
+  inputAmount: bigint;
+  outputAmount: bigint;
+  /** Unix seconds past which the program refuses the fill. */
+  expireAt: bigint;
+}
+
 export type DecodedInstruction =
+  | JupiterzFill
   | { kind: 'systemTransfer'; from: Address; to: Address; lamports: bigint }
   | {
       kind: 'systemCreateAccount';

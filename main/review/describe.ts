@@ -13,6 +13,8 @@ export function describeInstruction(
   mintOf: (account: string) => string | null,
 ): string {
   switch (decoded.kind) {
+    case 'jupiterzFill':
+      return `JupiterZ fill: market maker ${s(decoded.maker)} pays ${s(decoded.takerOutput ?? decoded.taker)} exactly ${formatToken(decoded.outputAmount, decoded.outputMint, tokens)} for exactly ${formatToken(decoded.inputAmount, decoded.inputMint, tokens)} from ${s(decoded.takerInput ?? decoded.taker)}, both signing`;
     case 'systemTransfer':
       return `Send ${formatSol(decoded.lamports)} from ${s(decoded.from)} to ${s(decoded.to)}`;
     case 'systemCreateAccount':
@@ -46,7 +48,7 @@ export function describeInstruction(
       const fee =
         decoded.platformFeeBps === 0
           ? 'no platform fee'
-          : `a platform fee of ${decoded.platformFeeBps} bps${decoded.feeAccountSlot ? ` to ${decoded.platformFeeAccount === null ? 'no account' : s(decoded.platformFeeAccount)}` : ''}`;
+          : `a platform fee of ${decoded.platformFeeBps} bps${decoded.feeAccountSlot || decoded.platformFeeAccount !== null ? ` to ${decoded.platformFeeAccount === null ? 'no account' : s(decoded.platformFeeAccount)}` : ''}`;
       const bound =
         decoded.swapMode === 'ExactIn'
           ? `paying ${s(decoded.destination)} at least ${formatToken(decoded.bound, decoded.destinationMint, tokens)}`

@@ -148,6 +148,18 @@ export function counterpartyPayouts(facts: ReviewFacts): Map<string, Set<Address
     parties.set(party, mints);
   };
   for (const { decoded } of facts.instructions) {
+    // JupiterZ's fill (decode-order-engine.ts): the program pays the taker exactly the output
+    // from the maker, both signing. The maker is the person's counterparty when the person is
+    // the taker, the output is positive and reaches the person (their wallet or own account).
+    if (decoded.kind === 'jupiterzFill') {
+      const to = decoded.takerOutput ?? decoded.taker;
+      const paysUser =
+        decoded.taker === facts.user &&
+        decoded.outputAmount > 0n &&
+        (isUserAccount(facts, to) || to === facts.expectedDestination);
+      if (paysUser && cosigners.has(decoded.maker)) pays(decoded.maker, decoded.outputMint);
+      continue;
+    }
     if (decoded.kind !== 'tokenTransfer' || decoded.amount <= 0n) continue;
     const toUser =
       isUserAccount(facts, decoded.destination) ||
@@ -217,6 +229,20 @@ export function counterpartyOf(
 export function mintOf(facts: ReviewFacts, address: string): Address | null {
   const state = facts.pre.get(address)?.token ?? stateAfter(facts, address)?.token;
   return state?.mint ?? createdInTransaction(facts, address)?.mint ?? null;
+}
+
+/**
+ * The account the aggregator's route pays the swap service's own stated fee into (an /order's
+ * Jupiter fee, SwapIntent.serviceFee), or null: no such fee, or an integrator fee is set.
+ */
+export function serviceFeeAccount(facts: ReviewFacts): Address | null {
+  if (feeConfigured(facts.intent) || !facts.intent.serviceFee) return null;
+  for (const { decoded } of facts.instructions) {
+    if (decoded.kind === 'jupiterRoute' && decoded.platformFeeBps > 0) {
+      return decoded.platformFeeAccount;
+    }
+  }
+  return null;
 }
 
 /** The platform fee is expected only with a fee account and a fee in the quote. */

@@ -126,6 +126,34 @@ describe('CP-Swap bounds', () => {
     );
   });
 
+  it('an exact-input payment’s floor is the amount it must deliver, not a "slippage of 0.00%"', async () => {
+    // Issue 22: the plan's intent has slippage 0 and the amount as its floor (pay-review.ts).
+    const intent: Partial<SwapIntent> = {
+      slippageBps: 0,
+      outAmount: 100_000_000n,
+      otherAmountThreshold: 100_000_000n,
+      payment: {
+        kind: 'transfer',
+        payeeTokenAccount: key(pk()) as never,
+        mint: key(BONK) as never,
+        amount: 100_000_000n,
+        decimals: 5,
+        references: [],
+        memo: null,
+        throughPayer: true,
+      },
+    };
+    const v = await boundVerdict(
+      scenario([cpSwap('swap_base_input', userUsdc, userBonk, USDC, BONK, 10_000_000n, 0n)], {
+        intent,
+      }),
+    );
+    expect(v.reason).toBe(
+      'Its swap instructions would let the network complete this swap even if only 0 BONK arrived, less than the 1000 BONK this payment must deliver. The transaction does not protect you on chain: anyone who trades before it lands could take the difference.',
+    );
+    expect(v.reason).not.toContain('0.00%');
+  });
+
   it('a bound one unit looser than the wallet’s is refused', async () => {
     const v = await boundVerdict(
       scenario([cpSwap('swap_base_input', userUsdc, userBonk, USDC, BONK, 10_000_000n, MIN - 1n)]),

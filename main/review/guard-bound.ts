@@ -24,7 +24,7 @@ import { isUserAccount, type ReviewFacts } from './facts';
 import { walletBound } from '../swap-api/slippage-bound';
 import type { GuardVerdict } from './types';
 import { formatToken, shortAddress, tokenName } from './words';
-import { isAllowedProgram, JUPITER_V6_PROGRAM } from './program-ids';
+import { isAllowedProgram, JUPITER_V6_PROGRAM, JUPITERZ_ORDER_ENGINE } from './program-ids';
 
 const UNPROTECTED =
   'The transaction does not protect you on chain: anyone who trades before it lands could take the difference.';
@@ -36,7 +36,11 @@ const UNPROTECTED =
  */
 function unreadableSwaps(facts: ReviewFacts): string[] {
   return facts.instructions.flatMap(({ index, programId, programName, decoded }) => {
-    if (programId === JUPITER_V6_PROGRAM && decoded.kind === 'other' && decoded.name === 'swap') {
+    if (
+      (programId === JUPITER_V6_PROGRAM || programId === JUPITERZ_ORDER_ENGINE) &&
+      decoded.kind === 'other' &&
+      decoded.name === 'swap'
+    ) {
       return [
         `Instruction ${index + 1} is a ${programName} swap whose amounts the wallet cannot read, so nothing says what the network would refuse. ${UNPROTECTED}`,
       ];
@@ -119,6 +123,11 @@ export function onchainBoundRule(facts: ReviewFacts): GuardVerdict {
   const inMoney = (amount: bigint) => formatToken(amount, intent.inputMint, tokens);
   const outMoney = (amount: bigint) => formatToken(amount, intent.outputMint, tokens);
   const slippage = `${(intent.slippageBps / 100).toFixed(2)}%`;
+  // An exact-input payment (issue 22) has no slippage of the person's at this end: its floor is
+  // the amount the transfer must pay, and its input the amount the plan sized.
+  const payment = exactIn && intent.payment?.kind === 'transfer';
+  const floorWords = payment ? 'this payment must deliver' : `your slippage of ${slippage} allows`;
+  const inputWords = payment ? 'the payment plan spends' : 'you entered';
   // A bound split over parallel legs (one hop through several pools) is shared out leg by leg
   // and each share rounded: up to one base unit per extra leg, never more.
   const inputLegs = legs.filter((leg) => leg.inputMint === intent.inputMint).length;
@@ -128,7 +137,7 @@ export function onchainBoundRule(facts: ReviewFacts): GuardVerdict {
   if (!worst.unmeasured.has(intent.inputMint) && spent > spendCap + spendSlack) {
     problems.push(
       exactIn
-        ? `Its swap instructions would take up to ${inMoney(spent)} from you, more than the ${inMoney(spendCap)} you entered.`
+        ? `Its swap instructions would take up to ${inMoney(spent)} from you, more than the ${inMoney(spendCap)} ${inputWords}.`
         : `Its swap instructions would let the network take up to ${inMoney(spent)} from you, more than the ${inMoney(spendCap)} your slippage of ${slippage} allows. ${UNPROTECTED}`,
     );
   }
@@ -137,7 +146,7 @@ export function onchainBoundRule(facts: ReviewFacts): GuardVerdict {
   if (intent.inputMint !== intent.outputMint && arrives + (exactIn ? outputSlack : 0n) < floor) {
     problems.push(
       exactIn
-        ? `Its swap instructions would let the network complete this swap even if only ${outMoney(arrives)} arrived, less than the ${outMoney(floor)} your slippage of ${slippage} allows. ${UNPROTECTED}`
+        ? `Its swap instructions would let the network complete this swap even if only ${outMoney(arrives)} arrived, less than the ${outMoney(floor)} ${floorWords}. ${UNPROTECTED}`
         : `Its swap instructions make sure of only ${outMoney(arrives)} arriving, not the exact ${outMoney(floor)} asked for.`,
     );
   }

@@ -26,6 +26,7 @@ import { tokenFlows } from './flows';
 import type { Outcome } from './outcome';
 import { TOKEN_PROGRAM } from './program-ids';
 import { serviceShareOf } from './service-terms';
+import { serviceFeeRule } from './guard-service-fee';
 import type { DecodedInstruction, GuardVerdict } from './types';
 import { formatToken, shortAddress } from './words';
 
@@ -49,8 +50,11 @@ function routeProblems(facts: ReviewFacts): string[] {
   const configured = feeConfigured(intent) ? intent.feeAccount : null;
   const bps = configured === null ? 0 : (intent.platformFee?.feeBps ?? 0);
   const problems: string[] = [];
+  // The service's own stated fee (an /order's Jupiter fee) is held by guard-service-fee.ts.
+  const serviceFee = configured === null && (intent.serviceFee?.feeBps ?? 0) > 0;
   for (const route of routes(facts)) {
     if (route.platformFeeBps > 0 && configured === null) {
+      if (serviceFee) continue;
       problems.push(
         `The swap instruction takes a platform fee of ${route.platformFeeBps} bps for ${route.platformFeeAccount === null ? 'an unnamed account' : shortAddress(route.platformFeeAccount)}, but no platform fee was set for this swap.`,
       );
@@ -59,10 +63,10 @@ function routeProblems(facts: ReviewFacts): string[] {
         `The swap instruction takes a platform fee of ${route.platformFeeBps} bps, more than the ${bps} bps of the quote.`,
       );
     }
-    // The V2 forms name no fee account (jupiter-layouts.ts): where their fee lands is read
-    // from the simulated post-state alone, below.
+    // The V2 forms have no fee-account slot: they pay the first account after their own
+    // (decode-jupiter.ts), and the simulated post-state shows what landed, below.
     if (
-      route.feeAccountSlot &&
+      (route.feeAccountSlot || route.platformFeeAccount !== null) &&
       route.platformFeeBps > 0 &&
       configured !== null &&
       route.platformFeeAccount !== configured
@@ -116,6 +120,9 @@ export function feeAccountRule(facts: ReviewFacts, outcome: Outcome): GuardVerdi
   const fromRoutes = routeProblems(facts);
   if (fromRoutes.length > 0) return fail(fromRoutes.join(' '));
   if (!feeConfigured(intent) || intent.feeAccount === null || intent.platformFee === null) {
+    if (intent.serviceFee && intent.serviceFee.feeBps > 0) {
+      return serviceFeeRule(facts, outcome, intent.serviceFee);
+    }
     const taken = flows.filter((flow) => flow.thirdParty && !flow.userSourced);
     if (taken.length === 0)
       return {

@@ -34,6 +34,8 @@ import {
   tokenAccount,
 } from '../../test/fixtures/review-scenarios';
 import { realWorldJson } from '../../test/fixtures/real-world';
+import { orderFeeTerms } from '../fees/order-fees';
+import { parseOrderResponse } from '../swap-api/v2/order-response';
 
 const order = realWorldJson<{ transaction: string; lastValidBlockHeight: number }>(
   'swap/ultra-2025-04-order-aggregator.json',
@@ -266,5 +268,86 @@ describe('the real aggregator transaction (Ultra order, 0.1 SOL → USDC)', () =
       }),
     );
     expect(verdictOf(report, 'blockhash')?.ok).toBe(false);
+  });
+});
+
+/**
+ * The same real /order with no integrator fee (issue 22): its answer states Jupiter's own fee
+ * (`feeBps: 5`; this 2025 answer has no `platformFee` object yet), and its route takes it into
+ * the account the route names. Read through the wallet's own parser and fee terms.
+ */
+describe("the real order's own Jupiter fee, with no integrator fee set", () => {
+  async function jupiterIntent(over: Record<string, unknown> = {}): Promise<SwapIntent> {
+    const body = { ...(order as unknown as Record<string, unknown>), ...over };
+    const answer = parseOrderResponse(
+      JSON.stringify(body),
+      body,
+      {
+        inputMint: k(WSOL) as Address,
+        outputMint: k(USDC) as Address,
+        amount: IN,
+        slippageBps: 100,
+      },
+      Date.now(),
+    );
+    const { serviceFee, fees } = await orderFeeTerms(undefined, null, answer);
+    expect(fees).toBeNull();
+    return { ...intent(null), serviceFee };
+  }
+
+  it('is accepted as an honest swap, the fee shown as Jupiter’s in its own account', async () => {
+    const report = await review(await jupiterIntent());
+    expect(report.refusals).toEqual([]);
+    expect(report.accepted).toBe(true);
+    expect(verdictOf(report, 'fee-account')?.reason).toBe(
+      "Jupiter's platform fee of 5 bps (0.006353 USDC) goes to 6AMW…Gr5G, the account its swap instruction names. It is Jupiter's fee: no integrator fee is set for this swap.",
+    );
+    const row = report.balanceChanges.find((r) => r.account === k(FEE_ACCOUNT));
+    expect(row).toMatchObject({ role: 'service-fee', change: FEE });
+    expect(report.balanceChanges.some((r) => r.role === 'fee')).toBe(false);
+  });
+
+  it('says the amount the answer states beside what lands (docs-v2 `platformFee`)', async () => {
+    const report = await review(
+      await jupiterIntent({ platformFee: { amount: '6353', feeBps: 5, feeMint: k(USDC) } }),
+    );
+    expect(verdictOf(report, 'fee-account')?.reason).toMatch(
+      /^Jupiter's platform fee of 5 bps \(0\.006353 USDC, its answer said 0\.006353 USDC\)/,
+    );
+  });
+
+  it('refuses a route fee above the rate the answer states', async () => {
+    const report = await review(await jupiterIntent({ feeBps: 4 }));
+    expect(report.accepted).toBe(false);
+    expect(verdictOf(report, 'fee-account')?.reason).toBe(
+      "The swap instruction takes a platform fee of 5 bps, more than the 4 bps Jupiter's answer states.",
+    );
+  });
+
+  it('refuses more landing than the stated rate makes, or the fee landing elsewhere', async () => {
+    const more = await review(await jupiterIntent(), after({ fee: FEE + 2_000n }));
+    expect(verdictOf(more, 'fee-account')?.reason).toMatch(
+      /^Jupiter's platform fee would be 0\.008353 USDC, more than the 5 bps/,
+    );
+    const elsewhere = await review(await jupiterIntent(), after({ fee: 0n }));
+    expect(verdictOf(elsewhere, 'fee-account')?.reason).toMatch(
+      /but the test run shows 0 USDC landing in 6AMW…Gr5G, the account its swap instruction names/,
+    );
+  });
+
+  it('refuses the fee in another token than the answer names', async () => {
+    const report = await review(
+      await jupiterIntent({ platformFee: { amount: '5000', feeBps: 5, feeMint: k(WSOL) } }),
+    );
+    expect(verdictOf(report, 'fee-account')?.reason).toMatch(
+      /pays Jupiter's platform fee into 6AMW…Gr5G, which holds USDC, not SOL as its answer states/,
+    );
+  });
+
+  it('refuses a route fee when the answer states none', async () => {
+    const report = await review(await jupiterIntent({ feeBps: 0 }));
+    expect(verdictOf(report, 'fee-account')?.reason).toMatch(
+      /takes a platform fee of 5 bps for 6AMW…Gr5G, but no platform fee was set/,
+    );
   });
 });

@@ -36,6 +36,13 @@ export interface RouteLayout {
     destinationMint: number;
     /** `platform_fee_account` (V1 only; optional: the program id = none). */
     platformFeeAccount: number | null;
+    /**
+     * V2: how many accounts the instruction names itself. With a platform fee the program pays
+     * it into the next one, the first before the steps' accounts (measured on the program:
+     * main/sandbox/README.md "V2 fee account"; the real /order of wancupie-netizen/DexSato has
+     * its referral token account there).
+     */
+    ownAccounts: number | null;
   };
   /** V2: the byte offset of the first amount (8 after the discriminator, 9 with `id`). */
   amountsAt: number | null;
@@ -51,6 +58,7 @@ export const ROUTE_LAYOUTS: readonly RouteLayout[] = [
     sourceMint: null,
     destinationMint: 5,
     platformFeeAccount: 6,
+    ownAccounts: null,
   }),
   v1('route_with_token_ledger', 'ExactIn', true, {
     source: 2,
@@ -60,6 +68,7 @@ export const ROUTE_LAYOUTS: readonly RouteLayout[] = [
     sourceMint: null,
     destinationMint: 5,
     platformFeeAccount: 6,
+    ownAccounts: null,
   }),
   v1('exact_out_route', 'ExactOut', false, {
     source: 2,
@@ -69,6 +78,7 @@ export const ROUTE_LAYOUTS: readonly RouteLayout[] = [
     sourceMint: 5,
     destinationMint: 6,
     platformFeeAccount: 7,
+    ownAccounts: null,
   }),
   v1('shared_accounts_route', 'ExactIn', false, sharedV1()),
   v1('shared_accounts_route_with_token_ledger', 'ExactIn', true, sharedV1()),
@@ -91,6 +101,7 @@ function sharedV1(): RouteLayout['accounts'] {
     sourceMint: 7,
     destinationMint: 8,
     platformFeeAccount: 9,
+    ownAccounts: null,
   };
 }
 
@@ -106,6 +117,7 @@ function plainV2(): RouteLayout['accounts'] {
     sourceMint: 3,
     destinationMint: 4,
     platformFeeAccount: null,
+    ownAccounts: 10,
   };
 }
 
@@ -121,6 +133,7 @@ function sharedV2(): RouteLayout['accounts'] {
     sourceMint: 6,
     destinationMint: 7,
     platformFeeAccount: null,
+    ownAccounts: 12,
   };
 }
 

@@ -16,6 +16,11 @@ export const ADDRESS_LOOKUP_TABLE_PROGRAM = 'AddressLookupTab1e11111111111111111
 export const JUPITER_V6_PROGRAM = 'JUP6LkbZbjS1jKKwapdHNy74zcZ3tLUZoi5QNyVTaV4';
 /** Raydium CP-Swap (CPMM): the sandbox's swaps run on it, as do direct swaps on mainnet. */
 export const CP_SWAP_PROGRAM = 'CPMMoo8L3F4NbTegBCKVNunggL7H1ZpdTHKxQB5qKP1C';
+/**
+ * Jupiter's order engine: JupiterZ's RFQ fills on /order (jup-ag/rfq-webhook-toolkit
+ * `programs/order-engine`, production id).
+ */
+export const JUPITERZ_ORDER_ENGINE = '61DFfeTKM7trxYcPQCM78bJ794ddZprZpAwAnLiwTpYH';
 export const NATIVE_MINT = 'So11111111111111111111111111111111111111112';
 
 const NAMES: Readonly<Record<string, string>> = {
@@ -28,6 +33,7 @@ const NAMES: Readonly<Record<string, string>> = {
   [MEMO_V1_PROGRAM]: 'Memo (v1)',
   [ADDRESS_LOOKUP_TABLE_PROGRAM]: 'Address Lookup Table',
   [JUPITER_V6_PROGRAM]: 'Jupiter v6',
+  [JUPITERZ_ORDER_ENGINE]: 'JupiterZ order engine',
   [CP_SWAP_PROGRAM]: 'Raydium CP-Swap',
 };
 
@@ -49,6 +55,6 @@ export function programName(programId: string, labels: Record<string, string> = 
  * swap service never widen this list: a label names a program, it does not vouch for it.
  */
 export function isAllowedProgram(programId: string, allowJupiter: boolean): boolean {
-  if (programId === JUPITER_V6_PROGRAM) return allowJupiter;
+  if (programId === JUPITER_V6_PROGRAM || programId === JUPITERZ_ORDER_ENGINE) return allowJupiter;
   return NAMES[programId] !== undefined;
 }

@@ -48,6 +48,20 @@ function legOf(index: number, program: string, decoded: DecodedInstruction): Swa
       minOut: decoded.minOut,
     };
   }
+  if (decoded.kind === 'jupiterzFill') {
+    // Fixed both ways: exactly the input leaves, exactly the output arrives, or it fails.
+    return {
+      instruction: index,
+      label: `${program} fill`,
+      swapMode: 'ExactIn',
+      source: decoded.takerInput ?? decoded.taker,
+      destination: decoded.takerOutput ?? decoded.taker,
+      inputMint: decoded.inputMint,
+      outputMint: decoded.outputMint,
+      maxIn: decoded.inputAmount,
+      minOut: decoded.outputAmount,
+    };
+  }
   if (decoded.kind === 'jupiterRoute') {
     const exactIn = decoded.swapMode === 'ExactIn';
     return {

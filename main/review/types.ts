@@ -28,6 +28,12 @@ export interface SwapIntent {
   platformFee: { amount: bigint; feeBps: number } | null;
   /** The configured fee token account sent to /swap, or null when no fee is configured. */
   feeAccount: Address | null;
+  /**
+   * The swap service's own fee as its answer states it (Jupiter's platform fee by pair on an
+   * /order, issue 22): never the integrator's. The aggregator's route takes it into the
+   * account the route names (guard-service-fee.ts). Null or absent: the service states none.
+   */
+  serviceFee?: ServiceFee | null;
   /** Where the output must land; null means the person's own associated token account. */
   destinationTokenAccount: Address | null;
   /** Highest priority fee (lamports) the person agreed to, on top of the base network fee. */
@@ -47,6 +53,17 @@ export interface SwapIntent {
    * (the market maker's hop after a CP-Swap hop), as much as the balance rules allow.
    */
   routeLegs?: RouteLeg[];
+}
+
+/** A fee the swap service states it takes for itself (SwapIntent.serviceFee). */
+export interface ServiceFee {
+  /** Who takes it, for the review's words ("Jupiter"). */
+  by: string;
+  feeBps: number;
+  /** The amount the answer states (0 when it states none). */
+  amount: bigint;
+  /** The token it is taken in, when the answer names it; else the input's or the output's. */
+  mint: Address | null;
 }
 
 /** One leg of a quoted route: what the person pays into it and what comes out. */
@@ -154,7 +171,8 @@ export interface TouchedAccount extends AccountRef {
   fromLookupTable: Address | null;
 }
 
-export type BalanceRole = 'user' | 'destination' | 'fee';
+/** `service-fee`: the account the swap service's own fee lands in (Jupiter's, on /order). */
+export type BalanceRole = 'user' | 'destination' | 'fee' | 'service-fee';
 
 export interface BalanceChange {
   /** The system account (SOL) or the token account. */

@@ -14,6 +14,9 @@
  * - `--rate-limit N` answers more than N swap API requests a second with the gateway's 429.
  * - `--jupiter-program FILE` loads Jupiter's aggregator binary at its mainnet id, so every swap
  *   the API answers is one Jupiter route (jupiter/); `none` or no option: the sandbox without it.
+ * - `--jupiter-fee by-pair` (v2 shape, with Jupiter's program): /order charges Jupiter's own
+ *   platform fee by pair when no referral fee applies, as mainnet does (swap-api/v2-order.ts);
+ *   `none` (the default): no fee but the integrator's.
  *
  * It binds 127.0.0.1 only, prints one JSON line on stdout when ready
  * (`{"event":"ready","rpcUrl":...,"swapApiUrl":...}`), logs to stderr, and on SIGTERM/SIGINT
@@ -69,12 +72,13 @@ async function main(): Promise<void> {
         'api-shape': { type: 'string' },
         'rate-limit': { type: 'string' },
         'jupiter-program': { type: 'string' },
+        'jupiter-fee': { type: 'string' },
       },
       strict: true,
     }));
   } catch (error) {
     fail(
-      `${(error as Error).message}\nusage: sandbox [--port P] [--state DIR] [--reset] [--slot-ms MS] [--api-shape v6|v1|v2] [--rate-limit N] [--jupiter-program FILE]`,
+      `${(error as Error).message}\nusage: sandbox [--port P] [--state DIR] [--reset] [--slot-ms MS] [--api-shape v6|v1|v2] [--rate-limit N] [--jupiter-program FILE] [--jupiter-fee by-pair|none]`,
     );
   }
   const port = integerOption(values.port, 'port', DEFAULT_PORT);
@@ -86,6 +90,17 @@ async function main(): Promise<void> {
     fail('--api-shape must be v6, v1 or v2');
   }
   const rateLimit = integerOption(values['rate-limit'], 'rate-limit', 0);
+  const jupiterFee = values['jupiter-fee'] ?? 'none';
+  if (jupiterFee !== 'none' && jupiterFee !== 'by-pair')
+    fail('--jupiter-fee must be by-pair or none');
+  // Jupiter's fee is paid by Jupiter's route: without the program there is none to pay it.
+  const program = values['jupiter-program'];
+  if (
+    jupiterFee === 'by-pair' &&
+    (apiShape !== 'v2' || program === undefined || program === 'none')
+  ) {
+    fail('--jupiter-fee by-pair needs --api-shape v2 and --jupiter-program');
+  }
   const stateDir = values.state ?? defaultStateDir();
   mkdirSync(stateDir, { recursive: true, mode: 0o700 });
 
@@ -103,12 +118,13 @@ async function main(): Promise<void> {
   }
   const ledger = createLedger({ stateDir, reset: values.reset, slotMs, programs });
   if (programs.length > 0) writeJupiterGenesis(ledger);
+
   const v6 = await createSwapApi({ ledger, stateDir: join(stateDir, 'swap-api') });
   const shaped =
     apiShape === 'v1'
       ? swapV1Handler(v6, async () => ledger.latestBlockhash().blockhash)
       : apiShape === 'v2'
-        ? swapV2Handler(v6, ledger)
+        ? swapV2Handler(v6, ledger, undefined, { jupiterFee: jupiterFee === 'by-pair' })
         : v6;
   const swapApi = rateLimit > 0 ? rateLimited(shaped, rateLimit) : shaped;
   const swapApiPath = apiShape === 'v1' ? '/swap/v1' : apiShape === 'v2' ? '/swap/v2' : '/v6';

@@ -5,6 +5,7 @@
  */
 import type { ParsedRequestOf } from '../../preload/contract';
 import type { SwapIntent } from '../review';
+import type { ServiceFee } from '../review/types';
 import type { Address } from '../shared/address';
 import { WalletError } from '../shared/errors';
 import type { SwapFees } from '../fees/fees-service';
@@ -21,6 +22,8 @@ export interface SwapExtras {
   maxPriorityFeeLamports: bigint;
   /** The integrator fee (issue 6) chosen at quote time: its bps went to GET /quote. */
   fees?: SwapFees | null;
+  /** The swap service's own fee its answer states (Jupiter's on /order, issue 22). */
+  serviceFee?: ServiceFee | null;
   /** On a Swap API v2 service: the /build or /order answer behind the quote (v2/swap-v2.ts). */
   v2?: V2Quote;
 }
@@ -51,6 +54,11 @@ export interface SwapReviewDeps extends IssueTicketDeps {
   currentAccount: () => Promise<string | null>;
   /** A Swap API v2 service's paths (issue 22); absent on v6 and v1 networks. */
   v2?: SwapV2Deps;
+  /**
+   * Token labels as the Wallet and Activity show them (tokens/token-labels.ts): symbols of
+   * `mints` by mint. Fee transactions name their tokens with it; absent in tests.
+   */
+  tokenSymbols?: (mints: readonly string[]) => Promise<Record<string, string>>;
 }
 
 type QuoteRequest = ParsedRequestOf<'swap.quote'>;
@@ -131,6 +139,7 @@ export function intentOf(quote: Quote, extras: SwapExtras): SwapIntent {
     slippageBps: quote.slippageBps,
     platformFee: quote.platformFee,
     feeAccount: extras.fees && quote.platformFee ? extras.fees.feeAccount : null,
+    ...(extras.serviceFee ? { serviceFee: extras.serviceFee } : {}),
     destinationTokenAccount: null,
     maxPriorityFeeLamports: extras.maxPriorityFeeLamports,
     priceImpactPct: quote.priceImpactPct,

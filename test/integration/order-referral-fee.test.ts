@@ -81,6 +81,12 @@ describe('the referral fee of /order', () => {
 
     const create = await pay.wallet.call('fees.createOrderReferralTokenAccounts', {});
     expect(create.report.refusals).toEqual([]);
+    // Tokens are named as the Wallet names them (USDC), never as "token EPjF…Dt1v".
+    const words = [
+      ...create.report.verdicts.map((v) => v.reason),
+      ...create.report.instructions.map((i) => i.summary),
+    ].join(' ');
+    expect(words).not.toMatch(/token [1-9A-HJ-NP-Za-km-z]{4}…/);
     const sent = await pay.wallet.call('fees.approve', {
       ticketId: create.ticketId,
       transactionBase64: create.transactionBase64,

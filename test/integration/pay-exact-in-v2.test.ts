@@ -220,4 +220,39 @@ describe('exact payments on a service without exact output (Swap API v2)', () =>
     }
     expect(await tokenBalance(pay.connection, payeeAccount)).toBe(payeeBefore);
   });
+
+  it('pays a SOL invoice from USDC: exact-input swap into SOL, then exactly the lamports asked', async () => {
+    await faucet(pay.sandbox, pay.payer, USDC, 30_000_000n);
+    const recipient = newKey();
+    const reference = newKey();
+    const text = `solana:${recipient}?amount=0.05&reference=${reference}&memo=INV-SOL`;
+    const plan = await pay.wallet.call('pay.quote', { text, payWithMint: USDC });
+    expect(plan).toMatchObject({ kind: 'swap', route: 'swap-exact-in', amount: '50000000' });
+    expect(plan.exactIn).toMatchObject({ transferAmount: '50000000', transferFee: '0' });
+    const ticket = await pay.wallet.call('pay.review', { planId: plan.planId });
+    expect(ticket.report.refusals).toEqual([]);
+    const signature = await approveAndConfirm(pay.wallet, ticket);
+    // The merchant's check of a SOL request: found by its reference, the recipient's lamports
+    // up by exactly the amount, the last instruction a system transfer carrying the reference.
+    const found = await until(
+      'signature by reference',
+      () => pay.connection.getSignaturesForAddress(new PublicKey(reference), {}, 'confirmed'),
+      (list) => list.length > 0,
+    );
+    expect(found.map((f) => f.signature)).toEqual([signature]);
+    const tx = await pay.connection.getTransaction(signature, {
+      commitment: 'confirmed',
+      maxSupportedTransactionVersion: 0,
+    });
+    const keys = tx!.transaction.message
+      .getAccountKeys({ accountKeysFromLookups: tx!.meta!.loadedAddresses ?? null })
+      .keySegments()
+      .flat()
+      .map((key) => key.toBase58());
+    const at = keys.indexOf(recipient);
+    expect(tx!.meta!.postBalances[at]! - tx!.meta!.preBalances[at]!).toBe(50_000_000);
+    const last = tx!.transaction.message.compiledInstructions.at(-1)!;
+    expect(keys[last.programIdIndex]).toBe('11111111111111111111111111111111');
+    expect(last.accountKeyIndexes.slice(2).map((i) => keys[i])).toEqual([reference]);
+  });
 });

@@ -9,7 +9,12 @@
  *   `referralFee`, 50..255 bps) is taken in the fee mint chosen by priority (SOL, then
  *   stablecoins, then the input token) and paid into the referral account's associated token
  *   account of that mint, only when that account exists (else the swap goes through without a
- *   fee, as the docs say). A swap the taker cannot fund answers `transaction: ""` with
+ *   fee, as the docs say). With `jupiterFee` (`--jupiter-fee by-pair`, with Jupiter's program),
+ *   an order without a referral fee carries Jupiter's own platform fee by pair as on mainnet
+ *   (docs-v2 "Order & Execute", Fees: stable-stable 0, SOL-stable 2, everything else 10 bps),
+ *   in the same fee mint, stated in `platformFee` and paid by Jupiter's route into the sandbox
+ *   operator's token account of that mint (the operator plays Jupiter); the market maker's
+ *   fills carry none. A swap the taker cannot fund answers `transaction: ""` with
  *   `errorCode` 1.
  * - /execute takes the signed transaction and the requestId; it lands only the message /order
  *   built (another message: code -3), adds the market maker's signature, sends it to the ledger
@@ -23,6 +28,8 @@ import { PublicKey, VersionedTransaction } from '@solana/web3.js';
 import nacl from 'tweetnacl';
 import type { LedgerView } from '../ledger/ledger-view';
 import { NATIVE_MINT, TOKEN_PROGRAM_ID } from '../tokens';
+import { SANDBOX_FEE_OPERATOR } from '../../shared/sandbox-operator';
+import { MARKET_MAKER_LABEL } from '../venues/types';
 import type { SwapApiHandler } from './mount';
 import { callV6, type Captured } from './v6-call';
 import type { V2RouteBuilder } from './v2-route-build';
@@ -34,6 +41,18 @@ const STABLECOINS = new Set([
   'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v',
   'Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB',
 ]);
+
+/**
+ * Jupiter's platform fee by pair (docs-v2 "Order & Execute", Fee breakdown), for the sandbox's
+ * tokens: pegged stable-stable 0, SOL-stable 2, everything else 10 bps (the sandbox has no
+ * Jupiter tokens, LSTs or day-old tokens).
+ */
+export function jupiterPairFeeBps(inputMint: string, outputMint: string): number {
+  const stable = [inputMint, outputMint].filter((mint) => STABLECOINS.has(mint)).length;
+  if (stable === 2) return 0;
+  if (stable === 1 && (inputMint === NATIVE_MINT || outputMint === NATIVE_MINT)) return 2;
+  return 10;
+}
 
 /** The fee mint by the docs' priority: SOL, stablecoins, then (here) the input token. */
 export function feeMintOf(inputMint: string, outputMint: string): string {
@@ -61,12 +80,30 @@ export interface OrderDesk {
   execute(body: unknown): Captured;
 }
 
+export interface OrderDeskOptions {
+  /** Charge Jupiter's platform fee by pair on orders without a referral fee. */
+  jupiterFee?: boolean;
+}
+
 export function createOrderDesk(
   inner: SwapApiHandler,
   builder: V2RouteBuilder,
   ledger: LedgerView,
+  options: OrderDeskOptions = {},
 ): OrderDesk {
   const orders = new Map<string, Order>();
+
+  /** The operator's (Jupiter's, here) token account of `mint`, when it exists. */
+  function jupiterFeeAccount(mint: string): string | null {
+    const ata = getAssociatedTokenAddressSync(
+      new PublicKey(mint),
+      new PublicKey(SANDBOX_FEE_OPERATOR),
+      true,
+      new PublicKey(TOKEN_PROGRAM_ID),
+    ).toBase58();
+    const account = ledger.getAccount(ata);
+    return account !== null && account.owner === TOKEN_PROGRAM_ID ? ata : null;
+  }
 
   function referralFeeAccount(referral: string, mint: string): string | null {
     const ata = getAssociatedTokenAddressSync(
@@ -107,18 +144,42 @@ export function createOrderDesk(
     } catch {
       return { status: 400, body: { requestId, error: 'referralAccount is not an address' } };
     }
-    const feeBps = feeAccount === null ? 0 : feeBpsAsked;
-    const quoted = await callV6(inner, req, '/quote', v6QuoteQuery(q, feeBps));
+    let feeBps = feeAccount === null ? 0 : feeBpsAsked;
+    // No referral fee: Jupiter's own by pair, when charged (and its account of the mint exists).
+    const jupiterBps =
+      feeAccount === null && options.jupiterFee ? jupiterPairFeeBps(inputMint, outputMint) : 0;
+    const jupiterAccount = jupiterBps > 0 ? jupiterFeeAccount(feeMint) : null;
+    if (jupiterAccount !== null) {
+      feeAccount = jupiterAccount;
+      feeBps = jupiterBps;
+    }
+    let quoted = await callV6(inner, req, '/quote', v6QuoteQuery(q, feeBps));
+    const makerFill = (body: unknown) =>
+      ((body as Json).routePlan as Json[] | undefined)?.some(
+        (step) => (step.swapInfo as Json | undefined)?.label === MARKET_MAKER_LABEL,
+      ) === true;
+    if (jupiterAccount !== null && quoted.status === 200 && makerFill(quoted.body)) {
+      // A market maker's fill is not Jupiter's route: it carries no Jupiter fee here.
+      feeAccount = null;
+      feeBps = 0;
+      quoted = await callV6(inner, req, '/quote', v6QuoteQuery(q, 0));
+    }
     if (quoted.status !== 200) return { status: 400, body: v2ErrorBody(quoted.body, requestId) };
     const quote = quoted.body as Json;
     const fee = (quote.platformFee as { amount?: string } | null) ?? null;
+    // The amount in the fee mint, as the route takes it: from the input, ⌊in × bps⌋ (the v6
+    // quote's own figure is in the output).
+    const feeAmount =
+      feeMint === inputMint
+        ? ((BigInt(String(quote.inAmount)) * BigInt(feeBps)) / 10_000n).toString()
+        : (fee?.amount ?? '0');
     const taker = q.get('taker');
     const base: Json = {
       mode: referral !== null || q.has('slippageBps') ? 'manual' : 'ultra',
       ...v2QuoteFields(quote),
       feeBps,
       feeMint,
-      platformFee: { amount: fee?.amount ?? '0', feeBps, feeMint },
+      platformFee: { amount: feeAmount, feeBps, feeMint },
       ...(referral === null ? {} : { referralAccount: referral }),
       signatureFeeLamports: 5000,
       signatureFeePayer: taker,

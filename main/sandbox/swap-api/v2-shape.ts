@@ -10,7 +10,7 @@ import type { LedgerView } from '../ledger/ledger-view';
 import type { SwapApiHandler } from './mount';
 import { readJson, sendError, sendJson } from './http-io';
 import { answerBuild } from './v2-build';
-import { createOrderDesk } from './v2-order';
+import { createOrderDesk, type OrderDeskOptions } from './v2-order';
 import { cpSwapRouteBuilder, type V2RouteBuilder } from './v2-route-build';
 
 const ROUTES: Record<string, 'GET' | 'POST'> = {
@@ -25,8 +25,9 @@ export function swapV2Handler(
   inner: SwapApiHandler,
   ledger: LedgerView,
   builder: V2RouteBuilder = cpSwapRouteBuilder(inner),
+  options: OrderDeskOptions = {},
 ): SwapApiHandler {
-  const desk = createOrderDesk(inner, builder, ledger);
+  const desk = createOrderDesk(inner, builder, ledger, options);
   return {
     async handle(req, res, path, url) {
       try {

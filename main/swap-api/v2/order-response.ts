@@ -34,6 +34,16 @@ const orderSchema = z.object({
     .nullish(),
   feeBps: z.number().int().min(0).max(10_000).nullish(),
   feeMint: optionalAddress,
+  platformFee: z
+    .object({
+      amount: z
+        .string()
+        .regex(/^\d{1,30}$/)
+        .nullish(),
+      feeBps: z.number().int().min(0).max(10_000).nullish(),
+      feeMint: optionalAddress,
+    })
+    .nullish(),
   referralAccount: optionalAddress,
   gasless: z.boolean().nullish(),
   signatureFeePayer: optionalAddress,
@@ -106,6 +116,14 @@ export function parseOrderResponse(
       answer.lastValidBlockHeight == null ? null : Number(answer.lastValidBlockHeight),
     feeBps: answer.feeBps ?? null,
     feeMint: (answer.feeMint ?? null) as Address | null,
+    platformFee:
+      answer.platformFee == null
+        ? null
+        : {
+            amount: BigInt(answer.platformFee.amount ?? '0'),
+            feeBps: answer.platformFee.feeBps ?? 0,
+            feeMint: (answer.platformFee.feeMint ?? null) as Address | null,
+          },
     referralAccount: answer.referralAccount ?? null,
     gasless: answer.gasless ?? false,
     signatureFeePayer: answer.signatureFeePayer ?? null,

@@ -99,7 +99,11 @@ export async function quoteSwapV2(
     const v2: V2Quote = { path, answer };
     // The fee the answer states, and where it must land: the guard's fee rule holds it there.
     const terms = await orderFeeTerms(deps.connection, referral, answer);
-    return deps.quotes.add(terms.quote, { ...extras, fees: terms.fees, v2 }, deps.networkKey);
+    return deps.quotes.add(
+      terms.quote,
+      { ...extras, fees: terms.fees, serviceFee: terms.serviceFee, v2 },
+      deps.networkKey,
+    );
   }
   const fees =
     (await deps.fees?.forSwap({

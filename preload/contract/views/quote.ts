@@ -42,6 +42,11 @@ export interface QuoteView {
   platformFee: { amount: string; feeBps: number } | null;
   /** With fees on (issue 6): the fee, its mint, the fee account and the 97.5/2.5 split. */
   platformFeeDetail?: PlatformFeeDetailView | null;
+  /**
+   * The swap service's own fee as its answer states it (Jupiter's platform fee by pair on an
+   * /order, issue 22), never the integrator's: `amount` in `mint` (null: not named).
+   */
+  serviceFee?: { by: string; feeBps: number; amount: string; mint: string | null } | null;
   route: RouteHopView[];
   /** The slot the service computed the quote at; null when it did not say. */
   contextSlot: number | null;

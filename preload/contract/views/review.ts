@@ -12,7 +12,8 @@ export interface GuardVerdictView {
 
 export interface BalanceChangeView {
   account: string;
-  role: 'user' | 'destination' | 'fee';
+  /** `service-fee`: where the swap service's own fee lands (Jupiter's, on /order). */
+  role: 'user' | 'destination' | 'fee' | 'service-fee';
   /** null for SOL. */
   mint: string | null;
   /** Decimals of the mint (9 for SOL); null when the mint could not be read. */

@@ -74,6 +74,19 @@ describe('the platform fee line of a quote', () => {
   });
 });
 
+describe("Jupiter's own fee on an /order quote (issue 22)", () => {
+  it('is shown in its own token as Jupiter’s, not as the integrator’s', () => {
+    const order: QuoteView = {
+      ...quote,
+      platformFee: { amount: '200000', feeBps: 2 },
+      serviceFee: { by: 'Jupiter', feeBps: 2, amount: '200000', mint: SOL },
+    };
+    expect(platformFeeText(order, FAKE_TOKENS, usdc)).toBe(
+      "0.0002 SOL (2 bps), Jupiter's own fee: no integrator fee is set",
+    );
+  });
+});
+
 describe('the route of a quote', () => {
   afterEach(cleanup);
   const hop = {

@@ -37,6 +37,13 @@ export function platformFeeText(
   tokens: readonly TokenInfo[],
   output: TokenInfo | null,
 ): string {
+  const own = quote.serviceFee;
+  if (own) {
+    // The service's own fee (Jupiter's on /order), in the token its answer names.
+    const mint = own.mint ?? quote.outputMint;
+    const amount = formatTokenAmount(own.amount, findToken(tokens, mint), mint);
+    return `${amount} (${own.feeBps} bps), ${own.by}'s own fee: no integrator fee is set`;
+  }
   const detail = quote.platformFeeDetail;
   if (detail) {
     const token = findToken(tokens, detail.feeAccountMint);
@@ -74,13 +81,18 @@ export function QuoteDetails({
   const level = impactLevel(quote.priceImpactPct);
   const impact = formatImpactPercent(quote.priceImpactPct);
   const slippage = quote.computedAutoSlippageBps ?? quote.slippageBps;
-  const feeMint = quote.platformFeeDetail?.feeAccountMint ?? quote.outputMint;
+  const feeMint =
+    quote.serviceFee?.mint ?? quote.platformFeeDetail?.feeAccountMint ?? quote.outputMint;
   const prices = usePrices([quote.inputMint, quote.outputMint, feeMint]);
   const inValue = input ? usdOf(quote.inAmount, input.decimals, prices[quote.inputMint]) : null;
   const impactFraction = parseDecimal(quote.priceImpactPct);
   const impactUsd = inValue && impactFraction ? multiplyDecimal(inValue, impactFraction) : null;
   const feeToken = findToken(tokens, feeMint);
-  const feeAmount = quote.platformFeeDetail?.feeAccountAmount ?? quote.platformFee?.amount ?? null;
+  const feeAmount =
+    quote.serviceFee?.amount ??
+    quote.platformFeeDetail?.feeAccountAmount ??
+    quote.platformFee?.amount ??
+    null;
   return (
     <section className="quote" aria-labelledby="quote-title">
       <h2 id="quote-title" className="card-title">

@@ -64,6 +64,44 @@ function show(refusals: string[] | null, labels?: ReviewPanelLabels) {
   );
 }
 
+describe("Jupiter's own /order fee in the review (issue 22)", () => {
+  it('its row is under the other accounts, labelled as Jupiter’s platform fee', () => {
+    const base = ticket(null);
+    const row = {
+      ...base.report.balanceChanges[0]!,
+      account: fakeAddress(5),
+      role: 'service-fee' as const,
+      owner: fakeAddress(6),
+      before: '0',
+      after: '200',
+      change: '200',
+    };
+    const noop = () => undefined;
+    render(
+      <ReviewPanel
+        review={{
+          state: 'ready',
+          ticket: {
+            ...base,
+            report: { ...base.report, balanceChanges: [...base.report.balanceChanges, row] },
+          },
+        }}
+        submission={{ state: 'idle' }}
+        tokens={FAKE_TOKENS}
+        now={Date.now()}
+        onApprove={noop}
+        onEdit={noop}
+        onFreshQuote={noop}
+        onDone={noop}
+      />,
+    );
+    const others = screen.getByRole('table', { name: 'Other accounts' });
+    expect(others.textContent).toMatch(/Jupiter's platform fee/);
+    const mine = screen.getByRole('table', { name: 'Your balance changes' });
+    expect(mine.textContent).not.toMatch(/Jupiter/);
+  });
+});
+
 describe('review panel headline', () => {
   it('a swap is checked against its quote', () => {
     show(null);

@@ -25,7 +25,13 @@ function ChangeRow({
   const amount = change.mint
     ? formatSignedChange(change.change, token, change.mint)
     : formatSignedSol(change.change);
-  const note = [change.created ? 'account opened' : null, change.closed ? 'account closed' : null]
+  // Only an /order's Jupiter fee is the service's own (SwapIntent.serviceFee), never the
+  // integrator's: the row says whose it is.
+  const note = [
+    change.role === 'service-fee' ? "Jupiter's platform fee" : null,
+    change.created ? 'account opened' : null,
+    change.closed ? 'account closed' : null,
+  ]
     .filter(Boolean)
     .join(', ');
   const tone = change.change.startsWith('-') ? 'change-out' : 'change-in';
