@@ -5,25 +5,28 @@
  * - /order answers a quote and, with a `taker`, the assembled unsigned transaction. Every route
  *   competes, the market maker's fill included (the only co-signed route): its signature is not
  *   in the transaction /order hands out, because a market maker signs at /execute, after the
- *   person (`router: "jupiterz"`, `maker` its address). A referral fee (`referralAccount` +
+ *   person (`router: "jupiterz"`, `maker` its address), and it pays the network fee, as on
+ *   mainnet. A taker under 0.01 SOL asking with no optional parameter gets a gasless order,
+ *   paid by the sandbox's gas payer (order-payer.ts). A referral fee (`referralAccount` +
  *   `referralFee`, 50..255 bps) is taken in the fee mint chosen by priority (SOL, then
  *   stablecoins, then the input token) and paid into the referral account's associated token
  *   account of that mint, only when that account exists (else the swap goes through without a
  *   fee, as the docs say). A swap the taker cannot fund answers `transaction: ""` with
  *   `errorCode` 1.
  * - /execute takes the signed transaction and the requestId; it lands only the message /order
- *   built (another message: code -3), adds the market maker's signature, sends it to the ledger
+ *   built (another message: code -3), adds the market maker's and the gas payer's signatures, sends it to the ledger
  *   and answers Success with the signature and slot once it executed, or Failed with the
  *   published codes (-1000/-2000 did not land, -1003 not fully signed, -1004 expired).
  */
 import type { IncomingMessage } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { getAssociatedTokenAddressSync } from '@solana/spl-token';
-import { PublicKey, VersionedTransaction } from '@solana/web3.js';
+import { Keypair, PublicKey, VersionedTransaction } from '@solana/web3.js';
 import nacl from 'tweetnacl';
 import type { LedgerView } from '../ledger/ledger-view';
 import { NATIVE_MINT, TOKEN_PROGRAM_ID } from '../tokens';
 import type { SwapApiHandler } from './mount';
+import { fundPayer, GASLESS_BELOW_LAMPORTS, paidBy, sandboxGasPayer } from './order-payer';
 import { callV6, type Captured } from './v6-call';
 import type { V2RouteBuilder } from './v2-route-build';
 import { v2ErrorBody, v2QuoteFields, v6QuoteQuery } from './v2-quote';
@@ -43,8 +46,8 @@ export function feeMintOf(inputMint: string, outputMint: string): string {
 
 interface Order {
   message: Uint8Array;
-  /** Market makers' signatures by signer index, added at /execute. */
-  cosignatures: Map<number, Uint8Array>;
+  /** Who signs at /execute, after the person: the market maker, the gas payer. */
+  cosigners: Keypair[];
   router: 'metis' | 'jupiterz';
   taker: string;
   inputMint: string;
@@ -65,8 +68,12 @@ export function createOrderDesk(
   inner: SwapApiHandler,
   builder: V2RouteBuilder,
   ledger: LedgerView,
+  marketMaker: Keypair,
 ): OrderDesk {
   const orders = new Map<string, Order>();
+  const gasPayer = sandboxGasPayer();
+  fundPayer(ledger, gasPayer.publicKey);
+  fundPayer(ledger, marketMaker.publicKey);
 
   function referralFeeAccount(referral: string, mint: string): string | null {
     const ata = getAssociatedTokenAddressSync(
@@ -113,8 +120,9 @@ export function createOrderDesk(
     const quote = quoted.body as Json;
     const fee = (quote.platformFee as { amount?: string } | null) ?? null;
     const taker = q.get('taker');
+    const mode = referral !== null || q.has('slippageBps') ? 'manual' : 'ultra';
     const base: Json = {
-      mode: referral !== null || q.has('slippageBps') ? 'manual' : 'ultra',
+      mode,
       ...v2QuoteFields(quote),
       feeBps,
       feeMint,
@@ -162,25 +170,45 @@ export function createOrderDesk(
       Buffer.from(v6.swapTransaction as string, 'base64'),
     );
     const signers = tx.message.staticAccountKeys.slice(0, tx.message.header.numRequiredSignatures);
-    const cosignatures = new Map<number, Uint8Array>();
-    tx.signatures.forEach((signature, index) => {
-      if (index > 0 && signature.some((byte) => byte !== 0)) {
-        cosignatures.set(index, signature);
-        tx.signatures[index] = new Uint8Array(64); // the market maker signs at /execute
-      }
-    });
-    const router = cosignatures.size > 0 ? 'jupiterz' : 'metis';
-    const maker = cosignatures.size > 0 ? signers[[...cosignatures.keys()][0]!]!.toBase58() : null;
+    // The market maker pre-signs its fill on /swap; on /order it signs at /execute instead.
+    const makerIndex = signers.findIndex((key) => key.equals(marketMaker.publicKey));
+    const router = makerIndex > 0 ? 'jupiterz' : 'metis';
+    const takerKey = new PublicKey(taker);
+    const takerLamports = ledger.getAccount(taker)?.lamports ?? 0n;
+    const gasless =
+      router === 'metis' && mode === 'ultra' && takerLamports < GASLESS_BELOW_LAMPORTS;
+    const sponsor = router === 'jupiterz' ? marketMaker : gasless ? gasPayer : null;
+    const rebuilt =
+      sponsor === null
+        ? tx
+        : paidBy(tx, sponsor.publicKey, ledger, { taker: takerKey, rent: gasless });
+    // A transaction that would not fit with another payer stays the taker's to pay.
+    const sent = rebuilt ?? tx;
+    const payer = rebuilt === null || sponsor === null ? null : sponsor;
+    const cosigners = router === 'jupiterz' ? [marketMaker] : [];
+    if (payer !== null && payer !== marketMaker) cosigners.push(payer);
+    const feePayer = payer?.publicKey.toBase58() ?? taker;
     const routed: Json = {
       ...base,
       router,
       swapType: router === 'jupiterz' ? 'rfq' : 'aggregator',
-      ...(maker === null
-        ? {}
-        : { maker, quoteId: randomUUID(), expireAt: new Date(Date.now() + 30_000).toISOString() }),
+      signatureFeePayer: feePayer,
+      prioritizationFeePayer: feePayer,
+      rentFeePayer: payer === gasPayer ? feePayer : taker,
+      gasless: feePayer !== taker,
+      ...(router === 'jupiterz'
+        ? {
+            maker: marketMaker.publicKey.toBase58(),
+            quoteId: randomUUID(),
+            expireAt: new Date(Date.now() + 30_000).toISOString(),
+          }
+        : {}),
       lastValidBlockHeight: String(v6.lastValidBlockHeight),
     };
-    if (v6.simulationError !== undefined && v6.simulationError !== null) {
+    // The taker-paid build was simulated by /swap; another payer's is simulated here.
+    const simulationError =
+      sent === tx ? (v6.simulationError ?? null) : ledger.simulate(sent.serialize()).err;
+    if (simulationError !== undefined && simulationError !== null) {
       return {
         status: 200,
         body: {
@@ -193,9 +221,10 @@ export function createOrderDesk(
         },
       };
     }
+    if (sent === tx && makerIndex > 0) tx.signatures[makerIndex] = new Uint8Array(64);
     orders.set(requestId, {
-      message: tx.message.serialize(),
-      cosignatures,
+      message: sent.message.serialize(),
+      cosigners,
       router,
       taker,
       inputMint,
@@ -208,7 +237,7 @@ export function createOrderDesk(
       status: 200,
       body: {
         ...routed,
-        transaction: Buffer.from(tx.serialize()).toString('base64'),
+        transaction: Buffer.from(sent.serialize()).toString('base64'),
         totalTime: Date.now() - started,
       },
     };
@@ -241,9 +270,12 @@ export function createOrderDesk(
     if (Buffer.compare(Buffer.from(message), Buffer.from(stored.message)) !== 0) {
       return { status: 400, body: { error: 'Invalid message bytes', code: -3 } };
     }
-    for (const [index, signature] of stored.cosignatures) tx.signatures[index] = signature;
-    const rfq = stored.router === 'jupiterz';
     const signers = tx.message.staticAccountKeys;
+    for (const cosigner of stored.cosigners) {
+      const index = signers.findIndex((key) => key.equals(cosigner.publicKey));
+      if (index >= 0) tx.signatures[index] = nacl.sign.detached(message, cosigner.secretKey);
+    }
+    const rfq = stored.router === 'jupiterz';
     const fullySigned = tx.signatures.every((signature, index) =>
       nacl.sign.detached.verify(message, signature, signers[index]!.toBytes()),
     );

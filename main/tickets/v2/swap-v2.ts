@@ -29,6 +29,8 @@ import {
 } from '../swap-review';
 import { orderFeeTerms } from '../../fees/order-fees';
 import { assembleBuild } from './assemble-build';
+import { awaitedOrderSigners } from './order-signers';
+import { termsOf } from '../../review/service-terms';
 import type { ComputePrice, SwapV2Deps, V2Quote } from './v2-types';
 
 type QuoteRequest = ParsedRequestOf<'swap.quote'>;
@@ -158,22 +160,15 @@ export async function reviewSwapV2(
       'The swap service answered the order without its transaction. Nothing was signed; get a fresh quote.',
     );
   }
-  // A gasless order is paid by another wallet that signs at /execute: not signed here yet.
-  if (order.signatureFeePayer !== null && order.signatureFeePayer !== account) {
-    throw new WalletError(
-      'SWAP_NOT_SIGNABLE',
-      `This order's network fee would be paid by ${order.signatureFeePayer} (a gasless swap), which Swapdesk does not sign yet. Keep some SOL for the network fee and get a fresh quote, or choose Router as the swap path in Settings.`,
-    );
-  }
   if (order.taker !== null && order.taker !== account) {
     throw new WalletError(
       'SWAP_API_BAD_RESPONSE',
       `The swap service built this order for ${order.taker}, not for your account. Nothing was signed; get a fresh quote.`,
     );
   }
-  // A market maker signs at /execute, after the person: its signature is awaited only when
-  // the answer says a market maker fills this route, and only for that maker.
-  const awaited = order.router === 'jupiterz' && order.maker !== null ? [order.maker] : [];
+  // A market maker, or the service's gas payer on a gasless order, signs at /execute, after the
+  // person: awaited only as the answer names them, then held by the guard to what they do.
+  const awaited = awaitedOrderSigners(order, account, termsOf(deps.network).gasPayer);
   const ticket = await issueReviewedTicket(
     { ...deps, awaitedCosigners: awaited },
     account,
