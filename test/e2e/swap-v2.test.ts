@@ -215,6 +215,7 @@ describe('the Swap API v2 in Chromium', () => {
     const before = holdings(await readBalances(page, address));
     expect(before.get(null)).toBe(0n);
     const ticket = await reviewSwap(page);
+    expect(ticket.report.refusals).toEqual([]);
     expect(ticket.report.accepted).toBe(true);
     expect(ticket.report.feePayer).toBe(SANDBOX_GAS_PAYER);
     expect(ticket.report.networkFee.paidByYou).toBe(false);
