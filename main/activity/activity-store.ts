@@ -10,7 +10,7 @@ import { explorerUrl } from './explorer-link';
 
 export type NewActivity = Omit<ActivityRecord, 'id' | 'createdAt' | 'updatedAt'>;
 export type ActivityPatch = Partial<
-  Pick<ActivityRecord, 'status' | 'error' | 'sent' | 'payment' | 'platformFee'>
+  Pick<ActivityRecord, 'status' | 'error' | 'sent' | 'payment' | 'platformFee' | 'signature'>
 >;
 
 export interface ActivityStore {

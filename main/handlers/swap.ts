@@ -96,7 +96,7 @@ export function createSwapHandlers(deps: {
             },
             // Journalled with the swap; fees.balances fills in what the account received.
             platformFee: platformFeePaid(ticket.intent, ticket.report),
-            ...(order === undefined ? {} : { land: executeOrder(order) }),
+            ...(order === undefined ? {} : { land: executeOrder(order, ticket.account) }),
           }),
         { risksAcknowledged: risksAcknowledged === true },
       );

@@ -73,7 +73,10 @@ export function assembleFacts(input: FactsInput): ReviewFacts {
     pre: input.pre,
     post: input.post,
     simulation: input.simulation,
-    networkFee: networkFee(input.message.signatures.length, instructions),
+    networkFee: networkFee(input.message.signatures.length, instructions, {
+      feePayer: input.message.feePayer,
+      user: input.user,
+    }),
     blockHeight: input.blockHeight,
     claimedLastValidBlockHeight: input.lastValidBlockHeight,
     lastValidBlockHeight: Math.max(

@@ -96,7 +96,8 @@ export function userDeltas(facts: ReviewFacts): UserDeltas | null {
   }
   return {
     byMint,
-    nativeBeforeFees: lamports + facts.networkFee.totalLamports,
+    // The fee is added back only when the person paid it (a gasless order's payer pays it).
+    nativeBeforeFees: lamports + (facts.networkFee.paidByYou ? facts.networkFee.totalLamports : 0n),
     rentLamports,
     parked,
   };

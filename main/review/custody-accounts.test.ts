@@ -153,6 +153,21 @@ describe('accounts opened for the person, and their rent', () => {
     );
   });
 
+  it("the person's own wallet, new on chain, holds their SOL, not rent (a gasless swap to SOL)", async () => {
+    const scenario = honestSwap();
+    delete scenario.pre[key(USER.publicKey)];
+    scenario.post = {
+      ...scenario.post,
+      [key(USER.publicKey)]: accountState(
+        135_000_000n,
+        '11111111111111111111111111111111',
+        new Uint8Array(0),
+      ) as AccountState,
+    };
+    const result = verdict(await scenarioReport(scenario), 'sol-custody');
+    expect(result.reason).not.toMatch(/as rent in new accounts/);
+  });
+
   it('the size a Token-2022 mint’s accounts need follows its extensions', () => {
     const plain = accountState(1n, TOKEN_2022_PROGRAM_ID.toBase58(), new Uint8Array(82));
     expect(neededAccountSize(plain)).toBe(170); // 165 + type byte + ImmutableOwner (4)

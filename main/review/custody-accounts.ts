@@ -148,6 +148,9 @@ function newAccountsFunded(facts: ReviewFacts): [string, bigint][] {
   const found: [string, bigint][] = [];
   for (const [address, after] of facts.post ?? []) {
     if (!after || facts.pre.get(address)) continue;
+    // The person's own wallet, new on chain when a gasless swap pays them their first SOL,
+    // holds their SOL: none of it is rent locked away.
+    if (address === facts.user) continue;
     if (after.token?.owner === facts.user || funded.has(address) || isUserAccount(facts, address)) {
       // A wSOL account's tokens are the person's SOL, not rent.
       const rent = after.token?.isNative ? after.lamports - after.token.amount : after.lamports;

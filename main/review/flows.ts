@@ -154,7 +154,8 @@ export function tipFlows(facts: ReviewFacts): SolFlow[] {
 
 /** What the user may send a tip account: the priority cap minus the compute-unit fee. */
 export function tipAllowance(facts: ReviewFacts): bigint {
-  const left = facts.intent.maxPriorityFeeLamports - facts.networkFee.priorityLamports;
+  const { priorityLamports, paidByYou } = facts.networkFee;
+  const left = facts.intent.maxPriorityFeeLamports - (paidByYou ? priorityLamports : 0n);
   return left > 0n ? left : 0n;
 }
 

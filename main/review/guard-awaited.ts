@@ -7,6 +7,10 @@
  * counterparties): a co-signer that pays nothing would be someone else approving later what the
  * person signs now. Whatever it signs is these bytes: a signature over any other message does
  * not verify with the person's, so the message that lands is the one the person signed.
+ *
+ * The other co-signer a gasless order awaits is the service's own published gas payer
+ * (service-terms.ts), which pays the network fee or rent and is paid nothing by the person here:
+ * it is no counterparty, and the transfer rules refuse anything the person would send it.
  */
 import { counterparties, type ReviewFacts } from './facts';
 import type { GuardVerdict } from './types';
@@ -21,15 +25,24 @@ export function awaitedSignersRule(facts: ReviewFacts): GuardVerdict[] {
   );
   if (missing.length === 0) return [];
   const parties = counterparties(facts);
-  const strangers = missing.filter((entry) => !parties.has(entry.signer));
+  const gasPayer = facts.terms.gasPayer;
+  const makers = missing.filter((entry) => parties.has(entry.signer));
+  const strangers = missing.filter(
+    (entry) => !parties.has(entry.signer) && entry.signer !== gasPayer,
+  );
   if (strangers.length === 0) {
-    return [
-      {
-        rule: 'awaited-signers',
-        ok: true,
-        reason: `The market maker ${missing.map((e) => shortAddress(e.signer)).join(', ')} signs after you, when the swap is executed; it is the one paying you in this transaction, and its signature can only be over these bytes.`,
-      },
-    ];
+    const reasons: string[] = [];
+    if (makers.length > 0) {
+      reasons.push(
+        `The market maker ${makers.map((e) => shortAddress(e.signer)).join(', ')} signs after you, when the swap is executed; it is the one paying you in this transaction, and its signature can only be over these bytes.`,
+      );
+    }
+    if (gasPayer !== null && missing.some((entry) => entry.signer === gasPayer)) {
+      reasons.push(
+        `The swap service's gas payer ${shortAddress(gasPayer)} signs after you, when the swap is executed, to pay its network costs; you pay it nothing here, and its signature can only be over these bytes.`,
+      );
+    }
+    return [{ rule: 'awaited-signers', ok: true, reason: reasons.join(' ') }];
   }
   return [
     {

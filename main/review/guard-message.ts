@@ -3,7 +3,7 @@
  * blockhash still lives, whether every lookup table resolved, and which programs are called.
  */
 import { isHarmlessTokenInstruction } from './decode-token';
-import { BLOCKHASH_VALIDITY_BLOCKS, signsFor, type ReviewFacts } from './facts';
+import { BLOCKHASH_VALIDITY_BLOCKS, counterparties, signsFor, type ReviewFacts } from './facts';
 import { isAllowedProgram, isTokenProgram, SYSTEM_PROGRAM } from './program-ids';
 import type { DecodedInstruction, GuardVerdict } from './types';
 import { shortAddress } from './words';
@@ -19,10 +19,31 @@ const fail = (rule: GuardVerdict['rule'], reasons: string[]): GuardVerdict => ({
   reason: reasons.join(' '),
 });
 
-/** The user must pay the fees: anyone else as fee payer would need to sign, and owns the tx. */
+/**
+ * The person pays the fees: anyone else as fee payer must sign, and could hold back a
+ * transaction it owns. The exceptions are a gasless /order's payers (issue 22; the official
+ * OpenAPI's `gasless`), who sign after the person and can only land or drop these bytes: the
+ * market maker that fills the swap (it pays the person in these very bytes), or the service's
+ * own published gas payer (service-terms.ts), each only when the answer said it signs after.
+ */
 export function feePayerRule(facts: ReviewFacts): GuardVerdict {
-  if (facts.message.feePayer === facts.user) {
+  const payer = facts.message.feePayer;
+  if (payer === facts.user) {
     return pass('fee-payer', 'Your account pays the network fee.');
+  }
+  if (facts.awaitedCosigners?.has(payer) === true) {
+    if (payer === facts.terms.gasPayer) {
+      return pass(
+        'fee-payer',
+        `The network fee is paid by ${shortAddress(payer)}, the swap service's gas payer (a gasless swap), which signs after you; none of it comes from your SOL.`,
+      );
+    }
+    if (counterparties(facts).has(payer)) {
+      return pass(
+        'fee-payer',
+        `The network fee is paid by the market maker ${shortAddress(payer)}, which fills your swap and signs after you; none of it comes from your SOL.`,
+      );
+    }
   }
   return fail('fee-payer', [
     `The network fee would be paid by ${shortAddress(facts.message.feePayer)}, not by your account, so this is not the transaction of your swap.`,

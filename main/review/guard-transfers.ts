@@ -87,6 +87,14 @@ export function solTransferRule(facts: ReviewFacts): GuardVerdict {
 /** The compute-unit priority fee stays within what the person allowed. */
 export function priorityFeeRule(facts: ReviewFacts): GuardVerdict {
   const { priorityLamports, computeUnitLimit, computeUnitPriceMicroLamports } = facts.networkFee;
+  if (!facts.networkFee.paidByYou) {
+    // A gasless order's payer pays it (feePayerRule says who): the person's cap is not drawn on.
+    return {
+      rule: 'priority-fee',
+      ok: true,
+      reason: `The priority fee of ${formatSol(priorityLamports)} is paid by ${shortAddress(facts.networkFee.paidBy)}, not from your SOL.`,
+    };
+  }
   const cap = facts.intent.maxPriorityFeeLamports;
   // The swap service turns a lamport budget into a per-unit price rounded up, and reports the
   // budget (the floor of limit × price); the runtime charges the ceiling. So a transaction built

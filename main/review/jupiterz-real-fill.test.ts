@@ -9,8 +9,9 @@
  * The compiled message was not recorded: it is rebuilt here from the real instructions (their
  * data and accounts verbatim, the maker first as fee payer), and the states before and after
  * follow the recorded balance changes. The guard reads the fill as the taker's counterparty
- * paying them, and refuses only what Swapdesk does not sign yet: a network fee paid by someone
- * else (tickets/v2/swap-v2.ts refuses such an order before the review, in words).
+ * paying them and, the maker being the co-signer the /order answer names, accepts its paying
+ * the network fee (a gasless fill: none of it from the taker's SOL); the same bytes with the
+ * maker not awaited are refused.
  */
 import bs58 from 'bs58';
 import {
@@ -62,7 +63,7 @@ describe('the real JupiterZ fill (mainnet 5vBFfT…)', () => {
     });
   });
 
-  it('is read as the taker’s counterparty paying them; only the maker paying the fee is refused', async () => {
+  it('is read as the taker’s counterparty paying them, and its paying the network fee is accepted', async () => {
     const signer = (address: string) => address === TAKER || address === MAKER;
     const instructions = real.instructions.map(
       (ix) =>
@@ -125,22 +126,24 @@ describe('the real JupiterZ fill (mainnet 5vBFfT…)', () => {
       maxPriorityFeeLamports: 10_000n,
     };
     const preMap = new Map(Object.entries(pre));
-    const report = reportOf(
-      assembleFacts({
-        user: TAKER as Address,
-        intent,
-        message,
-        pre: preMap,
-        post: new Map(Object.entries(post)),
-        simulation: { ok: true, error: null, reason: null, logs: [], unitsConsumed: 40_000 },
-        blockHeight: 100,
-        lastValidBlockHeight: 250,
-        allowJupiter: true,
-        expectedDestination: TAKER as Address,
-        mintStates: preMap,
-        awaitedCosigners: [MAKER as Address],
-      }),
-    );
+    const reviewed = (awaited: Address[]) =>
+      reportOf(
+        assembleFacts({
+          user: TAKER as Address,
+          intent,
+          message,
+          pre: preMap,
+          post: new Map(Object.entries(post)),
+          simulation: { ok: true, error: null, reason: null, logs: [], unitsConsumed: 40_000 },
+          blockHeight: 100,
+          lastValidBlockHeight: 250,
+          allowJupiter: true,
+          expectedDestination: TAKER as Address,
+          mintStates: preMap,
+          awaitedCosigners: awaited,
+        }),
+      );
+    const report = reviewed([MAKER as Address]);
     const verdict = (rule: string) => report.verdicts.find((v) => v.rule === rule);
     expect(verdict('programs')?.ok).toBe(true);
     expect(verdict('awaited-signers')?.ok).toBe(true);
@@ -148,7 +151,15 @@ describe('the real JupiterZ fill (mainnet 5vBFfT…)', () => {
     expect(report.instructions[2]?.summary).toMatch(
       /^JupiterZ fill: market maker 7rhx…bjnQ pays 7T8c…hPxY exactly 0\.052708178 SOL for exactly/,
     );
-    // Everything but the fee payer passes: Swapdesk signs only what its own account pays for.
-    expect(report.verdicts.filter((v) => !v.ok).map((v) => v.rule)).toEqual(['fee-payer']);
+    expect(verdict('fee-payer')).toMatchObject({
+      ok: true,
+      reason: expect.stringMatching(/paid by the market maker 7rhx…bjnQ, which fills your swap/),
+    });
+    expect(report.networkFee).toMatchObject({ paidBy: MAKER, paidByYou: false });
+    expect(report.refusals).toEqual([]);
+    // Not awaited, the maker is a stranger asking to sign and to pay: refused.
+    const unnamed = reviewed([]);
+    expect(unnamed.refusals.length).toBeGreaterThan(0);
+    expect(unnamed.verdicts.find((v) => v.rule === 'fee-payer')?.ok).toBe(false);
   });
 });

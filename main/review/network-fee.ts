@@ -4,6 +4,7 @@
  * instruction the runtime grants 200,000 units per other instruction, at most 1,400,000.
  */
 import { COMPUTE_BUDGET_PROGRAM } from './program-ids';
+import type { Address } from '../shared/address';
 import type { NetworkFee, ReviewedInstruction } from './types';
 
 export const LAMPORTS_PER_SIGNATURE = 5_000n;
@@ -14,6 +15,7 @@ const MAX_UNITS = 1_400_000;
 export function networkFee(
   signatures: number,
   instructions: readonly ReviewedInstruction[],
+  payer: { feePayer: Address; user: Address },
 ): NetworkFee {
   let limit: number | null = null;
   let price = 0n;
@@ -33,5 +35,7 @@ export function networkFee(
     computeUnitPriceMicroLamports: price,
     priorityLamports,
     totalLamports: baseLamports + priorityLamports,
+    paidBy: payer.feePayer,
+    paidByYou: payer.feePayer === payer.user,
   };
 }

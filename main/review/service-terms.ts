@@ -10,14 +10,29 @@
  * its operator keeps 2.5% of a platform fee and takes tips (shared/sandbox-operator.ts).
  */
 import type { Address } from '../shared/address';
-import { SANDBOX_FEE_OPERATOR, SANDBOX_FEE_SHARE_PER_MILLE } from '../shared/sandbox-operator';
+import {
+  SANDBOX_FEE_OPERATOR,
+  SANDBOX_FEE_SHARE_PER_MILLE,
+  SANDBOX_GAS_PAYER,
+} from '../shared/sandbox-operator';
 
 export interface ServiceTerms {
   /** The service's share of a platform fee, in per mille rounded down, and its wallet. */
   feeShare: { perMille: bigint; owner: Address } | null;
   /** The only accounts a tip (SOL from the person, within the priority cap) may go to. */
   tipAccounts: ReadonlySet<string>;
+  /**
+   * The service's own gas payer, which pays the network fee of a gasless /order and signs after
+   * the person (issue 22); null for a service without gasless swaps.
+   */
+  gasPayer: Address | null;
 }
+
+/**
+ * Jupiter's gas payer: the official Swap API v2 OpenAPI (jup-ag/docs @ 1dda348d, OrderResponse
+ * `gasless`): "Automatic Jupiter sponsorship: signatureFeePayer = gasTzr94Pmp4Gf8vknQnqxeYxdgwFjbgdJa4msYRpnB".
+ */
+export const JUPITER_GAS_PAYER = 'gasTzr94Pmp4Gf8vknQnqxeYxdgwFjbgdJa4msYRpnB' as Address;
 
 /** Jito's tip accounts (block engine `getTipAccounts`, the same eight on every region). */
 export const JITO_TIP_ACCOUNTS: readonly string[] = [
@@ -35,12 +50,14 @@ export const JITO_TIP_ACCOUNTS: readonly string[] = [
 export const MAINNET_TERMS: ServiceTerms = {
   feeShare: null,
   tipAccounts: new Set(JITO_TIP_ACCOUNTS),
+  gasPayer: null,
 };
 
 /** The sandbox's swap service. */
 export const SANDBOX_TERMS: ServiceTerms = {
   feeShare: { perMille: SANDBOX_FEE_SHARE_PER_MILLE, owner: SANDBOX_FEE_OPERATOR as Address },
   tipAccounts: new Set([SANDBOX_FEE_OPERATOR]),
+  gasPayer: SANDBOX_GAS_PAYER as Address,
 };
 
 /**
@@ -71,6 +88,7 @@ export const JUPITER_TIP_ACCOUNTS: readonly string[] = [
 export const SWAP_V2_TERMS: ServiceTerms = {
   feeShare: null,
   tipAccounts: new Set(JUPITER_TIP_ACCOUNTS),
+  gasPayer: JUPITER_GAS_PAYER,
 };
 
 /** The terms of a network's swap service: the sandbox's, a v2 service's, or mainnet's. */

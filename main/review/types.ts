@@ -203,6 +203,13 @@ export interface NetworkFee {
   /** ceil(limit × price / 1e6). */
   priorityLamports: bigint;
   totalLamports: bigint;
+  /**
+   * Who pays it: the fee payer, the message's first account. Someone other than the person
+   * only on a gasless /order (a market maker, or the service's gas payer, issue 22).
+   */
+  paidBy: Address;
+  /** Whether the person pays it (their SOL goes down by it). */
+  paidByYou: boolean;
 }
 
 export interface SimulationSummary {

@@ -120,19 +120,21 @@ async function main(): Promise<void> {
   if (programs.length > 0) writeJupiterGenesis(ledger);
 
   const v6 = await createSwapApi({ ledger, stateDir: join(stateDir, 'swap-api') });
+  // Tokens, prices and the v2 order desk read the market the swap API seeded (loading it
+  // again is idempotent).
+  const market = loadOrSeedMarket(ledger, join(stateDir, 'swap-api'));
   const shaped =
     apiShape === 'v1'
       ? swapV1Handler(v6, async () => ledger.latestBlockhash().blockhash)
       : apiShape === 'v2'
-        ? swapV2Handler(v6, ledger, undefined, { jupiterFee: jupiterFee === 'by-pair' })
+        ? swapV2Handler(v6, ledger, market.authority, undefined, {
+            jupiterFee: jupiterFee === 'by-pair',
+          })
         : v6;
   const swapApi = rateLimit > 0 ? rateLimited(shaped, rateLimit) : shaped;
   const swapApiPath = apiShape === 'v1' ? '/swap/v1' : apiShape === 'v2' ? '/swap/v2' : '/v6';
   const log = (line: string) => console.error(line);
-  // Tokens and prices read the market the swap API seeded (loading it again is idempotent).
-  const marketData = createMarketDataApi(
-    createMarketContext(ledger, loadOrSeedMarket(ledger, join(stateDir, 'swap-api'))),
-  );
+  const marketData = createMarketDataApi(createMarketContext(ledger, market));
   // Pyth-like feeds at mainnet's addresses, priced by the market outside the pools (issue 25).
   const oracle = createFeedPublisher(ledger);
   const stopOracle = oracle.start();

@@ -32,10 +32,17 @@ function answer(overrides: Partial<ExecuteAnswer>): ExecuteAnswer {
   };
 }
 
-function setup(executeAnswer: (signature: string) => ExecuteAnswer) {
+/**
+ * `sponsor`: a gasless order's fee payer (a market maker, the gas payer), which signs at
+ * /execute; `executeAnswer` gets the first signature of what /execute received, and the message.
+ */
+function setup(
+  executeAnswer: (signature: string, message: Uint8Array) => ExecuteAnswer,
+  sponsor?: Keypair,
+) {
   const payer = Keypair.generate();
   const message = new TransactionMessage({
-    payerKey: payer.publicKey,
+    payerKey: (sponsor ?? payer).publicKey,
     recentBlockhash: Keypair.generate().publicKey.toBase58(),
     instructions: [
       SystemProgram.transfer({
@@ -76,7 +83,7 @@ function setup(executeAnswer: (signature: string) => ExecuteAnswer) {
     execute: async (request: { signedTransaction: Uint8Array; requestId: string }) => {
       executed.push(request);
       const sent = VersionedTransaction.deserialize(request.signedTransaction);
-      return executeAnswer(bs58.encode(sent.signatures[0]!));
+      return executeAnswer(bs58.encode(sent.signatures[0]!), sent.message.serialize());
     },
   } as unknown as SwapV2Client;
   const submitter = createSubmitter({ signer, activity, sender, network });
@@ -86,7 +93,7 @@ function setup(executeAnswer: (signature: string) => ExecuteAnswer) {
     message: message.serialize(),
     lastValidBlockHeight: 100,
   };
-  const land = executeOrder({ requestId: 'req-1', client });
+  const land = executeOrder({ requestId: 'req-1', client }, payer.publicKey.toBase58());
   return { submitter, ticket, land, sentToRpc, executed, tracked, updates, message };
 }
 
@@ -127,5 +134,45 @@ describe('an /order landing', () => {
     expect(failed.updates[0]).toMatchObject({ error: 'rejected, in words' });
     expect(failed.tracked).toHaveLength(1);
     failed.submitter.stop();
+  });
+
+  it("a gasless order: the id is the fee payer's signature, taken only when it verifies over the approved message", async () => {
+    const sponsor = Keypair.generate();
+    const signed = setup(
+      (_unsigned, message) =>
+        answer({ signature: bs58.encode(nacl.sign.detached(message, sponsor.secretKey)) }),
+      sponsor,
+    );
+    const view = await signed.submitter.submit(signed.ticket, {
+      kind: 'swap',
+      swap: null,
+      land: signed.land,
+    });
+    const id = bs58.encode(nacl.sign.detached(signed.message.serialize(), sponsor.secretKey));
+    expect(view.signature).toBe(id);
+    expect(signed.updates).toEqual([{ sent: true, signature: id }]);
+    // What the person signed sits in their own slot, after the payer's (still empty).
+    const sent = VersionedTransaction.deserialize(signed.executed[0]!.signedTransaction);
+    expect(sent.signatures[0]!.every((byte) => byte === 0)).toBe(true);
+    expect(sent.signatures[1]!.some((byte) => byte !== 0)).toBe(true);
+    signed.submitter.stop();
+
+    // The payer's signature over another message names another transaction: not followed.
+    const other = Keypair.generate().publicKey.toBytes();
+    const lying = setup(
+      () => answer({ signature: bs58.encode(nacl.sign.detached(other, sponsor.secretKey)) }),
+      sponsor,
+    );
+    const refused = await lying.submitter.submit(lying.ticket, {
+      kind: 'swap',
+      swap: null,
+      land: lying.land,
+    });
+    expect(refused.signature).not.toBe(id);
+    expect(lying.updates[0]).toMatchObject({
+      error: expect.stringMatching(/did not return the payer's valid signature/),
+    });
+    expect(lying.updates[0]).not.toHaveProperty('signature');
+    lying.submitter.stop();
   });
 });

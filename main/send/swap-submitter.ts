@@ -51,6 +51,12 @@ export interface SubmissionFacts {
 /** What a landing service said; `error` words are kept while the RPC is watched. */
 export interface LandingReport {
   error: string | null;
+  /**
+   * The transaction's id on the network when it is not the person's signature: on a gasless
+   * order the fee payer (a market maker, the service's gas payer) signs first, at /execute, so
+   * the id is its signature, verified over the approved message (order-landing.ts).
+   */
+  signature?: string;
 }
 
 export interface SubmitterOptions {
@@ -157,14 +163,21 @@ export function createSubmitter(options: SubmitterOptions): Submitter {
       });
       // From here on the signature exists: never throw, answer the entry's state.
       if (what.land !== undefined) {
-        const report = await what.land(wire, signature).catch((error: unknown) => ({
+        const report: LandingReport = await what.land(wire, signature).catch((error: unknown) => ({
           error: isWalletError(error) ? error.message : 'The swap service could not be reached.',
         }));
+        // The network knows the transaction by its first signature: the person's, or the
+        // payer's that signed after them.
+        const id = report.signature ?? signature;
         await activity
-          .update(entry.id, { sent: true, ...(report.error ? { error: report.error } : {}) })
+          .update(entry.id, {
+            sent: true,
+            ...(report.error ? { error: report.error } : {}),
+            ...(id !== signature ? { signature: id } : {}),
+          })
           .catch(() => undefined);
-        follow(entry.id, signature, null, ticket.lastValidBlockHeight, true);
-        return { signature, activityId: entry.id, status: 'pending' };
+        follow(entry.id, id, null, ticket.lastValidBlockHeight, true);
+        return { signature: id, activityId: entry.id, status: 'pending' };
       }
       let reached = true;
       try {

@@ -19,3 +19,12 @@ export const SANDBOX_FEE_SHARE_PER_MILLE = 25n;
  * endpoints, so its list is empty.
  */
 export const SANDBOX_COSIGNED_VENUES: readonly string[] = ['Sandbox Market Maker'];
+
+/**
+ * The sandbox swap service's gas payer: on a gasless /order (the taker holds under 0.01 SOL)
+ * it pays the network fee and signs at /execute, after the person, as Jupiter's gas payer does
+ * on mainnet (service-terms.ts). Its key is derived from the SHA-256 of "swapdesk sandbox gas
+ * payer" (main/sandbox/swap-api/gas-payer.ts): public, like everything on the sandbox, and
+ * the wallet knows the address the way it knows mainnet's.
+ */
+export const SANDBOX_GAS_PAYER = 'DiD5ZSV8NKrJccsEt5hUCS13eNpx2Tp5kkzno57QVLrF';

@@ -17,7 +17,8 @@ import type { Result } from '../../main/shared/result';
 import type { ReviewTicketView } from '../../preload/api-types';
 import { usePreviewSession } from '../harness/e2e-session';
 import { startPreview } from '../harness/preview';
-import { screenshot, type AppPage } from './onboarding-helpers';
+import { createWallet, screenshot, type AppPage } from './onboarding-helpers';
+import { SANDBOX_GAS_PAYER } from '../../main/shared/sandbox-operator';
 import {
   approveAndConfirm,
   createFundedAccount,
@@ -73,6 +74,32 @@ async function reviewAnswer(page: Page): Promise<Result<ReviewTicketView>> {
   const answered = page.waitForResponse((r) => r.url().includes('/bridge/swap.review'));
   await page.getByRole('button', { name: 'Review swap' }).click();
   return (await (await answered).json()) as Result<ReviewTicketView>;
+}
+
+const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
+
+/**
+ * The landed transaction of what the wallet handed /execute, read from the sandbox's RPC: the
+ * payer's signature (its id) is added at /execute, so it is looked up by the person's account.
+ */
+async function landedOrder(executed: string) {
+  const connection = new Connection(session.preview.rpcUrl, 'confirmed');
+  const sent = VersionedTransaction.deserialize(Buffer.from(executed, 'base64'));
+  const personSigned = sent.signatures.findIndex((s) => s.some((byte) => byte !== 0));
+  const person = sent.message.staticAccountKeys[personSigned]!;
+  const [newest] = await connection.getSignaturesForAddress(person, { limit: 1 });
+  const landed = await connection.getTransaction(newest!.signature, {
+    commitment: 'confirmed',
+    maxSupportedTransactionVersion: 0,
+  });
+  // The one the person signed: their signature over exactly the message they approved.
+  expect(Buffer.from(landed!.transaction.message.serialize())).toEqual(
+    Buffer.from(sent.message.serialize()),
+  );
+  expect(landed!.transaction.signatures[personSigned]).toBe(
+    bs58.encode(sent.signatures[personSigned]!),
+  );
+  return landed;
 }
 
 async function solToUsdc(page: Page, amount: string): Promise<void> {
@@ -134,7 +161,7 @@ describe('the Swap API v2 in Chromium', () => {
 
   it("a market maker's fill comes only from /order and is co-signed at /execute, after the person", async () => {
     const { page } = await session.openApp();
-    await createFundedAccount(page);
+    const address = await createFundedAccount(page);
     // The Router (Metis only) has no market maker: no route into PDLG there.
     await chooseSwapPath(page, ROUTER);
     await page.getByRole('link', { name: 'Swap' }).click();
@@ -151,20 +178,59 @@ describe('the Swap API v2 in Chromium', () => {
     const ticket = await reviewSwap(page);
     const awaited = ticket.report.verdicts.find((v) => v.rule === 'awaited-signers');
     expect(awaited?.ok).toBe(true);
-    // Unsigned at review: the person's (the fee payer) and the market maker's, who signs later.
+    // As on mainnet, the market maker pays the network fee (the first signer) and signs at
+    // /execute, after the person: both signatures are missing at review.
     const missing = ticket.report.signatures.filter((s) => s.state === 'missing');
-    expect(missing).toHaveLength(2);
-    expect(missing[0]?.signer).toBe(ticket.report.feePayer);
+    expect(missing.map((s) => s.signer)).toEqual([ticket.report.feePayer, address]);
+    expect(ticket.report.networkFee).toMatchObject({ paidByYou: false });
+    const payer = ticket.report.verdicts.find((v) => v.rule === 'fee-payer');
+    expect(payer).toMatchObject({ ok: true, reason: expect.stringMatching(/market maker/) });
+    await page.getByText(/paid by .* \(who signs after you\), not from your SOL/).waitFor();
     await page.getByRole('checkbox', { name: 'I understand this risk' }).check();
     await approveAndConfirm(page);
-    const connection = new Connection(session.preview.rpcUrl, 'confirmed');
-    const sent = VersionedTransaction.deserialize(Buffer.from(proxy.executed.at(-1)!, 'base64'));
-    const landed = await connection.getTransaction(bs58.encode(sent.signatures[0]!), {
-      commitment: 'confirmed',
-      maxSupportedTransactionVersion: 0,
-    });
+    // The network knows it by the maker's signature, which /execute answered and the wallet
+    // checked over the approved message; the person's is the second.
+    const landed = await landedOrder(proxy.executed.at(-1)!);
     expect(landed?.meta?.err).toBeNull();
     expect(landed?.transaction.signatures).toHaveLength(2);
+  });
+
+  it('a gasless order: a person without SOL swaps USDC for SOL, and the gas payer pays the fee', async () => {
+    const { page } = await session.openApp();
+    await createWallet(page);
+    const address = (
+      (await page.getByRole('status', { name: 'Account address' }).textContent()) ?? ''
+    ).trim();
+    const funded = await fetch(new URL('/sandbox/faucet', session.preview.rpcUrl), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ owner: address, mint: USDC, amount: '50000000' }),
+    });
+    expect(funded.status).toBe(200);
+    await chooseSwapPath(page, BEST_PRICE);
+    await page.getByRole('link', { name: 'Swap' }).click();
+    await pickToken(page, 'You pay token', 'USDC');
+    await pickToken(page, 'You receive token', 'SOL');
+    await enterAmount(page, '20');
+    const before = holdings(await readBalances(page, address));
+    expect(before.get(null)).toBe(0n);
+    const ticket = await reviewSwap(page);
+    expect(ticket.report.refusals).toEqual([]);
+    expect(ticket.report.accepted).toBe(true);
+    expect(ticket.report.feePayer).toBe(SANDBOX_GAS_PAYER);
+    expect(ticket.report.networkFee.paidByYou).toBe(false);
+    expect(ticket.report.verdicts.find((v) => v.rule === 'awaited-signers')?.reason).toMatch(
+      /gas payer .* signs after you/,
+    );
+    await approveAndConfirm(page);
+    const landed = await landedOrder(proxy.executed.at(-1)!);
+    expect(landed?.meta?.err).toBeNull();
+    expect(landed?.transaction.message.staticAccountKeys[0]?.toBase58()).toBe(SANDBOX_GAS_PAYER);
+    const change = difference(before, holdings(await readBalances(page, address)));
+    expect(change.get(USDC)).toBe(-20_000_000n);
+    // The person's SOL went up by what they received; not a lamport of fee came from it.
+    expect(change.get(null)! > 0n).toBe(true);
+    expect(landed?.meta?.fee).toBeGreaterThan(0);
   });
 
   it('refuses a /build whose lookup-table claim differs from the chain, naming the table', async () => {

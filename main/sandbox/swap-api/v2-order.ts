@@ -5,7 +5,9 @@
  * - /order answers a quote and, with a `taker`, the assembled unsigned transaction. Every route
  *   competes, the market maker's fill included (the only co-signed route): its signature is not
  *   in the transaction /order hands out, because a market maker signs at /execute, after the
- *   person (`router: "jupiterz"`, `maker` its address). A referral fee (`referralAccount` +
+ *   person (`router: "jupiterz"`, `maker` its address), and it pays the network fee, as on
+ *   mainnet. A taker under 0.01 SOL asking with no optional parameter gets a gasless order,
+ *   paid by the sandbox's gas payer (order-payer.ts). A referral fee (`referralAccount` +
  *   `referralFee`, 50..255 bps) is taken in the fee mint chosen by priority (SOL, then
  *   stablecoins, then the input token) and paid into the referral account's associated token
  *   account of that mint, only when that account exists (else the swap goes through without a
@@ -16,22 +18,21 @@
  *   operator's token account of that mint (the operator plays Jupiter); the market maker's
  *   fills carry none. A swap the taker cannot fund answers `transaction: ""` with
  *   `errorCode` 1.
- * - /execute takes the signed transaction and the requestId; it lands only the message /order
- *   built (another message: code -3), adds the market maker's signature, sends it to the ledger
- *   and answers Success with the signature and slot once it executed, or Failed with the
- *   published codes (-1000/-2000 did not land, -1003 not fully signed, -1004 expired).
+ * - /execute (v2-execute.ts) lands only the message /order built, with the co-signers'
+ *   signatures added.
  */
 import type { IncomingMessage } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { getAssociatedTokenAddressSync } from '@solana/spl-token';
-import { PublicKey, VersionedTransaction } from '@solana/web3.js';
-import nacl from 'tweetnacl';
+import { Keypair, PublicKey, VersionedTransaction } from '@solana/web3.js';
 import type { LedgerView } from '../ledger/ledger-view';
 import { NATIVE_MINT, TOKEN_PROGRAM_ID } from '../tokens';
 import { SANDBOX_FEE_OPERATOR } from '../../shared/sandbox-operator';
 import { MARKET_MAKER_LABEL } from '../venues/types';
 import type { SwapApiHandler } from './mount';
+import { fundPayer, GASLESS_BELOW_LAMPORTS, paidBy, sandboxGasPayer } from './order-payer';
 import { callV6, type Captured } from './v6-call';
+import { executeOrder, type Order } from './v2-execute';
 import type { V2RouteBuilder } from './v2-route-build';
 import { v2ErrorBody, v2QuoteFields, v6QuoteQuery } from './v2-quote';
 
@@ -60,18 +61,6 @@ export function feeMintOf(inputMint: string, outputMint: string): string {
   return rank(outputMint) < rank(inputMint) ? outputMint : inputMint;
 }
 
-interface Order {
-  message: Uint8Array;
-  /** Market makers' signatures by signer index, added at /execute. */
-  cosignatures: Map<number, Uint8Array>;
-  router: 'metis' | 'jupiterz';
-  taker: string;
-  inputMint: string;
-  outputMint: string;
-  inAmount: string;
-  outAmount: string;
-}
-
 /** The orders /execute may land, newest last; the oldest are forgotten past this many. */
 const MAX_ORDERS = 500;
 
@@ -89,9 +78,13 @@ export function createOrderDesk(
   inner: SwapApiHandler,
   builder: V2RouteBuilder,
   ledger: LedgerView,
+  marketMaker: Keypair,
   options: OrderDeskOptions = {},
 ): OrderDesk {
   const orders = new Map<string, Order>();
+  const gasPayer = sandboxGasPayer();
+  fundPayer(ledger, gasPayer.publicKey);
+  fundPayer(ledger, marketMaker.publicKey);
 
   /** The operator's (Jupiter's, here) token account of `mint`, when it exists. */
   function jupiterFeeAccount(mint: string): string | null {
@@ -174,8 +167,9 @@ export function createOrderDesk(
         ? ((BigInt(String(quote.inAmount)) * BigInt(feeBps)) / 10_000n).toString()
         : (fee?.amount ?? '0');
     const taker = q.get('taker');
+    const mode = referral !== null || q.has('slippageBps') ? 'manual' : 'ultra';
     const base: Json = {
-      mode: referral !== null || q.has('slippageBps') ? 'manual' : 'ultra',
+      mode,
       ...v2QuoteFields(quote),
       feeBps,
       feeMint,
@@ -223,25 +217,45 @@ export function createOrderDesk(
       Buffer.from(v6.swapTransaction as string, 'base64'),
     );
     const signers = tx.message.staticAccountKeys.slice(0, tx.message.header.numRequiredSignatures);
-    const cosignatures = new Map<number, Uint8Array>();
-    tx.signatures.forEach((signature, index) => {
-      if (index > 0 && signature.some((byte) => byte !== 0)) {
-        cosignatures.set(index, signature);
-        tx.signatures[index] = new Uint8Array(64); // the market maker signs at /execute
-      }
-    });
-    const router = cosignatures.size > 0 ? 'jupiterz' : 'metis';
-    const maker = cosignatures.size > 0 ? signers[[...cosignatures.keys()][0]!]!.toBase58() : null;
+    // The market maker pre-signs its fill on /swap; on /order it signs at /execute instead.
+    const makerIndex = signers.findIndex((key) => key.equals(marketMaker.publicKey));
+    const router = makerIndex > 0 ? 'jupiterz' : 'metis';
+    const takerKey = new PublicKey(taker);
+    const takerLamports = ledger.getAccount(taker)?.lamports ?? 0n;
+    const gasless =
+      router === 'metis' && mode === 'ultra' && takerLamports < GASLESS_BELOW_LAMPORTS;
+    const sponsor = router === 'jupiterz' ? marketMaker : gasless ? gasPayer : null;
+    const rebuilt =
+      sponsor === null
+        ? tx
+        : paidBy(tx, sponsor.publicKey, ledger, { taker: takerKey, rent: gasless });
+    // A transaction that would not fit with another payer stays the taker's to pay.
+    const sent = rebuilt ?? tx;
+    const payer = rebuilt === null || sponsor === null ? null : sponsor;
+    const cosigners = router === 'jupiterz' ? [marketMaker] : [];
+    if (payer !== null && payer !== marketMaker) cosigners.push(payer);
+    const feePayer = payer?.publicKey.toBase58() ?? taker;
     const routed: Json = {
       ...base,
       router,
       swapType: router === 'jupiterz' ? 'rfq' : 'aggregator',
-      ...(maker === null
-        ? {}
-        : { maker, quoteId: randomUUID(), expireAt: new Date(Date.now() + 30_000).toISOString() }),
+      signatureFeePayer: feePayer,
+      prioritizationFeePayer: feePayer,
+      rentFeePayer: payer === gasPayer ? feePayer : taker,
+      gasless: feePayer !== taker,
+      ...(router === 'jupiterz'
+        ? {
+            maker: marketMaker.publicKey.toBase58(),
+            quoteId: randomUUID(),
+            expireAt: new Date(Date.now() + 30_000).toISOString(),
+          }
+        : {}),
       lastValidBlockHeight: String(v6.lastValidBlockHeight),
     };
-    if (v6.simulationError !== undefined && v6.simulationError !== null) {
+    // The taker-paid build was simulated by /swap; another payer's is simulated here.
+    const simulationError =
+      sent === tx ? (v6.simulationError ?? null) : ledger.simulate(sent.serialize()).err;
+    if (simulationError !== undefined && simulationError !== null) {
       return {
         status: 200,
         body: {
@@ -254,9 +268,10 @@ export function createOrderDesk(
         },
       };
     }
+    if (sent === tx && makerIndex > 0) tx.signatures[makerIndex] = new Uint8Array(64);
     orders.set(requestId, {
-      message: tx.message.serialize(),
-      cosignatures,
+      message: sent.message.serialize(),
+      cosigners,
       router,
       taker,
       inputMint,
@@ -269,116 +284,11 @@ export function createOrderDesk(
       status: 200,
       body: {
         ...routed,
-        transaction: Buffer.from(tx.serialize()).toString('base64'),
+        transaction: Buffer.from(sent.serialize()).toString('base64'),
         totalTime: Date.now() - started,
       },
     };
   }
 
-  function tokenBalanceOf(owner: string, mint: string): bigint | null {
-    if (mint === NATIVE_MINT) return null;
-    const ata = getAssociatedTokenAddressSync(new PublicKey(mint), new PublicKey(owner), true);
-    return ledger.tokenBalance(ata.toBase58()) ?? 0n;
-  }
-
-  function execute(body: unknown): Captured {
-    const { signedTransaction, requestId } = (body ?? {}) as Json;
-    if (typeof signedTransaction !== 'string' || typeof requestId !== 'string') {
-      return {
-        status: 400,
-        body: { error: 'signedTransaction and requestId are required', code: -2 },
-      };
-    }
-    const stored = orders.get(requestId);
-    if (stored === undefined)
-      return { status: 400, body: { error: 'Missing cached order', code: -1 } };
-    let tx: VersionedTransaction;
-    try {
-      tx = VersionedTransaction.deserialize(Buffer.from(signedTransaction, 'base64'));
-    } catch {
-      return { status: 400, body: { error: 'Invalid signed transaction', code: -2 } };
-    }
-    const message = tx.message.serialize();
-    if (Buffer.compare(Buffer.from(message), Buffer.from(stored.message)) !== 0) {
-      return { status: 400, body: { error: 'Invalid message bytes', code: -3 } };
-    }
-    for (const [index, signature] of stored.cosignatures) tx.signatures[index] = signature;
-    const rfq = stored.router === 'jupiterz';
-    const signers = tx.message.staticAccountKeys;
-    const fullySigned = tx.signatures.every((signature, index) =>
-      nacl.sign.detached.verify(message, signature, signers[index]!.toBytes()),
-    );
-    if (!fullySigned) {
-      return {
-        status: 200,
-        body: {
-          status: 'Failed',
-          code: rfq ? -2002 : -1003,
-          error: 'Transaction not fully signed',
-        },
-      };
-    }
-    const before = [
-      tokenBalanceOf(stored.taker, stored.inputMint),
-      tokenBalanceOf(stored.taker, stored.outputMint),
-    ];
-    const sent = ledger.sendTransaction(tx.serialize());
-    if (sent.status === 'rejected') {
-      const expired = String(sent.err).includes('BlockhashNotFound');
-      return {
-        status: 200,
-        body: {
-          status: 'Failed',
-          signature: sent.signature,
-          code: expired ? -1004 : rfq ? -2000 : -1000,
-          error: `Transaction was not accepted: ${String(sent.err)}`,
-        },
-      };
-    }
-    if (sent.record.err !== null) {
-      return {
-        status: 200,
-        body: {
-          status: 'Failed',
-          signature: sent.signature,
-          code: rfq ? -2000 : -1000,
-          error: `Transaction failed: ${JSON.stringify(sent.record.err)}`,
-        },
-      };
-    }
-    orders.delete(requestId);
-    const after = [
-      tokenBalanceOf(stored.taker, stored.inputMint),
-      tokenBalanceOf(stored.taker, stored.outputMint),
-    ];
-    const spent =
-      before[0] !== null && after[0] !== null ? (before[0] - after[0]).toString() : stored.inAmount;
-    const got =
-      before[1] !== null && after[1] !== null
-        ? (after[1] - before[1]).toString()
-        : stored.outAmount;
-    return {
-      status: 200,
-      body: {
-        status: 'Success',
-        signature: sent.signature,
-        slot: String(ledger.currentSlot()),
-        code: 0,
-        totalInputAmount: spent,
-        totalOutputAmount: got,
-        inputAmountResult: spent,
-        outputAmountResult: got,
-        swapEvents: [
-          {
-            inputMint: stored.inputMint,
-            inputAmount: spent,
-            outputMint: stored.outputMint,
-            outputAmount: got,
-          },
-        ],
-      },
-    };
-  }
-
-  return { order, execute };
+  return { order, execute: (body: unknown) => executeOrder(orders, ledger, body) };
 }

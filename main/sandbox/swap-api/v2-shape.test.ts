@@ -23,7 +23,8 @@ import { createMarketDataApi } from '../market-data/market-data-api';
 import { createSandboxServer } from '../server';
 import { createSwapApi } from './index';
 import { swapV2Handler } from './v2-shape';
-import { TOKEN_PROGRAM_ID } from '../tokens';
+import { SANDBOX_GAS_PAYER } from '../../shared/sandbox-operator';
+import { TOKEN_2022_PROGRAM_ID, TOKEN_PROGRAM_ID } from '../tokens';
 import { tempDir } from '../../../test/fixtures/temp-dirs';
 import { answerValidator, expectValid } from '../../../test/fixtures/openapi-v2';
 
@@ -48,12 +49,11 @@ beforeAll(async () => {
   ledger = SandboxLedger.open({ stateDir: join(dir, 'ledger'), slotMs: 0 });
   const stateDir = join(dir, 'swap');
   const v6 = await createSwapApi({ ledger, stateDir });
-  const marketData = createMarketDataApi(
-    createMarketContext(ledger, loadOrSeedMarket(ledger, stateDir)),
-  );
+  const market = loadOrSeedMarket(ledger, stateDir);
+  const marketData = createMarketDataApi(createMarketContext(ledger, market));
   server = createSandboxServer({
     ledger,
-    swapApi: swapV2Handler(v6, ledger),
+    swapApi: swapV2Handler(v6, ledger, market.authority),
     swapApiPath: '/swap/v2',
     marketData,
   });
@@ -212,14 +212,78 @@ describe('GET /swap/v2/order and POST /swap/v2/execute', () => {
       Buffer.from(order.body.transaction as string, 'base64'),
     );
     const signers = tx.message.staticAccountKeys.slice(0, tx.message.header.numRequiredSignatures);
-    expect(signers.map(String)).toContain(order.body.maker);
+    // As on mainnet ("JupiterZ market maker: signatureFeePayer is the MM address"): the maker
+    // pays the network fee, so it is the first account; the person signs second.
+    expect(signers.map(String)).toEqual([order.body.maker, taker.publicKey.toBase58()]);
+    expect(order.body).toMatchObject({ gasless: true, signatureFeePayer: order.body.maker });
     expect(tx.signatures.every((s) => s.every((b) => b === 0))).toBe(true);
+    const lamportsBefore = ledger.getAccount(taker.publicKey.toBase58())!.lamports;
     const landed = await execute({
       signedTransaction: sign(order.body.transaction as string, taker),
       requestId: order.body.requestId,
     });
     expectValid(execute200, landed.body);
     expect(landed.body.status).toBe('Success');
+    // The person pays only the rent of their new PDLG account (rentFeePayer), no fee.
+    const opened = getAssociatedTokenAddressSync(
+      new PublicKey(PDLG),
+      taker.publicKey,
+      true,
+      new PublicKey(TOKEN_2022_PROGRAM_ID),
+    ).toBase58();
+    expect(order.body.rentFeePayer).toBe(taker.publicKey.toBase58());
+    expect(lamportsBefore - ledger.getAccount(taker.publicKey.toBase58())!.lamports).toBe(
+      ledger.getAccount(opened)!.lamports,
+    );
+  });
+
+  it('a gasless order: a taker under 0.01 SOL asking plainly has the gas payer pay, and signs second', async () => {
+    const taker = Keypair.generate();
+    tokenAccount(taker.publicKey.toBase58(), USDC, 50_000_000n);
+    const order = await get('/order', {
+      inputMint: USDC,
+      outputMint: SOL,
+      amount: '20000000',
+      taker: taker.publicKey.toBase58(),
+    });
+    expectValid(order200, order.body);
+    expect(order.body).toMatchObject({
+      router: 'metis',
+      mode: 'ultra',
+      gasless: true,
+      signatureFeePayer: SANDBOX_GAS_PAYER,
+      rentFeePayer: SANDBOX_GAS_PAYER,
+    });
+    const tx = VersionedTransaction.deserialize(
+      Buffer.from(order.body.transaction as string, 'base64'),
+    );
+    expect(tx.message.staticAccountKeys[0]!.toBase58()).toBe(SANDBOX_GAS_PAYER);
+    const landed = await execute({
+      signedTransaction: sign(order.body.transaction as string, taker),
+      requestId: order.body.requestId,
+    });
+    expectValid(execute200, landed.body);
+    expect(landed.body.status).toBe('Success');
+    expect(ledger.transaction(landed.body.signature as string)?.err ?? null).toBeNull();
+    // The person paid no fee: they hold the swap's output, plus the rent of the temporary wSOL
+    // account the gas payer opened for them, which closing it returned to them.
+    expect(ledger.getAccount(taker.publicKey.toBase58())!.lamports).toBe(
+      BigInt(landed.body.totalOutputAmount as string) + ledger.minimumBalanceForRentExemption(165),
+    );
+
+    // With an optional parameter the order is manual, and the taker is its fee payer.
+    const manual = await get('/order', {
+      inputMint: USDC,
+      outputMint: SOL,
+      amount: '20000000',
+      slippageBps: '50',
+      taker: taker.publicKey.toBase58(),
+    });
+    expect(manual.body).toMatchObject({
+      mode: 'manual',
+      gasless: false,
+      signatureFeePayer: taker.publicKey.toBase58(),
+    });
   });
 
   it('lands only the message /order built, and only known orders', async () => {

@@ -6,6 +6,7 @@
  * v6 endpoints are not served here (the real v2 has none); `/tokens` stays for the wallet's
  * token list. The instructions come from one replaceable step (v2-route-build.ts).
  */
+import type { Keypair } from '@solana/web3.js';
 import type { LedgerView } from '../ledger/ledger-view';
 import type { SwapApiHandler } from './mount';
 import { readJson, sendError, sendJson } from './http-io';
@@ -20,14 +21,18 @@ const ROUTES: Record<string, 'GET' | 'POST'> = {
   '/tokens': 'GET',
 };
 
-/** The v2 handler over the v6 one; `builder` defaults to today's CP-Swap instructions. */
+/**
+ * The v2 handler over the v6 one; `marketMaker` is the key of the sandbox's market maker (it
+ * signs its fills at /execute); `builder` defaults to today's CP-Swap instructions.
+ */
 export function swapV2Handler(
   inner: SwapApiHandler,
   ledger: LedgerView,
+  marketMaker: Keypair,
   builder: V2RouteBuilder = cpSwapRouteBuilder(inner),
   options: OrderDeskOptions = {},
 ): SwapApiHandler {
-  const desk = createOrderDesk(inner, builder, ledger, options);
+  const desk = createOrderDesk(inner, builder, ledger, marketMaker, options);
   return {
     async handle(req, res, path, url) {
       try {

@@ -13,7 +13,9 @@
  * Every option the swap screen offers maps to the path's parameters; one it lacks is refused
  * before any request (checkQuoteParamsFor, 'swap-v2').
  */
+import { PublicKey } from '@solana/web3.js';
 import type { ParsedRequestOf } from '../../../preload/contract';
+import type { ReviewConnection } from '../../review/types';
 import type { Address } from '../../shared/address';
 import { WalletError } from '../../shared/errors';
 import { checkQuoteParamsFor } from '../../swap-api/quote-params';
@@ -29,12 +31,26 @@ import {
 } from '../swap-review';
 import { orderFeeTerms } from '../../fees/order-fees';
 import { assembleBuild } from './assemble-build';
+import { awaitedOrderSigners } from './order-signers';
+import { termsOf } from '../../review/service-terms';
 import type { ComputePrice, SwapV2Deps, V2Quote } from './v2-types';
 
 type QuoteRequest = ParsedRequestOf<'swap.quote'>;
 
 /** Orders kept for /execute; older reviews than this many are past their ticket anyway. */
 const MAX_PENDING_ORDERS = 64;
+
+/**
+ * Below this the service may pay an order's network costs (the docs' automatic gasless: "Taker
+ * has less than 0.01 SOL").
+ */
+const GASLESS_BELOW_LAMPORTS = 10_000_000n;
+
+/** The lamports of a wallet (0 when it does not exist yet). */
+async function lamportsOf(connection: ReviewConnection, owner: Address): Promise<bigint> {
+  const [account] = await connection.getMultipleAccountsInfo([new PublicKey(owner)]);
+  return BigInt(account?.lamports ?? 0);
+}
 
 function noAccount(): never {
   throw new WalletError(
@@ -78,22 +94,34 @@ export async function quoteSwapV2(
     }
     // Integrator fees on /order only through the referral program (issue 22 point 4).
     const referral = (await deps.fees?.forOrder?.()) ?? null;
+    // A person who cannot pay the network costs asks plainly, so the service may make the order
+    // gasless (the docs: only without optional parameters); the guard still holds the swap to
+    // the person's own slippage, and the payer to what the answer names (order-signers.ts).
+    const plain =
+      referral === null &&
+      !params.excludeDexes?.length &&
+      deps.connection !== undefined &&
+      (await lamportsOf(deps.connection, taker)) < GASLESS_BELOW_LAMPORTS;
     const answer = await client.order({
       inputMint: params.inputMint,
       outputMint: params.outputMint,
       amount: params.amount,
       taker,
-      slippageBps,
-      ...(referral
-        ? { referralAccount: referral.referralAccount, referralFee: referral.referralFeeBps }
-        : {}),
-      ...(params.excludeDexes?.length ? { excludeDexes: params.excludeDexes } : {}),
-      // The landing fee /execute spends, bounded: the person's total or cap as a maximum.
-      ...(fee.kind === 'none'
-        ? { priorityFeeLamports: 0n, broadcastFeeType: 'exactFee' as const }
+      ...(plain
+        ? {}
         : {
-            priorityFeeLamports: extras.maxPriorityFeeLamports,
-            broadcastFeeType: 'maxCap' as const,
+            slippageBps,
+            ...(referral
+              ? { referralAccount: referral.referralAccount, referralFee: referral.referralFeeBps }
+              : {}),
+            ...(params.excludeDexes?.length ? { excludeDexes: params.excludeDexes } : {}),
+            // The landing fee /execute spends, bounded: the person's total or cap as a maximum.
+            ...(fee.kind === 'none'
+              ? { priorityFeeLamports: 0n, broadcastFeeType: 'exactFee' as const }
+              : {
+                  priorityFeeLamports: extras.maxPriorityFeeLamports,
+                  broadcastFeeType: 'maxCap' as const,
+                }),
           }),
     });
     const v2: V2Quote = { path, answer };
@@ -162,22 +190,15 @@ export async function reviewSwapV2(
       'The swap service answered the order without its transaction. Nothing was signed; get a fresh quote.',
     );
   }
-  // A gasless order is paid by another wallet that signs at /execute: not signed here yet.
-  if (order.signatureFeePayer !== null && order.signatureFeePayer !== account) {
-    throw new WalletError(
-      'SWAP_NOT_SIGNABLE',
-      `This order's network fee would be paid by ${order.signatureFeePayer} (a gasless swap), which Swapdesk does not sign yet. Keep some SOL for the network fee and get a fresh quote, or choose Router as the swap path in Settings.`,
-    );
-  }
   if (order.taker !== null && order.taker !== account) {
     throw new WalletError(
       'SWAP_API_BAD_RESPONSE',
       `The swap service built this order for ${order.taker}, not for your account. Nothing was signed; get a fresh quote.`,
     );
   }
-  // A market maker signs at /execute, after the person: its signature is awaited only when
-  // the answer says a market maker fills this route, and only for that maker.
-  const awaited = order.router === 'jupiterz' && order.maker !== null ? [order.maker] : [];
+  // A market maker, or the service's gas payer on a gasless order, signs at /execute, after the
+  // person: awaited only as the answer names them, then held by the guard to what they do.
+  const awaited = awaitedOrderSigners(order, account, termsOf(deps.network).gasPayer);
   const ticket = await issueReviewedTicket(
     { ...deps, awaitedCosigners: awaited },
     account,

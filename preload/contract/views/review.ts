@@ -73,6 +73,9 @@ export interface ReviewReportView {
     computeUnitPriceMicroLamports: string;
     priorityLamports: string;
     totalLamports: string;
+    /** Who pays it; not the person only on a gasless order (a market maker, a gas payer). */
+    paidBy: string;
+    paidByYou: boolean;
   };
   rentLamports: string;
   balanceChanges: BalanceChangeView[];

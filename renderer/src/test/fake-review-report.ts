@@ -73,6 +73,8 @@ export function reportFor(
       computeUnitPriceMicroLamports: '0',
       priorityLamports: '0',
       totalLamports: '5000',
+      paidBy: owner,
+      paidByYou: true,
     },
     rentLamports: '2039280',
     balanceChanges: [

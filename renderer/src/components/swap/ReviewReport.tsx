@@ -132,18 +132,24 @@ export function ReviewReport({
       <TradeValue valuation={report.valuation} />
       <dl className="facts">
         <dt>Network fee</dt>
-        <dd>
-          {formatSol(report.networkFee.totalLamports)}
-          {report.networkFee.priorityLamports !== '0'
-            ? ` (priority ${formatSol(report.networkFee.priorityLamports)})`
-            : ''}{' '}
-          <UsdValue
-            amount={report.networkFee.totalLamports}
-            decimals={9}
-            price={solPrice}
-            label="USD value of the network fee"
-          />
-        </dd>
+        {!report.networkFee.paidByYou ? (
+          <dd>
+            {`${formatSol(report.networkFee.totalLamports)}, paid by ${shortenAddress(report.networkFee.paidBy)} (who signs after you), not from your SOL`}
+          </dd>
+        ) : (
+          <dd>
+            {formatSol(report.networkFee.totalLamports)}
+            {report.networkFee.priorityLamports !== '0'
+              ? ` (priority ${formatSol(report.networkFee.priorityLamports)})`
+              : ''}{' '}
+            <UsdValue
+              amount={report.networkFee.totalLamports}
+              decimals={9}
+              price={solPrice}
+              label="USD value of the network fee"
+            />
+          </dd>
+        )}
         {onChain ? (
           <>
             <dt>Protected on chain</dt>
