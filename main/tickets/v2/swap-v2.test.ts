@@ -118,10 +118,22 @@ describe('the Best price path (GET /order)', () => {
       excludeDexes: 'Saber',
       priorityFeeLamports: '7000',
       broadcastFeeType: 'maxCap',
+      excludeRouters: 'dflow,okx',
     });
     expect(stored.extra.v2?.path).toBe('meta-aggregator');
     // Jupiter's own fee by pair, as the answer states it, is the quote's platform fee.
     expect(stored.quote.platformFee).toEqual({ amount: 200_000n, feeBps: 2 });
+  });
+
+  it('asks plainly for a person under 0.01 SOL, so the service may make it gasless', async () => {
+    const { deps: d, requests } = deps('meta-aggregator', [json(200, orderAnswer())]);
+    const connection = { getMultipleAccountsInfo: async () => [{ lamports: 9_999_999 }] };
+    await quoteSwapV2({ ...d, connection } as never, req());
+    const plain = Object.fromEntries(requests[0]!.url.searchParams);
+    expect(plain).toMatchObject({ taker: USER, inputMint: SOL, outputMint: USDC });
+    for (const manual of ['slippageBps', 'priorityFeeLamports', 'excludeRouters']) {
+      expect(plain).not.toHaveProperty(manual);
+    }
   });
 
   it.each([

@@ -46,6 +46,13 @@ const MAX_PENDING_ORDERS = 64;
  */
 const GASLESS_BELOW_LAMPORTS = 10_000_000n;
 
+/**
+ * Routers of /order whose fills go through programs the review does not decode (Dflow's, OKX's):
+ * asking without them gets Metis (Jupiter's aggregator) or JupiterZ (its order engine), both
+ * read. A plain order (gasless) cannot exclude them: such a fill is refused in the review.
+ */
+const UNREADABLE_ROUTERS = ['dflow', 'okx'] as const;
+
 /** The lamports of a wallet (0 when it does not exist yet). */
 async function lamportsOf(connection: ReviewConnection, owner: Address): Promise<bigint> {
   const [account] = await connection.getMultipleAccountsInfo([new PublicKey(owner)]);
@@ -115,6 +122,8 @@ export async function quoteSwapV2(
               ? { referralAccount: referral.referralAccount, referralFee: referral.referralFeeBps }
               : {}),
             ...(params.excludeDexes?.length ? { excludeDexes: params.excludeDexes } : {}),
+            // Routers whose programs the guard cannot read: their fills would only be refused.
+            excludeRouters: UNREADABLE_ROUTERS,
             // The landing fee /execute spends, bounded: the person's total or cap as a maximum.
             ...(fee.kind === 'none'
               ? { priorityFeeLamports: 0n, broadcastFeeType: 'exactFee' as const }
