@@ -146,7 +146,11 @@ export function createOrderDesk(
       feeAccount = jupiterAccount;
       feeBps = jupiterBps;
     }
-    let quoted = await callV6(inner, req, '/quote', v6QuoteQuery(q, feeBps));
+    // `excludeRouters=jupiterz` leaves the market maker out (the only router here besides Metis).
+    const routers = {
+      withoutMarketMaker: (q.get('excludeRouters') ?? '').split(',').includes('jupiterz'),
+    };
+    let quoted = await callV6(inner, req, '/quote', v6QuoteQuery(q, feeBps, routers));
     const makerFill = (body: unknown) =>
       ((body as Json).routePlan as Json[] | undefined)?.some(
         (step) => (step.swapInfo as Json | undefined)?.label === MARKET_MAKER_LABEL,
@@ -155,7 +159,7 @@ export function createOrderDesk(
       // A market maker's fill is not Jupiter's route: it carries no Jupiter fee here.
       feeAccount = null;
       feeBps = 0;
-      quoted = await callV6(inner, req, '/quote', v6QuoteQuery(q, 0));
+      quoted = await callV6(inner, req, '/quote', v6QuoteQuery(q, 0, routers));
     }
     if (quoted.status !== 200) return { status: 400, body: v2ErrorBody(quoted.body, requestId) };
     const quote = quoted.body as Json;
@@ -167,7 +171,9 @@ export function createOrderDesk(
         ? ((BigInt(String(quote.inAmount)) * BigInt(feeBps)) / 10_000n).toString()
         : (fee?.amount ?? '0');
     const taker = q.get('taker');
-    const mode = referral !== null || q.has('slippageBps') ? 'manual' : 'ultra';
+    // The docs' manual-mode parameters; any of them turns automatic gasless off.
+    const manualParams = ['slippageBps', 'priorityFeeLamports', 'excludeRouters'];
+    const mode = referral !== null || manualParams.some((name) => q.has(name)) ? 'manual' : 'ultra';
     const base: Json = {
       mode,
       ...v2QuoteFields(quote),

@@ -208,6 +208,14 @@ describe('GET /swap/v2/order and POST /swap/v2/execute', () => {
     });
     expectValid(order200, order.body);
     expect(order.body.router).toBe('jupiterz');
+    // Without JupiterZ nothing else trades PDLG here.
+    const without = await get('/order', {
+      inputMint: USDC,
+      outputMint: PDLG,
+      amount: '10000000',
+      excludeRouters: 'jupiterz',
+    });
+    expect(without.status).toBe(400);
     const tx = VersionedTransaction.deserialize(
       Buffer.from(order.body.transaction as string, 'base64'),
     );
