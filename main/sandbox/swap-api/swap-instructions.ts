@@ -23,7 +23,6 @@ import {
   createCloseAccountInstruction,
   createSyncNativeInstruction,
   createTransferCheckedInstruction,
-  getAssociatedTokenAddressSync,
 } from '@solana/spl-token';
 import { MEMO_PROGRAM_ID, NATIVE_MINT, type SandboxToken } from '../tokens';
 import type { RouteHop, RouteLeg } from '../router/route-types';
@@ -34,6 +33,7 @@ import {
 } from '../cp-swap/program';
 import type { ReservesOf } from '../router/route-types';
 import type { MarketContext } from './market-context';
+import { associatedTokenKey } from '../../shared/associated-token';
 import type { ReplayedSwap } from './route-replay';
 import { splitPlatformFee } from './slippage';
 import {
@@ -85,8 +85,7 @@ function tokenOf(context: MarketContext, mint: string): SandboxToken {
 }
 
 function ata(context: MarketContext, mint: string, owner: PublicKey): PublicKey {
-  const program = new PublicKey(tokenOf(context, mint).tokenProgram);
-  return getAssociatedTokenAddressSync(new PublicKey(mint), owner, true, program);
+  return associatedTokenKey(mint, owner, tokenOf(context, mint).tokenProgram);
 }
 
 function transfer(
