@@ -10,6 +10,7 @@
  */
 import {
   type AddressLookupTableAccount,
+  type MessageV0,
   PublicKey,
   Transaction,
   TransactionMessage,
@@ -26,6 +27,7 @@ import type { SwapRequest } from './swap-request';
 import { CP_SWAP_LOOKUP_TABLE, lookupTableAccount } from '../cp-swap/lookup-table';
 import { jupiterOptions } from '../jupiter/jupiter-options';
 import { computeUnitLimitFor } from './compute-margin';
+import { sameShape, withInstructionData } from './recompile';
 
 /** The sandbox's lookup table of the CP-Swap market, or null when the ledger has none. */
 export function marketLookupTable(context: MarketContext): AddressLookupTableAccount | null {
@@ -104,6 +106,20 @@ export function ordered(groups: SwapInstructionGroups): TransactionInstruction[]
   ];
 }
 
+/** Wire bytes and, for v0, the message they carry (to recompile with new data: recompile.ts). */
+interface Assembled {
+  wire: Uint8Array;
+  message: MessageV0 | null;
+}
+
+/** The v0 transaction of `message`, signed by the market maker when it co-signs; null if too large. */
+function wireOf(context: MarketContext, message: MessageV0, coSigned: boolean): Assembled | null {
+  const tx = new VersionedTransaction(message);
+  if (coSigned) tx.sign([context.market.authority]);
+  const wire = tx.serialize();
+  return wire.length <= PACKET_SIZE ? { wire, message } : null;
+}
+
 /**
  * Wire bytes with the person's signature missing (and the market maker's present when it
  * co-signs a fill); null when the transaction is too large.
@@ -116,7 +132,7 @@ function assemble(
   legacy: boolean,
   coSigned: boolean,
   table: AddressLookupTableAccount | null = null,
-): Uint8Array | null {
+): Assembled | null {
   const authority = context.market.authority;
   try {
     if (legacy) {
@@ -125,17 +141,14 @@ function assemble(
       );
       if (coSigned) tx.partialSign(authority);
       const wire = tx.serialize({ requireAllSignatures: false, verifySignatures: false });
-      return wire.length <= PACKET_SIZE ? new Uint8Array(wire) : null;
+      return wire.length <= PACKET_SIZE ? { wire: new Uint8Array(wire), message: null } : null;
     }
     const message = new TransactionMessage({
       payerKey: user,
       recentBlockhash: blockhash,
       instructions,
     }).compileToV0Message(table === null ? [] : [table]);
-    const tx = new VersionedTransaction(message);
-    if (coSigned) tx.sign([authority]);
-    const wire = tx.serialize();
-    return wire.length <= PACKET_SIZE ? wire : null;
+    return wireOf(context, message, coSigned);
   } catch {
     // web3.js throws on an oversized legacy transaction or too many account keys.
     return null;
@@ -185,16 +198,29 @@ export function buildSwap(context: MarketContext, request: SwapRequest): SwapRes
   const table = request.asLegacyTransaction ? null : marketLookupTable(context);
   // Every account inline first; a route too large for that goes through the market's lookup
   // table (v0 only), and only then are the market maker's memos dropped.
-  const compile = (built: ReturnType<Prepared['build']>) => {
+  let last: { instructions: TransactionInstruction[]; message: MessageV0 } | null = null;
+  const fresh = (instructions: TransactionInstruction[], coSigned: boolean) => {
     const args = [
       context,
-      ordered(built.groups),
+      instructions,
       user,
       blockhash,
       request.asLegacyTransaction,
-      built.groups.coSigned,
+      coSigned,
     ] as const;
     return assemble(...args) ?? (table === null ? null : assemble(...args, table));
+  };
+  const compile = (built: ReturnType<Prepared['build']>) => {
+    const instructions = ordered(built.groups);
+    const { coSigned } = built.groups;
+    // The rebuild at the measured limit: the same message with new data (recompile.ts), of
+    // the same size, so it fits where the first did.
+    const assembled =
+      last !== null && sameShape(last.instructions, instructions)
+        ? wireOf(context, withInstructionData(last.message, instructions), coSigned)
+        : fresh(instructions, coSigned);
+    if (assembled?.message) last = { instructions, message: assembled.message };
+    return assembled?.wire ?? null;
   };
   let memos = true;
   const attempt = (limit: number) => {
