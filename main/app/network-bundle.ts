@@ -12,7 +12,8 @@ import type { ActivityStore } from '../activity/activity-store';
 import type { Handlers } from '../bridge/handler-types';
 import type { FeesService } from '../fees/fees-service';
 import { createBalanceHandlers } from '../handlers/balances';
-import { batchingFetch } from '../ledger/rpc-batch';
+import { createRpcBatcher } from '../ledger/rpc-batch';
+import { createReviewRpc } from '../ledger/review-rpc';
 import { createTokenLabeler, type TokenLabeler } from '../tokens/token-labels';
 import { createSandboxHandlers } from '../handlers/sandbox';
 import type { PayNetworkServices } from '../handlers/pay';
@@ -97,12 +98,15 @@ export function bundleFor(network: NetworkInfo, shared: Shared): NetworkBundle {
     disableRetryOnRateLimit: true,
   });
   // The review's reads (accounts before, simulation, block height) and Pyth's feeds read beside
-  // them go out together: one JSON-RPC batch per turn instead of a request each (issue 26).
+  // them go out together: one JSON-RPC batch per turn instead of a request each (issue 26). The
+  // review reads through its own lean client (review-rpc.ts) in the same batches.
+  const batcher = createRpcBatcher(shared.fetch);
   const reviewConnection = new Connection(network.rpcUrl, {
     commitment: 'confirmed',
-    fetch: batchingFetch(shared.fetch),
+    fetch: batcher.fetch,
     disableRetryOnRateLimit: true,
   });
+  const reviewReads = createReviewRpc(network.rpcUrl, batcher);
   const ledgerConnection =
     options.connection && network.rpcUrl === options.network.rpcUrl
       ? options.connection
@@ -187,6 +191,7 @@ export function bundleFor(network: NetworkInfo, shared: Shared): NetworkBundle {
       // key set or removed in Settings applies to the next request.
       api,
       connection: reviewConnection,
+      reviewReads,
       review: options.review ?? reviewTransaction,
       quotes: createQuoteBook<SwapExtras>({ now }),
       fees: shared.fees,
@@ -242,6 +247,7 @@ export function bundleFor(network: NetworkInfo, shared: Shared): NetworkBundle {
       networkKey,
       api,
       connection: reviewConnection,
+      reviewReads,
       review: swap.review.review,
       plans,
       tickets,

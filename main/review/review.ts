@@ -12,7 +12,7 @@ import { assembleFacts, reportOf } from './assemble';
 import { decodeMessage, parseWire } from './message';
 import { TOKEN_PROGRAM } from './program-ids';
 import { simulate } from './simulate';
-import type { ReviewConnection, ReviewInput, ReviewReport, TouchedAccount } from './types';
+import type { ReviewReads, ReviewInput, ReviewReport, TouchedAccount } from './types';
 
 const BATCH = 100; // getMultipleAccounts takes at most 100 keys
 
@@ -25,7 +25,7 @@ const isKey = (address: string) => !address.includes(':'); // placeholders of un
  * every review's reads).
  */
 async function readStates(
-  connection: Pick<ReviewConnection, 'getMultipleAccountsInfo'>,
+  connection: Pick<ReviewReads, 'getMultipleAccountsInfo'>,
   addresses: readonly string[],
   into: Map<string, AccountState | null>,
   withoutData = false,
@@ -43,9 +43,9 @@ async function readStates(
 }
 
 async function readBatch(
-  connection: Pick<ReviewConnection, 'getMultipleAccountsInfo'>,
+  connection: Pick<ReviewReads, 'getMultipleAccountsInfo'>,
   batch: readonly string[],
-  config: Parameters<ReviewConnection['getMultipleAccountsInfo']>[1],
+  config: Parameters<ReviewReads['getMultipleAccountsInfo']>[1],
   into: Map<string, AccountState | null>,
 ): Promise<void> {
   let infos;
@@ -65,7 +65,7 @@ async function readBatch(
 }
 
 async function readBlockHeight(
-  connection: Pick<ReviewConnection, 'getBlockHeight'>,
+  connection: Pick<ReviewReads, 'getBlockHeight'>,
 ): Promise<number> {
   try {
     return await connection.getBlockHeight('confirmed');
