@@ -28,6 +28,13 @@ export interface LedgerView {
    * own checks. Null error means it would succeed.
    */
   simulate(wireTransaction: Uint8Array): { err: unknown | null; logs: string[] };
+  /**
+   * Simulates a transaction as simulateTransaction does for the wallet (signatures unchecked,
+   * the blockhash kept) and keeps the run, so that call, for the same bytes at the same state
+   * and slot, is answered from it (issue 26: /swap runs what it answered while the wallet
+   * decodes it).
+   */
+  simulateAhead(wireTransaction: Uint8Array): void;
   /** Block height (one block per slot in the sandbox); escrows of the swap API expire by it. */
   blockHeight(): number;
   /**

@@ -162,8 +162,18 @@ export class SandboxLedger implements LedgerView {
   }
 
   simulate(wireTransaction: Uint8Array): { err: unknown | null; logs: string[] } {
-    const result = this.simulateTransaction(wireTransaction, { sigVerify: false });
-    return { err: result.err, logs: result.logs };
+    // The checks of simulateTransaction, then a run that reads the error and the logs only
+    // (vm-run.ts); not kept for simulateTransaction, whose answers need the details.
+    const parsed = this.parse(wireTransaction);
+    this.tick();
+    this.time.syncVm(this.vm, parsed);
+    if (!this.lifetimeValid(parsed)) return { err: 'BlockhashNotFound', logs: [] };
+    const run = simulateOnVm(this.vm, parsed, wireTransaction, false, false);
+    return { err: run.err, logs: run.logs };
+  }
+
+  simulateAhead(wireTransaction: Uint8Array): void {
+    this.simulateTransaction(wireTransaction, { sigVerify: false });
   }
 
   // ---- beyond LedgerView: what the RPC and the faucet need ----

@@ -41,7 +41,7 @@ const ROUTES: Record<string, 'GET' | 'POST'> = {
 function simulateAhead(context: MarketContext, transactionBase64: string): void {
   setImmediate(() => {
     try {
-      context.ledger.simulate(Buffer.from(transactionBase64, 'base64'));
+      context.ledger.simulateAhead(Buffer.from(transactionBase64, 'base64'));
     } catch (error) {
       // Only a head start: the review's own simulateTransaction reports any failure.
       console.error('[swap-api] simulating ahead failed:', error);

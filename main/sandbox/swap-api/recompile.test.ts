@@ -58,9 +58,23 @@ describe('withInstructionData', () => {
         const first = instructions(payer, accounts, 1_400_000, 1000);
         const second = instructions(payer, accounts, 20_000 + run, 70_000 + run);
         expect(sameShape(first, second)).toBe(true);
-        const reused = withInstructionData(compile(first, tables), second);
+        const reused = withInstructionData(compile(first, tables), second, blockhash);
         expect(Buffer.from(reused.serialize())).toEqual(
           Buffer.from(compile(second, tables).serialize()),
+        );
+        // The next request's: another blockhash too.
+        const later = Keypair.generate().publicKey.toBase58();
+        const again = withInstructionData(compile(first, tables), second, later);
+        expect(Buffer.from(again.serialize())).toEqual(
+          Buffer.from(
+            new TransactionMessage({
+              payerKey: payer,
+              recentBlockhash: later,
+              instructions: second,
+            })
+              .compileToV0Message(tables)
+              .serialize(),
+          ),
         );
       }
     }

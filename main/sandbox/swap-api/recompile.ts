@@ -1,12 +1,14 @@
 /**
- * A v0 message compiled again with new instruction data only (issue 26). /swap builds its
- * transaction twice: at the runtime's compute ceiling, to simulate it, then with the limit the
- * simulation measured. The second build differs only in the compute-budget instructions' data
- * (same programs, same accounts, same lengths), and compiling a message from its instructions
- * (ordering the keys, resolving the lookup table) was most of the build's time. When the new
- * instructions have the shape of the old ones, the old message's keys, header and lookups are
- * exactly what compiling them would give, since they depend only on the programs and the
- * accounts with their flags, so only the data is replaced. Any other change compiles afresh.
+ * A v0 message compiled again with new instruction data and blockhash only (issue 26). /swap
+ * builds its transaction twice: at the runtime's compute ceiling, to simulate it, then with the
+ * limit the simulation measured; and the next /swap of the same route for the same person
+ * builds it again with amounts and a blockhash of its own. These differ only in instruction
+ * data (same programs, same accounts, same lengths), and compiling a message from its
+ * instructions (ordering the keys, resolving the lookup table) was most of the build's time.
+ * When the new instructions have the shape of the old ones (and the payer and the lookup table
+ * are the same), the old message's keys, header and lookups are exactly what compiling them
+ * would give, since they depend only on the payer, the programs, the accounts with their flags
+ * and the table, so only the data and the blockhash are replaced. Anything else compiles afresh.
  */
 import { MessageV0, type TransactionInstruction } from '@solana/web3.js';
 
@@ -35,18 +37,20 @@ export function sameShape(
 }
 
 /**
- * `message` (compiled from instructions of `next`'s shape, see sameShape) with `next`'s data.
+ * `message` (compiled from instructions of `next`'s shape, see sameShape, for the same payer
+ * and lookup table) with `next`'s data and `recentBlockhash`.
  *
- * @example if (sameShape(before, after)) message = withInstructionData(message, after);
+ * @example if (sameShape(before, after)) message = withInstructionData(message, after, blockhash);
  */
 export function withInstructionData(
   message: MessageV0,
   next: readonly TransactionInstruction[],
+  recentBlockhash: string,
 ): MessageV0 {
   return new MessageV0({
     header: message.header,
     staticAccountKeys: message.staticAccountKeys,
-    recentBlockhash: message.recentBlockhash,
+    recentBlockhash,
     compiledInstructions: message.compiledInstructions.map((compiled, i) => ({
       programIdIndex: compiled.programIdIndex,
       accountKeyIndexes: compiled.accountKeyIndexes,

@@ -34,6 +34,21 @@ export function marketLookupTable(context: MarketContext): AddressLookupTableAcc
   return lookupTableAccount(context.ledger.getAccount(CP_SWAP_LOOKUP_TABLE));
 }
 
+/** A v0 message /swap compiled, with what it was compiled from (recompile.ts). */
+interface Compiled {
+  payer: PublicKey;
+  instructions: TransactionInstruction[];
+  message: MessageV0;
+  /** The lookup table's account data as it was then (null: none offered). */
+  tableData: Uint8Array | null;
+}
+
+/** Each market's last compiled message: the next /swap of the same shape starts from it. */
+const lastCompiled = new WeakMap<MarketContext, Compiled>();
+
+const sameBytes = (a: Uint8Array | null, b: Uint8Array | null) =>
+  a === null || b === null ? a === b : Buffer.from(a).equals(Buffer.from(b));
+
 /** Jupiter's limit when dynamicComputeUnitLimit is off, and the ceiling of the runtime. */
 export const DEFAULT_COMPUTE_UNIT_LIMIT = 1_400_000;
 export const PACKET_SIZE = 1232;
@@ -195,10 +210,13 @@ export function buildSwap(context: MarketContext, request: SwapRequest): SwapRes
   const prepared = prepare(context, request);
   const user = new PublicKey(request.userPublicKey);
   const { blockhash, lastValidBlockHeight } = context.ledger.latestBlockhash();
-  const table = request.asLegacyTransaction ? null : marketLookupTable(context);
+  const tableAccount = request.asLegacyTransaction
+    ? null
+    : context.ledger.getAccount(CP_SWAP_LOOKUP_TABLE);
+  const table = lookupTableAccount(tableAccount);
+  const tableData = table === null ? null : tableAccount!.data;
   // Every account inline first; a route too large for that goes through the market's lookup
   // table (v0 only), and only then are the market maker's memos dropped.
-  let last: { instructions: TransactionInstruction[]; message: MessageV0 } | null = null;
   const fresh = (instructions: TransactionInstruction[], coSigned: boolean) => {
     const args = [
       context,
@@ -213,13 +231,26 @@ export function buildSwap(context: MarketContext, request: SwapRequest): SwapRes
   const compile = (built: ReturnType<Prepared['build']>) => {
     const instructions = ordered(built.groups);
     const { coSigned } = built.groups;
-    // The rebuild at the measured limit: the same message with new data (recompile.ts), of
-    // the same size, so it fits where the first did.
-    const assembled =
-      last !== null && sameShape(last.instructions, instructions)
-        ? wireOf(context, withInstructionData(last.message, instructions), coSigned)
-        : fresh(instructions, coSigned);
-    if (assembled?.message) last = { instructions, message: assembled.message };
+    // The rebuild at the measured limit, or the same route again: the same message with new
+    // data (recompile.ts), of the same size, so it fits where the first did.
+    const last = lastCompiled.get(context);
+    const reused =
+      !request.asLegacyTransaction &&
+      last !== undefined &&
+      last.payer.equals(user) &&
+      sameBytes(last.tableData, tableData) &&
+      sameShape(last.instructions, instructions);
+    const assembled = reused
+      ? wireOf(context, withInstructionData(last.message, instructions, blockhash), coSigned)
+      : fresh(instructions, coSigned);
+    if (assembled?.message) {
+      lastCompiled.set(context, {
+        payer: user,
+        instructions,
+        message: assembled.message,
+        tableData,
+      });
+    }
     return assembled?.wire ?? null;
   };
   let memos = true;
