@@ -14,6 +14,7 @@ import type { FeesService } from '../fees/fees-service';
 import { createBalanceHandlers } from '../handlers/balances';
 import { createRpcBatcher } from '../ledger/rpc-batch';
 import { createReviewRpc } from '../ledger/review-rpc';
+import type { HttpClient } from '../shared/http-client';
 import { createTokenLabeler, type TokenLabeler } from '../tokens/token-labels';
 import { createSandboxHandlers } from '../handlers/sandbox';
 import type { PayNetworkServices } from '../handlers/pay';
@@ -77,6 +78,11 @@ export interface NetworkBundle {
 export interface Shared {
   options: ComposeOptions;
   fetch: typeof fetch;
+  /**
+   * The requests a review waits for (POST /swap, the RPC batch): node:http with kept-alive
+   * connections (shared/http-client.ts); `fetch` itself when a test gave one, so it sees them.
+   */
+  http: HttpClient;
   now: () => number;
   wait: (ms: number) => Promise<void>;
   vault: Vault;
@@ -100,7 +106,7 @@ export function bundleFor(network: NetworkInfo, shared: Shared): NetworkBundle {
   // The review's reads (accounts before, simulation, block height) and Pyth's feeds read beside
   // them go out together: one JSON-RPC batch per turn instead of a request each (issue 26). The
   // review reads through its own lean client (review-rpc.ts) in the same batches.
-  const batcher = createRpcBatcher(shared.fetch);
+  const batcher = createRpcBatcher(shared.fetch, shared.http);
   const reviewConnection = new Connection(network.rpcUrl, {
     commitment: 'confirmed',
     fetch: batcher.fetch,
@@ -158,7 +164,7 @@ export function bundleFor(network: NetworkInfo, shared: Shared): NetworkBundle {
   const clientOptions = async () => ({
     baseUrl: network.swapApiUrl,
     ...(await shared.settings.currentApiKey().then((key) => (key ? { apiKey: key } : {}))),
-    fetch: shared.fetch,
+    fetch: shared.http,
     wait: realWait,
     now,
     timeoutMs: 15_000,

@@ -14,6 +14,8 @@
  * their answers are parsed once and checked by the review's own schemas.
  */
 
+import type { HttpAnswer, HttpClient } from '../shared/http-client';
+
 type Fetch = typeof fetch;
 
 interface Pending {
@@ -66,9 +68,19 @@ export interface RpcBatcher {
  * they come through `fetch` or `call`.
  * @example const rpc = createRpcBatcher(fetch); new Connection(rpcUrl, { fetch: rpc.fetch })
  */
-export function createRpcBatcher(inner: Fetch): RpcBatcher {
+export function createRpcBatcher(inner: Fetch, http?: HttpClient): RpcBatcher {
   const queues = new Map<string, Pending[]>();
   let calls = 0;
+  // Batches and plain calls go through `http` when given (http-client.ts); web3.js's lone
+  // calls keep their fetch.
+  const post = (url: string, init: RequestInit): Promise<HttpAnswer> =>
+    http
+      ? http(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: init.body as string,
+        })
+      : inner(url, init);
 
   async function flush(url: string, batch: Pending[]): Promise<void> {
     if (batch.length === 1) return batch[0]!.alone(url);
@@ -78,9 +90,9 @@ export function createRpcBatcher(inner: Fetch): RpcBatcher {
       return;
     }
     let answers: unknown;
-    let response: Response;
+    let response: HttpAnswer;
     try {
-      response = await inner(url, {
+      response = await post(url, {
         ...batch[0]!.init,
         body: `[${batch.map((p) => p.body).join(',')}]`,
       });
@@ -164,7 +176,7 @@ export function createRpcBatcher(inner: Fetch): RpcBatcher {
         deliver: resolve,
         alone: async (to) => {
           try {
-            const response = await inner(to, init);
+            const response = await post(to, init);
             const text = await response.text();
             let item: unknown;
             try {
