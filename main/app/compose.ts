@@ -41,7 +41,7 @@ import { gateHandlers } from '../lock/gate';
 import type { NetworkInfo } from '../../preload/api-types';
 import type { ComposeOptions } from './compose-options';
 import { bundleFor, unreachableMessage, type NetworkBundle, type Shared } from './network-bundle';
-import { createHttpClient } from '../shared/http-client';
+import { createHttpClient } from '../network/http-client';
 
 export type { ComposeOptions } from './compose-options';
 export { unreachableMessage } from './network-bundle';

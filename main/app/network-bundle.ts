@@ -14,7 +14,7 @@ import type { FeesService } from '../fees/fees-service';
 import { createBalanceHandlers } from '../handlers/balances';
 import { createRpcBatcher } from '../ledger/rpc-batch';
 import { createReviewRpc } from '../ledger/review-rpc';
-import type { HttpClient } from '../shared/http-client';
+import type { HttpClient } from '../network/http-client';
 import { createTokenLabeler, type TokenLabeler } from '../tokens/token-labels';
 import { createSandboxHandlers } from '../handlers/sandbox';
 import type { PayNetworkServices } from '../handlers/pay';
@@ -80,7 +80,7 @@ export interface Shared {
   fetch: typeof fetch;
   /**
    * The requests a review waits for (POST /swap, the RPC batch): node:http with kept-alive
-   * connections (shared/http-client.ts); `fetch` itself when a test gave one, so it sees them.
+   * connections (network/http-client.ts); `fetch` itself when a test gave one, so it sees them.
    */
   http: HttpClient;
   now: () => number;
@@ -141,7 +141,7 @@ export function bundleFor(network: NetworkInfo, shared: Shared): NetworkBundle {
   // The service's prices, and Pyth's through the person's RPC where a feed exists (issue 25):
   // the screens get the oracle's where it has one; the review compares the two.
   const servicePrices = createPriceService({ ...marketHost, now });
-  const oracle = createOracleReader({ connection: () => reviewConnection, now });
+  const oracle = createOracleReader({ connection: () => reviewReads, now });
   const prices = withOraclePrices(servicePrices, oracle, now);
   const labeler = createTokenLabeler({ directory, connection: ledgerConnection });
   const sender = createTransactionSender({

@@ -14,7 +14,7 @@
  * their answers are parsed once and checked by the review's own schemas.
  */
 
-import type { HttpAnswer, HttpClient } from '../shared/http-client';
+import type { HttpAnswer, HttpClient } from '../network/http-client';
 
 type Fetch = typeof fetch;
 

@@ -11,7 +11,7 @@
  *   - the rent it puts into new accounts stays within a few token accounts' worth.
  */
 import { ExtensionType, getAccountLen, getAccountTypeOfMintType } from '@solana/spl-token';
-import { associatedTokenAddress } from '../shared/associated-token';
+import { associatedTokenAddress } from '../tokens/associated-token';
 import type { AccountState } from './account-state';
 import { isUserAccount, type ReviewFacts } from './facts';
 import { TOKEN_2022_PROGRAM } from './program-ids';

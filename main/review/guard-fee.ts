@@ -18,7 +18,7 @@
  * input), ⌈input before the fee × bps / 10,000⌉. One base unit either way is rounding (for a fee
  * from the output, whose gross includes the fee, that still lets through a shortfall of two).
  */
-import { associatedTokenAddress } from '../shared/associated-token';
+import { associatedTokenAddress } from '../tokens/associated-token';
 import { accountGain } from './balances';
 import { feeConfigured, mintOf, type ReviewFacts } from './facts';
 import { tokenFlows } from './flows';

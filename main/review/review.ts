@@ -4,7 +4,7 @@
  * person's balance changes, and run the guard against the quote they accepted.
  */
 import { PublicKey } from '@solana/web3.js';
-import { associatedTokenAddress } from '../shared/associated-token';
+import { associatedTokenAddress } from '../tokens/associated-token';
 import type { Address } from '../shared/address';
 import { WalletError } from '../shared/errors';
 import { fromAccountInfo, type AccountState } from './account-state';

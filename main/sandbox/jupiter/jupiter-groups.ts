@@ -33,7 +33,7 @@ import {
 } from './route-instruction';
 import { jupiterRouteV2Instruction } from './route-instruction-v2';
 import { SwapApiError } from '../swap-api/api-error';
-import { associatedTokenKey } from '../../shared/associated-token';
+import { associatedTokenKey } from '../../tokens/associated-token';
 import { programTokenAccount } from './program';
 import { SANDBOX_TOKEN_LEDGER, setTokenLedgerInstruction } from './token-ledger';
 

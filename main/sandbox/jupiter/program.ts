@@ -8,7 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import { PublicKey } from '@solana/web3.js';
-import { associatedTokenAddress } from '../../shared/associated-token';
+import { associatedTokenAddress } from '../../tokens/associated-token';
 
 export const JUPITER_PROGRAM_ID = 'JUP6LkbZbjS1jKKwapdHNy74zcZ3tLUZoi5QNyVTaV4';
 const PROGRAM = new PublicKey(JUPITER_PROGRAM_ID);

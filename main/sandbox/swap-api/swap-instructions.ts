@@ -33,7 +33,7 @@ import {
 } from '../cp-swap/program';
 import type { ReservesOf } from '../router/route-types';
 import type { MarketContext } from './market-context';
-import { associatedTokenKey } from '../../shared/associated-token';
+import { associatedTokenKey } from '../../tokens/associated-token';
 import type { ReplayedSwap } from './route-replay';
 import { splitPlatformFee } from './slippage';
 import {
