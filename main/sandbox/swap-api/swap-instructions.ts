@@ -183,6 +183,19 @@ function planLegs(
 }
 
 /** Builds the instruction groups of a replayed swap. */
+/**
+ * The compute budget group: the limit, and the price when there is one. The only group that
+ * depends on the compute limit (swap-service.ts rebuilds it alone at the measured limit).
+ */
+export function computeBudgetInstructions(
+  limit: number,
+  microLamports: bigint,
+): TransactionInstruction[] {
+  const budget = [ComputeBudgetProgram.setComputeUnitLimit({ units: limit })];
+  if (microLamports > 0n) budget.push(ComputeBudgetProgram.setComputeUnitPrice({ microLamports }));
+  return budget;
+}
+
 export function buildSwapInstructions(
   context: MarketContext,
   swap: ReplayedSwap,
@@ -203,15 +216,8 @@ export function buildSwapInstructions(
     tokenLedgerAt: 0,
   };
   groups.computeBudget.push(
-    ComputeBudgetProgram.setComputeUnitLimit({ units: options.computeUnitLimit }),
+    ...computeBudgetInstructions(options.computeUnitLimit, options.computeUnitPriceMicroLamports),
   );
-  if (options.computeUnitPriceMicroLamports > 0n) {
-    groups.computeBudget.push(
-      ComputeBudgetProgram.setComputeUnitPrice({
-        microLamports: options.computeUnitPriceMicroLamports,
-      }),
-    );
-  }
   if (options.jupiter !== null && jupiterCanRoute(swap)) {
     const built = jupiterSwapGroups(context, swap, { ...options, ...options.jupiter });
     Object.assign(groups, built);

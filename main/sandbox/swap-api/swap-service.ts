@@ -22,7 +22,11 @@ import { checkDestinationAccount, checkFeeAccount } from './account-checks';
 import type { MarketContext } from './market-context';
 import { resolvePriorityFee, type PriorityPlan } from './priority-fee';
 import { replayQuote, type ReplayedSwap } from './route-replay';
-import { buildSwapInstructions, type SwapInstructionGroups } from './swap-instructions';
+import {
+  buildSwapInstructions,
+  computeBudgetInstructions,
+  type SwapInstructionGroups,
+} from './swap-instructions';
 import type { SwapRequest } from './swap-request';
 import { CP_SWAP_LOOKUP_TABLE, lookupTableAccount } from '../cp-swap/lookup-table';
 import { jupiterOptions } from '../jupiter/jupiter-options';
@@ -75,6 +79,9 @@ export function prepare(context: MarketContext, request: SwapRequest): Prepared 
   }
   const swap = replayQuote(context, quote, feeMint);
   const user = new PublicKey(request.userPublicKey);
+  // The groups of each `memos` choice, built once: they depend on the limit only through the
+  // compute budget group, which a build at another limit replaces alone.
+  const built = new Map<boolean, SwapInstructionGroups>();
   return {
     swap,
     build: (limit, memos) => {
@@ -83,6 +90,11 @@ export function prepare(context: MarketContext, request: SwapRequest): Prepared 
         request.computeUnitPriceMicroLamports,
         limit,
       );
+      const earlier = built.get(memos);
+      if (earlier !== undefined) {
+        const computeBudget = computeBudgetInstructions(limit, priority.microLamports);
+        return { groups: { ...earlier, computeBudget }, priority };
+      }
       const groups = buildSwapInstructions(
         context,
         swap,
@@ -102,6 +114,7 @@ export function prepare(context: MarketContext, request: SwapRequest): Prepared 
         },
         swap.reservesOf,
       );
+      built.set(memos, groups);
       return { groups, priority };
     },
   };
