@@ -232,9 +232,15 @@ export class SandboxLedger implements LedgerView {
     return parseTransaction(wire, (address) => this.lookupTable(address));
   }
 
-  /** Runs a transaction without committing it. */
-  simulateTransaction(wire: Uint8Array, options: SimulateOptions = {}): SimulationResult {
-    const parsed = this.parse(wire);
+  /**
+   * Runs a transaction without committing it. `parsed`: the caller's own parse of these very
+   * bytes (the RPC parses them first to answer a malformed one in the validator's words).
+   */
+  simulateTransaction(
+    wire: Uint8Array,
+    options: SimulateOptions = {},
+    parsed: ParsedTransaction = this.parse(wire),
+  ): SimulationResult {
     this.tick();
     this.time.syncVm(this.vm, parsed);
     let replacementBlockhash: SimulationResult['replacementBlockhash'] = null;
