@@ -29,12 +29,12 @@ export interface LedgerView {
    */
   simulate(wireTransaction: Uint8Array): { err: unknown | null; logs: string[] };
   /**
-   * Simulates a transaction as simulateTransaction does for the wallet (signatures unchecked,
-   * the blockhash kept) and keeps the run, so that call, for the same bytes at the same state
-   * and slot, is answered from it (issue 26: /swap runs what it answered while the wallet
-   * decodes it).
+   * `simulate`, run as simulateTransaction runs it for the wallet (signatures unchecked, the
+   * blockhash kept, every detail gathered) and kept, so that call, for the same bytes at the
+   * same state and slot, is answered from this run (issue 26: the wallet's review simulates
+   * the very transaction /swap answered).
    */
-  simulateAhead(wireTransaction: Uint8Array): void;
+  simulateAndKeep(wireTransaction: Uint8Array): { err: unknown | null; logs: string[] };
   /** Block height (one block per slot in the sandbox); escrows of the swap API expire by it. */
   blockHeight(): number;
   /**

@@ -155,7 +155,7 @@ describe('sandbox ledger', () => {
     }
     expect(ledger.simulate(tooMuch).err).not.toBeNull();
     ledger.advanceSlots(1);
-    ledger.simulateAhead(good);
+    expect(ledger.simulateAndKeep(good).err).toBeNull();
     const ahead = ledger.simulateTransaction(good);
     expect(ahead.postAccounts.size).toBeGreaterThan(0);
     expect(ledger.simulateTransaction(good)).toBe(ahead);

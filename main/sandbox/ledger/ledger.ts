@@ -172,8 +172,9 @@ export class SandboxLedger implements LedgerView {
     return { err: run.err, logs: run.logs };
   }
 
-  simulateAhead(wireTransaction: Uint8Array): void {
-    this.simulateTransaction(wireTransaction, { sigVerify: false });
+  simulateAndKeep(wireTransaction: Uint8Array): { err: unknown | null; logs: string[] } {
+    const result = this.simulateTransaction(wireTransaction, { sigVerify: false });
+    return { err: result.err, logs: result.logs };
   }
 
   // ---- beyond LedgerView: what the RPC and the faucet need ----

@@ -36,12 +36,13 @@ const ROUTES: Record<string, 'GET' | 'POST'> = {
  * the sandbox would otherwise sit idle. The ledger keeps the run with the state version and
  * slot it ran at (ledger.ts, `lastSimulation`) and answers the review's simulateTransaction
  * from it only when both are unchanged, so the review still gets a run of the exact bytes
- * against the current state; anything that changed in between makes it run again.
+ * against the current state; anything that changed in between makes it run again. When /swap
+ * kept a run of these bytes itself (swap-service.ts), this one is answered from it at once.
  */
 function simulateAhead(context: MarketContext, transactionBase64: string): void {
   setImmediate(() => {
     try {
-      context.ledger.simulateAhead(Buffer.from(transactionBase64, 'base64'));
+      context.ledger.simulateAndKeep(Buffer.from(transactionBase64, 'base64'));
     } catch (error) {
       // Only a head start: the review's own simulateTransaction reports any failure.
       console.error('[swap-api] simulating ahead failed:', error);

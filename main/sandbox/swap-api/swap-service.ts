@@ -218,6 +218,45 @@ export interface SwapResponseJson {
   simulationError: { errorCode: string; error: string } | null;
 }
 
+/** Each market's last answered v0 /swap: its shape and the compute limit it was answered at. */
+const lastAnswered = new WeakMap<MarketContext, Omit<Compiled, 'message'> & { limit: number }>();
+
+/**
+ * The limit a /swap of this shape (the same person, route and lookup table) was answered at
+ * last, or null: the first run is then made at it, and when its units give the same limit the
+ * transaction run is the one answered (swap-api/README.md).
+ */
+function answeredLimit(
+  context: MarketContext,
+  prepared: Prepared,
+  user: PublicKey,
+  tableData: Uint8Array | null,
+): number | null {
+  const answered = lastAnswered.get(context);
+  if (answered === undefined || !answered.payer.equals(user)) return null;
+  if (!sameBytes(answered.tableData, tableData)) return null;
+  const probe = ordered(prepared.build(answered.limit, true).groups);
+  return sameShape(answered.instructions, probe) ? answered.limit : null;
+}
+
+/** Remembers the shape just answered (the last compiled message is the answered one). */
+function rememberAnswered(
+  context: MarketContext,
+  user: PublicKey,
+  tableData: Uint8Array | null,
+  limit: number,
+): void {
+  const compiled = lastCompiled.get(context);
+  if (compiled === undefined || !compiled.payer.equals(user)) return;
+  if (!sameBytes(compiled.tableData, tableData)) return;
+  lastAnswered.set(context, {
+    payer: compiled.payer,
+    instructions: compiled.instructions,
+    tableData: compiled.tableData,
+    limit,
+  });
+}
+
 /** Builds the answer of POST /swap; throws SwapApiError. */
 export function buildSwap(context: MarketContext, request: SwapRequest): SwapResponseJson {
   const prepared = prepare(context, request);
@@ -285,20 +324,40 @@ export function buildSwap(context: MarketContext, request: SwapRequest): SwapRes
     }
     return { wire, priority: built.priority };
   };
-  let limit = DEFAULT_COMPUTE_UNIT_LIMIT;
+  const dynamic = request.dynamicComputeUnitLimit;
+  let limit = dynamic ? answeredLimit(context, prepared, user, tableData) : null;
+  let kept = limit !== null || !dynamic;
+  limit ??= DEFAULT_COMPUTE_UNIT_LIMIT;
   let built = attempt(limit);
-  const simulation = context.ledger.simulate(built.wire);
-  if (request.dynamicComputeUnitLimit && simulation.err === null) {
+  // A run that may be of the transaction answered is kept for the wallet's simulateTransaction
+  // (ledger.simulateAndKeep); the run at the ceiling, only to measure, reads the logs alone.
+  let simulation = kept
+    ? context.ledger.simulateAndKeep(built.wire)
+    : context.ledger.simulate(built.wire);
+  if (kept && dynamic && simulation.err !== null) {
+    // At the limit answered before, and it failed (too few units, or anything else): measured
+    // at the ceiling instead, as the first /swap of a shape is.
+    kept = false;
+    limit = DEFAULT_COMPUTE_UNIT_LIMIT;
+    built = attempt(limit);
+    simulation = context.ledger.simulate(built.wire);
+  }
+  if (dynamic && simulation.err === null) {
     const consumed = consumedUnits(simulation.logs);
     // Builtins (system, compute budget) log no figure: a margin per instruction covers them;
     // SPL Token calls get the classic program's cost (compute-margin.ts).
-    limit = computeUnitLimitFor(consumed, simulation.logs, DEFAULT_COMPUTE_UNIT_LIMIT);
-    // The simulation is reused for the rebuilt transaction rather than run again (issue 26):
-    // it differs only by a compute limit above what the run consumed (same size, same accounts),
-    // and its priority fee is no higher (a price per unit over fewer units, or the same total),
-    // so it runs as the first did. The wallet simulates what it signs itself, in its review.
-    built = attempt(limit);
+    const measured = computeUnitLimitFor(consumed, simulation.logs, DEFAULT_COMPUTE_UNIT_LIMIT);
+    // The simulation is reused for a transaction rebuilt at another limit rather than run
+    // again (issue 26): it differs only by a compute limit above what the run consumed (same
+    // size, same accounts), and its priority fee is no higher (a price per unit over fewer
+    // units, or the same total), so it runs as the first did. The wallet simulates what it
+    // signs itself, in its review.
+    if (measured !== limit) {
+      limit = measured;
+      built = attempt(limit);
+    }
   }
+  if (!request.asLegacyTransaction) rememberAnswered(context, user, tableData, limit);
   return {
     swapTransaction: Buffer.from(built.wire).toString('base64'),
     lastValidBlockHeight,
