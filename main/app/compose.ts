@@ -41,6 +41,7 @@ import { gateHandlers } from '../lock/gate';
 import type { NetworkInfo } from '../../preload/api-types';
 import type { ComposeOptions } from './compose-options';
 import { bundleFor, unreachableMessage, type NetworkBundle, type Shared } from './network-bundle';
+import { createHttpClient } from '../network/http-client';
 
 export type { ComposeOptions } from './compose-options';
 export { unreachableMessage } from './network-bundle';
@@ -90,6 +91,9 @@ export function composeApp(options: ComposeOptions): ComposedApp {
   const shared: Shared = {
     options,
     fetch: fetchImpl,
+    http: options.fetch
+      ? (url, init) => options.fetch!(url, init)
+      : createHttpClient((url, init) => fetchImpl(url, init)),
     now,
     wait: options.wait ?? ((ms) => realWait(ms)),
     vault,

@@ -12,7 +12,9 @@ import type { ActivityStore } from '../activity/activity-store';
 import type { Handlers } from '../bridge/handler-types';
 import type { FeesService } from '../fees/fees-service';
 import { createBalanceHandlers } from '../handlers/balances';
-import { batchingFetch } from '../ledger/rpc-batch';
+import { createRpcBatcher } from '../ledger/rpc-batch';
+import { createReviewRpc } from '../ledger/review-rpc';
+import type { HttpClient } from '../network/http-client';
 import { createTokenLabeler, type TokenLabeler } from '../tokens/token-labels';
 import { createSandboxHandlers } from '../handlers/sandbox';
 import type { PayNetworkServices } from '../handlers/pay';
@@ -77,6 +79,11 @@ export interface NetworkBundle {
 export interface Shared {
   options: ComposeOptions;
   fetch: typeof fetch;
+  /**
+   * The requests a review waits for (POST /swap, the RPC batch): node:http with kept-alive
+   * connections (network/http-client.ts); `fetch` itself when a test gave one, so it sees them.
+   */
+  http: HttpClient;
   now: () => number;
   wait: (ms: number) => Promise<void>;
   vault: Vault;
@@ -98,12 +105,15 @@ export function bundleFor(network: NetworkInfo, shared: Shared): NetworkBundle {
     disableRetryOnRateLimit: true,
   });
   // The review's reads (accounts before, simulation, block height) and Pyth's feeds read beside
-  // them go out together: one JSON-RPC batch per turn instead of a request each (issue 26).
+  // them go out together: one JSON-RPC batch per turn instead of a request each (issue 26). The
+  // review reads through its own lean client (review-rpc.ts) in the same batches.
+  const batcher = createRpcBatcher(shared.fetch, shared.http);
   const reviewConnection = new Connection(network.rpcUrl, {
     commitment: 'confirmed',
-    fetch: batchingFetch(shared.fetch),
+    fetch: batcher.fetch,
     disableRetryOnRateLimit: true,
   });
+  const reviewReads = createReviewRpc(network.rpcUrl, batcher);
   const ledgerConnection =
     options.connection && network.rpcUrl === options.network.rpcUrl
       ? options.connection
@@ -132,7 +142,7 @@ export function bundleFor(network: NetworkInfo, shared: Shared): NetworkBundle {
   // The service's prices, and Pyth's through the person's RPC where a feed exists (issue 25):
   // the screens get the oracle's where it has one; the review compares the two.
   const servicePrices = createPriceService({ ...marketHost, now });
-  const oracle = createOracleReader({ connection: () => reviewConnection, now });
+  const oracle = createOracleReader({ connection: () => reviewReads, now });
   const prices = withOraclePrices(servicePrices, oracle, now);
   const labeler = createTokenLabeler({ directory, connection: ledgerConnection });
   const sender = createTransactionSender({
@@ -155,7 +165,7 @@ export function bundleFor(network: NetworkInfo, shared: Shared): NetworkBundle {
   const clientOptions = async () => ({
     baseUrl: network.swapApiUrl,
     ...(await shared.settings.currentApiKey().then((key) => (key ? { apiKey: key } : {}))),
-    fetch: shared.fetch,
+    fetch: shared.http,
     wait: realWait,
     now,
     timeoutMs: 15_000,
@@ -188,6 +198,7 @@ export function bundleFor(network: NetworkInfo, shared: Shared): NetworkBundle {
       // key set or removed in Settings applies to the next request.
       api,
       connection: reviewConnection,
+      reviewReads,
       review: options.review ?? reviewTransaction,
       quotes: createQuoteBook<SwapExtras>({ now }),
       fees: shared.fees,
@@ -250,6 +261,7 @@ export function bundleFor(network: NetworkInfo, shared: Shared): NetworkBundle {
       networkKey,
       api,
       connection: reviewConnection,
+      reviewReads,
       review: swap.review.review,
       plans,
       tickets,

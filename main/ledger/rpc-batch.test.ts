@@ -7,7 +7,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Connection, PublicKey } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { batchingFetch } from './rpc-batch';
+import { batchingFetch, createRpcBatcher } from './rpc-batch';
 
 interface Call {
   id: unknown;
@@ -99,5 +99,42 @@ describe('batchingFetch', () => {
       connection.getBalance(A),
     ]);
     expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+  });
+});
+
+describe('createRpcBatcher().call', () => {
+  it("joins the batch of web3.js's calls of the same turn and answers the parsed response", async () => {
+    bodies.length = 0;
+    refuseBatches = false;
+    const rpc = createRpcBatcher(fetch);
+    const connection = new Connection(url, { fetch: rpc.fetch });
+    const [height, direct, balance] = await Promise.all([
+      connection.getBlockHeight(),
+      rpc.call(url, 'getBlockHeight', []),
+      rpc.call(url, 'getBalance', [A.toBase58()]),
+    ]);
+    expect(height).toBe(1234);
+    expect(direct).toMatchObject({ jsonrpc: '2.0', result: 1234 });
+    expect(balance).toMatchObject({ result: { value: A.toBase58().length } });
+    expect(bodies).toHaveLength(1);
+    expect(bodies[0]).toHaveLength(3);
+  });
+
+  it('answers an error object as it came, and each call alone where batches are refused', async () => {
+    bodies.length = 0;
+    refuseBatches = true;
+    const rpc = createRpcBatcher(fetch);
+    const [missing, height] = await Promise.all([
+      rpc.call(url, 'noSuchMethod', []),
+      rpc.call(url, 'getBlockHeight', []),
+    ]);
+    expect(missing).toMatchObject({ error: { code: -32601 } });
+    expect(height).toMatchObject({ result: 1234 });
+    expect(bodies.filter((body) => !Array.isArray(body))).toHaveLength(2);
+  });
+
+  it('rejects when the network cannot be reached', async () => {
+    const rpc = createRpcBatcher(fetch);
+    await expect(rpc.call('http://127.0.0.1:1', 'getBlockHeight', [])).rejects.toThrow();
   });
 });

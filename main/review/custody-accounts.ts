@@ -10,13 +10,8 @@
  *     mints: the stray-mint check in guard-custody.ts), at the size their mint needs;
  *   - the rent it puts into new accounts stays within a few token accounts' worth.
  */
-import { PublicKey } from '@solana/web3.js';
-import {
-  ExtensionType,
-  getAccountLen,
-  getAccountTypeOfMintType,
-  getAssociatedTokenAddressSync,
-} from '@solana/spl-token';
+import { ExtensionType, getAccountLen, getAccountTypeOfMintType } from '@solana/spl-token';
+import { associatedTokenAddress } from '../tokens/associated-token';
 import type { AccountState } from './account-state';
 import { isUserAccount, type ReviewFacts } from './facts';
 import { TOKEN_2022_PROGRAM } from './program-ids';
@@ -33,12 +28,7 @@ const MINT_LEN = 82;
 
 /** The person's associated token account of `mint` under `program`. */
 function ataOf(facts: ReviewFacts, mint: string, program: string): string {
-  return getAssociatedTokenAddressSync(
-    new PublicKey(mint),
-    new PublicKey(facts.user),
-    true,
-    new PublicKey(program),
-  ).toBase58();
+  return associatedTokenAddress(mint, facts.user, program);
 }
 
 /** The person's token accounts the swap pays into: leg destinations, and any that gained. */

@@ -18,8 +18,7 @@
  * input), ⌈input before the fee × bps / 10,000⌉. One base unit either way is rounding (for a fee
  * from the output, whose gross includes the fee, that still lets through a shortfall of two).
  */
-import { PublicKey } from '@solana/web3.js';
-import { getAssociatedTokenAddressSync } from '@solana/spl-token';
+import { associatedTokenAddress } from '../tokens/associated-token';
 import { accountGain } from './balances';
 import { feeConfigured, mintOf, type ReviewFacts } from './facts';
 import { tokenFlows } from './flows';
@@ -84,12 +83,7 @@ function serviceFeeAccount(facts: ReviewFacts, mint: string, configured: string)
   const share = facts.terms.feeShare;
   if (share === null) return null;
   const program = facts.pre.get(configured)?.programOwner ?? TOKEN_PROGRAM;
-  return getAssociatedTokenAddressSync(
-    new PublicKey(mint),
-    new PublicKey(share.owner),
-    true,
-    new PublicKey(program),
-  ).toBase58();
+  return associatedTokenAddress(mint, share.owner, program);
 }
 
 /**

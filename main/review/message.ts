@@ -8,7 +8,7 @@ import { PublicKey, VersionedTransaction } from '@solana/web3.js';
 import nacl from 'tweetnacl';
 import type { Address } from '../shared/address';
 import { WalletError } from '../shared/errors';
-import type { ReviewConnection, ReviewReport, TouchedAccount } from './types';
+import type { ReviewReads, ReviewReport, TouchedAccount } from './types';
 
 export interface RawInstruction {
   programId: Address;
@@ -51,7 +51,7 @@ function signatureState(signature: Uint8Array | undefined, message: Uint8Array, 
 
 /** A table's addresses; null when it is missing or not a lookup table (its data will not parse). */
 async function readTable(
-  connection: Pick<ReviewConnection, 'getAddressLookupTable'>,
+  connection: Pick<ReviewReads, 'getAddressLookupTable'>,
   key: PublicKey,
 ): Promise<string[] | null> {
   try {
@@ -70,7 +70,7 @@ async function readTable(
  */
 export async function decodeMessage(
   tx: VersionedTransaction,
-  connection: Pick<ReviewConnection, 'getAddressLookupTable'>,
+  connection: Pick<ReviewReads, 'getAddressLookupTable'>,
 ): Promise<DecodedMessage> {
   const message = tx.message;
   const messageBytes = message.serialize();

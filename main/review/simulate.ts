@@ -10,7 +10,7 @@ import { WalletError } from '../shared/errors';
 import { describeSimulationFailure } from '../swap-api/simulation-failure';
 import { describeProgramFailure } from '../swap-api/failing-program';
 import { fromSimulatedAccount, type AccountState } from './account-state';
-import type { ReviewConnection, SimulationSummary } from './types';
+import type { ReviewReads, SimulationSummary } from './types';
 
 export interface SimulationOutcome {
   summary: SimulationSummary;
@@ -60,7 +60,7 @@ function failed(
  * RPC cannot be reached; an RPC refusal (e.g. an unparseable transaction) is a failed simulation.
  */
 export async function simulate(
-  connection: Pick<ReviewConnection, 'simulateTransaction'>,
+  connection: Pick<ReviewReads, 'simulateTransaction'>,
   tx: VersionedTransaction,
   writable: readonly string[],
 ): Promise<SimulationOutcome> {

@@ -4,7 +4,12 @@
  * bigint base units (lamports for SOL); a bridge handler turns them into decimal strings.
  */
 import type { TradeValuation } from './valuation-types';
-import type { Connection } from '@solana/web3.js';
+import type {
+  AddressLookupTableAccount,
+  Connection,
+  PublicKey,
+  VersionedTransaction,
+} from '@solana/web3.js';
 import type { Address } from '../shared/address';
 import type { SwapMode } from '../swap-api/types';
 import type { ServiceTerms } from './service-terms';
@@ -111,11 +116,49 @@ export type PaymentIntent =
       tokenProgram: Address;
     };
 
-/** The RPC calls the review makes: a web3.js Connection satisfies it. */
+/** The RPC calls the review makes, as web3.js's Connection has them. */
 export type ReviewConnection = Pick<
   Connection,
   'getAddressLookupTable' | 'getMultipleAccountsInfo' | 'simulateTransaction' | 'getBlockHeight'
 >;
+
+/** An account as the review reads it (web3.js's `AccountInfo<Buffer>` is one). */
+export interface ReviewAccountInfo {
+  lamports: number;
+  owner: { toBase58(): string };
+  data: Uint8Array;
+}
+
+/** What the review reads of a simulation (web3.js's `SimulatedTransactionResponse` is one). */
+export interface ReviewSimulated {
+  err: unknown;
+  logs: string[] | null;
+  unitsConsumed?: number;
+  accounts?: ({ lamports: number; owner: string; data: string[] | string } | null)[] | null;
+}
+
+/**
+ * The reads of a review, no more: a web3.js Connection (ReviewConnection) is one, and so is the
+ * lean client of main/ledger/review-rpc.ts, which the app uses (issue 26).
+ */
+export interface ReviewReads {
+  getAddressLookupTable(key: PublicKey): Promise<{ value: AddressLookupTableAccount | null }>;
+  getMultipleAccountsInfo(
+    keys: PublicKey[],
+    config:
+      'confirmed' | { commitment: 'confirmed'; dataSlice: { offset: number; length: number } },
+  ): Promise<(ReviewAccountInfo | null)[]>;
+  simulateTransaction(
+    tx: VersionedTransaction,
+    config: {
+      sigVerify: false;
+      replaceRecentBlockhash: false;
+      commitment: 'confirmed';
+      accounts: { encoding: 'base64'; addresses: string[] };
+    },
+  ): Promise<{ value: ReviewSimulated }>;
+  getBlockHeight(commitment: 'confirmed'): Promise<number>;
+}
 
 export interface ReviewInput {
   /** Wire bytes of the transaction as /swap sent it (v0 or legacy, user signature empty). */
@@ -125,7 +168,7 @@ export interface ReviewInput {
   intent: SwapIntent;
   /** From the /swap answer; past it the transaction can no longer land. */
   lastValidBlockHeight: number;
-  connection: ReviewConnection;
+  connection: ReviewReads;
   /** GET /program-id-to-label answer, used to name programs (never to allow them). */
   programLabels?: Record<string, string>;
   /** True on mainnet-like networks: allows the Jupiter v6 program. Default false (sandbox). */

@@ -3,7 +3,13 @@
  * lookup tables, simulation, guard) and issue a ticket for exactly the bytes reviewed.
  */
 import type { NetworkInfo } from '../../preload/api-types';
-import type { ReviewConnection, ReviewReport, ReviewTransaction, SwapIntent } from '../review';
+import type {
+  ReviewConnection,
+  ReviewReads,
+  ReviewReport,
+  ReviewTransaction,
+  SwapIntent,
+} from '../review';
 import type { Address } from '../shared/address';
 import type { MarketFacts } from '../review/market-warnings';
 import { withMarketReview } from '../review/market-review';
@@ -19,6 +25,11 @@ export interface IssueTicketDeps {
   /** A key naming the network and its URLs (tickets do not cross a switch). */
   networkKey: string;
   connection: ReviewConnection;
+  /**
+   * The review's own reads, when the app has a leaner client for them than `connection`
+   * (main/ledger/review-rpc.ts, issue 26); `connection` otherwise.
+   */
+  reviewReads?: ReviewReads;
   review: ReviewTransaction;
   tickets: Pick<TicketBook<ReviewReport, SwapIntent, unknown>, 'create'>;
   /** Verified marks and prices of the intent's two tokens (issue 11); absent in tests of the chain alone. */
@@ -59,7 +70,7 @@ export async function issueReviewedTicket(
       user: account,
       intent,
       lastValidBlockHeight: built.lastValidBlockHeight,
-      connection: deps.connection,
+      connection: deps.reviewReads ?? deps.connection,
       // The same rule on every network: the sandbox runs Jupiter's program too (issue 23), and
       // what passes there must pass on mainnet and the reverse.
       allowJupiter: true,

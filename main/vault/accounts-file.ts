@@ -57,6 +57,12 @@ export interface AccountsFile {
   readonly path: string;
   /** The stored data; an empty list when the file does not exist yet. */
   read(): Promise<AccountsFileData>;
+  /**
+   * `read` without awaiting: the list is a small file, and reading it at once costs a few
+   * microseconds where the asynchronous read waits on four trips through the thread pool
+   * (issue 26: every review asks the current account first).
+   */
+  readSync(): AccountsFileData;
   /** Replaces the file atomically. */
   write(data: AccountsFileData): Promise<void>;
 }
@@ -108,5 +114,5 @@ export function createAccountsFile(dataDir: string, fileName = 'accounts.json'):
       ),
   });
 
-  return { path, read: file.read, write: file.write };
+  return { path, read: file.read, readSync: file.readSync, write: file.write };
 }

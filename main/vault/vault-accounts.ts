@@ -21,7 +21,7 @@ export function accountMethods(core: VaultCore): AccountMethods {
 
   return {
     async list() {
-      return states.stateOf(await file.read());
+      return states.stateOf(file.readSync());
     },
 
     addLedger(entries) {

@@ -8,17 +8,28 @@
  * Callers run this beside their other reads (Promise.all), never after them: it costs one round
  * trip, in parallel with the review's own.
  */
-import type { Connection, PublicKey } from '@solana/web3.js';
+import type { PublicKey } from '@solana/web3.js';
 import { PublicKey as Key } from '@solana/web3.js';
 import { feedOfMint, type OracleFeed } from './feed-table';
 import {
   DEFAULT_ORACLE_LIMITS,
   judgeFeedAccount,
+  type FeedAccount,
   type OracleLimits,
   type OracleReading,
 } from './oracle-checks';
 
-export type OracleConnection = Pick<Connection, 'getMultipleAccountsInfo'>;
+/**
+ * The one read the oracle makes: a web3.js Connection has it, and so has the review's lean
+ * client (ledger/review-rpc.ts), which the app gives it so Pyth's feeds, read beside the
+ * review's own reads, are not parsed twice and checked by superstruct in the middle of them.
+ */
+export interface OracleConnection {
+  getMultipleAccountsInfo(
+    keys: PublicKey[],
+    commitment: 'confirmed',
+  ): Promise<(FeedAccount | null)[]>;
+}
 
 export interface OracleReaderDeps {
   /** The current network's connection (the person's RPC). */

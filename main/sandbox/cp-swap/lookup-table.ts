@@ -57,13 +57,21 @@ export function lookupTableData(addresses: readonly string[]): Uint8Array {
   return data;
 }
 
+/** The last table decoded, by the exact bytes it was decoded from (issue 26: every /swap reads it). */
+let lastDecoded: { data: Buffer; table: AddressLookupTableAccount } | null = null;
+
 /** The table as web3.js compiles v0 messages against it, or null when the ledger has none. */
 export function lookupTableAccount(
   account: LedgerAccount | null,
 ): AddressLookupTableAccount | null {
   if (account === null || account.owner !== ADDRESS_LOOKUP_TABLE_PROGRAM_ID) return null;
-  return new AddressLookupTableAccount({
+  // The same bytes decode to the same table: only a changed account is decoded again.
+  const data = Buffer.from(account.data);
+  if (lastDecoded !== null && lastDecoded.data.equals(data)) return lastDecoded.table;
+  const table = new AddressLookupTableAccount({
     key: new PublicKey(CP_SWAP_LOOKUP_TABLE),
     state: AddressLookupTableAccount.deserialize(account.data),
   });
+  lastDecoded = { data: Buffer.from(data), table };
+  return table;
 }

@@ -21,7 +21,6 @@ import {
   createAssociatedTokenAccountIdempotentInstruction,
   createCloseAccountInstruction,
   createSyncNativeInstruction,
-  getAssociatedTokenAddressSync,
 } from '@solana/spl-token';
 import { NATIVE_MINT, TOKEN_2022_PROGRAM_ID, TOKEN_PROGRAM_ID } from '../tokens';
 import type { MarketContext } from '../swap-api/market-context';
@@ -34,6 +33,7 @@ import {
 } from './route-instruction';
 import { jupiterRouteV2Instruction } from './route-instruction-v2';
 import { SwapApiError } from '../swap-api/api-error';
+import { associatedTokenKey } from '../../tokens/associated-token';
 import { programTokenAccount } from './program';
 import { SANDBOX_TOKEN_LEDGER, setTokenLedgerInstruction } from './token-ledger';
 
@@ -124,8 +124,7 @@ export function jupiterSwapGroups(
     if (token === undefined) throw new Error(`unknown mint ${mint}`);
     return token.tokenProgram;
   };
-  const ata = (mint: string) =>
-    getAssociatedTokenAddressSync(new PublicKey(mint), user, true, new PublicKey(programOf(mint)));
+  const ata = (mint: string) => associatedTokenKey(mint, user, programOf(mint));
   const createAta = (mint: string) =>
     createAssociatedTokenAccountIdempotentInstruction(
       user,

@@ -8,7 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import { PublicKey } from '@solana/web3.js';
-import { getAssociatedTokenAddressSync } from '@solana/spl-token';
+import { associatedTokenAddress } from '../../tokens/associated-token';
 
 export const JUPITER_PROGRAM_ID = 'JUP6LkbZbjS1jKKwapdHNy74zcZ3tLUZoi5QNyVTaV4';
 const PROGRAM = new PublicKey(JUPITER_PROGRAM_ID);
@@ -39,10 +39,5 @@ export const JUPITER_PROGRAM_AUTHORITY = programAuthority(SANDBOX_AUTHORITY_ID);
 
 /** The program authority's token account of `mint`: its associated token account. */
 export function programTokenAccount(mint: string, tokenProgram: string): string {
-  return getAssociatedTokenAddressSync(
-    new PublicKey(mint),
-    new PublicKey(JUPITER_PROGRAM_AUTHORITY),
-    true,
-    new PublicKey(tokenProgram),
-  ).toBase58();
+  return associatedTokenAddress(mint, JUPITER_PROGRAM_AUTHORITY, tokenProgram);
 }

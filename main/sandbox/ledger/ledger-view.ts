@@ -28,6 +28,13 @@ export interface LedgerView {
    * own checks. Null error means it would succeed.
    */
   simulate(wireTransaction: Uint8Array): { err: unknown | null; logs: string[] };
+  /**
+   * `simulate`, run as simulateTransaction runs it for the wallet (signatures unchecked, the
+   * blockhash kept, every detail gathered) and kept, so that call, for the same bytes at the
+   * same state and slot, is answered from this run (issue 26: the wallet's review simulates
+   * the very transaction /swap answered).
+   */
+  simulateAndKeep(wireTransaction: Uint8Array): { err: unknown | null; logs: string[] };
   /** Block height (one block per slot in the sandbox); escrows of the swap API expire by it. */
   blockHeight(): number;
   /**

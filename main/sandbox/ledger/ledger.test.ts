@@ -141,6 +141,29 @@ describe('sandbox ledger', () => {
     expect(ledger.simulateTransaction(wire)).not.toBe(after);
   });
 
+  it("runs /swap's own checks (error and logs) as simulateTransaction does, and keeps a run ahead for it", () => {
+    const ledger = open();
+    const alice = Keypair.generate();
+    airdrop(ledger, alice.publicKey, 10_000_000_000n);
+    const good = transfer(ledger, alice, Keypair.generate().publicKey, 1_000_000);
+    const tooMuch = transfer(ledger, alice, Keypair.generate().publicKey, 20_000_000_000);
+    for (const wire of [good, tooMuch]) {
+      const light = ledger.simulate(wire);
+      ledger.advanceSlots(1); // the next call runs again, nothing kept in between
+      const full = ledger.simulateTransaction(wire);
+      expect(light).toEqual({ err: full.err, logs: full.logs });
+    }
+    expect(ledger.simulate(tooMuch).err).not.toBeNull();
+    ledger.advanceSlots(1);
+    expect(ledger.simulateAndKeep(good).err).toBeNull();
+    const ahead = ledger.simulateTransaction(good);
+    expect(ahead.postAccounts.size).toBeGreaterThan(0);
+    expect(ledger.simulateTransaction(good)).toBe(ahead);
+    // The light run keeps nothing: the run ahead is still the one answered.
+    ledger.simulate(tooMuch);
+    expect(ledger.simulateTransaction(good)).toBe(ahead);
+  });
+
   it('expires a blockhash after 150 blocks', () => {
     const ledger = open();
     const alice = Keypair.generate();

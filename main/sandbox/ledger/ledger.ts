@@ -162,6 +162,17 @@ export class SandboxLedger implements LedgerView {
   }
 
   simulate(wireTransaction: Uint8Array): { err: unknown | null; logs: string[] } {
+    // The checks of simulateTransaction, then a run that reads the error and the logs only
+    // (vm-run.ts); not kept for simulateTransaction, whose answers need the details.
+    const parsed = this.parse(wireTransaction);
+    this.tick();
+    this.time.syncVm(this.vm, parsed);
+    if (!this.lifetimeValid(parsed)) return { err: 'BlockhashNotFound', logs: [] };
+    const run = simulateOnVm(this.vm, parsed, wireTransaction, false, false);
+    return { err: run.err, logs: run.logs };
+  }
+
+  simulateAndKeep(wireTransaction: Uint8Array): { err: unknown | null; logs: string[] } {
     const result = this.simulateTransaction(wireTransaction, { sigVerify: false });
     return { err: result.err, logs: result.logs };
   }
@@ -222,9 +233,15 @@ export class SandboxLedger implements LedgerView {
     return parseTransaction(wire, (address) => this.lookupTable(address));
   }
 
-  /** Runs a transaction without committing it. */
-  simulateTransaction(wire: Uint8Array, options: SimulateOptions = {}): SimulationResult {
-    const parsed = this.parse(wire);
+  /**
+   * Runs a transaction without committing it. `parsed`: the caller's own parse of these very
+   * bytes (the RPC parses them first to answer a malformed one in the validator's words).
+   */
+  simulateTransaction(
+    wire: Uint8Array,
+    options: SimulateOptions = {},
+    parsed: ParsedTransaction = this.parse(wire),
+  ): SimulationResult {
     this.tick();
     this.time.syncVm(this.vm, parsed);
     let replacementBlockhash: SimulationResult['replacementBlockhash'] = null;

@@ -16,16 +16,33 @@ function simulateRaw(vm: VmInstance, parsed: ParsedTransaction, wire: Uint8Array
     : vm.simulateVersionedTransaction(wire);
 }
 
-/** Simulates with signature checks on or off, leaving them on afterwards. */
+/**
+ * Simulates with signature checks on or off, leaving them on afterwards. Without `details`
+ * only the error, logs and units are read (the swap API's own checks): no inner instructions,
+ * return data or post-state, which a simulateTransaction answer needs and which cost more to
+ * gather than the run itself.
+ */
 export function simulateOnVm(
   vm: VmInstance,
   parsed: ParsedTransaction,
   wire: Uint8Array,
   sigVerify: boolean,
+  details = true,
 ): SimulationDetails & { err: TransactionErrorJson | null } {
   vm.setSigverify(sigVerify);
   try {
     const raw = simulateRaw(vm, parsed, wire);
+    if (!details) {
+      const meta = raw.meta();
+      return {
+        err: raw instanceof FailedTransactionMetadata ? transactionErrorJson(raw.err()) : null,
+        logs: meta.logs(),
+        unitsConsumed: Number(meta.computeUnitsConsumed()),
+        innerInstructions: [],
+        returnData: null,
+        postAccounts: new Map(),
+      };
+    }
     if (raw instanceof FailedTransactionMetadata) {
       return { err: transactionErrorJson(raw.err()), ...simulationDetails(raw.meta(), []) };
     }

@@ -140,7 +140,7 @@ export const simulateTransaction: RpcMethod = (params, { ledger }) => {
     }
   }
   const accountEncoding = parseEncoding(accountsConfig?.encoding, 'base64');
-  const result = ledger.simulateTransaction(wire, { sigVerify, replaceRecentBlockhash });
+  const result = ledger.simulateTransaction(wire, { sigVerify, replaceRecentBlockhash }, parsed);
   if (sigVerify && result.err === 'SignatureFailure') {
     throw new RpcError(
       TRANSACTION_SIGNATURE_VERIFICATION_FAILURE,

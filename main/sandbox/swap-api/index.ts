@@ -10,7 +10,7 @@ import { CP_SWAP_LABEL, type VenueLabel } from '../venues/types';
 import { CP_SWAP_PROGRAM_ID } from '../cp-swap/program';
 import { SwapApiError } from './api-error';
 import { readJson, sendError, sendJson } from './http-io';
-import { createMarketContext } from './market-context';
+import { createMarketContext, type MarketContext } from './market-context';
 import { parseQuoteParams } from './quote-params';
 import { computeQuote } from './quote-service';
 import { parseSwapRequest } from './swap-request';
@@ -29,6 +29,26 @@ const ROUTES: Record<string, 'GET' | 'POST'> = {
   '/program-id-to-label': 'GET',
   '/tokens': 'GET',
 };
+
+/**
+ * Runs the transaction /swap just answered, once the answer is sent (issue 26). The wallet's
+ * review simulates these very bytes next; while it reads the answer and decodes the message,
+ * the sandbox would otherwise sit idle. The ledger keeps the run with the state version and
+ * slot it ran at (ledger.ts, `lastSimulation`) and answers the review's simulateTransaction
+ * from it only when both are unchanged, so the review still gets a run of the exact bytes
+ * against the current state; anything that changed in between makes it run again. When /swap
+ * kept a run of these bytes itself (swap-service.ts), this one is answered from it at once.
+ */
+function simulateAhead(context: MarketContext, transactionBase64: string): void {
+  setImmediate(() => {
+    try {
+      context.ledger.simulateAndKeep(Buffer.from(transactionBase64, 'base64'));
+    } catch (error) {
+      // Only a head start: the review's own simulateTransaction reports any failure.
+      console.error('[swap-api] simulating ahead failed:', error);
+    }
+  });
+}
 
 export const createSwapApi: CreateSwapApi = async ({ ledger, stateDir }) => {
   const context = createMarketContext(ledger, loadOrSeedMarket(ledger, stateDir));
@@ -56,8 +76,12 @@ export const createSwapApi: CreateSwapApi = async ({ ledger, stateDir }) => {
               200,
               computeQuote(context, parseQuoteParams(url.searchParams), now),
             );
-          case '/swap':
-            return sendJson(res, 200, buildSwap(context, parseSwapRequest(await readJson(req))));
+          case '/swap': {
+            const answer = buildSwap(context, parseSwapRequest(await readJson(req)));
+            sendJson(res, 200, answer);
+            simulateAhead(context, answer.swapTransaction);
+            return;
+          }
           case '/swap-instructions':
             return sendJson(
               res,

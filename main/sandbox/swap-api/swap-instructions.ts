@@ -23,7 +23,6 @@ import {
   createCloseAccountInstruction,
   createSyncNativeInstruction,
   createTransferCheckedInstruction,
-  getAssociatedTokenAddressSync,
 } from '@solana/spl-token';
 import { MEMO_PROGRAM_ID, NATIVE_MINT, type SandboxToken } from '../tokens';
 import type { RouteHop, RouteLeg } from '../router/route-types';
@@ -34,6 +33,7 @@ import {
 } from '../cp-swap/program';
 import type { ReservesOf } from '../router/route-types';
 import type { MarketContext } from './market-context';
+import { associatedTokenKey } from '../../tokens/associated-token';
 import type { ReplayedSwap } from './route-replay';
 import { splitPlatformFee } from './slippage';
 import {
@@ -85,8 +85,7 @@ function tokenOf(context: MarketContext, mint: string): SandboxToken {
 }
 
 function ata(context: MarketContext, mint: string, owner: PublicKey): PublicKey {
-  const program = new PublicKey(tokenOf(context, mint).tokenProgram);
-  return getAssociatedTokenAddressSync(new PublicKey(mint), owner, true, program);
+  return associatedTokenKey(mint, owner, tokenOf(context, mint).tokenProgram);
 }
 
 function transfer(
@@ -184,6 +183,19 @@ function planLegs(
 }
 
 /** Builds the instruction groups of a replayed swap. */
+/**
+ * The compute budget group: the limit, and the price when there is one. The only group that
+ * depends on the compute limit (swap-service.ts rebuilds it alone at the measured limit).
+ */
+export function computeBudgetInstructions(
+  limit: number,
+  microLamports: bigint,
+): TransactionInstruction[] {
+  const budget = [ComputeBudgetProgram.setComputeUnitLimit({ units: limit })];
+  if (microLamports > 0n) budget.push(ComputeBudgetProgram.setComputeUnitPrice({ microLamports }));
+  return budget;
+}
+
 export function buildSwapInstructions(
   context: MarketContext,
   swap: ReplayedSwap,
@@ -204,15 +216,8 @@ export function buildSwapInstructions(
     tokenLedgerAt: 0,
   };
   groups.computeBudget.push(
-    ComputeBudgetProgram.setComputeUnitLimit({ units: options.computeUnitLimit }),
+    ...computeBudgetInstructions(options.computeUnitLimit, options.computeUnitPriceMicroLamports),
   );
-  if (options.computeUnitPriceMicroLamports > 0n) {
-    groups.computeBudget.push(
-      ComputeBudgetProgram.setComputeUnitPrice({
-        microLamports: options.computeUnitPriceMicroLamports,
-      }),
-    );
-  }
   if (options.jupiter !== null && jupiterCanRoute(swap)) {
     const built = jupiterSwapGroups(context, swap, { ...options, ...options.jupiter });
     Object.assign(groups, built);

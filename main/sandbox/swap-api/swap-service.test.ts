@@ -92,6 +92,44 @@ describe('buildSwap', () => {
     );
   });
 
+  it('a /swap of a shape answered before answers exactly what one without that memory answers', () => {
+    const user = Keypair.generate();
+    fundSol(user, 10n);
+    const request = (amount: bigint) =>
+      parseSwapRequest({
+        quoteResponse: computeQuote(
+          context,
+          parseQuoteParams(
+            new URLSearchParams(`inputMint=${SOL}&outputMint=${USDC}&amount=${amount}`),
+          ),
+          () => 0,
+        ),
+        userPublicKey: user.publicKey.toBase58(),
+        dynamicComputeUnitLimit: true,
+      });
+    // A context of its own: no /swap answered before (recompile.ts, swap-service.ts).
+    const cold = () => createMarketContext(ledger, context.market);
+    buildSwap(context, request(100_000_000n));
+    for (const amount of [100_001_000n, 250_000_000n, 100_000_000n]) {
+      const asked = request(amount);
+      const warm = buildSwap(context, asked);
+      expect(warm.simulationError).toBeNull();
+      expect(warm).toEqual(buildSwap(cold(), asked));
+    }
+    // The run at the limit answered before fails (the person's SOL is gone): measured again at
+    // the ceiling, it answers the error a /swap without memory answers.
+    ledger.setAccount(user.publicKey.toBase58(), {
+      lamports: 10_000n,
+      owner: '11111111111111111111111111111111',
+      data: new Uint8Array(),
+      executable: false,
+    });
+    const broke = request(100_000_000n);
+    const warm = buildSwap(context, broke);
+    expect(warm.simulationError).not.toBeNull();
+    expect(warm).toEqual(buildSwap(cold(), broke));
+  });
+
   it('a resent swap is refused by the ledger: the quote executes once', () => {
     const user = Keypair.generate();
     fundSol(user, 10n);

@@ -10,6 +10,7 @@
  */
 import {
   type AddressLookupTableAccount,
+  type MessageV0,
   PublicKey,
   Transaction,
   TransactionMessage,
@@ -21,16 +22,36 @@ import { checkDestinationAccount, checkFeeAccount } from './account-checks';
 import type { MarketContext } from './market-context';
 import { resolvePriorityFee, type PriorityPlan } from './priority-fee';
 import { replayQuote, type ReplayedSwap } from './route-replay';
-import { buildSwapInstructions, type SwapInstructionGroups } from './swap-instructions';
+import {
+  buildSwapInstructions,
+  computeBudgetInstructions,
+  type SwapInstructionGroups,
+} from './swap-instructions';
 import type { SwapRequest } from './swap-request';
 import { CP_SWAP_LOOKUP_TABLE, lookupTableAccount } from '../cp-swap/lookup-table';
 import { jupiterOptions } from '../jupiter/jupiter-options';
 import { computeUnitLimitFor } from './compute-margin';
+import { sameShape, withInstructionData } from './recompile';
 
 /** The sandbox's lookup table of the CP-Swap market, or null when the ledger has none. */
 export function marketLookupTable(context: MarketContext): AddressLookupTableAccount | null {
   return lookupTableAccount(context.ledger.getAccount(CP_SWAP_LOOKUP_TABLE));
 }
+
+/** A v0 message /swap compiled, with what it was compiled from (recompile.ts). */
+interface Compiled {
+  payer: PublicKey;
+  instructions: TransactionInstruction[];
+  message: MessageV0;
+  /** The lookup table's account data as it was then (null: none offered). */
+  tableData: Uint8Array | null;
+}
+
+/** Each market's last compiled message: the next /swap of the same shape starts from it. */
+const lastCompiled = new WeakMap<MarketContext, Compiled>();
+
+const sameBytes = (a: Uint8Array | null, b: Uint8Array | null) =>
+  a === null || b === null ? a === b : Buffer.from(a).equals(Buffer.from(b));
 
 /** Jupiter's limit when dynamicComputeUnitLimit is off, and the ceiling of the runtime. */
 export const DEFAULT_COMPUTE_UNIT_LIMIT = 1_400_000;
@@ -58,6 +79,9 @@ export function prepare(context: MarketContext, request: SwapRequest): Prepared 
   }
   const swap = replayQuote(context, quote, feeMint);
   const user = new PublicKey(request.userPublicKey);
+  // The groups of each `memos` choice, built once: they depend on the limit only through the
+  // compute budget group, which a build at another limit replaces alone.
+  const built = new Map<boolean, SwapInstructionGroups>();
   return {
     swap,
     build: (limit, memos) => {
@@ -66,6 +90,11 @@ export function prepare(context: MarketContext, request: SwapRequest): Prepared 
         request.computeUnitPriceMicroLamports,
         limit,
       );
+      const earlier = built.get(memos);
+      if (earlier !== undefined) {
+        const computeBudget = computeBudgetInstructions(limit, priority.microLamports);
+        return { groups: { ...earlier, computeBudget }, priority };
+      }
       const groups = buildSwapInstructions(
         context,
         swap,
@@ -85,6 +114,7 @@ export function prepare(context: MarketContext, request: SwapRequest): Prepared 
         },
         swap.reservesOf,
       );
+      built.set(memos, groups);
       return { groups, priority };
     },
   };
@@ -104,6 +134,20 @@ export function ordered(groups: SwapInstructionGroups): TransactionInstruction[]
   ];
 }
 
+/** Wire bytes and, for v0, the message they carry (to recompile with new data: recompile.ts). */
+interface Assembled {
+  wire: Uint8Array;
+  message: MessageV0 | null;
+}
+
+/** The v0 transaction of `message`, signed by the market maker when it co-signs; null if too large. */
+function wireOf(context: MarketContext, message: MessageV0, coSigned: boolean): Assembled | null {
+  const tx = new VersionedTransaction(message);
+  if (coSigned) tx.sign([context.market.authority]);
+  const wire = tx.serialize();
+  return wire.length <= PACKET_SIZE ? { wire, message } : null;
+}
+
 /**
  * Wire bytes with the person's signature missing (and the market maker's present when it
  * co-signs a fill); null when the transaction is too large.
@@ -116,7 +160,7 @@ function assemble(
   legacy: boolean,
   coSigned: boolean,
   table: AddressLookupTableAccount | null = null,
-): Uint8Array | null {
+): Assembled | null {
   const authority = context.market.authority;
   try {
     if (legacy) {
@@ -125,17 +169,14 @@ function assemble(
       );
       if (coSigned) tx.partialSign(authority);
       const wire = tx.serialize({ requireAllSignatures: false, verifySignatures: false });
-      return wire.length <= PACKET_SIZE ? new Uint8Array(wire) : null;
+      return wire.length <= PACKET_SIZE ? { wire: new Uint8Array(wire), message: null } : null;
     }
     const message = new TransactionMessage({
       payerKey: user,
       recentBlockhash: blockhash,
       instructions,
     }).compileToV0Message(table === null ? [] : [table]);
-    const tx = new VersionedTransaction(message);
-    if (coSigned) tx.sign([authority]);
-    const wire = tx.serialize();
-    return wire.length <= PACKET_SIZE ? wire : null;
+    return wireOf(context, message, coSigned);
   } catch {
     // web3.js throws on an oversized legacy transaction or too many account keys.
     return null;
@@ -177,24 +218,92 @@ export interface SwapResponseJson {
   simulationError: { errorCode: string; error: string } | null;
 }
 
+/** Each market's last answered v0 /swap: its shape and the compute limit it was answered at. */
+const lastAnswered = new WeakMap<MarketContext, Omit<Compiled, 'message'> & { limit: number }>();
+
+/**
+ * The limit a /swap of this shape (the same person, route and lookup table) was answered at
+ * last, or null: the first run is then made at it, and when its units give the same limit the
+ * transaction run is the one answered (swap-api/README.md).
+ */
+function answeredLimit(
+  context: MarketContext,
+  prepared: Prepared,
+  user: PublicKey,
+  tableData: Uint8Array | null,
+): number | null {
+  const answered = lastAnswered.get(context);
+  if (answered === undefined || !answered.payer.equals(user)) return null;
+  if (!sameBytes(answered.tableData, tableData)) return null;
+  const probe = ordered(prepared.build(answered.limit, true).groups);
+  return sameShape(answered.instructions, probe) ? answered.limit : null;
+}
+
+/** Remembers the shape just answered (the last compiled message is the answered one). */
+function rememberAnswered(
+  context: MarketContext,
+  user: PublicKey,
+  tableData: Uint8Array | null,
+  limit: number,
+): void {
+  const compiled = lastCompiled.get(context);
+  if (compiled === undefined || !compiled.payer.equals(user)) return;
+  if (!sameBytes(compiled.tableData, tableData)) return;
+  lastAnswered.set(context, {
+    payer: compiled.payer,
+    instructions: compiled.instructions,
+    tableData: compiled.tableData,
+    limit,
+  });
+}
+
 /** Builds the answer of POST /swap; throws SwapApiError. */
 export function buildSwap(context: MarketContext, request: SwapRequest): SwapResponseJson {
   const prepared = prepare(context, request);
   const user = new PublicKey(request.userPublicKey);
   const { blockhash, lastValidBlockHeight } = context.ledger.latestBlockhash();
-  const table = request.asLegacyTransaction ? null : marketLookupTable(context);
+  const tableAccount = request.asLegacyTransaction
+    ? null
+    : context.ledger.getAccount(CP_SWAP_LOOKUP_TABLE);
+  const table = lookupTableAccount(tableAccount);
+  const tableData = table === null ? null : tableAccount!.data;
   // Every account inline first; a route too large for that goes through the market's lookup
   // table (v0 only), and only then are the market maker's memos dropped.
-  const compile = (built: ReturnType<Prepared['build']>) => {
+  const fresh = (instructions: TransactionInstruction[], coSigned: boolean) => {
     const args = [
       context,
-      ordered(built.groups),
+      instructions,
       user,
       blockhash,
       request.asLegacyTransaction,
-      built.groups.coSigned,
+      coSigned,
     ] as const;
     return assemble(...args) ?? (table === null ? null : assemble(...args, table));
+  };
+  const compile = (built: ReturnType<Prepared['build']>) => {
+    const instructions = ordered(built.groups);
+    const { coSigned } = built.groups;
+    // The rebuild at the measured limit, or the same route again: the same message with new
+    // data (recompile.ts), of the same size, so it fits where the first did.
+    const last = lastCompiled.get(context);
+    const reused =
+      !request.asLegacyTransaction &&
+      last !== undefined &&
+      last.payer.equals(user) &&
+      sameBytes(last.tableData, tableData) &&
+      sameShape(last.instructions, instructions);
+    const assembled = reused
+      ? wireOf(context, withInstructionData(last.message, instructions, blockhash), coSigned)
+      : fresh(instructions, coSigned);
+    if (assembled?.message) {
+      lastCompiled.set(context, {
+        payer: user,
+        instructions,
+        message: assembled.message,
+        tableData,
+      });
+    }
+    return assembled?.wire ?? null;
   };
   let memos = true;
   const attempt = (limit: number) => {
@@ -215,20 +324,40 @@ export function buildSwap(context: MarketContext, request: SwapRequest): SwapRes
     }
     return { wire, priority: built.priority };
   };
-  let limit = DEFAULT_COMPUTE_UNIT_LIMIT;
+  const dynamic = request.dynamicComputeUnitLimit;
+  let limit = dynamic ? answeredLimit(context, prepared, user, tableData) : null;
+  let kept = limit !== null || !dynamic;
+  limit ??= DEFAULT_COMPUTE_UNIT_LIMIT;
   let built = attempt(limit);
-  const simulation = context.ledger.simulate(built.wire);
-  if (request.dynamicComputeUnitLimit && simulation.err === null) {
+  // A run that may be of the transaction answered is kept for the wallet's simulateTransaction
+  // (ledger.simulateAndKeep); the run at the ceiling, only to measure, reads the logs alone.
+  let simulation = kept
+    ? context.ledger.simulateAndKeep(built.wire)
+    : context.ledger.simulate(built.wire);
+  if (kept && dynamic && simulation.err !== null) {
+    // At the limit answered before, and it failed (too few units, or anything else): measured
+    // at the ceiling instead, as the first /swap of a shape is.
+    kept = false;
+    limit = DEFAULT_COMPUTE_UNIT_LIMIT;
+    built = attempt(limit);
+    simulation = context.ledger.simulate(built.wire);
+  }
+  if (dynamic && simulation.err === null) {
     const consumed = consumedUnits(simulation.logs);
     // Builtins (system, compute budget) log no figure: a margin per instruction covers them;
     // SPL Token calls get the classic program's cost (compute-margin.ts).
-    limit = computeUnitLimitFor(consumed, simulation.logs, DEFAULT_COMPUTE_UNIT_LIMIT);
-    // The simulation is reused for the rebuilt transaction rather than run again (issue 26):
-    // it differs only by a compute limit above what the run consumed (same size, same accounts),
-    // and its priority fee is no higher (a price per unit over fewer units, or the same total),
-    // so it runs as the first did. The wallet simulates what it signs itself, in its review.
-    built = attempt(limit);
+    const measured = computeUnitLimitFor(consumed, simulation.logs, DEFAULT_COMPUTE_UNIT_LIMIT);
+    // The simulation is reused for a transaction rebuilt at another limit rather than run
+    // again (issue 26): it differs only by a compute limit above what the run consumed (same
+    // size, same accounts), and its priority fee is no higher (a price per unit over fewer
+    // units, or the same total), so it runs as the first did. The wallet simulates what it
+    // signs itself, in its review.
+    if (measured !== limit) {
+      limit = measured;
+      built = attempt(limit);
+    }
   }
+  if (!request.asLegacyTransaction) rememberAnswered(context, user, tableData, limit);
   return {
     swapTransaction: Buffer.from(built.wire).toString('base64'),
     lastValidBlockHeight,
