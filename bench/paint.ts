@@ -60,7 +60,13 @@ const PAGE_TIMINGS = `(() => {
   return out;
 })()`;
 
-/** Marks, on the page's own clock, the moment Create wallet is there and enabled. */
+/**
+ * Marks, on the page's own clock, the moment Create wallet is there and enabled, and says so on
+ * the console. The bench waits for that console line rather than for a Playwright locator: a
+ * locator evaluates Playwright's own injected script (about 70 ms on this machine) on the page's
+ * main thread while the page is loading, which the figure would count as the app's.
+ */
+const USABLE_LINE = 'swapdesk-bench: usable';
 const MARK_USABLE = `(() => {
   const observer = new MutationObserver(() => {
     const button = [...document.querySelectorAll('button')].find(
@@ -69,6 +75,7 @@ const MARK_USABLE = `(() => {
     if (button) {
       performance.mark('usable');
       observer.disconnect();
+      console.log(${JSON.stringify(USABLE_LINE)});
     }
   });
   observer.observe(document, { childList: true, subtree: true, attributes: true });
@@ -83,12 +90,16 @@ async function load(browser: Browser, url: string, usableSelector: boolean): Pro
   const context = await browser.newContext();
   const page = await context.newPage();
   if (usableSelector) await page.addInitScript(MARK_USABLE);
+  const usable = usableSelector
+    ? page.waitForEvent('console', { predicate: (m) => m.text() === USABLE_LINE, timeout: 30_000 })
+    : null;
   const started = Date.now();
   await page.goto(url, { waitUntil: usableSelector ? 'commit' : 'load' });
-  if (usableSelector) {
-    await page.getByRole('button', { name: 'Create wallet' }).waitFor({ state: 'visible' });
-  }
+  await usable;
   const wall = Date.now() - started;
+  // Visible, as a person sees it (checked after the clock stopped, so not counted).
+  if (usable)
+    await page.getByRole('button', { name: 'Create wallet' }).waitFor({ state: 'visible' });
   const timings = (await page.evaluate(usableSelector ? PAGE_TIMINGS : HTML_ONLY)) as Sample;
   await context.close();
   return { wall, ...timings };

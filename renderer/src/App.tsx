@@ -1,5 +1,6 @@
 /**
- * The app: loads `app.info` and the account list, then shows the lock screen (locked, or an
+ * The app: loads `app.info` and the account list (one call, app.start: lib/start-app.ts), then
+ * shows the lock screen (locked, or an
  * earlier version's vault waiting for its password; issue 24), onboarding (no account yet) or
  * the main view with the screen of the current hash route. The lock state comes with app.info,
  * so the first screen needs no extra call. Only the lock screen and the onboarding are in the
@@ -11,6 +12,7 @@ import { useAccountsStore } from './stores/accounts-store';
 import { useAppStore } from './stores/app-store';
 import { useLockStore } from './stores/lock-store';
 import { useIdleLock } from './lib/use-idle-lock';
+import { startApp } from './lib/start-app';
 import { LockScreen } from './screens/LockScreen';
 import { useRoute } from './lib/routes';
 import { Onboarding } from './screens/Onboarding';
@@ -46,7 +48,6 @@ export function App() {
   const hasAccounts = useAccountsStore((s) => s.accounts.length > 0);
   const loadError = useAccountsStore((s) => s.loadError);
   const loadAccounts = useAccountsStore((s) => s.load);
-  const loadInfo = useAppStore((s) => s.loadInfo);
   const route = useRoute();
   const info = useAppStore((s) => s.info);
   const lockState = useLockStore((s) => s.state);
@@ -64,10 +65,11 @@ export function App() {
   const [sawOnboarding, setSawOnboarding] = useState(false);
   usePrefetchSignedIn(status === 'ready' && !hasAccounts);
 
+  // main.tsx has usually started it already, before the first render; this covers a page that
+  // mounts the app by itself (the component tests).
   useEffect(() => {
-    void loadInfo();
-    void loadAccounts();
-  }, [loadInfo, loadAccounts]);
+    void startApp();
+  }, []);
 
   // Leaving onboarding replaces the whole page: keyboard focus starts at the new heading
   // (SignedIn focuses it once its screen's chunk is drawn). Noted while rendering, as React
