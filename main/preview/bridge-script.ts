@@ -1,15 +1,16 @@
 /**
- * The script the web preview serves at /preview-bridge.js: it builds `window.wallet` in the
- * page, one function per contract method, each a POST to /bridge/<method> with the run's token.
- * It is the preview's stand-in for the preload script and has the same shape as
- * `buildWalletApi` in preload/wallet-api.ts (named methods only, frozen, nothing else).
+ * The script the web preview writes into its page (inline, allowed by its hash:
+ * static-files.ts; also served at /preview-bridge.js): it builds `window.wallet` in the page,
+ * one function per contract method, each a POST to /bridge/<method> with the run's token. It is
+ * the preview's stand-in for the preload script and has the same shape as `buildWalletApi` in
+ * preload/wallet-api.ts (named methods only, frozen, nothing else).
  *
  * The token arrives in the URL fragment (`#token=...`, never sent to any server and not in the
  * Referer), is moved to sessionStorage so a reload keeps working, and is removed from the
  * address bar before the app's own scripts run (the renderer routes with the fragment).
  *
- * What the first screen needs (EARLY_METHODS) is asked at once, as the preload does: the app's
- * first call of each takes that answer, unless another call came first (issue 26).
+ * What the first screen needs (EARLY_METHODS: app.start) is asked at once, as the preload does:
+ * the app's first call of it takes that answer, unless another call came first (issue 26).
  */
 import type { MethodName } from '../../preload/contract';
 import { EARLY_METHODS } from '../../preload/wallet-api';
