@@ -1,11 +1,11 @@
 /**
  * The app: loads `app.info` and the account list (one call, app.start: lib/start-app.ts), then
- * shows the lock screen (locked, or an
- * earlier version's vault waiting for its password; issue 24), onboarding (no account yet) or
- * the main view with the screen of the current hash route. The lock state comes with app.info,
- * so the first screen needs no extra call. Only the lock screen and the onboarding are in the
- * first script the page loads (issue 26): the main view and each screen are chunks fetched on
- * demand (SignedIn.tsx), and once a first run's page is idle, ahead of time.
+ * shows the lock screen (locked, or an earlier version's vault waiting for its password; issue
+ * 24), onboarding (no account yet) or the main view with the screen of the current hash route.
+ * The lock state comes with app.info, so the first screen needs no extra call. Only the lock
+ * screen and the onboarding's first choice are in the first script the page loads (issue 26):
+ * the first-run steps after it (first-run-steps.ts), the main view and each screen are chunks
+ * fetched on demand (SignedIn.tsx), and once the first screen is idle, ahead of time.
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useAccountsStore } from './stores/accounts-store';
@@ -16,23 +16,30 @@ import { startApp } from './lib/start-app';
 import { LockScreen } from './screens/LockScreen';
 import { useRoute } from './lib/routes';
 import { Onboarding } from './screens/Onboarding';
+import { prefetchFirstRunSteps } from './components/keys/first-run-steps';
 
 const loadSignedIn = () => import('./SignedIn');
 const SignedIn = lazy(() => loadSignedIn().then((m) => ({ default: m.SignedIn })));
 
-/** Fetches the main view and its screens while a first run's onboarding is idle. */
-function usePrefetchSignedIn(enabled: boolean): void {
+/**
+ * Fetches the first-run steps while the welcome or lock screen is idle, and on a first run the
+ * main view and its screens too.
+ */
+function usePrefetch(firstRun: boolean, steps: boolean): void {
   useEffect(() => {
-    if (!enabled) return;
+    if (!steps) return;
     const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 200));
-    idle(
-      () =>
-        void loadSignedIn().then(
-          (m) => m.prefetchScreens(),
-          () => undefined,
-        ),
-    );
-  }, [enabled]);
+    idle(() => {
+      void prefetchFirstRunSteps().then(() =>
+        firstRun
+          ? loadSignedIn().then(
+              (m) => m.prefetchScreens(),
+              () => undefined,
+            )
+          : undefined,
+      );
+    });
+  }, [firstRun, steps]);
 }
 
 function Opening() {
@@ -63,7 +70,8 @@ export function App() {
   const locked = lockState === 'locked' || lockState === 'upgrade';
   useIdleLock(lockState === 'unlocked' && hasAccounts);
   const [sawOnboarding, setSawOnboarding] = useState(false);
-  usePrefetchSignedIn(status === 'ready' && !hasAccounts);
+  const firstRun = status === 'ready' && !hasAccounts;
+  usePrefetch(firstRun, firstRun || locked);
 
   // main.tsx has usually started it already, before the first render; this covers a page that
   // mounts the app by itself (the component tests).
