@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_SECURITY_POLICY } from '../window/content-security-policy';
-import { createStaticFiles, injectBridgeScript } from './static-files';
+import { createStaticFiles, injectBridgeScript, preloadLinks } from './static-files';
 import { tempDir } from '../../test/fixtures/temp-dirs';
 
 let dir: string;
@@ -59,6 +59,8 @@ describe('preview static files', () => {
       CONTENT_SECURITY_POLICY.replace("script-src 'self'", `script-src 'self' ${hash}`),
     );
     expect(page.headers['x-frame-options']).toBe('DENY');
+    // Its first script asked for as the response arrives, before the page is parsed.
+    expect(page.headers['link']).toBe('<./assets/app.js>; rel=modulepreload');
     // The meta tag's policy (the page's own, also enforced) allows it the same way.
     expect(page.body).toContain(`script-src 'self' ${hash}; style-src 'self'`);
     expect(page.body).toContain('<script>/* bridge */</script>');
@@ -123,5 +125,18 @@ describe('injectBridgeScript', () => {
         'run()',
       ),
     ).toThrow();
+  });
+});
+
+describe('preloadLinks', () => {
+  it('names the first script, its module preloads and the style sheet, as the page names them', () => {
+    expect(
+      preloadLinks(
+        '<head><link rel="icon" href="data:,"><script type="module" crossorigin src="./assets/a.js"></script><link rel="modulepreload" crossorigin href="./assets/r.js"><link rel="stylesheet" crossorigin href="./assets/a.css"></head><body><script src="/other.js"></script></body>',
+      ),
+    ).toBe(
+      '<./assets/a.js>; rel=modulepreload, <./assets/r.js>; rel=modulepreload, <./assets/a.css>; rel=preload; as=style; crossorigin=anonymous',
+    );
+    expect(preloadLinks('<head></head>')).toBe('');
   });
 });

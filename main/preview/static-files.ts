@@ -92,6 +92,27 @@ function send(
 /**
  * Creates the static handler over `rendererDir`; `bridgeScript` is the /preview-bridge.js body.
  */
+/**
+ * A `Link` header naming the page's first script, its module preloads and its style sheets, as
+ * index.html names them (issue 26): Chromium starts those requests when the response arrives,
+ * before the page's script context is made and its HTML parsed, tens of milliseconds sooner.
+ */
+export function preloadLinks(html: string): string {
+  const links: string[] = [];
+  const attr = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]+)"`).exec(tag)?.[1];
+  for (const [tag] of html.matchAll(/<script\b[^>]*>|<link\b[^>]*>/gi)) {
+    const crossorigin = /\scrossorigin\b/.test(tag) ? '; crossorigin=anonymous' : '';
+    if (tag.startsWith('<script') && attr(tag, 'type') === 'module' && attr(tag, 'src')) {
+      links.push(`<${attr(tag, 'src')}>; rel=modulepreload`);
+    } else if (attr(tag, 'rel') === 'modulepreload' && attr(tag, 'href')) {
+      links.push(`<${attr(tag, 'href')}>; rel=modulepreload`);
+    } else if (attr(tag, 'rel') === 'stylesheet' && attr(tag, 'href')) {
+      links.push(`<${attr(tag, 'href')}>; rel=preload; as=style${crossorigin}`);
+    }
+  }
+  return links.join(', ');
+}
+
 export function createStaticFiles(rendererDir: string, bridgeScript: string) {
   const root = normalize(rendererDir);
   // The page's own headers: the same CSP, plus the inline bridge script's hash.
@@ -155,8 +176,10 @@ export function createStaticFiles(rendererDir: string, bridgeScript: string) {
       return;
     }
     if (file.endsWith('index.html')) {
-      const page = injectBridgeScript(body.toString('utf8'), bridgeScript);
-      send(res, 200, TYPES['.html']!, page, head, pageHeaders);
+      const html = body.toString('utf8');
+      const page = injectBridgeScript(html, bridgeScript);
+      const link = preloadLinks(html);
+      send(res, 200, TYPES['.html']!, page, head, link ? { ...pageHeaders, link } : pageHeaders);
       return;
     }
     send(res, 200, TYPES[extname(file)] ?? 'application/octet-stream', body, head);
