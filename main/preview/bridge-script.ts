@@ -29,11 +29,7 @@ export function bridgeScriptSource(methods: readonly MethodName[]): string {
   const hash = location.hash.replace(/^#/, '');
   const parts = hash.split('&');
   const tokenPart = parts.find((part) => /^token=[0-9a-f]{64}$/.test(part));
-  if (tokenPart) {
-    sessionStorage.setItem(KEY, tokenPart.slice('token='.length));
-    const rest = parts.filter((part) => part !== tokenPart).join('&');
-    history.replaceState(history.state, '', location.pathname + location.search + (rest ? '#' + rest : ''));
-  }
+  if (tokenPart) sessionStorage.setItem(KEY, tokenPart.slice('token='.length));
   const token = sessionStorage.getItem(KEY);
   const failure = (code, message) => ({ ok: false, error: { code, message } });
   async function call(name, request) {
@@ -61,6 +57,12 @@ export function bridgeScriptSource(methods: readonly MethodName[]): string {
   const EARLY = ${JSON.stringify(EARLY_METHODS)};
   const early = new Map();
   for (const name of EARLY) if (METHODS.includes(name)) early.set(name, call(name, {}));
+  // The token leaves the address bar once the first call is on its way (the page sends no
+  // Referer), still before the app's own scripts run.
+  if (tokenPart) {
+    const rest = parts.filter((part) => part !== tokenPart).join('&');
+    history.replaceState(history.state, '', location.pathname + location.search + (rest ? '#' + rest : ''));
+  }
   const isEmpty = (request) =>
     request === undefined || request === null || (typeof request === 'object' && Object.keys(request).length === 0);
   const api = {};
