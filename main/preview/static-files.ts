@@ -59,7 +59,10 @@ export function allowScriptHash(policy: string, hashSource: string): string {
  * app's script only after it.
  */
 export function injectBridgeScript(html: string, source: string): string {
-  if (/<\/script/i.test(source)) throw new Error('The bridge script cannot be inlined as it is');
+  // Any of these would change how the HTML parser reads the script's text.
+  if (/<\/script|<!--|<script/i.test(source)) {
+    throw new Error('The bridge script cannot be inlined as it is');
+  }
   const hash = scriptHashSource(source);
   const page = html.replace(
     /(<meta\s+http-equiv="Content-Security-Policy"\s+content=")([^"]*)(")/i,
@@ -90,12 +93,9 @@ function send(
 }
 
 /**
- * Creates the static handler over `rendererDir`; `bridgeScript` is the /preview-bridge.js body.
- */
-/**
  * A `Link` header naming the page's first script, its module preloads and its style sheets, as
  * index.html names them (issue 26): Chromium starts those requests when the response arrives,
- * before the page's script context is made and its HTML parsed, tens of milliseconds sooner.
+ * before the page's script context is made and its HTML parsed (about 12 ms sooner in a trace).
  */
 export function preloadLinks(html: string): string {
   const links: string[] = [];
@@ -113,6 +113,10 @@ export function preloadLinks(html: string): string {
   return links.join(', ');
 }
 
+/**
+ * Creates the static handler over `rendererDir`; `bridgeScript` is the bridge script's source,
+ * written into the page and served at /preview-bridge.js.
+ */
 export function createStaticFiles(rendererDir: string, bridgeScript: string) {
   const root = normalize(rendererDir);
   // The page's own headers: the same CSP, plus the inline bridge script's hash.
