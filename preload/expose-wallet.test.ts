@@ -44,41 +44,34 @@ describe('preload', () => {
     const f = fakes();
     exposeWallet(f.contextBridge, f.ipcRenderer);
     const wallet = f.exposed.get('wallet') as {
-      accounts: {
-        rename: (r: unknown) => Promise<unknown>;
-        list: (r?: unknown) => Promise<unknown>;
-      };
+      app: { start: (r?: unknown) => Promise<unknown> };
+      accounts: { rename: (r: unknown) => Promise<unknown> };
     };
     const request = { address: 'A', label: 'B' };
-    // What the first screen needs is asked at once, before the page has run (issue 26).
-    expect(f.invoked).toEqual([
-      ['wallet:app.info', {}],
-      ['wallet:accounts.list', {}],
-    ]);
+    // What the first screen needs is asked at once, in one call, before the page has run (issue 26).
+    expect(f.invoked).toEqual([['wallet:app.start', {}]]);
     expect(await wallet.accounts.rename(request)).toEqual({
       ok: true,
       value: channelOf('accounts.rename'),
     });
     // Another call came in between: the early answer may be stale, so it is asked again.
-    await wallet.accounts.list();
-    expect(f.invoked.slice(2)).toEqual([
+    await wallet.app.start();
+    expect(f.invoked.slice(1)).toEqual([
       ['wallet:accounts.rename', request],
-      ['wallet:accounts.list', {}],
+      ['wallet:app.start', {}],
     ]);
   });
 
-  it('gives the page’s first call of app.info and accounts.list the answers asked early', async () => {
+  it('gives the page’s first call of app.start the answer asked early', async () => {
     const f = fakes();
     exposeWallet(f.contextBridge, f.ipcRenderer);
     const wallet = f.exposed.get('wallet') as {
-      app: { info: (r: unknown) => Promise<unknown> };
-      accounts: { list: (r: unknown) => Promise<unknown> };
+      app: { start: (r: unknown) => Promise<unknown> };
     };
-    expect(await wallet.app.info({})).toEqual({ ok: true, value: 'wallet:app.info' });
-    expect(await wallet.accounts.list({})).toEqual({ ok: true, value: 'wallet:accounts.list' });
-    expect(f.invoked).toHaveLength(2);
+    expect(await wallet.app.start({})).toEqual({ ok: true, value: 'wallet:app.start' });
+    expect(f.invoked).toHaveLength(1);
     // Later calls go out as usual.
-    await wallet.accounts.list({});
-    expect(f.invoked).toHaveLength(3);
+    await wallet.app.start({});
+    expect(f.invoked).toHaveLength(2);
   });
 });

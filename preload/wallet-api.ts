@@ -22,11 +22,12 @@ export function pathOf(name: MethodName): [string, string] {
 }
 
 /**
- * What the first screen needs (issue 26): asked by the preload and the preview's bridge script
- * as soon as they run, while the app's own script is still being fetched and parsed, so the
- * answers are there (or on their way) when the app asks.
+ * What the first screen needs (issue 26): one call, app.start (app.info and accounts.list in
+ * one answer), asked by the preload and the preview's bridge script as soon as they run, while
+ * the app's own script is still being fetched and parsed, so the answer is there (or on its
+ * way) when the app asks.
  */
-export const EARLY_METHODS = ['app.info', 'accounts.list'] as const satisfies readonly MethodName[];
+export const EARLY_METHODS = ['app.start'] as const satisfies readonly MethodName[];
 
 /**
  * Builds the nested object from a call function; used by preload and the web preview. With

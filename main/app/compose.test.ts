@@ -69,6 +69,25 @@ describe('composeApp', () => {
     });
   });
 
+  it('answers app.start with app.info and the account list in one, the first screen’s one call (issue 26)', async () => {
+    const network = sandboxNetwork({
+      rpcUrl: 'http://127.0.0.1:1',
+      swapApiUrl: 'http://127.0.0.1:1/v6',
+    });
+    expect(await compose(network).dispatch('app.start', {}, sender)).toEqual({
+      ok: true,
+      value: {
+        info: { version: '1.2.3', shell: 'electron', network, lock: 'new' },
+        accounts: { accounts: [], current: null },
+      },
+    });
+    // Validated like every method: anything in the request is refused.
+    expect(await compose(network).dispatch('app.start', { accounts: true }, sender)).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_REQUEST' },
+    });
+  });
+
   it('creates accounts in the data folder it was given, behind the lock (issue 24)', async () => {
     const registry = compose(MAINNET, dataDir);
     const call = async (method: string, payload: unknown) => {
@@ -93,10 +112,19 @@ describe('composeApp', () => {
       error: { code: 'LOCKED' },
     });
     expect(await call('app.info', {})).toMatchObject({ lock: 'locked' });
+    // The first screen's one call answers while locked, but lists no account (issue 26).
+    expect(await call('app.start', {})).toMatchObject({ info: { lock: 'locked' }, accounts: null });
     expect(await call('lock.unlock', { password: TEST_PASSWORD })).toMatchObject({
       state: 'unlocked',
     });
     expect(await registry.dispatch('accounts.list', {}, sender)).toMatchObject({ ok: true });
+    expect(await call('app.start', {})).toMatchObject({
+      info: { lock: 'unlocked' },
+      accounts: {
+        accounts: [{ label: 'Main' }],
+        current: (created as { address: string }).address,
+      },
+    });
   });
 
   it('refuses test funds off the sandbox with NOT_SANDBOX', async () => {

@@ -142,6 +142,7 @@ export function composeApp(options: ComposeOptions): ComposedApp {
       network: () => bundle.network,
       shell: options.shell,
       lockState: () => lock.state(),
+      accounts: () => shared.vault.list(),
     }),
     ...createLockHandlers(vault, lock),
     ...createLinkHandlers(options.linkInbox ?? createLinkInbox()),

@@ -10,9 +10,13 @@ import type { MethodName } from '../../preload/contract';
 import type { LockState } from '../../preload/contract/lock';
 import { WalletError } from '../shared/errors';
 
-/** What answers while locked: the lock screen's status, unlock, and restore for a lost password. */
+/**
+ * What answers while locked: the lock screen's status, unlock, and restore for a lost password.
+ * app.start answers too, without the accounts (main/handlers/app.ts).
+ */
 export const OPEN_WHILE_LOCKED: readonly MethodName[] = [
   'app.info',
+  'app.start',
   'lock.status',
   'lock.unlock',
   'lock.restorePlan',
@@ -20,7 +24,12 @@ export const OPEN_WHILE_LOCKED: readonly MethodName[] = [
 ];
 
 /** What answers while an earlier version's vault waits for its new password. */
-export const OPEN_FOR_UPGRADE: readonly MethodName[] = ['app.info', 'lock.status', 'lock.upgrade'];
+export const OPEN_FOR_UPGRADE: readonly MethodName[] = [
+  'app.info',
+  'app.start',
+  'lock.status',
+  'lock.upgrade',
+];
 
 export function allowed(method: MethodName, state: LockState): boolean {
   if (state === 'locked') return OPEN_WHILE_LOCKED.includes(method);

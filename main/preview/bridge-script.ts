@@ -1,15 +1,16 @@
 /**
- * The script the web preview serves at /preview-bridge.js: it builds `window.wallet` in the
- * page, one function per contract method, each a POST to /bridge/<method> with the run's token.
- * It is the preview's stand-in for the preload script and has the same shape as
- * `buildWalletApi` in preload/wallet-api.ts (named methods only, frozen, nothing else).
+ * The script the web preview writes into its page (inline, allowed by its hash:
+ * static-files.ts; also served at /preview-bridge.js): it builds `window.wallet` in the page,
+ * one function per contract method, each a POST to /bridge/<method> with the run's token. It is
+ * the preview's stand-in for the preload script and has the same shape as `buildWalletApi` in
+ * preload/wallet-api.ts (named methods only, frozen, nothing else).
  *
  * The token arrives in the URL fragment (`#token=...`, never sent to any server and not in the
  * Referer), is moved to sessionStorage so a reload keeps working, and is removed from the
  * address bar before the app's own scripts run (the renderer routes with the fragment).
  *
- * What the first screen needs (EARLY_METHODS) is asked at once, as the preload does: the app's
- * first call of each takes that answer, unless another call came first (issue 26).
+ * What the first screen needs (EARLY_METHODS: app.start) is asked at once, as the preload does:
+ * the app's first call of it takes that answer, unless another call came first (issue 26).
  */
 import type { MethodName } from '../../preload/contract';
 import { EARLY_METHODS } from '../../preload/wallet-api';
@@ -28,11 +29,7 @@ export function bridgeScriptSource(methods: readonly MethodName[]): string {
   const hash = location.hash.replace(/^#/, '');
   const parts = hash.split('&');
   const tokenPart = parts.find((part) => /^token=[0-9a-f]{64}$/.test(part));
-  if (tokenPart) {
-    sessionStorage.setItem(KEY, tokenPart.slice('token='.length));
-    const rest = parts.filter((part) => part !== tokenPart).join('&');
-    history.replaceState(history.state, '', location.pathname + location.search + (rest ? '#' + rest : ''));
-  }
+  if (tokenPart) sessionStorage.setItem(KEY, tokenPart.slice('token='.length));
   const token = sessionStorage.getItem(KEY);
   const failure = (code, message) => ({ ok: false, error: { code, message } });
   async function call(name, request) {
@@ -60,6 +57,12 @@ export function bridgeScriptSource(methods: readonly MethodName[]): string {
   const EARLY = ${JSON.stringify(EARLY_METHODS)};
   const early = new Map();
   for (const name of EARLY) if (METHODS.includes(name)) early.set(name, call(name, {}));
+  // The token leaves the address bar once the first call is on its way (the page sends no
+  // Referer), still before the app's own scripts run.
+  if (tokenPart) {
+    const rest = parts.filter((part) => part !== tokenPart).join('&');
+    history.replaceState(history.state, '', location.pathname + location.search + (rest ? '#' + rest : ''));
+  }
   const isEmpty = (request) =>
     request === undefined || request === null || (typeof request === 'object' && Object.keys(request).length === 0);
   const api = {};

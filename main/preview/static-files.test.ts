@@ -1,10 +1,11 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_SECURITY_POLICY } from '../window/content-security-policy';
-import { createStaticFiles, injectBridgeScript } from './static-files';
+import { createStaticFiles, injectBridgeScript, preloadLinks } from './static-files';
 import { tempDir } from '../../test/fixtures/temp-dirs';
 
 let dir: string;
@@ -16,7 +17,7 @@ beforeAll(async () => {
   mkdirSync(join(dir, 'renderer', 'assets'), { recursive: true });
   writeFileSync(
     join(dir, 'renderer', 'index.html'),
-    '<!doctype html><html><head><meta charset="UTF-8" /><script type="module" src="./assets/app.js"></script></head><body></body></html>',
+    `<!doctype html><html><head><meta charset="UTF-8" /><meta http-equiv="Content-Security-Policy" content="default-src 'self'; script-src 'self'; style-src 'self'" /><script type="module" src="./assets/app.js"></script></head><body></body></html>`,
   );
   writeFileSync(join(dir, 'renderer', 'assets', 'app.js'), 'console.log("app")');
   writeFileSync(join(dir, 'outside.txt'), 'SECRET-OUTSIDE');
@@ -49,14 +50,23 @@ function get(
 }
 
 describe('preview static files', () => {
-  it('serves index.html with the CSP and the bridge script before the app script', async () => {
+  it('serves index.html with the bridge script inline before the app script, allowed by its hash alone', async () => {
     const page = await get('/');
     expect(page.status).toBe(200);
-    expect(page.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
+    // The app's CSP, with one exception: this exact script (sha256 of '/* bridge */').
+    const hash = `'sha256-${createHash('sha256').update('/* bridge */').digest('base64')}'`;
+    expect(page.headers['content-security-policy']).toBe(
+      CONTENT_SECURITY_POLICY.replace("script-src 'self'", `script-src 'self' ${hash}`),
+    );
     expect(page.headers['x-frame-options']).toBe('DENY');
-    expect(page.body.indexOf('/preview-bridge.js')).toBeGreaterThan(page.body.indexOf('charset'));
-    expect(page.body.indexOf('/preview-bridge.js')).toBeLessThan(
-      page.body.indexOf('./assets/app.js'),
+    // Its first script asked for as the response arrives, before the page is parsed.
+    expect(page.headers['link']).toBe('<./assets/app.js>; rel=modulepreload');
+    // The meta tag's policy (the page's own, also enforced) allows it the same way.
+    expect(page.body).toContain(`script-src 'self' ${hash}; style-src 'self'`);
+    expect(page.body).toContain('<script>/* bridge */</script>');
+    // Other responses keep the app's policy as it is.
+    expect((await get('/assets/app.js')).headers['content-security-policy']).toBe(
+      CONTENT_SECURITY_POLICY,
     );
   });
 
@@ -84,7 +94,7 @@ describe('preview static files', () => {
   });
 
   it('answers app routes with the page, unknown files with 404, writes with 405', async () => {
-    expect((await get('/swap')).body).toContain('/preview-bridge.js');
+    expect((await get('/swap')).body).toContain('<script>/* bridge */</script>');
     expect((await get('/nope.js')).status).toBe(404);
     expect((await get('/', 'POST')).status).toBe(405);
     expect((await get('/', 'HEAD')).body).toBe('');
@@ -92,12 +102,41 @@ describe('preview static files', () => {
 });
 
 describe('injectBridgeScript', () => {
-  it('puts the script first among scripts, or at the end of head', () => {
-    expect(injectBridgeScript('<head><title>x</title></head>')).toMatch(
-      /<title>x<\/title><script defer src="\/preview-bridge.js"><\/script>\s*<\/head>/,
+  it('puts the script after the app’s script tags and ahead of the style sheet, or at the end of head', () => {
+    const tag = '<script>run()</script>';
+    expect(injectBridgeScript('<head><title>x</title></head>', 'run()')).toMatch(
+      /<title>x<\/title><script>run\(\)<\/script>\s*<\/head>/,
     );
+    expect(injectBridgeScript('<p>no head</p>', 'run()').startsWith(tag)).toBe(true);
+    // As Vite writes the page: the module script, its preloads, then the style sheet.
+    const page = injectBridgeScript(
+      '<head><link rel="icon" href="data:,"><script type="module" src="a.js"></script><link rel="modulepreload" href="b.js"><link rel="stylesheet" href="a.css"></head>',
+      'run()',
+    );
+    expect(page.indexOf(tag)).toBeGreaterThan(page.indexOf('rel="modulepreload"'));
+    expect(page.indexOf(tag)).toBeLessThan(page.indexOf('rel="stylesheet"'));
+  });
+
+  it('refuses a script that would end its own tag, and a policy with no script-src to extend', () => {
+    expect(() => injectBridgeScript('<head></head>', 'a("</script>")')).toThrow();
+    expect(() =>
+      injectBridgeScript(
+        `<head><meta http-equiv="Content-Security-Policy" content="default-src 'self'"></head>`,
+        'run()',
+      ),
+    ).toThrow();
+  });
+});
+
+describe('preloadLinks', () => {
+  it('names the first script, its module preloads and the style sheet, as the page names them', () => {
     expect(
-      injectBridgeScript('<p>no head</p>').startsWith('<script defer src="/preview-bridge.js">'),
-    ).toBe(true);
+      preloadLinks(
+        '<head><link rel="icon" href="data:,"><script type="module" crossorigin src="./assets/a.js"></script><link rel="modulepreload" crossorigin href="./assets/r.js"><link rel="stylesheet" crossorigin href="./assets/a.css"></head><body><script src="/other.js"></script></body>',
+      ),
+    ).toBe(
+      '<./assets/a.js>; rel=modulepreload, <./assets/r.js>; rel=modulepreload, <./assets/a.css>; rel=preload; as=style; crossorigin=anonymous',
+    );
+    expect(preloadLinks('<head></head>')).toBe('');
   });
 });

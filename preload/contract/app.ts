@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { method } from './schemas';
+import type { AccountsState } from './accounts';
 import type { LockState } from './lock';
 import type { NetworkInfo } from './views';
 
@@ -19,6 +20,18 @@ export interface AppInfo {
   lock: LockState;
 }
 
+/**
+ * Everything the first screen needs, in one answer (issue 26): `app.info`, and `accounts.list`
+ * when the lock lets it answer (null while locked or waiting for an upgrade: the lock screen
+ * comes first, and lists nothing).
+ */
+export interface AppStart {
+  info: AppInfo;
+  accounts: AccountsState | null;
+}
+
 export const appMethods = {
   'app.info': method<AppInfo>()(z.object({}).strict()),
+  /** The first screen's one call: the preload and the preview's bridge script ask it at once. */
+  'app.start': method<AppStart>()(z.object({}).strict()),
 } as const;

@@ -1,36 +1,45 @@
 /**
- * The app: loads `app.info` and the account list, then shows the lock screen (locked, or an
- * earlier version's vault waiting for its password; issue 24), onboarding (no account yet) or
- * the main view with the screen of the current hash route. The lock state comes with app.info,
- * so the first screen needs no extra call. Only the lock screen and the onboarding are in the
- * first script the page loads (issue 26): the main view and each screen are chunks fetched on
- * demand (SignedIn.tsx), and once a first run's page is idle, ahead of time.
+ * The app: loads `app.info` and the account list (one call, app.start: lib/start-app.ts), then
+ * shows the lock screen (locked, or an earlier version's vault waiting for its password; issue
+ * 24), onboarding (no account yet) or the main view with the screen of the current hash route.
+ * The lock state comes with app.info, so the first screen needs no extra call. Only the lock
+ * screen and the onboarding's first choice are in the first script the page loads (issue 26):
+ * the first-run steps after it (first-run-steps.ts), the main view and each screen are chunks
+ * fetched on demand (SignedIn.tsx), and once the first screen is idle, ahead of time.
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useAccountsStore } from './stores/accounts-store';
 import { useAppStore } from './stores/app-store';
 import { useLockStore } from './stores/lock-store';
 import { useIdleLock } from './lib/use-idle-lock';
+import { startApp } from './lib/start-app';
 import { LockScreen } from './screens/LockScreen';
 import { useRoute } from './lib/routes';
 import { Onboarding } from './screens/Onboarding';
+import { prefetchFirstRunSteps } from './components/keys/first-run-steps';
 
 const loadSignedIn = () => import('./SignedIn');
 const SignedIn = lazy(() => loadSignedIn().then((m) => ({ default: m.SignedIn })));
 
-/** Fetches the main view and its screens while a first run's onboarding is idle. */
-function usePrefetchSignedIn(enabled: boolean): void {
+/**
+ * Fetches the first-run steps while the welcome or lock screen is idle, and on a first run the
+ * main view and its screens too.
+ */
+function usePrefetch(firstRun: boolean, steps: boolean): void {
   useEffect(() => {
-    if (!enabled) return;
+    if (!steps) return;
     const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 200));
-    idle(
-      () =>
-        void loadSignedIn().then(
-          (m) => m.prefetchScreens(),
-          () => undefined,
-        ),
-    );
-  }, [enabled]);
+    idle(() => {
+      void prefetchFirstRunSteps().then(() =>
+        firstRun
+          ? loadSignedIn().then(
+              (m) => m.prefetchScreens(),
+              () => undefined,
+            )
+          : undefined,
+      );
+    });
+  }, [firstRun, steps]);
 }
 
 function Opening() {
@@ -46,7 +55,6 @@ export function App() {
   const hasAccounts = useAccountsStore((s) => s.accounts.length > 0);
   const loadError = useAccountsStore((s) => s.loadError);
   const loadAccounts = useAccountsStore((s) => s.load);
-  const loadInfo = useAppStore((s) => s.loadInfo);
   const route = useRoute();
   const info = useAppStore((s) => s.info);
   const lockState = useLockStore((s) => s.state);
@@ -62,12 +70,14 @@ export function App() {
   const locked = lockState === 'locked' || lockState === 'upgrade';
   useIdleLock(lockState === 'unlocked' && hasAccounts);
   const [sawOnboarding, setSawOnboarding] = useState(false);
-  usePrefetchSignedIn(status === 'ready' && !hasAccounts);
+  const firstRun = status === 'ready' && !hasAccounts;
+  usePrefetch(firstRun, firstRun || locked);
 
+  // main.tsx has usually started it already, before the first render; this covers a page that
+  // mounts the app by itself (the component tests).
   useEffect(() => {
-    void loadInfo();
-    void loadAccounts();
-  }, [loadInfo, loadAccounts]);
+    void startApp();
+  }, []);
 
   // Leaving onboarding replaces the whole page: keyboard focus starts at the new heading
   // (SignedIn focuses it once its screen's chunk is drawn). Noted while rendering, as React

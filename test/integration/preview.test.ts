@@ -75,15 +75,18 @@ describe('web preview', () => {
     const response = await fetch(`${preview.origin}/`);
     expect(response.status).toBe(200);
     const csp = response.headers.get('content-security-policy') ?? '';
-    expect(csp).toContain("script-src 'self'");
+    // 'self', and the inline bridge script by its hash: no other inline script runs.
+    expect(csp).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/]+=*';/);
+    expect(csp).not.toContain('unsafe-inline');
     expect(csp).toContain("connect-src 'self'");
     expect(response.headers.get('access-control-allow-origin')).toBeNull();
     const html = await response.text();
-    // Deferred (issue 26): fetched beside the app's script, run before it, in document order.
-    const bridgeAt = html.indexOf('<script defer src="/preview-bridge.js">');
-    const appAt = html.indexOf('<script type="module"');
-    expect(bridgeAt).toBeGreaterThan(0);
-    expect(appAt).toBeGreaterThan(bridgeAt);
+    // Issue 26: inline, so it runs while the page is parsed and its first call goes out before
+    // the app's script has arrived (the module script runs after parsing, so after it); after
+    // the app's script tags, whose requests leave first, and before the style sheet.
+    const bridgeAt = html.indexOf('<script>// Swapdesk web preview');
+    expect(bridgeAt).toBeGreaterThan(html.indexOf('<script type="module"'));
+    expect(html.indexOf('rel="stylesheet"')).toBeGreaterThan(bridgeAt);
     const script = await fetch(`${preview.origin}/preview-bridge.js`);
     expect(script.headers.get('content-type')).toMatch(/javascript/);
     // The token reaches the page only through the URL: it is in no served file.

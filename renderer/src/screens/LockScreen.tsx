@@ -4,16 +4,15 @@
  * forgotten password, **Restore from recovery phrase**. For an earlier version's vault, the
  * same page asks for the new password that seals its secrets.
  */
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { BridgeError } from '../../../main/shared/result';
 import { useAccountsStore } from '../stores/accounts-store';
 import { useAppStore } from '../stores/app-store';
 import { useLockStore } from '../stores/lock-store';
 import { AlertMessage } from '../components/AlertMessage';
 import { NetworkBadge } from '../components/NetworkBadge';
-import { OnboardingCard, OnboardingFrame } from '../components/keys/OnboardingCard';
-import { FirstPassword } from '../components/keys/FirstPassword';
-import { RestoreFromPhrase } from '../components/keys/RestoreFromPhrase';
+import { OnboardingCard, OnboardingFrame, StepLoading } from '../components/keys/OnboardingCard';
+import { FirstPassword, RestoreFromPhrase } from '../components/keys/first-run-steps';
 import { NO_PHRASE_WORDS } from '../../../main/shared/account-backup';
 
 function secondsLeft(waitMs: number, since: number): number {
@@ -101,23 +100,27 @@ export function LockScreen() {
     <OnboardingFrame badge={<NetworkBadge info={info} loading={infoLoading} />}>
       {state === 'upgrade' ? (
         <OnboardingCard title="Choose a password" focusOnShow={false}>
-          <FirstPassword
-            mode="upgrade"
-            submitLabel="Seal my keys"
-            intro={
-              <p className="lead">
-                This wallet was made by an earlier Swapdesk, which kept secret keys in the system
-                keychain as they are. Choose a password: Swapdesk seals every key with it, and asks
-                for it from now on. Accounts without a recovery phrase are marked &ldquo;
-                {NO_PHRASE_WORDS}&rdquo;.
-              </p>
-            }
-            onDone={done}
-          />
+          <Suspense fallback={<StepLoading />}>
+            <FirstPassword
+              mode="upgrade"
+              submitLabel="Seal my keys"
+              intro={
+                <p className="lead">
+                  This wallet was made by an earlier Swapdesk, which kept secret keys in the system
+                  keychain as they are. Choose a password: Swapdesk seals every key with it, and
+                  asks for it from now on. Accounts without a recovery phrase are marked &ldquo;
+                  {NO_PHRASE_WORDS}&rdquo;.
+                </p>
+              }
+              onDone={done}
+            />
+          </Suspense>
         </OnboardingCard>
       ) : forgot ? (
         <OnboardingCard title="Restore from recovery phrase">
-          <RestoreFromPhrase onDone={done} onCancel={() => setForgot(false)} />
+          <Suspense fallback={<StepLoading />}>
+            <RestoreFromPhrase onDone={done} onCancel={() => setForgot(false)} />
+          </Suspense>
         </OnboardingCard>
       ) : (
         <OnboardingCard title="Swapdesk is locked" focusOnShow={false}>

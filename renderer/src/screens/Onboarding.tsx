@@ -2,15 +2,18 @@
  * First run: no account yet. **Create wallet** shows a new recovery phrase, checks three of its
  * words and asks for a password (issue 24); **Import wallet** and **Connect Ledger** ask for
  * the password first when the wallet has none, then open their form. Success re-reads the
- * account list, and the app moves to the main view. Every step is drawn in OnboardingCard.
+ * account list, and the app moves to the main view. Every step is drawn in OnboardingCard; the
+ * steps after the choice are chunks of their own (first-run-steps.ts, issue 26).
  */
-import { useState } from 'react';
-import { ImportForm } from '../components/ImportForm';
-import { ConnectLedger } from '../components/ConnectLedger';
+import { Suspense, useState } from 'react';
 import { NetworkBadge } from '../components/NetworkBadge';
-import { OnboardingCard, OnboardingFrame } from '../components/keys/OnboardingCard';
-import { NewPhraseFlow } from '../components/keys/NewPhraseFlow';
-import { FirstPassword } from '../components/keys/FirstPassword';
+import { OnboardingCard, OnboardingFrame, StepLoading } from '../components/keys/OnboardingCard';
+import {
+  ConnectLedger,
+  FirstPassword,
+  ImportForm,
+  NewPhraseFlow,
+} from '../components/keys/first-run-steps';
 import { useAppStore } from '../stores/app-store';
 import { useLockStore } from '../stores/lock-store';
 
@@ -79,25 +82,33 @@ export function Onboarding() {
               ))}
             </div>
           </>
-        ) : needsPasswordFirst ? (
-          <FirstPassword
-            mode="set"
-            submitLabel="Set password"
-            intro={
-              <p className="lead">
-                Every secret Swapdesk keeps is sealed with this password before it reaches the
-                system keychain. Swapdesk asks for it when it starts and unlocks.
-              </p>
-            }
-            onDone={() => undefined}
-            onCancel={back}
-          />
-        ) : mode === 'create' ? (
-          <NewPhraseFlow onDone={() => undefined} onCancel={back} />
-        ) : mode === 'ledger' ? (
-          <ConnectLedger onAdded={() => undefined} onCancel={back} />
         ) : (
-          <ImportForm submitLabel="Import wallet" onImported={() => undefined} onCancel={back} />
+          <Suspense fallback={<StepLoading />}>
+            {needsPasswordFirst ? (
+              <FirstPassword
+                mode="set"
+                submitLabel="Set password"
+                intro={
+                  <p className="lead">
+                    Every secret Swapdesk keeps is sealed with this password before it reaches the
+                    system keychain. Swapdesk asks for it when it starts and unlocks.
+                  </p>
+                }
+                onDone={() => undefined}
+                onCancel={back}
+              />
+            ) : mode === 'create' ? (
+              <NewPhraseFlow onDone={() => undefined} onCancel={back} />
+            ) : mode === 'ledger' ? (
+              <ConnectLedger onAdded={() => undefined} onCancel={back} />
+            ) : (
+              <ImportForm
+                submitLabel="Import wallet"
+                onImported={() => undefined}
+                onCancel={back}
+              />
+            )}
+          </Suspense>
         )}
       </OnboardingCard>
     </OnboardingFrame>

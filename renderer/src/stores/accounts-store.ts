@@ -25,6 +25,8 @@ export interface AccountsStore {
   /** Error of the last list load (not of an action: actions answer their own Result). */
   loadError: BridgeError | null;
   load: () => Promise<void>;
+  /** Takes a list main already answered (app.start: the first screen's one call, issue 26). */
+  seed: (state: AccountsState) => void;
   create: (label?: string) => Promise<Result<AccountSummary>>;
   importSecret: (request: ImportRequest) => Promise<Result<AccountSummary[]>>;
   rename: (address: string, label: string) => Promise<Result<AccountSummary>>;
@@ -60,6 +62,8 @@ export const accountsStoreCreator: StateCreator<AccountsStore> = (set, get) => {
       if (result.ok) applyState(result.value);
       else set({ status: 'error', loadError: result.error });
     },
+
+    seed: applyState,
 
     create: async (label) => {
       const trimmed = label?.trim();

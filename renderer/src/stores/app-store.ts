@@ -14,6 +14,8 @@ export interface AppState {
   infoLoading: boolean;
   /** Loads `app.info`; keeps the last good info when a reload fails. */
   loadInfo: () => Promise<void>;
+  /** Takes an info main already answered (app.start, issue 26). */
+  seedInfo: (info: AppInfo) => void;
 }
 
 export const initialAppState = { info: null, infoError: null, infoLoading: false };
@@ -26,6 +28,7 @@ export const appStoreCreator: StateCreator<AppState> = (set) => ({
     if (result.ok) set({ info: result.value, infoError: null, infoLoading: false });
     else set({ infoError: result.error, infoLoading: false });
   },
+  seedInfo: (info) => set({ info, infoError: null, infoLoading: false }),
 });
 
 export const useAppStore = create<AppState>()(appStoreCreator);

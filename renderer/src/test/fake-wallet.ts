@@ -149,6 +149,20 @@ export function installFakeWallet(options: FakeWalletOptions = {}): FakeWallet {
             'The sandbox network is not reachable. Restart Swapdesk to start it again.',
           )
         : { ok: true, value: { ...info, lock: lock.state } },
+    // As main answers it: no list while locked or waiting for an upgrade (main/handlers/app.ts).
+    'app.start': () =>
+      state.networkDown
+        ? err(
+            'NETWORK_UNAVAILABLE',
+            'The sandbox network is not reachable. Restart Swapdesk to start it again.',
+          )
+        : {
+            ok: true,
+            value: {
+              info: { ...info, lock: lock.state },
+              accounts: lock.state === 'locked' || lock.state === 'upgrade' ? null : listed(),
+            },
+          },
     'links.takePending': () => {
       const url = state.pendingLink;
       state.pendingLink = null;

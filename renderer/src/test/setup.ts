@@ -6,16 +6,18 @@
 import { afterEach, beforeAll } from 'vitest';
 import { cleanup } from '@testing-library/react';
 import { prefetchScreens } from '../SignedIn';
+import { prefetchFirstRunSteps } from '../components/keys/first-run-steps';
 import { initialAccountsState, useAccountsStore } from '../stores/accounts-store';
 import { initialAppState, useAppStore } from '../stores/app-store';
 import { initialBalancesState, useBalancesStore } from '../stores/balances-store';
 import { initialLockState, useLockStore } from '../stores/lock-store';
 
-// The screens are chunks loaded on demand (SignedIn.tsx); loaded once before a file's tests, so
-// a test's first screen is not waiting on the module transform.
+// The screens and the first-run steps are chunks loaded on demand (SignedIn.tsx,
+// first-run-steps.ts); loaded once before a file's tests, so a test's first screen is not
+// waiting on the module transform.
 beforeAll(async () => {
   await import('../SignedIn');
-  await prefetchScreens();
+  await Promise.all([prefetchScreens(), prefetchFirstRunSteps()]);
 }, 60_000);
 
 afterEach(() => {

@@ -46,3 +46,12 @@ export function OnboardingFrame({ badge, children }: { badge: ReactNode; childre
     </div>
   );
 }
+
+/** What a step shows while its chunk is on its way (first-run-steps.ts). */
+export function StepLoading() {
+  return (
+    <p role="status" className="status-line">
+      Loading…
+    </p>
+  );
+}
