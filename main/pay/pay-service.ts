@@ -10,6 +10,7 @@ import { unpackAccount } from '@solana/spl-token';
 import { PublicKey, type Connection } from '@solana/web3.js';
 import { isAddress, type Address } from '../shared/address';
 import { WalletError } from '../shared/errors';
+import { unreachableBalance, walletLamports } from '../ledger/wallet-lamports';
 import type { SwapApiClient } from '../swap-api';
 import type { SwapV2Client } from '../swap-api/v2';
 import type { PayeeConnection } from './payee';
@@ -123,24 +124,6 @@ export function checkPaymentFees(
   }
 }
 
-function unreachableBalance(error: unknown): never {
-  throw new WalletError(
-    'NETWORK_UNAVAILABLE',
-    'The network could not be reached to read your balance. Try again.',
-    { cause: error },
-  );
-}
-
-async function payerLamports(
-  connection: Pick<Connection, 'getMultipleAccountsInfo'>,
-  account: PublicKey,
-): Promise<bigint> {
-  const [info] = await connection
-    .getMultipleAccountsInfo([account], 'confirmed')
-    .catch(unreachableBalance);
-  return BigInt(info?.lamports ?? 0);
-}
-
 async function payerBalance(
   connection: Pick<Connection, 'getMultipleAccountsInfo'>,
   account: PublicKey,
@@ -213,7 +196,7 @@ export async function quotePayment(
   if (input.payWithMint === mint) {
     const transfer = await payerTransfer(deps.connection, payee, amount);
     const held = payee.native
-      ? await payerLamports(deps.connection, new PublicKey(account))
+      ? await walletLamports(deps.connection, new PublicKey(account))
       : await payerBalance(
           deps.connection,
           payerTokenAccount({

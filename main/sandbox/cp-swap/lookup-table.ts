@@ -57,21 +57,27 @@ export function lookupTableData(addresses: readonly string[]): Uint8Array {
   return data;
 }
 
-/** The last table decoded, by the exact bytes it was decoded from (issue 26: every /swap reads it). */
-let lastDecoded: { data: Buffer; table: AddressLookupTableAccount } | null = null;
+/** The last table decoded, by its address and the exact bytes (issue 26: every /swap reads it). */
+let lastDecoded: { key: string; data: Buffer; table: AddressLookupTableAccount } | null = null;
 
-/** The table as web3.js compiles v0 messages against it, or null when the ledger has none. */
+/**
+ * The table at `key` (the sandbox's, by default) as web3.js compiles v0 messages against it, or
+ * null when the ledger has none there.
+ */
 export function lookupTableAccount(
   account: LedgerAccount | null,
+  key: string = CP_SWAP_LOOKUP_TABLE,
 ): AddressLookupTableAccount | null {
   if (account === null || account.owner !== ADDRESS_LOOKUP_TABLE_PROGRAM_ID) return null;
   // The same bytes decode to the same table: only a changed account is decoded again.
   const data = Buffer.from(account.data);
-  if (lastDecoded !== null && lastDecoded.data.equals(data)) return lastDecoded.table;
+  if (lastDecoded !== null && lastDecoded.key === key && lastDecoded.data.equals(data)) {
+    return lastDecoded.table;
+  }
   const table = new AddressLookupTableAccount({
-    key: new PublicKey(CP_SWAP_LOOKUP_TABLE),
+    key: new PublicKey(key),
     state: AddressLookupTableAccount.deserialize(account.data),
   });
-  lastDecoded = { data: Buffer.from(data), table };
+  lastDecoded = { key, data: Buffer.from(data), table };
   return table;
 }

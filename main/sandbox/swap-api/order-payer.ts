@@ -22,11 +22,9 @@ import {
   VersionedTransaction,
 } from '@solana/web3.js';
 import { SANDBOX_GAS_PAYER } from '../../shared/sandbox-operator';
+import { lookupTableAccount } from '../cp-swap/lookup-table';
 import type { LedgerView } from '../ledger/ledger-view';
 import { ASSOCIATED_TOKEN_PROGRAM_ID, SYSTEM_PROGRAM_ID } from '../tokens';
-
-/** Under this the taker gets a gasless order (the docs: "Taker has less than 0.01 SOL"). */
-export const GASLESS_BELOW_LAMPORTS = 10_000_000n;
 
 /** What the payers start with and are topped up to on the sandbox. */
 const PAYER_FLOAT_LAMPORTS = 1_000_000_000_000n;
@@ -57,12 +55,10 @@ export function fundPayer(ledger: LedgerView, payer: PublicKey): void {
 
 function lookupTables(tx: VersionedTransaction, ledger: LedgerView): AddressLookupTableAccount[] {
   return tx.message.addressTableLookups.map((lookup) => {
-    const account = ledger.getAccount(lookup.accountKey.toBase58());
-    if (account === null) throw new Error(`lookup table ${lookup.accountKey.toBase58()} is gone`);
-    return new AddressLookupTableAccount({
-      key: lookup.accountKey,
-      state: AddressLookupTableAccount.deserialize(account.data),
-    });
+    const key = lookup.accountKey.toBase58();
+    const table = lookupTableAccount(ledger.getAccount(key), key);
+    if (table === null) throw new Error(`lookup table ${key} is gone`);
+    return table;
   });
 }
 

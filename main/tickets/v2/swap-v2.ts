@@ -15,8 +15,9 @@
  */
 import { PublicKey } from '@solana/web3.js';
 import type { ParsedRequestOf } from '../../../preload/contract';
-import type { ReviewConnection } from '../../review/types';
+import { walletLamports } from '../../ledger/wallet-lamports';
 import type { Address } from '../../shared/address';
+import { GASLESS_BELOW_LAMPORTS } from '../../shared/gasless';
 import { WalletError } from '../../shared/errors';
 import { checkQuoteParamsFor } from '../../swap-api/quote-params';
 import type { StoredQuote } from '../quote-book';
@@ -41,23 +42,11 @@ type QuoteRequest = ParsedRequestOf<'swap.quote'>;
 const MAX_PENDING_ORDERS = 64;
 
 /**
- * Below this the service may pay an order's network costs (the docs' automatic gasless: "Taker
- * has less than 0.01 SOL").
- */
-const GASLESS_BELOW_LAMPORTS = 10_000_000n;
-
-/**
  * Routers of /order whose fills go through programs the review does not decode (Dflow's, OKX's):
  * asking without them gets Metis (Jupiter's aggregator) or JupiterZ (its order engine), both
  * read. A plain order (gasless) cannot exclude them: such a fill is refused in the review.
  */
 const UNREADABLE_ROUTERS = ['dflow', 'okx'] as const;
-
-/** The lamports of a wallet (0 when it does not exist yet). */
-async function lamportsOf(connection: ReviewConnection, owner: Address): Promise<bigint> {
-  const [account] = await connection.getMultipleAccountsInfo([new PublicKey(owner)]);
-  return BigInt(account?.lamports ?? 0);
-}
 
 function noAccount(): never {
   throw new WalletError(
@@ -108,7 +97,7 @@ export async function quoteSwapV2(
       referral === null &&
       !params.excludeDexes?.length &&
       deps.connection !== undefined &&
-      (await lamportsOf(deps.connection, taker)) < GASLESS_BELOW_LAMPORTS;
+      (await walletLamports(deps.connection, new PublicKey(taker))) < GASLESS_BELOW_LAMPORTS;
     const answer = await client.order({
       inputMint: params.inputMint,
       outputMint: params.outputMint,
