@@ -12,13 +12,13 @@
  * blockhash expires.
  */
 import bs58 from 'bs58';
-import { VersionedTransaction } from '@solana/web3.js';
+import { type VersionedMessage, VersionedTransaction } from '@solana/web3.js';
 import nacl from 'tweetnacl';
 import type { PendingOrder } from '../tickets/v2/v2-types';
 import type { LandingReport } from './swap-submitter';
 
-/** Whether `claimed` (base58) is the fee payer's signature over the message of `wire`. */
-function signedByFeePayer(wire: Uint8Array, claimed: string): boolean {
+/** Whether `claimed` (base58) is the fee payer's signature over `message`. */
+function signedByFeePayer(message: VersionedMessage, claimed: string): boolean {
   let bytes: Uint8Array;
   try {
     bytes = bs58.decode(claimed);
@@ -26,7 +26,6 @@ function signedByFeePayer(wire: Uint8Array, claimed: string): boolean {
     return false;
   }
   if (bytes.length !== 64) return false;
-  const { message } = VersionedTransaction.deserialize(wire);
   const payer = message.staticAccountKeys[0];
   return (
     payer !== undefined && nacl.sign.detached.verify(message.serialize(), bytes, payer.toBytes())
@@ -40,8 +39,8 @@ export function executeOrder(order: PendingOrder, person: string) {
       signedTransaction: wire,
       requestId: order.requestId,
     });
-    const personPays =
-      VersionedTransaction.deserialize(wire).message.staticAccountKeys[0]?.toBase58() === person;
+    const { message } = VersionedTransaction.deserialize(wire);
+    const personPays = message.staticAccountKeys[0]?.toBase58() === person;
     if (answer.status === 'Failed') return { error: answer.error };
     if (personPays) {
       if (answer.signature !== null && answer.signature !== signature) {
@@ -52,7 +51,7 @@ export function executeOrder(order: PendingOrder, person: string) {
       }
       return { error: null };
     }
-    if (answer.signature === null || !signedByFeePayer(wire, answer.signature)) {
+    if (answer.signature === null || !signedByFeePayer(message, answer.signature)) {
       return {
         error:
           "The swap service did not return the payer's valid signature of the transaction you signed, so Swapdesk cannot follow it on the network. Check your balances before you swap again.",
