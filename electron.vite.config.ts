@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
+import { addFirstScreen } from './main/window/first-screen-page';
 
 // Three builds from one config. main: the Electron entry plus two plain-Node programs that
 // share its handlers (the web preview server and the sandbox network). preload: one CommonJS
@@ -32,7 +33,15 @@ export default defineConfig({
   // loaded on demand from the same origin, which the strict CSP (script-src 'self') allows.
   renderer: {
     root: 'renderer',
-    plugins: [react()],
+    plugins: [
+      react(),
+      // The welcome drawn before React (issue 26): markup, inline script and its CSP hash,
+      // written into the page after the bundler wrote its own tags.
+      {
+        name: 'swapdesk-first-screen',
+        transformIndexHtml: { order: 'post', handler: (html: string) => addFirstScreen(html) },
+      },
+    ],
     build: {
       outDir: resolve('out/renderer'),
       minify: true,

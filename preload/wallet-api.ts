@@ -31,10 +31,10 @@ export const EARLY_METHODS = ['app.start'] as const satisfies readonly MethodNam
 
 /**
  * Builds the nested object from a call function; used by preload and the web preview. With
- * `early`, each EARLY_METHODS call is made at once; the page's first call of that method with
- * an empty request takes its answer, unless another method was called in between (it may have
- * changed what the answer says), in which case every early answer is dropped and calls go out
- * as usual.
+ * `early`, each EARLY_METHODS call is made at once; the page's calls of that method with an
+ * empty request take its answer (the welcome drawn before React and the app's own start both
+ * ask it: main/shared/first-screen.ts) until another method is called (it may change what the
+ * answer says): then every early answer is dropped and calls go out as usual.
  */
 export function buildWalletApi(
   names: readonly MethodName[],
@@ -55,10 +55,7 @@ export function buildWalletApi(
     api[ns] ??= {};
     api[ns][verb] = (request: unknown) => {
       const answer = early.get(name);
-      if (answer && isEmpty(request)) {
-        early.delete(name);
-        return answer;
-      }
+      if (answer && isEmpty(request)) return answer;
       if (!(EARLY_METHODS as readonly string[]).includes(name)) early.clear();
       return call(name, request ?? {});
     };

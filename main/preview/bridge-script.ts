@@ -10,7 +10,7 @@
  * address bar before the app's own scripts run (the renderer routes with the fragment).
  *
  * What the first screen needs (EARLY_METHODS: app.start) is asked at once, as the preload does:
- * the app's first call of it takes that answer, unless another call came first (issue 26).
+ * the page's calls of it take that answer until another method is called (issue 26).
  */
 import type { MethodName } from '../../preload/contract';
 import { EARLY_METHODS } from '../../preload/wallet-api';
@@ -73,10 +73,7 @@ export function bridgeScriptSource(methods: readonly MethodName[]): string {
     api[ns] = api[ns] || {};
     api[ns][verb] = (request) => {
       const answer = early.get(name);
-      if (answer && isEmpty(request)) {
-        early.delete(name);
-        return answer;
-      }
+      if (answer && isEmpty(request)) return answer;
       if (!EARLY.includes(name)) early.clear();
       return call(name, request === undefined || request === null ? {} : request);
     };

@@ -4,11 +4,14 @@
  * the app's own scripts (allowed by its hash, issue 26). /preview-bridge.js still answers the
  * same bytes as a plain file: bench/paint.ts loads it as its same-run static-file baseline.
  */
-import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
-import { CONTENT_SECURITY_POLICY } from '../window/content-security-policy';
+import {
+  allowScriptHash,
+  CONTENT_SECURITY_POLICY,
+  scriptHashSource,
+} from '../window/content-security-policy';
 import { BRIDGE_SCRIPT_PATH } from './bridge-script';
 
 const TYPES: Record<string, string> = {
@@ -35,17 +38,6 @@ export const PAGE_HEADERS: Record<string, string> = {
   'cross-origin-opener-policy': 'same-origin',
   'cross-origin-resource-policy': 'same-origin',
 };
-
-/** The CSP source that lets exactly this inline script run, and nothing else inline. */
-export function scriptHashSource(source: string): string {
-  return `'sha256-${createHash('sha256').update(source, 'utf8').digest('base64')}'`;
-}
-
-/** `policy` with `hashSource` added to its script-src (which keeps 'self'). */
-export function allowScriptHash(policy: string, hashSource: string): string {
-  if (!/script-src 'self'/.test(policy)) throw new Error('The CSP has no script-src to extend');
-  return policy.replace("script-src 'self'", `script-src 'self' ${hashSource}`);
-}
 
 /**
  * Writes the bridge script into the page itself, ahead of the page's first style sheet (or at

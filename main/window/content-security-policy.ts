@@ -1,9 +1,13 @@
+import { createHash } from 'node:crypto';
+import { FIRST_SCREEN_SCRIPT } from '../shared/first-screen';
+
 /**
  * The renderer's Content-Security-Policy, one string for every place that serves the page:
  * the Electron session (response header), renderer/index.html (meta tag, because file: loads
  * carry no headers) and the web preview server (response header).
  *
- * - script-src 'self': only the bundled scripts; no inline script, no eval.
+ * - script-src 'self' and one hash: the bundled scripts, and of inline scripts only the first
+ *   screen's (main/shared/first-screen.ts, issue 26), by the sha256 of its exact bytes; no eval.
  * - connect-src 'self': the renderer never talks to the network itself; in the web preview
  *   'self' is the loopback bridge endpoint, in Electron there is nothing to connect to.
  * - style-src 'self': the built CSS files; React's `style` prop goes through the CSSOM, which
@@ -11,9 +15,23 @@
  * - img-src adds data: for generated images such as QR codes.
  * - everything else is 'none'; frame-ancestors only has effect as a header.
  */
+/** The CSP source that lets exactly this inline script run, and nothing else inline. */
+export function scriptHashSource(source: string): string {
+  return `'sha256-${createHash('sha256').update(source, 'utf8').digest('base64')}'`;
+}
+
+/** `policy` with `hashSource` added to its script-src (which keeps 'self'). */
+export function allowScriptHash(policy: string, hashSource: string): string {
+  if (!/script-src 'self'/.test(policy)) throw new Error('The CSP has no script-src to extend');
+  return policy.replace("script-src 'self'", `script-src 'self' ${hashSource}`);
+}
+
+/** The first screen's inline script (issue 26), the one inline script the app's page runs. */
+export const FIRST_SCREEN_HASH_SOURCE = scriptHashSource(FIRST_SCREEN_SCRIPT);
+
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'none'",
-  "script-src 'self'",
+  `script-src 'self' ${FIRST_SCREEN_HASH_SOURCE}`,
   "style-src 'self'",
   "img-src 'self' data:",
   "font-src 'self'",

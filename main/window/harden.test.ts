@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { CONTENT_SECURITY_POLICY } from './content-security-policy';
+import { FIRST_SCREEN_SCRIPT } from '../shared/first-screen';
 import {
   hardenSession,
   hardenWebContents,
@@ -82,7 +84,7 @@ describe('hardenSession', () => {
 });
 
 describe('CSP', () => {
-  it('allows scripts and connections only from the app itself', () => {
+  it('allows scripts and connections only from the app itself, and one inline script by its hash', () => {
     const directives = new Map(
       CONTENT_SECURITY_POLICY.split('; ').map((d) => [
         d.split(' ')[0],
@@ -90,7 +92,10 @@ describe('CSP', () => {
       ]),
     );
     expect(directives.get('default-src')).toBe("'none'");
-    expect(directives.get('script-src')).toBe("'self'");
+    // The one inline script: the welcome drawn before React (issue 26), by the sha256 of its
+    // exact bytes, computed here independently of the module's own helper.
+    const hash = createHash('sha256').update(FIRST_SCREEN_SCRIPT, 'utf8').digest('base64');
+    expect(directives.get('script-src')).toBe(`'self' 'sha256-${hash}'`);
     expect(directives.get('connect-src')).toBe("'self'");
     expect(directives.get('object-src')).toBe("'none'");
     expect(CONTENT_SECURITY_POLICY).not.toMatch(/unsafe-eval|unsafe-inline|\*/);

@@ -6,6 +6,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  FIRST_SCREEN_HASH_SOURCE,
+  scriptHashSource,
+} from '../../main/window/content-security-policy';
 import type { AccountSummary, AppInfo, Balances, FundResult } from '../../preload/api-types';
 import type { Result } from '../../main/shared/result';
 import { startPreview, previewScript, type RunningPreview } from '../harness/preview';
@@ -75,8 +79,12 @@ describe('web preview', () => {
     const response = await fetch(`${preview.origin}/`);
     expect(response.status).toBe(200);
     const csp = response.headers.get('content-security-policy') ?? '';
-    // 'self', and the inline bridge script by its hash: no other inline script runs.
-    expect(csp).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/]+=*';/);
+    // 'self', and two inline scripts by their hashes, no other: the bridge script and the
+    // welcome drawn before React (issue 26).
+    const bridgeSource = await (await fetch(`${preview.origin}/preview-bridge.js`)).text();
+    expect(csp).toContain(
+      `script-src 'self' ${scriptHashSource(bridgeSource)} ${FIRST_SCREEN_HASH_SOURCE};`,
+    );
     expect(csp).not.toContain('unsafe-inline');
     expect(csp).toContain("connect-src 'self'");
     expect(response.headers.get('access-control-allow-origin')).toBeNull();

@@ -5,7 +5,13 @@
  * account list, and the app moves to the main view. Every step is drawn in OnboardingCard; the
  * steps after the choice are chunks of their own (first-run-steps.ts, issue 26).
  */
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
+import {
+  WELCOME_CHOICES,
+  WELCOME_LEAD,
+  WELCOME_TITLE,
+  type WelcomeChoice,
+} from '../../../main/shared/welcome-words';
 import { NetworkBadge } from '../components/NetworkBadge';
 import { OnboardingCard, OnboardingFrame, StepLoading } from '../components/keys/OnboardingCard';
 import {
@@ -16,25 +22,12 @@ import {
 } from '../components/keys/first-run-steps';
 import { useAppStore } from '../stores/app-store';
 import { useLockStore } from '../stores/lock-store';
+import { earlyChoice, earlyFocus, forgetEarlyWelcome } from '../lib/first-choice';
 
-type Mode = 'choose' | 'create' | 'import' | 'ledger';
-
-const CHOICES: { mode: Exclude<Mode, 'choose'>; label: string; hint: string }[] = [
-  {
-    mode: 'create',
-    label: 'Create wallet',
-    hint: 'A new recovery phrase, shown once, and your first account from it.',
-  },
-  {
-    mode: 'import',
-    label: 'Import wallet',
-    hint: 'From a secret key, a keypair file or a recovery phrase.',
-  },
-  { mode: 'ledger', label: 'Connect Ledger', hint: 'Accounts whose key stays on your Ledger.' },
-];
+type Mode = 'choose' | WelcomeChoice;
 
 const TITLES: Record<Mode, string> = {
-  choose: 'Welcome to Swapdesk',
+  choose: WELCOME_TITLE,
   create: 'Your recovery phrase',
   import: 'Import a wallet',
   ledger: 'Connect a Ledger',
@@ -44,9 +37,19 @@ export function Onboarding() {
   const info = useAppStore((s) => s.info);
   const infoLoading = useAppStore((s) => s.infoLoading);
   const hasPassword = useLockStore((s) => s.state !== 'new');
-  const [mode, setModeState] = useState<Mode>('choose');
+  // A choice clicked on the welcome drawn before React opens at once (lib/first-choice.ts).
+  const [mode, setModeState] = useState<Mode>(() => earlyChoice() ?? 'choose');
   // Every step after the first puts focus on its heading (not the first display).
-  const [moved, setMoved] = useState(false);
+  const [moved, setMoved] = useState(() => earlyChoice() !== null);
+  const choiceButtons = useRef(new Map<WelcomeChoice, HTMLButtonElement>());
+  useEffect(() => {
+    // React replaced the early welcome's buttons: a keyboard user keeps their place.
+    const focused = earlyFocus();
+    if (focused && mode === 'choose') choiceButtons.current.get(focused)?.focus();
+    forgetEarlyWelcome();
+    // Only what the early welcome left at the first draw.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const setMode = (next: Mode) => {
     setMoved(true);
     setModeState(next);
@@ -63,16 +66,18 @@ export function Onboarding() {
       >
         {mode === 'choose' ? (
           <>
-            <p className="lead">
-              A desktop wallet for Solana. Your keys stay on this computer, sealed with your
-              password; nothing leaves it without your approval.
-            </p>
+            <p className="lead">{WELCOME_LEAD}</p>
             <div className="choice">
-              {CHOICES.map((choice, i) => (
+              {WELCOME_CHOICES.map((choice, i) => (
                 <div className="choice-item" key={choice.mode}>
                   <button
                     type="button"
                     className={`button button-large${i === 0 ? ' button-primary' : ''}`}
+                    data-choice={choice.mode}
+                    ref={(button) => {
+                      if (button) choiceButtons.current.set(choice.mode, button);
+                      else choiceButtons.current.delete(choice.mode);
+                    }}
                     onClick={() => setMode(choice.mode)}
                   >
                     {choice.label}
