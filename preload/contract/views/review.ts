@@ -63,6 +63,7 @@ export interface ReviewReportView {
     ok: boolean;
     error: string | null;
     reason: string | null;
+    /** The failed simulation's log lines; empty when it succeeded (main's ticket keeps them). */
     logs: string[];
     unitsConsumed: number | null;
   };
