@@ -101,6 +101,28 @@ export function createReviewRpc(rpcUrl: string, rpc: Pick<RpcBatcher, 'call'>): 
     return parsed.data;
   }
 
+  async function getMultipleAccountsByAddress(
+    addresses: readonly string[],
+    config: Parameters<ReviewReads['getMultipleAccountsInfo']>[1],
+  ): Promise<(ReviewAccountInfo | null)[]> {
+    const options =
+      config === 'confirmed'
+        ? { encoding: 'base64', commitment: 'confirmed' }
+        : { encoding: 'base64', ...config };
+    const { value } = await result(
+      'getMultipleAccounts',
+      [addresses, options],
+      accountsAnswer,
+      'failed to get info for accounts',
+    );
+    if (value.length !== addresses.length) {
+      throw new Error(
+        `failed to get info for accounts: ${value.length} answers for ${addresses.length} addresses`,
+      );
+    }
+    return value.map(toInfo);
+  }
+
   async function simulateWire(
     bytes: Uint8Array,
     config: ReviewSimulationConfig,
@@ -127,25 +149,13 @@ export function createReviewRpc(rpcUrl: string, rpc: Pick<RpcBatcher, 'call'>): 
   }
 
   return {
-    async getMultipleAccountsInfo(keys, config) {
-      const addresses = keys.map((key) => key.toBase58());
-      const options =
-        config === 'confirmed'
-          ? { encoding: 'base64', commitment: 'confirmed' }
-          : { encoding: 'base64', ...config };
-      const { value } = await result(
-        'getMultipleAccounts',
-        [addresses, options],
-        accountsAnswer,
-        'failed to get info for accounts',
-      );
-      if (value.length !== keys.length) {
-        throw new Error(
-          `failed to get info for accounts: ${value.length} answers for ${keys.length} addresses`,
-        );
-      }
-      return value.map(toInfo);
-    },
+    getMultipleAccountsInfo: (keys, config) =>
+      getMultipleAccountsByAddress(
+        keys.map((key) => key.toBase58()),
+        config,
+      ),
+
+    getMultipleAccountsByAddress,
 
     async getAddressLookupTable(key: PublicKey) {
       const { value } = await result(

@@ -25,7 +25,7 @@ const isKey = (address: string) => !address.includes(':'); // placeholders of un
  * every review's reads).
  */
 async function readStates(
-  connection: Pick<ReviewReads, 'getMultipleAccountsInfo'>,
+  connection: Pick<ReviewReads, 'getMultipleAccountsInfo' | 'getMultipleAccountsByAddress'>,
   addresses: readonly string[],
   into: Map<string, AccountState | null>,
   withoutData = false,
@@ -43,17 +43,19 @@ async function readStates(
 }
 
 async function readBatch(
-  connection: Pick<ReviewReads, 'getMultipleAccountsInfo'>,
+  connection: Pick<ReviewReads, 'getMultipleAccountsInfo' | 'getMultipleAccountsByAddress'>,
   batch: readonly string[],
   config: Parameters<ReviewReads['getMultipleAccountsInfo']>[1],
   into: Map<string, AccountState | null>,
 ): Promise<void> {
   let infos;
   try {
-    infos = await connection.getMultipleAccountsInfo(
-      batch.map((address) => new PublicKey(address)),
-      config,
-    );
+    infos = connection.getMultipleAccountsByAddress
+      ? await connection.getMultipleAccountsByAddress(batch, config)
+      : await connection.getMultipleAccountsInfo(
+          batch.map((address) => new PublicKey(address)),
+          config,
+        );
   } catch (error) {
     throw new WalletError(
       'NETWORK_UNAVAILABLE',

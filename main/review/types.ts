@@ -148,6 +148,14 @@ export interface ReviewReads {
     config:
       'confirmed' | { commitment: 'confirmed'; dataSlice: { offset: number; length: number } },
   ): Promise<(ReviewAccountInfo | null)[]>;
+  /**
+   * getMultipleAccountsInfo of base58 addresses (optional): the review has addresses, and
+   * making keys of them for a client that writes them back as text cost as much as the read.
+   */
+  getMultipleAccountsByAddress?(
+    addresses: readonly string[],
+    config: Parameters<ReviewReads['getMultipleAccountsInfo']>[1],
+  ): Promise<(ReviewAccountInfo | null)[]>;
   simulateTransaction(
     tx: VersionedTransaction,
     config: ReviewSimulationConfig,
