@@ -39,7 +39,8 @@ const REPORT_VIEW_IN_STEP: [
   SameKeys<NetworkFee, ViewOf<'networkFee'>>,
   SameKeys<SimulationSummary, ViewOf<'simulation'>>,
   SameKeys<TouchedAccount, ViewOf<'accounts'>>,
-  SameKeys<ReviewedInstruction, ViewOf<'instructions'>>,
+  // An instruction's accounts stay in main: the report's `accounts` lists every account.
+  SameKeys<Omit<ReviewedInstruction, 'accounts'>, ViewOf<'instructions'>>,
   SameKeys<TradeValuation, NonNullable<ReviewReportView['valuation']>>,
   SameKeys<SideValuation, NonNullable<ReviewReportView['valuation']>['input']>,
 ] = [true, true, true, true, true, true, true, true];
@@ -110,7 +111,12 @@ export function reportView(report: ReviewReport): ReviewReportView {
   // The logs of a simulation that succeeded say nothing a screen shows (a fifth of the answer,
   // issue 26); a failed one's explain it and go along. The ticket keeps them all.
   const simulation = rest.simulation.ok ? { ...rest.simulation, logs: [] } : rest.simulation;
-  return toWire({ ...rest, simulation }) as ReviewReportView;
+  // Each instruction's accounts (a third of the answer) are listed once, in `accounts`, with
+  // their roles; no screen shows them by instruction.
+  const instructions = rest.instructions.map(
+    ({ accounts: _accounts, ...instruction }) => instruction,
+  );
+  return toWire({ ...rest, simulation, instructions }) as ReviewReportView;
 }
 
 /** swap.review's answer. */

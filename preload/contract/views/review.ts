@@ -34,7 +34,6 @@ export interface ReviewedInstructionView {
   /** Decoded fields with amounts as decimal strings; `kind` names the instruction. */
   decoded: { kind: string } & Record<string, string | number | boolean | null>;
   summary: string;
-  accounts: { address: string; signer: boolean; writable: boolean }[];
 }
 
 /** The review report of main/review with every amount as a decimal string. */
