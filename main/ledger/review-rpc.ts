@@ -9,7 +9,12 @@
  */
 import { AddressLookupTableAccount, type PublicKey } from '@solana/web3.js';
 import { z } from 'zod';
-import type { ReviewAccountInfo, ReviewReads, ReviewSimulated } from '../review';
+import type {
+  ReviewAccountInfo,
+  ReviewReads,
+  ReviewSimulated,
+  ReviewSimulationConfig,
+} from '../review';
 import type { RpcBatcher } from './rpc-batch';
 
 const base58Key = z.string().regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/);
@@ -96,26 +101,61 @@ export function createReviewRpc(rpcUrl: string, rpc: Pick<RpcBatcher, 'call'>): 
     return parsed.data;
   }
 
-  return {
-    async getMultipleAccountsInfo(keys, config) {
-      const addresses = keys.map((key) => key.toBase58());
-      const options =
-        config === 'confirmed'
-          ? { encoding: 'base64', commitment: 'confirmed' }
-          : { encoding: 'base64', ...config };
-      const { value } = await result(
-        'getMultipleAccounts',
-        [addresses, options],
-        accountsAnswer,
-        'failed to get info for accounts',
+  async function getMultipleAccountsByAddress(
+    addresses: readonly string[],
+    config: Parameters<ReviewReads['getMultipleAccountsInfo']>[1],
+  ): Promise<(ReviewAccountInfo | null)[]> {
+    const options =
+      config === 'confirmed'
+        ? { encoding: 'base64', commitment: 'confirmed' }
+        : { encoding: 'base64', ...config };
+    const { value } = await result(
+      'getMultipleAccounts',
+      [addresses, options],
+      accountsAnswer,
+      'failed to get info for accounts',
+    );
+    if (value.length !== addresses.length) {
+      throw new Error(
+        `failed to get info for accounts: ${value.length} answers for ${addresses.length} addresses`,
       );
-      if (value.length !== keys.length) {
-        throw new Error(
-          `failed to get info for accounts: ${value.length} answers for ${keys.length} addresses`,
-        );
-      }
-      return value.map(toInfo);
-    },
+    }
+    return value.map(toInfo);
+  }
+
+  async function simulateWire(
+    bytes: Uint8Array,
+    config: ReviewSimulationConfig,
+  ): Promise<{ value: ReviewSimulated }> {
+    const wire = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
+    const { value } = await result(
+      'simulateTransaction',
+      [wire, { ...config, encoding: 'base64' }],
+      simulationAnswer,
+      'failed to simulate transaction',
+    );
+    const simulated: ReviewSimulated = {
+      err: value.err,
+      logs: value.logs,
+      ...(value.unitsConsumed !== undefined ? { unitsConsumed: value.unitsConsumed } : {}),
+      accounts:
+        value.accounts?.map((account) =>
+          account === null
+            ? null
+            : { lamports: account.lamports, owner: account.owner, data: account.data },
+        ) ?? null,
+    };
+    return { value: simulated };
+  }
+
+  return {
+    getMultipleAccountsInfo: (keys, config) =>
+      getMultipleAccountsByAddress(
+        keys.map((key) => key.toBase58()),
+        config,
+      ),
+
+    getMultipleAccountsByAddress,
 
     async getAddressLookupTable(key: PublicKey) {
       const { value } = await result(
@@ -132,27 +172,9 @@ export function createReviewRpc(rpcUrl: string, rpc: Pick<RpcBatcher, 'call'>): 
       return { value: new AddressLookupTableAccount({ key, state }) };
     },
 
-    async simulateTransaction(tx, config) {
-      const wire = Buffer.from(tx.serialize()).toString('base64');
-      const { value } = await result(
-        'simulateTransaction',
-        [wire, { ...config, encoding: 'base64' }],
-        simulationAnswer,
-        'failed to simulate transaction',
-      );
-      const simulated: ReviewSimulated = {
-        err: value.err,
-        logs: value.logs,
-        ...(value.unitsConsumed !== undefined ? { unitsConsumed: value.unitsConsumed } : {}),
-        accounts:
-          value.accounts?.map((account) =>
-            account === null
-              ? null
-              : { lamports: account.lamports, owner: account.owner, data: account.data },
-          ) ?? null,
-      };
-      return { value: simulated };
-    },
+    simulateTransaction: (tx, config) => simulateWire(tx.serialize(), config),
+
+    simulateWire,
 
     async getBlockHeight(commitment) {
       return result(

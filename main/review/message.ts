@@ -29,6 +29,46 @@ export interface DecodedMessage {
   instructions: RawInstruction[];
 }
 
+/**
+ * The last wire bytes read and their serialized message, copies of both. A review reads the
+ * message of the same bytes three times (its own report, the check that the report is of the
+ * ticket's bytes, the ticket); deserializing and serializing a message cost more than comparing
+ * 1 KB (issue 26).
+ */
+let lastRead: { wire: Uint8Array; message: Uint8Array } | null = null;
+
+function remember(wire: Uint8Array, message: Uint8Array): void {
+  lastRead = { wire: Uint8Array.from(wire), message: Uint8Array.from(message) };
+}
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  return Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(b);
+}
+
+/**
+ * `VersionedTransaction.deserialize(wire).message.serialize()`: the message a signature over
+ * `wire` covers. Bytes equal to the last ones read answer from them (the same function of the
+ * same bytes, a copy, so no caller can change what the next one gets). Throws what
+ * deserialize throws.
+ */
+export function messageBytesOf(wire: Uint8Array): Uint8Array {
+  if (lastRead !== null && sameBytes(wire, lastRead.wire)) return Uint8Array.from(lastRead.message);
+  const message = VersionedTransaction.deserialize(wire).message.serialize();
+  remember(wire, message);
+  return message;
+}
+
+/** parseWire, and the message serialized once (remembered for messageBytesOf). */
+export function readWire(bytes: Uint8Array): {
+  tx: VersionedTransaction;
+  messageBytes: Uint8Array;
+} {
+  const tx = parseWire(bytes);
+  const messageBytes = tx.message.serialize();
+  remember(bytes, messageBytes);
+  return { tx, messageBytes };
+}
+
 /** Parses wire bytes; throws INVALID_TRANSACTION when they are not a transaction. */
 export function parseWire(bytes: Uint8Array): VersionedTransaction {
   try {
@@ -40,6 +80,30 @@ export function parseWire(bytes: Uint8Array): VersionedTransaction {
       { cause: error },
     );
   }
+}
+
+/**
+ * The wire bytes of a transaction with these signatures and serialized message, as web3.js's
+ * VersionedTransaction.serialize() writes them (the signature count as a compact-u16, the
+ * signatures, the message), without serializing the message again.
+ */
+export function wireOf(signatures: readonly Uint8Array[], messageBytes: Uint8Array): Uint8Array {
+  const count: number[] = [];
+  let rest = signatures.length;
+  for (;;) {
+    const low = rest & 0x7f;
+    rest >>= 7;
+    if (rest === 0) {
+      count.push(low);
+      break;
+    }
+    count.push(low | 0x80);
+  }
+  const wire = new Uint8Array(count.length + 64 * signatures.length + messageBytes.length);
+  wire.set(count, 0);
+  signatures.forEach((signature, index) => wire.set(signature, count.length + 64 * index));
+  wire.set(messageBytes, count.length + 64 * signatures.length);
+  return wire;
 }
 
 function signatureState(signature: Uint8Array | undefined, message: Uint8Array, signer: PublicKey) {
@@ -66,14 +130,15 @@ async function readTable(
 /**
  * Decodes `tx` (see parseWire) and resolves its lookup tables with `connection.getAddressLookupTable`.
  * An unreadable table is listed in `unresolvedTables` (its keys show as unknown placeholders),
- * so the guard can refuse instead of the review failing.
+ * so the guard can refuse instead of the review failing. `messageBytes`: `tx.message.serialize()`
+ * when the caller made it already.
  */
 export async function decodeMessage(
   tx: VersionedTransaction,
   connection: Pick<ReviewReads, 'getAddressLookupTable'>,
+  messageBytes: Uint8Array = tx.message.serialize(),
 ): Promise<DecodedMessage> {
   const message = tx.message;
-  const messageBytes = message.serialize();
   const staticKeys = message.staticAccountKeys;
   const header = message.header;
   const lookups = message.addressTableLookups;

@@ -9,7 +9,7 @@ import type { Address } from '../shared/address';
 import { WalletError } from '../shared/errors';
 import { fromAccountInfo, type AccountState } from './account-state';
 import { assembleFacts, reportOf } from './assemble';
-import { decodeMessage, parseWire } from './message';
+import { decodeMessage, readWire, wireOf } from './message';
 import { TOKEN_PROGRAM } from './program-ids';
 import { simulate } from './simulate';
 import type { ReviewReads, ReviewInput, ReviewReport, TouchedAccount } from './types';
@@ -25,7 +25,7 @@ const isKey = (address: string) => !address.includes(':'); // placeholders of un
  * every review's reads).
  */
 async function readStates(
-  connection: Pick<ReviewReads, 'getMultipleAccountsInfo'>,
+  connection: Pick<ReviewReads, 'getMultipleAccountsInfo' | 'getMultipleAccountsByAddress'>,
   addresses: readonly string[],
   into: Map<string, AccountState | null>,
   withoutData = false,
@@ -43,17 +43,19 @@ async function readStates(
 }
 
 async function readBatch(
-  connection: Pick<ReviewReads, 'getMultipleAccountsInfo'>,
+  connection: Pick<ReviewReads, 'getMultipleAccountsInfo' | 'getMultipleAccountsByAddress'>,
   batch: readonly string[],
   config: Parameters<ReviewReads['getMultipleAccountsInfo']>[1],
   into: Map<string, AccountState | null>,
 ): Promise<void> {
   let infos;
   try {
-    infos = await connection.getMultipleAccountsInfo(
-      batch.map((address) => new PublicKey(address)),
-      config,
-    );
+    infos = connection.getMultipleAccountsByAddress
+      ? await connection.getMultipleAccountsByAddress(batch, config)
+      : await connection.getMultipleAccountsInfo(
+          batch.map((address) => new PublicKey(address)),
+          config,
+        );
   } catch (error) {
     throw new WalletError(
       'NETWORK_UNAVAILABLE',
@@ -64,9 +66,7 @@ async function readBatch(
   batch.forEach((address, index) => into.set(address, fromAccountInfo(infos[index] ?? null)));
 }
 
-async function readBlockHeight(
-  connection: Pick<ReviewReads, 'getBlockHeight'>,
-): Promise<number> {
+async function readBlockHeight(connection: Pick<ReviewReads, 'getBlockHeight'>): Promise<number> {
   try {
     return await connection.getBlockHeight('confirmed');
   } catch (error) {
@@ -96,8 +96,10 @@ function tokenMints(states: Iterable<AccountState | null>): string[] {
  */
 export async function reviewTransaction(input: ReviewInput): Promise<ReviewReport> {
   const { connection, user, intent } = input;
-  const tx = parseWire(input.transaction);
-  const message = await decodeMessage(tx, connection);
+  // The message serialized once: its hash, its signatures' check, the simulated wire and the
+  // ticket read the same bytes (issue 26: it was serialized four times a review).
+  const { tx, messageBytes } = readWire(input.transaction);
+  const message = await decodeMessage(tx, connection, messageBytes);
 
   const pre = new Map<string, AccountState | null>();
   const optional = [intent.feeAccount, intent.destinationTokenAccount].filter((a) => a !== null);
@@ -137,7 +139,7 @@ export async function reviewTransaction(input: ReviewInput): Promise<ReviewRepor
   // Independent reads, so they run together: the review's latency is what the person waits.
   const [expectedDestination, simulation, blockHeight] = await Promise.all([
     readBefore(),
-    simulate(connection, tx, writable),
+    simulate(connection, tx, writable, wireOf(tx.signatures, messageBytes)),
     readBlockHeight(connection),
   ]);
 

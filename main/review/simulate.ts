@@ -10,7 +10,7 @@ import { WalletError } from '../shared/errors';
 import { describeSimulationFailure } from '../swap-api/simulation-failure';
 import { describeProgramFailure } from '../swap-api/failing-program';
 import { fromSimulatedAccount, type AccountState } from './account-state';
-import type { ReviewReads, SimulationSummary } from './types';
+import type { ReviewReads, ReviewSimulationConfig, SimulationSummary } from './types';
 
 export interface SimulationOutcome {
   summary: SimulationSummary;
@@ -56,22 +56,28 @@ function failed(
 }
 
 /**
- * Simulates `tx`, asking for the post-state of `writable`. Throws NETWORK_UNAVAILABLE when the
+ * Simulates `tx` (`wire`: its serialized bytes, when the caller has them), asking for the
+ * post-state of `writable`. Throws NETWORK_UNAVAILABLE when the
  * RPC cannot be reached; an RPC refusal (e.g. an unparseable transaction) is a failed simulation.
  */
 export async function simulate(
-  connection: Pick<ReviewReads, 'simulateTransaction'>,
+  connection: Pick<ReviewReads, 'simulateTransaction' | 'simulateWire'>,
   tx: VersionedTransaction,
   writable: readonly string[],
+  wire?: Uint8Array,
 ): Promise<SimulationOutcome> {
   let answer;
+  const config: ReviewSimulationConfig = {
+    sigVerify: false,
+    replaceRecentBlockhash: false,
+    commitment: 'confirmed',
+    accounts: { encoding: 'base64', addresses: [...writable] },
+  };
   try {
-    answer = await connection.simulateTransaction(tx, {
-      sigVerify: false,
-      replaceRecentBlockhash: false,
-      commitment: 'confirmed',
-      accounts: { encoding: 'base64', addresses: [...writable] },
-    });
+    answer =
+      wire !== undefined && connection.simulateWire
+        ? await connection.simulateWire(wire, config)
+        : await connection.simulateTransaction(tx, config);
   } catch (error) {
     // web3.js reports an RPC error answer as "failed to simulate transaction: <message>".
     const message = error instanceof Error ? error.message : '';

@@ -148,16 +148,35 @@ export interface ReviewReads {
     config:
       'confirmed' | { commitment: 'confirmed'; dataSlice: { offset: number; length: number } },
   ): Promise<(ReviewAccountInfo | null)[]>;
+  /**
+   * getMultipleAccountsInfo of base58 addresses (optional): the review has addresses, and
+   * making keys of them for a client that writes them back as text cost as much as the read.
+   */
+  getMultipleAccountsByAddress?(
+    addresses: readonly string[],
+    config: Parameters<ReviewReads['getMultipleAccountsInfo']>[1],
+  ): Promise<(ReviewAccountInfo | null)[]>;
   simulateTransaction(
     tx: VersionedTransaction,
-    config: {
-      sigVerify: false;
-      replaceRecentBlockhash: false;
-      commitment: 'confirmed';
-      accounts: { encoding: 'base64'; addresses: string[] };
-    },
+    config: ReviewSimulationConfig,
+  ): Promise<{ value: ReviewSimulated }>;
+  /**
+   * simulateTransaction of `wire`, the serialized `tx` (optional): the review serializes its
+   * message once and reuses the bytes instead of web3.js serializing the message again.
+   */
+  simulateWire?(
+    wire: Uint8Array,
+    config: ReviewSimulationConfig,
   ): Promise<{ value: ReviewSimulated }>;
   getBlockHeight(commitment: 'confirmed'): Promise<number>;
+}
+
+/** The simulation the review asks for: the bytes as they are, and the writable accounts after. */
+export interface ReviewSimulationConfig {
+  sigVerify: false;
+  replaceRecentBlockhash: false;
+  commitment: 'confirmed';
+  accounts: { encoding: 'base64'; addresses: string[] };
 }
 
 export interface ReviewInput {

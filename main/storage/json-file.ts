@@ -51,15 +51,25 @@ export interface JsonFile<T> {
 export function createJsonFile<T>(rules: JsonFileRules<T>): JsonFile<T> {
   const { path } = rules;
 
-  function parse(text: string): T {
+  /** The last text readSync parsed and a private copy of its value. */
+  let lastSync: { text: string; value: T } | null = null;
+
+  /** The file's value, and whether it parsed whole (not a fallback `damaged` returned). */
+  function checked(text: string): { value: T; whole: boolean } {
     let json: unknown;
     try {
       json = JSON.parse(text);
     } catch (error) {
-      return rules.damaged('not-json', error);
+      return { value: rules.damaged('not-json', error), whole: false };
     }
     const parsed = rules.schema.safeParse(json);
-    return parsed.success ? parsed.data : rules.damaged('not-schema', parsed.error);
+    return parsed.success
+      ? { value: parsed.data, whole: true }
+      : { value: rules.damaged('not-schema', parsed.error), whole: false };
+  }
+
+  function parse(text: string): T {
+    return checked(text).value;
   }
 
   function readFailed(error: unknown): T {
@@ -85,7 +95,13 @@ export function createJsonFile<T>(rules: JsonFileRules<T>): JsonFile<T> {
       } catch (error) {
         return readFailed(error);
       }
-      return parse(text);
+      // The file is read every time (a change made elsewhere is seen at once); only text equal
+      // to the last that parsed whole is not checked against the schema again, and answers a
+      // copy of that parse (issue 26: every review reads the accounts list before POST /swap).
+      if (lastSync !== null && lastSync.text === text) return structuredClone(lastSync.value);
+      const { value, whole } = checked(text);
+      if (whole) lastSync = { text, value: structuredClone(value) };
+      return value;
     },
     async write(data) {
       try {

@@ -6,7 +6,7 @@
  * submission instead of sending again.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { VersionedMessage, VersionedTransaction } from '@solana/web3.js';
+import { messageBytesOf } from '../review/message';
 import { WalletError } from '../shared/errors';
 
 export interface TicketInput<Report, Intent> {
@@ -73,11 +73,13 @@ export function sha256Hex(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');
 }
 
-/** The serialized message of a wire transaction (legacy or v0). */
+/**
+ * The serialized message of a wire transaction (legacy or v0): what the signature covers.
+ * Read once for the bytes a review just read (review/message.ts, messageBytesOf).
+ */
 export function messageOf(transaction: Uint8Array): Uint8Array {
-  let message: VersionedMessage;
   try {
-    message = VersionedTransaction.deserialize(transaction).message;
+    return messageBytesOf(transaction);
   } catch (error) {
     throw new WalletError(
       'SWAP_API_BAD_RESPONSE',
@@ -85,7 +87,6 @@ export function messageOf(transaction: Uint8Array): Uint8Array {
       { cause: error },
     );
   }
-  return message.serialize();
 }
 
 function equalBytes(a: Uint8Array, b: Uint8Array): boolean {

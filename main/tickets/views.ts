@@ -39,7 +39,8 @@ const REPORT_VIEW_IN_STEP: [
   SameKeys<NetworkFee, ViewOf<'networkFee'>>,
   SameKeys<SimulationSummary, ViewOf<'simulation'>>,
   SameKeys<TouchedAccount, ViewOf<'accounts'>>,
-  SameKeys<ReviewedInstruction, ViewOf<'instructions'>>,
+  // An instruction's accounts stay in main: the report's `accounts` lists every account.
+  SameKeys<Omit<ReviewedInstruction, 'accounts'>, ViewOf<'instructions'>>,
   SameKeys<TradeValuation, NonNullable<ReviewReportView['valuation']>>,
   SameKeys<SideValuation, NonNullable<ReviewReportView['valuation']>['input']>,
 ] = [true, true, true, true, true, true, true, true];
@@ -87,16 +88,16 @@ export function quoteView(stored: StoredQuote<unknown>): QuoteView {
 /** Deep copy with every bigint as decimal text and undefined fields dropped. */
 function toWire(value: unknown): unknown {
   if (typeof value === 'bigint') return value.toString();
+  if (value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) return value.map(toWire);
   if (value instanceof Uint8Array) return Buffer.from(value).toString('base64');
-  if (value !== null && typeof value === 'object') {
-    const out: Record<string, unknown> = {};
-    for (const [key, field] of Object.entries(value)) {
-      if (field !== undefined) out[key] = toWire(field);
-    }
-    return out;
+  const out: Record<string, unknown> = {};
+  const fields = value as Record<string, unknown>;
+  for (const key of Object.keys(fields)) {
+    const field = fields[key];
+    if (field !== undefined) out[key] = toWire(field);
   }
-  return value;
+  return out;
 }
 
 /**
@@ -107,7 +108,15 @@ function toWire(value: unknown): unknown {
 export function reportView(report: ReviewReport): ReviewReportView {
   // The message bytes are in the ticket already; the renderer has no use for a second copy.
   const { messageBase64: _omitted, ...rest } = report;
-  return toWire(rest) as ReviewReportView;
+  // The logs of a simulation that succeeded say nothing a screen shows (a fifth of the answer,
+  // issue 26); a failed one's explain it and go along. The ticket keeps them all.
+  const simulation = rest.simulation.ok ? { ...rest.simulation, logs: [] } : rest.simulation;
+  // Each instruction's accounts (a third of the answer) are listed once, in `accounts`, with
+  // their roles; no screen shows them by instruction.
+  const instructions = rest.instructions.map(
+    ({ accounts: _accounts, ...instruction }) => instruction,
+  );
+  return toWire({ ...rest, simulation, instructions }) as ReviewReportView;
 }
 
 /** swap.review's answer. */

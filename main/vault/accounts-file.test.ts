@@ -78,4 +78,21 @@ describe('accounts file', () => {
     expect(error.message).toMatch(/could not save.*Nothing was changed/);
     expect(readFileSync(join(dir, 'data'), 'utf8')).toBe('not a folder');
   });
+
+  it('reads the file at every call: the same text answers a copy of its list, a change is seen at once', async () => {
+    const file = createAccountsFile(tempDir('swapdesk-accounts-'));
+    const data = { version: 2 as const, current: null, accounts: [account], sealing: null };
+    await file.write(data);
+    const first = file.readSync();
+    expect(first).toEqual(data);
+    first.accounts.pop();
+    first.current = 'changed';
+    expect(file.readSync()).toEqual(data);
+    writeFileSync(file.path, JSON.stringify({ ...data, current: account.address }));
+    expect(file.readSync().current).toBe(account.address);
+    // A damaged file is refused every time, never answered from the last good text.
+    writeFileSync(file.path, '{');
+    expect(() => file.readSync()).toThrow(WalletError);
+    expect(() => file.readSync()).toThrow(WalletError);
+  });
 });

@@ -9,6 +9,7 @@
 import { PublicKey, TransactionInstruction, type AccountMeta } from '@solana/web3.js';
 import { getAssociatedTokenAddressSync } from '@solana/spl-token';
 import { ASSOCIATED_TOKEN_PROGRAM_ID, SYSTEM_PROGRAM_ID, TOKEN_PROGRAM_ID } from '../tokens';
+import { keyOf } from '../public-key';
 
 export const CP_SWAP_PROGRAM_ID = 'CPMMoo8L3F4NbTegBCKVNunggL7H1ZpdTHKxQB5qKP1C';
 /** The mainnet account that receives the create-pool fee (hard-coded in the program). */
@@ -84,7 +85,7 @@ function u64s(discriminator: Uint8Array, values: bigint[]): Buffer {
 }
 
 const meta = (address: string, isWritable: boolean, isSigner = false): AccountMeta => ({
-  pubkey: new PublicKey(address),
+  pubkey: keyOf(address),
   isWritable,
   isSigner,
 });

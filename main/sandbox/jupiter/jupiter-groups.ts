@@ -36,6 +36,7 @@ import { SwapApiError } from '../swap-api/api-error';
 import { associatedTokenKey } from '../../tokens/associated-token';
 import { programTokenAccount } from './program';
 import { SANDBOX_TOKEN_LEDGER, setTokenLedgerInstruction } from './token-ledger';
+import { keyOf } from '../public-key';
 
 export interface JupiterSwapOptions {
   user: PublicKey;
@@ -130,8 +131,8 @@ export function jupiterSwapGroups(
       user,
       ata(mint),
       user,
-      new PublicKey(mint),
-      new PublicKey(programOf(mint)),
+      keyOf(mint),
+      keyOf(programOf(mint)),
     );
   const groups: JupiterGroups = {
     setup: [],

@@ -28,9 +28,10 @@ import {
   type RouteAmounts,
   type RouteFormV2,
 } from './route-instruction';
+import { keyOf } from '../public-key';
 
 const meta = (address: string, writable = false, signer = false): AccountMeta => ({
-  pubkey: new PublicKey(address),
+  pubkey: keyOf(address),
   isWritable: writable,
   isSigner: signer,
 });

@@ -28,6 +28,7 @@ import {
   RAYDIUM_CP_SWAP_VARIANT,
   SANDBOX_AUTHORITY_ID,
 } from './program';
+import { keyOf } from '../public-key';
 
 export type RouteForm =
   | 'route'
@@ -68,7 +69,7 @@ export interface RouteAmounts {
 }
 
 const meta = (address: string, writable = false, signer = false): AccountMeta => ({
-  pubkey: new PublicKey(address),
+  pubkey: keyOf(address),
   isWritable: writable,
   isSigner: signer,
 });

@@ -22,7 +22,68 @@ export interface SimulationDetails {
   innerInstructions: InnerInstructionsRecord[];
   returnData: { programId: string; data: Uint8Array } | null;
   /** Post-state of the accounts the transaction touched, by address. */
-  postAccounts: Map<string, LedgerAccount>;
+  postAccounts: AccountsByAddress;
+}
+
+/** Accounts by base58 address: a Map is one, and so is PostAccounts. */
+export interface AccountsByAddress {
+  readonly size: number;
+  has(address: string): boolean;
+  get(address: string): LedgerAccount | undefined;
+}
+
+/**
+ * The post-state of a simulation's accounts, each converted when first asked for (issue 26):
+ * a simulation answers the few accounts its caller names, and converting every account it
+ * loaded (the programs' executables among them, 140 KB each) cost /swap half a millisecond.
+ * The VM's entries are its own copies, so a later run does not change them.
+ */
+export class PostAccounts implements AccountsByAddress {
+  private index: Map<string, AddressAndAccountLike> | null = null;
+  private readonly converted = new Map<string, LedgerAccount>();
+
+  constructor(private readonly entries: readonly AddressAndAccountLike[]) {}
+
+  get size(): number {
+    return this.entries.length;
+  }
+
+  has(address: string): boolean {
+    return this.entryOf(address) !== undefined;
+  }
+
+  get(address: string): LedgerAccount | undefined {
+    const done = this.converted.get(address);
+    if (done !== undefined) return done;
+    const entry = this.entryOf(address);
+    if (entry === undefined) return undefined;
+    const account = entry.account();
+    const state: LedgerAccount = {
+      lamports: account.lamports(),
+      owner: bs58.encode(account.owner()),
+      data: account.data(),
+      executable: account.executable(),
+    };
+    this.converted.set(address, state);
+    return state;
+  }
+
+  /** The entry of `address` (keyed by its 32 bytes, so no address is encoded to be found). */
+  private entryOf(address: string): AddressAndAccountLike | undefined {
+    if (this.index === null) {
+      this.index = new Map();
+      for (const entry of this.entries) {
+        this.index.set(Buffer.from(entry.address).toString('latin1'), entry);
+      }
+    }
+    let bytes: Uint8Array;
+    try {
+      bytes = bs58.decode(address);
+    } catch {
+      return undefined;
+    }
+    return this.index.get(Buffer.from(bytes).toString('latin1'));
+  }
 }
 
 export function innerInstructionsOf(meta: TransactionMetadata): InnerInstructionsRecord[] {
@@ -49,16 +110,7 @@ export function simulationDetails(
   meta: TransactionMetadata | null,
   postAccounts: AddressAndAccountLike[],
 ): SimulationDetails {
-  const accounts = new Map<string, LedgerAccount>();
-  for (const entry of postAccounts) {
-    const account = entry.account();
-    accounts.set(bs58.encode(entry.address), {
-      lamports: account.lamports(),
-      owner: bs58.encode(account.owner()),
-      data: account.data(),
-      executable: account.executable(),
-    });
-  }
+  const accounts = new PostAccounts(postAccounts);
   if (meta === null) {
     return {
       logs: [],
@@ -73,10 +125,15 @@ export function simulationDetails(
     returned.data().length > 0
       ? { programId: bs58.encode(returned.programId()), data: returned.data() }
       : null;
+  let inner: InnerInstructionsRecord[] | null = null;
   return {
     logs: meta.logs(),
     unitsConsumed: Number(meta.computeUnitsConsumed()),
-    innerInstructions: innerInstructionsOf(meta),
+    // Read only when a simulateTransaction asks for them (issue 26); a spread reads them too.
+    get innerInstructions() {
+      inner ??= innerInstructionsOf(meta);
+      return inner;
+    },
     returnData,
     postAccounts: accounts,
   };

@@ -141,6 +141,28 @@ describe('sandbox ledger', () => {
     expect(ledger.simulateTransaction(wire)).not.toBe(after);
   });
 
+  it('answers a post-state read on demand as the account is after the same transaction lands', () => {
+    const ledger = open();
+    const alice = Keypair.generate();
+    const bob = Keypair.generate().publicKey;
+    airdrop(ledger, alice.publicKey, 10_000_000_000n);
+    const wire = transfer(ledger, alice, bob, 1_000_000);
+    const simulated = ledger.simulateTransaction(wire);
+    expect(simulated.innerInstructions).toEqual([]);
+    const unknown = Keypair.generate().publicKey.toBase58();
+    expect(simulated.postAccounts.has(unknown)).toBe(false);
+    expect(simulated.postAccounts.get(unknown)).toBeUndefined();
+    // The same bytes parse the same until the state changes; a change parses them again.
+    expect(ledger.parse(wire)).toBe(ledger.parse(wire));
+    const parsed = ledger.parse(wire);
+    expect(ledger.sendTransaction(wire).status).toBe('executed');
+    expect(ledger.parse(wire)).not.toBe(parsed);
+    for (const address of [alice.publicKey.toBase58(), bob.toBase58()]) {
+      expect(simulated.postAccounts.has(address)).toBe(true);
+      expect(simulated.postAccounts.get(address)).toEqual(ledger.getAccount(address));
+    }
+  });
+
   it("runs /swap's own checks (error and logs) as simulateTransaction does, and keeps a run ahead for it", () => {
     const ledger = open();
     const alice = Keypair.generate();

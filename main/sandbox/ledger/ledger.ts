@@ -64,6 +64,8 @@ export class SandboxLedger implements LedgerView {
    * is the same, so the second is answered from the first instead of run again.
    */
   private lastSimulation: { key: string; result: SimulationResult } | null = null;
+  /** The last bytes parse() read, at which state version, and their parse. */
+  private lastParse: { version: number; wire: Buffer; parsed: ParsedTransaction } | null = null;
 
   private constructor(
     options: LedgerOptions,
@@ -228,9 +230,23 @@ export class SandboxLedger implements LedgerView {
     return signatureStatusAt(record, this.currentSlot(), searchHistory);
   }
 
-  /** Parses wire bytes against the current lookup tables; throws on malformed bytes. */
+  /**
+   * Parses wire bytes against the current lookup tables; throws on malformed bytes. The same
+   * bytes at the same state version parse the same: the last parse answers them again (issue
+   * 26: /swap's run and the wallet's simulateTransaction of the answered bytes parsed twice).
+   */
   parse(wire: Uint8Array): ParsedTransaction {
-    return parseTransaction(wire, (address) => this.lookupTable(address));
+    const last = this.lastParse;
+    if (
+      last !== null &&
+      last.version === this.stateVersion &&
+      Buffer.from(wire.buffer, wire.byteOffset, wire.byteLength).equals(last.wire)
+    ) {
+      return last.parsed;
+    }
+    const parsed = parseTransaction(wire, (address) => this.lookupTable(address));
+    this.lastParse = { version: this.stateVersion, wire: Buffer.from(wire), parsed };
+    return parsed;
   }
 
   /**
@@ -255,7 +271,10 @@ export class SandboxLedger implements LedgerView {
       ? null
       : `${this.stateVersion}:${this.time.queue.currentSlot()}:${sigVerify}:${Buffer.from(wire).toString('base64')}`;
     if (key !== null && this.lastSimulation?.key === key) return this.lastSimulation.result;
-    const result = { ...simulateOnVm(this.vm, parsed, wire, sigVerify), replacementBlockhash };
+    // Assigned, not spread, so the details stay unread until asked for (execution.ts).
+    const result = Object.assign(simulateOnVm(this.vm, parsed, wire, sigVerify), {
+      replacementBlockhash,
+    });
     this.lastSimulation = key === null ? null : { key, result };
     return result;
   }

@@ -44,9 +44,12 @@ export function simulateOnVm(
       };
     }
     if (raw instanceof FailedTransactionMetadata) {
-      return { err: transactionErrorJson(raw.err()), ...simulationDetails(raw.meta(), []) };
+      return Object.assign(simulationDetails(raw.meta(), []), {
+        err: transactionErrorJson(raw.err()),
+      });
     }
-    return { err: null, ...simulationDetails(raw.meta(), raw.postAccounts()) };
+    // Assigned, not spread: a spread would read the details simulationDetails leaves unread.
+    return Object.assign(simulationDetails(raw.meta(), raw.postAccounts()), { err: null });
   } finally {
     vm.setSigverify(true);
   }

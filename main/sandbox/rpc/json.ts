@@ -1,27 +1,22 @@
+import { randomBytes } from 'node:crypto';
+
+/**
+ * A bigint's stand-in while JSON.stringify writes: no string of an answer can hold it (it starts
+ * with a NUL, which JSON.stringify writes escaped, and carries this process's random tag).
+ */
+const TAG = `\u0000u64:${randomBytes(12).toString('hex')}:`;
+const TAGGED = new RegExp(`"\\\\u0000u64:${TAG.slice(5, -1)}:(\\d+)"`, 'g');
+
 /**
  * JSON with u64 values: a bigint is written as a bare number, exactly, as a validator writes its
- * u64 fields (JSON.stringify would throw, and Number() would round above 2^53).
+ * u64 fields (JSON.stringify would throw, and Number() would round above 2^53). JSON.stringify
+ * writes it, each bigint as a tagged string the digits then replace (issue 26: writing it field
+ * by field in JavaScript cost a batch answer 0.2 ms).
  */
 export function stringifyJson(value: unknown): string {
-  if (value === null || value === undefined) return 'null';
-  switch (typeof value) {
-    case 'bigint':
-      return value.toString();
-    case 'number':
-      return Number.isFinite(value) ? String(value) : 'null';
-    case 'string':
-    case 'boolean':
-      return JSON.stringify(value);
-    case 'object': {
-      if (Array.isArray(value)) return `[${value.map((item) => stringifyJson(item)).join(',')}]`;
-      const parts: string[] = [];
-      for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
-        if (item === undefined) continue;
-        parts.push(`${JSON.stringify(key)}:${stringifyJson(item)}`);
-      }
-      return `{${parts.join(',')}}`;
-    }
-    default:
-      return 'null';
-  }
+  if (value === undefined) return 'null';
+  const text = JSON.stringify(value, (_key, item: unknown) =>
+    typeof item === 'bigint' ? `${TAG}${item.toString()}` : item,
+  ) as string | undefined;
+  return text === undefined ? 'null' : text.replace(TAGGED, '$1');
 }

@@ -160,9 +160,9 @@ export const simulateTransaction: RpcMethod = (params, { ledger }) => {
       accounts: addresses
         ? addresses.map((address) =>
             encodeAccount(
-              result.err === null && result.postAccounts.has(address)
-                ? result.postAccounts.get(address)!
-                : ledger.getAccount(address),
+              // One look-up: get answers undefined exactly for an account the run did not load.
+              (result.err === null ? result.postAccounts.get(address) : undefined) ??
+                ledger.getAccount(address),
               accountEncoding,
               decimalsOf,
             ),

@@ -26,22 +26,44 @@ export function sendError(res: ServerResponse, error: unknown): void {
   sendJson(res, apiError.status, apiError.body());
 }
 
-/** Reads a JSON body of at most 256 KiB. */
-export async function readJson(req: IncomingMessage): Promise<unknown> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    const buffer = chunk as Buffer;
-    size += buffer.length;
-    if (size > MAX_BODY_BYTES) {
-      throw new SwapApiError('PAYLOAD_TOO_LARGE', 'The request body is larger than 256 KiB.');
-    }
-    chunks.push(buffer);
-  }
-  const text = Buffer.concat(chunks).toString('utf8');
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    throw new SwapApiError('INVALID_REQUEST_BODY', 'The request body is not JSON.');
-  }
+/**
+ * Reads a JSON body of at most 256 KiB. Read from its events: an async iterator over the request
+ * took /swap 0.1 ms more (issue 26). A body too large is refused and the rest of it discarded
+ * with the request, as the iterator's early exit did.
+ */
+export function readJson(req: IncomingMessage): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let settled = false;
+    const fail = (error: unknown) => {
+      if (settled) return;
+      settled = true;
+      reject(error);
+    };
+    req.on('data', (chunk: Buffer) => {
+      if (settled) return;
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        fail(new SwapApiError('PAYLOAD_TOO_LARGE', 'The request body is larger than 256 KiB.'));
+        req.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('error', fail);
+    req.on('close', () =>
+      fail(new SwapApiError('INVALID_REQUEST_BODY', 'The request body did not arrive whole.')),
+    );
+    req.on('end', () => {
+      if (settled) return;
+      settled = true;
+      const text = Buffer.concat(chunks).toString('utf8');
+      try {
+        resolve(JSON.parse(text) as unknown);
+      } catch {
+        reject(new SwapApiError('INVALID_REQUEST_BODY', 'The request body is not JSON.'));
+      }
+    });
+  });
 }

@@ -4,6 +4,7 @@ import { resolvePriorityFee } from './priority-fee';
 import { parseQuoteParams } from './quote-params';
 import { otherAmountThreshold, splitPlatformFee } from './slippage';
 import { consumedUnits } from './swap-service';
+import { parseSwapRequest } from './swap-request';
 
 const SOL = 'So11111111111111111111111111111111111111112';
 const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
@@ -130,5 +131,53 @@ describe('consumedUnits', () => {
       'Program TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA success',
     ];
     expect(consumedUnits(logs)).toBe(5_150);
+  });
+});
+
+describe('parseSwapRequest addresses', () => {
+  const quote = {
+    inputMint: 'So11111111111111111111111111111111111111112',
+    inAmount: '1000',
+    outputMint: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v',
+    outAmount: '150',
+    otherAmountThreshold: '149',
+    swapMode: 'ExactIn',
+    slippageBps: 50,
+    routePlan: [
+      {
+        swapInfo: {
+          ammKey: '11111111111111111111111111111111',
+          inputMint: 'So11111111111111111111111111111111111111112',
+          outputMint: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v',
+          inAmount: '1000',
+          outAmount: '150',
+        },
+        percent: 100,
+      },
+    ],
+  };
+  const request = (userPublicKey: string) => () =>
+    parseSwapRequest({ quoteResponse: quote, userPublicKey });
+
+  it('takes the text of any 32-byte key, leading zero bytes (1s) too', () => {
+    for (const key of [
+      '11111111111111111111111111111111',
+      '1111111111111111111111111111111z',
+      'JUP6LkbZbjS1jKKwapdHNy74zcZ3tLUZoi5QNyVTaV4',
+    ]) {
+      expect(request(key)().userPublicKey).toBe(key);
+    }
+  });
+
+  it('refuses text that is not the base58 of 32 bytes', () => {
+    for (const key of [
+      '1111111111111111111111111111111', // 31 bytes
+      '111111111111111111111111111111111', // 33 bytes
+      'JUP6LkbZbjS1jKKwapdHNy74zcZ3tLUZoi5QNyVTaV4z', // more than 32 bytes
+      'JUP6LkbZbjS1jKKwapdHNy74zcZ3tLUZoi5QNyVTaV0', // 0 is not base58
+      '',
+    ]) {
+      expect(request(key)).toThrow(SwapApiError);
+    }
   });
 });

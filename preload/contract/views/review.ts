@@ -34,7 +34,6 @@ export interface ReviewedInstructionView {
   /** Decoded fields with amounts as decimal strings; `kind` names the instruction. */
   decoded: { kind: string } & Record<string, string | number | boolean | null>;
   summary: string;
-  accounts: { address: string; signer: boolean; writable: boolean }[];
 }
 
 /** The review report of main/review with every amount as a decimal string. */
@@ -63,6 +62,7 @@ export interface ReviewReportView {
     ok: boolean;
     error: string | null;
     reason: string | null;
+    /** The failed simulation's log lines; empty when it succeeded (main's ticket keeps them). */
     logs: string[];
     unitsConsumed: number | null;
   };

@@ -54,7 +54,6 @@ export function reportFor(
         programName: 'Compute Budget',
         decoded: { kind: 'setComputeUnitLimit', units: 200000 },
         summary: 'Sets the compute unit limit to 200,000.',
-        accounts: [],
       },
       {
         index: 1,
@@ -62,7 +61,6 @@ export function reportFor(
         programName: 'Sandbox swap router',
         decoded: { kind: 'route' },
         summary: 'Swaps through the quoted route.',
-        accounts: [],
       },
     ],
     simulation: { ok: true, error: null, reason: null, logs: [], unitsConsumed: 50000 },
