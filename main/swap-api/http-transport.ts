@@ -129,6 +129,9 @@ function networkReason(error: unknown): string {
   return 'the network request failed';
 }
 
+/** Why a finished request's timer is stopped; never thrown or shown. */
+const FINISHED = Symbol('the request finished');
+
 /** One attempt: resolves to the answer, or throws a SwapApiError (transient or final). */
 async function attempt(config: TransportConfig, request: ServiceRequest): Promise<ServiceAnswer> {
   const context: AnswerContext = {
@@ -179,7 +182,9 @@ async function attempt(config: TransportConfig, request: ServiceRequest): Promis
       { transient: true },
     );
   } finally {
-    timerStop.abort();
+    // With a reason of its own: abort() without one makes a DOMException, stack and all, on
+    // every request (issue 26: 0.04 ms of each review).
+    timerStop.abort(FINISHED);
     request.signal?.removeEventListener('abort', onCallerAbort);
     exchange.catch(() => undefined);
     timeout.catch(() => undefined);

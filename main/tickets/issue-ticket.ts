@@ -53,6 +53,10 @@ export interface TransactionToReview {
  * Reviews `built` for `account` against `intent` and issues its ticket. The ticket is refused
  * (accepted false, with a reason) when the review judged a different message than `built`'s.
  *
+ * `market`: the market facts of `intent` when the caller started reading them already (a swap
+ * does while the service builds its transaction: they depend on the intent alone, issue 26);
+ * read here otherwise.
+ *
  * @example const ticket = await issueReviewedTicket(deps, account, built, intentOf(quote, extras));
  */
 export async function issueReviewedTicket(
@@ -60,10 +64,11 @@ export async function issueReviewedTicket(
   account: Address,
   built: TransactionToReview,
   intent: SwapIntent,
+  market: Promise<MarketFacts> | undefined = deps.market?.(intent),
 ): Promise<ReviewTicket> {
   // Labels only make the report read better; a failure to fetch them never blocks a review.
   const labels = (await deps.labels?.().catch(() => undefined)) ?? {};
-  const [reviewed, market] = await Promise.all([
+  const [reviewed, facts] = await Promise.all([
     deps.review({
       ...labels,
       transaction: built.transaction,
@@ -77,11 +82,11 @@ export async function issueReviewedTicket(
       serviceTerms: termsOf(deps.network),
       ...(deps.awaitedCosigners?.length ? { awaitedCosigners: deps.awaitedCosigners } : {}),
     }),
-    deps.market?.(intent),
+    market,
   ]);
   // Market warnings go first: an unverified output token, or a loss at Pyth's prices, is the
   // first thing to read.
-  const report: ReviewReport = market ? withMarketReview(reviewed, intent, market) : reviewed;
+  const report: ReviewReport = facts ? withMarketReview(reviewed, intent, facts) : reviewed;
   // The report must be about these very bytes; otherwise its verdicts say nothing about them.
   const sameMessage = report.messageSha256 === sha256Hex(messageOf(built.transaction));
   return deps.tickets.create({

@@ -1,9 +1,16 @@
 import { describe, expect, it } from 'vitest';
+import type { MarketFacts } from '../review/market-warnings';
 import { contract } from '../../preload/contract';
 import type { Address } from '../shared/address';
 import { parseQuoteResponse } from '../swap-api/quote-response';
 import { createQuoteBook } from './quote-book';
-import { AUTO_PRIORITY_FEE_MAX_LAMPORTS, intentOf, quotePlan } from './swap-review';
+import {
+  AUTO_PRIORITY_FEE_MAX_LAMPORTS,
+  intentOf,
+  quotePlan,
+  reviewStoredSwap,
+  type SwapReviewDeps,
+} from './swap-review';
 import { quoteView } from './views';
 
 const SOL = 'So11111111111111111111111111111111111111112';
@@ -94,48 +101,53 @@ describe('quote plan', () => {
   });
 });
 
+/** A quote as GET /quote answers it (1 SOL to 150 USDC, a 2 bps platform fee). */
+function sampleQuote() {
+  const body = {
+    inputMint: SOL,
+    inAmount: '1000000000',
+    outputMint: USDC,
+    outAmount: '150000000',
+    otherAmountThreshold: '149250000',
+    swapMode: 'ExactIn',
+    slippageBps: 50,
+    platformFee: { amount: '30000', feeBps: 2 },
+    priceImpactPct: '0.0012',
+    routePlan: [
+      {
+        swapInfo: {
+          ammKey: 'HJPjoWUrhoZzkNfRpHuieeFk9WcZWjwy6PBjZ81ngndJ',
+          label: 'Whirlpool',
+          inputMint: SOL,
+          outputMint: USDC,
+          inAmount: '1000000000',
+          outAmount: '150000000',
+          feeAmount: '3000',
+          feeMint: SOL,
+        },
+        percent: 100,
+      },
+    ],
+    contextSlot: 99,
+    timeTaken: 0.01,
+  };
+  return parseQuoteResponse(
+    JSON.stringify(body),
+    body,
+    {
+      inputMint: SOL as Address,
+      outputMint: USDC as Address,
+      amount: 1_000_000_000n,
+      slippageBps: 50,
+      platformFeeBps: 2,
+    },
+    Date.parse('2026-11-22T03:00:00Z'),
+  );
+}
+
 describe('quote view', () => {
   it('answers amounts as strings, minimum received, route hops and times', () => {
-    const body = {
-      inputMint: SOL,
-      inAmount: '1000000000',
-      outputMint: USDC,
-      outAmount: '150000000',
-      otherAmountThreshold: '149250000',
-      swapMode: 'ExactIn',
-      slippageBps: 50,
-      platformFee: { amount: '30000', feeBps: 2 },
-      priceImpactPct: '0.0012',
-      routePlan: [
-        {
-          swapInfo: {
-            ammKey: 'HJPjoWUrhoZzkNfRpHuieeFk9WcZWjwy6PBjZ81ngndJ',
-            label: 'Whirlpool',
-            inputMint: SOL,
-            outputMint: USDC,
-            inAmount: '1000000000',
-            outAmount: '150000000',
-            feeAmount: '3000',
-            feeMint: SOL,
-          },
-          percent: 100,
-        },
-      ],
-      contextSlot: 99,
-      timeTaken: 0.01,
-    };
-    const quote = parseQuoteResponse(
-      JSON.stringify(body),
-      body,
-      {
-        inputMint: SOL as Address,
-        outputMint: USDC as Address,
-        amount: 1_000_000_000n,
-        slippageBps: 50,
-        platformFeeBps: 2,
-      },
-      Date.parse('2026-11-22T03:00:00Z'),
-    );
+    const quote = sampleQuote();
     const book = createQuoteBook<null>({ now: () => Date.parse('2026-11-22T03:00:00Z') });
     const view = quoteView(book.add(quote, null, 'sandbox'));
     expect(view).toMatchObject({
@@ -157,5 +169,58 @@ describe('quote view', () => {
         maxPriorityFeeLamports: 0n,
       }),
     ).toMatchObject({ amount: 1_000_000_000n, otherAmountThreshold: 149_250_000n });
+  });
+});
+
+describe('review of a stored swap', () => {
+  const extras = { asLegacyTransaction: false, prioritizationFee: 0n, maxPriorityFeeLamports: 0n };
+  const account = 'HJPjoWUrhoZzkNfRpHuieeFk9WcZWjwy6PBjZ81ngndJ' as Address;
+
+  /** Deps whose /swap waits for `release` and then answers a swap the service cannot sign. */
+  function depsWithHeldSwap(market: () => Promise<MarketFacts>) {
+    const events: string[] = [];
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const deps = {
+      api: async () => ({
+        swap: async () => {
+          events.push('/swap asked');
+          await held;
+          events.push('/swap answered');
+          return {
+            signable: false,
+            simulationFailure: { reason: 'The service could not simulate it.' },
+          };
+        },
+      }),
+      market: () => {
+        events.push('market asked');
+        return market();
+      },
+    } as unknown as SwapReviewDeps;
+    return { deps, events, release };
+  }
+
+  it('asks the market facts (Pyth prices, verified marks) while the service builds the transaction', async () => {
+    const { deps, events, release } = depsWithHeldSwap(async () => ({}) as MarketFacts);
+    const stored = { quote: sampleQuote(), extra: extras } as never;
+    const review = reviewStoredSwap(deps, stored, account);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    // Both out before /swap has answered: the facts depend on the intent alone (issue 26).
+    expect(events).toEqual(['market asked', '/swap asked']);
+    release();
+    await expect(review).rejects.toMatchObject({
+      code: 'SWAP_NOT_SIGNABLE',
+      message: 'The service could not simulate it.',
+    });
+  });
+
+  it('leaves no unhandled failure when the market read fails and /swap fails too', async () => {
+    const { deps, release } = depsWithHeldSwap(() => Promise.reject(new Error('RPC down')));
+    const stored = { quote: sampleQuote(), extra: extras } as never;
+    const review = reviewStoredSwap(deps, stored, account);
+    release();
+    // /swap's refusal is the one the person reads (vitest fails a run on an unhandled rejection).
+    await expect(review).rejects.toMatchObject({ code: 'SWAP_NOT_SIGNABLE' });
   });
 });

@@ -204,6 +204,11 @@ export async function reviewStoredSwap(
   account: Address,
 ): Promise<SwapTicket> {
   const { quote, extra: extras } = stored;
+  const intent = intentOf(quote, extras);
+  // The market facts (verified marks, Pyth's prices) depend on the intent alone: read while the
+  // service builds the transaction, not after (issue 26). A failed /swap leaves them unread.
+  const market = deps.market?.(intent);
+  market?.catch(() => undefined);
   const built = await (
     await deps.api()
   ).swap({
@@ -223,5 +228,5 @@ export async function reviewStoredSwap(
         'The swap service could not simulate this swap, so it cannot be signed. Get a fresh quote.',
     );
   }
-  return issueReviewedTicket(deps, account as Address, built, intentOf(quote, extras));
+  return issueReviewedTicket(deps, account as Address, built, intent, market);
 }

@@ -177,8 +177,12 @@ export async function reviewSwapV2(
   const { quote, extra: extras } = stored;
   const v2 = extras.v2!;
   if (v2.path === 'router') {
+    // As on v6: the market facts are read while /build answers (they need the intent alone).
+    const intent = intentOf(quote, extras);
+    const market = deps.market?.(intent);
+    market?.catch(() => undefined);
     const built = await assembleBuild(deps.v2, account, v2.answer, v2.price);
-    return issueReviewedTicket(deps, account, built, intentOf(quote, extras));
+    return issueReviewedTicket(deps, account, built, intent, market);
   }
   const order = v2.answer;
   if (order.notBuilt !== null) throw new WalletError('SWAP_NOT_SIGNABLE', order.notBuilt.reason);
