@@ -35,6 +35,7 @@ import { signatureStatusAt } from './signature-status';
 import { decodeTokenAccount, isTokenAccountData, isTokenProgram } from './token-layout';
 import { FailedTransactionMetadata, type VmInstance } from './vm';
 import { executeOnVm, simulateOnVm } from './vm-run';
+import { LastParse } from './last-parse';
 import { lookupTableAddresses, parseTransaction, type ParsedTransaction } from './wire';
 import { buildRecord, simulationDetails } from './execution';
 import { addExtraPrograms } from './extra-programs';
@@ -64,8 +65,7 @@ export class SandboxLedger implements LedgerView {
    * is the same, so the second is answered from the first instead of run again.
    */
   private lastSimulation: { key: string; result: SimulationResult } | null = null;
-  /** The last bytes parse() read, at which state version, and their parse. */
-  private lastParse: { version: number; wire: Buffer; parsed: ParsedTransaction } | null = null;
+  private readonly lastParse = new LastParse();
 
   private constructor(
     options: LedgerOptions,
@@ -230,23 +230,11 @@ export class SandboxLedger implements LedgerView {
     return signatureStatusAt(record, this.currentSlot(), searchHistory);
   }
 
-  /**
-   * Parses wire bytes against the current lookup tables; throws on malformed bytes. The same
-   * bytes at the same state version parse the same: the last parse answers them again (issue
-   * 26: /swap's run and the wallet's simulateTransaction of the answered bytes parsed twice).
-   */
+  /** Parses wire bytes against the current lookup tables (once a state version: last-parse.ts). */
   parse(wire: Uint8Array): ParsedTransaction {
-    const last = this.lastParse;
-    if (
-      last !== null &&
-      last.version === this.stateVersion &&
-      Buffer.from(wire.buffer, wire.byteOffset, wire.byteLength).equals(last.wire)
-    ) {
-      return last.parsed;
-    }
-    const parsed = parseTransaction(wire, (address) => this.lookupTable(address));
-    this.lastParse = { version: this.stateVersion, wire: Buffer.from(wire), parsed };
-    return parsed;
+    return this.lastParse.of(wire, this.stateVersion, () =>
+      parseTransaction(wire, (address) => this.lookupTable(address)),
+    );
   }
 
   /**
