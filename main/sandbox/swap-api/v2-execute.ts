@@ -5,11 +5,11 @@
  * signature (the first: the fee payer's) and slot once it executed, or Failed with the
  * published codes (-1000/-2000 did not land, -1003/-2002 not fully signed, -1004 expired).
  */
-import { getAssociatedTokenAddressSync } from '@solana/spl-token';
-import { type Keypair, PublicKey, VersionedTransaction } from '@solana/web3.js';
+import { type Keypair, VersionedTransaction } from '@solana/web3.js';
 import nacl from 'tweetnacl';
 import type { LedgerView } from '../ledger/ledger-view';
-import { NATIVE_MINT } from '../tokens';
+import { NATIVE_MINT, TOKEN_PROGRAM_ID } from '../tokens';
+import { associatedTokenAddress } from '../../tokens/associated-token';
 import type { Captured } from './v6-call';
 
 type Json = Record<string, unknown>;
@@ -29,8 +29,7 @@ export interface Order {
 
 function tokenBalanceOf(ledger: LedgerView, owner: string, mint: string): bigint | null {
   if (mint === NATIVE_MINT) return null;
-  const ata = getAssociatedTokenAddressSync(new PublicKey(mint), new PublicKey(owner), true);
-  return ledger.tokenBalance(ata.toBase58()) ?? 0n;
+  return ledger.tokenBalance(associatedTokenAddress(mint, owner, TOKEN_PROGRAM_ID)) ?? 0n;
 }
 
 export function executeOrder(

@@ -23,11 +23,11 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { randomUUID } from 'node:crypto';
-import { getAssociatedTokenAddressSync } from '@solana/spl-token';
 import { Keypair, PublicKey, VersionedTransaction } from '@solana/web3.js';
 import type { LedgerView } from '../ledger/ledger-view';
 import { NATIVE_MINT, TOKEN_PROGRAM_ID } from '../tokens';
 import { SANDBOX_FEE_OPERATOR } from '../../shared/sandbox-operator';
+import { associatedTokenAddress } from '../../tokens/associated-token';
 import { MARKET_MAKER_LABEL } from '../venues/types';
 import type { SwapApiHandler } from './mount';
 import { GASLESS_BELOW_LAMPORTS } from '../../shared/gasless';
@@ -87,25 +87,12 @@ export function createOrderDesk(
   fundPayer(ledger, gasPayer.publicKey);
   fundPayer(ledger, marketMaker.publicKey);
 
-  /** The operator's (Jupiter's, here) token account of `mint`, when it exists. */
-  function jupiterFeeAccount(mint: string): string | null {
-    const ata = getAssociatedTokenAddressSync(
-      new PublicKey(mint),
-      new PublicKey(SANDBOX_FEE_OPERATOR),
-      true,
-      new PublicKey(TOKEN_PROGRAM_ID),
-    ).toBase58();
-    const account = ledger.getAccount(ata);
-    return account !== null && account.owner === TOKEN_PROGRAM_ID ? ata : null;
-  }
-
-  function referralFeeAccount(referral: string, mint: string): string | null {
-    const ata = getAssociatedTokenAddressSync(
-      new PublicKey(mint),
-      new PublicKey(referral),
-      true,
-      new PublicKey(TOKEN_PROGRAM_ID),
-    ).toBase58();
+  /**
+   * `owner`'s token account of `mint` (the referral account's, or the operator's: Jupiter's,
+   * here), when it exists. Throws when `owner` is not an address.
+   */
+  function feeTokenAccount(owner: string, mint: string): string | null {
+    const ata = associatedTokenAddress(mint, owner, TOKEN_PROGRAM_ID);
     const account = ledger.getAccount(ata);
     return account !== null && account.owner === TOKEN_PROGRAM_ID ? ata : null;
   }
@@ -134,7 +121,7 @@ export function createOrderDesk(
     const feeMint = feeMintOf(inputMint, outputMint);
     let feeAccount: string | null = null;
     try {
-      feeAccount = referral === null ? null : referralFeeAccount(referral, feeMint);
+      feeAccount = referral === null ? null : feeTokenAccount(referral, feeMint);
     } catch {
       return { status: 400, body: { requestId, error: 'referralAccount is not an address' } };
     }
@@ -142,7 +129,7 @@ export function createOrderDesk(
     // No referral fee: Jupiter's own by pair, when charged (and its account of the mint exists).
     const jupiterBps =
       feeAccount === null && options.jupiterFee ? jupiterPairFeeBps(inputMint, outputMint) : 0;
-    const jupiterAccount = jupiterBps > 0 ? jupiterFeeAccount(feeMint) : null;
+    const jupiterAccount = jupiterBps > 0 ? feeTokenAccount(SANDBOX_FEE_OPERATOR, feeMint) : null;
     if (jupiterAccount !== null) {
       feeAccount = jupiterAccount;
       feeBps = jupiterBps;
@@ -211,11 +198,7 @@ export function createOrderDesk(
       ...(receiver === null
         ? {}
         : {
-            destinationTokenAccount: getAssociatedTokenAddressSync(
-              new PublicKey(outputMint),
-              new PublicKey(receiver),
-              true,
-            ).toBase58(),
+            destinationTokenAccount: associatedTokenAddress(outputMint, receiver, TOKEN_PROGRAM_ID),
           }),
     });
     if (built.status !== 200) return { status: 400, body: v2ErrorBody(built.body, requestId) };
