@@ -8,6 +8,7 @@ import { readFile, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
 import {
+  allowInlineScript,
   allowScriptHash,
   CONTENT_SECURITY_POLICY,
   scriptHashSource,
@@ -51,17 +52,7 @@ export const PAGE_HEADERS: Record<string, string> = {
  * app's script only after it.
  */
 export function injectBridgeScript(html: string, source: string): string {
-  // Any of these would change how the HTML parser reads the script's text.
-  if (/<\/script|<!--|<script/i.test(source)) {
-    throw new Error('The bridge script cannot be inlined as it is');
-  }
-  const hash = scriptHashSource(source);
-  const page = html.replace(
-    /(<meta\s+http-equiv="Content-Security-Policy"\s+content=")([^"]*)(")/i,
-    (_all, open: string, policy: string, close: string) =>
-      `${open}${allowScriptHash(policy, hash)}${close}`,
-  );
-  const tag = `<script>${source}</script>`;
+  const { html: page, tag } = allowInlineScript(html, source, 'The bridge script');
   const at = page.search(/<link\b[^>]*rel="?stylesheet|<\/head>/i);
   if (at < 0) return `${tag}\n${page}`;
   return `${page.slice(0, at)}${tag}\n    ${page.slice(at)}`;

@@ -26,6 +26,38 @@ export function allowScriptHash(policy: string, hashSource: string): string {
   return policy.replace("script-src 'self'", `script-src 'self' ${hashSource}`);
 }
 
+const CSP_META = /(<meta\s+http-equiv="Content-Security-Policy"\s+content=")([^"]*)(")/i;
+
+/** Whether `html` has a CSP meta tag (the page's own policy, for file: loads). */
+export function hasCspMeta(html: string): boolean {
+  return CSP_META.test(html);
+}
+
+/**
+ * Lets `source` run inline in `html`: its hash added to the script-src of the page's CSP meta
+ * tag (a page without one is left as it is), and the `<script>` tag to write into the page.
+ * Throws when `source` cannot be inlined as it is (`what` names it in the message).
+ */
+export function allowInlineScript(
+  html: string,
+  source: string,
+  what: string,
+): { html: string; tag: string } {
+  // Any of these would change how the HTML parser reads the script's text.
+  if (/<\/script|<!--|<script/i.test(source)) {
+    throw new Error(`${what} cannot be inlined as it is`);
+  }
+  const hash = scriptHashSource(source);
+  return {
+    html: html.replace(
+      CSP_META,
+      (_all, open: string, policy: string, close: string) =>
+        `${open}${allowScriptHash(policy, hash)}${close}`,
+    ),
+    tag: `<script>${source}</script>`,
+  };
+}
+
 /** The first screen's inline script (issue 26), the one inline script the app's page runs. */
 export const FIRST_SCREEN_HASH_SOURCE = scriptHashSource(FIRST_SCREEN_SCRIPT);
 

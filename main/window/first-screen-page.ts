@@ -7,27 +7,21 @@
  */
 import { FIRST_SCREEN_SCRIPT, welcomeMarkup } from '../shared/first-screen';
 import { FIRST_SCREEN_TEMPLATE_ID } from '../shared/welcome-words';
-import { allowScriptHash, FIRST_SCREEN_HASH_SOURCE } from './content-security-policy';
+import { allowInlineScript, hasCspMeta } from './content-security-policy';
 
 const ROOT = /<div id="root"><\/div>/;
-const CSP_META = /(<meta\s+http-equiv="Content-Security-Policy"\s+content=")([^"]*)(")/i;
 
 /** index.html with the first screen in it; throws when the page has no #root or no CSP meta. */
 export function addFirstScreen(html: string): string {
   if (!ROOT.test(html)) throw new Error('index.html has no empty <div id="root"></div>');
-  if (!CSP_META.test(html)) throw new Error('index.html has no Content-Security-Policy meta tag');
-  // Any of these would change how the HTML parser reads the script's text.
-  if (/<\/script|<!--|<script/i.test(FIRST_SCREEN_SCRIPT)) {
-    throw new Error('The first screen script cannot be inlined as it is');
-  }
+  if (!hasCspMeta(html)) throw new Error('index.html has no Content-Security-Policy meta tag');
+  const { html: page, tag } = allowInlineScript(
+    html,
+    FIRST_SCREEN_SCRIPT,
+    'The first screen script',
+  );
   const parts =
     `<div id="root"></div>\n    <template id="${FIRST_SCREEN_TEMPLATE_ID}">${welcomeMarkup()}</template>` +
-    `\n    <script>${FIRST_SCREEN_SCRIPT}</script>`;
-  return html
-    .replace(ROOT, () => parts)
-    .replace(
-      CSP_META,
-      (_all, open: string, policy: string, close: string) =>
-        `${open}${allowScriptHash(policy, FIRST_SCREEN_HASH_SOURCE)}${close}`,
-    );
+    `\n    ${tag}`;
+  return page.replace(ROOT, () => parts);
 }
