@@ -50,6 +50,21 @@ export interface TransactionToReview {
 }
 
 /**
+ * The market facts of `intent` (verified marks, Pyth's prices), asked now: they depend on the
+ * intent alone, so a swap asks them while the service builds its transaction (issue 26). A
+ * failure surfaces where the review awaits them, never as an unhandled rejection (the service
+ * may fail first, and then nothing awaits them).
+ */
+export function askMarket(
+  deps: Pick<IssueTicketDeps, 'market'>,
+  intent: SwapIntent,
+): Promise<MarketFacts> | undefined {
+  const market = deps.market?.(intent);
+  market?.catch(() => undefined);
+  return market;
+}
+
+/**
  * Reviews `built` for `account` against `intent` and issues its ticket. The ticket is refused
  * (accepted false, with a reason) when the review judged a different message than `built`'s.
  *

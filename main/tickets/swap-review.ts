@@ -11,7 +11,12 @@ import { WalletError } from '../shared/errors';
 import type { SwapFees } from '../fees/fees-service';
 import type { PrioritizationFee, Quote, QuoteParams, SwapApiClient } from '../swap-api';
 import type { QuoteBook, StoredQuote } from './quote-book';
-import { issueReviewedTicket, type IssueTicketDeps, type ReviewTicket } from './issue-ticket';
+import {
+  askMarket,
+  issueReviewedTicket,
+  type IssueTicketDeps,
+  type ReviewTicket,
+} from './issue-ticket';
 import type { SwapV2Deps, V2Quote } from './v2/v2-types';
 
 /** What POST /swap needs besides the quote, chosen at quote time. */
@@ -205,10 +210,7 @@ export async function reviewStoredSwap(
 ): Promise<SwapTicket> {
   const { quote, extra: extras } = stored;
   const intent = intentOf(quote, extras);
-  // The market facts (verified marks, Pyth's prices) depend on the intent alone: read while the
-  // service builds the transaction, not after (issue 26). A failed /swap leaves them unread.
-  const market = deps.market?.(intent);
-  market?.catch(() => undefined);
+  const market = askMarket(deps, intent);
   const built = await (
     await deps.api()
   ).swap({

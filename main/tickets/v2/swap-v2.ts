@@ -21,7 +21,7 @@ import { GASLESS_BELOW_LAMPORTS } from '../../shared/gasless';
 import { WalletError } from '../../shared/errors';
 import { checkQuoteParamsFor } from '../../swap-api/quote-params';
 import type { StoredQuote } from '../quote-book';
-import { issueReviewedTicket, type ReviewTicket } from '../issue-ticket';
+import { askMarket, issueReviewedTicket, type ReviewTicket } from '../issue-ticket';
 import {
   intentOf,
   quotePlan,
@@ -177,10 +177,8 @@ export async function reviewSwapV2(
   const { quote, extra: extras } = stored;
   const v2 = extras.v2!;
   if (v2.path === 'router') {
-    // As on v6: the market facts are read while /build answers (they need the intent alone).
     const intent = intentOf(quote, extras);
-    const market = deps.market?.(intent);
-    market?.catch(() => undefined);
+    const market = askMarket(deps, intent);
     const built = await assembleBuild(deps.v2, account, v2.answer, v2.price);
     return issueReviewedTicket(deps, account, built, intent, market);
   }
