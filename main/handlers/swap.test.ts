@@ -5,7 +5,7 @@
  * activity store (a file in a temporary folder); the submitter records what it is asked to send.
  */
 import { rmSync } from 'node:fs';
-import { Keypair, SystemProgram, TransactionMessage, VersionedTransaction } from '@solana/web3.js';
+import { Keypair } from '@solana/web3.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SubmissionView } from '../../preload/api-types';
 import { createActivityFile } from '../activity/activity-file';
@@ -20,6 +20,7 @@ import { createTicketBook } from '../tickets/ticket-book';
 import type { SwapReviewDeps } from '../tickets/swap-review';
 import { createSwapHandlers, refuseNonSwapTicket } from './swap';
 import { tempDir } from '../../test/fixtures/temp-dirs';
+import { unsignedTransfer } from '../../test/fixtures/unsigned-transfer';
 
 const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v' as Address;
 const payer = Keypair.generate().publicKey;
@@ -67,14 +68,7 @@ const intents: Record<'swap' | 'payment' | 'create', SwapIntent> = {
   },
 };
 
-function unsigned(): Uint8Array {
-  const message = new TransactionMessage({
-    payerKey: payer,
-    recentBlockhash: Keypair.generate().publicKey.toBase58(),
-    instructions: [SystemProgram.transfer({ fromPubkey: payer, toPubkey: payer, lamports: 1 })],
-  }).compileToV0Message();
-  return new VersionedTransaction(message).serialize();
-}
+const unsigned = () => unsignedTransfer(payer);
 
 const dirs: string[] = [];
 afterEach(() => {

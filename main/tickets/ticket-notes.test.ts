@@ -1,17 +1,7 @@
-import { Keypair, SystemProgram, TransactionMessage, VersionedTransaction } from '@solana/web3.js';
 import { describe, expect, it } from 'vitest';
 import { createTicketBook } from './ticket-book';
 import { TicketNotes } from './ticket-notes';
-
-function unsignedTransfer(): Uint8Array {
-  const payer = Keypair.generate().publicKey;
-  const message = new TransactionMessage({
-    payerKey: payer,
-    recentBlockhash: Keypair.generate().publicKey.toBase58(),
-    instructions: [SystemProgram.transfer({ fromPubkey: payer, toPubkey: payer, lamports: 1 })],
-  }).compileToV0Message();
-  return new VersionedTransaction(message).serialize();
-}
+import { unsignedTransfer } from '../../test/fixtures/unsigned-transfer';
 
 /**
  * The pay handlers kept one payment summary per review in a plain map for the whole session;

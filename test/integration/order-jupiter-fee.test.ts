@@ -7,19 +7,20 @@
  * it as Jupiter's fee, not the integrator's, and the fee lands whole when the swap confirms. An
  * answer stating less than the route takes is refused.
  */
-import { getAssociatedTokenAddressSync } from '@solana/spl-token';
-import { PublicKey } from '@solana/web3.js';
 import { describe, expect, it } from 'vitest';
 import { SANDBOX_FEE_OPERATOR } from '../../main/shared/sandbox-operator';
 import { JUPITER_PROGRAM_FIXTURE } from '../fixtures/jupiter-program';
-import { until } from './swap-flow-wallet';
-import { SOL, tokenBalance, USDC, usePaySession } from './pay-helpers';
+import {
+  ataOf,
+  confirmedSignature,
+  editedAnswer,
+  SOL,
+  tokenBalance,
+  USDC,
+  usePaySession,
+} from './pay-helpers';
 
-const jupiterSol = getAssociatedTokenAddressSync(
-  new PublicKey(SOL),
-  new PublicKey(SANDBOX_FEE_OPERATOR),
-  true,
-).toBase58();
+const jupiterSol = ataOf(SANDBOX_FEE_OPERATOR, SOL);
 /** While set, the /order answer states this rate instead of its own (a service that lies). */
 let statedBps: number | null = null;
 
@@ -34,12 +35,10 @@ const pay = usePaySession('order-jupiter-fee', {
   ],
   rewrite: async (url, response) => {
     if (statedBps === null || !new URL(url).pathname.endsWith('/swap/v2/order')) return response;
-    const answer = (await response.json()) as Record<string, unknown>;
-    answer.feeBps = statedBps;
-    answer.platformFee = { ...(answer.platformFee as object), feeBps: statedBps };
-    return new Response(JSON.stringify(answer), {
-      status: response.status,
-      headers: response.headers,
+    const stated = statedBps;
+    return editedAnswer(response, (answer) => {
+      answer.feeBps = stated;
+      answer.platformFee = { ...(answer.platformFee as object), feeBps: stated };
     });
   },
 });
@@ -74,12 +73,7 @@ describe("Jupiter's own fee on /order", () => {
       ticketId: ticket.ticketId,
       transactionBase64: ticket.transactionBase64,
     });
-    const status = await until(
-      `status of ${swap.signature}`,
-      () => pay.wallet.call('swap.status', { signature: swap.signature }),
-      (s) => s.status !== 'pending',
-    );
-    expect(status.status).toBe('confirmed');
+    await confirmedSignature(pay.wallet, swap.signature);
     // 2 bps of 1 SOL, whole: Jupiter's route pays it, no operator share taken from it.
     expect((await tokenBalance(pay.connection, jupiterSol)) - before).toBe(200_000n);
   });

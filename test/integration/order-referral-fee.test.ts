@@ -12,18 +12,22 @@
  * accounts are plain associated token accounts, which the real ATA program creates.
  */
 import { PublicKey, VersionedTransaction } from '@solana/web3.js';
-import { getAssociatedTokenAddressSync } from '@solana/spl-token';
 import { describe, expect, it } from 'vitest';
 import { namedReferralAccount, ULTRA_REFERRAL_PROJECT } from '../../main/fees/referral-v2';
-import { until } from './swap-flow-wallet';
-import { faucet, newKey, SOL, tokenBalance, USDC, usePaySession } from './pay-helpers';
+import {
+  ataOf,
+  confirmedSignature,
+  editedAnswer,
+  faucet,
+  newKey,
+  SOL,
+  tokenBalance,
+  USDC,
+  usePaySession,
+} from './pay-helpers';
 
 const referral = namedReferralAccount(ULTRA_REFERRAL_PROJECT, 'swapdesk');
-const referralSol = getAssociatedTokenAddressSync(
-  new PublicKey(SOL),
-  new PublicKey(referral),
-  true,
-).toBase58();
+const referralSol = ataOf(referral, SOL);
 /** The /order answer's referral account is replaced with this one while set. */
 let answerFor: string | null = null;
 /** The /order transaction's account `from` is replaced with `to` while set (a hostile service). */
@@ -43,27 +47,17 @@ const pay = usePaySession('order-referral-fee', {
   rewrite: async (url, response) => {
     const tampering = answerFor !== null || redirect !== null;
     if (!tampering || !new URL(url).pathname.endsWith('/swap/v2/order')) return response;
-    const answer = (await response.json()) as Record<string, unknown>;
-    if (answerFor !== null) answer.referralAccount = answerFor;
-    if (redirect !== null && typeof answer.transaction === 'string' && answer.transaction) {
-      answer.transaction = redirected(answer.transaction, redirect);
-    }
-    return new Response(JSON.stringify(answer), {
-      status: response.status,
-      headers: response.headers,
+    const [account, swap] = [answerFor, redirect];
+    return editedAnswer(response, (answer) => {
+      if (account !== null) answer.referralAccount = account;
+      if (swap !== null && typeof answer.transaction === 'string' && answer.transaction) {
+        answer.transaction = redirected(answer.transaction, swap);
+      }
     });
   },
 });
 
-async function confirmed(signature: string) {
-  const status = await until(
-    `status of ${signature}`,
-    () => pay.wallet.call('swap.status', { signature }),
-    (s) => s.status !== 'pending',
-  );
-  expect(status.status).toBe('confirmed');
-  await pay.wallet.app.settled(signature);
-}
+const confirmed = (signature: string) => confirmedSignature(pay.wallet, signature);
 
 describe('the referral fee of /order', () => {
   it('creates the token accounts by priority, then a Best price swap pays the referral fee into them', async () => {
@@ -148,10 +142,7 @@ describe('the referral fee of /order', () => {
     await pay.wallet.call('swapPath.set', { path: 'meta-aggregator' });
     const stranger = newKey();
     await faucet(pay.sandbox, stranger, SOL, 1n);
-    const strangerSol = getAssociatedTokenAddressSync(
-      new PublicKey(SOL),
-      new PublicKey(stranger),
-    ).toBase58();
+    const strangerSol = ataOf(stranger, SOL);
     redirect = { from: referralSol, to: strangerSol };
     try {
       const quote = await pay.wallet.call('swap.quote', {

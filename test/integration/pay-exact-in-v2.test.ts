@@ -15,6 +15,7 @@ import { until } from './swap-flow-wallet';
 import {
   approveAndConfirm,
   ataOf,
+  editedAnswer,
   faucet,
   newKey,
   SOL,
@@ -35,9 +36,7 @@ const pay = usePaySession('pay-exact-in-v2', {
     if (tamper === null || !new URL(url).pathname.endsWith('/swap/v2/build') || !response.ok) {
       return response;
     }
-    const answer = (await response.json()) as Record<string, unknown>;
-    tamper(answer);
-    return new Response(JSON.stringify(answer), { status: 200, headers: response.headers });
+    return editedAnswer(response, tamper);
   },
 });
 

@@ -131,7 +131,22 @@ export async function tokenBalance(connection: Connection, account: string): Pro
 
 export const newKey = () => Keypair.generate().publicKey.toBase58();
 
-/** Approves a ticket through pay.approve and waits for swap.status to leave pending. */
+/**
+ * Waits for swap.status of `signature` to leave pending; throws unless it confirmed, then waits
+ * for the app to have settled it.
+ */
+export async function confirmedSignature(wallet: PayWallet, signature: string): Promise<string> {
+  const status = await until(
+    `status of ${signature}`,
+    () => wallet.call('swap.status', { signature }),
+    (s) => s.status !== 'pending',
+  );
+  if (status.status !== 'confirmed') throw new Error(`${status.status}: ${status.error}`);
+  await wallet.app.settled(signature);
+  return signature;
+}
+
+/** Approves a ticket through pay.approve and waits for it to confirm (confirmedSignature). */
 export async function approveAndConfirm(
   wallet: PayWallet,
   ticket: ResponseOf<'pay.review'>,
@@ -140,14 +155,20 @@ export async function approveAndConfirm(
     ticketId: ticket.ticketId,
     transactionBase64: ticket.transactionBase64,
   });
-  const status = await until(
-    `status of ${submission.signature}`,
-    () => wallet.call('swap.status', { signature: submission.signature }),
-    (s) => s.status !== 'pending',
-  );
-  if (status.status !== 'confirmed') throw new Error(`payment ${status.status}: ${status.error}`);
-  await wallet.app.settled(submission.signature);
-  return submission.signature;
+  return confirmedSignature(wallet, submission.signature);
+}
+
+/** `response`'s JSON answer as `edit` leaves it, with its status and headers (a lying service). */
+export async function editedAnswer(
+  response: Response,
+  edit: (answer: Record<string, unknown>) => void,
+): Promise<Response> {
+  const answer = (await response.json()) as Record<string, unknown>;
+  edit(answer);
+  return new Response(JSON.stringify(answer), {
+    status: response.status,
+    headers: response.headers,
+  });
 }
 
 export interface PaySession {

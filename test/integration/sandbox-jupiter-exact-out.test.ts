@@ -23,6 +23,7 @@ import {
   type SimulatedTransactionResponse,
 } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { instruction, type InstructionJson } from './sandbox-swap-instructions-helpers';
 import { startSandbox, type RunningSandbox } from '../harness/sandbox-process';
 import { JUPITER_PROGRAM_FIXTURE } from '../fixtures/jupiter-program';
 import {
@@ -67,18 +68,6 @@ const LOG_NAME: Record<ExactOutForm, string> = {
   shared_accounts_exact_out_route_v2: 'SharedAccountsExactOutRouteV2',
 };
 
-interface Ix {
-  programId: string;
-  accounts: { pubkey: string; isSigner: boolean; isWritable: boolean }[];
-  data: string;
-}
-const toIx = (ix: Ix) =>
-  new TransactionInstruction({
-    programId: new PublicKey(ix.programId),
-    keys: ix.accounts.map((a) => ({ ...a, pubkey: new PublicKey(a.pubkey) })),
-    data: Buffer.from(ix.data, 'base64'),
-  });
-
 let sandbox: RunningSandbox;
 let connection: Connection;
 let user: Keypair;
@@ -117,11 +106,11 @@ async function leg(
     userPublicKey: user.publicKey.toBase58(),
   });
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  const cpSwap = toIx(answer.body.swapInstruction as Ix);
+  const cpSwap = instruction(answer.body.swapInstruction as InstructionJson);
   expect(cpSwap.programId.toBase58()).toBe(CP_SWAP_PROGRAM);
   expect(cpSwap.keys).toHaveLength(13);
   const result: Leg = {
-    setup: (answer.body.setupInstructions as Ix[]).map(toIx),
+    setup: (answer.body.setupInstructions as InstructionJson[]).map(instruction),
     base: {
       user: user.publicKey,
       sourceMint: inputMint,

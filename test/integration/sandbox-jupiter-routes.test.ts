@@ -16,12 +16,12 @@ import {
   Connection,
   Keypair,
   PublicKey,
-  TransactionInstruction,
   TransactionMessage,
   VersionedTransaction,
   type VersionedTransactionResponse,
 } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { instruction, type InstructionJson } from './sandbox-swap-instructions-helpers';
 import { startSandbox, type RunningSandbox } from '../harness/sandbox-process';
 import { JUPITER_PROGRAM_FIXTURE } from '../fixtures/jupiter-program';
 import {
@@ -307,30 +307,21 @@ for (const shape of ['v6', 'v1'] as const) {
         useTokenLedger: true,
       });
       expect(status, JSON.stringify(body)).toBe(200);
-      type Ix = {
-        programId: string;
-        accounts: { pubkey: string; isSigner: boolean; isWritable: boolean }[];
-        data: string;
-      };
-      const toIx = (ix: Ix) =>
-        new TransactionInstruction({
-          programId: new PublicKey(ix.programId),
-          keys: ix.accounts.map((a) => ({ ...a, pubkey: new PublicKey(a.pubkey) })),
-          data: Buffer.from(ix.data, 'base64'),
-        });
-      const swapIx = body.swapInstruction as Ix;
+      const swapIx = body.swapInstruction as InstructionJson;
       expect(swapIx.programId).toBe(JUPITER);
-      const ledgerIx = body.tokenLedgerInstruction as Ix;
+      const ledgerIx = body.tokenLedgerInstruction as InstructionJson;
       expect(ledgerIx.programId).toBe(JUPITER);
-      const setup = (body.setupInstructions as Ix[]).map(toIx);
+      const setup = (body.setupInstructions as InstructionJson[]).map(instruction);
       // The integrator's order: the source account first, the ledger, then what adds the input.
       const instructions = [
-        ...(body.computeBudgetInstructions as Ix[]).map(toIx),
+        ...(body.computeBudgetInstructions as InstructionJson[]).map(instruction),
         setup[0]!,
-        toIx(ledgerIx),
+        instruction(ledgerIx),
         ...setup.slice(1),
-        toIx(swapIx),
-        ...(body.cleanupInstruction ? [toIx(body.cleanupInstruction as Ix)] : []),
+        instruction(swapIx),
+        ...(body.cleanupInstruction
+          ? [instruction(body.cleanupInstruction as InstructionJson)]
+          : []),
       ];
       const { blockhash } = await connection.getLatestBlockhash();
       const tx = new VersionedTransaction(

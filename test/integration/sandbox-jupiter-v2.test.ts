@@ -14,12 +14,12 @@ import {
   Connection,
   Keypair,
   PublicKey,
-  TransactionInstruction,
   TransactionMessage,
   VersionedTransaction,
   type VersionedTransactionResponse,
 } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { instruction, type InstructionJson } from './sandbox-swap-instructions-helpers';
 import { decodeJupiter } from '../../main/review/decode-jupiter';
 import type { Address } from '../../main/shared/address';
 import { startSandbox, type RunningSandbox } from '../harness/sandbox-process';
@@ -48,18 +48,6 @@ const formOf = (data: Uint8Array) =>
   );
 /** Accounts a V2 form names before the fee account and the steps'. */
 const HEAD = { route_v2: 10, shared_accounts_route_v2: 12 } as const;
-
-type Ix = {
-  programId: string;
-  accounts: { pubkey: string; isSigner: boolean; isWritable: boolean }[];
-  data: string;
-};
-const toIx = (ix: Ix) =>
-  new TransactionInstruction({
-    programId: new PublicKey(ix.programId),
-    keys: ix.accounts.map((a) => ({ ...a, pubkey: new PublicKey(a.pubkey) })),
-    data: Buffer.from(ix.data, 'base64'),
-  });
 
 let sandbox: RunningSandbox;
 let connection: Connection;
@@ -115,7 +103,7 @@ describe("Jupiter's V2 forms on the v2 shape", () => {
       `${sandbox.swapApiUrl}/build?inputMint=${SOL}&outputMint=${USDC}&amount=1000000000&taker=${user.publicKey.toBase58()}&platformFeeBps=50&feeAccount=${feeAccount.toBase58()}&onlyDirectRoutes=true`,
     );
     expect(status, JSON.stringify(body)).toBe(200);
-    const swapIx = body.swapInstruction as Ix;
+    const swapIx = body.swapInstruction as InstructionJson;
     expect(swapIx.programId).toBe(JUPITER);
     const tables = Object.entries(
       (body.addressesByLookupTableAddress as Record<string, string[]> | null) ?? {},
@@ -134,10 +122,10 @@ describe("Jupiter's V2 forms on the v2 shape", () => {
     // The integrator's transaction: its own unit limit, then the answer's groups in order.
     const instructions = [
       ComputeBudgetProgram.setComputeUnitLimit({ units: 400_000 }),
-      ...(body.computeBudgetInstructions as Ix[]).map(toIx),
-      ...(body.setupInstructions as Ix[]).map(toIx),
-      toIx(swapIx),
-      ...(body.cleanupInstruction ? [toIx(body.cleanupInstruction as Ix)] : []),
+      ...(body.computeBudgetInstructions as InstructionJson[]).map(instruction),
+      ...(body.setupInstructions as InstructionJson[]).map(instruction),
+      instruction(swapIx),
+      ...(body.cleanupInstruction ? [instruction(body.cleanupInstruction as InstructionJson)] : []),
     ];
     const { blockhash } = await connection.getLatestBlockhash();
     const tx = new VersionedTransaction(

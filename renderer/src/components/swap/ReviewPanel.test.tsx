@@ -48,10 +48,14 @@ function ticket(refusals: string[] | null): ReviewTicketView {
 }
 
 function show(refusals: string[] | null, labels?: ReviewPanelLabels) {
+  return showTicket(ticket(refusals), labels);
+}
+
+function showTicket(reviewed: ReviewTicketView, labels?: ReviewPanelLabels) {
   const noop = () => undefined;
   return render(
     <ReviewPanel
-      review={{ state: 'ready', ticket: ticket(refusals) }}
+      review={{ state: 'ready', ticket: reviewed }}
       submission={{ state: 'idle' }}
       tokens={FAKE_TOKENS}
       now={Date.now()}
@@ -76,25 +80,10 @@ describe("Jupiter's own /order fee in the review (issue 22)", () => {
       after: '200',
       change: '200',
     };
-    const noop = () => undefined;
-    render(
-      <ReviewPanel
-        review={{
-          state: 'ready',
-          ticket: {
-            ...base,
-            report: { ...base.report, balanceChanges: [...base.report.balanceChanges, row] },
-          },
-        }}
-        submission={{ state: 'idle' }}
-        tokens={FAKE_TOKENS}
-        now={Date.now()}
-        onApprove={noop}
-        onEdit={noop}
-        onFreshQuote={noop}
-        onDone={noop}
-      />,
-    );
+    showTicket({
+      ...base,
+      report: { ...base.report, balanceChanges: [...base.report.balanceChanges, row] },
+    });
     const others = screen.getByRole('table', { name: 'Other accounts' });
     expect(others.textContent).toMatch(/Jupiter's platform fee/);
     const mine = screen.getByRole('table', { name: 'Your balance changes' });
