@@ -52,7 +52,7 @@ describe("the compute units of an invoice's instructions", () => {
         recentBlockhash: '11111111111111111111111111111111',
         instructions: [],
       }).compileToV0Message(),
-    );
+    ).serialize();
     const outcome = await simulate(
       {
         simulateTransaction: async () => ({

@@ -26,6 +26,7 @@ import type { Address } from '../shared/address';
 import { accountState, type AccountState } from './account-state';
 import { assembleFacts, reportOf } from './assemble';
 import { decodeMessage } from './message';
+import { readTransactionWire } from '../shared/transaction-wire';
 import type { ReviewReport, SwapIntent } from './types';
 import {
   mintAccount,
@@ -139,7 +140,7 @@ async function review(
   const tx = VersionedTransaction.deserialize(Buffer.from(order.transaction, 'base64'));
   mutate?.(tx);
   const table = lookupTable();
-  const message = await decodeMessage(tx, {
+  const message = await decodeMessage(readTransactionWire(tx.serialize()), {
     getAddressLookupTable: async () => ({ context: { slot: 1 }, value: table }),
   });
   const pre = new Map(Object.entries(before()));
@@ -248,7 +249,7 @@ describe('the real aggregator transaction (Ultra order, 0.1 SOL → USDC)', () =
     const tx = VersionedTransaction.deserialize(Buffer.from(order.transaction, 'base64'));
     expect(tx.message.recentBlockhash).toBeTruthy();
     const table = lookupTable();
-    const message = await decodeMessage(tx, {
+    const message = await decodeMessage(readTransactionWire(tx.serialize()), {
       getAddressLookupTable: async () => ({ context: { slot: 1 }, value: table }),
     });
     const pre = new Map(Object.entries(before()));

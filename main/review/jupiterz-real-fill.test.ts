@@ -28,6 +28,7 @@ import type { AccountState } from './account-state';
 import { assembleFacts, reportOf } from './assemble';
 import { decodeOrderEngine } from './decode-order-engine';
 import { decodeMessage } from './message';
+import { readTransactionWire } from '../shared/transaction-wire';
 import type { SwapIntent } from './types';
 
 interface Recorded {
@@ -83,9 +84,12 @@ describe('the real JupiterZ fill (mainnet 5vBFfT…)', () => {
       recentBlockhash: bs58.encode(new Uint8Array(32).fill(7)),
       instructions,
     }).compileToV0Message();
-    const message = await decodeMessage(new VersionedTransaction(compiled), {
-      getAddressLookupTable: async () => ({ context: { slot: 1 }, value: null }),
-    });
+    const message = await decodeMessage(
+      readTransactionWire(new VersionedTransaction(compiled).serialize()),
+      {
+        getAddressLookupTable: async () => ({ context: { slot: 1 }, value: null }),
+      },
+    );
     const pre: Record<string, AccountState | null> = {
       [TAKER]: systemAccount(100_000_000n),
       [MAKER]: systemAccount(5_000_000_000n),

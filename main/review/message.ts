@@ -4,8 +4,10 @@
  * resolved through the RPC, so no account hides in a table) and the instructions with their
  * account addresses.
  */
-import { PublicKey, VersionedTransaction } from '@solana/web3.js';
+import { PublicKey } from '@solana/web3.js';
+import bs58 from 'bs58';
 import nacl from 'tweetnacl';
+import { readTransactionWire, type WireTransaction } from '../shared/transaction-wire';
 import type { Address } from '../shared/address';
 import { WalletError } from '../shared/errors';
 import type { ReviewReads, ReviewReport, TouchedAccount } from './types';
@@ -30,49 +32,25 @@ export interface DecodedMessage {
 }
 
 /**
- * The last wire bytes read and their serialized message, copies of both. A review reads the
- * message of the same bytes three times (its own report, the check that the report is of the
- * ticket's bytes, the ticket); deserializing and serializing a message cost more than comparing
- * 1 KB (issue 26).
- */
-let lastRead: { wire: Uint8Array; message: Uint8Array } | null = null;
-
-function remember(wire: Uint8Array, message: Uint8Array): void {
-  lastRead = { wire: Uint8Array.from(wire), message: Uint8Array.from(message) };
-}
-
-function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
-  return Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(b);
-}
-
-/**
  * `VersionedTransaction.deserialize(wire).message.serialize()`: the message a signature over
- * `wire` covers. Bytes equal to the last ones read answer from them (the same function of the
- * same bytes, a copy, so no caller can change what the next one gets). Throws what
- * deserialize throws.
+ * `wire` covers, which is the wire's own bytes after the signatures (shared/transaction-wire.ts
+ * reads them strictly, so they have no other reading). A copy: no caller can change the wire
+ * through it. Throws WireFormatError when the bytes are not one transaction.
  */
 export function messageBytesOf(wire: Uint8Array): Uint8Array {
-  if (lastRead !== null && sameBytes(wire, lastRead.wire)) return Uint8Array.from(lastRead.message);
-  const message = VersionedTransaction.deserialize(wire).message.serialize();
-  remember(wire, message);
-  return message;
+  return Uint8Array.from(readTransactionWire(wire).messageBytes);
 }
 
-/** parseWire, and the message serialized once (remembered for messageBytesOf). */
-export function readWire(bytes: Uint8Array): {
-  tx: VersionedTransaction;
-  messageBytes: Uint8Array;
-} {
+/** The transaction of wire bytes and its message bytes; see parseWire. */
+export function readWire(bytes: Uint8Array): { tx: WireTransaction; messageBytes: Uint8Array } {
   const tx = parseWire(bytes);
-  const messageBytes = tx.message.serialize();
-  remember(bytes, messageBytes);
-  return { tx, messageBytes };
+  return { tx, messageBytes: Uint8Array.from(tx.messageBytes) };
 }
 
-/** Parses wire bytes; throws INVALID_TRANSACTION when they are not a transaction. */
-export function parseWire(bytes: Uint8Array): VersionedTransaction {
+/** Reads wire bytes; throws INVALID_TRANSACTION when they are not a transaction. */
+export function parseWire(bytes: Uint8Array): WireTransaction {
   try {
-    return VersionedTransaction.deserialize(bytes);
+    return readTransactionWire(bytes);
   } catch (error) {
     throw new WalletError(
       'INVALID_TRANSACTION',
@@ -82,33 +60,13 @@ export function parseWire(bytes: Uint8Array): VersionedTransaction {
   }
 }
 
-/**
- * The wire bytes of a transaction with these signatures and serialized message, as web3.js's
- * VersionedTransaction.serialize() writes them (the signature count as a compact-u16, the
- * signatures, the message), without serializing the message again.
- */
-export function wireOf(signatures: readonly Uint8Array[], messageBytes: Uint8Array): Uint8Array {
-  const count: number[] = [];
-  let rest = signatures.length;
-  for (;;) {
-    const low = rest & 0x7f;
-    rest >>= 7;
-    if (rest === 0) {
-      count.push(low);
-      break;
-    }
-    count.push(low | 0x80);
-  }
-  const wire = new Uint8Array(count.length + 64 * signatures.length + messageBytes.length);
-  wire.set(count, 0);
-  signatures.forEach((signature, index) => wire.set(signature, count.length + 64 * index));
-  wire.set(messageBytes, count.length + 64 * signatures.length);
-  return wire;
-}
-
-function signatureState(signature: Uint8Array | undefined, message: Uint8Array, signer: PublicKey) {
+function signatureState(
+  signature: Uint8Array | undefined,
+  message: Uint8Array,
+  signer: Uint8Array,
+) {
   if (signature === undefined || signature.every((byte) => byte === 0)) return 'missing' as const;
-  return nacl.sign.detached.verify(message, signature, signer.toBytes())
+  return nacl.sign.detached.verify(message, signature, signer)
     ? ('valid' as const)
     : ('invalid' as const);
 }
@@ -130,26 +88,25 @@ async function readTable(
 /**
  * Decodes `tx` (see parseWire) and resolves its lookup tables with `connection.getAddressLookupTable`.
  * An unreadable table is listed in `unresolvedTables` (its keys show as unknown placeholders),
- * so the guard can refuse instead of the review failing. `messageBytes`: `tx.message.serialize()`
- * when the caller made it already.
+ * so the guard can refuse instead of the review failing. `messageBytes`: a copy of
+ * `tx.messageBytes` when the caller made it already.
  */
 export async function decodeMessage(
-  tx: VersionedTransaction,
+  tx: WireTransaction,
   connection: Pick<ReviewReads, 'getAddressLookupTable'>,
-  messageBytes: Uint8Array = tx.message.serialize(),
+  messageBytes: Uint8Array = Uint8Array.from(tx.messageBytes),
 ): Promise<DecodedMessage> {
-  const message = tx.message;
-  const staticKeys = message.staticAccountKeys;
-  const header = message.header;
-  const lookups = message.addressTableLookups;
+  const { header, lookups } = tx;
+  const staticKeys = tx.staticKeys.map((key) => bs58.encode(key) as Address);
 
   const lookupTables: ReviewReport['lookupTables'] = [];
   const unresolvedTables: Address[] = [];
   const loadedWritable: { key: string; table: Address }[] = [];
   const loadedReadonly: { key: string; table: Address }[] = [];
   for (const lookup of lookups) {
-    const tableAddress = lookup.accountKey.toBase58() as Address;
-    const addresses = await readTable(connection, lookup.accountKey);
+    const tableKey = new PublicKey(lookup.accountKey);
+    const tableAddress = tableKey.toBase58() as Address;
+    const addresses = await readTable(connection, tableKey);
     const pick = (index: number) => addresses?.[index];
     const indexes = [...lookup.writableIndexes, ...lookup.readonlyIndexes];
     if (addresses === null || indexes.some((index) => pick(index) === undefined)) {
@@ -172,9 +129,9 @@ export async function decodeMessage(
   const writableSigners = signerCount - header.numReadonlySignedAccounts;
   const writableUnsigned = staticKeys.length - header.numReadonlyUnsignedAccounts;
   const accounts: TouchedAccount[] = [
-    ...staticKeys.map((key, index) => ({
+    ...staticKeys.map((address, index) => ({
       index,
-      address: key.toBase58() as Address,
+      address,
       signer: index < signerCount,
       writable: index < signerCount ? index < writableSigners : index < writableUnsigned,
       fromLookupTable: null,
@@ -188,7 +145,7 @@ export async function decodeMessage(
     })),
   ];
 
-  const instructions: RawInstruction[] = message.compiledInstructions.map((compiled) => {
+  const instructions: RawInstruction[] = tx.instructions.map((compiled) => {
     const program = accounts[compiled.programIdIndex];
     return {
       programId: (program?.address ?? `missing:${compiled.programIdIndex}`) as Address,
@@ -200,17 +157,17 @@ export async function decodeMessage(
           writable: account?.writable ?? false,
         };
       }),
-      data: new Uint8Array(compiled.data),
+      data: Uint8Array.from(compiled.data),
     };
   });
 
   return {
-    format: message.version === 'legacy' ? 'legacy' : 'v0',
+    format: tx.version === 'legacy' ? 'legacy' : 'v0',
     messageBytes,
-    feePayer: (staticKeys[0]?.toBase58() ?? '') as Address,
-    recentBlockhash: message.recentBlockhash,
-    signatures: staticKeys.slice(0, signerCount).map((key, index) => ({
-      signer: key.toBase58() as Address,
+    feePayer: staticKeys[0] ?? ('' as Address),
+    recentBlockhash: bs58.encode(tx.recentBlockhash),
+    signatures: tx.staticKeys.slice(0, signerCount).map((key, index) => ({
+      signer: staticKeys[index]!,
       state: signatureState(tx.signatures[index], messageBytes, key),
     })),
     lookupTables,

@@ -9,7 +9,7 @@ import type { Address } from '../shared/address';
 import { WalletError } from '../shared/errors';
 import { fromAccountInfo, type AccountState } from './account-state';
 import { assembleFacts, reportOf } from './assemble';
-import { decodeMessage, readWire, wireOf } from './message';
+import { decodeMessage, readWire } from './message';
 import { TOKEN_PROGRAM } from './program-ids';
 import { simulate } from './simulate';
 import type { ReviewReads, ReviewInput, ReviewReport, TouchedAccount } from './types';
@@ -96,8 +96,9 @@ function tokenMints(states: Iterable<AccountState | null>): string[] {
  */
 export async function reviewTransaction(input: ReviewInput): Promise<ReviewReport> {
   const { connection, user, intent } = input;
-  // The message serialized once: its hash, its signatures' check, the simulated wire and the
-  // ticket read the same bytes (issue 26: it was serialized four times a review).
+  // Read strictly, so the message is the wire's own bytes: its hash, its signatures' check, the
+  // simulation and the ticket read the very bytes the service sent (issue 26: web3.js
+  // deserialized and serialized them again).
   const { tx, messageBytes } = readWire(input.transaction);
   const message = await decodeMessage(tx, connection, messageBytes);
 
@@ -139,7 +140,7 @@ export async function reviewTransaction(input: ReviewInput): Promise<ReviewRepor
   // Independent reads, so they run together: the review's latency is what the person waits.
   const [expectedDestination, simulation, blockHeight] = await Promise.all([
     readBefore(),
-    simulate(connection, tx, writable, wireOf(tx.signatures, messageBytes)),
+    simulate(connection, Uint8Array.from(input.transaction), writable),
     readBlockHeight(connection),
   ]);
 

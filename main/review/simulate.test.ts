@@ -22,7 +22,7 @@ const tx = new VersionedTransaction(
     recentBlockhash: '11111111111111111111111111111111',
     instructions: [],
   }).compileToV0Message(),
-);
+).serialize();
 
 describe("the wallet's own simulation of a failing swap", () => {
   it('names the venue that raised the error, not the aggregator', async () => {

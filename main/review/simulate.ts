@@ -56,15 +56,13 @@ function failed(
 }
 
 /**
- * Simulates `tx` (`wire`: its serialized bytes, when the caller has them), asking for the
- * post-state of `writable`. Throws NETWORK_UNAVAILABLE when the
+ * Simulates the transaction of `wire`, asking for the post-state of `writable`. Throws NETWORK_UNAVAILABLE when the
  * RPC cannot be reached; an RPC refusal (e.g. an unparseable transaction) is a failed simulation.
  */
 export async function simulate(
   connection: Pick<ReviewReads, 'simulateTransaction' | 'simulateWire'>,
-  tx: VersionedTransaction,
+  wire: Uint8Array,
   writable: readonly string[],
-  wire?: Uint8Array,
 ): Promise<SimulationOutcome> {
   let answer;
   const config: ReviewSimulationConfig = {
@@ -74,10 +72,9 @@ export async function simulate(
     accounts: { encoding: 'base64', addresses: [...writable] },
   };
   try {
-    answer =
-      wire !== undefined && connection.simulateWire
-        ? await connection.simulateWire(wire, config)
-        : await connection.simulateTransaction(tx, config);
+    answer = connection.simulateWire
+      ? await connection.simulateWire(wire, config)
+      : await connection.simulateTransaction(VersionedTransaction.deserialize(wire), config);
   } catch (error) {
     // web3.js reports an RPC error answer as "failed to simulate transaction: <message>".
     const message = error instanceof Error ? error.message : '';

@@ -26,7 +26,7 @@ export function usesCurrentNonce(
   parsed: ParsedTransaction,
   getAccount: (address: string) => LedgerAccount | null,
 ): boolean {
-  const first = parsed.transaction.message.compiledInstructions[0];
+  const first = parsed.instructions[0];
   if (first === undefined || parsed.accountKeys[first.programIdIndex] !== SYSTEM_PROGRAM) {
     return false;
   }

@@ -3,7 +3,8 @@
  * account key (lookup-table addresses resolved against the current ledger), writability, fees.
  */
 import bs58 from 'bs58';
-import { AddressLookupTableAccount, VersionedTransaction } from '@solana/web3.js';
+import { AddressLookupTableAccount } from '@solana/web3.js';
+import { readTransactionWire, type WireInstruction } from '../../shared/transaction-wire';
 import { COMPUTE_BUDGET_PROGRAM_ID, MEMO_PROGRAM_ID } from '../tokens';
 
 export const LAMPORTS_PER_SIGNATURE = 5000n;
@@ -31,7 +32,8 @@ const BUILTIN_PROGRAMS = new Set([
 ]);
 
 export interface ParsedTransaction {
-  transaction: VersionedTransaction;
+  /** As compiled: indexes into `accountKeys`. */
+  instructions: WireInstruction[];
   version: 'legacy' | 0;
   /** Base58 of the first signature: the transaction's id. */
   signature: string;
@@ -56,18 +58,19 @@ export function parseTransaction(
   bytes: Uint8Array,
   readTable: LookupTableReader,
 ): ParsedTransaction {
-  const transaction = VersionedTransaction.deserialize(bytes);
-  const message = transaction.message;
-  const staticKeys = message.staticAccountKeys.map((key) => key.toBase58());
+  // As a validator's RPC reads a sent transaction: bytes after the message are left out. A copy,
+  // since the instructions kept are views of the bytes read.
+  const transaction = readTransactionWire(Uint8Array.from(bytes), { trailingBytes: 'ignore' });
+  const staticKeys = transaction.staticKeys.map((key) => bs58.encode(key));
   const loadedWritable: string[] = [];
   const loadedReadonly: string[] = [];
-  for (const lookup of message.addressTableLookups) {
-    const table = readTable(lookup.accountKey.toBase58()) ?? [];
+  for (const lookup of transaction.lookups) {
+    const table = readTable(bs58.encode(lookup.accountKey)) ?? [];
     for (const index of lookup.writableIndexes) loadedWritable.push(table[index] ?? '');
     for (const index of lookup.readonlyIndexes) loadedReadonly.push(table[index] ?? '');
   }
   const accountKeys = [...staticKeys, ...loadedWritable, ...loadedReadonly];
-  const { header } = message;
+  const { header } = transaction;
   const writable = accountKeys.map((_, index) => {
     if (index >= staticKeys.length) return index < staticKeys.length + loadedWritable.length;
     if (index < header.numRequiredSignatures) {
@@ -75,14 +78,14 @@ export function parseTransaction(
     }
     return index < staticKeys.length - header.numReadonlyUnsignedAccounts;
   });
-  const budget = computeBudget(staticKeys, message.compiledInstructions);
+  const budget = computeBudget(staticKeys, transaction.instructions);
   const signatures = transaction.signatures.map((signature) => bs58.encode(signature));
   return {
-    transaction,
-    version: transaction.version === 'legacy' ? 'legacy' : 0,
+    instructions: transaction.instructions,
+    version: transaction.version,
     signature: signatures[0] ?? '',
     signatures,
-    recentBlockhash: message.recentBlockhash,
+    recentBlockhash: bs58.encode(transaction.recentBlockhash),
     numRequiredSignatures: header.numRequiredSignatures,
     staticKeys,
     loadedWritable,
@@ -93,15 +96,9 @@ export function parseTransaction(
   };
 }
 
-interface CompiledInstructionLike {
-  programIdIndex: number;
-  accountKeyIndexes: number[];
-  data: Uint8Array;
-}
-
 function computeBudget(
   keys: string[],
-  instructions: CompiledInstructionLike[],
+  instructions: readonly WireInstruction[],
 ): { computeUnitPrice: bigint; computeUnitLimit: bigint } {
   let price = 0n;
   let limit: bigint | null = null;
@@ -163,7 +160,7 @@ export function lookupTableAddresses(data: Uint8Array): string[] {
 /** The validator's `memo` field of signature listings: "[len] text" per memo, joined by "; ". */
 export function extractMemo(parsed: ParsedTransaction): string | null {
   const memos: string[] = [];
-  for (const ix of parsed.transaction.message.compiledInstructions) {
+  for (const ix of parsed.instructions) {
     if (parsed.accountKeys[ix.programIdIndex] !== MEMO_PROGRAM_ID) continue;
     const text = new TextDecoder().decode(ix.data);
     memos.push(`[${ix.data.length}] ${text}`);
