@@ -50,17 +50,20 @@ export interface TransactionToReview {
 }
 
 /**
- * The market facts of `intent` (verified marks, Pyth's prices), asked now: they depend on the
- * intent alone, so a swap asks them while the service builds its transaction (issue 26). A
- * failure surfaces where the review awaits them, never as an unhandled rejection (the service
- * may fail first, and then nothing awaits them).
+ * The market facts of `intent` (verified marks, Pyth's prices), asked while the service builds
+ * its transaction: they depend on the intent alone (issue 26). They start in the event loop's
+ * next check phase, once the caller's request to the service has gone out, so their own work
+ * never holds that request back. A failure surfaces where the review awaits them, never as an
+ * unhandled rejection (the service may fail first, and then nothing awaits them).
  */
 export function askMarket(
   deps: Pick<IssueTicketDeps, 'market'>,
   intent: SwapIntent,
 ): Promise<MarketFacts> | undefined {
-  const market = deps.market?.(intent);
-  market?.catch(() => undefined);
+  const read = deps.market;
+  if (read === undefined) return undefined;
+  const market = new Promise<void>((resolve) => setImmediate(resolve)).then(() => read(intent));
+  market.catch(() => undefined);
   return market;
 }
 
