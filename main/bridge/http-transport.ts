@@ -45,12 +45,18 @@ export function newBridgeToken(): string {
   return randomBytes(32).toString('hex');
 }
 
+const sha256 = (text: string): Buffer => createHash('sha256').update(text).digest();
+
+/** The digest of the expected token, made once per token rather than on every request. */
+let expectedDigest: { token: string; digest: Buffer } | null = null;
+
 function sameSecret(given: string, expected: string): boolean {
   // Hashing first gives equal lengths, so timingSafeEqual never throws and timing does not
   // reveal the expected length either.
-  const a = createHash('sha256').update(given).digest();
-  const b = createHash('sha256').update(expected).digest();
-  return timingSafeEqual(a, b);
+  if (expectedDigest?.token !== expected) {
+    expectedDigest = { token: expected, digest: sha256(expected) };
+  }
+  return timingSafeEqual(sha256(given), expectedDigest.digest);
 }
 
 function headerOf(req: IncomingMessage, name: string): string | null {
