@@ -56,8 +56,9 @@ function failed(
 }
 
 /**
- * Simulates the transaction of `wire`, asking for the post-state of `writable`. Throws NETWORK_UNAVAILABLE when the
- * RPC cannot be reached; an RPC refusal (e.g. an unparseable transaction) is a failed simulation.
+ * Simulates the transaction of `wire`, asking for the post-state of `writable`. Throws
+ * NETWORK_UNAVAILABLE when the RPC cannot be reached; an RPC refusal (e.g. an unparseable
+ * transaction) is a failed simulation.
  */
 export async function simulate(
   connection: Pick<ReviewReads, 'simulateTransaction' | 'simulateWire'>,

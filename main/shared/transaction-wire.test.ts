@@ -127,6 +127,29 @@ function base64(text: string): Uint8Array {
   return new Uint8Array(Buffer.from(text.trim(), 'base64'));
 }
 
+/** Real transactions of test/fixtures/real-world (its README names each source). */
+function realTransactions(): Uint8Array[] {
+  return [
+    // swap/ultra-2025-04-order-aggregator.json: a real Ultra /order answer (v0, signed by none).
+    base64(
+      realWorldJson<{ transaction: string }>('swap/ultra-2025-04-order-aggregator.json')
+        .transaction,
+    ),
+    // swap-v2/…DexSato…unsigned.json: a real unsigned /order transaction.
+    base64(
+      realWorldJson<{ transaction: string }>(
+        'swap-v2/wancupie-netizen_DexSato@48ed5673__tests_fixtures_jupiter_v2_unsigned.json',
+      ).transaction,
+    ),
+    // swap-v2/gemwalletcom…MAYAN_V0_TX….b64: a real v0 transaction of 41 accounts.
+    base64(
+      realWorldText(
+        'swap-v2/gemwalletcom_core@d93b1fdc__crates_gem_solana_src_signer_chain_signer.rs__MAYAN_V0_TX_shared_accounts_route_v2.b64',
+      ),
+    ),
+  ];
+}
+
 describe('reading transaction wire bytes', () => {
   it('reads 300 transactions web3.js compiled, legacy and v0, as web3.js reads them', () => {
     for (let seed = 1; seed <= 300; seed += 1) {
@@ -136,25 +159,7 @@ describe('reading transaction wire bytes', () => {
   });
 
   it('reads real mainnet transactions as web3.js does', () => {
-    const real = [
-      // swap/ultra-2025-04-order-aggregator.json: a real Ultra /order answer (v0, signed by none).
-      base64(
-        realWorldJson<{ transaction: string }>('swap/ultra-2025-04-order-aggregator.json')
-          .transaction,
-      ),
-      // swap-v2/…DexSato…unsigned.json: a real unsigned /order transaction.
-      base64(
-        realWorldJson<{ transaction: string }>(
-          'swap-v2/wancupie-netizen_DexSato@48ed5673__tests_fixtures_jupiter_v2_unsigned.json',
-        ).transaction,
-      ),
-      // swap-v2/gemwalletcom…MAYAN_V0_TX….b64: a real v0 transaction of 41 accounts.
-      base64(
-        realWorldText(
-          'swap-v2/gemwalletcom_core@d93b1fdc__crates_gem_solana_src_signer_chain_signer.rs__MAYAN_V0_TX_shared_accounts_route_v2.b64',
-        ),
-      ),
-    ];
+    const real = realTransactions();
     for (const wire of real) {
       const read = readTransactionWire(wire);
       expect(read.version).toBe(0);
@@ -164,10 +169,14 @@ describe('reading transaction wire bytes', () => {
 
   it('never accepts bytes that web3.js reads differently (2,000 mutations of real and compiled bytes)', () => {
     const random = generator(7);
+    const real = realTransactions();
     let accepted = 0;
     let refused = 0;
     for (let round = 0; round < 2000; round += 1) {
-      const wire = Array.from(randomTransaction(1 + (round % 50)));
+      // One round in ten mutates a real transaction, the others a compiled one.
+      const source =
+        round % 10 === 0 ? real[(round / 10) % real.length]! : randomTransaction(1 + (round % 50));
+      const wire = Array.from(source);
       switch (random.below(4)) {
         case 0: // one byte changed
           wire[random.below(wire.length)] = random.below(256);

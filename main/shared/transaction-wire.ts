@@ -10,8 +10,9 @@
  *
  * Strict where a validator is (solana-short-vec, the transaction's sanitize), so that whatever
  * is accepted has one reading: a compact-u16 in its shortest form, as many signatures as the
- * header requires, a known version, and (unless told otherwise) no bytes after the message. On those bytes web3.js reads the
- * same fields and serializes the same message (transaction-wire.test.ts holds it to that).
+ * header requires, a known version, and (unless told otherwise) no bytes after the message. On
+ * those bytes web3.js reads the same fields and serializes the same message
+ * (transaction-wire.test.ts holds it to that).
  * Indexes past the account list are not refused here: the review shows them as missing.
  */
 
