@@ -41,14 +41,17 @@ export function messageBytesOf(wire: Uint8Array): Uint8Array {
   return Uint8Array.from(readTransactionWire(wire).messageBytes);
 }
 
-/** The transaction of wire bytes and its message bytes; see parseWire. */
+/**
+ * The transaction of wire bytes and a copy of its message bytes; throws INVALID_TRANSACTION when
+ * they are not a transaction.
+ */
 export function readWire(bytes: Uint8Array): { tx: WireTransaction; messageBytes: Uint8Array } {
   const tx = parseWire(bytes);
   return { tx, messageBytes: Uint8Array.from(tx.messageBytes) };
 }
 
 /** Reads wire bytes; throws INVALID_TRANSACTION when they are not a transaction. */
-export function parseWire(bytes: Uint8Array): WireTransaction {
+function parseWire(bytes: Uint8Array): WireTransaction {
   try {
     return readTransactionWire(bytes);
   } catch (error) {
@@ -86,7 +89,7 @@ async function readTable(
 }
 
 /**
- * Decodes `tx` (see parseWire) and resolves its lookup tables with `connection.getAddressLookupTable`.
+ * Decodes `tx` (see readWire) and resolves its lookup tables with `connection.getAddressLookupTable`.
  * An unreadable table is listed in `unresolvedTables` (its keys show as unknown placeholders),
  * so the guard can refuse instead of the review failing. `messageBytes`: a copy of
  * `tx.messageBytes` when the caller made it already.

@@ -140,7 +140,7 @@ export async function reviewTransaction(input: ReviewInput): Promise<ReviewRepor
   // Independent reads, so they run together: the review's latency is what the person waits.
   const [expectedDestination, simulation, blockHeight] = await Promise.all([
     readBefore(),
-    simulate(connection, Uint8Array.from(input.transaction), writable),
+    simulate(connection, input.transaction, writable),
     readBlockHeight(connection),
   ]);
 

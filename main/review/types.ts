@@ -161,8 +161,8 @@ export interface ReviewReads {
     config: ReviewSimulationConfig,
   ): Promise<{ value: ReviewSimulated }>;
   /**
-   * simulateTransaction of `wire`, the serialized `tx` (optional): the review serializes its
-   * message once and reuses the bytes instead of web3.js serializing the message again.
+   * simulateTransaction of `wire`, the transaction's bytes as the service sent them (optional):
+   * the review reads them without web3.js, so no web3.js transaction is made to be serialized.
    */
   simulateWire?(
     wire: Uint8Array,

@@ -74,8 +74,8 @@ export function sha256Hex(bytes: Uint8Array): string {
 }
 
 /**
- * The serialized message of a wire transaction (legacy or v0): what the signature covers.
- * Read once for the bytes a review just read (review/message.ts, messageBytesOf).
+ * The serialized message of a wire transaction (legacy or v0): what the signature covers, the
+ * wire's own bytes after the signatures (review/message.ts, messageBytesOf).
  */
 export function messageOf(transaction: Uint8Array): Uint8Array {
   try {

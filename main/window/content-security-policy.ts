@@ -1,20 +1,6 @@
 import { createHash } from 'node:crypto';
 import { FIRST_SCREEN_SCRIPT } from '../shared/first-screen';
 
-/**
- * The renderer's Content-Security-Policy, one string for every place that serves the page:
- * the Electron session (response header), renderer/index.html (meta tag, because file: loads
- * carry no headers) and the web preview server (response header).
- *
- * - script-src 'self' and one hash: the bundled scripts, and of inline scripts only the first
- *   screen's (main/shared/first-screen.ts, issue 26), by the sha256 of its exact bytes; no eval.
- * - connect-src 'self': the renderer never talks to the network itself; in the web preview
- *   'self' is the loopback bridge endpoint, in Electron there is nothing to connect to.
- * - style-src 'self': the built CSS files; React's `style` prop goes through the CSSOM, which
- *   CSP does not restrict, so no 'unsafe-inline' is needed.
- * - img-src adds data: for generated images such as QR codes.
- * - everything else is 'none'; frame-ancestors only has effect as a header.
- */
 /** The CSP source that lets exactly this inline script run, and nothing else inline. */
 export function scriptHashSource(source: string): string {
   return `'sha256-${createHash('sha256').update(source, 'utf8').digest('base64')}'`;
@@ -61,6 +47,20 @@ export function allowInlineScript(
 /** The first screen's inline script (issue 26), the one inline script the app's page runs. */
 export const FIRST_SCREEN_HASH_SOURCE = scriptHashSource(FIRST_SCREEN_SCRIPT);
 
+/**
+ * The renderer's Content-Security-Policy, one string for every place that serves the page:
+ * the Electron session (response header), renderer/index.html (meta tag, because file: loads
+ * carry no headers) and the web preview server (response header).
+ *
+ * - script-src 'self' and one hash: the bundled scripts, and of inline scripts only the first
+ *   screen's (main/shared/first-screen.ts, issue 26), by the sha256 of its exact bytes; no eval.
+ * - connect-src 'self': the renderer never talks to the network itself; in the web preview
+ *   'self' is the loopback bridge endpoint, in Electron there is nothing to connect to.
+ * - style-src 'self': the built CSS files; React's `style` prop goes through the CSSOM, which
+ *   CSP does not restrict, so no 'unsafe-inline' is needed.
+ * - img-src adds data: for generated images such as QR codes.
+ * - everything else is 'none'; frame-ancestors only has effect as a header.
+ */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'none'",
   `script-src 'self' ${FIRST_SCREEN_HASH_SOURCE}`,
