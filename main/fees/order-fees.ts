@@ -106,7 +106,8 @@ function jupiterFee(
   return {
     by: 'Jupiter',
     feeBps,
-    amount: stated?.amount ?? 0n,
+    // Not stated (the rate alone): shown as its rate, never as "0" (issue 32).
+    amount: stated?.amount ?? null,
     mint: stated?.feeMint ?? answer.feeMint ?? null,
   };
 }

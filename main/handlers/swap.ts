@@ -48,7 +48,7 @@ export function refuseNonSwapTicket(intent: SwapIntent | undefined): void {
 /** Jupiter's own /order fee as the quote shows it (issue 22), or null. */
 function serviceFeeView(fee: ServiceFee | null | undefined): QuoteView['serviceFee'] {
   if (!fee) return null;
-  return { by: fee.by, feeBps: fee.feeBps, amount: fee.amount.toString(), mint: fee.mint };
+  return { by: fee.by, feeBps: fee.feeBps, amount: fee.amount?.toString() ?? null, mint: fee.mint };
 }
 
 /** Handlers of the `swap.*` methods. */

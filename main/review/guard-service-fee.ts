@@ -122,7 +122,8 @@ export function serviceFeeRule(
         : `${stated.by}'s platform fee of ${stated.feeBps} bps comes to ${money(expected)}, but the test run shows ${money(gain)} landing in ${shortAddress(named)}, the account its swap instruction names.`,
     );
   }
-  const said = stated.amount > 0n ? `, its answer said ${money(stated.amount)}` : '';
+  const said =
+    stated.amount !== null && stated.amount > 0n ? `, its answer said ${money(stated.amount)}` : '';
   return {
     rule: 'fee-account',
     ok: true,

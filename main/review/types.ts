@@ -65,8 +65,8 @@ export interface ServiceFee {
   /** Who takes it, for the review's words ("Jupiter"). */
   by: string;
   feeBps: number;
-  /** The amount the answer states (0 when it states none). */
-  amount: bigint;
+  /** The amount the answer states, or null when it states the rate alone (issue 32). */
+  amount: bigint | null;
   /** The token it is taken in, when the answer names it; else the input's or the output's. */
   mint: Address | null;
 }

@@ -76,6 +76,13 @@ describe('quote plan', () => {
     expect(quotePlan(parse(base)).params).toMatchObject({ slippageBps: 50, swapMode: 'ExactIn' });
   });
 
+  it("keeps the person's fixed slippage for the guard, none for an automatic one (issue 32)", () => {
+    const base = { inputMint: SOL, outputMint: USDC, amount: '1' };
+    expect(quotePlan(parse({ ...base, slippage: { bps: 75 } })).extras.chosenSlippageBps).toBe(75);
+    const auto = quotePlan(parse({ ...base, slippage: { auto: true, maxBps: 300 } })).extras;
+    expect(auto).not.toHaveProperty('chosenSlippageBps');
+  });
+
   it('refuses amounts that are not base-unit decimal text, and unknown fields', () => {
     const base = { inputMint: SOL, outputMint: USDC, slippage: { bps: 50 } };
     for (const amount of [1, '1.5', '-1', '01', '1e9', '184467440737095516150', '']) {
@@ -169,6 +176,14 @@ describe('quote view', () => {
         maxPriorityFeeLamports: 0n,
       }),
     ).toMatchObject({ amount: 1_000_000_000n, otherAmountThreshold: 149_250_000n });
+    // The guard's slippage is the person's where they chose one, never the service's figure.
+    const extras = {
+      asLegacyTransaction: false,
+      prioritizationFee: 0n,
+      maxPriorityFeeLamports: 0n,
+    };
+    expect(intentOf(quote, { ...extras, chosenSlippageBps: 100 }).slippageBps).toBe(100);
+    expect(intentOf(quote, extras).slippageBps).toBe(50);
   });
 });
 

@@ -25,6 +25,12 @@ export interface SwapExtras {
   prioritizationFee: PrioritizationFee;
   /** The ceiling the guard holds the priority fee to. */
   maxPriorityFeeLamports: bigint;
+  /**
+   * The fixed slippage the person chose, in bps (absent: automatic, within the maximum the
+   * person set, checked at the quote). The guard holds the swap to it, never to the service's
+   * figure: a gasless /order is asked without it (issue 32).
+   */
+  chosenSlippageBps?: number;
   /** The integrator fee (issue 6) chosen at quote time: its bps went to GET /quote. */
   fees?: SwapFees | null;
   /** The swap service's own fee its answer states (Jupiter's on /order, issue 22). */
@@ -127,11 +133,16 @@ export function quotePlan(request: QuoteRequest): { params: QuoteParams; extras:
       asLegacyTransaction: options.asLegacyTransaction ?? false,
       prioritizationFee,
       maxPriorityFeeLamports,
+      ...('bps' in request.slippage ? { chosenSlippageBps: request.slippage.bps } : {}),
     },
   };
 }
 
-/** What the person accepted: the quote's amounts and the /swap choices. */
+/**
+ * What the person accepted: the quote's amounts and the /swap choices. The slippage is the one
+ * the person chose (a fixed figure; an automatic one is the service's, held at the quote to the
+ * person's maximum), so the guard's bound is the person's on every path (issue 32).
+ */
 export function intentOf(quote: Quote, extras: SwapExtras): SwapIntent {
   return {
     swapMode: quote.swapMode,
@@ -141,7 +152,7 @@ export function intentOf(quote: Quote, extras: SwapExtras): SwapIntent {
     outAmount: quote.outAmount,
     otherAmountThreshold: quote.otherAmountThreshold,
     amount: quote.swapMode === 'ExactIn' ? quote.inAmount : quote.outAmount,
-    slippageBps: quote.slippageBps,
+    slippageBps: extras.chosenSlippageBps ?? quote.slippageBps,
     platformFee: quote.platformFee,
     feeAccount: extras.fees && quote.platformFee ? extras.fees.feeAccount : null,
     ...(extras.serviceFee ? { serviceFee: extras.serviceFee } : {}),

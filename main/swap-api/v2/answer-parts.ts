@@ -59,7 +59,7 @@ export interface QuoteFields {
   swapMode: unknown;
   slippageBps: unknown;
   priceImpactPct?: unknown;
-  /** /order's price impact in percentage points, when priceImpactPct (deprecated) is absent. */
+  /** /order's price impact in percentage points, signed: negative a loss, positive a gain. */
   priceImpact?: unknown;
   routePlan: z.infer<typeof routeStepSchema>[];
   platformFee?: unknown;
@@ -67,17 +67,27 @@ export interface QuoteFields {
 }
 
 /**
+ * The wallet's price impact (a fraction, positive a cost, as /quote's `priceImpactPct`) from a
+ * v2 answer (issue 32): /order's `priceImpact` first, in percentage points with its sign (the
+ * official OpenAPI: "-0.1 = -0.1%", a loss; positive, the person's gain), so a gain is shown as
+ * a gain; the deprecated `priceImpactPct`, which loses the sign, only when it is all there is
+ * (/build's answer, the Ultra answers of 2025).
+ */
+export function impactFraction(fields: Pick<QuoteFields, 'priceImpact' | 'priceImpactPct'>) {
+  if (typeof fields.priceImpact === 'number' && Number.isFinite(fields.priceImpact)) {
+    const fraction = -fields.priceImpact / 100;
+    return (fraction === 0 ? 0 : fraction).toString();
+  }
+  return typeof fields.priceImpactPct === 'string' ? fields.priceImpactPct : '0';
+}
+
+/**
  * The quote of a v2 answer, checked as a /quote answer would be: `percent` (a number in v2,
- * possibly fractional) goes through only when whole, `bps` always; the price impact from
- * `priceImpactPct` or, when only `priceImpact` (percentage points) is sent, from it.
+ * possibly fractional) goes through only when whole, `bps` always; the price impact as
+ * `impactFraction` reads it.
  */
 export function quoteOf(raw: string, fields: QuoteFields, params: QuoteParams, now: number): Quote {
-  const impact =
-    typeof fields.priceImpactPct === 'string'
-      ? fields.priceImpactPct
-      : typeof fields.priceImpact === 'number' && Number.isFinite(fields.priceImpact)
-        ? (fields.priceImpact / 100).toString()
-        : '0';
+  const impact = impactFraction(fields);
   const shaped = {
     inputMint: fields.inputMint,
     outputMint: fields.outputMint,

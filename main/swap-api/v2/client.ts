@@ -34,7 +34,11 @@ export interface SwapV2Client {
   ): Promise<ExecuteAnswer>;
 }
 
-/** The quote parameters a v2 quote is checked against (ExactIn, the person's slippage). */
+/**
+ * The quote parameters a v2 quote is checked against (ExactIn, the person's slippage). An
+ * /order asked without `slippageBps` (gasless) is only checked for consistency with the slippage
+ * it states: the caller holds it to the person's cap (tickets/v2/order-quote-checks.ts).
+ */
 function quoteParamsOf(params: BuildParams | OrderParams, platformFeeBps?: number): QuoteParams {
   return {
     inputMint: params.inputMint,

@@ -120,7 +120,7 @@ export function parseOrderResponse(
       answer.platformFee == null
         ? null
         : {
-            amount: BigInt(answer.platformFee.amount ?? '0'),
+            amount: answer.platformFee.amount == null ? null : BigInt(answer.platformFee.amount),
             feeBps: answer.platformFee.feeBps ?? 0,
             feeMint: (answer.platformFee.feeMint ?? null) as Address | null,
           },

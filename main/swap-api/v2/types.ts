@@ -85,8 +85,11 @@ export interface OrderAnswer {
   /** Total fee rate (platform fee plus e.g. gasless recoup), bps; null when not said. */
   feeBps: number | null;
   feeMint: Address | null;
-  /** Jupiter's own platform fee as the answer states it (`platformFee`), or null. */
-  platformFee: { amount: bigint; feeBps: number; feeMint: Address | null } | null;
+  /**
+   * Jupiter's own platform fee as the answer states it (`platformFee`), or null; its `amount`
+   * null when the answer states the rate alone (the schema leaves it optional).
+   */
+  platformFee: { amount: bigint | null; feeBps: number; feeMint: Address | null } | null;
   referralAccount: Address | null;
   gasless: boolean;
   /** Who pays the signature fee (a market maker, Jupiter's gas wallet, an integrator), or null. */

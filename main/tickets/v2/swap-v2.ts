@@ -33,6 +33,7 @@ import {
 import { orderFeeTerms } from '../../fees/order-fees';
 import { assembleBuild } from './assemble-build';
 import { awaitedOrderSigners } from './order-signers';
+import { checkOrderQuote, UNREADABLE_ROUTERS } from './order-quote-checks';
 import { termsOf } from '../../review/service-terms';
 import type { ComputePrice, SwapV2Deps, V2Quote } from './v2-types';
 
@@ -40,13 +41,6 @@ type QuoteRequest = ParsedRequestOf<'swap.quote'>;
 
 /** Orders kept for /execute; older reviews than this many are past their ticket anyway. */
 const MAX_PENDING_ORDERS = 64;
-
-/**
- * Routers of /order whose fills go through programs the review does not decode (Dflow's, OKX's):
- * asking without them gets Metis (Jupiter's aggregator) or JupiterZ (its order engine), both
- * read. A plain order (gasless) cannot exclude them: such a fill is refused in the review.
- */
-const UNREADABLE_ROUTERS = ['dflow', 'okx'] as const;
 
 function noAccount(): never {
   throw new WalletError(
@@ -91,8 +85,9 @@ export async function quoteSwapV2(
     // Integrator fees on /order only through the referral program (issue 22 point 4).
     const referral = (await deps.fees?.forOrder?.()) ?? null;
     // A person who cannot pay the network costs asks plainly, so the service may make the order
-    // gasless (the docs: only without optional parameters); the guard still holds the swap to
-    // the person's own slippage, and the payer to what the answer names (order-signers.ts).
+    // gasless (the docs: only without optional parameters, so no slippageBps): the answer is
+    // held to the person's slippage as a cap (order-quote-checks.ts), the guard to the same
+    // slippage (intentOf), and the payer to what the answer names (order-signers.ts).
     const plain =
       referral === null &&
       !params.excludeDexes?.length &&
@@ -122,6 +117,8 @@ export async function quoteSwapV2(
                 }),
           }),
     });
+    // Refused before it is shown: a slippage or minimum looser than the person's, an excluded router.
+    checkOrderQuote(answer, { chosenSlippageBps: slippageBps, plain });
     const v2: V2Quote = { path, answer };
     // The fee the answer states, and where it must land: the guard's fee rule holds it there.
     const terms = await orderFeeTerms(deps.connection, referral, answer);

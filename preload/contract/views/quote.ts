@@ -37,16 +37,20 @@ export interface QuoteView {
   slippageBps: number;
   /** Present when auto slippage was asked for and the service computed one. */
   computedAutoSlippageBps: number | null;
-  /** As the service sent it (numeric text). */
+  /**
+   * A fraction as numeric text: positive, a cost to the person (as /quote sends it); negative,
+   * a gain (an /order's positive `priceImpact`, issue 32).
+   */
   priceImpactPct: string;
   platformFee: { amount: string; feeBps: number } | null;
   /** With fees on (issue 6): the fee, its mint, the fee account and the 97.5/2.5 split. */
   platformFeeDetail?: PlatformFeeDetailView | null;
   /**
    * The swap service's own fee as its answer states it (Jupiter's platform fee by pair on an
-   * /order, issue 22), never the integrator's: `amount` in `mint` (null: not named).
+   * /order, issue 22), never the integrator's: `amount` in `mint` (null: not named). An answer
+   * that states the rate alone has `amount` null (shown as its rate, never as "0", issue 32).
    */
-  serviceFee?: { by: string; feeBps: number; amount: string; mint: string | null } | null;
+  serviceFee?: { by: string; feeBps: number; amount: string | null; mint: string | null } | null;
   route: RouteHopView[];
   /** The slot the service computed the quote at; null when it did not say. */
   contextSlot: number | null;

@@ -36,11 +36,15 @@ export function formatSignedSol(lamports: string | bigint): string {
   return `${sign}${formatUnits(magnitude, SOL_DECIMALS, { group: true })} SOL`;
 }
 
-/** A price impact fraction as the service sends it ("0.0123") as a percent ("1.23%"). */
+/**
+ * A price impact fraction ("0.0123", a cost) as a percent ("1.23%"); a negative one is the
+ * person's gain (an /order's positive `priceImpact`, issue 32): "0.25% in your favour".
+ */
 export function formatImpactPercent(priceImpactPct: string): string {
   const percent = Number(priceImpactPct) * 100;
   if (!Number.isFinite(percent)) return 'unknown';
   if (percent === 0) return '0%';
-  if (percent < 0.01) return '<0.01%';
-  return `${percent.toFixed(2)}%`;
+  const size = Math.abs(percent);
+  const text = size < 0.01 ? '<0.01%' : `${size.toFixed(2)}%`;
+  return percent < 0 ? `${text} in your favour` : text;
 }

@@ -87,6 +87,56 @@ describe("Jupiter's own fee on an /order quote (issue 22)", () => {
   });
 });
 
+describe('an /order answer read as it was meant (issue 32)', () => {
+  afterEach(cleanup);
+
+  it('shows a fee stated by its rate alone as that rate, in the token the answer names', () => {
+    const order: QuoteView = {
+      ...quote,
+      platformFee: { amount: '0', feeBps: 10 },
+      serviceFee: { by: 'Jupiter', feeBps: 10, amount: null, mint: SOL },
+    };
+    const text = platformFeeText(order, FAKE_TOKENS, usdc);
+    expect(text).toBe(
+      "10 bps of the swap, taken in SOL (its answer states no amount), Jupiter's own fee: no integrator fee is set",
+    );
+    expect(text).not.toMatch(/\b0 (SOL|USDC)/);
+    const unnamed = { ...order, serviceFee: { ...order.serviceFee!, mint: null } };
+    expect(platformFeeText(unnamed, FAKE_TOKENS, usdc)).toContain(
+      'taken in a token its answer does not name',
+    );
+  });
+
+  it('shows a price impact in the person’s favour as a gain, with no warning', () => {
+    render(
+      <QuoteDetails
+        quote={{ ...quote, priceImpactPct: '-0.025' }}
+        tokens={FAKE_TOKENS}
+        ageSeconds={0}
+        impactAccepted={false}
+        onImpactAccepted={() => undefined}
+      />,
+    );
+    const facts = screen.getByRole('heading', { name: 'Quote' }).closest('section')!;
+    expect(facts.textContent).toContain('Price impact2.50% in your favour');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByRole('note')).toBeNull();
+  });
+
+  it('still shows a cost as a cost', () => {
+    render(
+      <QuoteDetails
+        quote={{ ...quote, priceImpactPct: '0.025' }}
+        tokens={FAKE_TOKENS}
+        ageSeconds={0}
+        impactAccepted={false}
+        onImpactAccepted={() => undefined}
+      />,
+    );
+    expect(screen.getByRole('note').textContent).toContain('Price impact is 2.50%: this trade');
+  });
+});
+
 describe('the route of a quote', () => {
   afterEach(cleanup);
   const hop = {

@@ -39,10 +39,17 @@ export function platformFeeText(
 ): string {
   const own = quote.serviceFee;
   if (own) {
-    // The service's own fee (Jupiter's on /order), in the token its answer names.
+    // The service's own fee (Jupiter's on /order), in the token its answer names; an answer
+    // that states the rate alone is shown as that rate, never as an amount of 0 (issue 32).
+    const whose = `${own.by}'s own fee: no integrator fee is set`;
+    if (own.amount === null) {
+      const token = own.mint === null ? null : tokenName(findToken(tokens, own.mint), own.mint);
+      const taken = token === null ? 'in a token its answer does not name' : `in ${token}`;
+      return `${own.feeBps} bps of the swap, taken ${taken} (its answer states no amount), ${whose}`;
+    }
     const mint = own.mint ?? quote.outputMint;
     const amount = formatTokenAmount(own.amount, findToken(tokens, mint), mint);
-    return `${amount} (${own.feeBps} bps), ${own.by}'s own fee: no integrator fee is set`;
+    return `${amount} (${own.feeBps} bps), ${whose}`;
   }
   const detail = quote.platformFeeDetail;
   if (detail) {
@@ -85,14 +92,14 @@ export function QuoteDetails({
     quote.serviceFee?.mint ?? quote.platformFeeDetail?.feeAccountMint ?? quote.outputMint;
   const prices = usePrices([quote.inputMint, quote.outputMint, feeMint]);
   const inValue = input ? usdOf(quote.inAmount, input.decimals, prices[quote.inputMint]) : null;
-  const impactFraction = parseDecimal(quote.priceImpactPct);
+  // A negative impact is the person's gain (an /order's positive priceImpact, issue 32): its
+  // size in USD, the words "in your favour" already in `impact`.
+  const impactFraction = parseDecimal(quote.priceImpactPct.trim().replace(/^-/, ''));
   const impactUsd = inValue && impactFraction ? multiplyDecimal(inValue, impactFraction) : null;
   const feeToken = findToken(tokens, feeMint);
-  const feeAmount =
-    quote.serviceFee?.amount ??
-    quote.platformFeeDetail?.feeAccountAmount ??
-    quote.platformFee?.amount ??
-    null;
+  const feeAmount = quote.serviceFee
+    ? quote.serviceFee.amount
+    : (quote.platformFeeDetail?.feeAccountAmount ?? quote.platformFee?.amount ?? null);
   return (
     <section className="quote" aria-labelledby="quote-title">
       <h2 id="quote-title" className="card-title">
