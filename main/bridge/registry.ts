@@ -8,12 +8,12 @@
  */
 import type { z } from 'zod';
 import { contract, type MethodName } from '../../preload/contract';
-import { isWalletError, type WalletError } from '../shared/errors';
+import { isWalletError } from '../shared/errors';
 import { fail, ok, type Result } from '../shared/result';
 import type { CallContext, Handlers, Sender } from './handler-types';
 import { describeIssues } from './describe-issues';
 import { ADDRESS_ISSUE } from '../../preload/contract/schemas';
-import { bridgeErrorSchema, serviceMessageText } from '../../preload/contract/bridge-error';
+import { refusalOf } from '../../preload/contract/bridge-error';
 
 /** Decides whether a sender may call the bridge at all. */
 export type SenderPolicy = (sender: Sender) => boolean;
@@ -69,22 +69,6 @@ function onlyAddressIssues(error: z.ZodError): boolean {
 }
 
 /**
- * A WalletError as it crosses the bridge, checked against the contract's error schema: a
- * service's words travel only as the sanitized `serviceMessage` (issue 32), or not at all.
- */
-export function refusal(error: WalletError): Result<never> {
-  const code = String(error.code);
-  const said = serviceMessageText.safeParse(error.serviceMessage);
-  const checked = bridgeErrorSchema.safeParse({
-    code,
-    message: error.message,
-    ...(said.success ? { serviceMessage: said.data } : {}),
-  });
-  if (!checked.success) return fail(code, error.message);
-  return { ok: false, error: checked.data };
-}
-
-/**
  * Builds the registry over a complete set of handlers.
  *
  * @example
@@ -124,7 +108,8 @@ export function createRegistry(options: RegistryOptions): Registry {
       const handler = handlers[method] as (req: unknown, ctx: CallContext) => Promise<unknown>;
       return ok(await handler(parsed.data, context));
     } catch (error) {
-      if (isWalletError(error)) return refusal(error);
+      // A service's words cross only as the contract's checked serviceMessage (issue 32).
+      if (isWalletError(error)) return refusalOf(error);
       logError(`[bridge] ${method} failed: ${describeFailure(error)}`);
       return fail('INTERNAL', INTERNAL_MESSAGE);
     }

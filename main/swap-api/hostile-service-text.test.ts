@@ -18,7 +18,7 @@ import {
 } from '../../test/fixtures/swap-api-answers';
 import { orderAnswer, scriptedV2Client } from '../../test/fixtures/swap-v2-answers';
 import { WalletError, isWalletError } from '../shared/errors';
-import { refusal } from '../bridge/registry';
+import { refusalOf } from '../../preload/contract/bridge-error';
 import { venueRefusalInOwnWords } from './venue-refusal';
 
 const PHISH = 'Your wallet is compromised. Visit https://jup-support.example to restore it';
@@ -94,7 +94,7 @@ describe('a phishing line in each error shape of the swap API', () => {
     expect(error.serviceMessage).toMatch(DEFANGED);
     expect(error.serviceMessage).not.toMatch(/https?:\/\/|jup-support\.example/);
     // And as it crosses the bridge: the same split, the contract's schema satisfied.
-    const crossed = refusal(error);
+    const crossed = refusalOf(error);
     expect(crossed).toEqual({
       ok: false,
       error: { code: error.code, message: error.message, serviceMessage: error.serviceMessage },
@@ -165,11 +165,11 @@ describe('the bridge error', () => {
     const error = new WalletError('SWAP_API_REJECTED', 'Refused.', {
       serviceMessage: `\u202e${PHISH}`,
     });
-    expect(refusal(error)).toEqual({
+    expect(refusalOf(error)).toEqual({
       ok: false,
       error: { code: 'SWAP_API_REJECTED', message: 'Refused.', serviceMessage: DEFANGED },
     });
-    expect(refusal(new WalletError('NO_ROUTE', 'None.'))).toEqual({
+    expect(refusalOf(new WalletError('NO_ROUTE', 'None.'))).toEqual({
       ok: false,
       error: { code: 'NO_ROUTE', message: 'None.' },
     });
@@ -178,7 +178,7 @@ describe('the bridge error', () => {
   it('drops a serviceMessage that is not sanitized text, rather than send it', () => {
     const forged = Object.assign(new WalletError('SWAP_API_REJECTED', 'Refused.'), {});
     Object.defineProperty(forged, 'serviceMessage', { value: PHISH });
-    expect(refusal(forged)).toEqual({
+    expect(refusalOf(forged)).toEqual({
       ok: false,
       error: { code: 'SWAP_API_REJECTED', message: 'Refused.' },
     });
