@@ -16,7 +16,12 @@ import {
   USER,
   type Scripted,
 } from '../../test/fixtures/swap-api-answers';
-import { orderAnswer, scriptedV2Client } from '../../test/fixtures/swap-v2-answers';
+import {
+  BUILD_PARAMS,
+  buildAnswer,
+  orderAnswer,
+  scriptedV2Client,
+} from '../../test/fixtures/swap-v2-answers';
 import { WalletError, isWalletError } from '../shared/errors';
 import { refusalOf } from '../../preload/contract/bridge-error';
 import { venueRefusalInOwnWords } from './venue-refusal';
@@ -157,6 +162,19 @@ describe('a phishing line in each error shape of the swap API', () => {
     expect(error.message).toMatch(/could not read the signed transaction/);
     expectOwnWords(error.message);
     expect(error.serviceMessage).toBe(DEFANGED);
+  });
+});
+
+describe('an answer that breaks the spec', () => {
+  it('names only plain field names: a key the service chose is not repeated', async () => {
+    const body = buildAnswer({ addressesByLookupTableAddress: { [PHISH]: ['not an address'] } });
+    const { client } = scriptedV2Client([json(200, body)]);
+    const error = (await client
+      .build(BUILD_PARAMS)
+      .catch((caught: unknown) => caught)) as WalletError;
+    expect(error.code).toBe('SWAP_API_BAD_RESPONSE');
+    expect(error.message).toMatch(/\(addressesByLookupTableAddress\.…\.0: not a valid address\)/);
+    expectOwnWords(error.message);
   });
 });
 
