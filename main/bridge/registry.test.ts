@@ -186,6 +186,26 @@ describe('registry.dispatch', () => {
     });
   });
 
+  it("sends a service's words only as the sanitized serviceMessage beside the message (issue 32)", async () => {
+    const { reg } = registry({
+      overrides: {
+        'accounts.create': async () => {
+          throw new WalletError('SWAP_API_REJECTED', 'The swap service refused the request.', {
+            serviceMessage: 'Visit https://jup-support.example\u202e now',
+          });
+        },
+      },
+    });
+    expect(await reg.dispatch('accounts.create', {}, TRUSTED)).toEqual({
+      ok: false,
+      error: {
+        code: 'SWAP_API_REJECTED',
+        message: 'The swap service refused the request.',
+        serviceMessage: 'Visit hxxps[:]//jup-support[.]example now',
+      },
+    });
+  });
+
   it('turns any other failure into INTERNAL and logs it without its message or the request', async () => {
     const logs: string[] = [];
     const { reg } = registry({

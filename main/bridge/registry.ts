@@ -13,6 +13,7 @@ import { fail, ok, type Result } from '../shared/result';
 import type { CallContext, Handlers, Sender } from './handler-types';
 import { describeIssues } from './describe-issues';
 import { ADDRESS_ISSUE } from '../../preload/contract/schemas';
+import { refusalOf } from '../../preload/contract/bridge-error';
 
 /** Decides whether a sender may call the bridge at all. */
 export type SenderPolicy = (sender: Sender) => boolean;
@@ -107,7 +108,8 @@ export function createRegistry(options: RegistryOptions): Registry {
       const handler = handlers[method] as (req: unknown, ctx: CallContext) => Promise<unknown>;
       return ok(await handler(parsed.data, context));
     } catch (error) {
-      if (isWalletError(error)) return fail(String(error.code), error.message);
+      // A service's words cross only as the contract's checked serviceMessage (issue 32).
+      if (isWalletError(error)) return refusalOf(error);
       logError(`[bridge] ${method} failed: ${describeFailure(error)}`);
       return fail('INTERNAL', INTERNAL_MESSAGE);
     }

@@ -10,7 +10,7 @@ import type { Address } from '../shared/address';
 import { PublicKey } from '@solana/web3.js';
 import { budgetedInstructions, swapComputeUnits } from './compute-budget';
 import { WalletError } from '../shared/errors';
-import type { SwapApiClient, SwapInstructions, SwapRequest } from '../swap-api';
+import type { SimulationFailure, SwapApiClient, SwapInstructions, SwapRequest } from '../swap-api';
 import type { SwapV2Client } from '../swap-api/v2';
 import { unpackMint } from '@solana/spl-token';
 import type { AddressLookupTableAccount } from '@solana/web3.js';
@@ -59,11 +59,13 @@ async function accountOf(deps: Pick<PayReviewDeps, 'currentAccount'>): Promise<A
   return account as Address;
 }
 
-function notSignable(reason: string | undefined): WalletError {
+/** The service's failed test run in the wallet's words; its own text apart (issue 32). */
+function notSignable(failure: SimulationFailure | null): WalletError {
   return new WalletError(
     'SWAP_NOT_SIGNABLE',
-    reason ??
+    failure?.reason ??
       'The swap service could not simulate this payment, so it cannot be signed. Get a fresh quote.',
+    { serviceMessage: failure?.serviceText },
   );
 }
 
@@ -173,7 +175,7 @@ async function buildPayment(
       ...swapRequest(plan, account),
       destinationTokenAccount: plan.payee.tokenAccount,
     });
-    if (!built.signable) throw notSignable(built.simulationFailure?.reason);
+    if (!built.signable) throw notSignable(built.simulationFailure);
     return { transaction: built.transaction, lastValidBlockHeight: built.lastValidBlockHeight };
   }
   // An invoice: the swap lands in the payer's own account, then memo + TransferChecked with
@@ -181,7 +183,7 @@ async function buildPayment(
   // the payer's wrapped-SOL account, its cleanup closes that account (the lamports return to
   // the payer's wallet: wrapAndUnwrapSol), then memo + SystemProgram transfer with references.
   const parts = await api.swapInstructions(swapRequest(plan, account));
-  if (!parts.signable) throw notSignable(parts.simulationFailure?.reason);
+  if (!parts.signable) throw notSignable(parts.simulationFailure);
   return composeThroughPayer(deps, plan, account, parts, part);
 }
 

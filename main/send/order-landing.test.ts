@@ -24,6 +24,7 @@ function answer(overrides: Partial<ExecuteAnswer>): ExecuteAnswer {
     slot: 1n,
     code: 0,
     error: null,
+    serviceMessage: null,
     totalInputAmount: null,
     totalOutputAmount: null,
     inputAmountResult: null,

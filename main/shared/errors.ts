@@ -3,6 +3,8 @@
  * app. The bridge turns them into `{ ok: false, error }`; anything else becomes INTERNAL with a
  * generic message, so that no stack trace or secret-bearing text reaches the renderer.
  */
+import { sanitizeServiceText } from './service-message';
+
 export const ERROR_CODES = [
   'INVALID_REQUEST',
   'UNTRUSTED_SENDER',
@@ -93,13 +95,26 @@ export const ERROR_CODES = [
 
 export type ErrorCode = (typeof ERROR_CODES)[number] | (string & {});
 
+export interface WalletErrorOptions {
+  cause?: unknown;
+  /**
+   * What a service said about it, in its own words (issue 32): never part of `message`, shown
+   * only behind a "Show the service's message" disclosure. Sanitized here, whoever passes it.
+   */
+  serviceMessage?: unknown;
+}
+
 export class WalletError extends Error {
   readonly code: ErrorCode;
+  /** The service's own text, sanitized (service-message.ts); undefined when it said nothing. */
+  readonly serviceMessage: string | undefined;
 
-  constructor(code: ErrorCode, message: string, options?: { cause?: unknown }) {
-    super(message, options);
+  constructor(code: ErrorCode, message: string, options?: WalletErrorOptions) {
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'WalletError';
     this.code = code;
+    const said = sanitizeServiceText(options?.serviceMessage);
+    this.serviceMessage = said === '' ? undefined : said;
   }
 }
 

@@ -5,8 +5,13 @@
 export interface BridgeError {
   /** Stable machine-readable code, e.g. `KEYCHAIN_UNAVAILABLE`. */
   code: string;
-  /** One or two sentences for a person: what happened and what to do. */
+  /** One or two sentences for a person, in the wallet's own words: what happened and what to do. */
   message: string;
+  /**
+   * A service's own words about it (issue 32), sanitized (service-message.ts): shown only
+   * behind a "Show the service's message" disclosure, as plain text, never in `message`.
+   */
+  serviceMessage?: string;
 }
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: BridgeError };
@@ -15,6 +20,9 @@ export function ok<T>(value: T): Result<T> {
   return { ok: true, value };
 }
 
-export function fail<T = never>(code: string, message: string): Result<T> {
-  return { ok: false, error: { code, message } };
+export function fail<T = never>(code: string, message: string, serviceMessage?: string): Result<T> {
+  return {
+    ok: false,
+    error: serviceMessage === undefined ? { code, message } : { code, message, serviceMessage },
+  };
 }

@@ -1,6 +1,7 @@
 /**
- * Turns a failed HTTP answer into a SwapApiError with a message a person can act on:
- * the service's `{ errorCode, error }` body through describeSwapError, rate limiting (429, or
+ * Turns a failed HTTP answer into a SwapApiError with a message a person can act on, in the
+ * wallet's own words (the service's text rides beside it as serviceMessage, issue 32): the
+ * service's `{ errorCode, error }` body through describeSwapError, rate limiting (429, or
  * the gateway's `{ code: 429, message }`), server trouble (5xx), and answers that are not the
  * service's error shape at all (a wrong base URL usually answers 404 with an HTML page).
  */
@@ -18,6 +19,28 @@ export interface AnswerContext {
   hasApiKey: boolean;
   /** Removes secrets (the API key) from the service's text. */
   redact: (text: string) => string;
+  /** The path asked, e.g. "/quote": names what was refused (requestWords). */
+  endpoint?: string;
+}
+
+/** What a request to `endpoint` asked for, as the refusal's sentence names it. */
+export function requestWords(endpoint: string | undefined): string {
+  switch (endpoint) {
+    case '/quote':
+      return 'the quote request';
+    case '/swap':
+    case '/swap-instructions':
+    case '/build':
+      return 'to build this swap';
+    case '/order':
+      return 'the order request';
+    case '/execute':
+      return 'to send the signed swap';
+    case '/program-id-to-label':
+      return 'the request for venue names';
+    default:
+      return 'the request';
+  }
 }
 
 /** True for the gateway's rate-limit body `{ code: 429, message }`. */
@@ -30,6 +53,7 @@ export function rateLimited(
   context: AnswerContext,
   status: number | undefined,
   retryAfterMs?: number,
+  said = '',
 ): SwapApiError {
   const wait =
     retryAfterMs === undefined
@@ -45,6 +69,7 @@ export function rateLimited(
       ...(status === undefined ? {} : { status }),
       transient: true,
       ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+      ...(said === '' ? {} : { serviceMessage: said }),
     },
   );
 }
@@ -79,8 +104,8 @@ function accessRefused(status: number, said: string, context: AnswerContext): st
 }
 
 /**
- * What the service said in an answer without an `errorCode`, sanitized: `error` and a distinct
- * `message` (the gateway's `{ code, message }`, the older `{ statusCode, error, message }`), or
+ * What the service said in words, sanitized, for the error's serviceMessage: `error` and a
+ * distinct `message` (the gateway's `{ code, message }`, the older `{ statusCode, error, message }`), or
  * a plain-text body (some frameworks answer a bad query in text). An HTML page says nothing a
  * person can use: it is usually a wrong address or a proxy's error page.
  */
@@ -97,7 +122,9 @@ function serviceWords(body: unknown, redact: (text: string) => string): string {
 
 /**
  * The error for a non-2xx answer. `body` is the parsed JSON, or the text when the body was not
- * JSON. 429 and 5xx errors are marked transient (worth retrying).
+ * JSON. 429 and 5xx errors are marked transient (worth retrying). The message is always the
+ * wallet's own sentence, chosen from the status, the service's code and the endpoint; what the
+ * service said in words travels as `serviceMessage` (issue 32), sanitized, never in the message.
  */
 export function errorFromAnswer(
   status: number,
@@ -105,22 +132,31 @@ export function errorFromAnswer(
   context: AnswerContext,
   retryAfterMs?: number,
 ): SwapApiError {
-  if (status === 429 || isGatewayRateLimit(body)) return rateLimited(context, status, retryAfterMs);
+  const said = serviceWords(body, context.redact);
+  const serviceMessage = said === '' ? {} : { serviceMessage: said };
+  if (status === 429 || isGatewayRateLimit(body)) {
+    return rateLimited(context, status, retryAfterMs, said);
+  }
   const transient = status >= 500;
   const record =
     typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : undefined;
   const serviceCode = sanitizeServiceCode(record?.errorCode);
-  const said = serviceWords(body, context.redact);
+  const request = requestWords(context.endpoint);
   // The Swap API v2's /execute answers 400 `{ error, code }` with a negative code (issue 22).
   if (typeof record?.code === 'number' && record.code < 0) {
-    return new SwapApiError('SWAP_API_REJECTED', describeExecuteCode(record.code, said), {
+    return new SwapApiError('SWAP_API_REJECTED', describeExecuteCode(record.code), {
       status,
       transient,
+      ...serviceMessage,
     });
   }
-  if (record !== undefined && (serviceCode !== undefined || typeof record.error === 'string')) {
+  // A body with words but no code is the service's refusal of this request, unless it is a
+  // server error (500 "Dynamic swap is missing dynamic swap details"): that is "not working".
+  const refusalWords = typeof record?.error === 'string' && !transient;
+  if (record !== undefined && (serviceCode !== undefined || refusalWords)) {
     const message = describeSwapError(serviceCode ?? record.errorCode, {
-      serviceText: said,
+      status,
+      request,
       ...(context.swapMode === undefined ? {} : { swapMode: context.swapMode }),
     });
     const code = isNoRouteCode(serviceCode) ? 'NO_ROUTE' : 'SWAP_API_REJECTED';
@@ -128,26 +164,27 @@ export function errorFromAnswer(
       status,
       transient,
       ...(serviceCode === undefined ? {} : { serviceCode }),
+      ...serviceMessage,
     });
   }
   if (status === 401 || status === 403) {
     return new SwapApiError('SWAP_API_REJECTED', accessRefused(status, said, context), {
       status,
+      ...serviceMessage,
     });
   }
   if (transient) {
-    const words = said === '' ? '' : `: "${said}"`;
     return new SwapApiError(
       'SWAP_API_UNREACHABLE',
-      `The swap service at ${context.service} is not working right now (HTTP ${status}${words}). Try again in a moment.`,
-      { status, transient },
+      `The swap service at ${context.service} is not working right now (HTTP ${status}). Try again in a moment.`,
+      { status, transient, ...serviceMessage },
     );
   }
   if (said !== '') {
     return new SwapApiError(
       'SWAP_API_REJECTED',
-      `The swap service at ${context.service} refused the request (HTTP ${status}) and said: "${said}". Check the swap settings and the service address in Settings, or try again later.`,
-      { status },
+      `The swap service at ${context.service} refused ${request} (HTTP ${status}). Check the swap settings and the service address in Settings, or try again later.`,
+      { status, ...serviceMessage },
     );
   }
   return new SwapApiError(

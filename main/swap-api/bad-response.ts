@@ -42,10 +42,15 @@ export function base64Bytes(allowEmpty = false) {
   });
 }
 
-/** "field.path: problem" for the first issue, for the bad-response message. */
+/**
+ * "field.path: problem" for the first issue, for the bad-response message. A path may hold a
+ * key the service chose (a record's key): only short plain names are named (issue 32).
+ */
 export function describeIssue(error: z.ZodError): string {
   const issue = error.issues[0];
   if (issue === undefined) return 'malformed answer';
-  const path = issue.path.map(String).join('.');
+  const path = issue.path
+    .map((part) => (/^[A-Za-z0-9_]{1,40}$/.test(String(part)) ? String(part) : '…'))
+    .join('.');
   return `${path === '' ? 'body' : path}: ${issue.message}`;
 }

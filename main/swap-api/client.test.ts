@@ -99,7 +99,7 @@ describe('retries with backoff', () => {
     expect(requests).toHaveLength(4);
   });
 
-  it('reports a 5xx that lasts as the service not working, with its status and words', async () => {
+  it('reports a 5xx that lasts as the service not working, with its status; its words apart', async () => {
     const { client } = scriptedClient(
       [
         { status: 500, body: 'oops' },
@@ -110,7 +110,8 @@ describe('retries with backoff', () => {
     await expect(client.quote(params)).rejects.toMatchObject({
       code: 'SWAP_API_UNREACHABLE',
       message:
-        'The swap service at https://swap.example.test/v6 is not working right now (HTTP 500: "oops"). Try again in a moment.',
+        'The swap service at https://swap.example.test/v6 is not working right now (HTTP 500). Try again in a moment.',
+      serviceMessage: 'oops',
     });
   });
 
@@ -242,7 +243,7 @@ describe('the API key', () => {
     const quote = await client.quote(params);
     const swap = await client.swap({ quote, userPublicKey: USER });
     expect(swap.signable).toBe(false);
-    expect(swap.simulationFailure?.reason).toContain('auth [API key] failed');
+    expect(swap.simulationFailure?.serviceText).toBe('auth [API key] failed');
     expect(JSON.stringify(swap.simulationFailure)).not.toContain(SECRET_KEY);
   });
 

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSwapApiClient } from './client';
 import { describeSimulationFailure } from './simulation-failure';
 import { isKnownServiceErrorCode } from './swap-errors';
+import { sanitizeServiceText } from './service-text';
 import { isWalletError, type WalletError } from '../shared/errors';
 import { exactInQuote, SOL, USDC } from '../../test/fixtures/swap-api-answers';
 import {
@@ -96,7 +97,7 @@ async function messageFor(answer: RealErrorAnswer, apiKey?: string): Promise<str
 
 const errorFile = (name: string) => realWorldJson<RealErrorAnswer>(`errors/${name}`);
 
-/** The service's own words in a body, as a person would find them quoted. */
+/** The service's own words in a body: never in the message, only in serviceMessage. */
 function wordsOf(body: unknown): string[] {
   if (typeof body === 'string') return /^\s*</.test(body) ? [] : [body];
   if (typeof body !== 'object' || body === null) return [];
@@ -120,43 +121,55 @@ describe('every real error answer in test/fixtures/real-world', () => {
       expect(['NO_ROUTE', 'RATE_LIMITED', 'SWAP_API_REJECTED', 'SWAP_API_UNREACHABLE']).toContain(
         error.code,
       );
-      // Our own words never leak a raw value or JSON (the service's quoted words may hold anything).
-      const ours = error.message.replace(/"[^"]*"/g, '""');
-      expect(ours).not.toMatch(/undefined|null|NaN|\[object Object\]|[{}]/);
+      // Our own words never leak a raw value or JSON.
+      expect(error.message).not.toMatch(/undefined|null|NaN|\[object Object\]|[{}]/);
       expect(error.message).not.toContain('my-key-123');
       // What to do next, in words.
       expect(error.message).toMatch(/\b(Try|Add|Check|Use|Wait|Choose|Clear|Lower|Set|Get)\b/);
-      // Either the wallet knows this refusal and says it in its own words (a known errorCode,
-      // rate limiting, the gateway's key refusals), or it quotes the service or names the status.
+      // The wallet's own sentence (issue 32): none of the service's words are in it. It names
+      // what it knows (a known errorCode, rate limiting, the key refusals) or the status.
+      const words = wordsOf(answer.body);
+      for (const said of words) expect(error.message).not.toContain(said);
       const code = (answer.body as { errorCode?: unknown } | null)?.errorCode;
       const known =
         isKnownServiceErrorCode(code) ||
         error.code === 'RATE_LIMITED' ||
         /API key|firewall/.test(error.message);
-      const quoted = wordsOf(answer.body).some((words) =>
-        error.message.includes(words.slice(0, 40)),
+      expect(known || error.message.includes(`HTTP ${answer.status ?? 400}`)).toBe(true);
+      // What the service said travels apart, sanitized, for the disclosure.
+      const distinct = words.filter((said, index) => words.indexOf(said) === index);
+      expect(error.serviceMessage).toBe(
+        distinct.length === 0 ? undefined : sanitizeServiceText(distinct.join(': ')),
       );
-      expect(known || quoted || error.message.includes(`HTTP ${answer.status ?? 400}`)).toBe(true);
     }
   });
 });
 
 describe('real error answers of the swap API, in words', () => {
   it.each([
-    ['quote-400-could-not-find-any-route.json', /no route/i],
-    ['quote-400-no-routes-found.json', /no route/i],
-    ['quote-400-token-not-tradable.json', /not tradable|can't be traded|cannot be traded/i],
-    ['quote-400-dexes-and-exclude.json', /Cannot set dexes and exclude dexes at the same time/],
-    ['quote-400-maxaccounts-exactout.json', /maxAccounts with swapMode ExactOut is not supported/],
-    ['quote-400-parse-int.json', /amount cannot be parsed/],
-    ['quote-amm-not-found.json', /AMM was not found/],
-    ['swap-500-dynamic-swap-details.json', /Dynamic swap is missing dynamic swap details/],
-    ['ultra-order-400-failed-to-get-quotes.json', /Failed to get quotes/],
-  ])('%s: says what the service said and what to do', async (name, said) => {
-    const message = await messageFor(errorFile(name));
-    expect(message).toMatch(said);
-    expect(message).not.toMatch(/undefined|\[object Object\]/);
-  });
+    ['quote-400-could-not-find-any-route.json', /^No route found for this pair and amount\./],
+    ['quote-400-no-routes-found.json', /^No route found for this pair and amount\./],
+    ['quote-400-token-not-tradable.json', /^One of the two tokens cannot be traded/],
+    [
+      'quote-400-dexes-and-exclude.json',
+      /^The swap service refused the quote request \(HTTP 400\)\. Check the swap settings, or try again later\.$/,
+    ],
+    ['quote-400-maxaccounts-exactout.json', /refused the quote request \(HTTP 400\)\. Check/],
+    ['quote-400-parse-int.json', /refused the quote request \(HTTP 400\)\. Check/],
+    ['quote-amm-not-found.json', /refused the quote request \(HTTP 400\)\. Check/],
+    ['swap-500-dynamic-swap-details.json', /is not working right now \(HTTP 500\)\. Try again/],
+    ['ultra-order-400-failed-to-get-quotes.json', /refused the quote request \(HTTP 400\)\. Check/],
+  ])(
+    '%s: says in its own words what happened and what to do; the service apart',
+    async (name, ours) => {
+      const answer = errorFile(name);
+      const error = await errorFor(answer);
+      expect(error.message).toMatch(ours);
+      const said = (answer.body as { error: string }).error;
+      expect(error.message).not.toContain(said);
+      expect(error.serviceMessage).toBe(said);
+    },
+  );
 
   it('gateway 401 without a key: add a key; with a key: the key was not accepted', async () => {
     const answer = errorFile('gateway-401.json');

@@ -140,6 +140,7 @@ async function attempt(config: TransportConfig, request: ServiceRequest): Promis
     hasApiKey: config.apiKey !== undefined,
     // A service may echo the key in its error text; the key never reaches a message.
     redact: (text) => redact(text, config.apiKey),
+    endpoint: request.path,
   };
   const abort = new AbortController();
   const onCallerAbort = (): void => abort.abort();

@@ -1,27 +1,14 @@
 /**
  * Text that came from the swap service is untrusted: it may be long, hold control or
- * bidirectional-override characters, or try to look like wallet text. These helpers make it
- * safe to show inside a message of ours.
+ * bidirectional-override characters, or try to look like wallet text (issue 32). Its words never
+ * go inside a message of ours: they travel as `serviceMessage`, sanitized; a code and a base URL
+ * are reduced to what they are made of before they are named in one.
  */
 
-const MAX_SERVICE_TEXT = 200;
 const MAX_SERVICE_CODE = 64;
 
-// C0/C1 controls, and the bidi embedding/override/isolate marks that can reorder what a person
-// reads (e.g. make an address or amount look different from what it is).
-// eslint-disable-next-line no-control-regex
-const UNSAFE_CHARS = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
-
-/**
- * Makes service-provided text displayable: control and bidi characters become spaces,
- * whitespace collapses, and the result is capped at 200 characters with an ellipsis.
- * @example sanitizeServiceText('bad\u0000thing\n\n') // 'bad thing'
- */
-export function sanitizeServiceText(text: unknown): string {
-  if (typeof text !== 'string') return '';
-  const clean = text.replace(UNSAFE_CHARS, ' ').replace(/\s+/g, ' ').trim();
-  return clean.length > MAX_SERVICE_TEXT ? `${clean.slice(0, MAX_SERVICE_TEXT - 1)}…` : clean;
-}
+/** The service's text for the disclosure beside an alert (main/shared/service-message.ts). */
+export { sanitizeServiceText } from '../shared/service-message';
 
 /**
  * A service error code reduced to the characters codes are made of, or undefined when
@@ -30,7 +17,7 @@ export function sanitizeServiceText(text: unknown): string {
  */
 export function sanitizeServiceCode(code: unknown): string | undefined {
   if (typeof code !== 'string') return undefined;
-  const clean = code.replace(/[^A-Za-z0-9_.-]/g, '').slice(0, MAX_SERVICE_CODE);
+  const clean = code.replace(/[^A-Za-z0-9_-]/g, '').slice(0, MAX_SERVICE_CODE);
   return clean === '' ? undefined : clean;
 }
 

@@ -1,7 +1,8 @@
 /**
  * A /swap answer whose `simulationError` is set must not be signed (API-NOTES). This turns the
  * service's `{ errorCode, error }` into words, decoding the swap program's error when the text
- * carries one.
+ * carries one. The reason is always the wallet's own sentence; the service's text is kept apart
+ * (serviceText, sanitized) for the "Show the service's message" disclosure (issue 32).
  */
 import type { SimulationFailure } from './types';
 import { decodeSwapProgramError } from './program-errors';
@@ -74,10 +75,10 @@ export function describeSimulationFailure(
   }
   const known = RUNTIME_ERRORS.find(([pattern]) => pattern.test(serviceText));
   if (known !== undefined) return { serviceCode, serviceText, reason: known[1] };
-  const said = serviceText === '' ? '' : ` It said: "${serviceText}".`;
+  // The service's text is not quoted (issue 32): it rides as serviceText, shown apart.
   return {
     serviceCode,
     serviceText,
-    reason: `The swap service's own test run of this transaction failed (${serviceCode}), so it cannot be signed.${said} Get a fresh quote and try again.`,
+    reason: `The swap service's own test run of this transaction failed (${serviceCode}), so it cannot be signed. Get a fresh quote and try again.`,
   };
 }

@@ -1,7 +1,8 @@
 /**
  * The error the client throws for anything the service said or failed to say. It is a
  * WalletError (stable code, message for a person) that also carries the HTTP status and the
- * service's own sanitized code for the review module and for support.
+ * service's own sanitized code for the review module and for support; what the service said in
+ * words is its `serviceMessage`, never part of the message (issue 32).
  */
 import { WalletError, type ErrorCode } from '../shared/errors';
 
@@ -23,9 +24,11 @@ export class SwapApiError extends WalletError {
       serviceCode?: string;
       transient?: boolean;
       retryAfterMs?: number;
+      /** The service's own words (sanitized by WalletError), shown only behind a disclosure. */
+      serviceMessage?: string;
     } = {},
   ) {
-    super(code, message);
+    super(code, message, { serviceMessage: details.serviceMessage });
     this.name = 'SwapApiError';
     this.status = details.status;
     this.serviceCode = details.serviceCode;

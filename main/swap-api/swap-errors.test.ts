@@ -50,7 +50,7 @@ describe('describeSwapError', () => {
       'The swap service could not build a transaction from this quote; it may be out of date. Get a fresh quote and try again.',
     ],
   ])('%s has its own message', (code, message) => {
-    expect(describeSwapError(code, { serviceText: 'internal detail' })).toBe(message);
+    expect(describeSwapError(code, { status: 400, request: 'the quote request' })).toBe(message);
   });
 
   it('covers every known code of API-NOTES', () => {
@@ -70,19 +70,20 @@ describe('describeSwapError', () => {
     },
   );
 
-  it('shows an unknown code with the service text, trimmed, without control characters, capped', () => {
-    expect(
-      describeSwapError('SOMETHING_NEW', { serviceText: '  Pool\u0000 is\n\tpaused\u001b[31m  ' }),
-    ).toBe(
-      'The swap service refused the request (SOMETHING_NEW) and said: "Pool is paused [31m". Check the swap settings, or try again later.',
+  it('names an unknown code with the status and what was refused, in its own words', () => {
+    expect(describeSwapError('SOMETHING_NEW', { status: 400, request: 'the quote request' })).toBe(
+      'The swap service refused the quote request (HTTP 400, code SOMETHING_NEW). Check the swap settings, or try again later.',
     );
-    const long = describeSwapError('LONG', { serviceText: 'x'.repeat(5000) });
-    expect(long).toContain(`"${'x'.repeat(199)}…"`);
-    expect(long.length).toBeLessThan(320);
     expect(describeSwapError(undefined, {})).toBe(
-      'The swap service refused the request (no error code) and gave no reason. Check the swap settings, or try again later.',
+      'The swap service refused the request (no error code). Check the swap settings, or try again later.',
     );
-    expect(describeSwapError('<script>alert(1)</script>', {})).toMatch(/\(scriptalert1script\)/);
+    // A code is reduced to what codes are made of: no dots, so no host name.
+    expect(describeSwapError('jup-support.example', { status: 400 })).toMatch(
+      /\(HTTP 400, code jup-supportexample\)/,
+    );
+    expect(describeSwapError('<script>alert(1)</script>', {})).toMatch(
+      /\(code scriptalert1script\)/,
+    );
   });
 });
 
@@ -115,14 +116,15 @@ describe('service error bodies through the client', () => {
     );
   });
 
-  it('maps an unknown code with the service text, and does not retry a 400', async () => {
+  it('maps an unknown code to its own words, the service text apart, and does not retry a 400', async () => {
     const { client, requests } = scriptedClient([
       json(400, { errorCode: 'AMOUNT_TOO_SMALL', error: 'Amount is too small\r\n' }),
     ]);
     await expect(client.quote(params)).rejects.toMatchObject({
       code: 'SWAP_API_REJECTED',
       message:
-        'The swap service refused the request (AMOUNT_TOO_SMALL) and said: "Amount is too small". Check the swap settings, or try again later.',
+        'The swap service refused the quote request (HTTP 400, code AMOUNT_TOO_SMALL). Check the swap settings, or try again later.',
+      serviceMessage: 'Amount is too small',
     });
     expect(requests).toHaveLength(1);
   });
@@ -140,25 +142,29 @@ describe('service error bodies through the client', () => {
     [
       'a gateway body',
       json(404, { code: 404, message: 'Route not found' }),
-      'The swap service at https://swap.example.test/v6 refused the request (HTTP 404) and said: "Route not found". Check the swap settings and the service address in Settings, or try again later.',
+      'The swap service at https://swap.example.test/v6 refused the quote request (HTTP 404). Check the swap settings and the service address in Settings, or try again later.',
+      'Route not found',
     ],
     [
       'a plain-text body',
       { status: 400, body: 'Failed to deserialize query string: missing field `inputMint`' },
-      'The swap service at https://swap.example.test/v6 refused the request (HTTP 400) and said: "Failed to deserialize query string: missing field `inputMint`". Check the swap settings and the service address in Settings, or try again later.',
+      'The swap service at https://swap.example.test/v6 refused the quote request (HTTP 400). Check the swap settings and the service address in Settings, or try again later.',
+      'Failed to deserialize query string: missing field `inputMint`',
     ],
     [
       'an error with a message',
       json(400, { statusCode: 400, error: 'Bad Request', message: 'amount must be a string' }),
-      'The swap service refused the request (no error code) and said: "Bad Request: amount must be a string". Check the swap settings, or try again later.',
+      'The swap service refused the quote request (HTTP 400). Check the swap settings, or try again later.',
+      'Bad Request: amount must be a string',
     ],
   ])(
-    'quotes the service when it answers with %s and no errorCode',
-    async (_shape, answer, said) => {
+    'says it in its own words when the service answers with %s and no errorCode; the words apart',
+    async (_shape, answer, message, said) => {
       const { client } = scriptedClient([answer]);
       await expect(client.quote(params)).rejects.toMatchObject({
         code: 'SWAP_API_REJECTED',
-        message: said,
+        message,
+        serviceMessage: said,
       });
     },
   );

@@ -3,7 +3,7 @@
  * review module and the renderer can reuse it.
  */
 import type { SwapMode } from './types';
-import { sanitizeServiceCode, sanitizeServiceText } from './service-text';
+import { sanitizeServiceCode } from './service-text';
 
 export const KNOWN_SERVICE_ERROR_CODES = [
   'NO_ROUTES_FOUND',
@@ -24,8 +24,10 @@ export type KnownServiceErrorCode = (typeof KNOWN_SERVICE_ERROR_CODES)[number];
 export interface SwapErrorDetail {
   /** The mode of the request that failed; changes the advice for missing routes. */
   swapMode?: SwapMode;
-  /** The service's own `error` text (untrusted; sanitized before use). */
-  serviceText?: unknown;
+  /** HTTP status of the refusal: named, with the code, when the code is not one we know. */
+  status?: number;
+  /** What was refused, e.g. "the quote request" (answer-errors.ts); "the request" otherwise. */
+  request?: string;
 }
 
 const EXACT_OUT_VENUES = 'Orca Whirlpool, Raydium CLMM and Raydium CPMM';
@@ -68,9 +70,9 @@ export function isNoRouteCode(code: unknown): boolean {
 }
 
 /**
- * Turns a service `errorCode` (and its `error` text) into a message a person can act on.
- * Known codes get our own words; an unknown code shows the service's text, sanitized and
- * capped, with the code.
+ * Turns a service `errorCode` into a message a person can act on, always in the wallet's own
+ * words: known codes get theirs; an unknown code is named with the status (issue 32: the
+ * service's `error` text never enters the sentence; it travels as the error's serviceMessage).
  * @example describeSwapError('NO_ROUTES_FOUND', { swapMode: 'ExactOut' })
  */
 export function describeSwapError(code: unknown, detail: SwapErrorDetail = {}): string {
@@ -83,7 +85,9 @@ export function describeSwapError(code: unknown, detail: SwapErrorDetail = {}): 
   }
   if (isKnownServiceErrorCode(code)) return MESSAGES[code];
   const safeCode = sanitizeServiceCode(code);
-  const text = sanitizeServiceText(detail.serviceText);
-  const said = text === '' ? 'gave no reason' : `said: "${text}"`;
-  return `The swap service refused the request (${safeCode ?? 'no error code'}) and ${said}. Check the swap settings, or try again later.`;
+  const named = [
+    detail.status === undefined ? undefined : `HTTP ${detail.status}`,
+    safeCode === undefined ? undefined : `code ${safeCode}`,
+  ].filter((part) => part !== undefined);
+  return `The swap service refused ${detail.request ?? 'the request'} (${named.length === 0 ? 'no error code' : named.join(', ')}). Check the swap settings, or try again later.`;
 }

@@ -82,7 +82,7 @@ describe('POST /swap answer', () => {
     expect(swap.simulationFailure?.reason).toMatch(reason);
   });
 
-  it('flags a simulation error without a program error, quoting the service', () => {
+  it('flags a simulation error without a program error in its own words, the service text apart', () => {
     const swap = parseSwapResponse(
       swapAnswer({
         simulationError: { errorCode: 'VENUE_ERROR', error: 'Venue paused\u202e by operator' },
@@ -90,8 +90,9 @@ describe('POST /swap answer', () => {
     );
     expect(swap.signable).toBe(false);
     expect(swap.simulationFailure?.reason).toBe(
-      'The swap service\'s own test run of this transaction failed (VENUE_ERROR), so it cannot be signed. It said: "Venue paused by operator". Get a fresh quote and try again.',
+      "The swap service's own test run of this transaction failed (VENUE_ERROR), so it cannot be signed. Get a fresh quote and try again.",
     );
+    expect(swap.simulationFailure?.serviceText).toBe('Venue paused by operator');
   });
 
   it.each([

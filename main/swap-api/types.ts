@@ -122,7 +122,7 @@ export interface SwapRequest {
 export interface SimulationFailure {
   /** The service's errorCode, sanitized. */
   serviceCode: string;
-  /** Sanitized service text. */
+  /** Sanitized service text: the error's serviceMessage, never part of `reason` (issue 32). */
   serviceText: string;
   /** The swap program's error number when one could be read from the text. */
   programError?: number;

@@ -28,8 +28,10 @@ export function venueRefusalInOwnWords(error: unknown, params: QuoteParams): unk
     status !== 403 &&
     status !== 429;
   if (!refusal || isKnownServiceErrorCode(serviceCode)) return error;
+  // What the service echoed stays out of the message; it rides apart, sanitized (issue 32).
   return new SwapApiError('SWAP_API_REJECTED', VENUE_REFUSAL_MESSAGE, {
     status,
     ...(serviceCode === undefined ? {} : { serviceCode }),
+    ...(error.serviceMessage === undefined ? {} : { serviceMessage: error.serviceMessage }),
   });
 }

@@ -239,6 +239,7 @@ export async function reviewStoredSwap(
       'SWAP_NOT_SIGNABLE',
       built.simulationFailure?.reason ??
         'The swap service could not simulate this swap, so it cannot be signed. Get a fresh quote.',
+      { serviceMessage: built.simulationFailure?.serviceText },
     );
   }
   return issueReviewedTicket(deps, account as Address, built, intent, market);

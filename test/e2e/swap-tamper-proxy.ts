@@ -5,6 +5,8 @@
  * by the sandbox's venue key only where the route is the market maker's co-signed fill, so the
  * only thing wrong with the transaction is the tamper itself.
  *
+ * It can also rewrite any answer (`rewrite`), e.g. into an error body carrying a phishing line.
+ *
  * The preview is pointed at it with `--swap-api-url` (a test-only flag of main/preview/cli.ts).
  */
 import { readFileSync } from 'node:fs';
@@ -35,6 +37,11 @@ export interface TamperProxy {
   connect(upstream: { rpcUrl: string; sandboxStateDir: string }): void;
   /** How many /swap answers were altered. */
   tampered(): number;
+  /**
+   * While set, answers of a request whose path matches are rewritten (issue 32: an error body
+   * the service never sent through the real sandbox); null passes them through again.
+   */
+  rewrite: AnswerRewrite | null;
   close(): Promise<void>;
 }
 
@@ -49,11 +56,17 @@ interface SwapAnswer {
   [key: string]: unknown;
 }
 
+/** What the proxy answers instead, given the upstream's status and parsed answer. */
+export interface AnswerRewrite {
+  path: RegExp;
+  answer(status: number, body: unknown): { status: number; body: unknown };
+}
+
 /** Starts the proxy on a free loopback port. */
 export async function startTamperProxy(): Promise<TamperProxy> {
   let upstream: { rpcUrl: string; connection: Connection; venue: Keypair } | null = null;
   let count = 0;
-  const proxy = { mode: 'honest' as TamperMode };
+  const proxy = { mode: 'honest' as TamperMode, rewrite: null as AnswerRewrite | null };
 
   const tamper = async (answer: SwapAnswer, user: PublicKey, quote: { outputMint: string }) => {
     if (!upstream) throw new Error('the tamper proxy is not connected');
@@ -108,7 +121,14 @@ export async function startTamperProxy(): Promise<TamperProxy> {
           );
           text = JSON.stringify(altered);
         }
-        response.writeHead(answer.status, { 'content-type': 'application/json' });
+        let status = answer.status;
+        const rewrite = proxy.rewrite;
+        if (rewrite !== null && rewrite.path.test(request.url ?? '')) {
+          const rewritten = rewrite.answer(status, JSON.parse(text) as unknown);
+          status = rewritten.status;
+          text = JSON.stringify(rewritten.body);
+        }
+        response.writeHead(status, { 'content-type': 'application/json' });
         response.end(text);
       } catch (error) {
         response.writeHead(502, { 'content-type': 'application/json' });
@@ -138,6 +158,12 @@ export async function startTamperProxy(): Promise<TamperProxy> {
       };
     },
     tampered: () => count,
+    get rewrite() {
+      return proxy.rewrite;
+    },
+    set rewrite(rewrite: AnswerRewrite | null) {
+      proxy.rewrite = rewrite;
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -20,6 +20,7 @@ import {
   responseSchema,
 } from '../../../test/fixtures/openapi-v2';
 import { realWorldJson, type RealErrorAnswer } from '../../../test/fixtures/real-world';
+import type { WalletError } from '../../shared/errors';
 
 const build200 = answerValidator('/build', 'get', '200');
 const order200 = answerValidator('/order', 'get', '200');
@@ -202,7 +203,11 @@ describe('GET /order', () => {
     const { client, requests } = scriptedV2Client([json(real.status, real.body)]);
     await expect(
       client.order({ inputMint: SOL, outputMint: USDC, amount: 1n, slippageBps: 50 }),
-    ).rejects.toThrow(/Failed to get quotes/);
+    ).rejects.toMatchObject({
+      message:
+        'The swap service refused the order request (HTTP 400). Check the swap settings, or try again later.',
+      serviceMessage: 'Failed to get quotes',
+    });
     expect(requests).toHaveLength(1);
   });
 
@@ -266,7 +271,7 @@ describe('the API key', () => {
       .order({ inputMint: SOL, outputMint: USDC, amount: 1n, slippageBps: 50 })
       .catch((error: unknown) => error as Error);
     expect(requests.map((r) => r.headers['x-api-key'])).toEqual([key, key]);
-    expect((failure as Error).message).not.toContain(key);
-    expect((failure as Error).message).toContain('[API key]');
+    expect((failure as WalletError).message).not.toContain(key);
+    expect((failure as WalletError).serviceMessage).toBe('bad key [API key]');
   });
 });

@@ -41,11 +41,8 @@ export function parseExecuteResponse(body: unknown): ExecuteAnswer {
     signature: answer.signature ?? null,
     slot: answer.slot == null ? null : BigInt(answer.slot),
     code,
-    error: failed
-      ? describeExecuteCode(code, answer.error)
-      : answer.error
-        ? sanitizeServiceText(answer.error)
-        : null,
+    error: failed ? describeExecuteCode(code) : null,
+    serviceMessage: sanitizeServiceText(answer.error) || null,
     totalInputAmount: answer.totalInputAmount ?? null,
     totalOutputAmount: answer.totalOutputAmount ?? null,
     inputAmountResult: answer.inputAmountResult ?? null,

@@ -19,6 +19,7 @@ import {
 } from './answer-parts';
 import type { OrderAnswer, V2Router } from './types';
 import { describeOrderError } from './v2-errors';
+import { sanitizeServiceText } from '../service-text';
 
 const ROUTERS = ['metis', 'jupiterz', 'dflow', 'okx'] as const;
 
@@ -94,11 +95,8 @@ export function parseOrderResponse(
   if (answer.transaction === '') {
     notBuilt = {
       errorCode: answer.errorCode ?? null,
-      reason: describeOrderError(
-        answer.router ?? null,
-        answer.errorCode ?? null,
-        answer.errorMessage ?? answer.error,
-      ),
+      reason: describeOrderError(answer.router ?? null, answer.errorCode ?? null),
+      serviceMessage: sanitizeServiceText(answer.errorMessage ?? answer.error) || null,
     };
   } else if (typeof answer.transaction === 'string') {
     const bytes = transactionBytes.safeParse(answer.transaction);

@@ -79,8 +79,11 @@ export interface OrderAnswer {
   mode: string | null;
   /** The unsigned v0 transaction; null when no taker was sent. */
   transaction: Uint8Array | null;
-  /** Set when the router quoted but could not build (transaction ""), in words. */
-  notBuilt: { errorCode: number | null; reason: string } | null;
+  /**
+   * Set when the router quoted but could not build (transaction ""): the reason in the wallet's
+   * words, and the service's `errorMessage` apart, sanitized (issue 32), or null.
+   */
+  notBuilt: { errorCode: number | null; reason: string; serviceMessage: string | null } | null;
   lastValidBlockHeight: number | null;
   /** Total fee rate (platform fee plus e.g. gasless recoup), bps; null when not said. */
   feeBps: number | null;
@@ -113,8 +116,10 @@ export interface ExecuteAnswer {
   signature: string | null;
   slot: bigint | null;
   code: number | null;
-  /** The service's error text, sanitized, and what it means for the person. */
+  /** What a failure means for the person, in the wallet's words; null on success. */
   error: string | null;
+  /** The service's own `error` text, sanitized (issue 32): never part of `error`. */
+  serviceMessage: string | null;
   totalInputAmount: bigint | null;
   totalOutputAmount: bigint | null;
   inputAmountResult: bigint | null;

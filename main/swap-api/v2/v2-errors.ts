@@ -3,10 +3,8 @@
  * /order answer whose transaction is "" carries `errorCode`, to be read with `router` (the same
  * number means different things for an aggregator and for JupiterZ); /execute answers `code`
  * (0 success, -1..-3 the execute step, -1000..-1004 aggregator, -2000..-2004 market makers).
- * Pure, so tests and screens can reuse it.
+ * Pure, so tests and screens can reuse it. The service's own text never enters these words.
  */
-import { sanitizeServiceText } from '../service-text';
-
 const AGGREGATOR_ORDER: Record<number, string> = {
   1: 'Your account does not hold enough of the token you pay for this amount. Enter a smaller amount.',
   2: 'Your account does not hold enough SOL for the network fee of this swap. Add SOL, or swap a smaller amount of SOL.',
@@ -19,17 +17,15 @@ const RFQ_ORDER: Record<number, string> = {
   3: 'The market maker quoted a price but could not turn it into a transaction. Get a fresh quote.',
 };
 
-/** Why /order quoted but built no transaction, for the person. */
-export function describeOrderError(
-  router: string | null,
-  errorCode: number | null,
-  serviceText: unknown,
-): string {
+/**
+ * Why /order quoted but built no transaction, for the person, in the wallet's own words: its
+ * `errorMessage` travels apart, as the error's serviceMessage (issue 32).
+ */
+export function describeOrderError(router: string | null, errorCode: number | null): string {
   const table = router === 'jupiterz' ? RFQ_ORDER : AGGREGATOR_ORDER;
   const known = errorCode === null ? undefined : table[errorCode];
   if (known !== undefined) return known;
-  const said = sanitizeServiceText(serviceText);
-  return `The swap service quoted this swap but could not build its transaction${said === '' ? '' : ` ("${said}")`}. Get a fresh quote, or change the amount.`;
+  return `The swap service quoted this swap but could not build its transaction${errorCode === null ? '' : ` (error code ${errorCode})`}. Get a fresh quote, or change the amount.`;
 }
 
 const EXECUTE: Record<number, string> = {
@@ -55,12 +51,11 @@ const EXECUTE: Record<number, string> = {
     'The market maker rejected the swap. Get a fresh quote, or choose "Router" as the swap path in Settings.',
 };
 
-/** /execute's `code` in words; unknown codes say what the service said. */
-export function describeExecuteCode(code: number | null, serviceText: unknown): string {
+/** /execute's `code` in words; an unknown code is named, never the service's `error` text. */
+export function describeExecuteCode(code: number | null): string {
   const known = code === null ? undefined : EXECUTE[code];
   if (known !== undefined) return known;
-  const said = sanitizeServiceText(serviceText);
-  return `The swap service reported that the swap failed${code === null ? '' : ` (code ${code})`}${said === '' ? '' : `: "${said}"`}. Check Activity before trying again.`;
+  return `The swap service reported that the swap failed${code === null ? '' : ` (code ${code})`}. Check Activity before trying again.`;
 }
 
 /** The codes the docs publish, for tests that every one has words. */

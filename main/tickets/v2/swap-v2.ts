@@ -180,7 +180,11 @@ export async function reviewSwapV2(
     return issueReviewedTicket(deps, account, built, intent, market);
   }
   const order = v2.answer;
-  if (order.notBuilt !== null) throw new WalletError('SWAP_NOT_SIGNABLE', order.notBuilt.reason);
+  if (order.notBuilt !== null) {
+    throw new WalletError('SWAP_NOT_SIGNABLE', order.notBuilt.reason, {
+      serviceMessage: order.notBuilt.serviceMessage,
+    });
+  }
   if (order.transaction === null || order.lastValidBlockHeight === null) {
     throw new WalletError(
       'SWAP_API_BAD_RESPONSE',

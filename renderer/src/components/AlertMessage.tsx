@@ -1,13 +1,18 @@
 /**
  * An always-present alert region: screen readers announce text inserted into it, and it takes
- * no space while empty.
+ * no space while empty. A service's own words (issue 32) are never in it: they follow it, behind
+ * the "Show the service's message" disclosure.
  */
 import type { BridgeError } from '../../../main/shared/result';
+import { ServiceMessage } from './ServiceMessage';
 
 export function AlertMessage({ error, id }: { error: BridgeError | null; id?: string }) {
   return (
-    <div role="alert" id={id} className={error ? 'alert' : 'alert alert-empty'}>
-      {error ? error.message : null}
-    </div>
+    <>
+      <div role="alert" id={id} className={error ? 'alert' : 'alert alert-empty'}>
+        {error ? error.message : null}
+      </div>
+      <ServiceMessage error={error} />
+    </>
   );
 }

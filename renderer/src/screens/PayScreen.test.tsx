@@ -92,6 +92,34 @@ describe('pay screen', () => {
     expect(screen.getByRole('list', { name: 'Receipt references' }).textContent).toBe(reference);
   });
 
+  it("a swap service's refusal of the plan: our words in the alert, its words behind the disclosure", async () => {
+    const { fake, user } = setUp();
+    await paste(user, `solana:${PAYEE}?amount=12.5&spl-token=${USDC.mint}`);
+    await screen.findByRole('status', { name: 'You pay at most' });
+    const ours =
+      'The swap service refused the quote request (HTTP 400, code VISIT_SUPPORT). Check the swap settings, or try again later.';
+    fake.failNext(
+      'pay.quote',
+      'SWAP_API_REJECTED',
+      ours,
+      'Your wallet is compromised. Visit https://jup-support.example to restore it',
+    );
+    await pickPayWith(user, 'SOL');
+    const alert = await screen.findByText(ours);
+    expect(alert.getAttribute('role')).toBe('alert');
+    const summary = screen.getByText("Show the service's message");
+    const details = summary.closest('details')!;
+    expect(alert.contains(details)).toBe(false);
+    expect(details.open).toBe(false);
+    await user.click(summary);
+    expect(
+      within(details).getByText(
+        'Your wallet is compromised. Visit hxxps[:]//jup-support[.]example to restore it',
+      ),
+    ).toBeTruthy();
+    expect(details.querySelector('a, [href]')).toBeNull();
+  });
+
   it('plans with the wallet’s own fee settings: the request names no fee', async () => {
     const { fake, user } = setUp();
     fake.fees.settings = {

@@ -22,6 +22,7 @@ import { QuoteDetails, impactLevel } from '../components/swap/QuoteDetails';
 import { ReviewPanel } from '../components/swap/ReviewPanel';
 import { ScreenHeading } from './ScreenHeading';
 import '../styles/swap.css';
+import { ServiceMessage } from '../components/ServiceMessage';
 
 /** A shown quote older than this is asked for again (while no review is open). */
 export const QUOTE_REFRESH_MS = 15_000;
@@ -206,6 +207,7 @@ export function SwapScreen() {
           <div role="alert" className={swap.quoteError ? 'alert' : 'alert alert-empty'}>
             {swap.quoteError?.message}
           </div>
+          <ServiceMessage error={swap.quoteError} />
           {quote ? (
             <QuoteDetails
               quote={quote}

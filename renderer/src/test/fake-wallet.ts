@@ -24,6 +24,8 @@ import {
   type FakeLedgerState,
 } from './fake-ledger';
 import { createFakeLockHandlers, initialFakeLockState, type FakeLockState } from './fake-lock';
+import { refusalOf } from '../../../preload/contract/bridge-error';
+import { WalletError } from '../../../main/shared/errors';
 
 export interface FakeWalletOptions {
   accounts?: AccountSummary[];
@@ -51,8 +53,11 @@ export interface FakeWallet {
     /** The `solana:` link links.takePending hands out once. */
     pendingLink: string | null;
   };
-  /** Makes the next call of `method` answer this error instead. */
-  failNext: (method: MethodName, code: string, message: string) => void;
+  /**
+   * Makes the next call of `method` answer this error instead; `serviceMessage` (a service's own
+   * words) crosses as main's registry sends it: sanitized, checked by the contract (issue 32).
+   */
+  failNext: (method: MethodName, code: string, message: string, serviceMessage?: string) => void;
   /** Holds answers of `method` until the returned function is called. */
   hold: (method: MethodName) => () => void;
   /** Holds the answer of the next call of `method` only (later calls answer at once). */
@@ -103,7 +108,7 @@ export function installFakeWallet(options: FakeWalletOptions = {}): FakeWallet {
   };
   let counter = 100;
   const calls: FakeWallet['calls'] = [];
-  const failures = new Map<MethodName, { code: string; message: string }>();
+  const failures = new Map<MethodName, Result<never>>();
   const holds = new Map<MethodName, Promise<void>>();
   const holdsOnce = new Map<MethodName, Promise<void>>();
   const lock = initialFakeLockState(accounts.length > 0);
@@ -329,7 +334,7 @@ export function installFakeWallet(options: FakeWalletOptions = {}): FakeWallet {
     const failure = failures.get(method);
     if (failure) {
       failures.delete(method);
-      return err(failure.code, failure.message);
+      return failure;
     }
     return (handlers[method] as (req: unknown) => Result<unknown>)(parsed.data);
   };
@@ -345,7 +350,8 @@ export function installFakeWallet(options: FakeWalletOptions = {}): FakeWallet {
     fees,
     ledger,
     lock,
-    failNext: (method, code, message) => failures.set(method, { code, message }),
+    failNext: (method, code, message, serviceMessage) =>
+      failures.set(method, refusalOf(new WalletError(code, message, { serviceMessage }))),
     holdNext: (method) => {
       let release = () => {};
       holdsOnce.set(method, new Promise<void>((resolve) => (release = resolve)));

@@ -15,6 +15,7 @@ import { heldBalance, NATIVE_MINT, readAmountInput } from '../../lib/token-amoun
 import { formatTokenAmount } from '../../lib/token-display';
 import { TokenPicker } from '../swap/TokenPicker';
 import { PlanDetails } from './PlanDetails';
+import { ServiceMessage } from '../ServiceMessage';
 
 export interface PayWithPanelProps {
   request: PaymentRequestView;
@@ -93,6 +94,7 @@ export function PayWithPanel(props: PayWithPanelProps) {
       <div role="alert" className={props.quoteError ? 'alert' : 'alert alert-empty'}>
         {props.quoteError?.message}
       </div>
+      <ServiceMessage error={props.quoteError} />
       {plan ? (
         <PlanDetails plan={plan} tokens={props.tokens} ageSeconds={props.ageSeconds} />
       ) : null}

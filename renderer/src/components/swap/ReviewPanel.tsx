@@ -10,6 +10,7 @@ import type { ReviewState, Submission } from '../../stores/swap-review-store';
 import { ReviewReport, SWAP_VERDICT, type ReviewVerdictWords } from './ReviewReport';
 import { LedgerPrompt } from './LedgerPrompt';
 import { selectCurrentAccount, useAccountsStore } from '../../stores/accounts-store';
+import { ServiceMessage } from '../ServiceMessage';
 
 export interface ReviewPanelProps {
   review: Exclude<ReviewState, { state: 'idle' }>;
@@ -107,6 +108,7 @@ export function ReviewPanel(props: ReviewPanelProps) {
         <p role="alert" className="alert">
           {review.error.message}
         </p>
+        <ServiceMessage error={review.error} />
         <div className="actions">
           <button type="button" className="button button-primary" onClick={props.onFreshQuote}>
             Get a fresh quote
@@ -205,9 +207,12 @@ export function ReviewPanel(props: ReviewPanelProps) {
           </div>
         ) : null}
         {submission.state === 'failed' || submission.state === 'refused' ? (
-          <p role="alert" className="alert">
-            {submission.error.message}
-          </p>
+          <>
+            <p role="alert" className="alert">
+              {submission.error.message}
+            </p>
+            <ServiceMessage error={submission.error} />
+          </>
         ) : null}
         {submission.state === 'expired' ? (
           <>
