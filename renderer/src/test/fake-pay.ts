@@ -211,6 +211,9 @@ export function createFakePayHandlers(
       planRequests.set(plan.planId, { references: request.references, memo: request.memo });
       return { ok: true, value: plan };
     },
+    // The fake's plans never lack SOL (issue 32's step is covered by the integration tests).
+    'pay.solFirst': () =>
+      err('NOT_AVAILABLE', 'This payment needs no swap into SOL first. Review the payment.'),
     'pay.review': (req: ParsedRequestOf<'pay.review'>) => {
       const plan = state.plans.find((p) => p.planId === req.planId);
       if (!plan)
