@@ -94,8 +94,11 @@ export function createPayHandlers(deps: {
     'pay.solFirst': async ({ planId }) => {
       const services = current();
       const plan = services.review.plans.take(planId, services.review.networkKey);
-      const account = (await services.quote.currentAccount()) as Address;
-      const first = await solFirstStep(services.quote, account, plan);
+      const account = await services.quote.currentAccount();
+      if (account === null) {
+        throw new WalletError('NO_ACCOUNT', 'Create or import an account before paying.');
+      }
+      const first = await solFirstStep(services.quote, account as Address, plan);
       if (first === null || services.swapForFee === undefined) {
         throw new WalletError(
           'NOT_AVAILABLE',
