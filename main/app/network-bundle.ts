@@ -38,6 +38,7 @@ import type { SwapPathStore } from '../settings/swap-path-file';
 import type { Signer } from '../signer';
 import { createSwapApiClient, realWait } from '../swap-api';
 import { capabilitiesOf } from '../swap-api/api-flavour';
+import { swapForFee } from '../tickets/v2/swap-for-fee';
 import { createSwapV2Client } from '../swap-api/v2';
 import { createQuoteBook } from '../tickets/quote-book';
 import type { SwapExtras } from '../tickets/swap-review';
@@ -255,6 +256,7 @@ export function bundleFor(network: NetworkInfo, shared: Shared): NetworkBundle {
       // An invoice with references is composed from /swap-instructions, which cannot build a
       // venue's co-signed fill: such routes are not quoted for it (issue 21).
       venuesWithoutInstructions: network.isSandbox ? SANDBOX_COSIGNED_VENUES : [],
+      ...(swap.review.tokenSymbols ? { tokenSymbols: swap.review.tokenSymbols } : {}),
     },
     review: {
       network,
@@ -275,6 +277,10 @@ export function bundleFor(network: NetworkInfo, shared: Shared): NetworkBundle {
     connection,
     tokenOf: async (mint) => (await directory.get([mint])).get(mint) ?? null,
     summaries: new TicketNotes((id) => tickets.get(id) !== undefined),
+    // A payment without SOL first swaps a little of its token into SOL, gasless (issue 32).
+    ...(v2 === undefined
+      ? {}
+      : { swapForFee: (request) => swapForFee({ ...swap.review, v2 }, request) }),
   };
   // Transactions still pending from an earlier session (or the last time on this network).
   void submitter.retrackPending().catch(() => undefined);

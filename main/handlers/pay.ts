@@ -13,18 +13,21 @@ import { platformFeePaid } from '../fees/fee-paid';
 import { readReceipt } from '../pay/pay-receipt';
 import { reviewCreateDestination, reviewPayment, type PayReviewDeps } from '../pay/pay-review';
 import { parsePayment, quotePayment, type PayQuoteDeps } from '../pay/pay-service';
-import { paymentSummary, planView, requestView } from '../pay/views';
+import { solFirstStep } from '../pay/sol-first';
+import { paymentSummary, planView, requestView, solFirstView } from '../pay/views';
 import type { Submitter } from '../send/swap-submitter';
 import type { Address } from '../shared/address';
 import { WalletError } from '../shared/errors';
 import type { TicketBook } from '../tickets/ticket-book';
 import type { TicketNotes } from '../tickets/ticket-notes';
 import { ticketView } from '../tickets/views';
+import type { ReviewTicket } from '../tickets/issue-ticket';
 
 export type PayMethod =
   | 'pay.parse'
   | 'pay.createDestination'
   | 'pay.quote'
+  | 'pay.solFirst'
   | 'pay.review'
   | 'pay.approve'
   | 'pay.receipt';
@@ -40,6 +43,11 @@ export interface PayNetworkServices {
   tokenOf: (mint: string) => Promise<{ symbol: string; verified: boolean } | null>;
   /** What Activity records for a payment ticket, kept as long as the book holds the ticket. */
   summaries: TicketNotes<PaymentSummary>;
+  /**
+   * A gasless swap of `amount` of `inputMint` into SOL on Best price (GET /order), reviewed:
+   * the SOL-first step of a payment (sol-first.ts). Absent where the service has no /order.
+   */
+  swapForFee?: (swap: { inputMint: Address; amount: bigint }) => Promise<ReviewTicket>;
 }
 
 function swapSummaryOf(intent: SwapIntent): SwapSummary {
@@ -71,13 +79,35 @@ export function createPayHandlers(deps: {
       ticketView(await reviewCreateDestination(current().review, text)),
 
     'pay.quote': async (request) => {
-      const plan = await quotePayment(current().quote, {
+      const { quote } = current();
+      const plan = await quotePayment(quote, {
         text: request.text,
         amount: request.amount,
         payWithMint: request.payWithMint as Address,
         slippageBps: request.slippageBps,
       });
-      return planView(plan);
+      const account = (await quote.currentAccount()) as Address;
+      const first = await solFirstStep(quote, account, plan);
+      return { ...planView(plan), solFirst: first === null ? null : solFirstView(first) };
+    },
+
+    'pay.solFirst': async ({ planId }) => {
+      const services = current();
+      const plan = services.review.plans.take(planId, services.review.networkKey);
+      const account = await services.quote.currentAccount();
+      if (account === null) {
+        throw new WalletError('NO_ACCOUNT', 'Create or import an account before paying.');
+      }
+      const first = await solFirstStep(services.quote, account as Address, plan);
+      if (first === null || services.swapForFee === undefined) {
+        throw new WalletError(
+          'NOT_AVAILABLE',
+          'This payment needs no swap into SOL first: your account holds the SOL for its network fee. Review the payment.',
+        );
+      }
+      return ticketView(
+        await services.swapForFee({ inputMint: plan.payWithMint, amount: first.amount }),
+      );
     },
 
     'pay.review': async ({ planId }) => {

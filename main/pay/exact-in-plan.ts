@@ -139,7 +139,8 @@ export async function planExactIn(
 
 /**
  * Where an exact-input payment's quotes come from: on a v2 service, GET /build (the path the
- * payment is built on; Metis only) with the reverse estimate from GET /order without a taker
+ * payment is built on; Metis only; `maxAccounts` as the payment's build asks it, so that the
+ * route sized is the route built) with the reverse estimate from GET /order without a taker
  * (a quote alone, whatever the payer holds); elsewhere GET /quote.
  */
 export async function exactInQuotes(
@@ -150,6 +151,7 @@ export async function exactInQuotes(
   },
   account: Address,
   fees: { platformFeeBps: number; feeAccount: Address } | undefined,
+  maxAccounts?: number,
 ): Promise<ExactInQuoteDeps> {
   if (deps.apiV2) {
     const v2 = await deps.apiV2();
@@ -163,6 +165,7 @@ export async function exactInQuotes(
             amount: params.amount,
             taker: account,
             slippageBps: params.slippageBps ?? 50,
+            ...(maxAccounts === undefined ? {} : { maxAccounts }),
             ...(fees ? { platformFeeBps: fees.platformFeeBps, feeAccount: fees.feeAccount } : {}),
           })
         ).quote,

@@ -14,6 +14,18 @@ import type { BuildAnswer, SwapV2Client } from '../swap-api/v2';
 import { covers, deliveryFeeOf, NO_DELIVERY_FEE } from './exact-in-sizing';
 import type { PaymentPlan } from './plan-book';
 
+/** The most accounts a route may have (the Swap API's default and maximum). */
+const ROUTE_MAX_ACCOUNTS = 64;
+
+/**
+ * The `maxAccounts` a payment asks /build for: room left for what the wallet adds after the swap
+ * (the memo program, the payee's account, the mint, the token program and each reference key),
+ * so that the swap, memo and transfer fit one transaction with the lookup tables (issue 32).
+ */
+export function paymentMaxAccounts(references: number): number {
+  return Math.max(1, ROUTE_MAX_ACCOUNTS - 4 - references);
+}
+
 /** GET /build of the plan's exact input into the payer's own account. */
 export async function buildExactInSwap(
   v2: SwapV2Client,
@@ -29,6 +41,7 @@ export async function buildExactInSwap(
     amount: plan.quote.inAmount,
     taker: account,
     slippageBps: plan.quote.slippageBps,
+    maxAccounts: paymentMaxAccounts(plan.request.references.length),
     ...(plan.fees
       ? { platformFeeBps: plan.fees.platformFeeBps, feeAccount: plan.fees.feeAccount }
       : {}),

@@ -21,6 +21,8 @@ import { payerTokenAccount } from './payment-transactions';
 import type { PaymentPlan, PayFees, PlanBook } from './plan-book';
 import { amountInBaseUnits, parseTransferRequest, type TransferRequest } from './solana-pay-url';
 import { payerTransfer, quoteExactOut } from './payment-quote';
+import { namedNoRoute } from '../swap-api/v2/no-route';
+import { paymentMaxAccounts } from './pay-build-v2';
 
 export interface PayQuoteDeps {
   networkKey: string;
@@ -53,6 +55,8 @@ export interface PayQuoteDeps {
    * is offered that the review could not build. Default none.
    */
   venuesWithoutInstructions?: readonly string[];
+  /** Token symbols by mint, to name a pair no route joins; default the mints. */
+  tokenSymbols?: (mints: readonly string[]) => Promise<Record<string, string>>;
 }
 
 export interface ParsedPayment {
@@ -238,12 +242,20 @@ export async function quotePayment(
   if (!exactOut) {
     // Exact input only (swap API v2): always through the payer's own account, then the
     // transfer of exactly the amount, grossed up by a transfer fee (exact-in-plan.ts).
-    const planned = await planExactIn(await exactInQuotes(deps, account as Address, fees), {
+    const quotes = await exactInQuotes(
+      deps,
+      account as Address,
+      fees,
+      paymentMaxAccounts(request.references.length),
+    );
+    const planned = await planExactIn(quotes, {
       payWithMint: input.payWithMint,
       mint: payee.mint,
       amount,
       slippageBps: input.slippageBps ?? 50,
       platformFeeBps: fees?.platformFeeBps,
+    }).catch(async (error: unknown) => {
+      throw await namedNoRoute(error, [input.payWithMint, mint], deps.tokenSymbols);
     });
     return deps.plans.add({
       ...base,

@@ -7,6 +7,7 @@ import type { PaymentSummary } from '../activity/activity-file';
 import { quoteView } from '../tickets/views';
 import type { ParsedPayment } from './pay-service';
 import type { PaymentPlan } from './plan-book';
+import type { SolFirst } from './sol-first';
 
 /** pay.parse's answer; symbol and verified mark from the token directory when it names the mint. */
 export function requestView(
@@ -109,5 +110,14 @@ export function paymentSummary(plan: PaymentPlan): PaymentSummary {
     message: plan.request.message,
     delivered: null,
     spent: null,
+  };
+}
+
+/** The SOL-first step as the Pay screen shows it (issue 32). */
+export function solFirstView(first: SolFirst): NonNullable<PaymentPlanView['solFirst']> {
+  return {
+    amount: first.amount.toString(),
+    solLamports: first.solLamports.toString(),
+    reason: first.reason,
   };
 }

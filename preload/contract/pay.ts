@@ -100,6 +100,19 @@ export interface PaymentPlanView {
   quotedAt: string;
   /** ISO-8601: pay.review refuses the plan after this. */
   expiresAt: string;
+  /**
+   * A step before the payment (issue 32), null when none: the payer has no SOL for the network
+   * fee, so a little of payWithMint is first swapped into SOL through a gasless order
+   * (pay.solFirst), reviewed and confirmed on its own; then the payment is quoted again.
+   */
+  solFirst?: {
+    /** Base units of payWithMint the swap spends. */
+    amount: string;
+    /** Lamports it is quoted to bring in. */
+    solLamports: string;
+    /** "You have no SOL for the network fee: first swap 6 USDC into SOL (gasless), then pay." */
+    reason: string;
+  } | null;
 }
 
 /** pay.receipt's answer, read from the confirmed transaction. */
@@ -150,6 +163,11 @@ export const payMethods = {
       })
       .strict(),
   ),
+  /**
+   * The plan's SOL-first step (its `solFirst`): a gasless swap of a little of the token into
+   * SOL, reviewed on its own; a swap ticket, approved with swap.approve (issue 32).
+   */
+  'pay.solFirst': method<ReviewTicketView>()(z.object({ planId: id }).strict()),
   /** Builds and reviews the planned payment; a ticket for pay.approve. */
   'pay.review': method<ReviewTicketView>()(z.object({ planId: id }).strict()),
   /** As swap.approve, for payment tickets (recorded in Activity as kind 'pay'). */

@@ -29,6 +29,12 @@ export async function createSolOnlyAccount(
   return address;
 }
 
+/** Creates a wallet through onboarding and answers its address: it holds nothing yet. */
+export async function newAccountAddress(page: Page): Promise<string> {
+  await createWallet(page);
+  return (await page.getByRole('status', { name: 'Account address' }).textContent())?.trim() ?? '';
+}
+
 /** Keeps the newest answer of a bridge method the page received (e.g. the last pay.quote). */
 export function latestAnswer<T>(page: Page, method: string): () => T | null {
   let latest: T | null = null;

@@ -5,7 +5,9 @@
  * exactly the amount, found and validated as a merchant does (as in pay.test.ts); and an
  * invoice in TFEE (Token-2022, 0.1% transfer fee) paid from USDC, the payee's account gaining
  * exactly the amount. The plan reads "You pay at most X; the payee gets exactly N; what is left
- * (at least L) stays in your account".
+ * (at least L) stays in your account". A person with no SOL (issue 32) pays an invoice from
+ * USDC: the plan says to swap a little USDC into SOL first (gasless), that swap is reviewed and
+ * approved on its own, then the payment is planned again, reviewed and confirmed.
  */
 import { Connection, Keypair, PublicKey, type TokenBalance } from '@solana/web3.js';
 import { getAssociatedTokenAddressSync, TOKEN_2022_PROGRAM_ID } from '@solana/spl-token';
@@ -22,6 +24,7 @@ import {
   clickForTicket,
   createSolOnlyAccount,
   latestAnswer,
+  newAccountAddress,
   pickTokenNamed,
   shownPlan,
   tokenBalance,
@@ -194,5 +197,50 @@ describe('exact payments in Chromium, Swap API v2 (exact input only)', () => {
     });
     expect(data.readBigUInt64LE(1)).toBe(500_501n);
     expect(await tokenBalance(connection, merchantTfee)).toBe(500_001n);
+  });
+
+  it('a person with no SOL pays from USDC: a gasless swap into SOL first, reviewed on its own', async () => {
+    const { page } = await session.openApp();
+    const plans = latestAnswer<PaymentPlanView>(page, 'pay.quote');
+    const payer = await newAccountAddress(page);
+    await faucet(payer, USDC_MINT, '50000000');
+    expect(await connection.getBalance(new PublicKey(payer), 'confirmed')).toBe(0);
+    const merchant = Keypair.generate().publicKey.toBase58();
+    await faucet(merchant, USDC_MINT, '1');
+    const reference = Keypair.generate().publicKey.toBase58();
+
+    await page.getByRole('link', { name: 'Pay' }).click();
+    await page
+      .getByRole('textbox', { name: 'Payment request' })
+      .fill(`solana:${merchant}?amount=2&spl-token=${USDC_MINT}&reference=${reference}&memo=NOSOL`);
+    await page.getByRole('list', { name: 'References' }).getByText(reference).waitFor();
+    await pickTokenNamed(page, 'Pay with token', 'USDC');
+    const step = page.getByRole('note').filter({ hasText: /first swap/ });
+    await step.waitFor({ timeout: 30_000 });
+    expect(await step.textContent()).toMatch(
+      /^You have no SOL for the network fee: first swap \d+(\.\d+)? USDC into SOL \(gasless\), then pay\.$/,
+    );
+    expect(await page.getByRole('button', { name: 'Review payment' }).isDisabled()).toBe(true);
+    await screenshot(page, 'pay-v2-sol-first');
+
+    const swap = await clickForTicket(page, 'Swap into SOL first', 'pay.solFirst');
+    expect(swap.report.accepted).toBe(true);
+    await approveAndWait(page, 'Swap status');
+    expect(await connection.getBalance(new PublicKey(payer), 'confirmed')).toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'Continue to the payment' }).click();
+    // Planned again: now with SOL for the fee, no step before the payment.
+    for (let i = 0; i < 100 && (plans()?.solFirst ?? null) !== null; i += 1) {
+      await page.waitForTimeout(100);
+    }
+    expect(plans()?.solFirst ?? null).toBeNull();
+    await page
+      .getByRole('button', { name: 'Review payment' })
+      .and(page.locator(':enabled'))
+      .waitFor();
+
+    const ticket = await clickForTicket(page, 'Review payment', 'pay.review');
+    expect(ticket.report.accepted).toBe(true);
+    await approveAndWait(page, 'Payment status');
+    expect(await tokenBalance(connection, ataOf(merchant, USDC_MINT))).toBe(2_000_001n);
   });
 });

@@ -168,7 +168,12 @@ describe('the Swap API v2 in Chromium', () => {
     await pickToken(page, 'You pay token', 'USDC');
     await pickToken(page, 'You receive token', 'PDLG');
     await page.getByRole('textbox', { name: 'You pay', exact: true }).fill('10');
-    await page.getByText(/No market joins these tokens/).waitFor({ timeout: 30_000 });
+    // In plain words (issue 32): no filter or setting the person never set, no "(no error code)".
+    await page
+      .getByText('No route joins USDC and PDLG on this network. Choose another token.', {
+        exact: true,
+      })
+      .waitFor({ timeout: 30_000 });
 
     await chooseSwapPath(page, BEST_PRICE);
     await page.getByRole('link', { name: 'Swap' }).click();

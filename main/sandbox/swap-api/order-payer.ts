@@ -7,7 +7,10 @@
  * - a gasless order (the taker holds under 0.01 SOL and sent no optional parameter, the docs'
  *   "Automatic gasless") is paid by the service's gas payer, which also funds the taker's new
  *   token accounts; its key is derived from a published seed (shared/sandbox-operator.ts).
- *   Jupiter recoups this through a higher fee; the sandbox's gas payer recoups nothing.
+ *   Jupiter recoups this through a higher fee; the sandbox's gas payer recoups nothing. On a
+ *   market maker's fill for such a taker (a route of two hops, one the maker's), the maker pays
+ *   the fee and the gas payer the rent of the taker's new accounts (issue 32), so a person with
+ *   no SOL is not left paying either.
  *
  * Both sign at /execute, after the person, so the transaction /order hands out lacks their
  * signatures, and its first account (the fee payer) is not the person's.
@@ -22,9 +25,16 @@ import {
   VersionedTransaction,
 } from '@solana/web3.js';
 import { SANDBOX_GAS_PAYER } from '../../shared/sandbox-operator';
-import { lookupTableAccount } from '../cp-swap/lookup-table';
+import { CP_SWAP_LOOKUP_TABLE, lookupTableAccount } from '../cp-swap/lookup-table';
 import type { LedgerView } from '../ledger/ledger-view';
-import { ASSOCIATED_TOKEN_PROGRAM_ID, SYSTEM_PROGRAM_ID } from '../tokens';
+import { associatedTokenAddress } from '../../tokens/associated-token';
+import {
+  ASSOCIATED_TOKEN_PROGRAM_ID,
+  NATIVE_MINT,
+  SYSTEM_PROGRAM_ID,
+  TOKEN_2022_PROGRAM_ID,
+  TOKEN_PROGRAM_ID,
+} from '../tokens';
 
 /** What the payers start with and are topped up to on the sandbox. */
 const PAYER_FLOAT_LAMPORTS = 1_000_000_000_000n;
@@ -64,14 +74,14 @@ function lookupTables(tx: VersionedTransaction, ledger: LedgerView): AddressLook
 
 /**
  * The same instructions with `payer` as the fee payer (the message's first account), unsigned;
- * with `rent`, it also funds the associated token accounts the taker's transaction opens. Null
- * when the rebuilt transaction would not fit a packet.
+ * with a `rentPayer`, that account funds the associated token accounts the taker's transaction
+ * opens. Null when the rebuilt transaction would not fit a packet.
  */
 export function paidBy(
   tx: VersionedTransaction,
   payer: PublicKey,
   ledger: LedgerView,
-  options: { taker: PublicKey; rent: boolean },
+  options: { taker: PublicKey; rentPayer: PublicKey | null },
 ): VersionedTransaction | null {
   const tables = lookupTables(tx, ledger);
   const { instructions } = TransactionMessage.decompile(tx.message, {
@@ -81,18 +91,65 @@ export function paidBy(
     const opensAccount =
       instruction.programId.toBase58() === ASSOCIATED_TOKEN_PROGRAM_ID &&
       instruction.keys[0]?.pubkey.equals(options.taker) === true;
-    if (!options.rent || !opensAccount) return instruction;
+    if (options.rentPayer === null || !opensAccount) return instruction;
     const keys = [
-      { pubkey: payer, isSigner: true, isWritable: true },
+      { pubkey: options.rentPayer, isSigner: true, isWritable: true },
       ...instruction.keys.slice(1),
     ];
     return new TransactionInstruction({ ...instruction, keys });
   });
+  // Another signer adds a key and a signature: compiled against the market's lookup table too
+  // (a route that fitted inline for the taker alone may not, issue 32), as Jupiter's gasless
+  // transactions use its route tables.
+  const market = lookupTableAccount(ledger.getAccount(CP_SWAP_LOOKUP_TABLE), CP_SWAP_LOOKUP_TABLE);
+  const compileWith =
+    market === null || tables.some((table) => table.key.equals(market.key))
+      ? tables
+      : [...tables, market];
   const message = new TransactionMessage({
     payerKey: payer,
     recentBlockhash: tx.message.recentBlockhash,
     instructions: funded,
-  }).compileToV0Message(tables);
+  }).compileToV0Message(compileWith);
   const rebuilt = new VersionedTransaction(message);
   return rebuilt.serialize().length <= PACKET_SIZE ? rebuilt : null;
+}
+
+/** A token account's amount (SPL Token and Token-2022 share the first 72 bytes). */
+function tokenAmount(data: Uint8Array): bigint {
+  return data.length < 72 ? 0n : Buffer.from(data).readBigUInt64LE(64);
+}
+
+/**
+ * What `taker` holds of `mint` in base units: lamports for SOL (the routes wrap it), else the
+ * amount in its associated token account of the mint's program.
+ */
+export function takerHolds(ledger: LedgerView, taker: string, mint: string): bigint {
+  if (mint === NATIVE_MINT) return ledger.getAccount(taker)?.lamports ?? 0n;
+  const program = ledger.getAccount(mint)?.owner;
+  if (program !== TOKEN_PROGRAM_ID && program !== TOKEN_2022_PROGRAM_ID) return 0n;
+  const account = ledger.getAccount(associatedTokenAddress(mint, taker, program));
+  return account === null || account.owner !== program ? 0n : tokenAmount(account.data);
+}
+
+/**
+ * Why an order the taker was to sign would fail, in the docs' /order codes (docs-v2 "Order &
+ * Execute", Error codes), read by `router`: the input not held is 1 for either; else an
+ * aggregator's taker lacks the SOL for the network costs (2, "Insufficient SOL for gas"), and a
+ * market maker's fill could not be built (3).
+ */
+export function orderFailure(
+  router: 'metis' | 'jupiterz',
+  inputShort: boolean,
+): { errorCode: number; errorMessage: string } {
+  if (inputShort) {
+    return {
+      errorCode: 1,
+      errorMessage:
+        router === 'jupiterz' ? 'Insufficient balance to fund the swap' : 'Insufficient funds',
+    };
+  }
+  return router === 'jupiterz'
+    ? { errorCode: 3, errorMessage: 'Quote could not be built into a transaction' }
+    : { errorCode: 2, errorMessage: 'Insufficient SOL for gas' };
 }

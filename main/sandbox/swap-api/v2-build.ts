@@ -2,14 +2,16 @@
  * GET /swap/v2/build in the sandbox: a quote and its raw instructions in one answer, as the
  * official OpenAPI gives them. Metis-only on the real service, so never a market maker here
  * (the instruction step refuses the co-signed fill, v2-route-build.ts). The compute budget
- * group carries the unit price only (the integrator sets the unit limit), the lookup tables the
- * instructions need come with their addresses as the ledger holds them, and the blockhash is
+ * group carries the unit price only (the integrator sets the unit limit), the market's lookup
+ * table comes with its addresses as the ledger holds them (always, as Jupiter's route tables do,
+ * so that an integrator's own instructions fit), and the blockhash is
  * the ledger's latest, with its expiry.
  */
 import type { IncomingMessage } from 'node:http';
 import bs58 from 'bs58';
 import { PublicKey, SystemProgram } from '@solana/web3.js';
 import { SANDBOX_FEE_OPERATOR } from '../../shared/sandbox-operator';
+import { CP_SWAP_LOOKUP_TABLE } from '../cp-swap/lookup-table';
 import { lookupTableAddresses } from '../ledger/wire';
 import type { LedgerView } from '../ledger/ledger-view';
 import { COMPUTE_BUDGET_PROGRAM_ID } from '../tokens';
@@ -83,7 +85,12 @@ export async function answerBuild(
   });
   if (built.status !== 200) return { status: built.status, body: v2ErrorBody(built.body) };
   const v6 = built.body as Json;
-  const tables = (v6.addressLookupTableAddresses as string[] | undefined) ?? [];
+  // Jupiter's /build names the route's lookup tables whether or not the swap alone needs them:
+  // an integrator who adds instructions (a payment's memo, transfer and reference keys) compiles
+  // against them (issue 32). Here that is the market's table, once it exists.
+  const named = (v6.addressLookupTableAddresses as string[] | undefined) ?? [];
+  const market = ledger.getAccount(CP_SWAP_LOOKUP_TABLE) === null ? [] : [CP_SWAP_LOOKUP_TABLE];
+  const tables = [...new Set([...named, ...market])];
   const mapping: Record<string, string[]> = {};
   for (const table of tables) {
     const account = ledger.getAccount(table);

@@ -16,8 +16,9 @@
  *   (docs-v2 "Order & Execute", Fees: stable-stable 0, SOL-stable 2, everything else 10 bps),
  *   in the same fee mint, stated in `platformFee` and paid by Jupiter's route into the sandbox
  *   operator's token account of that mint (the operator plays Jupiter); the market maker's
- *   fills carry none. A swap the taker cannot fund answers `transaction: ""` with
- *   `errorCode` 1.
+ *   fills carry none. A swap the taker cannot fund answers `transaction: ""` with the
+ *   docs' `errorCode` of what is missing: 1 the input token, 2 (aggregator) the SOL for the
+ *   network costs.
  * - /execute (v2-execute.ts) lands only the message /order built, with the co-signers'
  *   signatures added.
  */
@@ -31,7 +32,7 @@ import { associatedTokenAddress } from '../../tokens/associated-token';
 import { MARKET_MAKER_LABEL } from '../venues/types';
 import type { SwapApiHandler } from './mount';
 import { GASLESS_BELOW_LAMPORTS } from '../../shared/gasless';
-import { fundPayer, paidBy, sandboxGasPayer } from './order-payer';
+import { fundPayer, orderFailure, paidBy, sandboxGasPayer, takerHolds } from './order-payer';
 import { callV6, type Captured } from './v6-call';
 import { executeOrder, type Order } from './v2-execute';
 import type { V2RouteBuilder } from './v2-route-build';
@@ -214,18 +215,29 @@ export function createOrderDesk(
     const router = makerIndex > 0 ? 'jupiterz' : 'metis';
     const takerKey = new PublicKey(taker);
     const takerLamports = ledger.getAccount(taker)?.lamports ?? 0n;
-    const gasless =
-      router === 'metis' && mode === 'ultra' && takerLamports < GASLESS_BELOW_LAMPORTS;
+    // A taker under 0.01 SOL asking plainly: the docs' "Automatic gasless".
+    const eligible = mode === 'ultra' && takerLamports < GASLESS_BELOW_LAMPORTS;
+    const gasless = router === 'metis' && eligible;
     const sponsor = router === 'jupiterz' ? marketMaker : gasless ? gasPayer : null;
+    // The gas payer funds such a taker's new accounts on a market maker's fill too (issue 32).
     const rebuilt =
       sponsor === null
         ? tx
-        : paidBy(tx, sponsor.publicKey, ledger, { taker: takerKey, rent: gasless });
+        : paidBy(tx, sponsor.publicKey, ledger, {
+            taker: takerKey,
+            rentPayer: eligible ? gasPayer.publicKey : null,
+          });
     // A transaction that would not fit with another payer stays the taker's to pay.
     const sent = rebuilt ?? tx;
     const payer = rebuilt === null || sponsor === null ? null : sponsor;
+    const signs = (key: Keypair) =>
+      sent.message.staticAccountKeys
+        .slice(0, sent.message.header.numRequiredSignatures)
+        .some((signer) => signer.equals(key.publicKey));
+    const rentPayer = payer !== null && eligible && signs(gasPayer) ? gasPayer : null;
     const cosigners = router === 'jupiterz' ? [marketMaker] : [];
     if (payer !== null && payer !== marketMaker) cosigners.push(payer);
+    if (rentPayer !== null && !cosigners.includes(rentPayer)) cosigners.push(rentPayer);
     const feePayer = payer?.publicKey.toBase58() ?? taker;
     const routed: Json = {
       ...base,
@@ -233,7 +245,7 @@ export function createOrderDesk(
       swapType: router === 'jupiterz' ? 'rfq' : 'aggregator',
       signatureFeePayer: feePayer,
       prioritizationFeePayer: feePayer,
-      rentFeePayer: payer === gasPayer ? feePayer : taker,
+      rentFeePayer: rentPayer?.publicKey.toBase58() ?? taker,
       gasless: feePayer !== taker,
       ...(router === 'jupiterz'
         ? {
@@ -248,14 +260,16 @@ export function createOrderDesk(
     const simulationError =
       sent === tx ? (v6.simulationError ?? null) : ledger.simulate(sent.serialize()).err;
     if (simulationError !== undefined && simulationError !== null) {
+      // What is missing, as the docs' codes say it: the input token, or the SOL for the fee.
+      const inputShort = takerHolds(ledger, taker, inputMint) < BigInt(String(quote.inAmount));
+      const failure = orderFailure(router, inputShort);
       return {
         status: 200,
         body: {
           ...routed,
           transaction: '',
-          errorCode: 1,
-          errorMessage: 'Insufficient funds',
-          error: 'Insufficient funds',
+          ...failure,
+          error: failure.errorMessage,
           totalTime: Date.now() - started,
         },
       };

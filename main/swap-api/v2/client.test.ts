@@ -21,6 +21,7 @@ import {
 } from '../../../test/fixtures/openapi-v2';
 import { realWorldJson, type RealErrorAnswer } from '../../../test/fixtures/real-world';
 import type { WalletError } from '../../shared/errors';
+import type { SwapV2Client } from './client';
 
 const build200 = answerValidator('/build', 'get', '200');
 const order200 = answerValidator('/order', 'get', '200');
@@ -179,7 +180,7 @@ describe('GET /order', () => {
 
   it.each([
     ['metis', 1, /does not hold enough of the token you pay/],
-    ['metis', 2, /enough SOL for the network fee/],
+    ['metis', 2, /enough SOL to pay this swap's network fee \(the token you pay is there\)/],
     ['metis', 3, /minimum for a gasless swap/],
     ['jupiterz', 2, /token account this market-maker fill needs/],
     ['jupiterz', 3, /could not turn it into a transaction/],
@@ -198,17 +199,28 @@ describe('GET /order', () => {
     expect(answer.notBuilt?.reason).toMatch(words);
   });
 
-  it('the real 400 "Failed to get quotes" is worded, not retried', async () => {
+  it('the real 400 "Failed to get quotes" is a pair no route joins, in plain words, not retried', async () => {
     const real = realWorldJson<RealErrorAnswer>('errors/ultra-order-400-failed-to-get-quotes.json');
-    const { client, requests } = scriptedV2Client([json(real.status, real.body)]);
-    await expect(
-      client.order({ inputMint: SOL, outputMint: USDC, amount: 1n, slippageBps: 50 }),
-    ).rejects.toMatchObject({
-      message:
-        'The swap service refused the order request (HTTP 400). Check the swap settings, or try again later.',
-      serviceMessage: 'Failed to get quotes',
-    });
-    expect(requests).toHaveLength(1);
+    for (const ask of [
+      (client: SwapV2Client): Promise<unknown> =>
+        client.order({ inputMint: SOL, outputMint: USDC, amount: 1n, slippageBps: 50 }),
+      (client: SwapV2Client): Promise<unknown> => client.build(BUILD_PARAMS),
+    ]) {
+      const { client, requests } = scriptedV2Client([json(real.status, real.body)]);
+      const failure = (await ask(client).catch((error: unknown) => error)) as WalletError;
+      // Issue 32: no "(no error code)", no filters or settings the person never set.
+      expect({
+        code: failure.code,
+        message: failure.message,
+        serviceMessage: failure.serviceMessage,
+      }).toEqual({
+        code: 'NO_ROUTE',
+        message: 'No route joins these two tokens on this network. Choose another token.',
+        // The service's own words ride apart, shown only behind a disclosure.
+        serviceMessage: 'Failed to get quotes',
+      });
+      expect(requests).toHaveLength(1);
+    }
   });
 
   it("the gateway's 429 is waited out by its reset and retried", async () => {
@@ -263,7 +275,8 @@ describe('the API key', () => {
   it('is sent as x-api-key on every path and never appears in an error', async () => {
     const key = 'k3y-Secret-0123456789';
     const { client, requests } = scriptedV2Client(
-      [json(200, buildAnswer()), json(400, { error: `bad key ${key}` })],
+      // With a code of its own, the service's words are shown (redacted).
+      [json(200, buildAnswer()), json(400, { errorCode: 'BAD_KEY', error: `bad key ${key}` })],
       { apiKey: key },
     );
     await client.build(BUILD_PARAMS);

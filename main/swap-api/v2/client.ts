@@ -11,6 +11,7 @@ import { transportConfigOf, type SwapApiClientOptions } from '../client';
 import { parseBuildResponse } from './build-response';
 import { parseOrderResponse } from './order-response';
 import { parseExecuteResponse } from './execute-response';
+import { asNoRoute } from './no-route';
 import {
   encodeBuildParams,
   encodeOrderParams,
@@ -20,7 +21,10 @@ import {
 import type { BuildAnswer, BuildParams, ExecuteAnswer, OrderAnswer, OrderParams } from './types';
 
 export interface SwapV2Client {
-  /** GET /build. Throws WalletError (NO_ROUTE, RATE_LIMITED, SWAP_API_*, INVALID_*). */
+  /**
+   * GET /build. Throws WalletError (NO_ROUTE, RATE_LIMITED, SWAP_API_*, INVALID_*); a 400
+   * without a code is NO_ROUTE (no-route.ts).
+   */
   build(params: BuildParams, options?: CallOptions): Promise<BuildAnswer>;
   /** GET /order. An answer whose router could not build carries `notBuilt` in words. */
   order(params: OrderParams, options?: CallOptions): Promise<OrderAnswer>;
@@ -69,7 +73,7 @@ export function createSwapV2Client(options: SwapApiClientOptions): SwapV2Client 
         query: encodeBuildParams(params),
         swapMode: 'ExactIn',
         ...signalOf(callOptions),
-      });
+      }).catch(asNoRoute);
       return parseBuildResponse(
         answer.raw,
         answer.body,
@@ -85,7 +89,7 @@ export function createSwapV2Client(options: SwapApiClientOptions): SwapV2Client 
         query: encodeOrderParams(params),
         swapMode: 'ExactIn',
         ...signalOf(callOptions),
-      });
+      }).catch(asNoRoute);
       return parseOrderResponse(answer.raw, answer.body, quoteParamsOf(params), config.now());
     },
     // Retried like the others on 429/5xx: the same signed bytes carry the same signature, so

@@ -7,7 +7,8 @@
  */
 const AGGREGATOR_ORDER: Record<number, string> = {
   1: 'Your account does not hold enough of the token you pay for this amount. Enter a smaller amount.',
-  2: 'Your account does not hold enough SOL for the network fee of this swap. Add SOL, or swap a smaller amount of SOL.',
+  // The token is there; the SOL for the fee is not (issue 32: not to be worded as code 1).
+  2: "Your account does not hold enough SOL to pay this swap's network fee (the token you pay is there). Add a little SOL to your account, then get a fresh quote.",
   3: 'This swap is below the minimum for a gasless swap. Swap a larger amount, or hold some SOL for the network fee.',
 };
 

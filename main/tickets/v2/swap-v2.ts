@@ -31,6 +31,7 @@ import {
   type SwapReviewDeps,
 } from '../swap-review';
 import { orderFeeTerms } from '../../fees/order-fees';
+import { namedNoRoute } from '../../swap-api/v2/no-route';
 import { assembleBuild } from './assemble-build';
 import { awaitedOrderSigners } from './order-signers';
 import { checkOrderQuote, UNREADABLE_ROUTERS } from './order-quote-checks';
@@ -220,9 +221,13 @@ export async function quoteAnySwap(
   request: QuoteRequest,
 ): Promise<StoredQuote<SwapExtras>> {
   const { v2 } = deps;
-  return deps.network.swapApiFlavour === 'swap-v2' && v2 !== undefined
-    ? quoteSwapV2({ ...deps, v2 }, request)
-    : quoteSwap(deps, request);
+  if (deps.network.swapApiFlavour !== 'swap-v2' || v2 === undefined) {
+    return quoteSwap(deps, request);
+  }
+  // A pair no route joins is named plainly (issue 32).
+  return quoteSwapV2({ ...deps, v2 }, request).catch(async (error: unknown) => {
+    throw await namedNoRoute(error, [request.inputMint, request.outputMint], deps.tokenSymbols);
+  });
 }
 
 /** swap.review on any service: the v2 review for a v2 quote, POST /swap for the others. */

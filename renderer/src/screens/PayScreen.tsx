@@ -3,7 +3,9 @@
  * The **Payment request** (a Solana Pay link, a QR code image, or details entered by hand) is
  * read by main; a payee without a token account can get one first (**Create payee account**);
  * **Pay with token** plans the payment (direct transfer or exact-output swap, "You pay at
- * most"); **Review payment** shows what the transaction does; **Approve and sign** sends it;
+ * most"); without SOL for the network fee, **Swap into SOL first** reviews a gasless swap of a
+ * little of that token into SOL, on its own (issue 32); **Review payment** shows what the
+ * transaction does; **Approve and sign** sends it;
  * the receipt is read from the confirmed transaction.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -44,8 +46,17 @@ export function PayScreen() {
   const tokens = useTokensStore((s) => s.tokens);
   const loadTokens = useTokensStore((s) => s.load);
   const pay = usePayStore();
-  const { kind, review, submission, receipt, reviewPayment, reviewDestination, approve, reset } =
-    usePayReviewStore();
+  const {
+    kind,
+    review,
+    submission,
+    receipt,
+    reviewPayment,
+    reviewDestination,
+    reviewSolFirst,
+    approve,
+    reset,
+  } = usePayReviewStore();
   const [now, setNow] = useState(() => Date.now());
 
   useEffect(() => {
@@ -68,6 +79,11 @@ export function PayScreen() {
   useEffect(() => {
     if (submission.state === 'confirmed' && address) void refreshBalances(address);
   }, [submission.state, address, refreshBalances]);
+  // The swap into SOL landed: the payment is planned again, now with SOL for its fee.
+  const funded = kind === 'sol-first' && submission.state === 'confirmed';
+  useEffect(() => {
+    if (funded) void usePayStore.getState().requestPlan();
+  }, [funded]);
 
   // A first pick of what to pay with: the requested token when held, SOL otherwise.
   const request = pay.parse.state === 'ready' ? pay.parse.request : null;
@@ -91,7 +107,7 @@ export function PayScreen() {
   }, [context, reset]);
 
   // A finished account creation does not hold the form: the payment is the next step.
-  const reviewing = review.state !== 'idle' && !created;
+  const reviewing = review.state !== 'idle' && !created && !funded;
   const tick = useCallback(() => {
     const at = Date.now();
     setNow(at);
@@ -149,6 +165,7 @@ export function PayScreen() {
               onPayWith={(token) => pay.setPayWithMint(token.mint)}
               onRefresh={() => void pay.requestPlan()}
               onReview={(planId) => void reviewPayment(planId)}
+              onSolFirst={(planId) => void reviewSolFirst(planId)}
             />
           ) : null}
         </section>

@@ -22,10 +22,11 @@ import {
 } from './submission-flow';
 
 /**
- * What the open review is of: the payment itself, creating the payee's token account, or (the
- * fees screen reuses this store) creating or claiming a fee account.
+ * What the open review is of: the payment itself, creating the payee's token account, the swap
+ * into SOL a payment without SOL needs first (issue 32), or (the fees screen reuses this store)
+ * creating or claiming a fee account.
  */
-export type PayReviewKind = 'payment' | 'destination' | 'fee-account' | 'claim';
+export type PayReviewKind = 'payment' | 'destination' | 'sol-first' | 'fee-account' | 'claim';
 
 export type ReceiptState =
   | { state: 'none' }
@@ -42,6 +43,8 @@ export interface PayReviewStore {
   reviewPayment: (planId: string) => Promise<void>;
   /** Builds and reviews the transaction that creates the payee's token account. */
   reviewDestination: (text: string) => Promise<void>;
+  /** Reviews the gasless swap into SOL the plan needs first (pay.solFirst). */
+  reviewSolFirst: (planId: string) => Promise<void>;
   /** Reviews a ticket another method builds (fees.createAccount, fees.claim). */
   reviewTicket: (
     kind: PayReviewKind,
@@ -88,7 +91,9 @@ export function createPayReviewStoreCreator(
       current: get,
       setSubmission: (submission) => set({ submission }),
       round: () => round,
-      approveWith,
+      // The swap into SOL is a swap ticket: approved as a swap (pay.approve refuses it).
+      approveWith: (w, request) =>
+        get().kind === 'sol-first' ? w.swap.approve(request) : approveWith(w, request),
       onConfirmed: readReceipt,
     });
 
@@ -118,6 +123,7 @@ export function createPayReviewStoreCreator(
 
       reviewPayment: (planId) => start('payment', (w) => w.pay.review({ planId })),
       reviewDestination: (text) => start('destination', (w) => w.pay.createDestination({ text })),
+      reviewSolFirst: (planId) => start('sol-first', (w) => w.pay.solFirst({ planId })),
       reviewTicket: start,
 
       approve,

@@ -26,6 +26,8 @@ export interface FakePayState {
   costRates: Map<string, bigint>;
   /** When set, pay.review answers a refused report with these reasons. */
   refusals: string[] | null;
+  /** The payer has no SOL: a plan paid with a token has main's SOL-first step (issue 32). */
+  withoutSol: boolean;
   plans: PaymentPlanView[];
   /** Payments approved: ticket id → what was planned. */
   paid: Map<string, PaymentPlanView>;
@@ -39,6 +41,7 @@ export function initialFakePayState(): FakePayState {
     missingPayees: new Set(),
     costRates: new Map(),
     refusals: null,
+    withoutSol: false,
     plans: [],
     paid: new Map(),
     bySignature: new Map(),
@@ -70,6 +73,9 @@ export function createFakePayHandlers(
   state: FakePayState,
   currentAccount: () => string | null,
   feeSettings: () => FeeSettingsView,
+  /** The fake swap's quote and review of `amount` of `inputMint` into SOL (pay.solFirst). */
+  swapIntoSol: (inputMint: string, amount: string) => Result<ReviewTicketView> = () =>
+    err('NOT_AVAILABLE', 'No swap service.'),
 ): Record<FakePayMethod, Handler> {
   const planRequests = new Map<string, { references: string[]; memo: string | null }>();
   const tickets = new Map<
@@ -206,10 +212,29 @@ export function createFakePayHandlers(
         quote: null,
         quotedAt: new Date(now).toISOString(),
         expiresAt: new Date(now + 60_000).toISOString(),
+        solFirst:
+          state.withoutSol && req.payWithMint !== FAKE_TOKENS[0]!.mint
+            ? {
+                amount: '6000000',
+                solLamports: '40000000',
+                reason:
+                  'You have no SOL for the network fee: first swap 6 USDC into SOL (gasless), then pay.',
+              }
+            : null,
       };
       state.plans.push(plan);
       planRequests.set(plan.planId, { references: request.references, memo: request.memo });
       return { ok: true, value: plan };
+    },
+    'pay.solFirst': (req: ParsedRequestOf<'pay.solFirst'>) => {
+      const plan = state.plans.find((p) => p.planId === req.planId);
+      if (!plan?.solFirst) {
+        return err(
+          'NOT_AVAILABLE',
+          'This payment needs no swap into SOL first. Review the payment.',
+        );
+      }
+      return swapIntoSol(plan.payWithMint, plan.solFirst.amount);
     },
     'pay.review': (req: ParsedRequestOf<'pay.review'>) => {
       const plan = state.plans.find((p) => p.planId === req.planId);

@@ -11,10 +11,11 @@ import type {
   AccountSummary,
   AppInfo,
   Balances,
+  ReviewTicketView,
   TokenBalance,
 } from '../../../preload/api-types';
 import type { Result } from '../../../main/shared/result';
-import { FAKE_PRICES } from './fake-tokens';
+import { FAKE_PRICES, FAKE_TOKENS } from './fake-tokens';
 import { createFakeSwapHandlers, initialFakeSwapState, type FakeSwapState } from './fake-swap';
 import { createFakePayHandlers, initialFakePayState, type FakePayState } from './fake-pay';
 import { createFakeFeesHandlers, initialFakeFeesState, type FakeFeesState } from './fake-fees';
@@ -146,6 +147,13 @@ export function installFakeWallet(options: FakeWalletOptions = {}): FakeWallet {
     error: { code, message },
   });
 
+  const swapHandlers = createFakeSwapHandlers(
+    swap,
+    () => state.current,
+    (network) => {
+      info.network = network;
+    },
+  );
   const handlers: { [M in MethodName]: (req: never) => Result<unknown> } = {
     'app.info': () =>
       state.networkDown
@@ -294,17 +302,24 @@ export function installFakeWallet(options: FakeWalletOptions = {}): FakeWallet {
       };
       return { ok: true, value };
     },
-    ...createFakeSwapHandlers(
-      swap,
-      () => state.current,
-      (network) => {
-        info.network = network;
-      },
-    ),
+    ...swapHandlers,
     ...createFakePayHandlers(
       pay,
       () => state.current,
       () => fees.settings,
+      // The SOL-first step is a swap: quoted and reviewed by the fake swap, approved there.
+      (inputMint, amount) => {
+        const quote = swapHandlers['swap.quote']({
+          inputMint,
+          outputMint: FAKE_TOKENS[0]!.mint,
+          amount,
+          slippage: { bps: 100 },
+        } as never) as Result<{ quoteId: string }>;
+        if (!quote.ok) return quote;
+        return swapHandlers['swap.review']({
+          quoteId: quote.value.quoteId,
+        } as never) as Result<ReviewTicketView>;
+      },
     ),
     ...createFakeFeesHandlers(fees, () => state.current),
     ...createFakeLedgerHandlers(ledger, add),

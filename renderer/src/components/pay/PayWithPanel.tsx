@@ -32,6 +32,8 @@ export interface PayWithPanelProps {
   onPayWith: (token: TokenInfo) => void;
   onRefresh: () => void;
   onReview: (planId: string) => void;
+  /** Reviews the swap into SOL the plan needs first (its `solFirst`, issue 32). */
+  onSolFirst: (planId: string) => void;
 }
 
 export function PayWithPanel(props: PayWithPanelProps) {
@@ -98,11 +100,26 @@ export function PayWithPanel(props: PayWithPanelProps) {
       {plan ? (
         <PlanDetails plan={plan} tokens={props.tokens} ageSeconds={props.ageSeconds} />
       ) : null}
+      {plan?.solFirst ? (
+        <p role="note" className="hint">
+          {plan.solFirst.reason}
+        </p>
+      ) : null}
       <div className="actions">
+        {plan?.solFirst ? (
+          <button
+            type="button"
+            className="button button-primary button-large"
+            disabled={props.quoting || props.reviewing}
+            onClick={() => props.onSolFirst(plan.planId)}
+          >
+            Swap into SOL first
+          </button>
+        ) : null}
         <button
           type="button"
-          className="button button-primary button-large"
-          disabled={!plan || props.quoting || props.reviewing}
+          className={plan?.solFirst ? 'button button-large' : 'button button-primary button-large'}
+          disabled={!plan || Boolean(plan.solFirst) || props.quoting || props.reviewing}
           onClick={() => {
             if (plan) props.onReview(plan.planId);
           }}

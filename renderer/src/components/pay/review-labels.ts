@@ -32,6 +32,17 @@ const LABELS: Record<PayReviewKind, ReviewPanelLabels> = {
       next: TRY_AGAIN,
     },
   },
+  'sol-first': {
+    edit: 'Back to the payment',
+    done: 'Continue to the payment',
+    status: 'Swap status',
+    verdict: {
+      accepted:
+        'The transaction swaps a little of your token into SOL, so that you can pay the payment’s network fee; the swap service pays this swap’s own fee. Check the changes below, then approve.',
+      refused: 'It does not swap into SOL within the plan shown:',
+      next: 'Nothing was signed or sent. Plan the payment again, or try again later.',
+    },
+  },
   'fee-account': {
     edit: 'Back to fees',
     done: 'Done',

@@ -1,0 +1,178 @@
+/**
+ * A taker with no SOL on the sandbox's `--api-shape v2` (issue 32), in process over a real
+ * ledger (litesvm) through its HTTP server, every answer validated against the official OpenAPI
+ * (test/fixtures/real-world/schema/jup-ag-docs-1dda348d-openapi-swap-v2.yaml):
+ *
+ * - a market maker's fill followed by a pool (PDLG -> SOL, two hops) asked plainly: the maker
+ *   pays the fee and the gas payer the rent of the taker's new accounts, and it lands with the
+ *   taker paying no SOL (it used to fail, the taker left to pay the rent);
+ * - an order the taker cannot fund for want of SOL answers the docs' aggregator errorCode 2
+ *   ("Insufficient SOL for gas"), and one it cannot fund for want of the token errorCode 1
+ *   (docs-v2 "Order & Execute", Error codes);
+ * - /build names the market's lookup table even when the swap alone fits without it, so an
+ *   integrator's own instructions fit.
+ */
+import { rmSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { Keypair, PublicKey, VersionedTransaction } from '@solana/web3.js';
+import { getAssociatedTokenAddressSync } from '@solana/spl-token';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SandboxLedger } from '../ledger/ledger';
+import { loadOrSeedMarket } from '../pools/seed-market';
+import { encodeTokenAccount } from '../pools/token-account-data';
+import { CP_SWAP_LOOKUP_TABLE } from '../cp-swap/lookup-table';
+import { createMarketContext } from './market-context';
+import { createMarketDataApi } from '../market-data/market-data-api';
+import { createSandboxServer } from '../server';
+import { createSwapApi } from './index';
+import { swapV2Handler } from './v2-shape';
+import { SANDBOX_GAS_PAYER } from '../../shared/sandbox-operator';
+import { TOKEN_2022_PROGRAM_ID, TOKEN_PROGRAM_ID } from '../tokens';
+import { tempDir } from '../../../test/fixtures/temp-dirs';
+import { answerValidator, expectValid } from '../../../test/fixtures/openapi-v2';
+
+const SOL = 'So11111111111111111111111111111111111111112';
+const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
+const JUP = 'JUPyiwrYJFskUPiHa7hkeR8VUtAeFoSYbKedZNsDvCN';
+const PDLG = 'E9REZTBcoGZaPbveoQCVAon6tpMAw7nHLDnPco6LRuFi';
+
+const build200 = answerValidator('/build', 'get', '200');
+const order200 = answerValidator('/order', 'get', '200');
+const execute200 = answerValidator('/execute', 'post', '200');
+
+let dir: string;
+let ledger: SandboxLedger;
+let server: Server;
+let base: string;
+
+beforeAll(async () => {
+  dir = tempDir('swapdesk-v2-gasless-');
+  ledger = SandboxLedger.open({ stateDir: join(dir, 'ledger'), slotMs: 0 });
+  const stateDir = join(dir, 'swap');
+  const v6 = await createSwapApi({ ledger, stateDir });
+  const market = loadOrSeedMarket(ledger, stateDir);
+  server = createSandboxServer({
+    ledger,
+    swapApi: swapV2Handler(v6, ledger, market.authority),
+    swapApiPath: '/swap/v2',
+    marketData: createMarketDataApi(createMarketContext(ledger, market)),
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/swap/v2`;
+}, 120_000);
+
+afterAll(async () => {
+  server?.closeAllConnections();
+  await new Promise((resolve) => server?.close(resolve));
+  ledger?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** `owner`'s token account of `mint` (its program's), holding `amount`; the owner no SOL. */
+function tokenAccount(owner: string, mint: string, amount: bigint, program = TOKEN_PROGRAM_ID) {
+  const address = getAssociatedTokenAddressSync(
+    new PublicKey(mint),
+    new PublicKey(owner),
+    true,
+    new PublicKey(program),
+  ).toBase58();
+  ledger.setAccount(address, {
+    lamports: 2_039_280n,
+    owner: program,
+    data: encodeTokenAccount({ mint, owner, amount, nativeReserve: null }),
+    executable: false,
+  });
+}
+
+async function get(path: string, query: Record<string, string>) {
+  const response = await fetch(`${base}${path}?${new URLSearchParams(query)}`);
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+async function execute(transaction: string, taker: Keypair, requestId: unknown) {
+  const tx = VersionedTransaction.deserialize(Buffer.from(transaction, 'base64'));
+  tx.sign([taker]);
+  const response = await fetch(`${base}/execute`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      signedTransaction: Buffer.from(tx.serialize()).toString('base64'),
+      requestId,
+    }),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+describe('a taker with no SOL (issue 32)', () => {
+  it("a two-hop order through the market maker's fill: the maker pays the fee, the gas payer the rent", async () => {
+    const taker = Keypair.generate();
+    tokenAccount(taker.publicKey.toBase58(), PDLG, 100_000_000n, TOKEN_2022_PROGRAM_ID);
+    const order = await get('/order', {
+      inputMint: PDLG,
+      outputMint: SOL,
+      amount: '1500000',
+      taker: taker.publicKey.toBase58(),
+    });
+    expectValid(order200, order.body);
+    expect(order.body).toMatchObject({ router: 'jupiterz', gasless: true });
+    expect((order.body.routePlan as unknown[]).length).toBe(2);
+    expect(order.body.signatureFeePayer).toBe(order.body.maker);
+    expect(order.body.rentFeePayer).toBe(SANDBOX_GAS_PAYER);
+    const landed = await execute(order.body.transaction as string, taker, order.body.requestId);
+    expectValid(execute200, landed.body);
+    expect(landed.body.status).toBe('Success');
+    // The taker paid nothing: it holds exactly the SOL the swap delivered.
+    expect(ledger.getAccount(taker.publicKey.toBase58())?.lamports ?? 0n).toBeGreaterThanOrEqual(
+      BigInt(landed.body.totalOutputAmount as string),
+    );
+  });
+
+  it('says what is missing: the SOL for the fee (errorCode 2), or the token (errorCode 1)', async () => {
+    const taker = Keypair.generate();
+    tokenAccount(taker.publicKey.toBase58(), USDC, 50_000_000n);
+    // slippageBps makes the order manual: not gasless, the taker pays its fee.
+    const noSol = await get('/order', {
+      inputMint: USDC,
+      outputMint: JUP,
+      amount: '3000000',
+      slippageBps: '50',
+      taker: taker.publicKey.toBase58(),
+    });
+    expectValid(order200, noSol.body);
+    expect(noSol.body).toMatchObject({
+      router: 'metis',
+      transaction: '',
+      errorCode: 2,
+      errorMessage: 'Insufficient SOL for gas',
+    });
+    const noToken = await get('/order', {
+      inputMint: USDC,
+      outputMint: JUP,
+      amount: '300000000',
+      taker: taker.publicKey.toBase58(),
+    });
+    expect(noToken.body).toMatchObject({
+      transaction: '',
+      errorCode: 1,
+      errorMessage: 'Insufficient funds',
+    });
+  });
+
+  it("/build names the market's lookup table even for a swap that fits without it", async () => {
+    const taker = Keypair.generate();
+    tokenAccount(taker.publicKey.toBase58(), USDC, 50_000_000n);
+    const { status, body } = await get('/build', {
+      inputMint: USDC,
+      outputMint: JUP,
+      amount: '3000000',
+      taker: taker.publicKey.toBase58(),
+    });
+    expect(status).toBe(200);
+    expectValid(build200, body);
+    expect(Object.keys(body.addressesByLookupTableAddress as object)).toEqual([
+      CP_SWAP_LOOKUP_TABLE,
+    ]);
+  });
+});
