@@ -15,7 +15,7 @@ import { associatedTokenAddress } from '../tokens/associated-token';
 import type { AccountState } from './account-state';
 import { isUserAccount, type ReviewFacts } from './facts';
 import { TOKEN_2022_PROGRAM } from './program-ids';
-import { fundedByUser, rentFunderWords } from './rent';
+import { fundedByUser, rentFunder, rentFunderWords } from './rent';
 import { swapLegs } from './swap-legs';
 import { formatSol, shortAddress, tokenName } from './words';
 
@@ -147,6 +147,9 @@ function newAccountsFunded(facts: ReviewFacts): [string, bigint][] {
     // The person's own wallet, new on chain when a gasless swap pays them their first SOL,
     // holds their SOL: none of it is rent locked away.
     if (address === facts.user) continue;
+    // Rent another account funds (a gas payer, a market maker) is not the person's SOL locked
+    // away (issue 32).
+    if (rentFunder(facts, address) !== facts.user) continue;
     if (after.token?.owner === facts.user || funded.has(address) || isUserAccount(facts, address)) {
       // A wSOL account's tokens are the person's SOL, not rent.
       const rent = after.token?.isNative ? after.lamports - after.token.amount : after.lamports;

@@ -24,6 +24,7 @@ import { readTransactionWire } from '../shared/transaction-wire';
 import type { ReviewReport } from './types';
 import {
   ata,
+  BONK,
   honestSwap,
   key,
   mintAccount,
@@ -176,5 +177,31 @@ describe('rent another account pays is not "your SOL" (issue 32)', () => {
       `for you, a token this swap does not involve, and put SOL that the swap service's gas payer ${key(gas).slice(0, 4)}…${key(gas).slice(-4)} pays into its rent.`,
     );
     expect(reason).not.toContain('your SOL');
+  });
+
+  it("the person's output account opened by the gas payer is not rent of theirs", async () => {
+    const gas = STRANGER.publicKey;
+    const base = honestSwap();
+    const output = ata(USER.publicKey, BONK);
+    const terms = { ...SWAP_V2_TERMS, gasPayer: key(gas) as Address };
+    const report = await scenarioReport(
+      {
+        ...base,
+        payer: gas,
+        signers: [VENUE],
+        awaitedCosigners: [key(gas) as Address],
+        instructions: [
+          createAssociatedTokenAccountIdempotentInstruction(gas, output, USER.publicKey, BONK),
+          ...base.instructions,
+        ],
+        pre: { ...base.pre, [key(output)]: null, [key(gas)]: systemAccount(10n ** 9n) },
+      },
+      terms,
+    );
+    expect(report.refusals).toEqual([]);
+    // Before: "… accounts are opened only for the tokens of this swap, with 0.00203928 SOL of rent".
+    expect(verdict(report, 'sol-custody').reason).toBe(
+      'Your SOL stays in your wallet (or wrapped, as wSOL), outputs reach accounts only you control, and accounts are opened only for the tokens of this swap.',
+    );
   });
 });
