@@ -11,7 +11,7 @@ import { createTransferCheckedInstruction } from '@solana/spl-token';
 import { Keypair, type PublicKey } from '@solana/web3.js';
 import { describe, expect, it } from 'vitest';
 import type { Address } from '../shared/address';
-import { counterparties } from './facts';
+import { counterparties } from './counterparty';
 import {
   ata,
   BONK,
@@ -148,8 +148,10 @@ describe('the market maker of a two-hop route', () => {
   const SOL_IN = 20_000_000n;
   const MIDDLE = 3_000_000n;
   const BONK_OUT = 150_000_000n;
+  // The first leg's minimum is what the quote states for it (swap-review.ts intentOf): the pool
+  // pays the person at least that much USDC, so it is that leg's counterparty (issue 32).
   const legs = [
-    { inputMint: key(WSOL) as Address, outputMint: key(USDC) as Address },
+    { inputMint: key(WSOL) as Address, outputMint: key(USDC) as Address, minOutAmount: MIDDLE },
     { inputMint: key(USDC) as Address, outputMint: key(BONK) as Address },
   ];
 
@@ -220,7 +222,9 @@ describe('the market maker of a two-hop route', () => {
   });
 
   it('refuses it when the quote does not name the leg (the words of the sweep before the fix)', async () => {
-    expect(verdict(await scenarioReport(twoHop({})), 'transfers')).toMatchObject({
+    expect(
+      verdict(await scenarioReport(twoHop({ routeLegs: legs.slice(0, 1) })), 'transfers'),
+    ).toMatchObject({
       ok: false,
       reason: expect.stringMatching(
         /^This transaction would move 3 USDC from your account to .*, an address that is not part of the swap\.$/,

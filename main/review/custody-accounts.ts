@@ -15,7 +15,7 @@ import { associatedTokenAddress } from '../tokens/associated-token';
 import type { AccountState } from './account-state';
 import { isUserAccount, type ReviewFacts } from './facts';
 import { TOKEN_2022_PROGRAM } from './program-ids';
-import { fundedByUser } from './rent';
+import { fundedByUser, rentFunder, rentFunderWords } from './rent';
 import { swapLegs } from './swap-legs';
 import { formatSol, shortAddress, tokenName } from './words';
 
@@ -116,16 +116,22 @@ export function openedAccountProblems(
     const after = facts.post.get(address);
     if (owner !== facts.user || !after) continue; // closed again in the transaction: rent back
     const name = tokenName(mint, facts.tokens);
+    // Whose SOL it is: a gas payer or a market maker may fund it (issue 32).
+    const funds = rentFunderWords(facts, address);
+    const rentIn = (lamports: bigint, how: string) =>
+      funds === 'your SOL'
+        ? `${formatSol(lamports)} of your SOL ${how}`
+        : `${formatSol(lamports)} ${how}, ${funds}`;
     if (address !== ataOf(facts, mint, after.programOwner)) {
       problems.push(
-        `It would open a ${name} token account ${shortAddress(address)} for you that is not your associated ${name} account, holding ${formatSol(after.lamports)} of your SOL as rent.`,
+        `It would open a ${name} token account ${shortAddress(address)} for you that is not your associated ${name} account, holding ${rentIn(after.lamports, 'as rent')}.`,
       );
       continue;
     }
     const needed = neededAccountSize(facts.pre.get(mint));
     if (needed !== null && after.data.length > needed) {
       problems.push(
-        `It would open your ${name} account ${shortAddress(address)} at ${after.data.length} bytes where ${name} needs ${needed}, locking ${formatSol(after.lamports)} of your SOL in its rent.`,
+        `It would open your ${name} account ${shortAddress(address)} at ${after.data.length} bytes where ${name} needs ${needed}, locking ${rentIn(after.lamports, 'in its rent')}.`,
       );
     }
   }
@@ -141,6 +147,9 @@ function newAccountsFunded(facts: ReviewFacts): [string, bigint][] {
     // The person's own wallet, new on chain when a gasless swap pays them their first SOL,
     // holds their SOL: none of it is rent locked away.
     if (address === facts.user) continue;
+    // Rent another account funds (a gas payer, a market maker) is not the person's SOL locked
+    // away (issue 32).
+    if (rentFunder(facts, address) !== facts.user) continue;
     if (after.token?.owner === facts.user || funded.has(address) || isUserAccount(facts, address)) {
       // A wSOL account's tokens are the person's SOL, not rent.
       const rent = after.token?.isNative ? after.lamports - after.token.amount : after.lamports;

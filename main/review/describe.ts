@@ -3,7 +3,15 @@
  * 3GWJ…JL4". Mints of plain transfers come from the source account's state.
  */
 import type { DecodedInstruction } from './types';
-import { formatSol, formatToken, shortAddress as s, tokenName, type TokenBook } from './words';
+import {
+  formatSol,
+  formatToken,
+  shortAddress as s,
+  tokenName,
+  unresolvedEntry,
+  unresolvedWords,
+  type TokenBook,
+} from './words';
 
 /** Describes `decoded`; `mintOf` finds a token account's mint (before or after the tx). */
 export function describeInstruction(
@@ -12,6 +20,14 @@ export function describeInstruction(
   tokens: TokenBook,
   mintOf: (account: string) => string | null,
 ): string {
+  // "the USDC account 9yLX…c8MU"; a mint from an unresolved lookup-table entry is said in
+  // words, never as the review's placeholder (issue 32).
+  const accountOf = (mint: string, account: string, article: string) => {
+    const entry = unresolvedEntry(mint);
+    return entry === null
+      ? `${article} ${formatToken(0n, mint, tokens).replace(/^0 /, '')} account ${s(account)}`
+      : `${article} token account ${s(account)}, for the token of ${unresolvedWords(entry)},`;
+  };
   switch (decoded.kind) {
     case 'jupiterzFill':
       return `JupiterZ fill: market maker ${s(decoded.maker)} pays ${s(decoded.takerOutput ?? decoded.taker)} exactly ${formatToken(decoded.outputAmount, decoded.outputMint, tokens)} for exactly ${formatToken(decoded.inputAmount, decoded.inputMint, tokens)} from ${s(decoded.takerInput ?? decoded.taker)}, both signing`;
@@ -42,7 +58,7 @@ export function describeInstruction(
     case 'tokenMintTo':
       return `Mint ${formatToken(decoded.amount, decoded.mint, tokens)} into ${s(decoded.destination)}`;
     case 'ataCreate':
-      return `Create the ${formatToken(0n, decoded.mint, tokens).replace(/^0 /, '')} account ${s(decoded.account)} of ${s(decoded.owner)}${decoded.idempotent ? ' if it does not exist' : ''}, rent paid by ${s(decoded.payer)}`;
+      return `Create ${accountOf(decoded.mint, decoded.account, 'the')} of ${s(decoded.owner)}${decoded.idempotent ? ' if it does not exist' : ''}, rent paid by ${s(decoded.payer)}`;
     case 'jupiterRoute': {
       const symbol = (mint: string) => tokens.get(mint)?.symbol ?? tokenName(mint, tokens);
       const fee =
@@ -70,7 +86,7 @@ export function describeInstruction(
         ? `${programName}: swap ${formatToken(decoded.maxIn, decoded.inputMint, tokens)} from ${s(decoded.source)}, paying ${s(decoded.destination)} at least ${formatToken(decoded.minOut, decoded.outputMint, tokens)}`
         : `${programName}: swap at most ${formatToken(decoded.maxIn, decoded.inputMint, tokens)} from ${s(decoded.source)} for exactly ${formatToken(decoded.minOut, decoded.outputMint, tokens)} to ${s(decoded.destination)}`;
     case 'jupiterCreateTokenAccount':
-      return `${programName}: open a temporary ${formatToken(0n, decoded.mint, tokens).replace(/^0 /, '')} account ${s(decoded.account)} for ${s(decoded.owner)}`;
+      return `${programName}: open ${accountOf(decoded.mint, decoded.account, 'a temporary')} for ${s(decoded.owner)}`;
     case 'computeUnitLimit':
       return `Set the compute limit to ${decoded.units} units`;
     case 'computeUnitPrice':

@@ -8,7 +8,8 @@
  * views see nothing; there the balance rules (guard-balances.ts) do the bounding.
  */
 import type { Address } from '../shared/address';
-import { counterpartyOf, feeConfigured, isUserAccount, mintOf, type ReviewFacts } from './facts';
+import { counterpartyOf } from './counterparty';
+import { feeConfigured, isUserAccount, mintOf, type ReviewFacts } from './facts';
 
 export interface TokenFlow {
   instruction: number;

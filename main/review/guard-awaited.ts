@@ -3,16 +3,17 @@
  * maker's fill is signed by the market maker at /execute, after the person approved. The
  * transaction the person reviews therefore lacks that signature. Missing is allowed only for
  * the maker the /order answer names, and only when that maker is the swap's counterparty in
- * these very bytes (it pays the person their side of the quoted route, facts.ts
- * counterparties): a co-signer that pays nothing would be someone else approving later what the
- * person signs now. Whatever it signs is these bytes: a signature over any other message does
+ * these very bytes (it pays the person their side of the quoted route, at least the minimum
+ * they accepted: counterparty.ts): a co-signer that pays nothing, or a token gesture, would be
+ * someone else approving later what the person signs now. Whatever it signs is these bytes: a signature over any other message does
  * not verify with the person's, so the message that lands is the one the person signed.
  *
  * The other co-signer a gasless order awaits is the service's own published gas payer
  * (service-terms.ts), which pays the network fee or rent and is paid nothing by the person here:
  * it is no counterparty, and the transfer rules refuse anything the person would send it.
  */
-import { counterparties, type ReviewFacts } from './facts';
+import { counterparties, payoutShortfall } from './counterparty';
+import type { ReviewFacts } from './facts';
 import type { GuardVerdict } from './types';
 import { shortAddress } from './words';
 
@@ -49,10 +50,15 @@ export function awaitedSignersRule(facts: ReviewFacts): GuardVerdict[] {
       rule: 'awaited-signers',
       ok: false,
       reason: strangers
-        .map(
-          (entry) =>
-            `The swap service says ${shortAddress(entry.signer)} signs after you, but it pays you nothing in this transaction, so it is not the market maker of your swap.`,
-        )
+        .map((entry) => {
+          // Paying a token gesture (one base unit) does not make a market maker (issue 32).
+          const short = payoutShortfall(facts, entry.signer);
+          const pays =
+            short === null
+              ? 'but it pays you nothing in this transaction'
+              : `but it ${short.words}`;
+          return `The swap service says ${shortAddress(entry.signer)} signs after you as your market maker, ${pays}, so it is not the market maker of your swap. Do not approve it; get a fresh quote.`;
+        })
         .join(' '),
     },
   ];

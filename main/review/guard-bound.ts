@@ -23,7 +23,7 @@ import { heldBefore, swapLegs, worstCase, type WorstCase } from './swap-legs';
 import { isUserAccount, type ReviewFacts } from './facts';
 import { walletBound } from '../swap-api/slippage-bound';
 import type { GuardVerdict } from './types';
-import { formatToken, shortAddress, tokenName } from './words';
+import { formatToken, shortAddress, tokenName, unresolvedEntry, unresolvedWords } from './words';
 import { isAllowedProgram, JUPITER_V6_PROGRAM, JUPITERZ_ORDER_ENGINE } from './program-ids';
 
 const UNPROTECTED =
@@ -82,6 +82,24 @@ function guaranteedOutput(facts: ReviewFacts, worst: WorstCase): bigint {
   if (!isUserAccount(facts, target))
     return (worst.accounts.get(target) ?? 0n) + (own < 0n ? own : 0n);
   return own;
+}
+
+/**
+ * An aggregator route paying a token the network could not resolve (its mint an unresolved
+ * lookup-table entry): its bound is read from its own arguments, as the program computes it
+ * (⌊quoted_out_amount × (10,000 − slippage_bps) / 10,000⌋), and said so, rather than as "only 0
+ * USDC arrived", which the arguments do not say (issue 32, the real DexSato /order).
+ */
+function unresolvedOutputs(facts: ReviewFacts, accepted: string): string[] {
+  return facts.instructions.flatMap(({ index, decoded }) => {
+    if (decoded.kind !== 'jupiterRoute' || decoded.swapMode !== 'ExactIn') return [];
+    const entry = unresolvedEntry(decoded.destinationMint);
+    if (entry === null) return [];
+    const { quotedAmount: quoted, slippageBps: bps } = decoded;
+    return [
+      `Instruction ${index + 1} (${decoded.name}) makes the network refuse it if ${shortAddress(decoded.destination)} would receive less than ${decoded.bound} base units (its quoted_out_amount ${quoted} less its slippage_bps ${bps}: ${quoted} × (10,000 − ${bps}) / 10,000), but of the token of ${unresolvedWords(entry)}, so the wallet cannot tell that they are the ${accepted}.`,
+    ];
+  });
 }
 
 /** A route's middle that could take tokens the person already held (see the file comment). */
@@ -143,7 +161,13 @@ export function onchainBoundRule(facts: ReviewFacts): GuardVerdict {
   }
   const arrives = guaranteedOutput(facts, worst);
   const floor = exactIn ? bound : intent.amount;
-  if (intent.inputMint !== intent.outputMint && arrives + (exactIn ? outputSlack : 0n) < floor) {
+  const unresolved = unresolvedOutputs(facts, `${outMoney(floor)} ${floorWords}`);
+  problems.push(...unresolved);
+  if (
+    unresolved.length === 0 &&
+    intent.inputMint !== intent.outputMint &&
+    arrives + (exactIn ? outputSlack : 0n) < floor
+  ) {
     problems.push(
       exactIn
         ? `Its swap instructions would let the network complete this swap even if only ${outMoney(arrives)} arrived, less than the ${outMoney(floor)} ${floorWords}. ${UNPROTECTED}`

@@ -27,7 +27,8 @@ import {
   rentProblems,
 } from './custody-accounts';
 import type { GuardVerdict } from './types';
-import { formatSol, shortAddress, tokenName } from './words';
+import { rentFunderWords } from './rent';
+import { formatSol, shortAddress, tokenName, unresolvedEntry, unresolvedWords } from './words';
 
 /** The mints the swap involves: the only ones the person's new token accounts may hold. */
 function involvedMints(facts: ReviewFacts): Set<string> {
@@ -60,8 +61,13 @@ function strayAccounts(facts: ReviewFacts): string[] {
   for (const [address, { mint, owner }] of openedAccounts(facts)) {
     if (involved.has(mint)) continue;
     const whose = owner === facts.user ? 'you' : shortAddress(owner);
+    // Whose SOL pays the rent: a gas payer or a market maker may fund it (issue 32).
+    const funds = rentFunderWords(facts, address);
+    const entry = unresolvedEntry(mint);
     problems.push(
-      `It would open a ${tokenName(mint, facts.tokens)} token account ${shortAddress(address)} for ${whose}, a token this swap does not involve, and put your SOL into its rent.`,
+      entry === null
+        ? `It would open a ${tokenName(mint, facts.tokens)} token account ${shortAddress(address)} for ${whose}, a token this swap does not involve, and put ${funds} into its rent.`
+        : `It would open a token account ${shortAddress(address)} for ${whose} whose token is ${unresolvedWords(entry)}, so the wallet cannot tell it is a token this swap involves, and put ${funds} into its rent.`,
     );
   }
   return problems;

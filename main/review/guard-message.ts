@@ -3,7 +3,8 @@
  * blockhash still lives, whether every lookup table resolved, and which programs are called.
  */
 import { isHarmlessTokenInstruction } from './decode-token';
-import { BLOCKHASH_VALIDITY_BLOCKS, counterparties, signsFor, type ReviewFacts } from './facts';
+import { counterparties } from './counterparty';
+import { BLOCKHASH_VALIDITY_BLOCKS, signsFor, type ReviewFacts } from './facts';
 import { isAllowedProgram, isTokenProgram, SYSTEM_PROGRAM } from './program-ids';
 import type { DecodedInstruction, GuardVerdict } from './types';
 import { shortAddress } from './words';

@@ -2,6 +2,7 @@
  * Guard rules over the moves the instructions spell out: tokens leaving the person's accounts
  * for third parties, SOL leaving their account beyond fees and rent, and the priority fee.
  */
+import { payoutShortfall } from './counterparty';
 import { isUserAccount, mintOf, type ReviewFacts } from './facts';
 import { solToOthers, tipAllowance, tipFlows, tokenFlows } from './flows';
 import type { GuardVerdict } from './types';
@@ -21,8 +22,14 @@ export function transfersRule(facts: ReviewFacts): GuardVerdict {
       flow.recipientTable === null
         ? ''
         : ` (that address was tucked into lookup table ${shortAddress(flow.recipientTable)})`;
+    // A co-signer paying a token gesture is named with what it pays (issue 32).
+    const short = payoutShortfall(facts, flow.destination);
+    const who =
+      short === null
+        ? 'an address that is not part of the swap'
+        : `an address that is not part of the swap: ${shortAddress(short.party)} ${short.words}, so it is not your swap's counterparty`;
     problems.push(
-      `This transaction would move ${formatToken(flow.amount, flow.mint, facts.tokens)} from your account to ${shortAddress(flow.destination)}, an address that is not part of the swap${table}.`,
+      `This transaction would move ${formatToken(flow.amount, flow.mint, facts.tokens)} from your account to ${shortAddress(flow.destination)}, ${who}${table}.`,
     );
   }
   for (const { decoded } of facts.instructions) {

@@ -118,6 +118,14 @@ describe("JupiterZ's fill in Jupiter's order engine", () => {
     expect(verdict(report, 'onchain-bound').ok).toBe(false);
   });
 
+  it('a maker that pays one base unit of BONK for the input is refused (issue 32)', async () => {
+    const report = await jupiterz(fill({ output: 1n }));
+    expect(report.accepted).toBe(false);
+    expect(verdict(report, 'awaited-signers').reason).toMatch(
+      /^The swap service says \S+ signs after you as your market maker, but it pays you only 0\.00001 BONK, less than the 990 BONK you accepted, so it is not the market maker of your swap\./,
+    );
+  });
+
   it('a co-signer that is not the awaited market maker stays a missing signature', async () => {
     const other = Keypair.generate().publicKey;
     const report = await jupiterz(fill({ maker: other }));

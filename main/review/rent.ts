@@ -5,7 +5,9 @@
  * are not the person's, so the balance rows do not show them, yet the SOL leaves the wallet.
  */
 import { userDeltas } from './balances';
+import { counterparties } from './counterparty';
 import { isUserAccount, stateAfter, type ReviewFacts } from './facts';
+import { shortAddress } from './words';
 
 /** Accounts the transaction's instructions create with the user paying: address → created. */
 export function fundedByUser(facts: ReviewFacts): Set<string> {
@@ -17,6 +19,36 @@ export function fundedByUser(facts: ReviewFacts): Set<string> {
     }
   }
   return funded;
+}
+
+/**
+ * Who funds the rent of an account this transaction creates: the payer its creating instruction
+ * names (an `ataCreate` payer, a `SystemProgram.createAccount` source), else the person.
+ */
+export function rentFunder(facts: ReviewFacts, address: string): string {
+  for (const { decoded } of facts.instructions) {
+    if (decoded.kind === 'ataCreate' && decoded.account === address) return decoded.payer;
+    if (decoded.kind === 'systemCreateAccount' && decoded.newAccount === address) {
+      return decoded.from;
+    }
+  }
+  return facts.user;
+}
+
+/**
+ * Whose SOL the rent of `address` is, in words (issue 32): "your SOL", or another payer's
+ * (the swap service's gas payer, the market maker, anyone else) by name, never "your SOL".
+ */
+export function rentFunderWords(facts: ReviewFacts, address: string): string {
+  const funder = rentFunder(facts, address);
+  if (funder === facts.user) return 'your SOL';
+  if (funder === facts.terms.gasPayer) {
+    return `SOL that the swap service's gas payer ${shortAddress(funder)} pays`;
+  }
+  if (counterparties(facts).has(funder)) {
+    return `SOL that the market maker ${shortAddress(funder)} pays`;
+  }
+  return `SOL that ${shortAddress(funder)} pays`;
 }
 
 /**

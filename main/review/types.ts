@@ -75,6 +75,12 @@ export interface ServiceFee {
 export interface RouteLeg {
   inputMint: Address;
   outputMint: Address;
+  /**
+   * The least the person accepted from this leg's fill, in its output token: the leg's quoted
+   * output less the chosen slippage, ⌊outAmount × (10,000 − bps) / 10,000⌋ (issue 32). A
+   * counterparty paying a middle token must cover it (counterparty.ts); without it, none does.
+   */
+  minOutAmount?: bigint;
 }
 
 /**

@@ -12,9 +12,38 @@ export interface TokenInfo {
 
 export type TokenBook = ReadonlyMap<string, TokenInfo>;
 
-/** "7E4h…jjLs": enough of an address to recognise it, short enough for a sentence. */
+/**
+ * The review's placeholder for a lookup-table entry the network could not resolve
+ * (message.ts: `unresolved:<table>:<index>`), read back; null for any real address.
+ */
+export function unresolvedEntry(address: string): { table: string; index: number } | null {
+  const match = /^unresolved:([1-9A-HJ-NP-Za-km-z]{32,44}):(\d+)$/.exec(address);
+  return match === null ? null : { table: match[1]!, index: Number(match[2]) };
+}
+
+/**
+ * An unresolved entry in words (issue 32): "an account from lookup table 3oy9…R7yW, entry 13,
+ * that the network could not resolve", never the placeholder cut short as if it were an address.
+ */
+export function unresolvedWords(entry: { table: string; index: number }): string {
+  return `an account from lookup table ${shortAddress(entry.table)}, entry ${entry.index}, that the network could not resolve`;
+}
+
+/**
+ * "7E4h…jjLs": enough of an address to recognise it, short enough for a sentence; an
+ * unresolved lookup-table entry in words (unresolvedWords).
+ */
 export function shortAddress(address: string): string {
+  const entry = unresolvedEntry(address);
+  if (entry !== null) return unresolvedWords(entry);
   return address.length <= 12 ? address : `${address.slice(0, 4)}…${address.slice(-4)}`;
+}
+
+/** A mint the review cannot name: the token of an unresolved entry, else "token 7E4h…jjLs". */
+function unnamedToken(mint: string): string {
+  const entry = unresolvedEntry(mint);
+  if (entry !== null) return `the token of ${unresolvedWords(entry)}`;
+  return `token ${shortAddress(mint)}`;
 }
 
 /** Lamports as SOL, e.g. "0.000015 SOL". */
@@ -27,7 +56,7 @@ export function formatSol(lamports: bigint): string {
 export function formatToken(amount: bigint, mint: string | null, book: TokenBook): string {
   if (mint === null) return `${amount} base units of an unknown token`;
   const info = book.get(mint);
-  const symbol = info?.symbol ?? (mint === NATIVE_MINT ? 'SOL' : `token ${shortAddress(mint)}`);
+  const symbol = info?.symbol ?? (mint === NATIVE_MINT ? 'SOL' : unnamedToken(mint));
   const magnitude = amount < 0n ? -amount : amount;
   const sign = amount < 0n ? '-' : '';
   if (info?.decimals === null || info?.decimals === undefined) {
@@ -40,5 +69,5 @@ export function formatToken(amount: bigint, mint: string | null, book: TokenBook
 export function tokenName(mint: string | null, book: TokenBook): string {
   if (mint === null) return 'token';
   if (mint === NATIVE_MINT) return 'wrapped SOL';
-  return book.get(mint)?.symbol ?? `token ${shortAddress(mint)}`;
+  return book.get(mint)?.symbol ?? unnamedToken(mint);
 }

@@ -163,6 +163,7 @@ export function intentOf(quote: Quote, extras: SwapExtras): SwapIntent {
     routeLegs: quote.routePlan.map((hop) => ({
       inputMint: hop.inputMint,
       outputMint: hop.outputMint,
+      minOutAmount: (hop.outAmount * BigInt(10_000 - quote.slippageBps)) / 10_000n,
     })),
   };
 }

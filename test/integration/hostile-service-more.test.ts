@@ -99,8 +99,11 @@ describe('class 5: a co-signer is not "part of the swap"', () => {
       solToUsdc,
       'transfers',
     );
-    expect(reason).toBe(
-      `This transaction would move 5 BONK from your account to ${short(ataOf(attacker.toBase58(), BONK))}, an address that is not part of the swap.`,
+    // Issue 32: the refusal names the co-signer, what it pays and what the person accepted.
+    expect(reason).toMatch(
+      new RegExp(
+        `^This transaction would move 5 BONK from your account to ${short(ataOf(attacker.toBase58(), BONK))}, an address that is not part of the swap: ${short(attacker.toBase58())} pays you only 0\\.000001 USDC, less than the [\\d.]+ USDC you accepted, so it is not your swap's counterparty\\.$`,
+      ),
     );
   });
 

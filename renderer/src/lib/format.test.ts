@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { formatSol, formatUnits, isPositiveAmount, shortenAddress } from './format';
+import {
+  describeAccount,
+  formatSol,
+  formatUnits,
+  isPositiveAmount,
+  shortenAddress,
+} from './format';
 
 describe('formatUnits', () => {
   it('shows zero as 0 whatever the decimals', () => {
@@ -83,5 +89,16 @@ describe('isPositiveAmount', () => {
     expect(isPositiveAmount('0')).toBe(false);
     expect(isPositiveAmount('-5')).toBe(false);
     expect(isPositiveAmount('x')).toBe(false);
+  });
+});
+
+describe('describeAccount', () => {
+  it('says an unresolved lookup-table entry in words, never its placeholder (issue 32)', () => {
+    expect(describeAccount('unresolved:3oy9ojnsDzqmMNi87Gs7Hn5v3MPVqnWjG9k8BmzKR7yW:13', 6)).toBe(
+      'an account from lookup table 3oy9…R7yW, entry 13, that the network could not resolve',
+    );
+    expect(describeAccount('9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin', 6)).toBe(
+      '9xQeWv…usVFin',
+    );
   });
 });

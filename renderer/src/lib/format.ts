@@ -75,6 +75,17 @@ export function shortenAddress(address: string, keep = 4): string {
   return `${address.slice(0, keep)}…${address.slice(-keep)}`;
 }
 
+/**
+ * An account of the review's list, shortened: an entry of a lookup table the network could not
+ * resolve (the review's placeholder `unresolved:<table>:<index>`) is said in words, never cut
+ * short as if it were an address (issue 32).
+ */
+export function describeAccount(address: string, keep = 4): string {
+  const entry = /^unresolved:([1-9A-HJ-NP-Za-km-z]+):(\d+)$/.exec(address);
+  if (entry === null) return shortenAddress(address, keep);
+  return `an account from lookup table ${shortenAddress(entry[1]!)}, entry ${entry[2]}, that the network could not resolve`;
+}
+
 /** True when a decimal base-unit string is above zero. */
 export function isPositiveAmount(amount: string): boolean {
   return BASE_UNITS.test(amount) && BigInt(amount) > 0n;

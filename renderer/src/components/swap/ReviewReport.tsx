@@ -4,7 +4,7 @@
  * changes with the network fee and rent, then every instruction with its program and meaning.
  */
 import type { BalanceChangeView, ReviewReportView, TokenInfo } from '../../../../preload/api-types';
-import { formatSol, shortenAddress } from '../../lib/format';
+import { describeAccount, formatSol, shortenAddress } from '../../lib/format';
 import { NATIVE_MINT } from '../../lib/token-amount';
 import { formatSignedChange, formatSignedSol } from '../../lib/token-display';
 import { findToken, tokenName } from '../../stores/tokens-store';
@@ -225,7 +225,7 @@ export function ReviewReport({
           {report.accounts.map((account) => (
             <li key={account.address}>
               <span className="address" title={account.address}>
-                {shortenAddress(account.address, 6)}
+                {describeAccount(account.address, 6)}
               </span>{' '}
               <span className="muted small">
                 {[
