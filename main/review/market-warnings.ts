@@ -8,6 +8,7 @@
  * Money is computed in exact decimals (main/shared/usd.ts), never JavaScript numbers.
  */
 import type { PriceView } from '../../preload/api-types';
+import type { PoolPrice } from '../prices/chain-pools/pool-price-reader';
 import type { OracleReading } from '../prices/oracle/oracle-checks';
 import { NATIVE_MINT } from './program-ids';
 import type { Address } from '../shared/address';
@@ -24,6 +25,8 @@ export interface MarketFacts {
   namesakes?: ReadonlyMap<string, string>;
   /** Pyth's readings of the mints the wallet has a feed for (issue 25; market-review.ts). */
   oracle?: ReadonlyMap<string, OracleReading>;
+  /** The deepest CP-Swap pool's price of each side without Pyth's live price (issue 32). */
+  pools?: ReadonlyMap<string, PoolPrice>;
   /** Where USD values come from (value-source.ts); default: `prices`, the Price API's. */
   values?: ValueSource;
 }

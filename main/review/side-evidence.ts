@@ -1,0 +1,128 @@
+/**
+ * What a side of a trade is worth by evidence the swap service does not control (issue 32), the
+ * narrowest band first: Pyth's live price (no band); a stale feed's last price, with a band that
+ * widens with its age (prices/oracle/stale-tolerance.ts); the deepest Raydium CP-Swap pool the
+ * wallet found against SOL, USDC or USDT (prices/chain-pools/). Where none exists the side is
+ * valued at the service's word, and the review says so (trade-value.ts).
+ */
+import type { PoolPrice, ReferencePrice } from '../prices/chain-pools/pool-price-reader';
+import type { OracleReading } from '../prices/oracle/oracle-checks';
+import { staleToleranceBps } from '../prices/oracle/stale-tolerance';
+import { decimalText, formatUsd, parseDecimal } from '../shared/usd';
+import { shortAddress } from './words';
+
+/** Where an independent price comes from. */
+export type EvidenceSource = 'oracle' | 'stale-oracle' | 'pool';
+
+export interface Evidence {
+  source: EvidenceSource;
+  /** USD per whole token, exact decimal text. */
+  usdPrice: string;
+  /** How far the price may honestly be from today's, in basis points (0 for a live feed). */
+  toleranceBps: bigint;
+  /** Whose price, in words: "Pyth's SOL/USD feed, last published 300 s ago". */
+  name: string;
+}
+
+/** The tokens a pool's other side may be valued by: Pyth prices them on Solana. */
+export const REFERENCE_MINTS = [
+  'So11111111111111111111111111111111111111112',
+  'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v',
+  'Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB',
+] as const;
+
+/** ± a band in basis points, as a percentage: "±3.51%". */
+export const bandText = (bps: bigint) => `±${decimalText({ digits: bps, scale: 2 })}%`;
+
+function ageText(seconds: number): string {
+  if (seconds < 120) return `${seconds} s`;
+  if (seconds < 7_200) return `${Math.floor(seconds / 60)} min`;
+  return `${Math.floor(seconds / 3_600)} h`;
+}
+
+/** A stale feed's last price as evidence, or null when it is none (too old, or not stale). */
+export function staleEvidence(reading: OracleReading | undefined): Evidence | null {
+  if (!reading || reading.ok || !reading.last) return null;
+  const { last } = reading;
+  const price = parseDecimal(last.usdPrice);
+  const confidence = parseDecimal(last.confidence);
+  if (!price || !confidence || price.digits === 0n) return null;
+  const scale = Math.max(price.scale, confidence.scale);
+  const confidenceBps =
+    (confidence.digits * 10n ** BigInt(scale - confidence.scale) * 10_000n) /
+    (price.digits * 10n ** BigInt(scale - price.scale));
+  const band = staleToleranceBps(last.ageSeconds, confidenceBps);
+  if (band === null) return null;
+  return {
+    source: 'stale-oracle',
+    usdPrice: last.usdPrice,
+    toleranceBps: band,
+    name: `Pyth's ${last.alias} feed, last published ${ageText(last.ageSeconds)} ago`,
+  };
+}
+
+/** Pyth's live price of a side, or null. */
+export function liveEvidence(reading: OracleReading | undefined): Evidence | null {
+  if (!reading?.ok) return null;
+  return {
+    source: 'oracle',
+    usdPrice: reading.price.usdPrice,
+    toleranceBps: 0n,
+    name: `Pyth's ${reading.price.alias} feed`,
+  };
+}
+
+/** The deepest pool's price as evidence, named with its pair, address and depth. */
+export function poolEvidence(
+  pool: PoolPrice | undefined,
+  symbolOf: (mint: string) => string,
+): Evidence | null {
+  if (!pool) return null;
+  const depth = parseDecimal(pool.depthUsd);
+  const pair = `${symbolOf(pool.mint)}/${symbolOf(pool.referenceMint)}`;
+  return {
+    source: 'pool',
+    usdPrice: pool.usdPrice,
+    toleranceBps: pool.toleranceBps,
+    name: `the deepest Raydium CP-Swap pool the wallet found, ${pair} ${shortAddress(pool.pool)}${depth ? ` (${formatUsd(depth)} of ${symbolOf(pool.referenceMint)})` : ''}, ${symbolOf(pool.referenceMint)} priced by ${pool.referenceSource}`,
+  };
+}
+
+/** The best evidence for a side: live Pyth, else the narrower of a stale feed and a pool. */
+export function bestEvidence(
+  reading: OracleReading | undefined,
+  pool: PoolPrice | undefined,
+  symbolOf: (mint: string) => string,
+): Evidence | null {
+  const live = liveEvidence(reading);
+  if (live) return live;
+  const candidates = [staleEvidence(reading), poolEvidence(pool, symbolOf)].filter(
+    (e): e is Evidence => e !== null,
+  );
+  candidates.sort((a, b) =>
+    a.toleranceBps < b.toleranceBps ? -1 : a.toleranceBps > b.toleranceBps ? 1 : 0,
+  );
+  return candidates[0] ?? null;
+}
+
+/**
+ * The reference tokens' prices a pool may carry, from Pyth's readings: live, or stale within
+ * its band. A reference with neither carries nothing.
+ */
+export function referencePrices(
+  readings: ReadonlyMap<string, OracleReading>,
+): Map<string, ReferencePrice> {
+  const references = new Map<string, ReferencePrice>();
+  for (const mint of REFERENCE_MINTS) {
+    const reading = readings.get(mint);
+    const evidence = liveEvidence(reading) ?? staleEvidence(reading);
+    if (!evidence) continue;
+    references.set(mint, {
+      mint,
+      usdPrice: evidence.usdPrice,
+      toleranceBps: evidence.toleranceBps,
+      source: evidence.name,
+    });
+  }
+  return references;
+}
