@@ -13,7 +13,7 @@ import type { OracleReading } from '../prices/oracle/oracle-checks';
 import type { Address } from '../shared/address';
 import { withMarketReview } from './market-review';
 import type { MarketFacts } from './market-warnings';
-import { referencePrices } from './side-evidence';
+import { bestEvidence, referencePrices } from './side-evidence';
 import type { ReviewReport } from './types';
 
 const SOL = 'So11111111111111111111111111111111111111112' as Address;
@@ -144,6 +144,19 @@ describe('a stale Pyth price is evidence within a band that grows with its age',
     expect(report.valuation?.sentences[0]).toMatch(
       /^Swapdesk found no price for SOL that the swap service does not control \(Pyth's SOL\/USD price could not be used/,
     );
+  });
+
+  it('is preferred to a pool while its band is at most 5%; past that the narrower wins', () => {
+    const solPool: PoolPrice = { ...frzPool('150.4'), mint: SOL };
+    const symbolOf = (mint: string) => (mint === SOL ? 'SOL' : 'USDC');
+    expect(bestEvidence(stale(SOL, '150', 300), solPool, symbolOf)?.source).toBe('stale-oracle');
+    expect(bestEvidence(stale(SOL, '150', 3_600), solPool, symbolOf)).toMatchObject({
+      source: 'pool',
+      usdPrice: '150.4',
+      toleranceBps: 100n,
+    });
+    expect(bestEvidence(stale(SOL, '150', 3_600), undefined, symbolOf)?.toleranceBps).toBe(1_205n);
+    expect(bestEvidence(live(SOL, '151'), solPool, symbolOf)?.source).toBe('oracle');
   });
 
   it('references for pools carry a stale feed with its band', () => {

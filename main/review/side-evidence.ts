@@ -1,8 +1,9 @@
 /**
- * What a side of a trade is worth by evidence the swap service does not control (issue 32), the
- * narrowest band first: Pyth's live price (no band); a stale feed's last price, with a band that
- * widens with its age (prices/oracle/stale-tolerance.ts); the deepest Raydium CP-Swap pool the
- * wallet found against SOL, USDC or USDT (prices/chain-pools/). Where none exists the side is
+ * What a side of a trade is worth by evidence the swap service does not control (issue 32):
+ * Pyth's live price (no band); a stale feed's last price, with a band that widens with its age
+ * (prices/oracle/stale-tolerance.ts), while that band is at most 5%; else the narrower of that
+ * and the deepest Raydium CP-Swap pool the wallet found against SOL, USDC or USDT
+ * (prices/chain-pools/). Where none exists the side is
  * valued at the service's word, and the review says so (trade-value.ts).
  */
 import type { PoolPrice, ReferencePrice } from '../prices/chain-pools/pool-price-reader';
@@ -24,12 +25,13 @@ export interface Evidence {
   name: string;
 }
 
-/** The tokens a pool's other side may be valued by: Pyth prices them on Solana. */
-export const REFERENCE_MINTS = [
-  'So11111111111111111111111111111111111111112',
-  'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v',
-  'Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB',
-] as const;
+/** The tokens a pool's other side may be valued by (Pyth prices them on Solana), by symbol. */
+const REFERENCES: Readonly<Record<string, string>> = {
+  So11111111111111111111111111111111111111112: 'SOL',
+  EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v: 'USDC',
+  Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB: 'USDT',
+};
+export const REFERENCE_MINTS: readonly string[] = Object.keys(REFERENCES);
 
 /** ± a band in basis points, as a percentage: "±3.51%". */
 export const bandText = (bps: bigint) => `±${decimalText({ digits: bps, scale: 2 })}%`;
@@ -79,16 +81,27 @@ export function poolEvidence(
 ): Evidence | null {
   if (!pool) return null;
   const depth = parseDecimal(pool.depthUsd);
-  const pair = `${symbolOf(pool.mint)}/${symbolOf(pool.referenceMint)}`;
+  const reference = REFERENCES[pool.referenceMint] ?? symbolOf(pool.referenceMint);
+  const pair = `${symbolOf(pool.mint)}/${reference}`;
   return {
     source: 'pool',
     usdPrice: pool.usdPrice,
     toleranceBps: pool.toleranceBps,
-    name: `the deepest Raydium CP-Swap pool the wallet found, ${pair} ${shortAddress(pool.pool)}${depth ? ` (${formatUsd(depth)} of ${symbolOf(pool.referenceMint)})` : ''}, ${symbolOf(pool.referenceMint)} priced by ${pool.referenceSource}`,
+    name: `the deepest Raydium CP-Swap pool the wallet found, ${pair} ${shortAddress(pool.pool)}${depth ? ` (${formatUsd(depth)} of ${reference})` : ''}, ${reference} priced by ${pool.referenceSource}`,
   };
 }
 
-/** The best evidence for a side: live Pyth, else the narrower of a stale feed and a pool. */
+/**
+ * A stale Pyth price this narrow is preferred to a pool's, however deep: anyone with the capital
+ * can push a pool in the block before the review (and take it back after), nobody on chain can
+ * move Pyth's price, which aggregates venues off chain. 5% is about ten minutes of age.
+ */
+export const PREFER_STALE_FEED_BPS = 500n;
+
+/**
+ * The best evidence for a side: live Pyth; else a stale Pyth price within
+ * `PREFER_STALE_FEED_BPS`; else the narrower of a staler price and the deepest pool.
+ */
 export function bestEvidence(
   reading: OracleReading | undefined,
   pool: PoolPrice | undefined,
@@ -96,9 +109,9 @@ export function bestEvidence(
 ): Evidence | null {
   const live = liveEvidence(reading);
   if (live) return live;
-  const candidates = [staleEvidence(reading), poolEvidence(pool, symbolOf)].filter(
-    (e): e is Evidence => e !== null,
-  );
+  const stale = staleEvidence(reading);
+  if (stale && stale.toleranceBps <= PREFER_STALE_FEED_BPS) return stale;
+  const candidates = [stale, poolEvidence(pool, symbolOf)].filter((e): e is Evidence => e !== null);
   candidates.sort((a, b) =>
     a.toleranceBps < b.toleranceBps ? -1 : a.toleranceBps > b.toleranceBps ? 1 : 0,
   );
