@@ -3,7 +3,8 @@
  * entry (verified or not), their USD prices, and for an unverified one, a verified token whose
  * symbol reads the same (what it may be imitating). See review/market-warnings.ts. And Pyth's
  * prices of the two, read through the person's RPC (issue 25; review/market-review.ts), and for
- * a side without Pyth's live price, the deepest CP-Swap pool's (issue 32).
+ * a side without Pyth's live price, the deepest CP-Swap pool's and a liquid staking token's
+ * stake pool rate (issue 32).
  */
 import type { MarketFacts } from '../review/market-warnings';
 import type { SwapIntent } from '../review/types';
@@ -24,14 +25,22 @@ export function marketFactsOf(
     // Pyth's feeds are one getMultipleAccountsInfo (the two sides and the pools' reference
     // tokens together), read beside the directory and the service's prices, and the whole of
     // this beside the review's own reads (tickets/issue-ticket.ts).
-    const readingsOf = async () => {
+    const readingsOf = async (): Promise<
+      Pick<MarketFacts, 'pools' | 'stakePools'> & {
+        readings?: MarketFacts['oracle'];
+      }
+    > => {
       const readings = await oracle?.read([...mints, ...REFERENCE_MINTS]);
-      if (!readings || !pools) return { readings };
+      if (!readings || !pools) return readings ? { readings } : {};
       // A side without Pyth's live price looks for the chain's pools (two more reads, still
       // beside the review's simulation).
       const unpriced = mints.filter((mint) => !readings.get(mint)?.ok);
-      const found = unpriced.length ? await pools.read(unpriced, referencePrices(readings)) : null;
-      return { readings, pools: found };
+      if (unpriced.length === 0) return { readings };
+      const [found, staking] = await Promise.all([
+        pools.read(unpriced, referencePrices(readings)),
+        pools.stakePools(unpriced),
+      ]);
+      return { readings, pools: found, stakePools: staking };
     };
     const [tokens, quoted, evidence] = await Promise.all([
       directory.get(mints),
@@ -50,6 +59,7 @@ export function marketFactsOf(
       namesakes,
       ...(evidence.readings ? { oracle: evidence.readings } : {}),
       ...(evidence.pools?.size ? { pools: evidence.pools } : {}),
+      ...(evidence.stakePools?.size ? { stakePools: evidence.stakePools } : {}),
     };
   };
 }

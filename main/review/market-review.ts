@@ -41,6 +41,7 @@ export function withMarketReview(
     prices: market.prices,
     oracle: market.oracle ?? new Map(),
     ...(market.pools ? { pools: market.pools } : {}),
+    ...(market.stakePools ? { stakePools: market.stakePools } : {}),
   });
   const judged = marketWarnings(intent, { ...market, values: value.values });
   const warnings = [...judged, ...value.warnings].sort(

@@ -2,18 +2,19 @@
  * What a side of a trade is worth by evidence the swap service does not control (issue 32):
  * Pyth's live price (no band); a stale feed's last price, with a band that widens with its age
  * (prices/oracle/stale-tolerance.ts), while that band is at most 5%; else the narrower of that
- * and the deepest Raydium CP-Swap pool the wallet found against SOL, USDC or USDT
- * (prices/chain-pools/). Where none exists the side is
+ * the deepest Raydium CP-Swap pool the wallet found against SOL, USDC or USDT, and for a liquid
+ * staking token its stake pool's exchange rate times SOL's price (prices/chain-pools/). Where none exists the side is
  * valued at the service's word, and the review says so (trade-value.ts).
  */
 import type { PoolPrice, ReferencePrice } from '../prices/chain-pools/pool-price-reader';
+import type { StakePoolRate } from '../prices/chain-pools/stake-pool-rate';
 import type { OracleReading } from '../prices/oracle/oracle-checks';
 import { staleToleranceBps } from '../prices/oracle/stale-tolerance';
 import { decimalText, formatUsd, parseDecimal } from '../shared/usd';
 import { shortAddress } from './words';
 
 /** Where an independent price comes from. */
-export type EvidenceSource = 'oracle' | 'stale-oracle' | 'pool';
+export type EvidenceSource = 'oracle' | 'stale-oracle' | 'pool' | 'stake-pool';
 
 export interface Evidence {
   source: EvidenceSource;
@@ -92,6 +93,42 @@ export function poolEvidence(
 }
 
 /**
+ * A liquid staking token trades near its stake pool's rate, not at it: redeeming takes up to an
+ * epoch (about two days), so markets price it up to about 1% below.
+ */
+export const STAKE_POOL_SPREAD_BPS = 100n;
+
+/** What a stake pool rate needs to become a price: SOL's reading and the token's decimals. */
+export interface StakePoolInputs {
+  rate: StakePoolRate | undefined;
+  sol: OracleReading | undefined;
+  decimals: number | undefined;
+}
+
+/** SOL per whole token × SOL's price (live, or stale within its band), or null. */
+export function stakePoolEvidence(inputs: StakePoolInputs): Evidence | null {
+  const { rate, decimals } = inputs;
+  const sol = liveEvidence(inputs.sol) ?? staleEvidence(inputs.sol);
+  const solPrice = sol ? parseDecimal(sol.usdPrice) : null;
+  if (!rate || !sol || !solPrice || decimals === undefined) return null;
+  // SOL per whole token = (lamports / 10^9) / (supply / 10^decimals), to 12 more digits.
+  const scale = 12;
+  const solPerToken: { digits: bigint; scale: number } = {
+    digits:
+      (rate.totalLamports * 10n ** BigInt(decimals + scale)) / (rate.poolTokenSupply * 10n ** 9n),
+    scale,
+  };
+  const price = { digits: solPerToken.digits * solPrice.digits, scale: scale + solPrice.scale };
+  const perToken = decimalText({ digits: solPerToken.digits / 10n ** 8n, scale: 4 });
+  return {
+    source: 'stake-pool',
+    usdPrice: decimalText(price),
+    toleranceBps: sol.toleranceBps + STAKE_POOL_SPREAD_BPS,
+    name: `${rate.name}'s exchange rate (${perToken} SOL a token, ${shortAddress(rate.pool)}) times ${sol.name}'s SOL price`,
+  };
+}
+
+/**
  * A stale Pyth price this narrow is preferred to a pool's, however deep: anyone with the capital
  * can push a pool in the block before the review (and take it back after), nobody on chain can
  * move Pyth's price, which aggregates venues off chain. 5% is about ten minutes of age.
@@ -106,12 +143,18 @@ export function bestEvidence(
   reading: OracleReading | undefined,
   pool: PoolPrice | undefined,
   symbolOf: (mint: string) => string,
+  stakePool?: StakePoolInputs,
 ): Evidence | null {
   const live = liveEvidence(reading);
   if (live) return live;
   const stale = staleEvidence(reading);
   if (stale && stale.toleranceBps <= PREFER_STALE_FEED_BPS) return stale;
-  const candidates = [stale, poolEvidence(pool, symbolOf)].filter((e): e is Evidence => e !== null);
+  // On a tie the stake pool's rate goes first: its issuer's, which no trade can push.
+  const candidates = [
+    stale,
+    stakePool ? stakePoolEvidence(stakePool) : null,
+    poolEvidence(pool, symbolOf),
+  ].filter((e): e is Evidence => e !== null);
   candidates.sort((a, b) =>
     a.toleranceBps < b.toleranceBps ? -1 : a.toleranceBps > b.toleranceBps ? 1 : 0,
   );

@@ -24,8 +24,10 @@
  */
 import type { PriceView } from '../../preload/api-types';
 import type { PoolPrice } from '../prices/chain-pools/pool-price-reader';
+import type { StakePoolRate } from '../prices/chain-pools/stake-pool-rate';
 import type { OracleReading } from '../prices/oracle/oracle-checks';
 import { feedOfMint } from '../prices/oracle/feed-table';
+import { NATIVE_MINT } from './program-ids';
 import { bandText, bestEvidence } from './side-evidence';
 import { alignDecimals, decimalText, parseDecimal, usdValue, type Decimal } from '../shared/usd';
 import type { Address } from '../shared/address';
@@ -48,6 +50,8 @@ export interface TradeValueFacts {
   oracle: ReadonlyMap<string, OracleReading>;
   /** The deepest CP-Swap pool's price of each mint the wallet found one for (issue 32). */
   pools?: ReadonlyMap<string, PoolPrice>;
+  /** Liquid staking tokens' stake pool rates (issue 32). */
+  stakePools?: ReadonlyMap<string, StakePoolRate>;
 }
 
 export interface TradeValue {
@@ -63,7 +67,11 @@ function side(mint: Address, amount: bigint, facts: TradeValueFacts): SideValuat
   const reading = facts.oracle.get(mint);
   const oraclePrice = reading?.ok ? reading.price.usdPrice : null;
   const servicePrice = facts.prices[mint]?.usdPrice ?? null;
-  const evidence = bestEvidence(reading, facts.pools?.get(mint), facts.symbolOf);
+  const evidence = bestEvidence(reading, facts.pools?.get(mint), facts.symbolOf, {
+    rate: facts.stakePools?.get(mint),
+    sol: facts.oracle.get(NATIVE_MINT),
+    decimals: facts.decimalsOf(mint),
+  });
   const price = evidence?.usdPrice ?? servicePrice;
   const decimals = facts.decimalsOf(mint);
   const parsed = price === null ? null : parseDecimal(price);
@@ -95,7 +103,7 @@ const percent = (bps: bigint) => `${decimalText({ digits: bps, scale: 2 })}%`;
 
 function sourceSentence(s: SideValuation, symbol: string): string {
   if (s.source === 'oracle') return `${symbol} is valued at Pyth's ${s.feed} price.`;
-  if (s.source === 'stale-oracle' || s.source === 'pool') {
+  if (s.source === 'stale-oracle' || s.source === 'pool' || s.source === 'stake-pool') {
     return `${symbol} is valued from ${s.evidence}, within ${bandText(BigInt(s.toleranceBps ?? 0))}, not at the swap service's price.`;
   }
   const why = s.feed === null ? 'no Pyth feed' : `Pyth's ${s.feed} price could not be used`;
@@ -127,7 +135,7 @@ function divergence(s: SideValuation, symbol: string): TokenWarning | null {
 function unavailable(s: SideValuation, symbol: string): TokenWarning | null {
   if (s.oracleRefusal === null) return null;
   const instead =
-    s.source === 'stale-oracle' || s.source === 'pool'
+    s.source === 'stale-oracle' || s.source === 'pool' || s.source === 'stake-pool'
       ? `${symbol} is valued from ${s.evidence} instead, within ${bandText(BigInt(s.toleranceBps ?? 0))}.`
       : `${symbol} is valued at the swap service's price${s.servicePrice === null ? ' (it has none)' : ''}, which Swapdesk cannot check.`;
   return {
@@ -186,7 +194,7 @@ function valueSource(sides: SideValuation[], facts: TradeValueFacts): ValueSourc
             .map((s) => {
               const symbol = facts.symbolOf(s.mint);
               if (s.source === 'oracle') return `Pyth's ${s.feed} feed for ${symbol}`;
-              if (s.source === 'stale-oracle' || s.source === 'pool') {
+              if (s.source === 'stale-oracle' || s.source === 'pool' || s.source === 'stake-pool') {
                 return `${s.evidence} for ${symbol} (${bandText(BigInt(s.toleranceBps ?? 0))})`;
               }
               return `the swap service's Price API for ${symbol}`;

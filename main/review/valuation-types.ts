@@ -7,9 +7,10 @@ import type { Address } from '../shared/address';
 
 /**
  * Where a side's USD value comes from: Pyth's live price; a stale Pyth price within a band for
- * its age; the deepest CP-Swap pool the wallet found (issue 32); the swap service's word.
+ * its age; the deepest CP-Swap pool the wallet found; a liquid staking token's stake pool rate
+ * times SOL's price (issue 32); the swap service's word.
  */
-export type PriceSource = 'oracle' | 'stale-oracle' | 'pool' | 'service';
+export type PriceSource = 'oracle' | 'stale-oracle' | 'pool' | 'stake-pool' | 'service';
 
 export interface SideValuation {
   mint: Address;

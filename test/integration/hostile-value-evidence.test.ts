@@ -10,6 +10,8 @@
  * - SOL's feed five minutes old (POST /sandbox/oracle, `staleSeconds`): the wallet judges by its
  *   last price within a band for its age; the review requires acknowledgement and names it.
  * - The honest twins, the market's own routes, are accepted without acknowledgement.
+ * - JitoSOL (no Pyth feed since 2025-09-02) is valued from Jito's stake pool rate, which the
+ *   sandbox publishes at the pool's mainnet address in the SPL stake pool layout.
  *
  * Setting: hostile-onchain-session.ts (a real sandbox, the hostile stand-in, the wallet's real
  * composition root behind the real bridge).
@@ -31,6 +33,7 @@ import {
 import { SOL, USDC } from './swap-flow-wallet';
 
 const FRZ = 'JEFmZw5rBzWj2Uobg8RYzKdjSpTMQCxkvgbxifxkRveC';
+const JITOSOL = 'J1toso1uCk3RLmjorhTtrVwY9HJ7X8V9yYac6Y7kGCPn';
 const AMOUNT = 100_000_000n; // 0.1 SOL, about $15
 
 useHostileOnchain();
@@ -131,6 +134,20 @@ describe('a token with no Pyth feed, through the attacker’s pool 40% below the
     });
     expect(sent.signature).toBeTruthy();
   }, 60_000);
+});
+
+it('JitoSOL, whose Pyth feed was dropped, is valued from Jito’s stake pool rate (at its mainnet address)', async () => {
+  const ticket = await reviewSol(JITOSOL);
+  expect(ticket.report.accepted).toBe(true);
+  const output = ticket.report.valuation?.output;
+  expect(output).toMatchObject({ source: 'stake-pool', feed: null, toleranceBps: 100 });
+  expect(
+    Number(output?.evidencePrice) / Number(ticket.report.valuation?.input.oraclePrice),
+  ).toBeCloseTo(1.21, 6);
+  expect(ticket.report.valuation?.sentences[1]).toMatch(
+    /^JitoSOL is valued from Jito's stake pool's exchange rate \(1\.21 SOL a token, Jito…Awbb\) times Pyth's SOL\/USD feed's SOL price, within ±1%, not at the swap service's price\.$/,
+  );
+  expect(ticket.report.tokenWarnings.filter((w) => w.mustAcknowledge)).toEqual([]);
 });
 
 describe('a five-minute-old SOL feed, through the attacker’s SOL/USDC pool 40% below', () => {

@@ -15,6 +15,7 @@ import { CP_SWAP_PROGRAM } from '../../review/program-ids';
 import { decimalText, parseDecimal, usdValue, type Decimal } from '../../shared/usd';
 import type { FeedAccount } from '../oracle/oracle-checks';
 import type { OracleConnection } from '../oracle/oracle-reader';
+import { readStakePoolRates, type StakePoolRate } from './stake-pool-rate';
 import {
   CONFIG_INDICES,
   cpPoolAddress,
@@ -56,6 +57,8 @@ export interface PoolPriceReader {
     mints: readonly string[],
     references: ReadonlyMap<string, ReferencePrice>,
   ): Promise<Map<string, PoolPrice>>;
+  /** The stake pool exchange rates of those of `mints` that are liquid staking tokens. */
+  stakePools(mints: readonly string[]): Promise<Map<string, StakePoolRate>>;
 }
 
 /**
@@ -148,6 +151,7 @@ export function createPoolPriceReader(deps: {
   connection: () => OracleConnection;
 }): PoolPriceReader {
   return {
+    stakePools: (mints) => readStakePoolRates(deps.connection(), mints),
     async read(mints, references) {
       const prices = new Map<string, PoolPrice>();
       const wanted: { mint: string; reference: ReferencePrice; pool: string }[] = [];

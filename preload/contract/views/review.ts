@@ -94,10 +94,10 @@ export interface SideValuationView {
   usd: string | null;
   /**
    * `oracle`: Pyth's price read from the network; `stale-oracle`: Pyth's last price, within a
-   * band for its age; `pool`: the deepest CP-Swap pool the wallet found; `service`: the swap
-   * service's.
+   * band for its age; `pool`: the deepest CP-Swap pool the wallet found; `stake-pool`: a liquid
+   * staking token's stake pool rate × SOL's price; `service`: the swap service's.
    */
-  source: 'oracle' | 'stale-oracle' | 'pool' | 'service' | null;
+  source: 'oracle' | 'stale-oracle' | 'pool' | 'stake-pool' | 'service' | null;
   oraclePrice: string | null;
   servicePrice: string | null;
   /** The Pyth feed the wallet's table names (`SOL/USD`); null: none. */
