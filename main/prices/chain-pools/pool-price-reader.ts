@@ -12,7 +12,13 @@
  */
 import { PublicKey } from '@solana/web3.js';
 import { CP_SWAP_PROGRAM } from '../../review/program-ids';
-import { decimalText, parseDecimal, usdValue, type Decimal } from '../../shared/usd';
+import {
+  compareDecimal,
+  decimalText,
+  parseDecimal,
+  usdValue,
+  type Decimal,
+} from '../../shared/usd';
 import type { FeedAccount } from '../oracle/oracle-checks';
 import type { OracleConnection } from '../oracle/oracle-reader';
 import { readStakePoolRates, type StakePoolRate } from './stake-pool-rate';
@@ -134,14 +140,10 @@ function priceOf(candidate: Candidate, vaults: ReadonlyMap<string, FeedAccount>)
   };
 }
 
-const deeper = (a: PoolPrice, b: PoolPrice) => {
-  const [x, y] = [parseDecimal(a.depthUsd)!, parseDecimal(b.depthUsd)!];
-  const scale = Math.max(x.scale, y.scale);
-  return x.digits * 10n ** BigInt(scale - x.scale) > y.digits * 10n ** BigInt(scale - y.scale);
-};
-
-const deepEnough = (price: PoolPrice) =>
-  !deeper({ ...price, depthUsd: decimalText(MIN_DEPTH_USD) }, price);
+const depthOf = (price: PoolPrice): Decimal =>
+  parseDecimal(price.depthUsd) ?? { digits: 0n, scale: 0 };
+const deeper = (a: PoolPrice, b: PoolPrice) => compareDecimal(depthOf(a), depthOf(b)) > 0;
+const deepEnough = (price: PoolPrice) => compareDecimal(depthOf(price), MIN_DEPTH_USD) >= 0;
 
 /**
  * A reader through `connection` (the person's RPC).
