@@ -13,9 +13,10 @@
  * service's price against it with a band that widens with age (stale-tolerance.ts) rather than
  * taking the service's word. A stablecoin's feed is judged by its own rhythm: Pyth pushes it
  * on a 0.5% move or a 60 s heartbeat, and a stablecoin rarely moves 0.5%, so it is routinely a
- * heartbeat old plus the time its push takes to land (the sandbox publishes every 2 s; mainnet's
- * USDC and USDT feeds read 60–80 s old). It is called stale only after two heartbeats, when
- * a push has been missed: until then its price is, by Pyth's own rule, within 0.5% of the last.
+ * heartbeat old plus the time its push takes to land (issue 32 found mainnet's stablecoin feeds
+ * often past 60 s; the sandbox publishes every 2 s, so it never shows this). It is called stale
+ * only after two heartbeats (`maxAgeSeconds` + 60 s), when a push has been missed: until then
+ * its price is, by Pyth's own rule, within 0.5% of the last.
  *
  * Prices are exact decimals (price × 10^exponent as digits and a scale), never numbers.
  */
