@@ -22,6 +22,7 @@ import type { SwapNetworkServices } from '../handlers/swap';
 import { BUNDLED_TOKENS } from '../handlers/tokens';
 import { createPriceService, type PriceService } from '../prices/price-service';
 import { createOracleReader } from '../prices/oracle/oracle-reader';
+import { createPoolPriceReader } from '../prices/chain-pools/pool-price-reader';
 import { withOraclePrices } from '../prices/oracle/oracle-price-service';
 import { apiOriginOf } from '../tokens/market-http';
 import { bundledOnNetwork } from '../tokens/bundled-on-network';
@@ -189,7 +190,9 @@ export function bundleFor(network: NetworkInfo, shared: Shared): NetworkBundle {
       : undefined;
   // Payments on v2 build through /build (exact input then transfer, issue 22 point 3).
   const apiV2 = v2 ? v2.client : null;
-  const market = marketFactsOf(directory, servicePrices, oracle);
+  // Sides without Pyth's live price are valued from the chain's own pools (issue 32).
+  const pools = createPoolPriceReader({ connection: () => reviewReads });
+  const market = marketFactsOf(directory, servicePrices, oracle, pools);
   let labels: Promise<Record<string, Record<string, string>>> | null = null;
   const swap: SwapNetworkServices = {
     review: {

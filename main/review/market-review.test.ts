@@ -143,7 +143,7 @@ describe('the review at Pyth prices', () => {
     expect(report.valuation?.output).toMatchObject({ source: 'service', feed: null, usd: '99.5' });
     expect(report.valuation?.sentences).toEqual([
       "USDC is valued at Pyth's USDC/USD price.",
-      "No Pyth feed prices RAY: its value is the swap service's price.",
+      "Swapdesk found no price for RAY that the swap service does not control (no Pyth feed, and no Raydium CP-Swap pool against SOL, USDC or USDT it could read): its value is the swap service's word.",
     ]);
     expect(report.tokenWarnings).toEqual([]);
     // The service's own rule still speaks where the oracle cannot (here: RAY priced at $1).
@@ -154,7 +154,7 @@ describe('the review at Pyth prices', () => {
     );
     expect(low.tokenWarnings.map((w) => w.kind)).toEqual(['value-loss']);
     expect(low.tokenWarnings[0]?.sentence).toContain(
-      "(prices from Pyth's oracle for USDC (USDC/USD) and the swap service's Price API for RAY)",
+      "(prices from Pyth's USDC/USD feed for USDC and the swap service's Price API for RAY)",
     );
   });
 
@@ -177,8 +177,9 @@ describe('the review at Pyth prices', () => {
       feed: 'SOL/USD',
       oracleRefusal: stale.reason,
     });
+    // Without the last price (here: none kept) and without pools, nothing else vouches for SOL.
     expect(report.valuation?.sentences[0]).toBe(
-      "Pyth's SOL/USD price could not be used: SOL's value is the swap service's price.",
+      "Swapdesk found no price for SOL that the swap service does not control (Pyth's SOL/USD price could not be used, and no Raydium CP-Swap pool against SOL, USDC or USDT it could read): its value is the swap service's word.",
     );
     expect(report.tokenWarnings).toMatchObject([{ kind: 'oracle-unavailable', mint: SOL }]);
     expect(report.tokenWarnings[0]?.sentence).toBe(

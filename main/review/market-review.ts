@@ -40,6 +40,8 @@ export function withMarketReview(
       mint === NATIVE_MINT ? 9 : (chainDecimals.get(mint) ?? market.tokens.get(mint)?.decimals),
     prices: market.prices,
     oracle: market.oracle ?? new Map(),
+    ...(market.pools ? { pools: market.pools } : {}),
+    ...(market.stakePools ? { stakePools: market.stakePools } : {}),
   });
   const judged = marketWarnings(intent, { ...market, values: value.values });
   const warnings = [...judged, ...value.warnings].sort(

@@ -8,6 +8,8 @@
  * Money is computed in exact decimals (main/shared/usd.ts), never JavaScript numbers.
  */
 import type { PriceView } from '../../preload/api-types';
+import type { PoolPrice } from '../prices/chain-pools/pool-price-reader';
+import type { StakePoolRate } from '../prices/chain-pools/stake-pool-rate';
 import type { OracleReading } from '../prices/oracle/oracle-checks';
 import { NATIVE_MINT } from './program-ids';
 import type { Address } from '../shared/address';
@@ -24,6 +26,10 @@ export interface MarketFacts {
   namesakes?: ReadonlyMap<string, string>;
   /** Pyth's readings of the mints the wallet has a feed for (issue 25; market-review.ts). */
   oracle?: ReadonlyMap<string, OracleReading>;
+  /** The deepest CP-Swap pool's price of each side without Pyth's live price (issue 32). */
+  pools?: ReadonlyMap<string, PoolPrice>;
+  /** A liquid staking token's stake pool rate (issue 32). */
+  stakePools?: ReadonlyMap<string, StakePoolRate>;
   /** Where USD values come from (value-source.ts); default: `prices`, the Price API's. */
   values?: ValueSource;
 }

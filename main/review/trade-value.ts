@@ -14,12 +14,21 @@
  * - **Feed refused** (a caution): the table has a feed but it failed a check (stale, too wide,
  *   not Pyth's, …); the report names the check and values that side at the service's price.
  *
+ * A side without Pyth's live price is valued by other evidence the service does not control
+ * (issue 32, side-evidence.ts): a stale feed's last price within a band for its age, or the
+ * deepest CP-Swap pool the wallet found; the value rule then allows for that band. Only a side
+ * with no evidence at all is valued at the service's word, and the review says so in words.
+ *
  * Values are exact decimals; token decimals are the chain's (the review read the mints), never
  * the service's directory alone.
  */
 import type { PriceView } from '../../preload/api-types';
+import type { PoolPrice } from '../prices/chain-pools/pool-price-reader';
+import type { StakePoolRate } from '../prices/chain-pools/stake-pool-rate';
 import type { OracleReading } from '../prices/oracle/oracle-checks';
 import { feedOfMint } from '../prices/oracle/feed-table';
+import { NATIVE_MINT } from './program-ids';
+import { bandText, bestEvidence } from './side-evidence';
 import { alignDecimals, decimalText, parseDecimal, usdValue, type Decimal } from '../shared/usd';
 import type { Address } from '../shared/address';
 import type { SwapIntent, TokenWarning } from './types';
@@ -39,6 +48,10 @@ export interface TradeValueFacts {
   prices: Readonly<Record<string, PriceView>>;
   /** Pyth's readings by mint (only mints the table has a feed for). */
   oracle: ReadonlyMap<string, OracleReading>;
+  /** The deepest CP-Swap pool's price of each mint the wallet found one for (issue 32). */
+  pools?: ReadonlyMap<string, PoolPrice>;
+  /** Liquid staking tokens' stake pool rates (issue 32). */
+  stakePools?: ReadonlyMap<string, StakePoolRate>;
 }
 
 export interface TradeValue {
@@ -54,7 +67,12 @@ function side(mint: Address, amount: bigint, facts: TradeValueFacts): SideValuat
   const reading = facts.oracle.get(mint);
   const oraclePrice = reading?.ok ? reading.price.usdPrice : null;
   const servicePrice = facts.prices[mint]?.usdPrice ?? null;
-  const price = oraclePrice ?? servicePrice;
+  const evidence = bestEvidence(reading, facts.pools?.get(mint), facts.symbolOf, {
+    rate: facts.stakePools?.get(mint),
+    sol: facts.oracle.get(NATIVE_MINT),
+    decimals: facts.decimalsOf(mint),
+  });
+  const price = evidence?.usdPrice ?? servicePrice;
   const decimals = facts.decimalsOf(mint);
   const parsed = price === null ? null : parseDecimal(price);
   const usd =
@@ -63,11 +81,14 @@ function side(mint: Address, amount: bigint, facts: TradeValueFacts): SideValuat
     mint,
     amount,
     usd,
-    source: usd === null ? null : oraclePrice !== null ? 'oracle' : 'service',
+    source: usd === null ? null : (evidence?.source ?? 'service'),
     oraclePrice,
     servicePrice,
     feed: feed?.alias ?? null,
     oracleRefusal: reading && !reading.ok ? reading.reason : null,
+    evidencePrice: evidence?.usdPrice ?? null,
+    toleranceBps: evidence ? Number(evidence.toleranceBps) : null,
+    evidence: evidence?.name ?? null,
   };
 }
 
@@ -80,39 +101,48 @@ function gapBps(a: Decimal, b: Decimal): bigint {
 
 const percent = (bps: bigint) => `${decimalText({ digits: bps, scale: 2 })}%`;
 
-function sourceSentence(s: SideValuation, symbol: string): string | null {
-  if (s.source === 'oracle') return null;
-  if (s.feed === null) {
-    return s.servicePrice === null
-      ? `Nobody prices ${symbol}: neither Pyth nor the swap service.`
-      : `No Pyth feed prices ${symbol}: its value is the swap service's price.`;
+function sourceSentence(s: SideValuation, symbol: string): string {
+  if (s.source === 'oracle') return `${symbol} is valued at Pyth's ${s.feed} price.`;
+  if (s.source === 'stale-oracle' || s.source === 'pool' || s.source === 'stake-pool') {
+    return `${symbol} is valued from ${s.evidence}, within ${bandText(BigInt(s.toleranceBps ?? 0))}, not at the swap service's price.`;
   }
+  const why = s.feed === null ? 'no Pyth feed' : `Pyth's ${s.feed} price could not be used`;
+  const evidence = `Swapdesk found no price for ${symbol} that the swap service does not control (${why}, and no Raydium CP-Swap pool against SOL, USDC or USDT it could read)`;
   return s.servicePrice === null
-    ? `Pyth's ${s.feed} price could not be used and the swap service has none: ${symbol} is not valued.`
-    : `Pyth's ${s.feed} price could not be used: ${symbol}'s value is the swap service's price.`;
+    ? `${evidence}, and the swap service has none: ${symbol} is not valued.`
+    : `${evidence}: its value is the swap service's word.`;
 }
 
 function divergence(s: SideValuation, symbol: string): TokenWarning | null {
-  const oracle = s.oraclePrice === null ? null : parseDecimal(s.oraclePrice);
+  const evidence = s.evidencePrice === null ? null : parseDecimal(s.evidencePrice);
   const service = s.servicePrice === null ? null : parseDecimal(s.servicePrice);
-  if (!oracle || !service) return null;
-  const gap = gapBps(service, oracle);
-  if (gap <= DIVERGENCE_BPS) return null;
+  if (!evidence || !service) return null;
+  const gap = gapBps(service, evidence);
+  const band = BigInt(s.toleranceBps ?? 0);
+  if (gap <= DIVERGENCE_BPS + band) return null;
+  const theirs =
+    s.source === 'oracle'
+      ? `Pyth's ${s.feed} feed at $${s.evidencePrice}`
+      : `${s.evidence} at $${s.evidencePrice} (${bandText(band)})`;
   return {
     mint: s.mint,
     kind: 'price-divergence',
     mustAcknowledge: false,
-    sentence: `The swap service prices ${symbol} at $${s.servicePrice}, Pyth's ${s.feed} feed at $${s.oraclePrice}: ${percent(gap)} apart. Swapdesk trusts Pyth's price, read from the network, not from the swap service.`,
+    sentence: `The swap service prices ${symbol} at $${s.servicePrice}, ${theirs}: ${percent(gap)} apart. Swapdesk trusts ${s.source === 'oracle' ? "Pyth's price" : 'that price'}, read from the network, not from the swap service.`,
   };
 }
 
 function unavailable(s: SideValuation, symbol: string): TokenWarning | null {
   if (s.oracleRefusal === null) return null;
+  const instead =
+    s.source === 'stale-oracle' || s.source === 'pool' || s.source === 'stake-pool'
+      ? `${symbol} is valued from ${s.evidence} instead, within ${bandText(BigInt(s.toleranceBps ?? 0))}.`
+      : `${symbol} is valued at the swap service's price${s.servicePrice === null ? ' (it has none)' : ''}, which Swapdesk cannot check.`;
   return {
     mint: s.mint,
     kind: 'oracle-unavailable',
     mustAcknowledge: false,
-    sentence: `${s.oracleRefusal} ${symbol} is valued at the swap service's price${s.servicePrice === null ? ' (it has none)' : ''}, which Swapdesk cannot check.`,
+    sentence: `${s.oracleRefusal} ${instead}`,
   };
 }
 
@@ -131,11 +161,7 @@ export function valueTrade(intent: SwapIntent, facts: TradeValueFacts): TradeVal
       `Both sides are valued at Pyth's oracle prices (${oracleFeeds.join(', ')}), read from the network, not from the swap service.`,
     );
   } else {
-    for (const s of sides) {
-      const sentence = sourceSentence(s, facts.symbolOf(s.mint));
-      if (sentence) sentences.push(sentence);
-      else sentences.push(`${facts.symbolOf(s.mint)} is valued at Pyth's ${s.feed} price.`);
-    }
+    for (const s of sides) sentences.push(sourceSentence(s, facts.symbolOf(s.mint)));
   }
   const notes = sides.flatMap((s) => {
     const symbol = facts.symbolOf(s.mint);
@@ -151,20 +177,29 @@ export function valueTrade(intent: SwapIntent, facts: TradeValueFacts): TradeVal
 }
 
 /**
- * The value rule's prices: Pyth's for a side whose feed passed, the service's otherwise; the
- * chain's decimals. Its name says whose prices the rule's sentence is at.
+ * The value rule's prices: each side's evidence (Pyth's, a stale feed's, the deepest pool's)
+ * with its band, the service's where there is none; the chain's decimals. Its name says whose
+ * prices the rule's sentence is at.
  */
 function valueSource(sides: SideValuation[], facts: TradeValueFacts): ValueSource {
-  const priceOf = new Map(sides.map((s) => [s.mint as string, s.oraclePrice ?? s.servicePrice]));
-  const oracle = sides.filter((s) => s.source === 'oracle');
-  const service = sides.filter((s) => s.source !== 'oracle');
-  const feeds = oracle.map((s) => s.feed).join(' and ');
+  const priceOf = new Map(sides.map((s) => [s.mint as string, s.evidencePrice ?? s.servicePrice]));
+  const bandOf = new Map(sides.map((s) => [s.mint as string, BigInt(s.toleranceBps ?? 0)]));
+  const live = sides.filter((s) => s.source === 'oracle');
   const name =
-    oracle.length === 0
-      ? "the swap service's Price API"
-      : service.length === 0
-        ? `Pyth's oracle feeds ${feeds}, read from the network, not from the swap service`
-        : `Pyth's oracle for ${oracle.map((s) => facts.symbolOf(s.mint)).join(' and ')} (${feeds}) and the swap service's Price API for ${service.map((s) => facts.symbolOf(s.mint)).join(' and ')}`;
+    live.length === sides.length
+      ? `Pyth's oracle feeds ${live.map((s) => s.feed).join(' and ')}, read from the network, not from the swap service`
+      : sides.every((s) => s.source === 'service' || s.source === null)
+        ? "the swap service's Price API"
+        : sides
+            .map((s) => {
+              const symbol = facts.symbolOf(s.mint);
+              if (s.source === 'oracle') return `Pyth's ${s.feed} feed for ${symbol}`;
+              if (s.source === 'stale-oracle' || s.source === 'pool' || s.source === 'stake-pool') {
+                return `${s.evidence} for ${symbol} (${bandText(BigInt(s.toleranceBps ?? 0))})`;
+              }
+              return `the swap service's Price API for ${symbol}`;
+            })
+            .join(' and ');
   return {
     name,
     usdValue(mint, amount, decimals) {
@@ -172,5 +207,6 @@ function valueSource(sides: SideValuation[], facts: TradeValueFacts): ValueSourc
       const price = text === null ? null : parseDecimal(text);
       return price ? usdValue(amount, facts.decimalsOf(mint) ?? decimals, price) : null;
     },
+    toleranceBps: (mint) => bandOf.get(mint) ?? 0n,
   };
 }

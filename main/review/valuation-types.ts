@@ -5,8 +5,12 @@
  */
 import type { Address } from '../shared/address';
 
-/** Where a side's USD value comes from. */
-export type PriceSource = 'oracle' | 'service';
+/**
+ * Where a side's USD value comes from: Pyth's live price; a stale Pyth price within a band for
+ * its age; the deepest CP-Swap pool the wallet found; a liquid staking token's stake pool rate
+ * times SOL's price (issue 32); the swap service's word.
+ */
+export type PriceSource = 'oracle' | 'stale-oracle' | 'pool' | 'stake-pool' | 'service';
 
 export interface SideValuation {
   mint: Address;
@@ -24,6 +28,12 @@ export interface SideValuation {
   feed: string | null;
   /** Why that feed's price was not used (stale, too wide, …); null when used or absent. */
   oracleRefusal: string | null;
+  /** The price per whole token `usd` is at when it is not the service's (issue 32). */
+  evidencePrice: string | null;
+  /** How far that price may honestly be from today's, in basis points; null: the service's. */
+  toleranceBps: number | null;
+  /** Whose price `usd` is at, in words ("the deepest Raydium CP-Swap pool the wallet found, …"). */
+  evidence: string | null;
 }
 
 export interface TradeValuation {

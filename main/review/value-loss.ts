@@ -8,7 +8,9 @@
  *
  * Judged at the bound the person accepts (ExactIn: the least they may receive; ExactOut: the
  * most they may pay), the looser of the quote's and the wallet's own (swap-api/slippage-bound.ts).
- * The USD values come from one ValueSource (value-source.ts). Money is exact decimals.
+ * The USD values come from one ValueSource (value-source.ts). Where its price of a side is
+ * evidence with a band (a stale Pyth price, a pool's; issue 32), the 5% widens by both sides'
+ * bands: a loss inside them may be the prices' age, not the route. Money is exact decimals.
  */
 import {
   alignDecimals,
@@ -72,7 +74,13 @@ export function valueWarning(intent: SwapIntent, inputs: ValueInputs): TokenWarn
     };
   }
   if (valueIn.digits === 0n) return null;
-  const keep = { digits: 95n, scale: 2 }; // 1 − VALUE_LOSS_LIMIT
+  const band =
+    (inputs.values.toleranceBps?.(intent.inputMint) ?? 0n) +
+    (inputs.values.toleranceBps?.(intent.outputMint) ?? 0n);
+  // 1 − VALUE_LOSS_LIMIT − the bands, in basis points.
+  const keepBps = 9_500n - band;
+  if (keepBps <= 0n) return null;
+  const keep = { digits: keepBps, scale: 4 };
   if (compareDecimal(valueOut, multiplyDecimal(valueIn, keep)) >= 0) return null;
   const { a: inDigits, b: outDigits } = alignDecimals(valueIn, valueOut);
   const lossPercent = ((inDigits - outDigits) * 100n) / inDigits; // whole percent, rounded down
@@ -92,6 +100,6 @@ export function valueWarning(intent: SwapIntent, inputs: ValueInputs): TokenWarn
     mint: intent.outputMint,
     kind: 'value-loss',
     mustAcknowledge: true,
-    sentence: `You ${give} and ${get} (prices from ${inputs.values.name}): ${lossPercent}% less.${claimed} The route may go through a pool priced far from the market; compare before you sign.`,
+    sentence: `You ${give} and ${get} (prices from ${inputs.values.name}): ${lossPercent}% less.${band > 0n ? ` That is more than 5% even allowing ${decimalText({ digits: band, scale: 2 })}% for the prices' age and source.` : ''}${claimed} The route may go through a pool priced far from the market; compare before you sign.`,
   };
 }

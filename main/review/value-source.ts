@@ -17,6 +17,11 @@ export interface ValueSource {
    * source has no price for it.
    */
   usdValue(mint: string, amount: bigint, decimals: number): Decimal | null;
+  /**
+   * How far this source's price of `mint` may honestly be from today's, in basis points (a
+   * stale feed's band, a pool's; issue 32). The value rule allows for it. Absent: none.
+   */
+  toleranceBps?(mint: string): bigint;
 }
 
 /**

@@ -30,6 +30,7 @@ import { createLedger } from './ledger/ledger';
 import { createSandboxServer } from './server';
 import { createMarketDataApi } from './market-data/market-data-api';
 import { createFeedPublisher } from './oracle/feed-publisher';
+import { writeStakePoolStates } from './oracle/stake-pool-state';
 import { createMarketContext } from './swap-api/market-context';
 import { loadOrSeedMarket } from './pools/seed-market';
 import { lockStateDir } from './state/state-lock';
@@ -138,6 +139,8 @@ async function main(): Promise<void> {
   // Pyth-like feeds at mainnet's addresses, priced by the market outside the pools (issue 25).
   const oracle = createFeedPublisher(ledger);
   const stopOracle = oracle.start();
+  // JitoSOL's stake pool at its mainnet address, for the wallet's LST prices (issue 32).
+  writeStakePoolStates(ledger);
   const server = createSandboxServer({ ledger, swapApi, swapApiPath, marketData, oracle, log });
 
   let stopping = false;

@@ -4,7 +4,7 @@
  *
  * - Balances marks the values at Pyth's prices and Total value says how many are;
  * - a stale feed (POST /sandbox/oracle) is named in the review, whose "What it is worth" says
- *   that side is at the swap service's price; the honest swap still needs no acknowledgement;
+ *   that side is at Pyth's last price (issue 32); the honest swap still needs no acknowledgement;
  * - a pool pushed by a whale before the quote: the review calls the loss at Pyth's prices
  *   dangerous, and **Approve and sign** waits for **I understand this risk**.
  */
@@ -72,10 +72,11 @@ describe("Pyth's prices in Chromium", () => {
       await page.getByRole('button', { name: 'You receive token' }).getByText('USDC').waitFor();
       await enterAmount(page, '0.2');
       const ticket = await reviewSwap(page);
-      expect(ticket.report.valuation?.input.source).toBe('service');
+      // Valued at the feed's last price within a band for its age (issue 32), not the service's.
+      expect(ticket.report.valuation?.input.source).toBe('stale-oracle');
       const worth = page.getByRole('region', { name: 'What it is worth' });
       expect(await worth.getByLabel('You give: whose price').textContent()).toBe(
-        "the swap service's price",
+        "Pyth's last price (SOL/USD)",
       );
       expect(await worth.getByLabel('You get at least: whose price').textContent()).toBe(
         'Pyth oracle price (USDC/USD)',

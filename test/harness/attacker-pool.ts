@@ -49,7 +49,11 @@ export interface AttackerPool {
   vaultSol: string;
   vaultQuote: string;
   observation: string;
-  /** Points a SOL → quote CP-Swap swap_base_input at this pool, with its amounts. */
+  /**
+   * Points a SOL → quote CP-Swap swap_base_input at this pool, with its amounts; its output is
+   * the payer's associated account of the quote token (the first hop of a longer honest route
+   * becomes the whole route).
+   */
   retarget(ix: TransactionInstruction, amountIn: bigint, minimumOut: bigint): void;
 }
 
@@ -117,8 +121,12 @@ export async function createAttackerPool(
       };
       set(2, config);
       set(3, addresses.pool);
+      const payer = ix.keys[0]?.pubkey;
+      if (payer)
+        set(5, getAssociatedTokenAddressSync(new PublicKey(quoteMint), payer, true).toBase58());
       set(6, vaultSol);
       set(7, vaultQuote);
+      set(11, quoteMint);
       set(12, addresses.observation);
       const data = Buffer.from(ix.data);
       data.writeBigUInt64LE(amountIn, 8);
@@ -187,8 +195,14 @@ export function routeThrough(
         const swaps = opened.instructions.filter((ix) => ix.programId.toBase58() === CP_SWAP);
         const [first] = swaps;
         if (!first) throw new Error('no CP-Swap swap');
+        // The honest route's other hops go, and so does the account it opened for a middle
+        // token (SOL → USDC → FRZ): the attacker's route is one hop.
+        const ATA = 'ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL';
+        const middle = (ix: TransactionInstruction) =>
+          ix.programId.toBase58() === ATA &&
+          ![SOL, pool.quoteMint].includes(ix.keys[3]?.pubkey.toBase58() ?? '');
         opened.instructions = opened.instructions.filter(
-          (ix) => ix === first || !swaps.includes(ix),
+          (ix) => ix === first || (!swaps.includes(ix) && !middle(ix)),
         );
         pool.retarget(first, amount, (quoted * options.minimumBps) / 10_000n);
       }),

@@ -6,8 +6,8 @@
  * - an honest swap: both sides valued at Pyth's prices, nothing to acknowledge, sent;
  * - the service's price API lying (a stand-in in front of the sandbox rewrites /price/v3): the
  *   review names the gap and trusts Pyth, and the service's prices raise nothing;
- * - a stale feed (POST /sandbox/oracle) named in the review, that side valued at the service's
- *   price;
+ * - a stale feed (POST /sandbox/oracle) named in the review, that side valued at its last price
+ *   within a band for its age (issue 32);
  * - a pool pushed before the quote by a whale: every figure the service sends is true (its quote,
  *   its price API, read from the same pools), the oracle is not moved, and the swap must be
  *   acknowledged before main signs;
@@ -145,11 +145,12 @@ describe("the review at Pyth's prices", () => {
     expect(sent.signature).toMatch(/^[1-9A-HJ-NP-Za-km-z]{80,90}$/);
   });
 
-  it("a token without a feed is valued at the service's price, and prices.get says whose each price is", async () => {
+  it("a token without a feed is valued from the chain's deepest pool, and prices.get says whose each price is", async () => {
     const { ticket } = await review(USDC, RAY, '10000000');
-    expect(ticket.report.valuation?.output).toMatchObject({ source: 'service', feed: null });
-    expect(ticket.report.valuation?.sentences).toContain(
-      "No Pyth feed prices RAY: its value is the swap service's price.",
+    // No feed, but the chain's own pools (issue 32): RAY/USDC ($2.5 M of USDC) is the deepest.
+    expect(ticket.report.valuation?.output).toMatchObject({ source: 'pool', feed: null });
+    expect(ticket.report.valuation?.sentences[1]).toMatch(
+      /^RAY is valued from the deepest Raydium CP-Swap pool the wallet found, RAY\/USDC \S+ \(\$2,\d{3},\d{3}\.\d\d of USDC\), USDC priced by Pyth's USDC\/USD feed, within ±1%, not at the swap service's price\.$/,
     );
     const prices = await wallet.call('prices.get', { mints: [SOL, RAY] });
     expect(prices[SOL]).toMatchObject({ source: 'oracle', feed: 'SOL/USD', status: 'fresh' });
@@ -180,17 +181,18 @@ describe("the review at Pyth's prices", () => {
     }
   });
 
-  it("a stale feed is named in the review, and that side is valued at the service's price", async () => {
+  it('a stale feed is named in the review, and that side is valued at its last price within a band for its age (issue 32)', async () => {
     await setFeed(SOL, 'stale');
     try {
       const { ticket } = await review(SOL, USDC, '200000000');
       const { valuation, tokenWarnings } = ticket.report;
-      expect(valuation?.input).toMatchObject({ source: 'service', feed: 'SOL/USD' });
+      expect(valuation?.input).toMatchObject({ source: 'stale-oracle', feed: 'SOL/USD' });
       expect(valuation?.input.oracleRefusal).toMatch(
         /^Pyth's SOL\/USD feed is stale: last published 6\d\d s ago \(more than 60 s\)\.$/,
       );
-      expect(valuation?.sentences[0]).toBe(
-        "Pyth's SOL/USD price could not be used: SOL's value is the swap service's price.",
+      // Ten minutes: 0.05% confidence + 0.2% × √600 ≈ ±4.95%.
+      expect(valuation?.sentences[0]).toMatch(
+        /^SOL is valued from Pyth's SOL\/USD feed, last published 10 min ago, within ±(4\.9\d|5\.\d\d)%, not at the swap service's price\.$/,
       );
       expect(priceWarnings(tokenWarnings)).toMatchObject([
         { kind: 'oracle-unavailable', mint: SOL, mustAcknowledge: false },

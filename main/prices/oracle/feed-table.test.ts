@@ -10,12 +10,19 @@ import { describe, expect, it } from 'vitest';
 import { REAL_WORLD_JUPITER } from '../../../test/fixtures/real-world';
 import { sdkFeedAddress } from '../../../test/fixtures/pyth-sdk';
 import { SANDBOX_TOKENS } from '../../sandbox/tokens';
-import { feedOfMint, ORACLE_FEEDS, sponsoredFeedAddress } from './feed-table';
+import {
+  feedOfMint,
+  ORACLE_FEEDS,
+  SPONSORED_HEARTBEAT_SECONDS,
+  sponsoredFeedAddress,
+} from './feed-table';
 
 interface PublishedFeed {
   alias: string;
   account_address: string;
   id: string;
+  time_difference: number;
+  price_deviation: number;
 }
 
 const published = JSON.parse(
@@ -46,6 +53,19 @@ describe('the oracle feed table', () => {
       expect(feed.feedId).toBe(entry!.id);
       expect(feed.address).toBe(entry!.account_address);
     }
+  });
+
+  it('publishes every feed on the heartbeat the wallet judges stablecoins by (60 s or a 0.5% move)', () => {
+    for (const feed of ORACLE_FEEDS) {
+      expect(byAlias.get(feed.alias)).toMatchObject({
+        time_difference: SPONSORED_HEARTBEAT_SECONDS,
+        price_deviation: 0.5,
+      });
+    }
+    expect(ORACLE_FEEDS.filter((feed) => feed.stable).map((feed) => feed.alias)).toEqual([
+      'USDC/USD',
+      'USDT/USD',
+    ]);
   });
 
   it('derives every sponsored address as the receiver SDK does (shard 0, and another shard)', () => {

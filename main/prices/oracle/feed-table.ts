@@ -24,7 +24,18 @@ export interface OracleFeed {
   feedId: string;
   /** The sponsored account (shard 0) the push oracle keeps current. */
   address: string;
+  /**
+   * A stablecoin's feed (USDC, USDT): judged by its own publishing rhythm (oracle-checks.ts),
+   * since it rarely moves the 0.5% that would make Pyth push it before its heartbeat.
+   */
+  stable?: true;
 }
+
+/**
+ * The rhythm Pyth publishes for every sponsored Solana feed of the table (the published list's
+ * `time_difference` and `price_deviation`): pushed every 60 s, or sooner on a 0.5% move.
+ */
+export const SPONSORED_HEARTBEAT_SECONDS = 60;
 
 /** The shard Pyth's sponsored feeds live on. */
 export const SPONSORED_SHARD = 0;
@@ -38,11 +49,13 @@ const FEEDS: readonly Omit<OracleFeed, 'address'>[] = [
   {
     mint: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v',
     alias: 'USDC/USD',
+    stable: true,
     feedId: 'eaa020c61cc479712813461ce153894a96a6c00b21ed0cfc2798d1f9a9e9c94a',
   },
   {
     mint: 'Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB',
     alias: 'USDT/USD',
+    stable: true,
     feedId: '2b89b9dc8fdf9f34709a5b106b472f0f39bb6ca9ce04b0fd7f2e971688e2e53b',
   },
   {

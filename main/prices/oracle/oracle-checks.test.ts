@@ -94,6 +94,45 @@ describe('judging a Pyth price account', () => {
     expect(strict).toMatchObject({ ok: false, check: 'age' });
   });
 
+  it('keeps a stale price as evidence, with its age, when age was the only failed check (issue 32)', async () => {
+    const stale = judgeFeedAccount(solFeed, await account({ publishTime: BigInt(NOW - 300) }), NOW);
+    expect(stale).toMatchObject({
+      ok: false,
+      check: 'age',
+      last: { usdPrice: '147.48312345', confidence: '0.07412', ageSeconds: 300, alias: 'SOL/USD' },
+    });
+    // Stale and too wide: no evidence at all.
+    const wide = judgeFeedAccount(
+      solFeed,
+      await account({ publishTime: BigInt(NOW - 300), conf: 500_000_000n }),
+      NOW,
+    );
+    expect(wide).toMatchObject({ ok: false, check: 'confidence' });
+    expect(!wide.ok && wide.last).toBeUndefined();
+  });
+
+  it("judges a stablecoin's feed by its rhythm: a heartbeat late is not stale, two are", async () => {
+    const usdc = (age: number) =>
+      account({
+        feedId: usdcFeed.feedId,
+        price: 99_990_000n,
+        conf: 20_000n,
+        publishTime: BigInt(NOW - age),
+      });
+    // Pyth pushes USDC on a 0.5% move or its 60 s heartbeat: 75 s old is its ordinary rhythm.
+    expect(judgeFeedAccount(usdcFeed, await usdc(75), NOW)).toMatchObject({ ok: true });
+    expect(judgeFeedAccount(usdcFeed, await usdc(120), NOW).ok).toBe(true);
+    const late = judgeFeedAccount(usdcFeed, await usdc(121), NOW);
+    expect(!late.ok && late.reason).toBe(
+      "Pyth's USDC/USD feed is stale: last published 121 s ago (more than 120 s).",
+    );
+    expect(!late.ok && late.last?.usdPrice).toBe('0.9999');
+    // SOL's feed, which moves, keeps the 60 s rule.
+    expect(
+      judgeFeedAccount(solFeed, await account({ publishTime: BigInt(NOW - 75) }), NOW).ok,
+    ).toBe(false);
+  });
+
   it('refuses a confidence interval wider than 2% of the price, and accepts exactly 2%', async () => {
     const wide = judgeFeedAccount(solFeed, await account({ price: 10_000n, conf: 201n }), NOW);
     expect(wide).toMatchObject({ ok: false, check: 'confidence' });

@@ -6,12 +6,22 @@
  * partial set); it carries the feed id the wallet's table expects (a real account of another
  * feed is still a lie about this one); the price is positive; it was published at most 60 s ago;
  * and its confidence interval is at most 2% of the price. Any other answer names the check
- * that failed, in words, and the price is not used.
+ * that failed, in words, and the price is not used as today's.
+ *
+ * A stale price is still evidence (issue 32): when age was the only check that failed, the
+ * refusal keeps the last verified price and its age (`last`), and the review judges the
+ * service's price against it with a band that widens with age (stale-tolerance.ts) rather than
+ * taking the service's word. A stablecoin's feed is judged by its own rhythm: Pyth pushes it
+ * on a 0.5% move or a 60 s heartbeat, and a stablecoin rarely moves 0.5%, so it is routinely a
+ * heartbeat old plus the time its push takes to land (issue 32 found mainnet's stablecoin feeds
+ * often past 60 s; the sandbox publishes every 2 s, so it never shows this). It is called stale
+ * only after two heartbeats (`maxAgeSeconds` + 60 s), when a push has been missed: until then
+ * its price is, by Pyth's own rule, within 0.5% of the last.
  *
  * Prices are exact decimals (price × 10^exponent as digits and a scale), never numbers.
  */
 import { decimalText, type Decimal } from '../../shared/usd';
-import type { OracleFeed } from './feed-table';
+import { SPONSORED_HEARTBEAT_SECONDS, type OracleFeed } from './feed-table';
 import {
   decodePriceUpdateV2,
   PriceUpdateLayoutError,
@@ -47,9 +57,25 @@ export interface OraclePrice {
   publishTime: number;
 }
 
-export type OracleReading =
-  | { ok: true; price: OraclePrice }
-  | { ok: false; mint: string; alias: string; account: string; check: OracleCheck; reason: string };
+/** A stale feed's last verified price, still evidence within a band (stale-tolerance.ts). */
+export interface LastPrice extends OraclePrice {
+  /** Seconds between its publish time and the reading. */
+  ageSeconds: number;
+}
+
+/** A feed the wallet did not take today's price from, and why. */
+export interface RefusedReading {
+  ok: false;
+  mint: string;
+  alias: string;
+  account: string;
+  check: OracleCheck;
+  reason: string;
+  /** Set when age was the only failed check: the price the feed last published. */
+  last?: LastPrice;
+}
+
+export type OracleReading = { ok: true; price: OraclePrice } | RefusedReading;
 
 /** The account as an RPC answers it (web3.js's AccountInfo fits). */
 export interface FeedAccount {
@@ -79,7 +105,7 @@ export function judgeFeedAccount(
   limits: OracleLimits = DEFAULT_ORACLE_LIMITS,
 ): OracleReading {
   const name = `Pyth's ${feed.alias} feed`;
-  const refuse = (check: OracleCheck, reason: string): OracleReading => ({
+  const refuse = (check: OracleCheck, reason: string): RefusedReading => ({
     ok: false,
     mint: feed.mint,
     alias: feed.alias,
@@ -118,12 +144,6 @@ export function judgeFeedAccount(
   }
   if (update.price <= 0n) return refuse('price', `${name} has no positive price.`);
   const age = BigInt(nowSeconds) - update.publishTime;
-  if (age > BigInt(limits.maxAgeSeconds)) {
-    return refuse(
-      'age',
-      `${name} is stale: last published ${age} s ago (more than ${limits.maxAgeSeconds} s).`,
-    );
-  }
   if (-age > BigInt(MAX_AHEAD_SECONDS)) {
     return refuse(
       'age',
@@ -138,15 +158,21 @@ export function judgeFeedAccount(
       `${name} is too uncertain: its confidence interval is ±${percent}% of the price (more than ${decimalText({ digits: BigInt(limits.maxConfidenceBps), scale: 2 })}%).`,
     );
   }
-  return {
-    ok: true,
-    price: {
-      mint: feed.mint,
-      alias: feed.alias,
-      account: feed.address,
-      usdPrice: decimalText(scaledPrice(update.price, update.exponent)),
-      confidence: decimalText(scaledPrice(update.conf, update.exponent)),
-      publishTime: Number(update.publishTime),
-    },
+  const price: OraclePrice = {
+    mint: feed.mint,
+    alias: feed.alias,
+    account: feed.address,
+    usdPrice: decimalText(scaledPrice(update.price, update.exponent)),
+    confidence: decimalText(scaledPrice(update.conf, update.exponent)),
+    publishTime: Number(update.publishTime),
   };
+  // A stablecoin's feed gets one more heartbeat (the module's comment says why).
+  const maxAge = limits.maxAgeSeconds + (feed.stable ? SPONSORED_HEARTBEAT_SECONDS : 0);
+  if (age > BigInt(maxAge)) {
+    return {
+      ...refuse('age', `${name} is stale: last published ${age} s ago (more than ${maxAge} s).`),
+      last: { ...price, ageSeconds: Number(age) },
+    };
+  }
+  return { ok: true, price };
 }

@@ -120,6 +120,11 @@ describe('the sandbox oracle', () => {
     expect(judge(ledger, 'USDC', clock.now).ok).toBe(true); // the others stay live
     publisher.setCondition(mint('SOL'), 'live');
     expect(judge(ledger, 'SOL', clock.now).ok).toBe(true);
+    // A stale feed of a chosen age (issue 32: a five-minute-old price), its last price kept.
+    publisher.setCondition(mint('SOL'), 'stale', 300);
+    const fiveMinutes = judge(ledger, 'SOL', clock.now);
+    expect(!fiveMinutes.ok && fiveMinutes.last?.ageSeconds).toBe(300);
+    publisher.setCondition(mint('SOL'), 'live');
     expect(() => publisher.setCondition(mint('RAY'), 'stale')).toThrow(
       /No oracle feed for mint .* on the sandbox \(feeds: SOL, USDC/,
     );

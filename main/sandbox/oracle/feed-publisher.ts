@@ -11,7 +11,8 @@
  * start). Each feed has a condition the tests and demos set through
  * `POST /sandbox/oracle {"mint","condition"}`:
  * - `live`: published every `intervalMs` (default 2 s), confidence 0.05% of the price;
- * - `stale`: no longer published, its last update ten minutes old (the pusher stopped);
+ * - `stale`: no longer published, its last update ten minutes old (the pusher stopped), or
+ *   `staleSeconds` old when the request names it (issue 32: a five-minute-old price);
  * - `wide`: published, with a confidence interval of 5% of the price (a market in turmoil).
  */
 import { PublicKey } from '@solana/web3.js';
@@ -47,7 +48,7 @@ export interface FeedState {
 export interface FeedPublisher {
   /** Writes every feed as of now (a stale one keeps its old update). */
   publish(): void;
-  setCondition(mint: string, condition: FeedCondition): FeedState;
+  setCondition(mint: string, condition: FeedCondition, staleSeconds?: number): FeedState;
   feeds(): FeedState[];
   /** Publishes now and every `intervalMs`; returns the stop function. */
   start(intervalMs?: number): () => void;
@@ -78,6 +79,8 @@ export function createFeedPublisher(
   const conditions = new Map<string, FeedCondition>(feeds.map(({ feed }) => [feed.mint, 'live']));
   /** When a stale feed was last "published". */
   const frozenAt = new Map<string, number>();
+  /** How old a stale feed's last update is when it goes stale (default ten minutes). */
+  const staleAge = new Map<string, number>();
 
   function write(feed: OracleFeed, symbol: string, unixSeconds: number, confPpm: bigint): void {
     const market = marketPriceAt(symbol, unixSeconds);
@@ -108,7 +111,7 @@ export function createFeedPublisher(
     for (const { feed, symbol } of feeds) {
       const condition = conditions.get(feed.mint) ?? 'live';
       if (condition === 'stale') {
-        const at = frozenAt.get(feed.mint) ?? unix - STALE_SECONDS;
+        const at = frozenAt.get(feed.mint) ?? unix - (staleAge.get(feed.mint) ?? STALE_SECONDS);
         if (!frozenAt.has(feed.mint)) {
           frozenAt.set(feed.mint, at);
           write(feed, symbol, at, LIVE_CONF_PPM);
@@ -130,13 +133,15 @@ export function createFeedPublisher(
     };
   }
 
-  function setCondition(mint: string, condition: FeedCondition): FeedState {
+  function setCondition(mint: string, condition: FeedCondition, staleSeconds?: number): FeedState {
     if (!conditions.has(mint)) {
       const known = feeds.map(({ symbol }) => symbol).join(', ');
       throw new Error(`No oracle feed for mint ${mint} on the sandbox (feeds: ${known})`);
     }
     conditions.set(mint, condition);
     frozenAt.delete(mint);
+    if (staleSeconds === undefined) staleAge.delete(mint);
+    else staleAge.set(mint, staleSeconds);
     publish();
     return stateOf(mint);
   }
@@ -188,13 +193,21 @@ export function createFeedPublisher(
         } catch {
           return reply(res, 400, { error: 'The body must be JSON: {"mint","condition"}' });
         }
-        const { mint, condition } = body ?? {};
+        const { mint, condition, staleSeconds } = (body ?? {}) as typeof body & {
+          staleSeconds?: unknown;
+        };
         if (typeof mint !== 'string') return reply(res, 400, { error: 'mint must be a string' });
         if (condition !== 'live' && condition !== 'stale' && condition !== 'wide') {
           return reply(res, 400, { error: 'condition must be "live", "stale" or "wide"' });
         }
+        if (
+          staleSeconds !== undefined &&
+          (!Number.isSafeInteger(staleSeconds) || (staleSeconds as number) < 0)
+        ) {
+          return reply(res, 400, { error: 'staleSeconds must be a whole number of seconds' });
+        }
         try {
-          reply(res, 200, setCondition(mint, condition));
+          reply(res, 200, setCondition(mint, condition, staleSeconds as number | undefined));
         } catch (error) {
           reply(res, 400, { error: (error as Error).message });
         }

@@ -92,14 +92,24 @@ export interface SideValuationView {
   amount: string;
   /** USD value, exact decimal text; null when nobody prices the token. */
   usd: string | null;
-  /** `oracle`: Pyth's price read from the network; `service`: the swap service's. */
-  source: 'oracle' | 'service' | null;
+  /**
+   * `oracle`: Pyth's price read from the network; `stale-oracle`: Pyth's last price, within a
+   * band for its age; `pool`: the deepest CP-Swap pool the wallet found; `stake-pool`: a liquid
+   * staking token's stake pool rate × SOL's price; `service`: the swap service's.
+   */
+  source: 'oracle' | 'stale-oracle' | 'pool' | 'stake-pool' | 'service' | null;
   oraclePrice: string | null;
   servicePrice: string | null;
   /** The Pyth feed the wallet's table names (`SOL/USD`); null: none. */
   feed: string | null;
   /** Why that feed's price was not used, in words. */
   oracleRefusal: string | null;
+  /** The price `usd` is at when it is not the service's. */
+  evidencePrice: string | null;
+  /** That price's band in basis points; null for the service's. */
+  toleranceBps: number | null;
+  /** Whose price `usd` is at, in words. */
+  evidence: string | null;
 }
 
 export interface TradeValuationView {

@@ -20,6 +20,9 @@ const valuation: TradeValuationView = {
     servicePrice: '1',
     feed: 'USDC/USD',
     oracleRefusal: null,
+    evidencePrice: null,
+    toleranceBps: null,
+    evidence: null,
   },
   output: {
     mint: '4k3Dyjzvzp8eMZWUXbBCjEvwSkkk59S5iCNLY3QrkX6R',
@@ -30,6 +33,9 @@ const valuation: TradeValuationView = {
     servicePrice: '2.5',
     feed: null,
     oracleRefusal: null,
+    evidencePrice: null,
+    toleranceBps: null,
+    evidence: null,
   },
   sentences: [
     "USDC is valued at Pyth's USDC/USD price.",

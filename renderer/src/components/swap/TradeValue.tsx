@@ -9,6 +9,10 @@ import { formatUsd, parseDecimal } from '../../../../main/shared/usd';
 
 function sourceText(side: SideValuationView): string {
   if (side.source === 'oracle') return `Pyth oracle price${side.feed ? ` (${side.feed})` : ''}`;
+  if (side.source === 'stale-oracle')
+    return `Pyth's last price${side.feed ? ` (${side.feed})` : ''}`;
+  if (side.source === 'pool') return 'the deepest on-chain pool';
+  if (side.source === 'stake-pool') return "its stake pool's rate";
   if (side.source === 'service') return "the swap service's price";
   return 'no price';
 }
