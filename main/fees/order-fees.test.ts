@@ -122,4 +122,19 @@ describe('the fee of an /order answer', () => {
       }),
     ).rejects.toThrow(/51 bps for itself, above the 50 bps/);
   });
+
+  it('names the person’s own referral account on a fallback order, so a fee into it is attributable', async () => {
+    // The referral fee did not apply (its answer's feeBps is Jupiter's 5, not the 80 asked).
+    const terms = await orderFeeTerms(
+      connection,
+      { referralAccount, referralFeeBps: 80 },
+      { ...answer({ feeBps: 5 }), platformFee: { amount: 745_000n, feeBps: 5, feeMint: USDC } },
+    );
+    expect(terms.fees).toBeNull();
+    expect(terms.serviceFee).toMatchObject({
+      by: 'Jupiter',
+      feeBps: 5,
+      integratorReferral: referralAccount,
+    });
+  });
 });

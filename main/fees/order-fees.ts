@@ -9,8 +9,10 @@
  * missing, so Jupiter falls back), or an order with no referral, carries no integrator fee:
  * Jupiter's own platform fee by pair applies instead (docs-v2 "Order & Execute", Fees), and
  * the answer's `platformFee` (or, in the Ultra answers of 2025, its `feeBps`) is the service's
- * fee the guard holds the route to (review/guard-service-fee.ts): that rate at most, in that
- * token, into the one account the route names, shown as Jupiter's.
+ * fee the guard holds the route to (review/guard-service-fee.ts): that rate at most, and never
+ * above Jupiter's published rate for the pair (fees/jupiter-fee-table.ts), in that token, into
+ * the one account the route names, which must be Jupiter's (fees/jupiter-fee-account.ts) or
+ * the integrator's own, shown as Jupiter's.
  */
 import { PublicKey, type Connection } from '@solana/web3.js';
 import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../review/program-ids';
@@ -47,7 +49,7 @@ export async function orderFeeTerms(
     );
   }
   if (referral === null || answer.feeBps !== referral.referralFeeBps) {
-    return { quote, fees: null, serviceFee: jupiterFee(answer) };
+    return { quote, fees: null, serviceFee: jupiterFee(answer, referral) };
   }
   const feeMint = answer.feeMint;
   if (feeMint === null || (feeMint !== quote.inputMint && feeMint !== quote.outputMint)) {
@@ -92,6 +94,7 @@ export const MAX_JUPITER_FEE_BPS = 50;
  */
 function jupiterFee(
   answer: Pick<OrderAnswer, 'feeBps' | 'feeMint'> & Partial<Pick<OrderAnswer, 'platformFee'>>,
+  referral: OrderReferral | null,
 ): ServiceFee | null {
   const stated = answer.platformFee ?? null;
   const feeBps = stated?.feeBps ?? answer.feeBps ?? 0;
@@ -109,5 +112,8 @@ function jupiterFee(
     // Not stated (the rate alone): shown as its rate, never as "0" (issue 32).
     amount: stated?.amount ?? null,
     mint: stated?.feeMint ?? answer.feeMint ?? null,
+    // A fallback order of the person's own referral (its fee mint's account missing) may still
+    // pay into the referral's accounts: theirs, so attributable (review/guard-service-fee.ts).
+    ...(referral === null ? {} : { integratorReferral: referral.referralAccount }),
   };
 }

@@ -136,6 +136,7 @@ async function review(
   swapIntent: SwapIntent,
   post: States = after(),
   mutate?: (tx: VersionedTransaction) => void,
+  preStates: States = before(),
 ): Promise<ReviewReport> {
   const tx = VersionedTransaction.deserialize(Buffer.from(order.transaction, 'base64'));
   mutate?.(tx);
@@ -143,7 +144,7 @@ async function review(
   const message = await decodeMessage(readTransactionWire(tx.serialize()), {
     getAddressLookupTable: async () => ({ context: { slot: 1 }, value: table }),
   });
-  const pre = new Map(Object.entries(before()));
+  const pre = new Map(Object.entries(preStates));
   return reportOf(
     assembleFacts({
       user: k(USER) as Address,
@@ -276,8 +277,27 @@ describe('the real aggregator transaction (Ultra order, 0.1 SOL → USDC)', () =
  * The same real /order with no integrator fee (issue 22): its answer states Jupiter's own fee
  * (`feeBps: 5`; this 2025 answer has no `platformFee` object yet), and its route takes it into
  * the account the route names. Read through the wallet's own parser and fee terms.
+ *
+ * That account, 6AMW…Gr5G, is what the real bytes say it is (fees/jupiter-fee-account.test.ts):
+ * the wSOL associated token account of Jupiter's program authority 12, so here it holds wSOL
+ * and gains the 5 bps of the 0.1 SOL paid (50,000 lamports), unlike the integrator's USDC
+ * account the describe block above places there. 5 bps was Jupiter's rate for SOL–USDC in 2025;
+ * its table today gives 2 (issue 32), so the wallet refuses the 2025 order in words.
  */
 describe("the real order's own Jupiter fee, with no integrator fee set", () => {
+  const AUTHORITY_12 = pk('3LoAYHuSd7Gh8d7RTFnhvYtiTiefdZ5ByamU42vkzd76');
+  const SOL_FEE = (IN * 5n) / 10_000n;
+  const jupiterBefore = (): States => ({
+    ...before(),
+    [k(FEE_ACCOUNT)]: tokenAccount(WSOL, AUTHORITY_12, 0n, { native: true }),
+  });
+  const jupiterAfter = (fee = SOL_FEE): States => ({
+    ...after(),
+    [k(FEE_ACCOUNT)]: tokenAccount(WSOL, AUTHORITY_12, fee, { native: true }),
+  });
+  const reviewJupiter = (swapIntent: SwapIntent, post: States = jupiterAfter()) =>
+    review(swapIntent, post, undefined, jupiterBefore());
+
   async function jupiterIntent(over: Record<string, unknown> = {}): Promise<SwapIntent> {
     const body = { ...(order as unknown as Record<string, unknown>), ...over };
     const answer = parseOrderResponse(
@@ -296,29 +316,27 @@ describe("the real order's own Jupiter fee, with no integrator fee set", () => {
     return { ...intent(null), serviceFee };
   }
 
-  it('is accepted as an honest swap, the fee shown as Jupiter’s in its own account', async () => {
-    const report = await review(await jupiterIntent());
-    expect(report.refusals).toEqual([]);
-    expect(report.accepted).toBe(true);
-    expect(verdictOf(report, 'fee-account')?.reason).toBe(
-      "Jupiter's platform fee of 5 bps (0.006353 USDC) goes to 6AMW…Gr5G, the account its swap instruction names. It is Jupiter's fee: no integrator fee is set for this swap.",
-    );
+  it('lands in Jupiter’s own account, but 5 bps is above today’s 2 bps for SOL–USDC: refused', async () => {
+    const report = await reviewJupiter(await jupiterIntent());
+    expect(report.accepted).toBe(false);
+    expect(report.refusals).toEqual([
+      "Jupiter's platform fee would be 5 bps, above the 2 bps Jupiter publishes for SOL–stablecoin pairs (its docs' fee table). Don't approve it: get a fresh quote, or choose Router as the swap path in Settings.",
+    ]);
     const row = report.balanceChanges.find((r) => r.account === k(FEE_ACCOUNT));
-    expect(row).toMatchObject({ role: 'service-fee', change: FEE });
+    expect(row).toMatchObject({ role: 'service-fee', change: SOL_FEE });
     expect(report.balanceChanges.some((r) => r.role === 'fee')).toBe(false);
   });
 
-  it('says the amount the answer states beside what lands (docs-v2 `platformFee`)', async () => {
-    const report = await review(
-      await jupiterIntent({ platformFee: { amount: '6353', feeBps: 5, feeMint: k(USDC) } }),
-    );
-    expect(verdictOf(report, 'fee-account')?.reason).toMatch(
-      /^Jupiter's platform fee of 5 bps \(0\.006353 USDC, its answer said 0\.006353 USDC\)/,
+  it('refuses the same fee into an account it cannot attribute to Jupiter, in words', async () => {
+    // The USDC account of a stranger (the block above's fee account) at the same address.
+    const report = await review(await jupiterIntent());
+    expect(verdictOf(report, 'fee-account')?.reason).toBe(
+      "The swap instruction pays Jupiter's platform fee into 6AMW…Gr5G, an account the wallet cannot attribute to Jupiter (Jupiter's fee goes to a token account of its own program's authorities) nor to your referral account: whoever holds it would be paid the fee. Don't approve it: get a fresh quote, or choose Router as the swap path in Settings.",
     );
   });
 
   it('refuses a route fee above the rate the answer states', async () => {
-    const report = await review(await jupiterIntent({ feeBps: 4 }));
+    const report = await reviewJupiter(await jupiterIntent({ feeBps: 4 }));
     expect(report.accepted).toBe(false);
     expect(verdictOf(report, 'fee-account')?.reason).toBe(
       "The swap instruction takes a platform fee of 5 bps, more than the 4 bps Jupiter's answer states.",
@@ -326,27 +344,27 @@ describe("the real order's own Jupiter fee, with no integrator fee set", () => {
   });
 
   it('refuses more landing than the stated rate makes, or the fee landing elsewhere', async () => {
-    const more = await review(await jupiterIntent(), after({ fee: FEE + 2_000n }));
+    const more = await reviewJupiter(await jupiterIntent(), jupiterAfter(SOL_FEE + 2_000n));
     expect(verdictOf(more, 'fee-account')?.reason).toMatch(
-      /^Jupiter's platform fee would be 0\.008353 USDC, more than the 5 bps/,
+      /^Jupiter's platform fee would be 0\.000052 SOL, more than the 5 bps \(0\.00005 SOL\)/,
     );
-    const elsewhere = await review(await jupiterIntent(), after({ fee: 0n }));
+    const elsewhere = await reviewJupiter(await jupiterIntent(), jupiterAfter(0n));
     expect(verdictOf(elsewhere, 'fee-account')?.reason).toMatch(
-      /but the test run shows 0 USDC landing in 6AMW…Gr5G, the account its swap instruction names/,
+      /but the test run shows 0 SOL landing in 6AMW…Gr5G, the account its swap instruction names/,
     );
   });
 
   it('refuses the fee in another token than the answer names', async () => {
-    const report = await review(
-      await jupiterIntent({ platformFee: { amount: '5000', feeBps: 5, feeMint: k(WSOL) } }),
+    const report = await reviewJupiter(
+      await jupiterIntent({ platformFee: { amount: '6353', feeBps: 5, feeMint: k(USDC) } }),
     );
     expect(verdictOf(report, 'fee-account')?.reason).toMatch(
-      /pays Jupiter's platform fee into 6AMW…Gr5G, which holds USDC, not SOL as its answer states/,
+      /pays Jupiter's platform fee into 6AMW…Gr5G, which holds SOL, not USDC as its answer states/,
     );
   });
 
   it('refuses a route fee when the answer states none', async () => {
-    const report = await review(await jupiterIntent({ feeBps: 0 }));
+    const report = await reviewJupiter(await jupiterIntent({ feeBps: 0 }));
     expect(verdictOf(report, 'fee-account')?.reason).toMatch(
       /takes a platform fee of 5 bps for 6AMW…Gr5G, but no platform fee was set/,
     );

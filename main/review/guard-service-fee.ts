@@ -4,20 +4,26 @@
  * none, and its answer states it (`platformFee` {amount, feeBps, feeMint}, docs-v2 "Order &
  * Execute"). The answer names no fee account; the aggregator's route instruction does (V1, its
  * `platform_fee_account`; V2, the first account after its own: decode-jupiter.ts). So the fee
- * is honest when:
+ * is honest when (issue 32, "fees only where they belong"):
  *
- * - a route of the aggregator takes it, at no more than the rate the answer states;
+ * - a route of the aggregator takes it, at no more than the rate the answer states, and no
+ *   more than the rate Jupiter publishes for the pair (fees/jupiter-fee-table.ts): the
+ *   service's statement cannot raise the table;
  * - every route names the same one fee account, holding the token the answer names (else one
- *   the swap moves);
+ *   the swap moves), and that account is one the wallet can attribute: the associated token
+ *   account of one of Jupiter's program authorities (the service terms' `jupiterFeeOwners`,
+ *   fees/jupiter-fee-account.ts), or of the integrator's own referral account;
  * - what lands there is the stated rate of what the swap really moved (the fee formula of
  *   guard-fee.ts, one base unit either way), and nothing fee-like reaches any other account.
  *
- * Anything more, or elsewhere, is refused as before: the service's statement is the cap, the
- * route and the simulated post-state are what is checked. The fee is shown as the service's
+ * Anything more, or elsewhere, is refused in words. The fee is shown as the service's
  * ("Jupiter's platform fee"), never as the integrator's.
  */
+import { feeAccountOwner } from '../fees/jupiter-fee-account';
+import { jupiterPairFee } from '../fees/jupiter-fee-table';
 import { accountGain } from './balances';
-import { mintOf, type ReviewFacts } from './facts';
+import { mintOf, stateAfter, type ReviewFacts } from './facts';
+import { rentFromOthers } from './rent-from-others';
 import { tokenFlows } from './flows';
 import type { Outcome } from './outcome';
 import type { GuardVerdict, ServiceFee } from './types';
@@ -56,6 +62,31 @@ function namedAccount(facts: ReviewFacts, stated: ServiceFee): string | GuardVer
   }
   if (problems.length > 0) return fail(problems.join(' '));
   return accounts[0] as string;
+}
+
+/**
+ * Null when `account` (holding `mint`) is Jupiter's (an associated token account of one of the
+ * terms' `jupiterFeeOwners`, still owned by it) or the integrator's own referral account's;
+ * else the refusal's words. The derivation alone is not enough: an account whose owner was
+ * changed is no longer the authority's, so the token owner before and after must agree.
+ */
+function attribution(
+  facts: ReviewFacts,
+  account: string,
+  mint: string | null,
+  stated: ServiceFee,
+): string | null {
+  const before = facts.pre.get(account) ?? null;
+  const after = stateAfter(facts, account);
+  const program = (before ?? after)?.programOwner ?? null;
+  const owners = [...facts.terms.jupiterFeeOwners];
+  const referral = stated.integratorReferral ?? null;
+  if (referral !== null) owners.push(referral);
+  const owner =
+    mint === null || program === null ? null : feeAccountOwner(account, mint, program, owners);
+  const heldBy = [before?.token?.owner, after?.token?.owner].filter((o) => o !== undefined);
+  if (owner !== null && heldBy.every((held) => held === owner)) return null;
+  return `The swap instruction pays ${stated.by}'s platform fee into ${shortAddress(account)}, an account the wallet cannot attribute to ${stated.by} (${stated.by}'s fee goes to a token account of its own program's authorities) nor to your referral account: whoever holds it would be paid the fee. Don't approve it: get a fresh quote, or choose Router as the swap path in Settings.`;
 }
 
 /**
@@ -98,6 +129,8 @@ export function serviceFeeRule(
       `The swap instruction pays ${stated.by}'s platform fee into ${shortAddress(named)}, which holds ${mint === null ? 'no token' : formatToken(0n, mint, tokens).replace(/^0 /, '')}, not ${formatToken(0n, stated.mint, tokens).replace(/^0 /, '')} as its answer states.`,
     );
   }
+  const unattributed = attribution(facts, named, mint, stated);
+  if (unattributed !== null) return fail(unattributed);
   const gain = accountGain(facts, named) ?? 0n;
   const bps = BigInt(stated.feeBps);
   // The formula of guard-fee.ts on what the swap moved: ExactIn only (v2 has no ExactOut).
@@ -107,7 +140,7 @@ export function serviceFeeRule(
       : mint === intent.inputMint
         ? (intent.amount * bps) / BPS
         : mint === intent.outputMint
-          ? ((outcome.received + gain) * bps) / BPS
+          ? ((outcome.received - rentFromOthers(facts) + gain) * bps) / BPS
           : null;
   if (expected === null) {
     return fail(
@@ -120,6 +153,18 @@ export function serviceFeeRule(
       gain > expected
         ? `${stated.by}'s platform fee would be ${money(gain)}, more than the ${stated.feeBps} bps (${money(expected)}) its answer states.`
         : `${stated.by}'s platform fee of ${stated.feeBps} bps comes to ${money(expected)}, but the test run shows ${money(gain)} landing in ${shortAddress(named)}, the account its swap instruction names.`,
+    );
+  }
+  // Last, so that a fee landing elsewhere or in the wrong amount is named first: the rate itself
+  // may not pass Jupiter's published table for the pair, whatever its answer states.
+  const table = jupiterPairFee(intent.inputMint, intent.outputMint);
+  const routeBps = facts.instructions.flatMap(({ decoded }) =>
+    decoded.kind === 'jupiterRoute' ? [decoded.platformFeeBps] : [],
+  );
+  const over = Math.max(stated.feeBps, ...routeBps);
+  if (over > table.bps) {
+    return fail(
+      `${stated.by}'s platform fee would be ${over} bps, above the ${table.bps} bps ${stated.by} publishes for ${table.row} (its docs' fee table). Don't approve it: get a fresh quote, or choose Router as the swap path in Settings.`,
     );
   }
   const said =

@@ -9,6 +9,7 @@
  * eight tip accounts Jito publishes (its block engine's getTipAccounts answer). The sandbox:
  * its operator keeps 2.5% of a platform fee and takes tips (shared/sandbox-operator.ts).
  */
+import { JUPITER_AUTHORITIES } from '../fees/jupiter-fee-account';
 import type { Address } from '../shared/address';
 import {
   SANDBOX_FEE_OPERATOR,
@@ -26,6 +27,13 @@ export interface ServiceTerms {
    * the person (issue 22); null for a service without gasless swaps.
    */
   gasPayer: Address | null;
+  /**
+   * The owners whose associated token account of the fee mint may receive the service's own
+   * platform fee (an /order's Jupiter fee, review/guard-service-fee.ts): Jupiter's aggregator
+   * program authorities on every network, since the sandbox runs the same program at the same
+   * address (fees/jupiter-fee-account.ts says which real answers show it).
+   */
+  jupiterFeeOwners: ReadonlySet<string>;
 }
 
 /**
@@ -51,6 +59,7 @@ export const MAINNET_TERMS: ServiceTerms = {
   feeShare: null,
   tipAccounts: new Set(JITO_TIP_ACCOUNTS),
   gasPayer: null,
+  jupiterFeeOwners: new Set(JUPITER_AUTHORITIES),
 };
 
 /** The sandbox's swap service. */
@@ -58,6 +67,9 @@ export const SANDBOX_TERMS: ServiceTerms = {
   feeShare: { perMille: SANDBOX_FEE_SHARE_PER_MILLE, owner: SANDBOX_FEE_OPERATOR as Address },
   tipAccounts: new Set([SANDBOX_FEE_OPERATOR]),
   gasPayer: SANDBOX_GAS_PAYER as Address,
+  // Its /order pays Jupiter's fee by pair into program authority 12's account of the fee mint,
+  // as the real Ultra order does (sandbox/swap-api/v2-order.ts).
+  jupiterFeeOwners: new Set(JUPITER_AUTHORITIES),
 };
 
 /**
@@ -89,6 +101,7 @@ export const SWAP_V2_TERMS: ServiceTerms = {
   feeShare: null,
   tipAccounts: new Set(JUPITER_TIP_ACCOUNTS),
   gasPayer: JUPITER_GAS_PAYER,
+  jupiterFeeOwners: new Set(JUPITER_AUTHORITIES),
 };
 
 /** The terms of a network's swap service: the sandbox's, a v2 service's, or mainnet's. */

@@ -69,6 +69,11 @@ export interface ServiceFee {
   amount: bigint | null;
   /** The token it is taken in, when the answer names it; else the input's or the output's. */
   mint: Address | null;
+  /**
+   * The integrator's own referral account (Fees), when one is set: a fee the route pays into
+   * its token account is the integrator's, so attributable (guard-service-fee.ts).
+   */
+  integratorReferral?: Address | null;
 }
 
 /** One leg of a quoted route: what the person pays into it and what comes out. */

@@ -1,7 +1,9 @@
 /**
  * What the chain holds for Jupiter's program besides the program itself, as on mainnet: the
  * program authority of shared-accounts routes (`["authority", 0]`) and its token account of
- * every sandbox token (the program's middle accounts), and the program's addresses in the
+ * every sandbox token (the program's middle accounts), the fee authority (`["authority", 12]`)
+ * and its token account of every sandbox token (where /order pays Jupiter's own fee, issue 32),
+ * and the program's addresses in the
  * sandbox's lookup table (the program, its event authority, its authority and those accounts),
  * so that a route of many steps fits a packet as Jupiter's own tables make it fit on mainnet.
  *
@@ -17,8 +19,10 @@ import { CP_SWAP_LOOKUP_TABLE, lookupTableData } from '../cp-swap/lookup-table';
 import { SANDBOX_TOKENS, SYSTEM_PROGRAM_ID, type SandboxToken } from '../tokens';
 import {
   JUPITER_EVENT_AUTHORITY,
+  JUPITER_FEE_AUTHORITY,
   JUPITER_PROGRAM_AUTHORITY,
   JUPITER_PROGRAM_ID,
+  jupiterFeeTokenAccount,
   programTokenAccount,
 } from './program';
 import { createTokenLedgerInstruction, SANDBOX_TOKEN_LEDGER, tokenLedgerKey } from './token-ledger';
@@ -43,46 +47,8 @@ export function writeJupiterGenesis(
   host: JupiterGenesisHost,
   tokens: readonly SandboxToken[] = SANDBOX_TOKENS,
 ): void {
-  if (host.getAccount(JUPITER_PROGRAM_AUTHORITY) === null) {
-    host.setAccount(JUPITER_PROGRAM_AUTHORITY, {
-      lamports: host.minimumBalanceForRentExemption(0),
-      owner: SYSTEM_PROGRAM_ID,
-      data: new Uint8Array(),
-      executable: false,
-    });
-  }
-  const missing = tokens.filter(
-    (token) => host.getAccount(programTokenAccount(token.mint, token.tokenProgram)) === null,
-  );
-  if (missing.length > 0) {
-    // Created by the Associated Token Account program itself, so each carries what its mint
-    // requires (a Token-2022 mint's account extensions), paid by a key made for genesis.
-    const payer = fundedGenesisKey(host);
-    const authority = new PublicKey(JUPITER_PROGRAM_AUTHORITY);
-    for (let at = 0; at < missing.length; at += PER_TRANSACTION) {
-      const tx = new Transaction({ feePayer: payer.publicKey, ...host.latestBlockhash() });
-      tx.add(ComputeBudgetProgram.setComputeUnitLimit({ units: 400_000 }));
-      for (const token of missing.slice(at, at + PER_TRANSACTION)) {
-        tx.add(
-          createAssociatedTokenAccountIdempotentInstruction(
-            payer.publicKey,
-            new PublicKey(programTokenAccount(token.mint, token.tokenProgram)),
-            authority,
-            new PublicKey(token.mint),
-            new PublicKey(token.tokenProgram),
-          ),
-        );
-      }
-      tx.sign(payer);
-      host.runGenesisTransaction(tx.serialize());
-    }
-    // Journal what the transactions made, so a restart before the next snapshot keeps it.
-    for (const token of missing) {
-      const address = programTokenAccount(token.mint, token.tokenProgram);
-      const account = host.getAccount(address);
-      if (account !== null) host.setAccount(address, account);
-    }
-  }
+  openTokenAccounts(host, tokens, JUPITER_PROGRAM_AUTHORITY, programTokenAccount);
+  openTokenAccounts(host, tokens, JUPITER_FEE_AUTHORITY, jupiterFeeTokenAccount);
   if (host.getAccount(SANDBOX_TOKEN_LEDGER) === null) createTokenLedger(host);
   extendLookupTable(host, [
     JUPITER_PROGRAM_ID,
@@ -90,7 +56,57 @@ export function writeJupiterGenesis(
     JUPITER_PROGRAM_AUTHORITY,
     ...programTokenAccounts(tokens),
     SANDBOX_TOKEN_LEDGER,
+    JUPITER_FEE_AUTHORITY,
+    ...tokens.map((token) => jupiterFeeTokenAccount(token.mint, token.tokenProgram)),
   ]);
+}
+
+/** `authority` (a system account here) and its token account of every token, where missing. */
+function openTokenAccounts(
+  host: JupiterGenesisHost,
+  tokens: readonly SandboxToken[],
+  authorityAddress: string,
+  accountOf: (mint: string, tokenProgram: string) => string,
+): void {
+  if (host.getAccount(authorityAddress) === null) {
+    host.setAccount(authorityAddress, {
+      lamports: host.minimumBalanceForRentExemption(0),
+      owner: SYSTEM_PROGRAM_ID,
+      data: new Uint8Array(),
+      executable: false,
+    });
+  }
+  const missing = tokens.filter(
+    (token) => host.getAccount(accountOf(token.mint, token.tokenProgram)) === null,
+  );
+  if (missing.length === 0) return;
+  // Created by the Associated Token Account program itself, so each carries what its mint
+  // requires (a Token-2022 mint's account extensions), paid by a key made for genesis.
+  const payer = fundedGenesisKey(host);
+  const authority = new PublicKey(authorityAddress);
+  for (let at = 0; at < missing.length; at += PER_TRANSACTION) {
+    const tx = new Transaction({ feePayer: payer.publicKey, ...host.latestBlockhash() });
+    tx.add(ComputeBudgetProgram.setComputeUnitLimit({ units: 400_000 }));
+    for (const token of missing.slice(at, at + PER_TRANSACTION)) {
+      tx.add(
+        createAssociatedTokenAccountIdempotentInstruction(
+          payer.publicKey,
+          new PublicKey(accountOf(token.mint, token.tokenProgram)),
+          authority,
+          new PublicKey(token.mint),
+          new PublicKey(token.tokenProgram),
+        ),
+      );
+    }
+    tx.sign(payer);
+    host.runGenesisTransaction(tx.serialize());
+  }
+  // Journal what the transactions made, so a restart before the next snapshot keeps it.
+  for (const token of missing) {
+    const address = accountOf(token.mint, token.tokenProgram);
+    const account = host.getAccount(address);
+    if (account !== null) host.setAccount(address, account);
+  }
 }
 
 /** The shared token ledger, made by the program's own `create_token_ledger`. */

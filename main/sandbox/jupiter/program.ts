@@ -37,6 +37,20 @@ export function programAuthority(id: number): string {
 export const SANDBOX_AUTHORITY_ID = 0;
 export const JUPITER_PROGRAM_AUTHORITY = programAuthority(SANDBOX_AUTHORITY_ID);
 
+/**
+ * The authority whose token accounts receive Jupiter's own platform fee on the sandbox's /order
+ * (`--jupiter-fee by-pair`): 12, as in the real Ultra order of jup-ag/docs, whose fee account is
+ * authority 12's wSOL account (fees/jupiter-fee-account.ts). Apart from the routes' authority 0,
+ * so a fee never lands in an account a shared route passes the swap through.
+ */
+export const SANDBOX_FEE_AUTHORITY_ID = 12;
+export const JUPITER_FEE_AUTHORITY = programAuthority(SANDBOX_FEE_AUTHORITY_ID);
+
+/** Jupiter's fee account of `mint` on the sandbox: the fee authority's associated token account. */
+export function jupiterFeeTokenAccount(mint: string, tokenProgram: string): string {
+  return associatedTokenAddress(mint, JUPITER_FEE_AUTHORITY, tokenProgram);
+}
+
 /** The program authority's token account of `mint`: its associated token account. */
 export function programTokenAccount(mint: string, tokenProgram: string): string {
   return associatedTokenAddress(mint, JUPITER_PROGRAM_AUTHORITY, tokenProgram);

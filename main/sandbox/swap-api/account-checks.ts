@@ -13,6 +13,12 @@ export function checkFeeAccount(
   ledger: LedgerView,
   address: string,
   quote: QuoteResponseInput,
+  /**
+   * Jupiter's V2 route forms name each side's token program, so the program takes a fee into a
+   * Token-2022 account too (the v2 docs: referral fees "Support SPL and Token2022 tokens", and
+   * Jupiter's own fee by pair in PYUSD, issue 32); the v6 and v1 shapes refuse one as before.
+   */
+  options: { token2022: boolean } = { token2022: false },
 ): string {
   const account = ledger.getAccount(address);
   if (account === null) {
@@ -21,13 +27,16 @@ export function checkFeeAccount(
       `The fee account ${address} does not exist; create the token account first.`,
     );
   }
-  if (account.owner === TOKEN_2022_PROGRAM_ID) {
+  if (account.owner === TOKEN_2022_PROGRAM_ID && !options.token2022) {
     throw new SwapApiError(
       'TOKEN_2022_FEE_ACCOUNT_NOT_SUPPORTED',
       `The fee account ${address} is a Token-2022 account; platform fees are only taken in SPL Token accounts.`,
     );
   }
-  if (account.owner !== TOKEN_PROGRAM_ID || !isTokenAccountData(account.data)) {
+  const program = options.token2022
+    ? [TOKEN_PROGRAM_ID, TOKEN_2022_PROGRAM_ID]
+    : [TOKEN_PROGRAM_ID];
+  if (!program.includes(account.owner) || !isTokenAccountData(account.data)) {
     throw new SwapApiError(
       'INVALID_FEE_ACCOUNT',
       `The fee account ${address} is not a token account.`,

@@ -29,7 +29,7 @@ import {
 } from './swap-instructions';
 import type { SwapRequest } from './swap-request';
 import { CP_SWAP_LOOKUP_TABLE, lookupTableAccount } from '../cp-swap/lookup-table';
-import { jupiterOptions } from '../jupiter/jupiter-options';
+import { jupiterOptions, runsJupiter } from '../jupiter/jupiter-options';
 import { computeUnitLimitFor } from './compute-margin';
 import { sameShape, withInstructionData } from './recompile';
 
@@ -72,7 +72,9 @@ export function prepare(context: MarketContext, request: SwapRequest): Prepared 
   const feeBps = quote.platformFee?.feeBps ?? 0;
   const feeMint =
     request.feeAccount !== null && feeBps > 0
-      ? checkFeeAccount(context.ledger, request.feeAccount, quote)
+      ? checkFeeAccount(context.ledger, request.feeAccount, quote, {
+          token2022: request.instructionVersion === 'V2' && runsJupiter(context.ledger),
+        })
       : null;
   if (request.destinationTokenAccount !== null) {
     checkDestinationAccount(context.ledger, request.destinationTokenAccount, quote.outputMint);

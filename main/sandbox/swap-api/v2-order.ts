@@ -12,10 +12,12 @@
  *   stablecoins, then the input token) and paid into the referral account's associated token
  *   account of that mint, only when that account exists (else the swap goes through without a
  *   fee, as the docs say). With `jupiterFee` (`--jupiter-fee by-pair`, with Jupiter's program),
- *   an order without a referral fee carries Jupiter's own platform fee by pair as on mainnet
- *   (docs-v2 "Order & Execute", Fees: stable-stable 0, SOL-stable 2, everything else 10 bps),
- *   in the same fee mint, stated in `platformFee` and paid by Jupiter's route into the sandbox
- *   operator's token account of that mint (the operator plays Jupiter); the market maker's
+ *   an order without a referral fee carries Jupiter's own platform fee by pair as on mainnet,
+ *   exactly the published table (fees/jupiter-fee-table.ts: pegged pairs and buying Jupiter's
+ *   tokens 0, SOL-stable 2, LST-stable 5, everything else 10 bps), in the same fee mint,
+ *   stated in `platformFee` and paid by Jupiter's route into the token account of that mint of
+ *   Jupiter's program authority 12, as the real Ultra order pays it (jupiter/program.ts
+ *   JUPITER_FEE_AUTHORITY; Token-2022 fee tokens under their own program); the market maker's
  *   fills carry none. A swap the taker cannot fund answers `transaction: ""` with the
  *   docs' `errorCode` of what is missing: 1 the input token, 2 (aggregator) the SOL for the
  *   network costs.
@@ -26,9 +28,10 @@ import type { IncomingMessage } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { Keypair, PublicKey, VersionedTransaction } from '@solana/web3.js';
 import type { LedgerView } from '../ledger/ledger-view';
-import { NATIVE_MINT, TOKEN_PROGRAM_ID } from '../tokens';
-import { SANDBOX_FEE_OPERATOR } from '../../shared/sandbox-operator';
+import { TOKEN_PROGRAM_ID } from '../tokens';
+import { jupiterFeeMint, jupiterPairFee } from '../../fees/jupiter-fee-table';
 import { associatedTokenAddress } from '../../tokens/associated-token';
+import { JUPITER_FEE_AUTHORITY } from '../jupiter/program';
 import { MARKET_MAKER_LABEL } from '../venues/types';
 import type { SwapApiHandler } from './mount';
 import { GASLESS_BELOW_LAMPORTS } from '../../shared/gasless';
@@ -39,29 +42,6 @@ import type { V2RouteBuilder } from './v2-route-build';
 import { v2ErrorBody, v2QuoteFields, v6QuoteQuery } from './v2-quote';
 
 type Json = Record<string, unknown>;
-
-const STABLECOINS = new Set([
-  'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v',
-  'Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB',
-]);
-
-/**
- * Jupiter's platform fee by pair (docs-v2 "Order & Execute", Fee breakdown), for the sandbox's
- * tokens: pegged stable-stable 0, SOL-stable 2, everything else 10 bps (the sandbox has no
- * Jupiter tokens, LSTs or day-old tokens).
- */
-export function jupiterPairFeeBps(inputMint: string, outputMint: string): number {
-  const stable = [inputMint, outputMint].filter((mint) => STABLECOINS.has(mint)).length;
-  if (stable === 2) return 0;
-  if (stable === 1 && (inputMint === NATIVE_MINT || outputMint === NATIVE_MINT)) return 2;
-  return 10;
-}
-
-/** The fee mint by the docs' priority: SOL, stablecoins, then (here) the input token. */
-export function feeMintOf(inputMint: string, outputMint: string): string {
-  const rank = (mint: string) => (mint === NATIVE_MINT ? 0 : STABLECOINS.has(mint) ? 1 : 2);
-  return rank(outputMint) < rank(inputMint) ? outputMint : inputMint;
-}
 
 /** The orders /execute may land, newest last; the oldest are forgotten past this many. */
 const MAX_ORDERS = 500;
@@ -89,13 +69,15 @@ export function createOrderDesk(
   fundPayer(ledger, marketMaker.publicKey);
 
   /**
-   * `owner`'s token account of `mint` (the referral account's, or the operator's: Jupiter's,
-   * here), when it exists. Throws when `owner` is not an address.
+   * `owner`'s token account of `mint` (the referral account's, or Jupiter's fee authority's),
+   * under the mint's own token program (a Token-2022 fee token's included), when it exists.
+   * Throws when `owner` is not an address.
    */
   function feeTokenAccount(owner: string, mint: string): string | null {
-    const ata = associatedTokenAddress(mint, owner, TOKEN_PROGRAM_ID);
+    const program = ledger.getAccount(mint)?.owner ?? TOKEN_PROGRAM_ID;
+    const ata = associatedTokenAddress(mint, owner, program);
     const account = ledger.getAccount(ata);
-    return account !== null && account.owner === TOKEN_PROGRAM_ID ? ata : null;
+    return account !== null && account.owner === program ? ata : null;
   }
 
   async function order(req: IncomingMessage, url: URL): Promise<Captured> {
@@ -119,7 +101,7 @@ export function createOrderDesk(
     }
     const inputMint = q.get('inputMint') ?? '';
     const outputMint = q.get('outputMint') ?? '';
-    const feeMint = feeMintOf(inputMint, outputMint);
+    const feeMint = jupiterFeeMint(inputMint, outputMint);
     let feeAccount: string | null = null;
     try {
       feeAccount = referral === null ? null : feeTokenAccount(referral, feeMint);
@@ -129,8 +111,8 @@ export function createOrderDesk(
     let feeBps = feeAccount === null ? 0 : feeBpsAsked;
     // No referral fee: Jupiter's own by pair, when charged (and its account of the mint exists).
     const jupiterBps =
-      feeAccount === null && options.jupiterFee ? jupiterPairFeeBps(inputMint, outputMint) : 0;
-    const jupiterAccount = jupiterBps > 0 ? feeTokenAccount(SANDBOX_FEE_OPERATOR, feeMint) : null;
+      feeAccount === null && options.jupiterFee ? jupiterPairFee(inputMint, outputMint).bps : 0;
+    const jupiterAccount = jupiterBps > 0 ? feeTokenAccount(JUPITER_FEE_AUTHORITY, feeMint) : null;
     if (jupiterAccount !== null) {
       feeAccount = jupiterAccount;
       feeBps = jupiterBps;
