@@ -112,6 +112,8 @@ describe('a person with no SOL on the Swap API v2', () => {
         code: 'SWAP_NOT_SIGNABLE',
         message:
           "Your account does not hold enough SOL to pay this swap's network fee (the token you pay is there). Add a little SOL to your account, then get a fresh quote.",
+        // The service's own words ride apart, behind "Show the service's message".
+        serviceMessage: 'Insufficient SOL for gas',
       });
     } finally {
       await pay.wallet.call('swapPath.set', { path: 'router' });
