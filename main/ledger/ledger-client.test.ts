@@ -99,6 +99,7 @@ describe('ledger client', () => {
       /Node deprecated\. Migrate your wallet at hxxps\[:\]\/\/rpc-upgrade\[\.\]example\/now$/,
     );
     expect(error.serviceMessage).not.toMatch(/https:|\u202e/);
+    expect(error.serviceFrom).toBe('network');
   });
 
   it('reads lamports as an exact decimal string and the slot of the answer', async () => {

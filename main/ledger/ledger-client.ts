@@ -66,7 +66,7 @@ export function createLedgerClient(options: LedgerClientOptions): LedgerClient {
         throw new WalletError(
           'NETWORK_UNAVAILABLE',
           'The network refused the request. Try again in a moment; if it repeats, check the network address in Settings.',
-          { cause: error, serviceMessage: error.message },
+          { cause: error, serviceMessage: error.message, serviceFrom: 'network' },
         );
       }
       throw new WalletError('NETWORK_UNAVAILABLE', unreachableMessage, { cause: error });

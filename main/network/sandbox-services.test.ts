@@ -74,6 +74,7 @@ describe('sandbox services', () => {
       code: 'FUNDING_FAILED',
       message: 'The sandbox faucet refused the request (HTTP 400). Try again in a moment.',
       serviceMessage: 'unknown mint',
+      serviceFrom: 'faucet',
     });
   });
 

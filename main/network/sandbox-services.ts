@@ -67,7 +67,7 @@ export function createSandboxServices(options: {
       throw new WalletError(
         'FUNDING_FAILED',
         `The sandbox ${what} refused the request (HTTP ${response.status}). Try again in a moment.`,
-        { serviceMessage: said },
+        { serviceMessage: said, serviceFrom: 'faucet' },
       );
     }
     return body;

@@ -109,6 +109,7 @@ export function createTransactionSender(options: TransactionSenderOptions): Tran
             {
               cause: error,
               serviceMessage: failureDetail(error.transactionError.message, logs),
+              serviceFrom: 'network',
             },
           );
         }

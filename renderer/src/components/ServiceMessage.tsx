@@ -1,15 +1,15 @@
 /**
  * What a swap service said about a refusal, in its own words, behind a "Show the service's
- * message" disclosure (issue 32); or what the network said about a failed test run (its error
- * and the log lines a transaction's programs write as they like), behind "Show the network's
- * message". Outside the alert: the alert's sentence is the wallet's own, and a screen reader
+ * message" disclosure (issue 32); what the network said (an RPC's error text, the log lines a
+ * transaction's programs write as they like), behind "Show the network's message"; or the
+ * sandbox faucet's answer, behind "Show the faucet's message". Outside the alert: the alert's sentence is the wallet's own, and a screen reader
  * announcing it does not read someone else's words as ours. Plain text only (main sanitized and
  * defanged it; React renders it as text): never a link.
  */
-import type { BridgeError } from '../../../main/shared/result';
+import type { BridgeError, ServiceSource } from '../../../main/shared/result';
 
-/** Whose words the disclosure holds. */
-export type MessageSource = 'service' | 'network';
+/** Whose words the disclosure holds: the swap service's unless a bridge error says otherwise. */
+export type MessageSource = 'service' | ServiceSource;
 
 const WORDS: Record<MessageSource, { summary: string; hint: string }> = {
   service: {
@@ -18,23 +18,28 @@ const WORDS: Record<MessageSource, { summary: string; hint: string }> = {
   },
   network: {
     summary: "Show the network's message",
-    hint: 'What the network reported about its test run, with links disabled. Its log lines are written by the programs of the transaction, so whoever built it chose them.',
+    hint: 'What the network said, with links disabled. Log lines in it are written by the programs of the transaction, so whoever built the transaction chose them.',
+  },
+  faucet: {
+    summary: "Show the faucet's message",
+    hint: "The sandbox faucet's own words, as it sent them, with links disabled.",
   },
 };
 
 export function ServiceMessage({
   error,
   text,
-  from = 'service',
+  from,
 }: {
   error?: BridgeError | null | undefined;
   /** The sanitized text itself, where it does not come with a bridge error. */
   text?: string | null | undefined;
+  /** Whose words `text` holds; a bridge error names its own (serviceFrom). */
   from?: MessageSource;
 }) {
   const said = text ?? error?.serviceMessage;
   if (typeof said !== 'string' || said === '') return null;
-  const words = WORDS[from];
+  const words = WORDS[from ?? error?.serviceFrom ?? 'service'];
   return (
     <details className="service-message">
       <summary>{words.summary}</summary>
