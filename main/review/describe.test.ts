@@ -26,6 +26,18 @@ describe('program names and the allowlist', () => {
     expect(programName('whirLbMiicVdio4qvUfM5KAg6Ct8VwpYzGff3uctyCc')).toBe('Unknown program');
   });
 
+  // Issue 32: a label is the swap service's text; it names a program inertly and briefly.
+  it("shows a hostile service's label sanitized and short, never a live link", () => {
+    const hostile =
+      'Restore wallet at https://jup-support.example\u202e now — support desk open 24/7';
+    const name = programName('whirLbMiicVdio4qvUfM5KAg6Ct8VwpYzGff3uctyCc', {
+      whirLbMiicVdio4qvUfM5KAg6Ct8VwpYzGff3uctyCc: hostile,
+    });
+    expect(name).toBe('Restore wallet at hxxps[:]//jup-support[.]examp…');
+    expect(name).toHaveLength(48);
+    expect(name).not.toMatch(/https:|\u202e/);
+  });
+
   it('allows Jupiter only when asked, and never a labelled program', () => {
     expect(isAllowedProgram(JUPITER_V6_PROGRAM, false)).toBe(false);
     expect(isAllowedProgram(JUPITER_V6_PROGRAM, true)).toBe(true);
