@@ -97,6 +97,18 @@ describe('what one transaction moved for the person', () => {
     });
   });
 
+  // Issue 32: a memo on a transaction anyone sent the person is the sender's text.
+  it("keeps a stranger's memo inert: no bidi marks, links defanged", () => {
+    const spam = {
+      ...info('m1', 3),
+      memo: '[60] Airdrop ready\u202e claim at https://claim-now.example',
+    };
+    expect(entryOf(spam, null, person.toBase58(), own).memo).toBe(
+      '[60] Airdrop ready claim at hxxps[:]//claim-now[.]example',
+    );
+    expect(entryOf(info('m2', 4), null, person.toBase58(), own).memo).toBeNull();
+  });
+
   it('SOL the person sent: the fee is said apart, not counted as sent', () => {
     const to = key();
     const entry = entryOf(

@@ -9,6 +9,7 @@
  * getTransaction for each signature (pre/post balances and token balances, which name each
  * token account's owner and mint). Amounts stay bigint.
  */
+import { sanitizeServiceText } from '../shared/service-message';
 import {
   PublicKey,
   type Connection,
@@ -212,7 +213,9 @@ export function entryOf(
     slot: info.slot,
     blockTime: info.blockTime ?? tx?.blockTime ?? null,
     failed: info.err !== null,
-    memo: info.memo ?? null,
+    // Anyone can send the person a transaction with a memo: its text is the sender's, kept
+    // inert like any remote text (issue 32).
+    memo: sanitizeServiceText(info.memo ?? '') || null,
   };
   const meta = tx?.meta;
   if (!tx || !meta) return { ...base, fee: null, movements: [] };

@@ -124,7 +124,7 @@ export function feeTransactionVerdicts(
       ok: report.simulation.ok,
       reason: report.simulation.ok
         ? 'The network ran it without error.'
-        : `The network's trial run failed: ${report.simulation.reason ?? report.simulation.error ?? 'unknown error'}.`,
+        : `The network's trial run failed: ${(report.simulation.reason ?? 'no reason given.').replace(/\.?$/, '.')}`,
     },
   ];
 }

@@ -65,6 +65,7 @@ export function createSwapHandlers(deps: {
         ...quoteView(stored),
         platformFeeDetail: platformFeeDetail(stored.quote, stored.extra.fees),
         serviceFee: serviceFeeView(stored.extra.serviceFee),
+        slippageChosenByService: stored.extra.slippageChosenByService ?? null,
       };
     },
 

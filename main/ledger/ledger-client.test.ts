@@ -83,7 +83,23 @@ describe('ledger client', () => {
     );
     const error = await failure(ledger.getBalances(OWNER));
     expect(error.code).toBe('NETWORK_UNAVAILABLE');
-    expect(error.message).toMatch(/refused the request/);
+    expect(error.message).toBe(
+      'The network refused the request. Try again in a moment; if it repeats, check the network address in Settings.',
+    );
+  });
+
+  // Issue 32: an RPC's error text is remote text; a phishing line with a link in it stays out
+  // of the sentence and rides apart, sanitized (bidi mark gone, link defanged).
+  it("keeps the RPC's own words out of the sentence, sanitized apart", async () => {
+    const said = 'Node deprecated.\u202e Migrate your wallet at https://rpc-upgrade.example/now';
+    const { ledger } = client(await rpc(() => ({ error: { code: -32000, message: said } })));
+    const error = await failure(ledger.getBalances(OWNER));
+    expect(error.message).not.toMatch(/Migrate|rpc-upgrade|https/);
+    expect(error.serviceMessage).toMatch(
+      /Node deprecated\. Migrate your wallet at hxxps\[:\]\/\/rpc-upgrade\[\.\]example\/now$/,
+    );
+    expect(error.serviceMessage).not.toMatch(/https:|\u202e/);
+    expect(error.serviceFrom).toBe('network');
   });
 
   it('reads lamports as an exact decimal string and the slot of the answer', async () => {

@@ -62,10 +62,11 @@ export function createLedgerClient(options: LedgerClientOptions): LedgerClient {
       return await request();
     } catch (error) {
       if (error instanceof SolanaJSONRPCError) {
+        // The RPC's own text is not ours to say (issue 32): it rides apart, sanitized.
         throw new WalletError(
           'NETWORK_UNAVAILABLE',
-          `The network refused the request (${error.message}). Try again in a moment.`,
-          { cause: error },
+          'The network refused the request. Try again in a moment; if it repeats, check the network address in Settings.',
+          { cause: error, serviceMessage: error.message, serviceFrom: 'network' },
         );
       }
       throw new WalletError('NETWORK_UNAVAILABLE', unreachableMessage, { cause: error });

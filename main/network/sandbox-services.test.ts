@@ -72,7 +72,28 @@ describe('sandbox services', () => {
     const sandbox = createSandboxServices({ rpcUrl: url, fetch });
     await expect(sandbox.faucet('o', 'm', 1n)).rejects.toMatchObject({
       code: 'FUNDING_FAILED',
-      message: 'The sandbox faucet refused: unknown mint.',
+      message: 'The sandbox faucet refused the request (HTTP 400). Try again in a moment.',
+      serviceMessage: 'unknown mint',
+      serviceFrom: 'faucet',
     });
+  });
+
+  // Issue 32: the faucet's answer is remote text; a phishing line in it never reaches the
+  // sentence, and rides apart sanitized (no bidi marks, the link defanged).
+  it("keeps a hostile faucet's words out of the sentence, sanitized apart", async () => {
+    const said =
+      'Faucet moved!\u202e Claim at https://sandbox-faucet.example/claim with your phrase';
+    const { url } = await serve(() => ({ status: 429, json: { error: said } }));
+    const sandbox = createSandboxServices({ rpcUrl: url, fetch });
+    const error = await sandbox.faucet('o', 'm', 1n).then(
+      () => null,
+      (thrown: unknown) => thrown as { message: string; serviceMessage?: string },
+    );
+    expect(error?.message).toBe(
+      'The sandbox faucet refused the request (HTTP 429). Try again in a moment.',
+    );
+    expect(error?.serviceMessage).toBe(
+      'Faucet moved! Claim at hxxps[:]//sandbox-faucet[.]example/claim with your phrase',
+    );
   });
 });

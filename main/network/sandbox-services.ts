@@ -59,11 +59,16 @@ export function createSandboxServices(options: {
     }
     const body: unknown = await response.json().catch(() => null);
     if (!response.ok) {
-      const reason =
+      // The faucet's own words ride apart, sanitized, never in the sentence (issue 32).
+      const said =
         body && typeof body === 'object' && 'error' in body && typeof body.error === 'string'
           ? body.error
-          : `HTTP ${response.status}`;
-      throw new WalletError('FUNDING_FAILED', `The sandbox ${what} refused: ${reason}.`);
+          : undefined;
+      throw new WalletError(
+        'FUNDING_FAILED',
+        `The sandbox ${what} refused the request (HTTP ${response.status}). Try again in a moment.`,
+        { serviceMessage: said, serviceFrom: 'faucet' },
+      );
     }
     return body;
   }

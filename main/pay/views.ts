@@ -4,10 +4,22 @@
  */
 import type { PaymentPlanView, PaymentRequestView } from '../../preload/api-types';
 import type { PaymentSummary } from '../activity/activity-file';
+import { sanitizeServiceText } from '../shared/service-message';
 import { quoteView } from '../tickets/views';
 import type { ParsedPayment } from './pay-service';
 import type { PaymentPlan } from './plan-book';
 import type { SolFirst } from './sol-first';
+
+/**
+ * A payment request's label, message or memo as shown: the merchant's words, sanitized like a
+ * service's (no control or bidi characters, links defanged, 200 characters at most). The
+ * transaction keeps the memo exactly as asked; only what is shown changes.
+ */
+function merchantText(text: string | null): string | null {
+  if (text === null) return null;
+  const clean = sanitizeServiceText(text);
+  return clean === '' ? null : clean;
+}
 
 /** pay.parse's answer; symbol and verified mark from the token directory when it names the mint. */
 export function requestView(
@@ -25,9 +37,10 @@ export function requestView(
     amountText: request.amount,
     amount: amount === null ? null : amount.toString(),
     references: request.references,
-    label: request.label,
-    message: request.message,
-    memo: request.memo,
+    // The merchant's own words (issue 32): shown inert, never as live text of the wallet's.
+    label: merchantText(request.label),
+    message: merchantText(request.message),
+    memo: merchantText(request.memo),
     payee: {
       recipientKind: payee.recipientKind,
       tokenAccount: payee.tokenAccount,
@@ -105,9 +118,9 @@ export function paymentSummary(plan: PaymentPlan): PaymentSummary {
         : plan.quote.otherAmountThreshold
     ).toString(),
     references: plan.request.references,
-    memo: plan.request.memo,
-    label: plan.request.label,
-    message: plan.request.message,
+    memo: merchantText(plan.request.memo),
+    label: merchantText(plan.request.label),
+    message: merchantText(plan.request.message),
     delivered: null,
     spent: null,
   };

@@ -1,7 +1,9 @@
 /**
  * One sentence per instruction for the report, e.g. "Transfer 5 USDC from 7E4h…jjLs to
- * 3GWJ…JL4". Mints of plain transfers come from the source account's state.
+ * 3GWJ…JL4". Mints of plain transfers come from the source account's state. Text the
+ * transaction carries (a memo) is quoted sanitized and labelled as its own, never as ours.
  */
+import { sanitizeServiceText } from '../shared/service-message';
 import type { DecodedInstruction } from './types';
 import {
   formatSol,
@@ -92,7 +94,9 @@ export function describeInstruction(
     case 'computeUnitPrice':
       return `Set the priority price to ${decoded.microLamports} micro-lamports per compute unit`;
     case 'memo':
-      return `Memo: "${decoded.text}"`;
+      // The memo is text whoever built the transaction chose (a swap service, a merchant): a
+      // person must see it, but as the transaction's words, plain and inert (issue 32).
+      return `Memo text in the transaction, written by whoever built it, not Swapdesk's words: “${sanitizeServiceText(decoded.text)}”`;
     case 'other':
       return `${programName}: ${decoded.name}`;
     case 'unknown':

@@ -146,7 +146,8 @@ describe('the payment rule', () => {
     const [, transfer] = honest();
     expect((await paymentVerdict(invoice([memo('INV-8'), transfer!]))).payment).toMatchObject({
       ok: false,
-      reason: 'The memo says "INV-8" instead of "INV-7".',
+      reason:
+        'The memo right before the transfer is not the text the payment request asks for, so the merchant could not match this payment to its request.',
     });
     expect((await paymentVerdict(invoice([transfer!]))).payment.reason).toMatch(
       /memo the request asks for is not right before the transfer/,

@@ -149,7 +149,11 @@ function memoProblems(payment: TransferPayment, before: ReviewedInstruction | un
   }
   return decoded.text === payment.memo
     ? []
-    : [`The memo says "${decoded.text.slice(0, 80)}" instead of "${payment.memo.slice(0, 80)}".`];
+    : // Neither text is quoted here (issue 32): the memo's text is shown, sanitized, with its
+      // instruction; the refusal is the wallet's sentence.
+      [
+        'The memo right before the transfer is not the text the payment request asks for, so the merchant could not match this payment to its request.',
+      ];
 }
 
 function transferRule(facts: ReviewFacts, payment: TransferPayment): GuardVerdict {

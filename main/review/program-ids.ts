@@ -5,6 +5,8 @@
  * instructions are named and whose token movements are read from the simulated post-state),
  * so nothing it cannot read reaches the person's signature.
  */
+import { sanitizeServiceLabel } from '../shared/service-message';
+
 export const SYSTEM_PROGRAM = '11111111111111111111111111111111';
 export const COMPUTE_BUDGET_PROGRAM = 'ComputeBudget111111111111111111111111111111';
 export const TOKEN_PROGRAM = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
@@ -44,10 +46,11 @@ export function isTokenProgram(programId: string): boolean {
 
 /**
  * The name shown for a program: a built-in name, else the swap service's label (GET
- * /program-id-to-label), else "Unknown program".
+ * /program-id-to-label), sanitized and at most 48 characters (its text, not the wallet's:
+ * issue 32), else "Unknown program".
  */
 export function programName(programId: string, labels: Record<string, string> = {}): string {
-  return NAMES[programId] ?? labels[programId] ?? 'Unknown program';
+  return NAMES[programId] ?? sanitizeServiceLabel(labels[programId]) ?? 'Unknown program';
 }
 
 /**

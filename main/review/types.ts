@@ -287,10 +287,16 @@ export interface NetworkFee {
 
 export interface SimulationSummary {
   ok: boolean;
-  /** The RPC's error value as text, null when the simulation succeeded. */
+  /** The RPC's error value as text (sanitized), null when the simulation succeeded. */
   error: string | null;
-  /** The error in words, null when ok. */
+  /** The error in the wallet's own words, null when ok: never the network's text (issue 32). */
   reason: string | null;
+  /**
+   * What the network said about the failure (its error text and failing log lines, which a
+   * program of the transaction writes as it likes), sanitized (shared/service-message.ts), for
+   * the "Show the network's message" disclosure; absent when it said nothing or succeeded.
+   */
+  networkMessage?: string;
   logs: string[];
   unitsConsumed: number | null;
 }

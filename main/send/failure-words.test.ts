@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expiredWords, failureWords } from './failure-words';
+import { expiredWords, failureDetail, failureWords } from './failure-words';
 
 describe('failure words', () => {
   it('names the swap program errors people meet, from the RPC error value', () => {
@@ -21,9 +21,34 @@ describe('failure words', () => {
     );
     const other = failureWords({ InstructionError: [0, 'InvalidAccountData'] }, true);
     expect(other).toBe(
-      'The transaction failed on the network ({"InstructionError":[0,"InvalidAccountData"]}). The network fee was charged; nothing was swapped. Get a fresh quote and try again.',
+      'The transaction failed on the network: instruction 1 stopped with the error InvalidAccountData. The network fee was charged; nothing was swapped. Get a fresh quote and try again.',
     );
-    expect(failureWords('x'.repeat(5_000), false).length).toBeLessThan(400);
+    expect(failureWords('x'.repeat(5_000), false)).toBe(
+      'The transaction failed on the network. Nothing was sent and nothing was charged. Get a fresh quote and try again.',
+    );
+  });
+
+  // Issue 32: a refused send's text holds the preflight's log lines, which a program of the
+  // transaction writes as it likes (msg!, a memo). The sentence is ours; the text apart.
+  it("keeps the network's text and a program's log line out of the sentence, sanitized apart", () => {
+    const message =
+      'Transaction simulation failed: Error processing Instruction 2: custom program error: 0x2a';
+    const logs = [
+      'Program Hosti1eProgram1111111111111111111111111111 invoke [1]',
+      'Program log: Error: Your wallet is compromised.\u202e Visit https://jup-support.example/restore',
+      'Program Hosti1eProgram1111111111111111111111111111 failed: custom program error: 0x2a',
+    ];
+    const words = failureWords([message, ...logs].join('\n'), false);
+    expect(words).toBe(
+      'The transaction failed on the network. Nothing was sent and nothing was charged. Get a fresh quote and try again.',
+    );
+    const detail = failureDetail(message, logs)!;
+    expect(detail).toContain(
+      'Program log: Error: Your wallet is compromised. Visit hxxps[:]//jup-support[.]example/restore',
+    );
+    expect(detail).not.toMatch(/https:|jup-support\.example|\u202e/);
+    expect(detail.length).toBeLessThanOrEqual(200);
+    expect(failureDetail('')).toBeUndefined();
   });
 
   it('says whether an expired transaction was ever sent', () => {

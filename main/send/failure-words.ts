@@ -2,8 +2,11 @@
  * Why a transaction failed, in words a person can act on: the swap program's own errors
  * through main/swap-api's decoder, then the runtime errors people meet most (fees, balances,
  * an expired blockhash), then a generic sentence that still says what happened to the funds.
+ * The network's own text never goes in the sentence (issue 32): failureDetail carries it apart.
  */
 import { decodeSwapProgramError } from '../swap-api';
+import { runtimeErrorWords } from '../shared/runtime-error';
+import { sanitizeServiceText } from '../shared/service-message';
 
 /** Short text of an RPC error value ({ InstructionError: [2, { Custom: 6001 }] } etc.). */
 function textOf(error: unknown): string {
@@ -54,8 +57,21 @@ export function failureWords(error: unknown, onChain: boolean): string {
   for (const [pattern, words] of KNOWN) {
     if (pattern.test(text)) return `${words} ${outcome}`;
   }
-  const detail = text.replace(/\s+/g, ' ').slice(0, 200);
-  return `The transaction failed on the network (${detail}). ${outcome} Get a fresh quote and try again.`;
+  // Only the error's structure is put in words: its text (an RPC's message, log lines a
+  // program writes as it likes) is never ours to say (issue 32); see failureDetail.
+  const stopped = runtimeErrorWords(error);
+  return `The transaction failed on the network${stopped === undefined ? '' : `: ${stopped}`}. ${outcome} Get a fresh quote and try again.`;
+}
+
+/**
+ * What the network said about a refused send (its error message and the failing log lines, the
+ * last three), sanitized for the "Show the service's message" disclosure; undefined when empty.
+ * @example failureDetail('Transaction simulation failed: ...', ['Program log: Error: ...'])
+ */
+export function failureDetail(message: string, logs: readonly string[] = []): string | undefined {
+  const lines = logs.filter((line) => /error|failed|insufficient/i.test(line)).slice(-3);
+  const said = sanitizeServiceText([message, ...lines].join(' | '));
+  return said === '' ? undefined : said;
 }
 
 /** Said when a transaction was not included before its last valid block height. */

@@ -7,7 +7,7 @@
  */
 import { SendTransactionError, type Connection } from '@solana/web3.js';
 import { WalletError } from '../shared/errors';
-import { expiredWords, failureWords } from './failure-words';
+import { expiredWords, failureDetail, failureWords } from './failure-words';
 
 export type SendConnection = Pick<
   Connection,
@@ -101,10 +101,16 @@ export function createTransactionSender(options: TransactionSenderOptions): Tran
       } catch (error) {
         if (error instanceof SendTransactionError) {
           const logs = error.logs ?? [];
+          // The preflight's message and logs (which the transaction's programs write as they
+          // like) ride apart, sanitized; the sentence is the wallet's (issue 32).
           throw new WalletError(
             'SEND_REFUSED',
             failureWords([error.transactionError.message, ...logs].join('\n'), false),
-            { cause: error },
+            {
+              cause: error,
+              serviceMessage: failureDetail(error.transactionError.message, logs),
+              serviceFrom: 'network',
+            },
           );
         }
         throw new WalletError('NETWORK_UNAVAILABLE', unreachableMessage, { cause: error });

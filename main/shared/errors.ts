@@ -3,6 +3,7 @@
  * app. The bridge turns them into `{ ok: false, error }`; anything else becomes INTERNAL with a
  * generic message, so that no stack trace or secret-bearing text reaches the renderer.
  */
+import type { ServiceSource } from './result';
 import { sanitizeServiceText } from './service-message';
 
 export const ERROR_CODES = [
@@ -102,12 +103,16 @@ export interface WalletErrorOptions {
    * only behind a "Show the service's message" disclosure. Sanitized here, whoever passes it.
    */
   serviceMessage?: unknown;
+  /** Whose words serviceMessage holds when not the swap service's (result.ts ServiceSource). */
+  serviceFrom?: ServiceSource;
 }
 
 export class WalletError extends Error {
   readonly code: ErrorCode;
   /** The service's own text, sanitized (service-message.ts); undefined when it said nothing. */
   readonly serviceMessage: string | undefined;
+  /** Set with serviceMessage when the words are the network's or the faucet's. */
+  readonly serviceFrom: ServiceSource | undefined;
 
   constructor(code: ErrorCode, message: string, options?: WalletErrorOptions) {
     super(message, options?.cause === undefined ? undefined : { cause: options.cause });
@@ -115,6 +120,7 @@ export class WalletError extends Error {
     this.code = code;
     const said = sanitizeServiceText(options?.serviceMessage);
     this.serviceMessage = said === '' ? undefined : said;
+    this.serviceFrom = said === '' ? undefined : options?.serviceFrom;
   }
 }
 

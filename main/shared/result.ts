@@ -12,7 +12,15 @@ export interface BridgeError {
    * behind a "Show the service's message" disclosure, as plain text, never in `message`.
    */
   serviceMessage?: string;
+  /**
+   * Whose words `serviceMessage` holds when not the swap service's: the network (an RPC's
+   * error text, a transaction's log lines) or the sandbox faucet. Names the disclosure.
+   */
+  serviceFrom?: ServiceSource;
 }
+
+/** A source of `serviceMessage` other than the swap service (its absence means the service). */
+export type ServiceSource = 'network' | 'faucet';
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: BridgeError };
 

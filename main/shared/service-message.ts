@@ -53,6 +53,20 @@ function cap(text: string): string {
   return text.length > MAX_SERVICE_MESSAGE ? `${text.slice(0, MAX_SERVICE_MESSAGE - 1)}…` : text;
 }
 
+/** The longest service label (a venue's or program's name) shown, ellipsis included. */
+export const MAX_SERVICE_LABEL = 48;
+
+/**
+ * A name a service gives (a venue label from /program-id-to-label or a route's `label`), made
+ * inert as sanitizeServiceText makes it and kept to 48 characters; undefined when empty.
+ * @example sanitizeServiceLabel('Whirlpool') // 'Whirlpool'
+ */
+export function sanitizeServiceLabel(text: unknown): string | undefined {
+  const clean = sanitizeServiceText(text);
+  if (clean === '') return undefined;
+  return clean.length > MAX_SERVICE_LABEL ? `${clean.slice(0, MAX_SERVICE_LABEL - 1)}…` : clean;
+}
+
 /** True for non-empty text that sanitizeServiceText leaves as it is: safe to show as made. */
 export function isServiceMessage(text: unknown): text is string {
   return typeof text === 'string' && text !== '' && sanitizeServiceText(text) === text;

@@ -63,6 +63,17 @@ describe('program errors named by the program that raised them', () => {
     );
   });
 
+  it("the System program's error 1 is a SOL transfer beyond the balance, not a venue's", () => {
+    const failure = describeProgramFailure([
+      'Transfer: insufficient lamports 5000, need 1000000000000000',
+      'Program 11111111111111111111111111111111 failed: custom program error: 0x1',
+    ]);
+    expect(failure?.message).toBe(
+      'The System program refused a SOL transfer: the account does not hold enough SOL. Lower the amount or add SOL, then get a fresh quote.',
+    );
+    expect(failure?.message).not.toMatch(/venue/);
+  });
+
   it('a service simulationError quoting the logs names the venue; no programError is set', () => {
     const failure = describeSimulationFailure({
       errorCode: 'TRANSACTION_ERROR',

@@ -10,6 +10,8 @@ import { describeSwapProgramCode, type ProgramErrorInfo } from './program-errors
 /** The aggregator program (Jupiter v6) whose error table program-errors.ts holds. */
 export const AGGREGATOR_PROGRAM_ID = 'JUP6LkbZbjS1jKKwapdHNy74zcZ3tLUZoi5QNyVTaV4';
 
+const SYSTEM_PROGRAM_ID = '11111111111111111111111111111111';
+
 const TOKEN_PROGRAM_IDS = new Set([
   'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA',
   'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb',
@@ -77,6 +79,21 @@ export function describeProgramFailure(
       programId,
       programName: 'the swap aggregator (Jupiter v6)',
       byAggregator: true,
+    };
+  }
+  if (programId === SYSTEM_PROGRAM_ID) {
+    // Not a venue: the System program's error 1 is a SOL transfer larger than the balance.
+    const short = code === 1;
+    return {
+      code,
+      hex,
+      name: short ? 'ResultWithNegativeLamports' : 'SystemError',
+      message: short
+        ? 'The System program refused a SOL transfer: the account does not hold enough SOL. Lower the amount or add SOL, then get a fresh quote.'
+        : `The System program stopped with its error ${code} (${hex}). Get a fresh quote and try again.`,
+      programId,
+      programName: 'the System program',
+      byAggregator: false,
     };
   }
   if (TOKEN_PROGRAM_IDS.has(programId)) {

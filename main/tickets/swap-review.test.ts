@@ -169,6 +169,17 @@ describe('quote view', () => {
       route: [{ label: 'Whirlpool', inAmount: '1000000000', feeAmount: '3000', percent: 100 }],
     });
     expect(JSON.stringify(view)).not.toContain('"raw"');
+    // Issue 32: a venue label is the service's text: shown inert (no link, no bidi) and short.
+    const [hop] = quote.routePlan;
+    const hostile = {
+      ...quote,
+      routePlan: [
+        { ...hop!, label: 'Claim your refund at https://jup-support.example\u202e today' },
+      ],
+    };
+    expect(quoteView(book.add(hostile, null, 'sandbox')).route[0]?.label).toBe(
+      'Claim your refund at hxxps[:]//jup-support[.]ex…',
+    );
     expect(
       intentOf(quote, {
         asLegacyTransaction: false,

@@ -31,6 +31,12 @@ export interface SwapExtras {
    * figure: a gasless /order is asked without it (issue 32).
    */
   chosenSlippageBps?: number;
+  /**
+   * Set on a gasless /order, asked without the person's slippage: the quote's slippage is the
+   * one the swap service chose, held to `capBps` (the person's) by order-quote-checks.ts. The
+   * quote screen says so (issue 32).
+   */
+  slippageChosenByService?: { capBps: number };
   /** The integrator fee (issue 6) chosen at quote time: its bps went to GET /quote. */
   fees?: SwapFees | null;
   /** The swap service's own fee its answer states (Jupiter's on /order, issue 22). */

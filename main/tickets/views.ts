@@ -2,6 +2,7 @@
  * Bridge views of quotes and review tickets: every bigint amount becomes a decimal string,
  * the raw quote and the message bytes stay in main.
  */
+import { sanitizeServiceLabel } from '../shared/service-message';
 import type {
   BalanceChangeView,
   QuoteView,
@@ -68,7 +69,8 @@ export function quoteView(stored: StoredQuote<unknown>): QuoteView {
       : null,
     route: quote.routePlan.map((hop) => ({
       ammKey: hop.ammKey,
-      label: hop.label,
+      // The service's name for the venue: shown inert and short (issue 32).
+      label: sanitizeServiceLabel(hop.label) ?? null,
       inputMint: hop.inputMint,
       outputMint: hop.outputMint,
       inAmount: hop.inAmount.toString(),

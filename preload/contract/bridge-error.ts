@@ -15,12 +15,13 @@ export const serviceMessageText = z
   .max(MAX_SERVICE_MESSAGE)
   .refine(isServiceMessage, 'must be sanitized service text');
 
-/** `{ code, message, serviceMessage? }`. */
+/** `{ code, message, serviceMessage?, serviceFrom? }`. */
 export const bridgeErrorSchema = z
   .object({
     code: z.string().min(1).max(64),
     message: z.string().min(1),
     serviceMessage: serviceMessageText.optional(),
+    serviceFrom: z.enum(['network', 'faucet']).optional(),
   })
   .strict();
 
@@ -30,14 +31,18 @@ export const bridgeErrorSchema = z
  * @example refusalOf(new WalletError('NO_ROUTE', 'No route…', { serviceMessage: 'No routes found' }))
  */
 export function refusalOf(
-  error: Pick<WalletError, 'code' | 'message' | 'serviceMessage'>,
+  error: Pick<WalletError, 'code' | 'message' | 'serviceMessage'> &
+    Partial<Pick<WalletError, 'serviceFrom'>>,
 ): Result<never> {
   const code = String(error.code);
   const said = serviceMessageText.safeParse(error.serviceMessage);
+  // Whose words they are travels only with the words themselves.
+  const from = said.success && error.serviceFrom !== undefined ? error.serviceFrom : undefined;
   const checked = bridgeErrorSchema.safeParse({
     code,
     message: error.message,
     ...(said.success ? { serviceMessage: said.data } : {}),
+    ...(from === undefined ? {} : { serviceFrom: from }),
   });
   return { ok: false, error: checked.success ? checked.data : { code, message: error.message } };
 }

@@ -196,6 +196,8 @@ describe('a gasless /order answered with the service’s own 4% where the person
   it('its honest twin (the service’s 0.5%, within the person’s) is reviewed, approved and confirmed, gasless', async () => {
     const quote = await wallet.call('swap.quote', swapRequest);
     expect(quote.slippageBps).toBe(CHOSEN_BPS);
+    // The quote screen says the service chose it, and the person's cap (issue 32).
+    expect(quote.slippageChosenByService).toEqual({ capBps: CHOSEN_BPS });
     const bound = minimumReceived(BigInt(quote.outAmount), CHOSEN_BPS);
     expect(BigInt(quote.minimumReceived!)).toBeGreaterThanOrEqual(bound);
     const ticket = await wallet.call('swap.review', { quoteId: quote.quoteId });

@@ -41,6 +41,37 @@ describe('paying: edges', () => {
     expect(await tokenBalance(pay.connection, account)).toBe(750_001n);
   });
 
+  // Issue 32: a request's label, message and memo are the merchant's words. They are shown
+  // inert (no bidi marks, links defanged); the transaction still carries the memo exactly.
+  it("shows a hostile merchant's label, message and memo inert; the memo is paid as asked", async () => {
+    const owner = newKey();
+    await faucet(pay.sandbox, owner, USDC, 1n);
+    const phishing = 'Refund pending.\u202e Claim at https://shop-refunds.example/claim';
+    const query = new URLSearchParams({
+      amount: '0.5',
+      'spl-token': USDC,
+      label: 'shop-support.example',
+      message: phishing,
+      memo: phishing,
+    });
+    const text = `solana:${owner}?${query.toString()}`;
+    const shown = 'Refund pending. Claim at hxxps[:]//shop-refunds[.]example/claim';
+    expect(await pay.wallet.call('pay.parse', { text })).toMatchObject({
+      label: 'shop-support[.]example',
+      message: shown,
+      memo: shown,
+    });
+    const plan = await pay.wallet.call('pay.quote', { text, payWithMint: USDC });
+    const ticket = await pay.wallet.call('pay.review', { planId: plan.planId });
+    const memo = ticket.report.instructions.find((ix) => ix.decoded.kind === 'memo');
+    expect(memo?.summary).toBe(
+      `Memo text in the transaction, written by whoever built it, not Swapdesk's words: “${shown}”`,
+    );
+    // The bytes carry the memo exactly as the merchant asked (its invoice matches on it).
+    expect(memo?.decoded.text).toBe(phishing);
+    expect(ticket.report.accepted).toBe(true);
+  });
+
   it('refuses a token-account recipient of another token', async () => {
     const owner = newKey();
     await faucet(pay.sandbox, owner, USDT, 1n);

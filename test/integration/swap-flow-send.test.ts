@@ -137,11 +137,18 @@ describe('send, confirm, rebroadcast', () => {
       .send(wire)
       .then(
         () => null,
-        (e: unknown) => e as { code: string; message: string },
+        (e: unknown) =>
+          e as { code: string; message: string; serviceMessage?: string; serviceFrom?: string },
       );
     expect(error?.code).toBe('SEND_REFUSED');
     expect(error?.message).toBe(
       'The account does not hold enough of the token you pay. Lower the amount or add funds. Nothing was sent and nothing was charged.',
+    );
+    // What the network said (its preflight message, the failing log lines) rides apart,
+    // sanitized, as the network's words (issue 32).
+    expect(error?.serviceFrom).toBe('network');
+    expect(error?.serviceMessage).toMatch(
+      /^Transaction simulation failed: .*insufficient lamports/,
     );
   });
 

@@ -121,6 +121,8 @@ describe('the Best price path (GET /order)', () => {
       excludeRouters: 'dflow,okx',
     });
     expect(stored.extra.v2?.path).toBe('meta-aggregator');
+    // Asked with the person's slippage: the quote's figure is theirs, not the service's.
+    expect(stored.extra.slippageChosenByService).toBeUndefined();
     // Jupiter's own fee by pair, as the answer states it, is the quote's platform fee.
     expect(stored.quote.platformFee).toEqual({ amount: 200_000n, feeBps: 2 });
   });
@@ -128,12 +130,14 @@ describe('the Best price path (GET /order)', () => {
   it('asks plainly for a person under 0.01 SOL, so the service may make it gasless', async () => {
     const { deps: d, requests } = deps('meta-aggregator', [json(200, orderAnswer())]);
     const connection = { getMultipleAccountsInfo: async () => [{ lamports: 9_999_999 }] };
-    await quoteSwapV2({ ...d, connection } as never, req());
+    const stored = await quoteSwapV2({ ...d, connection } as never, req());
     const plain = Object.fromEntries(requests[0]!.url.searchParams);
     expect(plain).toMatchObject({ taker: USER, inputMint: SOL, outputMint: USDC });
     for (const manual of ['slippageBps', 'priorityFeeLamports', 'excludeRouters']) {
       expect(plain).not.toHaveProperty(manual);
     }
+    // The quote's slippage is the service's choice, held to the person's 0.5% (issue 32).
+    expect(stored.extra.slippageChosenByService).toEqual({ capBps: 50 });
   });
 
   it.each([

@@ -125,7 +125,13 @@ export async function quoteSwapV2(
     const terms = await orderFeeTerms(deps.connection, referral, answer);
     return deps.quotes.add(
       terms.quote,
-      { ...extras, fees: terms.fees, serviceFee: terms.serviceFee, v2 },
+      {
+        ...extras,
+        fees: terms.fees,
+        serviceFee: terms.serviceFee,
+        v2,
+        ...(plain ? { slippageChosenByService: { capBps: slippageBps } } : {}),
+      },
       deps.networkKey,
     );
   }

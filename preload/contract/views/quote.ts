@@ -38,6 +38,11 @@ export interface QuoteView {
   /** Present when auto slippage was asked for and the service computed one. */
   computedAutoSlippageBps: number | null;
   /**
+   * Set on a gasless /order (Best price, under 0.01 SOL), asked without the person's slippage:
+   * `slippageBps` is the swap service's choice, held to `capBps`, the person's (issue 32).
+   */
+  slippageChosenByService?: { capBps: number } | null;
+  /**
    * A fraction as numeric text: positive, a cost to the person (as /quote sends it); negative,
    * a gain (an /order's positive `priceImpact`, issue 32).
    */

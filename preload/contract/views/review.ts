@@ -61,7 +61,13 @@ export interface ReviewReportView {
   simulation: {
     ok: boolean;
     error: string | null;
+    /** The failure in the wallet's own words; never the network's text. */
     reason: string | null;
+    /**
+     * What the network said (its error text, failing log lines a program writes as it likes),
+     * sanitized and defanged: shown only behind "Show the network's message" (issue 32).
+     */
+    networkMessage?: string;
     /** The failed simulation's log lines; empty when it succeeded (main's ticket keeps them). */
     logs: string[];
     unitsConsumed: number | null;

@@ -197,3 +197,32 @@ describe('a quote that came after a rate-limit wait', () => {
     );
   });
 });
+
+// Issue 32: a gasless /order is asked without the person's slippage; the service picks one and
+// the wallet holds it to the person's. The quote says whose figure it is and the cap.
+describe('the slippage of a gasless order', () => {
+  afterEach(cleanup);
+
+  function slippageShown(shown: QuoteView): string {
+    render(
+      <QuoteDetails
+        quote={shown}
+        tokens={FAKE_TOKENS}
+        ageSeconds={0}
+        impactAccepted={false}
+        onImpactAccepted={() => undefined}
+      />,
+    );
+    return screen.getByText('Slippage').nextElementSibling!.textContent!;
+  }
+
+  it("says the swap service chose it, and the person's cap", () => {
+    expect(
+      slippageShown({ ...quote, slippageBps: 30, slippageChosenByService: { capBps: 50 } }),
+    ).toBe('0.30% (30 bps), chosen by the swap service for this gasless order (your cap: 0.50%)');
+  });
+
+  it("the person's own slippage is shown as it is", () => {
+    expect(slippageShown({ ...quote, slippageChosenByService: null })).toBe('0.50% (50 bps)');
+  });
+});

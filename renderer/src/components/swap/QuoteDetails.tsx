@@ -145,6 +145,14 @@ export function QuoteDetails({
         <dd>
           {(slippage / 100).toFixed(2)}% ({slippage} bps
           {quote.computedAutoSlippageBps !== null ? ', chosen automatically' : ''})
+          {/* A gasless order is asked without the person's slippage: the figure is the
+              service's, and the wallet held it to the person's cap (issue 32). */}
+          {quote.slippageChosenByService ? (
+            <span className="muted">
+              , chosen by the swap service for this gasless order (your cap:{' '}
+              {(quote.slippageChosenByService.capBps / 100).toFixed(2)}%)
+            </span>
+          ) : null}
         </dd>
         <dt>Price impact</dt>
         <dd className={level === 'normal' ? undefined : 'impact-high'}>

@@ -205,3 +205,46 @@ describe('token warnings in the review', () => {
     expect(approvals).toEqual([{ risksAcknowledged: false }]);
   });
 });
+
+// Issue 32: a failed test run's log lines are written by the transaction's programs (a hostile
+// swap service's or merchant's choice): the refusal is the wallet's sentence, the network's
+// text only behind "Show the network's message", defanged as main sent it, never a link.
+describe("a failed test run: the network's message apart from the refusal", () => {
+  const reason =
+    "The network's test run of this transaction failed: instruction 4 stopped with the error InvalidAccountData, raised by the program Host…1111. The transaction cannot do what it claims, so it should not be signed; get a fresh quote.";
+  const said =
+    '{"InstructionError":[3,"InvalidAccountData"]} (Program log: Error: Your wallet is compromised. Visit hxxps[:]//jup-support[.]example/restore to restore it)';
+
+  it('the alert holds our sentence only; the disclosure, closed, holds the network’s text as plain text', () => {
+    const base = ticket([reason]);
+    showTicket({
+      ...base,
+      report: {
+        ...base.report,
+        simulation: {
+          ok: false,
+          error: '{"InstructionError":[3,"InvalidAccountData"]}',
+          reason: reason.replace("The network's test run of this transaction failed: ", ''),
+          networkMessage: said,
+          logs: [],
+          unitsConsumed: 1200,
+        },
+      },
+    });
+    const alert = screen.getByRole('alert');
+    expect(within(alert).getByText(reason)).toBeTruthy();
+    expect(alert.textContent).not.toMatch(/compromised|jup-support/);
+    const summary = screen.getByText("Show the network's message");
+    const details = summary.closest('details')!;
+    expect(details.open).toBe(false);
+    expect(alert.contains(details)).toBe(false);
+    expect(within(details).getByText(said).tagName).toBe('BLOCKQUOTE');
+    expect(details.querySelector('a')).toBeNull();
+    expect(screen.queryByText("Show the service's message")).toBeNull();
+  });
+
+  it('a run that succeeded shows no disclosure', () => {
+    show(null);
+    expect(screen.queryByText("Show the network's message")).toBeNull();
+  });
+});

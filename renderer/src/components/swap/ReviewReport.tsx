@@ -12,6 +12,7 @@ import { usePrices } from '../../stores/prices-store';
 import { UsdValue } from '../tokens/UsdValue';
 import { VerifiedMark } from '../tokens/VerifiedMark';
 import { TradeValue } from './TradeValue';
+import { ServiceMessage } from '../ServiceMessage';
 
 function ChangeRow({
   change,
@@ -115,6 +116,10 @@ export function ReviewReport({
           </ul>
           <p>{verdict.next}</p>
         </div>
+      )}
+      {/* Outside the alert: what the network said is not the wallet's words (issue 32). */}
+      {report.simulation.ok ? null : (
+        <ServiceMessage text={report.simulation.networkMessage} from="network" />
       )}
 
       <h3>Your balance changes</h3>
