@@ -57,7 +57,7 @@ function agesInWords(
     mints.length > known.length
       ? 'a token whose age the token list does not give counts as older; '
       : '';
-  return ` (${said}${unknown}only a token under ${NEW_TOKEN_MS / HOUR_MS} hours old is charged 50 bps)`;
+  return `: ${said}${unknown}only a token under ${NEW_TOKEN_MS / HOUR_MS} hours old is charged 50 bps`;
 }
 
 /**
@@ -76,5 +76,5 @@ export function pairFeeRefusal(
   if (over <= table.bps) return null;
   // Past "every other pair" only the new-token row is higher: say why it did not apply.
   const why = table.bps === 10 && over <= 50 ? agesInWords(facts) : '';
-  return `${stated.by}'s platform fee would be ${over} bps, above the ${table.bps} bps ${stated.by} publishes for ${table.row} (its docs' fee table)${why}. Don't approve it: get a fresh quote, or choose Router as the swap path in Settings.`;
+  return `${stated.by}'s platform fee would be ${over} bps, above the ${table.bps} bps ${stated.by} publishes for ${table.row} (its docs' fee table${why}). Don't approve it: get a fresh quote, or choose Router as the swap path in Settings.`;
 }
