@@ -10,7 +10,9 @@
  * Tokens API reference's example: only the age matters here) except UNVR, the unverified token
  * of issue 11, whose first pool is NEW_TOKEN_AGE_MS older than the sandbox process: a freshly
  * launched token, what an unverified one often is, so Jupiter's 50 bps row can be seen and
- * tested. No test swaps UNVR with `--jupiter-fee by-pair` on but the one about it.
+ * tested. No test swaps UNVR with `--jupiter-fee by-pair` on but the one about it. A token
+ * with no CP-Swap pool (PDLG, which only the market maker trades) is listed without a
+ * `firstPool`; the wallet then reads its age as unknown (older).
  */
 import { CP_POOL_SEEDS } from '../cp-swap/pool-seeds';
 import { feeTierConfigAddress } from '../cp-swap/fee-tiers';
@@ -29,18 +31,20 @@ const STARTED_AT = Date.now();
 const bySymbol = new Map(SANDBOX_TOKENS.map((token) => [token.symbol, token.mint]));
 
 /** When `token`'s first pool was created, ms since the epoch. */
-export function firstPoolTime(token: Pick<SandboxToken, 'symbol'>): number {
+function firstPoolTime(token: Pick<SandboxToken, 'symbol'>): number {
   return token.symbol === NEW_TOKEN_SYMBOL ? STARTED_AT - NEW_TOKEN_AGE_MS : OLD_FIRST_POOL_AT;
 }
 
-/** The same by mint, for /order; null for a mint the sandbox does not have (unknown: older). */
-export function firstPoolTimeOf(mint: string): number | null {
-  const token = SANDBOX_TOKENS.find((candidate) => candidate.mint === mint);
-  return token ? firstPoolTime(token) : null;
-}
+/** Addresses found (a PDA search each): every search answer and /order asks again. */
+const addresses = new Map<string, string | null>();
 
 /** The address of the first CP-Swap pool naming `symbol` in the sandbox's seeds, or null. */
 function firstPoolAddress(symbol: string): string | null {
+  if (!addresses.has(symbol)) addresses.set(symbol, seededPoolAddress(symbol));
+  return addresses.get(symbol) ?? null;
+}
+
+function seededPoolAddress(symbol: string): string | null {
   const seed = CP_POOL_SEEDS.find((pool) => pool.a === symbol || pool.b === symbol);
   const a = seed && bySymbol.get(seed.a);
   const b = seed && bySymbol.get(seed.b);
@@ -58,4 +62,14 @@ export function firstPoolEntry(
   // The schema's form, seconds and a Z ("2024-01-29T17:33:29Z").
   const createdAt = new Date(firstPoolTime(token)).toISOString().replace(/\.\d{3}Z$/, 'Z');
   return { id, createdAt };
+}
+
+/**
+ * The date the Tokens API publishes for `mint` (ms), for /order's fee: null for a mint without
+ * a published first pool, which the table then reads as older, as the wallet does.
+ */
+export function firstPoolTimeOf(mint: string): number | null {
+  const token = SANDBOX_TOKENS.find((candidate) => candidate.mint === mint);
+  const entry = token && firstPoolEntry(token);
+  return entry ? Date.parse(entry.createdAt) : null;
 }
