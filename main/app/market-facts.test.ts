@@ -13,6 +13,7 @@ import { createPriceService } from '../prices/price-service';
 import { marketWarnings } from '../review/market-warnings';
 import type { Address } from '../shared/address';
 import { createTokenDirectory } from '../tokens/token-directory';
+import { firstPoolsOf } from '../tickets/issue-ticket';
 import { marketFactsOf } from './market-facts';
 
 const FAKE = Keypair.generate().publicKey.toBase58() as Address;
@@ -72,5 +73,36 @@ describe("the review's market facts", () => {
     expect(market.namesakes).toEqual(new Map());
     const [warning] = marketWarnings(buy(FAKE), market);
     expect(warning?.sentence).toContain('anyone can create a token with any name and logo.');
+  });
+
+  it("carry each token's first pool date to the review, as the verified marks are carried", async () => {
+    // The Tokens API reference's entry (source named in the file), as a token launched 3 hours
+    // ago would be listed: its `firstPool.createdAt` is what makes it "new" in Jupiter's fees.
+    const [reference] = recorded('_partial-tokens-v2-search-api-reference.json').body as Record<
+      string,
+      unknown
+    >[];
+    const launched = new Date(Date.now() - 3 * 3_600_000);
+    api.route('/tokens/v2/search', () => ({
+      status: 200,
+      body: JSON.stringify([
+        {
+          ...reference,
+          id: FAKE,
+          symbol: 'NEW',
+          isVerified: false,
+          firstPool: { id: FAKE, createdAt: launched.toISOString() },
+        },
+      ]),
+    }));
+    const market = await facts()(buy(FAKE));
+    expect(market.tokens.get(FAKE)?.firstPoolAt).toBe(launched.getTime());
+    // What the review is given (tickets/issue-ticket.ts): USDC, bundled, with its age unknown.
+    expect(firstPoolsOf(market)).toEqual(
+      new Map([
+        [swapIntent().inputMint, null],
+        [FAKE, launched.getTime()],
+      ]),
+    );
   });
 });

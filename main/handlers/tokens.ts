@@ -41,6 +41,8 @@ export const BUNDLED_TOKENS: readonly DirectoryToken[] = bundledSchema
     logoUri: token.logoURI ?? null,
     verified: true,
     tags: ['verified'],
+    // Well-known tokens, none of them new: their age is not needed (unknown reads as older).
+    firstPoolAt: null,
   }));
 
 export interface TokenHandlerDeps {

@@ -40,6 +40,10 @@ export interface FactsInput {
   terms?: ServiceTerms;
   /** Co-signers who sign after the person (ReviewInput.awaitedCosigners). */
   awaitedCosigners?: readonly Address[];
+  /** When each token's first pool was created, ms (ReviewInput.firstPools). */
+  firstPools?: ReadonlyMap<string, number | null>;
+  /** The review's clock (ms); default: now. */
+  reviewedAt?: number;
 }
 
 /** Decodes the instructions, prices the network fee and gathers the facts. */
@@ -89,6 +93,8 @@ export function assembleFacts(input: FactsInput): ReviewFacts {
     tokenWarnings: tokenWarnings(input.mintStates, tokens),
     terms: input.terms ?? MAINNET_TERMS,
     awaitedCosigners: new Set(input.awaitedCosigners ?? []),
+    firstPools: input.firstPools ?? new Map(),
+    reviewedAt: input.reviewedAt ?? Date.now(),
   };
   for (const instruction of instructions) {
     instruction.summary = describeInstruction(

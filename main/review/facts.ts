@@ -49,6 +49,10 @@ export interface ReviewFacts {
   terms: ServiceTerms;
   /** Co-signers who sign after the person (an /order market maker); empty for most swaps. */
   awaitedCosigners?: ReadonlySet<string>;
+  /** When each token's first pool was created, ms (ReviewInput.firstPools); absent: unknown. */
+  firstPools?: ReadonlyMap<string, number | null>;
+  /** The review's own clock (ms), against which a token's age is judged; default: now. */
+  reviewedAt?: number;
 }
 
 /**

@@ -20,8 +20,8 @@
  * ("Jupiter's platform fee"), never as the integrator's.
  */
 import { feeAccountOwner } from '../fees/jupiter-fee-account';
-import { jupiterPairFee } from '../fees/jupiter-fee-table';
 import { accountGain } from './balances';
+import { pairFeeOf, pairFeeRefusal } from './guard-fee-table-rate';
 import { mintOf, stateAfter, type ReviewFacts } from './facts';
 import { rentFromOthers } from './rent-from-others';
 import { tokenFlows } from './flows';
@@ -156,22 +156,16 @@ export function serviceFeeRule(
     );
   }
   // Last, so that a fee landing elsewhere or in the wrong amount is named first: the rate itself
-  // may not pass Jupiter's published table for the pair, whatever its answer states.
-  const table = jupiterPairFee(intent.inputMint, intent.outputMint);
-  const routeBps = facts.instructions.flatMap(({ decoded }) =>
-    decoded.kind === 'jupiterRoute' ? [decoded.platformFeeBps] : [],
-  );
-  const over = Math.max(stated.feeBps, ...routeBps);
-  if (over > table.bps) {
-    return fail(
-      `${stated.by}'s platform fee would be ${over} bps, above the ${table.bps} bps ${stated.by} publishes for ${table.row} (its docs' fee table). Don't approve it: get a fresh quote, or choose Router as the swap path in Settings.`,
-    );
-  }
+  // may not pass Jupiter's published table for the pair (at the tokens' ages), whatever its
+  // answer states.
+  const aboveTable = pairFeeRefusal(facts, stated);
+  if (aboveTable !== null) return fail(aboveTable);
+  const row = pairFeeOf(facts);
   const said =
     stated.amount !== null && stated.amount > 0n ? `, its answer said ${money(stated.amount)}` : '';
   return {
     rule: 'fee-account',
     ok: true,
-    reason: `${stated.by}'s platform fee of ${stated.feeBps} bps (${money(gain)}${said}) goes to ${shortAddress(named)}, the account its swap instruction names. It is ${stated.by}'s fee: no integrator fee is set for this swap.`,
+    reason: `${stated.by}'s platform fee of ${stated.feeBps} bps (${money(gain)}${said}) goes to ${shortAddress(named)}, the account its swap instruction names. It is ${stated.by}'s fee: no integrator fee is set for this swap. Its rate is within the ${row.bps} bps ${stated.by} publishes for ${row.row}.`,
   };
 }

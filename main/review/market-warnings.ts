@@ -20,7 +20,16 @@ import { shortAddress } from './words';
 
 export interface MarketFacts {
   /** What the directory knows of each mint; a mint absent is unknown. */
-  tokens: ReadonlyMap<string, { symbol: string; verified: boolean; decimals: number }>;
+  tokens: ReadonlyMap<
+    string,
+    {
+      symbol: string;
+      verified: boolean;
+      decimals: number;
+      /** When its first pool was created, ms (`firstPool.createdAt`); null or absent: unknown. */
+      firstPoolAt?: number | null;
+    }
+  >;
   prices: Readonly<Record<string, PriceView>>;
   /** For an unverified mint, the mint of a verified token whose symbol reads the same. */
   namesakes?: ReadonlyMap<string, string>;

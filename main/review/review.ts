@@ -138,10 +138,15 @@ export async function reviewTransaction(input: ReviewInput): Promise<ReviewRepor
     ),
   ];
   // Independent reads, so they run together: the review's latency is what the person waits.
-  const [expectedDestination, simulation, blockHeight] = await Promise.all([
+  // The tokens' ages come with the market facts, read beside all of this; a failed read leaves
+  // them unknown, which the fee table reads as older (the lower cap, the person's safe side).
+  const [expectedDestination, simulation, blockHeight, firstPools] = await Promise.all([
     readBefore(),
     simulate(connection, input.transaction, writable),
     readBlockHeight(connection),
+    (input.firstPools ?? Promise.resolve(new Map<string, number | null>())).catch(
+      () => new Map<string, number | null>(),
+    ),
   ]);
 
   // Decimals of every mint met, before or after (a created account's mint too).
@@ -167,6 +172,9 @@ export async function reviewTransaction(input: ReviewInput): Promise<ReviewRepor
     programLabels: input.programLabels,
     ...(input.serviceTerms ? { terms: input.serviceTerms } : {}),
     ...(input.awaitedCosigners?.length ? { awaitedCosigners: input.awaitedCosigners } : {}),
+    firstPools,
+    // The review's own clock, once its reads are in: a token's age is judged as of now.
+    reviewedAt: Date.now(),
   });
   return reportOf(facts);
 }

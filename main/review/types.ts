@@ -216,6 +216,13 @@ export interface ReviewInput {
    * the quoted route's counterparty (guard-awaited.ts).
    */
   awaitedCosigners?: readonly Address[];
+  /**
+   * When the first pool of each of the intent's tokens was created (ms since the epoch), as
+   * the token directory read it (`firstPool.createdAt`; market facts, app/market-facts.ts),
+   * read beside the review: Jupiter's fee table charges 50 bps for a token under a day old
+   * (guard-service-fee.ts). A mint absent, a null, or a failed read: unknown, read as older.
+   */
+  firstPools?: Promise<ReadonlyMap<string, number | null>>;
 }
 
 export type { CpSwapInstruction, DecodedInstruction, JupiterRoute } from './decoded-types';

@@ -67,6 +67,13 @@ export function askMarket(
   return market;
 }
 
+/** When each token's first pool was created (ms), as the market facts' directory entries say. */
+export function firstPoolsOf(facts: MarketFacts): ReadonlyMap<string, number | null> {
+  const ages = new Map<string, number | null>();
+  for (const [mint, token] of facts.tokens) ages.set(mint, token.firstPoolAt ?? null);
+  return ages;
+}
+
 /**
  * Reviews `built` for `account` against `intent` and issues its ticket. The ticket is refused
  * (accepted false, with a reason) when the review judged a different message than `built`'s.
@@ -99,6 +106,9 @@ export async function issueReviewedTicket(
       allowJupiter: true,
       serviceTerms: termsOf(deps.network),
       ...(deps.awaitedCosigners?.length ? { awaitedCosigners: deps.awaitedCosigners } : {}),
+      // The tokens' ages for Jupiter's fee table, from the same market facts as the verified
+      // marks (the review awaits them beside its own reads; their failure is unknown ages).
+      ...(market ? { firstPools: market.then(firstPoolsOf) } : {}),
     }),
     market,
   ]);

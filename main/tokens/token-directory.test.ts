@@ -56,6 +56,7 @@ describe('the token directory against recorded Tokens API v2 answers', () => {
         logoUri: 'https://static.jup.ag/jup/icon.png',
         verified: true,
         tags: ['verified', 'community', 'strict'],
+        firstPoolAt: null, // nor its first pool: an age unknown
       },
     ]);
     expect(api.requests[0]?.query.get('query')).toBe('JUP');
@@ -68,6 +69,39 @@ describe('the token directory against recorded Tokens API v2 answers', () => {
       tokenProgram: 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA',
       verified: true,
     });
+  });
+
+  it("reads a token's first pool date (the API reference's answer), kept across a restart; a bad one is unknown", async () => {
+    // The reference's JUP: "firstPool": {"id": "2pspvj…", "createdAt": "2024-01-29T17:33:29Z"}.
+    api.route('/tokens/v2/search', { status: 200, body: JSON.stringify(reference.body) });
+    const { directory: d, cacheFile } = directory();
+    const [jup] = (await d.search('jupiter')).tokens;
+    expect(jup?.firstPoolAt).toBe(Date.parse('2024-01-29T17:33:29Z'));
+    expect(new Date(jup?.firstPoolAt ?? 0).toISOString()).toBe('2024-01-29T17:33:29.000Z');
+    // The cache keeps it: a review offline still knows the token's age.
+    api.route('/tokens/v2/search', { status: 503, body: '' });
+    const { directory: later } = directory(cacheFile);
+    expect((await later.get([JUP])).get(JUP)?.firstPoolAt).toBe(Date.parse('2024-01-29T17:33:29Z'));
+
+    // Malformed or missing: unknown (null), which the fee table reads as older; the entry stays.
+    const [entry] = reference.body as Record<string, unknown>[];
+    const bad: unknown[] = [
+      { id: 'x', createdAt: 'yesterday' },
+      { id: 'x', createdAt: '1706549609' },
+      { id: 'x', createdAt: 1706549609000 },
+      { id: 'x', createdAt: '2024-13-45T99:00:00Z' },
+      { id: 'x' },
+      null,
+      '2024-01-29T17:33:29Z',
+    ];
+    for (const firstPool of bad) {
+      api.route('/tokens/v2/search', {
+        status: 200,
+        body: JSON.stringify([{ ...entry, firstPool }]),
+      });
+      const [token] = (await directory().directory.search('jupiter')).tokens;
+      expect(token).toMatchObject({ mint: JUP, verified: true, firstPoolAt: null });
+    }
   });
 
   it('caches the verified list with its age and answers from it when the API is down', async () => {

@@ -45,6 +45,11 @@ const tokenSchema = z.object({
   logoUri: z.string().nullable(),
   verified: z.boolean(),
   tags: z.array(z.string()),
+  // A cache written before the wallet read first pools: their age unknown (read as older).
+  firstPoolAt: z
+    .number()
+    .nullish()
+    .transform((at) => at ?? null),
 });
 const cacheSchema = z.object({
   version: z.literal(1),

@@ -7,7 +7,9 @@
  * mint, as the real Ultra order pays it (main/fees/jupiter-fee-account.ts). The guard accepts it
  * as Jupiter's fee, not the integrator's, and the fee lands whole when the swap confirms: SOL to
  * USDC, a Token-2022 fee token (PYUSD to BONK, the fee in PYUSD), and a gasless USDC to SOL
- * order for a person without SOL, whose temporary wSOL account the gas payer funds.
+ * order for a person without SOL, whose temporary wSOL account the gas payer funds. A token
+ * under a day old (UNVR, whose first pool the sandbox's Tokens API publishes as 3 hours old)
+ * is charged the table's 50 bps, and the wallet, told its age by its token directory, accepts it.
  *
  * Hostile twins (issue 32): the same /order answer with its route paying "Jupiter's platform
  * fee" of 50 bps into an attacker's account lands on the sandbox signed by a twin key (the
@@ -34,6 +36,8 @@ import {
 } from './pay-helpers';
 
 const BONK = 'DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263';
+/** The sandbox's unverified token, whose first pool the sandbox publishes as 3 hours old. */
+const UNVR = '4V5ZVoUWuiCw7JRnD87JXhBXFVq6erXBXymz9z8y4Pki';
 const jupiterSol = ataOf(JUPITER_FEE_AUTHORITY, SOL);
 /** While set, the /order answer states this rate instead of its own (a service that lies). */
 let statedBps: number | null = null;
@@ -136,6 +140,42 @@ describe("Jupiter's own fee on /order, at the table's rate into Jupiter's accoun
     const before = await tokenBalance(pay.connection, jupiterPyusd);
     await approved(ticket);
     expect((await tokenBalance(pay.connection, jupiterPyusd)) - before).toBe(50_000n);
+  });
+
+  it('USDC → UNVR, a token under a day old: 50 bps in USDC, the table’s new-token row, accepted', async () => {
+    // The sandbox's Tokens API publishes UNVR's first pool 3 hours before the sandbox started
+    // (main/sandbox/market-data/first-pools.ts), as Jupiter's Tokens API v2 publishes any token's.
+    const origin = new URL(pay.sandbox.swapApiUrl).origin;
+    const [entry] = (await (await fetch(`${origin}/tokens/v2/search?query=${UNVR}`)).json()) as {
+      firstPool?: { createdAt: string };
+    }[];
+    const age = Date.now() - Date.parse(entry?.firstPool?.createdAt ?? '');
+    expect(age).toBeGreaterThan(3 * 3_600_000 - 1_000);
+    expect(age).toBeLessThan(4 * 3_600_000);
+
+    await faucet(pay.sandbox, pay.payer, USDC, 10_000_000n);
+    const jupiterUsdc = ataOf(JUPITER_FEE_AUTHORITY, USDC);
+    const { quote, ticket } = await reviewed({
+      inputMint: USDC,
+      outputMint: UNVR,
+      amount: '2000000',
+    });
+    // The sandbox charges the table's new-token row, in USDC (before UNVR by priority) ...
+    expect(quote.serviceFee).toEqual({ by: 'Jupiter', feeBps: 50, amount: '10000', mint: USDC });
+    // ... and the wallet, told UNVR's age by the directory, accepts it as that row's rate.
+    expect(ticket.report.refusals).toEqual([]);
+    expect(feeVerdict(ticket.report)?.reason).toMatch(
+      /^Jupiter's platform fee of 50 bps \(0\.01 USDC, its answer said 0\.01 USDC\) goes to .*\. Its rate is within the 50 bps Jupiter publishes for tokens under a day old\.$/,
+    );
+    const before = await tokenBalance(pay.connection, jupiterUsdc);
+    const swap = await pay.wallet.call('swap.approve', {
+      ticketId: ticket.ticketId,
+      transactionBase64: ticket.transactionBase64,
+      // UNVR is unverified: the person acknowledges that warning, not the fee.
+      risksAcknowledged: true,
+    });
+    await confirmedSignature(pay.wallet, swap.signature);
+    expect((await tokenBalance(pay.connection, jupiterUsdc)) - before).toBe(10_000n);
   });
 
   it('a gasless USDC → SOL order for a person without SOL: the fee counted on the SOL bought, not on the gas payer’s rent', async () => {

@@ -18,7 +18,9 @@ import { loadOrSeedMarket } from '../pools/seed-market';
 import { createMarketContext } from '../swap-api/market-context';
 import { SANDBOX_TOKENS } from '../tokens';
 import { poolPrices } from './pool-prices';
-import { searchTokens, taggedTokens } from './token-entries';
+import { searchTokens, taggedTokens, tokenEntry } from './token-entries';
+import { firstPoolEntry, NEW_TOKEN_AGE_MS } from './first-pools';
+import { firstPoolTime as walletReads } from '../../tokens/token-entry';
 
 const mint = (symbol: string) => SANDBOX_TOKENS.find((t) => t.symbol === symbol)!.mint;
 
@@ -55,6 +57,32 @@ describe('the sandbox market data', () => {
     expect(searchTokens(SANDBOX_TOKENS, '')).toEqual([]);
     expect(taggedTokens(SANDBOX_TOKENS, 'verified').some((t) => t.symbol === 'UNVR')).toBe(false);
     expect(taggedTokens(SANDBOX_TOKENS, 'lst').map((t) => t.symbol)).toEqual(['mSOL', 'JitoSOL']);
+  });
+
+  it("publishes each token's first pool as the Tokens API does: old, but UNVR under a day", () => {
+    const { context } = market();
+    const entry = (symbol: string) =>
+      tokenEntry(
+        SANDBOX_TOKENS.find((t) => t.symbol === symbol)!,
+        'http://127.0.0.1',
+        undefined,
+        new Date(),
+      );
+    // The official schema's form (JUP's, in the API reference: "2024-01-29T17:33:29Z").
+    expect(entry('BONK').firstPool?.createdAt).toBe('2024-01-29T17:33:29Z');
+    // Its id is the token's first seeded pool, one the sandbox really has.
+    const bonkPool = entry('BONK').firstPool?.id ?? '';
+    expect(context.ledger.getAccount(bonkPool)).not.toBeNull();
+    const unvr = entry('UNVR').firstPool;
+    const age = Date.now() - Date.parse(unvr?.createdAt ?? '');
+    expect(age).toBeGreaterThanOrEqual(NEW_TOKEN_AGE_MS - 1_000);
+    expect(age).toBeLessThan(NEW_TOKEN_AGE_MS + 5 * 60_000);
+    // What the wallet's directory reads of them (main/tokens/token-entry.ts).
+    expect(walletReads(entry('UNVR').firstPool)).toBe(Date.parse(unvr?.createdAt ?? ''));
+    // PDLG, which only the market maker trades (no CP-Swap pool), is listed with no first pool.
+    expect(SANDBOX_TOKENS.filter((token) => firstPoolEntry(token) === undefined)).toEqual([
+      expect.objectContaining({ symbol: 'PDLG' }),
+    ]);
   });
 
   it('writes the warning mints as Token-2022 and SPL Token read them', () => {

@@ -1,11 +1,12 @@
 /**
  * The sandbox's tokens in the shape of the Tokens API v2 (`GET /tokens/v2/search`, `GET
  * /tokens/v2/tag`), the fields a wallet reads: id, name, symbol, icon, decimals, tokenProgram,
- * isVerified, tags, audit, usdPrice, updatedAt. Search follows the documented rules: a
+ * isVerified, tags, audit, firstPool (first-pools.ts), usdPrice, updatedAt. Search follows the documented rules: a
  * comma-separated list of mints answers exactly those mints; any other text matches symbol,
  * name or mint, at most 20 answers.
  */
 import type { SandboxToken } from '../tokens';
+import { firstPoolEntry } from './first-pools';
 
 export interface TokenEntry {
   id: string;
@@ -19,6 +20,8 @@ export interface TokenEntry {
   organicScore: number;
   organicScoreLabel: 'high' | 'medium' | 'low';
   audit: { mintAuthorityDisabled: boolean; freezeAuthorityDisabled: boolean };
+  /** When its first pool was created (the wallet reads its age for Jupiter's fee table). */
+  firstPool?: { id: string; createdAt: string };
   usdPrice?: number;
   updatedAt: string;
 }
@@ -33,6 +36,7 @@ export function tokenEntry(
   usdPrice: number | undefined,
   now: Date,
 ): TokenEntry {
+  const firstPool = firstPoolEntry(token);
   const tags = token.verified ? ['verified', ...(LST.has(token.symbol) ? ['lst'] : [])] : [];
   return {
     id: token.mint,
@@ -53,6 +57,7 @@ export function tokenEntry(
       mintAuthorityDisabled: false,
       freezeAuthorityDisabled: !token.traits?.freezeAuthority,
     },
+    ...(firstPool ? { firstPool } : {}),
     ...(usdPrice !== undefined ? { usdPrice } : {}),
     updatedAt: now.toISOString(),
   };

@@ -14,7 +14,9 @@
  *   fee, as the docs say). With `jupiterFee` (`--jupiter-fee by-pair`, with Jupiter's program),
  *   an order without a referral fee carries Jupiter's own platform fee by pair as on mainnet,
  *   exactly the published table (fees/jupiter-fee-table.ts: pegged pairs and buying Jupiter's
- *   tokens 0, SOL-stable 2, LST-stable 5, everything else 10 bps), in the same fee mint,
+ *   tokens 0, SOL-stable 2, LST-stable 5, everything else 10 bps, a token under a day old 50,
+ *   by the first-pool date the sandbox's Tokens API publishes: market-data/first-pools.ts), in
+ *   the same fee mint,
  *   stated in `platformFee` and paid by Jupiter's route into the token account of that mint of
  *   Jupiter's program authority 12, as the real Ultra order pays it (jupiter/program.ts
  *   JUPITER_FEE_AUTHORITY; Token-2022 fee tokens under their own program); the market maker's
@@ -30,6 +32,7 @@ import { Keypair, PublicKey, VersionedTransaction } from '@solana/web3.js';
 import type { LedgerView } from '../ledger/ledger-view';
 import { TOKEN_PROGRAM_ID } from '../tokens';
 import { jupiterFeeMint, jupiterPairFee } from '../../fees/jupiter-fee-table';
+import { firstPoolTimeOf } from '../market-data/first-pools';
 import { associatedTokenAddress } from '../../tokens/associated-token';
 import { JUPITER_FEE_AUTHORITY } from '../jupiter/program';
 import { MARKET_MAKER_LABEL } from '../venues/types';
@@ -109,9 +112,16 @@ export function createOrderDesk(
       return { status: 400, body: { requestId, error: 'referralAccount is not an address' } };
     }
     let feeBps = feeAccount === null ? 0 : feeBpsAsked;
-    // No referral fee: Jupiter's own by pair, when charged (and its account of the mint exists).
+    // No referral fee: Jupiter's own by pair, when charged (and its account of the mint exists),
+    // a token's age being the first-pool date the sandbox's Tokens API publishes.
+    const firstPoolAt = (mint: string) => {
+      const at = firstPoolTimeOf(mint);
+      return at === null ? null : new Date(at);
+    };
     const jupiterBps =
-      feeAccount === null && options.jupiterFee ? jupiterPairFee(inputMint, outputMint).bps : 0;
+      feeAccount === null && options.jupiterFee
+        ? jupiterPairFee(inputMint, outputMint, { firstPoolAt }).bps
+        : 0;
     const jupiterAccount = jupiterBps > 0 ? feeTokenAccount(JUPITER_FEE_AUTHORITY, feeMint) : null;
     if (jupiterAccount !== null) {
       feeAccount = jupiterAccount;
