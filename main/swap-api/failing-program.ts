@@ -10,12 +10,44 @@ import { describeSwapProgramCode, type ProgramErrorInfo } from './program-errors
 /** The aggregator program (Jupiter v6) whose error table program-errors.ts holds. */
 export const AGGREGATOR_PROGRAM_ID = 'JUP6LkbZbjS1jKKwapdHNy74zcZ3tLUZoi5QNyVTaV4';
 
-const SYSTEM_PROGRAM_ID = '11111111111111111111111111111111';
+/** A program of the runtime itself (not a venue), with the words for its error 1. */
+interface BuiltinProgram {
+  programName: string;
+  /** How a sentence starts with it: "The System program". */
+  sentenceName: string;
+  /** Error 1 of both is a transfer beyond the balance. */
+  errorOne: { name: string; message: string };
+  /** The name of any other of its errors. */
+  otherName: string;
+}
 
-const TOKEN_PROGRAM_IDS = new Set([
-  'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA',
-  'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb',
-]);
+const SYSTEM_PROGRAM: BuiltinProgram = {
+  programName: 'the System program',
+  sentenceName: 'The System program',
+  errorOne: {
+    name: 'ResultWithNegativeLamports',
+    message:
+      'The System program refused a SOL transfer: the account does not hold enough SOL. Lower the amount or add SOL, then get a fresh quote.',
+  },
+  otherName: 'SystemError',
+};
+
+const TOKEN_PROGRAM: BuiltinProgram = {
+  programName: 'the token program',
+  sentenceName: 'The token program',
+  errorOne: {
+    name: 'InsufficientFunds',
+    message:
+      'The token program refused a transfer: an account does not hold enough of the token. Lower the amount or add funds, then get a fresh quote.',
+  },
+  otherName: 'TokenError',
+};
+
+const BUILTIN_PROGRAMS: Readonly<Record<string, BuiltinProgram>> = {
+  '11111111111111111111111111111111': SYSTEM_PROGRAM,
+  TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA: TOKEN_PROGRAM,
+  TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb: TOKEN_PROGRAM,
+};
 
 /** Venues people meet on mainnet routes, by program id (names as the swap API labels them). */
 const VENUE_NAMES: Readonly<Record<string, string>> = {
@@ -81,32 +113,19 @@ export function describeProgramFailure(
       byAggregator: true,
     };
   }
-  if (programId === SYSTEM_PROGRAM_ID) {
-    // Not a venue: the System program's error 1 is a SOL transfer larger than the balance.
-    const short = code === 1;
+  const builtin = BUILTIN_PROGRAMS[programId];
+  if (builtin !== undefined) {
+    // Not a venue: the runtime's own programs, whose error 1 is a transfer beyond the balance.
+    const known = code === 1;
     return {
       code,
       hex,
-      name: short ? 'ResultWithNegativeLamports' : 'SystemError',
-      message: short
-        ? 'The System program refused a SOL transfer: the account does not hold enough SOL. Lower the amount or add SOL, then get a fresh quote.'
-        : `The System program stopped with its error ${code} (${hex}). Get a fresh quote and try again.`,
+      name: known ? builtin.errorOne.name : builtin.otherName,
+      message: known
+        ? builtin.errorOne.message
+        : `${builtin.sentenceName} stopped with its error ${code} (${hex}). Get a fresh quote and try again.`,
       programId,
-      programName: 'the System program',
-      byAggregator: false,
-    };
-  }
-  if (TOKEN_PROGRAM_IDS.has(programId)) {
-    const insufficient = code === 1;
-    return {
-      code,
-      hex,
-      name: insufficient ? 'InsufficientFunds' : 'TokenError',
-      message: insufficient
-        ? 'The token program refused a transfer: an account does not hold enough of the token. Lower the amount or add funds, then get a fresh quote.'
-        : `The token program stopped with its error ${code} (${hex}). Get a fresh quote and try again.`,
-      programId,
-      programName: 'the token program',
+      programName: builtin.programName,
       byAggregator: false,
     };
   }
