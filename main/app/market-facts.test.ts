@@ -9,6 +9,7 @@ import {
   type RecordedApiServer,
 } from '../../test/fixtures/recorded-api-server';
 import { BUNDLED_TOKENS } from '../handlers/tokens';
+import { createPriceMemory } from '../prices/price-memory';
 import { createPriceService } from '../prices/price-service';
 import { marketWarnings } from '../review/market-warnings';
 import type { Address } from '../shared/address';
@@ -104,5 +105,52 @@ describe("the review's market facts", () => {
         [FAKE, launched.getTime()],
       ]),
     );
+  });
+
+  it("carry the service's earlier prices of each side, as its Price API answered them (issue 32)", async () => {
+    // The Price API v3 shape; the token's price moves from $1.00 to $1.6667 over 42 minutes.
+    let usdPrice = 1;
+    api.route('/price/v3', () => ({
+      status: 200,
+      body: JSON.stringify({ [FAKE]: { usdPrice, blockId: 1, decimals: 6, priceChange24h: 0 } }),
+    }));
+    let clock = 1_000_000;
+    const now = () => clock;
+    const host = { origin: api.origin, apiKey: async () => undefined, fetch };
+    const memory = createPriceMemory();
+    const directory = createTokenDirectory({
+      ...host,
+      now,
+      cacheFile: join(tempDir('swapdesk-market-facts-'), 'tokens.json'),
+      bundled: BUNDLED_TOKENS,
+    });
+    const market = marketFactsOf(
+      directory,
+      createPriceService({ ...host, now, memory }),
+      undefined,
+      undefined,
+      {
+        memory,
+        now,
+      },
+    );
+    await market(buy(FAKE));
+    clock += 42 * 60_000;
+    usdPrice = 1.6667;
+    const later = await market(buy(FAKE));
+    expect(later.prices[FAKE]?.usdPrice).toBe('1.6667');
+    expect(later.remembered).toEqual({
+      at: clock,
+      prices: new Map([
+        [swapIntent().inputMint, []],
+        [
+          FAKE,
+          [
+            { usdPrice: '1', at: 1_000_000 },
+            { usdPrice: '1.6667', at: clock },
+          ],
+        ],
+      ]),
+    });
   });
 });

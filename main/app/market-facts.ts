@@ -13,12 +13,20 @@ import type { PriceService } from '../prices/price-service';
 import type { PoolPriceReader } from '../prices/chain-pools/pool-price-reader';
 import type { OracleReader } from '../prices/oracle/oracle-reader';
 import type { TokenDirectory } from '../tokens/token-directory';
+import type { PriceMemory } from '../prices/price-memory';
+
+/** The service's earlier prices the review weighs a side without evidence against (issue 32). */
+export interface RememberedPrices {
+  memory: Pick<PriceMemory, 'earlier'>;
+  now: () => number;
+}
 
 export function marketFactsOf(
   directory: Pick<TokenDirectory, 'get' | 'namesakes'>,
   prices: PriceService,
   oracle?: OracleReader,
   pools?: PoolPriceReader,
+  remembered?: RememberedPrices,
 ): (intent: SwapIntent) => Promise<MarketFacts> {
   return async (intent) => {
     const mints = [intent.inputMint, intent.outputMint];
@@ -53,10 +61,16 @@ export function marketFactsOf(
       const [namesake] = await directory.namesakes(token.mint, token.symbol);
       if (namesake) namesakes.set(token.mint, namesake.mint);
     }
+    // Read after the prices above, which the memory has just noted as its newest sample.
+    const at = remembered?.now() ?? 0;
+    const earlier = new Map(
+      mints.map((mint) => [mint as string, remembered?.memory.earlier(mint, at) ?? []]),
+    );
     return {
       tokens,
       prices: quoted,
       namesakes,
+      ...(remembered ? { remembered: { at, prices: earlier } } : {}),
       ...(evidence.readings ? { oracle: evidence.readings } : {}),
       ...(evidence.pools?.size ? { pools: evidence.pools } : {}),
       ...(evidence.stakePools?.size ? { stakePools: evidence.stakePools } : {}),

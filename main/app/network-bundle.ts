@@ -20,6 +20,7 @@ import { createSandboxHandlers } from '../handlers/sandbox';
 import type { PayNetworkServices } from '../handlers/pay';
 import type { SwapNetworkServices } from '../handlers/swap';
 import { BUNDLED_TOKENS } from '../handlers/tokens';
+import { createPriceMemory } from '../prices/price-memory';
 import { createPriceService, type PriceService } from '../prices/price-service';
 import { createOracleReader } from '../prices/oracle/oracle-reader';
 import { createPoolPriceReader } from '../prices/chain-pools/pool-price-reader';
@@ -143,7 +144,10 @@ export function bundleFor(network: NetworkInfo, shared: Shared): NetworkBundle {
   });
   // The service's prices, and Pyth's through the person's RPC where a feed exists (issue 25):
   // the screens get the oracle's where it has one; the review compares the two.
-  const servicePrices = createPriceService({ ...marketHost, now });
+  // What the service priced each token at earlier this run: the one check of a token nothing
+  // else prices (issue 32; review/service-price-history.ts).
+  const priceMemory = createPriceMemory();
+  const servicePrices = createPriceService({ ...marketHost, now, memory: priceMemory });
   const oracle = createOracleReader({ connection: () => reviewReads, now });
   const prices = withOraclePrices(servicePrices, oracle, now);
   const labeler = createTokenLabeler({ directory, connection: ledgerConnection });
@@ -192,7 +196,10 @@ export function bundleFor(network: NetworkInfo, shared: Shared): NetworkBundle {
   const apiV2 = v2 ? v2.client : null;
   // Sides without Pyth's live price are valued from the chain's own pools (issue 32).
   const pools = createPoolPriceReader({ connection: () => reviewReads });
-  const market = marketFactsOf(directory, servicePrices, oracle, pools);
+  const market = marketFactsOf(directory, servicePrices, oracle, pools, {
+    memory: priceMemory,
+    now,
+  });
   let labels: Promise<Record<string, Record<string, string>>> | null = null;
   const swap: SwapNetworkServices = {
     review: {

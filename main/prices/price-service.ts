@@ -9,11 +9,14 @@ import type { PriceView } from '../../preload/api-types';
 import { getText, type MarketHttpDeps } from '../tokens/market-http';
 import { parsePriceAnswer } from './price-answer';
 import { isStale } from '../shared/price-age';
+import type { PriceMemory } from './price-memory';
 
 export interface PriceServiceDeps extends MarketHttpDeps {
   now: () => number;
   /** Ask again after this long; default 30 s. */
   refreshMs?: number;
+  /** Where every price answered is remembered, for the review to weigh later (issue 32). */
+  memory?: PriceMemory;
 }
 
 const IDS_PER_REQUEST = 50;
@@ -45,8 +48,10 @@ export function createPriceService(deps: PriceServiceDeps): PriceService {
       }
       for (const mint of batch) {
         const usdPrice = answer.get(mint);
-        if (usdPrice !== undefined) known.set(mint, { usdPrice, fetchedAt: askedAt });
-        else known.delete(mint); // the API no longer prices it: better none than an old one
+        if (usdPrice !== undefined) {
+          known.set(mint, { usdPrice, fetchedAt: askedAt });
+          deps.memory?.record(mint, usdPrice, askedAt);
+        } else known.delete(mint); // the API no longer prices it: better none than an old one
       }
     }
   }

@@ -42,6 +42,7 @@ export function withMarketReview(
     oracle: market.oracle ?? new Map(),
     ...(market.pools ? { pools: market.pools } : {}),
     ...(market.stakePools ? { stakePools: market.stakePools } : {}),
+    ...(market.remembered ? { remembered: market.remembered } : {}),
   });
   const judged = marketWarnings(intent, { ...market, values: value.values });
   const warnings = [...judged, ...value.warnings].sort(

@@ -10,6 +10,7 @@
 import type { PriceView } from '../../preload/api-types';
 import type { PoolPrice } from '../prices/chain-pools/pool-price-reader';
 import type { StakePoolRate } from '../prices/chain-pools/stake-pool-rate';
+import type { RememberedPrice } from '../prices/price-memory';
 import type { OracleReading } from '../prices/oracle/oracle-checks';
 import { NATIVE_MINT } from './program-ids';
 import type { Address } from '../shared/address';
@@ -39,6 +40,8 @@ export interface MarketFacts {
   pools?: ReadonlyMap<string, PoolPrice>;
   /** A liquid staking token's stake pool rate (issue 32). */
   stakePools?: ReadonlyMap<string, StakePoolRate>;
+  /** The service's earlier prices of each side this run, oldest first, read at `at` (issue 32). */
+  remembered?: { at: number; prices: ReadonlyMap<string, readonly RememberedPrice[]> };
   /** Where USD values come from (value-source.ts); default: `prices`, the Price API's. */
   values?: ValueSource;
 }

@@ -28,6 +28,8 @@ import type { StakePoolRate } from '../prices/chain-pools/stake-pool-rate';
 import type { OracleReading } from '../prices/oracle/oracle-checks';
 import { feedOfMint } from '../prices/oracle/feed-table';
 import { NATIVE_MINT } from './program-ids';
+import type { MarketFacts } from './market-warnings';
+import { serviceHistory } from './service-price-history';
 import { bandText, bestEvidence } from './side-evidence';
 import { alignDecimals, decimalText, parseDecimal, usdValue, type Decimal } from '../shared/usd';
 import type { Address } from '../shared/address';
@@ -52,6 +54,8 @@ export interface TradeValueFacts {
   pools?: ReadonlyMap<string, PoolPrice>;
   /** Liquid staking tokens' stake pool rates (issue 32). */
   stakePools?: ReadonlyMap<string, StakePoolRate>;
+  /** The service's earlier prices this run (issue 32; service-price-history.ts). */
+  remembered?: MarketFacts['remembered'];
 }
 
 export interface TradeValue {
@@ -163,12 +167,24 @@ export function valueTrade(intent: SwapIntent, facts: TradeValueFacts): TradeVal
   } else {
     for (const s of sides) sentences.push(sourceSentence(s, facts.symbolOf(s.mint)));
   }
+  const history = facts.remembered
+    ? sides.map((s) =>
+        serviceHistory(
+          s,
+          facts.symbolOf(s.mint),
+          facts.remembered?.prices.get(s.mint) ?? [],
+          facts.remembered?.at ?? 0,
+        ),
+      )
+    : [];
+  for (const h of history) if (h) sentences.push(h.sentence);
   const notes = sides.flatMap((s) => {
     const symbol = facts.symbolOf(s.mint);
     return [divergence(s, symbol), unavailable(s, symbol)].filter(
       (w): w is TokenWarning => w !== null,
     );
   });
+  for (const h of history) if (h?.warning) notes.unshift(h.warning);
   return {
     valuation: { swapMode: intent.swapMode, input, output, sentences },
     warnings: notes,

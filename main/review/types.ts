@@ -384,6 +384,7 @@ export interface TokenWarning {
     | 'value-loss'
     | 'value-unknown'
     | 'price-divergence'
+    | 'service-price-moved'
     | 'oracle-unavailable';
   /** Dangerous: main signs only once the person has acknowledged it. */
   mustAcknowledge: boolean;

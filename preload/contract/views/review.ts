@@ -145,6 +145,7 @@ export interface TokenWarningView {
     | 'value-loss'
     | 'value-unknown'
     | 'price-divergence'
+    | 'service-price-moved'
     | 'oracle-unavailable';
   mustAcknowledge: boolean;
   sentence: string;
