@@ -30,6 +30,7 @@ import { marketFactsOf } from './market-facts';
 import { createTokenDirectory, type TokenDirectory } from '../tokens/token-directory';
 import { createLedgerClient } from '../ledger/ledger-client';
 import { createSandboxServices, type SandboxServices } from '../network/sandbox-services';
+import { createPubsubClient, pubsubUrlOf } from '../network/pubsub-client';
 import { reviewTransaction, type ReviewReport, type SwapIntent } from '../review';
 import { createTransactionSender } from '../send/transaction-sender';
 import { createSubmitter } from '../send/swap-submitter';
@@ -147,8 +148,12 @@ export function bundleFor(network: NetworkInfo, shared: Shared): NetworkBundle {
   const oracle = createOracleReader({ connection: () => reviewReads, now });
   const prices = withOraclePrices(servicePrices, oracle, now);
   const labeler = createTokenLabeler({ directory, connection: ledgerConnection });
+  // The RPC's PubSub API where it has one (web3.js's URL rule): wakes the waits for a
+  // confirmation and for balances; polling stays underneath (issue 33).
+  const pubsub = createPubsubClient(pubsubUrlOf(network.rpcUrl));
   const sender = createTransactionSender({
     connection,
+    pubsub,
     wait,
     now,
     unreachableMessage: unreachableMessage(network),
