@@ -12,6 +12,7 @@ import type { ActivityStore } from '../activity/activity-store';
 import type { Handlers } from '../bridge/handler-types';
 import type { FeesService } from '../fees/fees-service';
 import { createBalanceHandlers } from '../handlers/balances';
+import { createBalanceWatchHandlers } from '../handlers/balance-watch';
 import { createRpcBatcher } from '../ledger/rpc-batch';
 import { createReviewRpc } from '../ledger/review-rpc';
 import type { HttpClient } from '../network/http-client';
@@ -69,7 +70,7 @@ export interface NetworkBundle {
   network: NetworkInfo;
   connection: Connection;
   sandbox: SandboxServices | null;
-  balanceHandlers: Pick<Handlers, 'balances.get' | 'sandbox.fund'>;
+  balanceHandlers: Pick<Handlers, 'balances.get' | 'balances.watch' | 'sandbox.fund'>;
   swap: SwapNetworkServices;
   pay: PayNetworkServices;
   /** Tokens and prices of the network's swap API host (issue 11), Pyth's where it has a feed (issue 25). */
@@ -298,6 +299,7 @@ export function bundleFor(network: NetworkInfo, shared: Shared): NetworkBundle {
     sandbox,
     balanceHandlers: {
       ...createBalanceHandlers({ ledger, labeler }),
+      ...createBalanceWatchHandlers({ pubsub, wait }),
       ...createSandboxHandlers({ ledger, sandbox }),
     },
     swap,

@@ -274,6 +274,8 @@ export function installFakeWallet(options: FakeWalletOptions = {}): FakeWallet {
         }),
       ),
     }),
+    // No subscriptions in the fake: the screens keep their timers (issue 33).
+    'balances.watch': () => ({ ok: true, value: { supported: false, changed: false } }),
     'balances.get': (req: { address: string }) => {
       if (state.networkDown)
         return err(
