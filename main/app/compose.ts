@@ -132,7 +132,9 @@ export function composeApp(options: ComposeOptions): ComposedApp {
   });
 
   /** A handler that runs on whatever network is current when it is called. */
-  function onCurrent<M extends 'balances.get' | 'sandbox.fund'>(method: M): Handler<M> {
+  function onCurrent<M extends 'balances.get' | 'balances.watch' | 'sandbox.fund'>(
+    method: M,
+  ): Handler<M> {
     return (request, context) => (bundle.balanceHandlers[method] as Handler<M>)(request, context);
   }
 
@@ -149,6 +151,7 @@ export function composeApp(options: ComposeOptions): ComposedApp {
     ...createAccountHandlers(shared.vault),
     ...createLedgerHandlers(createLedgerAccounts({ device: ledger, vault })),
     'balances.get': onCurrent('balances.get'),
+    'balances.watch': onCurrent('balances.watch'),
     'sandbox.fund': onCurrent('sandbox.fund'),
     ...createTokenHandlers({
       network: () => bundle.network,

@@ -12,6 +12,7 @@ import type { ActivityStore } from '../activity/activity-store';
 import type { Handlers } from '../bridge/handler-types';
 import type { FeesService } from '../fees/fees-service';
 import { createBalanceHandlers } from '../handlers/balances';
+import { createBalanceWatchHandlers } from '../handlers/balance-watch';
 import { createRpcBatcher } from '../ledger/rpc-batch';
 import { createReviewRpc } from '../ledger/review-rpc';
 import type { HttpClient } from '../network/http-client';
@@ -31,6 +32,7 @@ import { marketFactsOf } from './market-facts';
 import { createTokenDirectory, type TokenDirectory } from '../tokens/token-directory';
 import { createLedgerClient } from '../ledger/ledger-client';
 import { createSandboxServices, type SandboxServices } from '../network/sandbox-services';
+import { createPubsubClient, pubsubUrlOf } from '../network/pubsub-client';
 import { reviewTransaction, type ReviewReport, type SwapIntent } from '../review';
 import { createTransactionSender } from '../send/transaction-sender';
 import { createSubmitter } from '../send/swap-submitter';
@@ -69,7 +71,7 @@ export interface NetworkBundle {
   network: NetworkInfo;
   connection: Connection;
   sandbox: SandboxServices | null;
-  balanceHandlers: Pick<Handlers, 'balances.get' | 'sandbox.fund'>;
+  balanceHandlers: Pick<Handlers, 'balances.get' | 'balances.watch' | 'sandbox.fund'>;
   swap: SwapNetworkServices;
   pay: PayNetworkServices;
   /** Tokens and prices of the network's swap API host (issue 11), Pyth's where it has a feed (issue 25). */
@@ -151,8 +153,12 @@ export function bundleFor(network: NetworkInfo, shared: Shared): NetworkBundle {
   const oracle = createOracleReader({ connection: () => reviewReads, now });
   const prices = withOraclePrices(servicePrices, oracle, now);
   const labeler = createTokenLabeler({ directory, connection: ledgerConnection });
+  // The RPC's PubSub API where it has one (web3.js's URL rule): wakes the waits for a
+  // confirmation and for balances; polling stays underneath (issue 33).
+  const pubsub = createPubsubClient(pubsubUrlOf(network.rpcUrl));
   const sender = createTransactionSender({
     connection,
+    pubsub,
     wait,
     now,
     unreachableMessage: unreachableMessage(network),
@@ -300,6 +306,7 @@ export function bundleFor(network: NetworkInfo, shared: Shared): NetworkBundle {
     sandbox,
     balanceHandlers: {
       ...createBalanceHandlers({ ledger, labeler }),
+      ...createBalanceWatchHandlers({ pubsub, wait }),
       ...createSandboxHandlers({ ledger, sandbox }),
     },
     swap,

@@ -19,7 +19,8 @@
  *   `none` (the default): no fee but the integrator's.
  *
  * It binds 127.0.0.1 only, prints one JSON line on stdout when ready
- * (`{"event":"ready","rpcUrl":...,"swapApiUrl":...}`), logs to stderr, and on SIGTERM/SIGINT
+ * (`{"event":"ready","rpcUrl":...,"swapApiUrl":...,"wsUrl":...}`, the PubSub WebSocket API at the
+ * RPC port + 1), logs to stderr, and on SIGTERM/SIGINT
  * stops accepting requests, writes a snapshot and exits 0. No Electron here: the app runs this
  * file with plain Node (or Electron as Node).
  */
@@ -42,6 +43,8 @@ import { mkdirSync } from 'node:fs';
 import type { ExtraProgram } from './ledger/extra-programs';
 import { jupiterProgramOption } from './jupiter/program-file';
 import { writeJupiterGenesis } from './jupiter/jupiter-genesis';
+import { PubsubServer } from './pubsub/pubsub-server';
+import { listenPair } from './pubsub/listen-pair';
 
 export const DEFAULT_PORT = 8899;
 
@@ -141,7 +144,17 @@ async function main(): Promise<void> {
   const stopOracle = oracle.start();
   // JitoSOL's stake pool at its mainnet address, for the wallet's LST prices (issue 32).
   writeStakePoolStates(ledger);
-  const server = createSandboxServer({ ledger, swapApi, swapApiPath, marketData, oracle, log });
+  // Solana's PubSub WebSocket API at the RPC port + 1 (issue 33, pubsub/).
+  const pubsub = new PubsubServer({ ledger, slotMs, log });
+  const server = createSandboxServer({
+    ledger,
+    swapApi,
+    swapApiPath,
+    marketData,
+    oracle,
+    pubsub,
+    log,
+  });
 
   let stopping = false;
   const stop = (signal: string) => {
@@ -149,6 +162,7 @@ async function main(): Promise<void> {
     stopping = true;
     log(`[sandbox] ${signal}: stopping`);
     stopOracle();
+    pubsub.close();
     server.close();
     server.closeAllConnections();
     try {
@@ -161,25 +175,21 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
 
-  server.once('error', (error: NodeJS.ErrnoException) => {
-    unlock();
-    fail(
-      error.code === 'EADDRINUSE'
-        ? `port ${port} is in use; pass --port 0 for a free one`
-        : error.message,
-    );
-  });
-  server.listen(port, '127.0.0.1', () => {
-    const address = server.address();
-    const actual = typeof address === 'object' && address ? address.port : port;
-    const rpcUrl = `http://127.0.0.1:${actual}`;
-    log(
-      `[sandbox] state in ${stateDir}, slot ${ledger.currentSlot()}, ${ledger.transactionCount()} transactions`,
-    );
-    process.stdout.write(
-      `${JSON.stringify({ event: 'ready', rpcUrl, swapApiUrl: `${rpcUrl}${swapApiPath}` })}\n`,
-    );
-  });
+  listenPair(server, pubsub, port).then(
+    ({ rpcPort, wsPort }) => {
+      const rpcUrl = `http://127.0.0.1:${rpcPort}`;
+      log(
+        `[sandbox] state in ${stateDir}, slot ${ledger.currentSlot()}, ${ledger.transactionCount()} transactions`,
+      );
+      process.stdout.write(
+        `${JSON.stringify({ event: 'ready', rpcUrl, swapApiUrl: `${rpcUrl}${swapApiPath}`, wsUrl: `ws://127.0.0.1:${wsPort}` })}\n`,
+      );
+    },
+    (error: unknown) => {
+      unlock();
+      fail((error as Error).message);
+    },
+  );
 }
 
 main().catch((error: unknown) =>

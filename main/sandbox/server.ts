@@ -8,6 +8,7 @@ import type { SandboxLedger } from './ledger/ledger';
 import type { SwapApiHandler } from './swap-api/mount';
 import type { MarketDataApi } from './market-data/market-data-api';
 import type { FeedPublisher } from './oracle/feed-publisher';
+import type { PubsubServer } from './pubsub/pubsub-server';
 import { handleRpcBody } from './rpc/dispatch';
 import { stringifyJson } from './rpc/json';
 import { handleFaucetRequest, tokenList } from './faucet/faucet-http';
@@ -26,6 +27,8 @@ export interface SandboxServerOptions {
   marketData?: MarketDataApi;
   /** The oracle's feed conditions, `/sandbox/oracle` (issue 25; oracle/feed-publisher.ts). */
   oracle?: Pick<FeedPublisher, 'handle'>;
+  /** The PubSub WebSocket API's counts, `GET /sandbox/pubsub` (issue 33; pubsub/). */
+  pubsub?: Pick<PubsubServer, 'stats'>;
   log?: (line: string) => void;
 }
 
@@ -106,6 +109,8 @@ async function route(
   if (options.marketData?.handle(req, res, url)) return;
   if (options.oracle?.handle(req, res, url)) return;
   if (path === '/health' && req.method === 'GET') return send(res, 200, 'ok', 'text/plain');
+  if (path === '/sandbox/pubsub' && req.method === 'GET' && options.pubsub)
+    return send(res, 200, stringifyJson(options.pubsub.stats()));
   if (path === '/sandbox/tokens' && req.method === 'GET') {
     const answer = tokenList();
     return send(res, answer.status, stringifyJson(answer.body));

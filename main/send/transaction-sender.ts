@@ -1,6 +1,8 @@
 /**
  * Sends a signed transaction and follows it to an outcome: confirmed, failed (with the reason
- * in words) or expired. Confirmation is by polling getSignatureStatuses; while the signature is
+ * in words) or expired. Confirmation is by polling getSignatureStatuses, woken early by the
+ * RPC's signatureSubscribe where it has one (issue 33; the notification only makes the next
+ * poll come at once, so an RPC without subscriptions is followed as before); while the signature is
  * unknown the same bytes are broadcast again every ~2 s, until the block height passes the
  * transaction's lastValidBlockHeight, after which it can never land (expired). Clock, wait and
  * connection are parameters so tests control time without fake timers.
@@ -8,6 +10,7 @@
 import { SendTransactionError, type Connection } from '@solana/web3.js';
 import { WalletError } from '../shared/errors';
 import { expiredWords, failureDetail, failureWords } from './failure-words';
+import { NO_PUBSUB, type PubsubClient } from '../network/pubsub-client';
 
 export type SendConnection = Pick<
   Connection,
@@ -59,7 +62,13 @@ export interface TransactionSenderOptions {
   rebroadcastMs?: number;
   /** Said when the RPC cannot be reached. */
   unreachableMessage: string;
+  /** The RPC's PubSub API (network/pubsub-client.ts); none: polling alone. */
+  pubsub?: PubsubClient;
+  /** Between status polls while the signature's subscription is live. Default 2000 ms. */
+  subscribedPollMs?: number;
 }
+
+const NEVER = new Promise<never>(() => undefined);
 
 /**
  * Creates a sender over one RPC connection.
@@ -73,6 +82,8 @@ export function createTransactionSender(options: TransactionSenderOptions): Tran
   const { connection, wait, now, unreachableMessage } = options;
   const pollMs = options.pollMs ?? 500;
   const rebroadcastMs = options.rebroadcastMs ?? 2_000;
+  const pubsub = options.pubsub ?? NO_PUBSUB;
+  const subscribedPollMs = options.subscribedPollMs ?? 2_000;
 
   async function statusOf(signature: string) {
     const { value } = await connection.getSignatureStatuses([signature], {
@@ -117,45 +128,74 @@ export function createTransactionSender(options: TransactionSenderOptions): Tran
       }
     },
 
-    async track({ signature, wire, lastValidBlockHeight, sent, signal }) {
-      let lastBroadcast = now();
-      let failures = 0;
-      for (;;) {
-        if (signal?.aborted) {
-          throw new WalletError('CANCELLED', 'Tracking stopped because Swapdesk is closing.');
-        }
-        try {
-          const status = await statusOf(signature);
-          if (status?.err) return { status: 'failed', error: failureWords(status.err, true) };
-          if (
-            status?.confirmationStatus === 'confirmed' ||
-            status?.confirmationStatus === 'finalized'
-          ) {
-            return { status: 'confirmed', error: null };
-          }
-          if (status === null) {
-            const height = await connection.getBlockHeight('confirmed');
-            if (height > lastValidBlockHeight) {
-              // It may have landed in the last valid block between the two reads: look once more.
-              const last = await statusOf(signature);
-              if (last?.err) return { status: 'failed', error: failureWords(last.err, true) };
-              if (last === null) return { status: 'expired', error: expiredWords(sent) };
-              continue;
-            }
-            if (wire !== null && now() - lastBroadcast >= rebroadcastMs) {
-              lastBroadcast = now();
-              await connection
-                .sendRawTransaction(wire, { skipPreflight: true, maxRetries: 0 })
-                .catch(() => undefined);
-            }
-          }
-          failures = 0;
-        } catch {
-          // The RPC is away for a moment: the outcome is still unknown, so keep asking, slower.
-          failures += 1;
-        }
-        await wait(failures === 0 ? pollMs : Math.min(pollMs * 2 ** failures, 10_000));
+    async track(request) {
+      // Confirmed is what track waits for; the notification wakes the next poll (once).
+      const watch = pubsub.watch(
+        'signatureSubscribe',
+        [request.signature, { commitment: 'confirmed' }],
+        'signatureUnsubscribe',
+      );
+      let subscribed = false;
+      void watch.subscribed.then((ok) => (subscribed = ok));
+      let wake: Promise<unknown> = watch.notified;
+      try {
+        return await poll(
+          request,
+          async (ms) => {
+            const woke = await Promise.race([wait(ms).then(() => false), wake.then(() => true)]);
+            if (woke) wake = NEVER;
+          },
+          () => subscribed,
+        );
+      } finally {
+        watch.stop();
       }
     },
   };
+
+  async function poll(
+    { signature, wire, lastValidBlockHeight, sent, signal }: TrackRequest,
+    pause: (ms: number) => Promise<void>,
+    subscribed: () => boolean,
+  ): Promise<Outcome> {
+    let lastBroadcast = now();
+    let failures = 0;
+    for (;;) {
+      if (signal?.aborted) {
+        throw new WalletError('CANCELLED', 'Tracking stopped because Swapdesk is closing.');
+      }
+      try {
+        const status = await statusOf(signature);
+        if (status?.err) return { status: 'failed', error: failureWords(status.err, true) };
+        if (
+          status?.confirmationStatus === 'confirmed' ||
+          status?.confirmationStatus === 'finalized'
+        ) {
+          return { status: 'confirmed', error: null };
+        }
+        if (status === null) {
+          const height = await connection.getBlockHeight('confirmed');
+          if (height > lastValidBlockHeight) {
+            // It may have landed in the last valid block between the two reads: look once more.
+            const last = await statusOf(signature);
+            if (last?.err) return { status: 'failed', error: failureWords(last.err, true) };
+            if (last === null) return { status: 'expired', error: expiredWords(sent) };
+            continue;
+          }
+          if (wire !== null && now() - lastBroadcast >= rebroadcastMs) {
+            lastBroadcast = now();
+            await connection
+              .sendRawTransaction(wire, { skipPreflight: true, maxRetries: 0 })
+              .catch(() => undefined);
+          }
+        }
+        failures = 0;
+      } catch {
+        // The RPC is away for a moment: the outcome is still unknown, so keep asking, slower.
+        failures += 1;
+      }
+      const every = subscribed() ? subscribedPollMs : pollMs;
+      await pause(failures === 0 ? every : Math.min(pollMs * 2 ** failures, 10_000));
+    }
+  }
 }

@@ -33,8 +33,21 @@ export interface FundResult {
   signatures: string[];
 }
 
+/** What `balances.watch` saw (issue 33). */
+export interface BalanceWatch {
+  /** False when the network serves no subscriptions: refresh on a timer as before. */
+  supported: boolean;
+  /** True when the account or one of its token accounts changed; false when the wait ended. */
+  changed: boolean;
+}
+
 export const balancesMethods = {
   'balances.get': method<Balances>()(z.object({ address: base58Address }).strict()),
+  /**
+   * Waits (at most 20 s) until the address's SOL or a token account of it changes, through the
+   * RPC's subscriptions; answers at once `supported: false` where the RPC has none.
+   */
+  'balances.watch': method<BalanceWatch>()(z.object({ address: base58Address }).strict()),
   /** Sandbox only: SOL and some of each sandbox token for the address. */
   'sandbox.fund': method<FundResult>()(z.object({ address: base58Address }).strict()),
 } as const;

@@ -34,6 +34,8 @@ export interface StartSandboxOptions {
 export interface RunningSandbox {
   rpcUrl: string;
   swapApiUrl: string;
+  /** The PubSub WebSocket API (the RPC port + 1; issue 33). */
+  wsUrl: string;
   stateDir: string;
   pid: number;
   /** Everything the process wrote on stderr so far. */
@@ -87,7 +89,7 @@ export function startSandbox(options: StartSandboxOptions = {}): Promise<Running
     });
     createInterface({ input: child.stdout }).on('line', (line) => {
       stdoutLines.push(line);
-      let ready: { event?: string; rpcUrl?: string; swapApiUrl?: string };
+      let ready: { event?: string; rpcUrl?: string; swapApiUrl?: string; wsUrl?: string };
       try {
         ready = JSON.parse(line) as typeof ready;
       } catch {
@@ -102,6 +104,7 @@ export function startSandbox(options: StartSandboxOptions = {}): Promise<Running
       resolvePromise({
         rpcUrl: ready.rpcUrl,
         swapApiUrl: ready.swapApiUrl,
+        wsUrl: ready.wsUrl ?? '',
         stateDir,
         pid: child.pid!,
         stderr: () => stderr,

@@ -75,6 +75,7 @@ afterAll(async () => {
 describe('an address that is base58 text of the right length but not a 32-byte key', () => {
   const requests = (bad: string): [string, Record<string, unknown>][] => [
     ['balances.get', { address: bad }],
+    ['balances.watch', { address: bad }],
     ['sandbox.fund', { address: bad }],
     ['fees.deriveAccount', { referralAccount: bad, mint: SOL }],
     ['fees.deriveAccount', { referralAccount: SOL, mint: bad }],

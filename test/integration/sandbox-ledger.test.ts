@@ -47,6 +47,8 @@ describe('sandbox ledger process', () => {
         event: 'ready',
         rpcUrl: `http://127.0.0.1:${port}`,
         swapApiUrl: `http://127.0.0.1:${port}/v6`,
+        // The PubSub WebSocket API at the RPC port + 1, as a validator serves it (issue 33).
+        wsUrl: `ws://127.0.0.1:${Number(port) + 1}`,
       }),
     ]);
     expect(await new Connection(sandbox.rpcUrl).getBlockHeight()).toBeGreaterThanOrEqual(0);

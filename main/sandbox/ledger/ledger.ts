@@ -39,6 +39,7 @@ import { LastParse } from './last-parse';
 import { lookupTableAddresses, parseTransaction, type ParsedTransaction } from './wire';
 import { buildRecord, simulationDetails } from './execution';
 import { addExtraPrograms } from './extra-programs';
+import { LedgerEvents } from './ledger-events';
 
 export type {
   LedgerOptions,
@@ -66,6 +67,8 @@ export class SandboxLedger implements LedgerView {
    */
   private lastSimulation: { key: string; result: SimulationResult } | null = null;
   private readonly lastParse = new LastParse();
+  /** Landed transactions and direct writes, for the PubSub WebSocket API (sandbox/pubsub/). */
+  readonly events = new LedgerEvents();
 
   private constructor(
     options: LedgerOptions,
@@ -299,6 +302,7 @@ export class SandboxLedger implements LedgerView {
       decimalsOf: (mint) => this.mintDecimals(mint),
     });
     this.journal.commit(record, parsed.accountKeys, run.pre, run.post);
+    this.events.landed(record, parsed.accountKeys, run.pre, run.post);
     return { status: 'executed', signature, record };
   }
 
@@ -353,6 +357,7 @@ export class SandboxLedger implements LedgerView {
     this.vm.setAccount(bs58.decode(address), toVm(account));
     this.stateVersion += 1;
     this.journal.track(address, account);
+    this.events.written(address, account, () => this.time.queue.currentSlot());
   }
 
   /** Brings the blockhash queue to the clock's slot; journals the clock now and then. */

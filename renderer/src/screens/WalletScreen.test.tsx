@@ -8,6 +8,31 @@ import { BALANCE_REFRESH_MS } from './WalletScreen';
 import { usePricesStore } from '../stores/prices-store';
 
 describe('wallet overview', () => {
+  it('moves the balances when a transaction lands, without the 20 s wait, where the network has subscriptions (issue 33)', async () => {
+    const fake = installFakeWallet({
+      accounts: [fakeAccount(0)],
+      lamports: '1000000000',
+      balanceWatch: true,
+    });
+    const release = fake.holdNext('balances.watch');
+    render(<App />);
+    expect((await screen.findByLabelText('SOL balance')).textContent).toBe('1 SOL');
+    fake.state.lamports = '2500000000';
+    release();
+    await waitFor(() => expect(screen.getByLabelText('SOL balance').textContent).toBe('2.5 SOL'));
+  });
+
+  it('asks once on a network without subscriptions and keeps the timer alone (issue 33)', async () => {
+    const fake = installFakeWallet({ accounts: [fakeAccount(0)], lamports: '1000000000' });
+    render(<App />);
+    expect((await screen.findByLabelText('SOL balance')).textContent).toBe('1 SOL');
+    await waitFor(() =>
+      expect(fake.calls.filter((c) => c.method === 'balances.watch')).toHaveLength(1),
+    );
+    await new Promise((r) => setTimeout(r, 50));
+    expect(fake.calls.filter((c) => c.method === 'balances.watch')).toHaveLength(1);
+  });
+
   it('shows SOL and token balances formatted from base units', async () => {
     installFakeWallet({ accounts: [fakeAccount(0)], lamports: '1234567890123' });
     render(<App />);

@@ -1,12 +1,14 @@
 /**
  * The overview of the current account: its address (**Account address**), balances, and on the
- * sandbox the **Get test funds** button. Balances refresh on their own every 20 seconds.
+ * sandbox the **Get test funds** button. Balances refresh on their own every 20 seconds, and at
+ * once when a transaction changes them where the network serves subscriptions (issue 33).
  */
 import { useCallback, useEffect } from 'react';
 import { selectCurrentAccount, useAccountsStore } from '../stores/accounts-store';
 import { EMPTY_ENTRY, useBalancesStore } from '../stores/balances-store';
 import { useAppStore } from '../stores/app-store';
 import { useInterval } from '../lib/use-interval';
+import { useBalanceWatch } from '../lib/use-balance-watch';
 import { BalancesPanel } from '../components/BalancesPanel';
 import { CopyButton } from '../components/CopyButton';
 import { NetworkUnavailable } from '../components/NetworkUnavailable';
@@ -35,6 +37,7 @@ export function WalletScreen() {
     if (address) void refreshBalances(address);
   }, [address, refreshBalances]);
   useInterval(refresh, BALANCE_REFRESH_MS);
+  useBalanceWatch(address, refreshBalances);
 
   if (!account) return <ScreenHeading>Wallet</ScreenHeading>;
 

@@ -40,6 +40,12 @@ export interface FakeWalletOptions {
   tokens?: TokenBalance[];
   /** The lock state (default: 'unlocked' with accounts, 'new' without; fake-lock.ts). */
   lock?: FakeLockState['state'];
+  /**
+   * balances.watch as on a network with subscriptions (issue 33): it answers `changed` once the
+   * test changed `state.lamports`, then "unsupported" (so the screen's loop ends). Default: a
+   * network without subscriptions.
+   */
+  balanceWatch?: boolean;
 }
 
 export interface FakeWallet {
@@ -108,6 +114,8 @@ export function installFakeWallet(options: FakeWalletOptions = {}): FakeWallet {
     swapPath: 'router' as 'router' | 'meta-aggregator',
   };
   let counter = 100;
+  /** The lamports balances.watch last reported as changed. */
+  let watchedLamports = state.lamports;
   const calls: FakeWallet['calls'] = [];
   const failures = new Map<MethodName, Result<never>>();
   const holds = new Map<MethodName, Promise<void>>();
@@ -274,6 +282,13 @@ export function installFakeWallet(options: FakeWalletOptions = {}): FakeWallet {
         }),
       ),
     }),
+    'balances.watch': () => {
+      if (options.balanceWatch && state.lamports !== watchedLamports) {
+        watchedLamports = state.lamports;
+        return { ok: true, value: { supported: true, changed: true } };
+      }
+      return { ok: true, value: { supported: false, changed: false } };
+    },
     'balances.get': (req: { address: string }) => {
       if (state.networkDown)
         return err(
