@@ -87,6 +87,12 @@ export function describeInstruction(
       return decoded.swapMode === 'ExactIn'
         ? `${programName}: swap ${formatToken(decoded.maxIn, decoded.inputMint, tokens)} from ${s(decoded.source)}, paying ${s(decoded.destination)} at least ${formatToken(decoded.minOut, decoded.outputMint, tokens)}`
         : `${programName}: swap at most ${formatToken(decoded.maxIn, decoded.inputMint, tokens)} from ${s(decoded.source)} for exactly ${formatToken(decoded.minOut, decoded.outputMint, tokens)} to ${s(decoded.destination)}`;
+    case 'ammV4Swap': {
+      const [mintIn, mintOut] = [mintOf(decoded.source), mintOf(decoded.destination)];
+      return decoded.swapMode === 'ExactIn'
+        ? `${programName}: swap ${formatToken(decoded.maxIn, mintIn, tokens)} from ${s(decoded.source)}, paying ${s(decoded.destination)} at least ${formatToken(decoded.minOut, mintOut, tokens)}`
+        : `${programName}: swap at most ${formatToken(decoded.maxIn, mintIn, tokens)} from ${s(decoded.source)} for exactly ${formatToken(decoded.minOut, mintOut, tokens)} to ${s(decoded.destination)}`;
+    }
     case 'jupiterCreateTokenAccount':
       return `${programName}: open ${accountOf(decoded.mint, decoded.account, 'a temporary')} for ${s(decoded.owner)}`;
     case 'computeUnitLimit':
