@@ -3,11 +3,14 @@
  * routes quoted by the sandbox over its AMM v4 pools only (`dexes=Raydium`), built by /swap as one
  * Jupiter instruction, signed by the person alone and executed on the ledger's VM, read back:
  * Jupiter at the top, AMM v4 inside, exactly the quote arriving (ExactIn) or exactly the amount
- * asked (ExactOut), and what left the person exactly the quote's input.
+ * asked (ExactOut), and what left the person exactly the quote's input. Also every ExactOut form
+ * (V1 and V2, plain and shared) from the test-only encoder of
+ * test/integration/jupiter-exact-out-shapes.ts over one `RaydiumV2` step: the forms that fail
+ * over a CP-Swap step (sandbox-jupiter-exact-out.test.ts) run over AMM v4.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Keypair, PublicKey, VersionedTransaction } from '@solana/web3.js';
+import { Keypair, PublicKey, TransactionMessage, VersionedTransaction } from '@solana/web3.js';
 import { getAssociatedTokenAddressSync } from '@solana/spl-token';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SandboxLedger } from '../ledger/ledger';
@@ -21,9 +24,17 @@ import { buildSwap } from '../swap-api/swap-service';
 import { NATIVE_MINT, SANDBOX_TOKENS } from '../tokens';
 import { tempDir } from '../../../test/fixtures/temp-dirs';
 import { JUPITER_PROGRAM_FIXTURE } from '../../../test/fixtures/jupiter-program';
-import { AMM_V4_PROGRAM_ID } from '../amm-v4/program';
+import { AMM_V4_PROGRAM_ID, swapBaseOutV2Instruction } from '../amm-v4/program';
+import { readAmmV4Pool } from '../amm-v4/amm-pool-view';
+import {
+  EXACT_OUT_FORMS,
+  exactOutInstruction,
+} from '../../../test/integration/jupiter-exact-out-shapes';
 import { writeJupiterGenesis } from './jupiter-genesis';
 import { JUPITER_PROGRAM_ID } from './program';
+
+/** Jupiter's `Swap` variant of an AMM v4 step over its v2 swap accounts (no fields). */
+const RAYDIUM_V2 = { index: 105, name: 'RaydiumV2', fieldBytes: 0 };
 
 let ledger: SandboxLedger;
 let context: MarketContext;
@@ -51,7 +62,8 @@ beforeAll(() => {
     const held = mint(symbol) === NATIVE_MINT ? 5_000n * 10n ** 9n : 10n ** 15n;
     fundToken(ledger, { owner: person.publicKey, mint: new PublicKey(mint(symbol)), amount: held });
   }
-});
+  // Loading the 2.9 MB program and genesis take seconds on a busy machine.
+}, 60_000);
 
 afterAll(() => ledger.close());
 
@@ -157,6 +169,76 @@ describe('Jupiter over Raydium AMM v4', () => {
     ).toHaveLength(r.q.routePlan.length);
     expect(r.received).toBe(100_000_000n);
     expect(r.paid).toBe(BigInt(r.q.inAmount));
+  });
+
+  it('every ExactOut form, V1 and V2, plain and shared, over one RaydiumV2 step: exactly 75 USDC', () => {
+    const q = computeQuote(
+      context,
+      parseQuoteParams(
+        new URLSearchParams({
+          inputMint: mint('SOL'),
+          outputMint: mint('USDC'),
+          amount: '75000000',
+          swapMode: 'ExactOut',
+          dexes: 'Raydium',
+        }),
+      ),
+      () => 0,
+    );
+    const pool = q.routePlan[0]!.swapInfo.ammKey;
+    const view = readAmmV4Pool(ledger, pool)!;
+    // The step's 8 accounts, as the sandbox's own swap_base_out_v2 names them (amounts unused).
+    const step = swapBaseOutV2Instruction(
+      {
+        amm: pool,
+        coinVault: view.info.coinVault,
+        pcVault: view.info.pcVault,
+        userSource: ata('SOL'),
+        userDestination: ata('USDC'),
+        owner: person.publicKey.toBase58(),
+      },
+      0n,
+      0n,
+    );
+    for (const form of EXACT_OUT_FORMS) {
+      ledger.advanceSlots(1);
+      const instruction = exactOutInstruction({
+        form,
+        user: person.publicKey,
+        sourceMint: mint('SOL'),
+        destinationMint: mint('USDC'),
+        source: ata('SOL'),
+        destination: ata('USDC'),
+        cpSwap: step,
+        steps: [{ variant: RAYDIUM_V2, percent: 100, from: 0, to: 1 }],
+        outAmount: 75_000_000n,
+        quotedInAmount: BigInt(q.inAmount),
+        slippageBps: 50,
+        feeAccount: null,
+        platformFeeBps: 0,
+      });
+      const tx = new VersionedTransaction(
+        new TransactionMessage({
+          payerKey: person.publicKey,
+          recentBlockhash: ledger.latestBlockhash().blockhash,
+          instructions: [instruction],
+        }).compileToV0Message(),
+      );
+      tx.sign([person]);
+      const before = {
+        in: ledger.tokenBalance(ata('SOL'))!,
+        out: ledger.tokenBalance(ata('USDC'))!,
+      };
+      const sent = ledger.sendTransaction(tx.serialize());
+      if (sent.status !== 'executed') throw new Error(`${form} not executed`);
+      expect(sent.record.err, `${form}\n${sent.record.logs.join('\n')}`).toBeNull();
+      expect(sent.record.logs).toContain(`Program ${AMM_V4_PROGRAM_ID} invoke [2]`);
+      expect(ledger.tokenBalance(ata('USDC'))! - before.out, form).toBe(75_000_000n);
+      // What left is what the pool asked at that moment (each form moves the price a little).
+      const paid = before.in - ledger.tokenBalance(ata('SOL'))!;
+      expect(paid, form).toBeGreaterThan(0n);
+      expect(paid * 10_000n, form).toBeLessThanOrEqual(BigInt(q.inAmount) * 10_050n);
+    }
   });
 
   it('an ExactOut quote with no venue filter is routed over AMM v4 when the program runs', () => {
