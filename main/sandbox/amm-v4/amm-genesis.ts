@@ -29,6 +29,7 @@ import {
   AMM_V4_NONCE,
   AMM_V4_PROGRAM_ID,
   ammV4Addresses,
+  ammV4PoolAddress,
   OPENBOOK_PROGRAM_ID,
 } from './program';
 import { AMM_STATUS_SWAP_ONLY, encodeAmmInfo } from './state';
@@ -49,7 +50,7 @@ export function seedMarket(coinMint: string, pcMint: string): string {
 
 /** The pool address of a seed, from the market `initialize2` would have read. */
 export function seedAmmAddress(seed: AmmV4PoolSeed, mintOf: (symbol: string) => string): string {
-  return ammV4Addresses(seedMarket(mintOf(seed.coin), mintOf(seed.pc))).amm;
+  return ammV4PoolAddress(seedMarket(mintOf(seed.coin), mintOf(seed.pc)));
 }
 
 function isqrt(value: bigint): bigint {
@@ -191,10 +192,12 @@ export function writeAmmV4Genesis(
   tokens: readonly SandboxToken[],
   seeds: readonly AmmV4PoolSeed[],
 ): string[] {
-  const lpHolder = Keypair.generate().publicKey.toBase58();
+  let lpHolder: string | null = null;
   const mintOf = (symbol: string) => tokenOf(tokens, symbol).mint;
   return seeds.map((seed) => {
     const address = seedAmmAddress(seed, mintOf);
-    return host.getAccount(address) === null ? writePool(host, tokens, seed, lpHolder) : address;
+    if (host.getAccount(address) !== null) return address;
+    lpHolder ??= Keypair.generate().publicKey.toBase58();
+    return writePool(host, tokens, seed, lpHolder);
   });
 }

@@ -50,6 +50,11 @@ function associated(market: PublicKey, seed: string): string {
   )[0].toBase58();
 }
 
+/** The pool's own address for `market` (one derivation: what a restart needs to find it). */
+export function ammV4PoolAddress(market: string): string {
+  return derived.get(market)?.amm ?? associated(new PublicKey(market), 'amm_associated_seed');
+}
+
 /**
  * Every address of the pool that `initialize2` would create for `market`
  * (`get_associated_address_and_bump_seed` with the program's seed suffixes).
