@@ -241,6 +241,59 @@ describe('Jupiter over Raydium AMM v4', () => {
     }
   });
 
+  it('ExactOut with a platform fee stays the sandbox’s own swap_base_out_v2: exactly the amount out, exactly the fee', () => {
+    const feeOwner = Keypair.generate().publicKey;
+    airdrop(ledger, feeOwner, 1_000_000_000n);
+    fundToken(ledger, { owner: feeOwner, mint: new PublicKey(mint('SOL')), amount: 1n });
+    const feeAccount = getAssociatedTokenAddressSync(
+      new PublicKey(mint('SOL')),
+      feeOwner,
+    ).toBase58();
+    const q = computeQuote(
+      context,
+      parseQuoteParams(
+        new URLSearchParams({
+          inputMint: mint('SOL'),
+          outputMint: mint('USDC'),
+          amount: '50000000',
+          swapMode: 'ExactOut',
+          dexes: 'Raydium',
+          platformFeeBps: '50',
+        }),
+      ),
+      () => 0,
+    );
+    ledger.advanceSlots(1);
+    const answer = buildSwap(
+      context,
+      parseSwapRequest({
+        quoteResponse: q,
+        userPublicKey: person.publicKey.toBase58(),
+        wrapAndUnwrapSol: false,
+        feeAccount,
+      }),
+    );
+    expect(answer.simulationError, JSON.stringify(answer.simulationError)).toBeNull();
+    const tx = VersionedTransaction.deserialize(Buffer.from(answer.swapTransaction, 'base64'));
+    tx.sign([person]);
+    const before = {
+      in: ledger.tokenBalance(ata('SOL'))!,
+      out: ledger.tokenBalance(ata('USDC'))!,
+      fee: ledger.tokenBalance(feeAccount)!,
+    };
+    const sent = ledger.sendTransaction(tx.serialize());
+    if (sent.status !== 'executed') throw new Error('not executed');
+    expect(sent.record.err, sent.record.logs.join('\n')).toBeNull();
+    // Jupiter's program would take bps of the whole input, not the quote's fee (jupiterCanRoute).
+    expect(sent.record.logs.some((line) => line.includes(JUPITER_PROGRAM_ID))).toBe(false);
+    expect(sent.record.logs).toContain(`Program ${AMM_V4_PROGRAM_ID} invoke [1]`);
+    expect(ledger.tokenBalance(ata('USDC'))! - before.out).toBe(50_000_000n);
+    // The integrator's share of the quote's fee (the operator keeps 2.5% on the sandbox's own).
+    const fee = BigInt(q.platformFee!.amount);
+    expect(ledger.tokenBalance(feeAccount)! - before.fee).toBe(fee - (fee * 25n) / 1_000n);
+    expect(before.in - ledger.tokenBalance(ata('SOL'))!).toBe(BigInt(q.inAmount));
+  });
+
   it('an ExactOut quote with no venue filter is routed over AMM v4 when the program runs', () => {
     const q = computeQuote(
       context,

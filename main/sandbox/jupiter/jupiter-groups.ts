@@ -80,7 +80,10 @@ export function jupiterCanRoute(swap: ReplayedSwap): boolean {
   const legs = swap.route.hops.flatMap((hop) => hop.legs);
   if (swap.route.swapMode === 'ExactOut') {
     // Every step must be one the program runs backwards: AMM v4's (RaydiumV2), never CP-Swap's.
-    return legs.every((leg) => leg.pool.curve.kind === 'amm-v4');
+    // With a platform fee the program charges bps of the whole input (in × bps / (10,000 −
+    // bps), measured) where the quote charges bps of the route's input: it stays ours, so the
+    // person pays exactly the quote.
+    return swap.fee === 0n && legs.every((leg) => leg.pool.curve.kind === 'amm-v4');
   }
   return legs.every((leg) => leg.pool.curve.kind === 'cp-swap' || leg.pool.curve.kind === 'amm-v4');
 }
