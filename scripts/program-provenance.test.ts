@@ -41,6 +41,10 @@ describe('real programs in resources/programs match their PROVENANCE.md', () => 
     expect(folders).toContain('raydium-cp-swap');
   });
 
+  it('holds the Raydium AMM v4 program (issue 33)', () => {
+    expect(folders).toContain('raydium-amm-v4');
+  });
+
   describe.each(folders)('%s', (folder) => {
     const rows = provenanceRows(folder);
 

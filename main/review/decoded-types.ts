@@ -66,6 +66,23 @@ export interface CpSwapInstruction {
   outputMint: Address;
 }
 
+/**
+ * A Raydium AMM v4 swap without an order book (decode-amm-v4.ts): `swap_base_in_v2(amount_in,
+ * minimum_amount_out)` or `swap_base_out_v2(max_amount_in, amount_out)`. Its accounts name no
+ * mint: the mints are those of `source` and `destination`.
+ */
+export interface AmmV4SwapInstruction {
+  kind: 'ammV4Swap';
+  name: 'swap_base_in_v2' | 'swap_base_out_v2';
+  swapMode: SwapMode;
+  /** ExactIn: amount_in (taken exactly). ExactOut: max_amount_in (the most taken). */
+  maxIn: bigint;
+  /** ExactIn: minimum_amount_out (the least paid). ExactOut: amount_out (paid exactly). */
+  minOut: bigint;
+  source: Address;
+  destination: Address;
+}
+
 /** A decoded instruction of a known program. Addresses are base58. */
 /**
  * JupiterZ's fill (decode-order-engine.ts): exactly `inputAmount` from the taker to the maker,
@@ -141,6 +158,7 @@ export type DecodedInstruction =
     }
   | JupiterRoute
   | CpSwapInstruction
+  | AmmV4SwapInstruction
   | {
       /** The aggregator opens a token account of `mint` for `owner` (temporary wSOL). */
       kind: 'jupiterCreateTokenAccount';

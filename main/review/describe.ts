@@ -63,6 +63,11 @@ export function describeInstruction(
       return `Create ${accountOf(decoded.mint, decoded.account, 'the')} of ${s(decoded.owner)}${decoded.idempotent ? ' if it does not exist' : ''}, rent paid by ${s(decoded.payer)}`;
     case 'jupiterRoute': {
       const symbol = (mint: string) => tokens.get(mint)?.symbol ?? tokenName(mint, tokens);
+      // An AMM v4 step names token accounts: its tokens are those accounts' mints.
+      const stepToken = (address: string, byAccount?: true) => {
+        const mint = byAccount ? mintOf(address) : address;
+        return mint === null ? `the token of ${s(address)}` : symbol(mint);
+      };
       const fee =
         decoded.platformFeeBps === 0
           ? 'no platform fee'
@@ -78,7 +83,7 @@ export function describeInstruction(
           : `Jupiter route: ${decoded.steps
               .map(
                 (step) =>
-                  `${step.venue} ${symbol(step.inputMint)} → ${symbol(step.outputMint)}, ${step.percent}%`,
+                  `${step.venue} ${stepToken(step.inputMint, step.byAccount)} → ${stepToken(step.outputMint, step.byAccount)}, ${step.percent}%`,
               )
               .join('; ')}. `;
       return `${steps}${programName}: swap along the quoted route (${decoded.name}), ${bound}, ${fee}`;
@@ -87,6 +92,12 @@ export function describeInstruction(
       return decoded.swapMode === 'ExactIn'
         ? `${programName}: swap ${formatToken(decoded.maxIn, decoded.inputMint, tokens)} from ${s(decoded.source)}, paying ${s(decoded.destination)} at least ${formatToken(decoded.minOut, decoded.outputMint, tokens)}`
         : `${programName}: swap at most ${formatToken(decoded.maxIn, decoded.inputMint, tokens)} from ${s(decoded.source)} for exactly ${formatToken(decoded.minOut, decoded.outputMint, tokens)} to ${s(decoded.destination)}`;
+    case 'ammV4Swap': {
+      const [mintIn, mintOut] = [mintOf(decoded.source), mintOf(decoded.destination)];
+      return decoded.swapMode === 'ExactIn'
+        ? `${programName}: swap ${formatToken(decoded.maxIn, mintIn, tokens)} from ${s(decoded.source)}, paying ${s(decoded.destination)} at least ${formatToken(decoded.minOut, mintOut, tokens)}`
+        : `${programName}: swap at most ${formatToken(decoded.maxIn, mintIn, tokens)} from ${s(decoded.source)} for exactly ${formatToken(decoded.minOut, mintOut, tokens)} to ${s(decoded.destination)}`;
+    }
     case 'jupiterCreateTokenAccount':
       return `${programName}: open ${accountOf(decoded.mint, decoded.account, 'a temporary')} for ${s(decoded.owner)}`;
     case 'computeUnitLimit':

@@ -5,8 +5,10 @@
  * (V2); each step's accounts follow the route's own, in plan order. `Swap` is an enum of some
  * hundred venues whose variants carry different fields and different account lists, so the
  * wallet names only the variants it knows to the byte (Raydium CP-Swap: variant 46, no fields,
- * the CP-Swap program then the 13 accounts of its swap, input mint 11th and output mint 12th,
- * measured against Jupiter's program in the sandbox: main/sandbox/README.md). A plan with any
+ * the CP-Swap program then the 13 accounts of its swap, input mint 11th and output mint 12th;
+ * Raydium AMM v4's `RaydiumV2`: variant 105, no fields, the AMM v4 program then the 8 accounts
+ * of its v2 swaps, which name token accounts, not mints; both measured against Jupiter's
+ * program in the sandbox: main/sandbox/README.md). A plan with any
  * other step is not named (null): the review then says the route's ends only, and the balance
  * and bound rules judge it as before.
  */
@@ -14,8 +16,12 @@ import type { Address } from '../shared/address';
 
 export interface RouteStep {
   venue: string;
+  /** The input mint; for a step whose accounts name no mint, its input token account. */
   inputMint: Address;
+  /** The output mint; for a step whose accounts name no mint, its output token account. */
   outputMint: Address;
+  /** True when inputMint/outputMint are token accounts (the review reads their mints). */
+  byAccount?: true;
   /** The share of its input token this step takes, in percent (V2: bps / 100). */
   percent: number;
 }
@@ -28,10 +34,25 @@ interface KnownVariant {
   accounts: number;
   inputMint: number;
   outputMint: number;
+  /** The positions are of token accounts, not mints (AMM v4's accounts name no mint). */
+  byAccount?: true;
 }
 
 const KNOWN: ReadonlyMap<number, KnownVariant> = new Map([
   [46, { venue: 'Raydium CP-Swap', fields: 0, accounts: 14, inputMint: 11, outputMint: 12 }],
+  // RaydiumV2: the AMM v4 program then the 8 accounts of swap_base_in_v2/out_v2 (issue 33);
+  // user source 6th and destination 7th after the program.
+  [
+    105,
+    {
+      venue: 'Raydium AMM v4',
+      fields: 0,
+      accounts: 9,
+      inputMint: 6,
+      outputMint: 7,
+      byAccount: true,
+    },
+  ],
 ]);
 
 /** Accounts before the first step's, per form (the IDL's account lists). */
@@ -94,6 +115,7 @@ export function routeSteps(
       inputMint: accounts[account + known.inputMint] as Address,
       outputMint: accounts[account + known.outputMint] as Address,
       percent,
+      ...(known.byAccount ? { byAccount: true as const } : {}),
     });
     account += known.accounts;
   }

@@ -18,6 +18,8 @@ export const ADDRESS_LOOKUP_TABLE_PROGRAM = 'AddressLookupTab1e11111111111111111
 export const JUPITER_V6_PROGRAM = 'JUP6LkbZbjS1jKKwapdHNy74zcZ3tLUZoi5QNyVTaV4';
 /** Raydium CP-Swap (CPMM): the sandbox's swaps run on it, as do direct swaps on mainnet. */
 export const CP_SWAP_PROGRAM = 'CPMMoo8L3F4NbTegBCKVNunggL7H1ZpdTHKxQB5qKP1C';
+/** Raydium AMM v4: the sandbox's second venue (issue 33), Jupiter's "Raydium". */
+export const AMM_V4_PROGRAM = '675kPX9MHTjS2zt1qfr1NYHuzeLXfQM9H24wFSUt1Mp8';
 /**
  * Jupiter's order engine: JupiterZ's RFQ fills on /order (jup-ag/rfq-webhook-toolkit
  * `programs/order-engine`, production id).
@@ -37,6 +39,7 @@ const NAMES: Readonly<Record<string, string>> = {
   [JUPITER_V6_PROGRAM]: 'Jupiter v6',
   [JUPITERZ_ORDER_ENGINE]: 'JupiterZ order engine',
   [CP_SWAP_PROGRAM]: 'Raydium CP-Swap',
+  [AMM_V4_PROGRAM]: 'Raydium AMM v4',
 };
 
 /** True for the SPL Token and Token-2022 programs. */

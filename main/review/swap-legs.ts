@@ -1,6 +1,6 @@
 /**
  * The swap instructions of a transaction as legs with the bounds their programs enforce on
- * chain (decode-cp-swap.ts, decode-jupiter.ts), and what those bounds guarantee at the route's
+ * chain (decode-cp-swap.ts, decode-amm-v4.ts, decode-jupiter.ts), and what those bounds guarantee at the route's
  * ends: per holder and mint, the worst change the chain allows when the transaction lands,
  * whatever anyone else traded between the review and then. Fixed top-level token transfers
  * (a fee leg, a forward to the destination, a market maker's fill) count with their amounts.
@@ -44,6 +44,20 @@ function legOf(index: number, program: string, decoded: DecodedInstruction): Swa
       destination: decoded.destination,
       inputMint: decoded.inputMint,
       outputMint: decoded.outputMint,
+      maxIn: decoded.maxIn,
+      minOut: decoded.minOut,
+    };
+  }
+  if (decoded.kind === 'ammV4Swap') {
+    // Its accounts name no mint: worstCase reads them from the accounts (null here).
+    return {
+      instruction: index,
+      label: `${program} ${decoded.name}`,
+      swapMode: decoded.swapMode,
+      source: decoded.source,
+      destination: decoded.destination,
+      inputMint: null,
+      outputMint: null,
       maxIn: decoded.maxIn,
       minOut: decoded.minOut,
     };

@@ -133,13 +133,16 @@ describe("the guard on Jupiter's route forms, on executed transactions", () => {
     });
     refusedBy(await review(base, loosened), 'onchain-bound');
 
-    // Between review and landing, another trader sells SOL into the same pools.
+    // Between review and landing, another trader sells SOL into the same pools (the venues the
+    // base route took, directly: with AMM v4 beside CP-Swap a free route may miss them).
     const trader = await fundedKeypair(ctx.world, 6_000n * 1_000_000_000n);
     const frontRun = await prepareSwap(ctx.world, trader, {
       inputMint: SOL as Address,
       outputMint: USDC as Address,
       amount: 5_000n * 1_000_000_000n,
       slippageBps: 5_000,
+      dexes: [...new Set(base.quote.routePlan.map((step) => step.label ?? ''))],
+      onlyDirectRoutes: true,
     });
     const { connection } = ctx.world;
     await settled(

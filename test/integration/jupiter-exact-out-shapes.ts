@@ -101,7 +101,10 @@ export interface ExactOutRoute {
   destinationMint: string;
   source: string;
   destination: string;
-  /** CP-Swap's instruction from /swap-instructions: its 13 accounts make the step's. */
+  /**
+   * The venue's instruction whose accounts make the step's: CP-Swap's from /swap-instructions
+   * (13 accounts), or AMM v4's `swap_base_out_v2` (8, main/sandbox/jupiter/amm-v4-route.test.ts).
+   */
   cpSwap: TransactionInstruction;
   steps: Step[];
   outAmount: bigint;
@@ -123,14 +126,19 @@ const meta = (address: string, writable = false, signer = false): AccountMeta =>
   isSigner: signer,
 });
 
-/** The step's accounts: CP-Swap's program, then its instruction's 13, as the route passes them. */
+/**
+ * The step's accounts: the venue's program, then its instruction's accounts, as the route passes
+ * them (CP-Swap's 13: payer 0, input 4, output 5; AMM v4's v2 swap's 8: source 5, destination 6,
+ * owner 7).
+ */
 function stepKeys(route: ExactOutRoute, shared: boolean): AccountMeta[] {
   const keys = route.cpSwap.keys.map((key) => ({ ...key, isSigner: false }));
   if (shared) {
     // Shared forms: the program authority pays, from and into its own token accounts.
-    keys[0] = meta(JUPITER_PROGRAM_AUTHORITY);
-    keys[4] = meta(programTokenAccount(route.sourceMint, TOKEN_PROGRAM), true);
-    keys[5] = meta(programTokenAccount(route.destinationMint, TOKEN_PROGRAM), true);
+    const [payer, input, output] = keys.length === 8 ? [7, 5, 6] : [0, 4, 5];
+    keys[payer] = meta(JUPITER_PROGRAM_AUTHORITY);
+    keys[input] = meta(programTokenAccount(route.sourceMint, TOKEN_PROGRAM), true);
+    keys[output] = meta(programTokenAccount(route.destinationMint, TOKEN_PROGRAM), true);
   }
   return [meta(route.cpSwap.programId.toBase58()), ...keys];
 }

@@ -2,15 +2,19 @@
  * Every route kind of the sandbox, on both API shapes (v6 at /v6, today's swap/v1 at /swap/v1),
  * built by /swap, signed by the person, confirmed on the ledger and read back with
  * getTransaction: one hop with SOL in, two hops, a split hop, ExactOut, SOL out, a Token-2022
- * token with a transfer fee (TFEE), each executed by Raydium CP-Swap (its own logs name the
- * instruction; the person is the only signer; the pool's payout is an inner TransferChecked
- * signed by the program's authority address) and paying exactly the quote; and the market
- * maker's fill for PDLG, the one route the sandbox co-signs.
+ * token with a transfer fee (TFEE), each executed by Raydium CP-Swap or Raydium AMM v4 (issue
+ * 33), as the quote's steps name them (CP-Swap's own logs name the instruction; each AMM v4 leg
+ * is one call of its program; the person is the only signer; each pool's payout is an inner
+ * transfer signed by its program's authority address) and paying exactly the quote; AMM v4 alone
+ * (`dexes=Raydium`) both ways; and the market maker's fill for PDLG, the one route the sandbox
+ * co-signs.
  */
 import { Connection, Keypair, PublicKey, type VersionedTransactionResponse } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../harness/sandbox-process';
 import {
+  AMM_V4_AUTHORITY,
+  AMM_V4_PROGRAM,
   ataOf,
   BONK,
   CP_SWAP_AUTHORITY,
@@ -75,13 +79,22 @@ for (const shape of ['v6', 'v1'] as const) {
       return { tx: tx!, signature };
     }
 
-    /** CP-Swap ran once per leg, the person alone signed, the pools paid by their authority. */
+    /**
+     * Each leg ran on the venue its step names (CP-Swap's instruction logged by name, AMM v4 one
+     * top-level call per leg), the person alone signed, the pools paid by their authority.
+     */
     function expectCpSwap(tx: VersionedTransactionResponse, q: Quote, instruction: string) {
       const logs = tx.meta?.logMessages ?? [];
-      expect(logs).toContain(`Program ${CP_SWAP_PROGRAM} invoke [1]`);
+      const labels = q.routePlan.map((step) => step.swapInfo.label);
+      const cpLegs = labels.filter((label) => label === 'Raydium CPMM').length;
+      const ammLegs = labels.filter((label) => label === 'Raydium').length;
+      expect(cpLegs + ammLegs).toBe(q.routePlan.length);
       expect(
         logs.filter((line) => line === `Program log: Instruction: ${instruction}`),
-      ).toHaveLength(q.routePlan.length);
+      ).toHaveLength(cpLegs);
+      expect(logs.filter((line) => line === `Program ${AMM_V4_PROGRAM} invoke [1]`)).toHaveLength(
+        ammLegs,
+      );
       expect(tx.transaction.signatures).toHaveLength(1);
       const keys = tx.transaction.message.getAccountKeys({
         accountKeysFromLookups: tx.meta?.loadedAddresses,
@@ -89,7 +102,9 @@ for (const shape of ['v6', 'v1'] as const) {
       const payouts = (tx.meta?.innerInstructions ?? [])
         .flatMap((group) => group.instructions)
         .filter((inner) =>
-          inner.accounts.some((i) => keys.get(i)?.toBase58() === CP_SWAP_AUTHORITY),
+          inner.accounts.some((i) =>
+            [CP_SWAP_AUTHORITY, AMM_V4_AUTHORITY].includes(keys.get(i)?.toBase58() ?? ''),
+          ),
         );
       expect(payouts.length).toBe(q.routePlan.length);
     }
@@ -138,6 +153,30 @@ for (const shape of ['v6', 'v1'] as const) {
       expect(await tokenBalance(connection, ataOf(user.publicKey, USDT))).toBe(25_000_000n);
       const spent = 100_000_000n - (await tokenBalance(connection, ataOf(user.publicKey, USDC)));
       expect(spent).toBe(BigInt(q.inAmount));
+    });
+
+    it('Raydium AMM v4 alone (dexes=Raydium): SOL → USDC ExactIn, then USDC → exactly 0.03 SOL ExactOut', async () => {
+      const user = await fundedUser(connection, sandbox.rpcUrl, 5);
+      const q = await quote(
+        `inputMint=${SOL}&outputMint=${USDC}&amount=1000000000&dexes=Raydium&onlyDirectRoutes=true`,
+      );
+      expect(q.routePlan.map((step) => step.swapInfo.label)).toEqual(['Raydium']);
+      const { tx } = await swapAndRead(q, user);
+      expectCpSwap(tx, q, 'SwapBaseInput');
+      expect(await tokenBalance(connection, ataOf(user.publicKey, USDC))).toBe(BigInt(q.outAmount));
+      const out = await quote(
+        `inputMint=${USDC}&outputMint=${SOL}&amount=30000000&swapMode=ExactOut&dexes=Raydium&onlyDirectRoutes=true`,
+      );
+      expect(out.routePlan.map((step) => step.swapInfo.label)).toEqual(['Raydium']);
+      const usdcBefore = await tokenBalance(connection, ataOf(user.publicKey, USDC));
+      const solBefore = BigInt(await connection.getBalance(user.publicKey));
+      const read = await swapAndRead(out, user);
+      expectCpSwap(read.tx, out, 'SwapBaseOutput');
+      expect(usdcBefore - (await tokenBalance(connection, ataOf(user.publicKey, USDC)))).toBe(
+        BigInt(out.inAmount),
+      );
+      const gained = BigInt(await connection.getBalance(user.publicKey)) - solBefore;
+      expect(gained).toBe(30_000_000n - BigInt(read.tx.meta!.fee));
     });
 
     it('a Token-2022 token with a transfer fee (TFEE): what arrives is the quote', async () => {

@@ -27,6 +27,7 @@ import { JUPITER_PROGRAM_FIXTURE } from '../fixtures/jupiter-program';
 import {
   ataOf,
   BONK,
+  AMM_V4_PROGRAM,
   CP_SWAP_PROGRAM,
   faucet,
   fundedUser,
@@ -72,7 +73,7 @@ async function read(signature: string): Promise<VersionedTransactionResponse> {
   return tx!;
 }
 
-/** The one V2 route at the top: its form, its accounts; CP-Swap inside it, `legs` times. */
+/** The one V2 route at the top: its form, its accounts; a venue inside it, `legs` times. */
 function expectV2(tx: VersionedTransactionResponse, legs: number) {
   const keys = tx.transaction.message.getAccountKeys({
     accountKeysFromLookups: tx.meta?.loadedAddresses,
@@ -84,10 +85,12 @@ function expectV2(tx: VersionedTransactionResponse, legs: number) {
   const form = formOf(top[0]!.data);
   expect(form).toBeDefined();
   const logs = tx.meta?.logMessages ?? [];
-  expect(logs.filter((line) => line === `Program ${CP_SWAP_PROGRAM} invoke [2]`)).toHaveLength(
-    legs,
-  );
-  expect(logs).not.toContain(`Program ${CP_SWAP_PROGRAM} invoke [1]`);
+  // Each leg is a venue call inside the route: CP-Swap's, or Raydium AMM v4's (issue 33).
+  const venues = [CP_SWAP_PROGRAM, AMM_V4_PROGRAM];
+  expect(
+    logs.filter((line) => venues.some((venue) => line === `Program ${venue} invoke [2]`)),
+  ).toHaveLength(legs);
+  for (const venue of venues) expect(logs).not.toContain(`Program ${venue} invoke [1]`);
   expect(tx.transaction.signatures).toHaveLength(1);
   const accounts = top[0]!.accountKeyIndexes.map((i) => keys.get(i)!.toBase58());
   return { form: form as keyof typeof HEAD, accounts, data: top[0]!.data };

@@ -29,6 +29,10 @@ export const TFEE = '4AVWP3Tbjcrgr7mLp7RVqUTiZAE5y8YNDamyBP1HUXFk';
 export const CP_SWAP_PROGRAM = 'CPMMoo8L3F4NbTegBCKVNunggL7H1ZpdTHKxQB5qKP1C';
 /** CP-Swap's authority address: owner of every vault, signer of every payout (a PDA). */
 export const CP_SWAP_AUTHORITY = 'GpMZbSM2GgvTKHJirzeGfMFoaZ8UR2X7F4v8vHTvxFbL';
+/** Raydium AMM v4 (issue 33), Jupiter's "Raydium". */
+export const AMM_V4_PROGRAM = '675kPX9MHTjS2zt1qfr1NYHuzeLXfQM9H24wFSUt1Mp8';
+/** AMM v4's authority (`["amm authority"]`, bump 254, as on mainnet): owner of every vault. */
+export const AMM_V4_AUTHORITY = '5Q544fKrFoe6tsEbD7S8EmxGTJYAKtTVhAW5Q5pge4j1';
 
 /** The associated token account of `owner` for `mint` (PYUSD, PDLG and TFEE are Token-2022). */
 export function ataOf(owner: PublicKey, mint: string): PublicKey {

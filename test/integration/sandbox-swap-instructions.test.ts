@@ -53,8 +53,14 @@ type Quote = Record<string, unknown> & {
   routePlan: { swapInfo: Record<string, string>; percent: number }[];
 };
 
+/**
+ * A quote over CP-Swap, whose instructions this file reads to the byte: Raydium AMM v4's pools
+ * (issue 33) are left out (its own instructions: sandbox-cp-swap-routes.test.ts).
+ */
 async function quote(query: string): Promise<Quote> {
-  const { status, body } = await getJson(`${sandbox.swapApiUrl}/quote?${query}`);
+  const { status, body } = await getJson(
+    `${sandbox.swapApiUrl}/quote?${query}&excludeDexes=Raydium`,
+  );
   expect(status, JSON.stringify(body)).toBe(200);
   return body as Quote;
 }

@@ -8,7 +8,9 @@
  *   accounts of the person's): the shared forms, whose middle and program-side accounts are the
  *   program authority's (`["authority", 0]`, created with its token accounts at genesis,
  *   jupiter-genesis.ts); otherwise the plain forms through the person's own middle accounts.
- * - ExactOut stays the sandbox's own CP-Swap instructions (jupiterCanRoute says why).
+ * - ExactOut (`exact_out_route` / its shared form) when every step is Raydium AMM v4's
+ *   (`RaydiumV2`); over CP-Swap it stays the sandbox's own instructions (jupiterCanRoute says
+ *   why).
  * - `useTokenLedger` (ExactIn): `route_with_token_ledger` / its shared form; the input is what
  *   the source account gained since `set_token_ledger` (here: the SOL wrapped in between; with
  *   /swap-instructions, whatever the integrator puts between the two).
@@ -66,18 +68,24 @@ export interface JupiterGroups {
 }
 
 /**
- * True when Jupiter's program can run the route: ExactIn with every leg a CP-Swap pool. A
- * market-maker fill stays the sandbox's own; so does ExactOut, because the program has no
- * ExactOut path for CP-Swap: its four ExactOut forms require as many steps as accounts that are
- * one of five other venues' program ids (Anchor RequireEqViolated, 2501, before any CPI), and
- * with that met a `RaydiumCP` step is SwapNotSupported (6016). Sandbox README, "ExactOut and
- * the program"; test/integration/sandbox-jupiter-exact-out.test.ts holds it.
+ * True when Jupiter's program can run the route: ExactIn with every leg a CP-Swap or AMM v4
+ * pool; ExactOut with every leg an AMM v4 pool. A market-maker fill stays the sandbox's own; so
+ * does ExactOut through CP-Swap, because the program has no ExactOut path for it: its four
+ * ExactOut forms require as many steps as accounts that are one of five venues' program ids
+ * (AMM v4's among them; Anchor RequireEqViolated, 2501, before any CPI), and with that met a
+ * `RaydiumCP` step is SwapNotSupported (6016). Sandbox README, "ExactOut and the program";
+ * test/integration/sandbox-jupiter-exact-out.test.ts and jupiter/amm-v4-route.test.ts hold it.
  */
 export function jupiterCanRoute(swap: ReplayedSwap): boolean {
-  return (
-    swap.route.swapMode === 'ExactIn' &&
-    swap.route.hops.every((hop) => hop.legs.every((leg) => leg.pool.curve.kind === 'cp-swap'))
-  );
+  const legs = swap.route.hops.flatMap((hop) => hop.legs);
+  if (swap.route.swapMode === 'ExactOut') {
+    // Every step must be one the program runs backwards: AMM v4's (RaydiumV2), never CP-Swap's.
+    // With a platform fee the program charges bps of the whole input (in × bps / (10,000 −
+    // bps), measured) where the quote charges bps of the route's input: it stays ours, so the
+    // person pays exactly the quote.
+    return swap.fee === 0n && legs.every((leg) => leg.pool.curve.kind === 'amm-v4');
+  }
+  return legs.every((leg) => leg.pool.curve.kind === 'cp-swap' || leg.pool.curve.kind === 'amm-v4');
 }
 
 /**
@@ -114,7 +122,10 @@ export function jupiterSwapGroups(
   const form = routeForm(context, swap, options);
   // The program's bound is a base unit stricter than the quote's threshold at most; a swap the
   // program would refuse is refused here, in the API's words, instead of built to fail.
-  if (swap.userOut < programMinimumOut(options.quoted, options.slippageBps)) {
+  if (
+    swap.route.swapMode === 'ExactIn' &&
+    swap.userOut < programMinimumOut(options.quoted, options.slippageBps)
+  ) {
     throw new SwapApiError(
       'SLIPPAGE_TOLERANCE_EXCEEDED',
       'The pools moved since the quote: this swap would now fall outside its slippage bound. Get a new quote.',
@@ -152,7 +163,9 @@ export function jupiterSwapGroups(
     groups.tokenLedgerAt = groups.setup.length;
   }
   if (wrapSol) {
-    const lamports = swap.userIn;
+    // ExactOut: up to the most the program may take (the route's input bound); what it does
+    // not take comes back when the account is closed.
+    const lamports = exactIn ? swap.userIn : swap.routeInBound + swap.fee;
     groups.setup.push(
       SystemProgram.transfer({ fromPubkey: user, toPubkey: source, lamports }),
       createSyncNativeInstruction(source),

@@ -16,6 +16,15 @@ const PROGRAM = new PublicKey(JUPITER_PROGRAM_ID);
 /** The `Swap` enum's variant for a Raydium CP-Swap step (`RaydiumCP`, no fields). */
 export const RAYDIUM_CP_SWAP_VARIANT = 46;
 
+/**
+ * The `Swap` variant of a Raydium AMM v4 step over the pool's v2 swap accounts: `RaydiumV2`
+ * (105, no fields). Measured on the binary (jupiter/amm-v4-route.test.ts): given the AMM v4
+ * program and the 8 accounts of `swap_base_in_v2`, the program calls `swap_base_in_v2` (ExactIn)
+ * or `swap_base_out_v2` (ExactOut); `Raydium` (7) calls the order-book swaps, whose 17 accounts
+ * name an OpenBook market the sandbox's pools do not have.
+ */
+export const RAYDIUM_AMM_V4_VARIANT = 105;
+
 export const discriminator = (name: string): Uint8Array =>
   new Uint8Array(createHash('sha256').update(`global:${name}`).digest().subarray(0, 8));
 

@@ -25,9 +25,11 @@ import {
   JUPITER_EVENT_AUTHORITY,
   JUPITER_PROGRAM_AUTHORITY,
   JUPITER_PROGRAM_ID,
+  RAYDIUM_AMM_V4_VARIANT,
   RAYDIUM_CP_SWAP_VARIANT,
   SANDBOX_AUTHORITY_ID,
 } from './program';
+import { ammV4StepKeys } from './amm-v4-step';
 import { keyOf } from '../public-key';
 
 export type RouteForm =
@@ -103,6 +105,20 @@ export function steps(
   let count = 0;
   hops.forEach((hop, index) => {
     for (const leg of hop.legs) {
+      const percent = hop.legs.length === 1 ? 100 : leg.percent;
+      const push = (variant: number) => {
+        if (version === 1) plan.push(variant, percent, index, index + 1);
+        else {
+          const bps = percent * 100;
+          plan.push(variant, bps & 0xff, bps >> 8, index, index + 1);
+        }
+        count += 1;
+      };
+      if (leg.pool.curve.kind === 'amm-v4') {
+        keys.push(...ammV4StepKeys(leg, reservesOf, accountAt(index), accountAt(index + 1), payer));
+        push(RAYDIUM_AMM_V4_VARIANT);
+        continue;
+      }
       const view = reservesOf(leg.pool).cp;
       if (view === undefined) throw new Error(`no on-chain state for pool ${leg.pool.ammKey}`);
       const { state } = view;
@@ -130,13 +146,7 @@ export function steps(
         meta(CP_SWAP_PROGRAM_ID),
         ...cpSwap.keys.map((key) => ({ ...key, isSigner: false })),
       );
-      const percent = hop.legs.length === 1 ? 100 : leg.percent;
-      if (version === 1) plan.push(RAYDIUM_CP_SWAP_VARIANT, percent, index, index + 1);
-      else {
-        const bps = percent * 100;
-        plan.push(RAYDIUM_CP_SWAP_VARIANT, bps & 0xff, bps >> 8, index, index + 1);
-      }
-      count += 1;
+      push(RAYDIUM_CP_SWAP_VARIANT);
     }
   });
   const bytes = new Uint8Array(4 + plan.length);

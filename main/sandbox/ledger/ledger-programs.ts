@@ -10,6 +10,10 @@ import { writeCpSwapGenesis, type CpSwapGenesisHost } from '../cp-swap/cp-genesi
 import { CP_POOL_SEEDS } from '../cp-swap/pool-seeds';
 import { feeTierConfigAddress } from '../cp-swap/fee-tiers';
 import { SANDBOX_TOKENS } from '../tokens';
+import { AMM_V4_PROGRAM_ID } from '../amm-v4/program';
+import { ammV4Binary } from '../amm-v4/program-files';
+import { writeAmmV4Genesis } from '../amm-v4/amm-genesis';
+import { AMM_V4_POOL_SEEDS } from '../amm-v4/pool-seeds';
 import type { LedgerView } from './ledger-view';
 import { LiteSvm, type VmInstance } from './vm';
 
@@ -31,11 +35,21 @@ export function createSandboxVm(): VmInstance {
 /** The programs the VM gets on every start, beside litesvm's own (SPL Token, ATA, Memo...). */
 export function loadSandboxPrograms(vm: VmInstance): void {
   vm.addProgram(bs58.decode(CP_SWAP_PROGRAM_ID), cpSwapFile(CP_SWAP_BINARY));
+  vm.addProgram(bs58.decode(AMM_V4_PROGRAM_ID), ammV4Binary());
 }
 
-/** The markets of genesis: CP-Swap's pools, created by its own `initialize`. */
+/**
+ * The markets of genesis: CP-Swap's pools, created by its own `initialize`, and AMM v4's, whose
+ * accounts are written (its pool creation needs an OpenBook market: amm-v4/amm-genesis.ts).
+ */
 export function writeGenesisMarkets(host: CpSwapGenesisHost): void {
   writeCpSwapGenesis(host, SANDBOX_TOKENS, CP_POOL_SEEDS);
+  writeAmmV4Genesis(host, SANDBOX_TOKENS, AMM_V4_POOL_SEEDS);
+}
+
+/** AMM v4's pools for a state folder made before them (only what is missing is written). */
+export function writeMissingAmmV4Pools(host: CpSwapGenesisHost): void {
+  writeAmmV4Genesis(host, SANDBOX_TOKENS, AMM_V4_POOL_SEEDS);
 }
 
 /** Whether a restored state folder predates the genesis markets (they are created then, once). */

@@ -30,7 +30,12 @@ import { fromStored, fromVm, toVm } from './account-codec';
 import { loadOrCreateFaucetKeypair, writeGenesisAccounts } from './genesis';
 import { TransactionHistory, type TransactionRecord, type TransactionSummary } from './history';
 import { LedgerJournal } from './ledger-journal';
-import { createSandboxVm, lacksGenesisMarkets, writeGenesisMarkets } from './ledger-programs';
+import {
+  createSandboxVm,
+  lacksGenesisMarkets,
+  writeGenesisMarkets,
+  writeMissingAmmV4Pools,
+} from './ledger-programs';
 import { signatureStatusAt } from './signature-status';
 import { decodeTokenAccount, isTokenAccountData, isTokenProgram } from './token-layout';
 import { FailedTransactionMetadata, type VmInstance } from './vm';
@@ -130,6 +135,8 @@ export class SandboxLedger implements LedgerView {
     if (lacksGenesisMarkets(ledger)) {
       ledger.createGenesisMarkets();
       ledger.journal.compact();
+    } else {
+      writeMissingAmmV4Pools(ledger);
     }
     return ledger;
   }

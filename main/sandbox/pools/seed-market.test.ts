@@ -54,7 +54,14 @@ describe('loadOrSeedMarket', () => {
     expect(rate('BONK', 'USDC', 10n ** 10n)).toBeCloseTo(0.00002, 6);
     expect(rate('PDLG', 'USDC', 10n ** 6n)).toBeCloseTo(2, 1);
     const labels = market.pools.map((pool) => pool.label);
-    expect(new Set(labels)).toEqual(new Set(['Raydium CPMM', 'Sandbox Market Maker']));
+    expect(new Set(labels)).toEqual(new Set(['Raydium CPMM', 'Raydium', 'Sandbox Market Maker']));
+    // Raydium AMM v4 (issue 33) beside CP-Swap on SOL/USDC, at its own price (150.08 less 0.25%).
+    const amm = market.pools.find(
+      (p) =>
+        p.label === 'Raydium' && p.mintA === symbol('SOL').mint && p.mintB === symbol('USDC').mint,
+    )!;
+    const ammLeg = swapExactIn(amm, reservesOf(amm), symbol('SOL').mint, 10n ** 9n)!;
+    expect(ammLeg.amountOut).toBe(149_699_822n);
     expect(labels.filter((label) => label === 'Sandbox Market Maker')).toHaveLength(1);
     ledger.close();
   });

@@ -28,6 +28,7 @@ import { SANDBOX_FEE_OPERATOR } from '../../shared/sandbox-operator';
 import { feeTierConfigAddress } from '../cp-swap/fee-tiers';
 import { CP_POOL_SEEDS, seedPoolAddress } from '../cp-swap/pool-seeds';
 import { decodeAmmConfig, decodePoolState } from '../cp-swap/state';
+import { ammV4Pools } from '../amm-v4/amm-venue';
 
 const AUTHORITY_FILE = 'venue-authority.json';
 
@@ -153,7 +154,11 @@ export function loadOrSeedMarket(ledger: LedgerView, stateDir: string): Market {
   ensureOperatorAccounts(ledger, operator, fees);
   const books = buildPools(MARKET_MAKER_SEEDS, SANDBOX_TOKENS);
   seedPools(ledger, books, authority.publicKey.toBase58());
-  const pools = [...cpSwapPools(ledger), ...books.map((entry) => entry.pool)];
+  const pools = [
+    ...cpSwapPools(ledger),
+    ...ammV4Pools(ledger, SANDBOX_TOKENS),
+    ...books.map((entry) => entry.pool),
+  ];
   return { pools, tokens: SANDBOX_TOKENS, authority, operator, operatorFeeAccounts: fees };
 }
 

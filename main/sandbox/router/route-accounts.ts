@@ -4,8 +4,9 @@
  * token accounts and one account per intermediate mint, the programs (SPL Token, System,
  * Associated Token Account, Compute Budget, plus Token-2022 when a mint needs it), every mint;
  * per CP-Swap leg its pool, config, observation and two vaults, plus the program and its
- * authority once; per market-maker leg its two vaults, plus the venue key and the Memo program
- * once; and the two fee accounts when a platform fee applies.
+ * authority once; per AMM v4 leg its pool and two vaults, plus the program and its authority
+ * once; per market-maker leg its two vaults, plus the venue key and the Memo program once; and
+ * the two fee accounts when a platform fee applies.
  */
 import type { Route } from './route-types';
 
@@ -22,6 +23,7 @@ export function countRouteAccounts(
   const mints = new Set<string>();
   const accounts = new Set<string>();
   let cpSwap = false;
+  let ammV4 = false;
   let marketMaker = false;
   for (const hop of route.hops) {
     mints.add(hop.inputMint);
@@ -30,6 +32,8 @@ export function countRouteAccounts(
       accounts.add(leg.pool.vaultA);
       accounts.add(leg.pool.vaultB);
       const cp = leg.pool.curve.kind === 'cp-swap';
+      const amm = leg.pool.curve.kind === 'amm-v4';
+      if (amm) accounts.add(leg.pool.ammKey);
       if (cp) {
         accounts.add(leg.pool.ammKey);
         // The config and the observation: two more per pool (configs shared by a tier are
@@ -38,7 +42,8 @@ export function countRouteAccounts(
         accounts.add(`${leg.pool.ammKey}:observation`);
       }
       cpSwap ||= cp;
-      marketMaker ||= !cp;
+      ammV4 ||= amm;
+      marketMaker ||= !cp && !amm;
     }
   }
   const token2022 = [...mints].some(isToken2022) ? 1 : 0;
@@ -48,6 +53,7 @@ export function countRouteAccounts(
     (route.hops.length - 1) +
     accounts.size +
     (cpSwap ? 2 : 0) +
+    (ammV4 ? 2 : 0) +
     (marketMaker ? 2 : 0) +
     token2022 +
     (platformFee ? 2 : 0)

@@ -6,8 +6,9 @@
 import { performance } from 'node:perf_hooks';
 import type { CreateSwapApi } from './mount';
 import { loadOrSeedMarket } from '../pools/seed-market';
-import { CP_SWAP_LABEL, type VenueLabel } from '../venues/types';
+import { AMM_V4_LABEL, CP_SWAP_LABEL, type VenueLabel } from '../venues/types';
 import { CP_SWAP_PROGRAM_ID } from '../cp-swap/program';
+import { AMM_V4_PROGRAM_ID } from '../amm-v4/program';
 import { SwapApiError } from './api-error';
 import { readJson, sendError, sendJson } from './http-io';
 import { createMarketContext, type MarketContext } from './market-context';
@@ -20,6 +21,7 @@ import { buildSwapInstructionsResponse } from './swap-instructions-service';
 /** The programs the sandbox's routes call, for GET /program-id-to-label. */
 export const VENUE_PROGRAM_IDS: Record<string, VenueLabel> = {
   [CP_SWAP_PROGRAM_ID]: CP_SWAP_LABEL,
+  [AMM_V4_PROGRAM_ID]: AMM_V4_LABEL,
 };
 
 const ROUTES: Record<string, 'GET' | 'POST'> = {

@@ -1,8 +1,8 @@
 /**
  * What every request of the swap API works against: the ledger, the market, the pool graph and
  * the token set, plus a reader of pool state that asks the ledger (memoised for one request): a
- * CP-Swap pool's whole on-chain view (PoolState, AmmConfig, vaults, mint fees), the market
- * maker's vault balances.
+ * CP-Swap pool's whole on-chain view (PoolState, AmmConfig, vaults, mint fees), an AMM v4 pool's
+ * (AmmInfo, vaults), the market maker's vault balances.
  */
 import type { LedgerView } from '../ledger/ledger-view';
 import type { Market } from '../pools/seed-market';
@@ -10,6 +10,7 @@ import { PoolGraph } from '../router/pool-graph';
 import { cachedReserves, type ReservesOf } from '../router/route-types';
 import { TOKEN_2022_PROGRAM_ID, type SandboxToken } from '../tokens';
 import { readCpPool } from '../cp-swap/cp-pool-view';
+import { readAmmV4Pool } from '../amm-v4/amm-pool-view';
 
 const SLOTS_PER_EPOCH = 432_000;
 
@@ -48,6 +49,14 @@ export function createMarketContext(ledger: LedgerView, market: Market): MarketC
           const cp = readCpPool(ledger, pool.ammKey, epoch);
           if (cp === null) return { a: 0n, b: 0n };
           return { a: cp.vault0, b: cp.vault1, cp };
+        }
+        if (pool.curve.kind === 'amm-v4') {
+          const amm = readAmmV4Pool(ledger, pool.ammKey);
+          if (amm === null) return { a: 0n, b: 0n };
+          // The curve's reserves: the vaults less the PnL the pool owes (zero in the sandbox).
+          const a = amm.coinVault - amm.info.needTakePnlCoin;
+          const b = amm.pcVault - amm.info.needTakePnlPc;
+          return { a, b, amm };
         }
         return {
           a: ledger.tokenBalance(pool.vaultA) ?? 0n,

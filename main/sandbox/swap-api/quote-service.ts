@@ -13,6 +13,7 @@ import {
 import { formatImpact, routePriceImpact } from '../router/price-impact';
 import type { Route } from '../router/route-types';
 import { SwapApiError } from './api-error';
+import { jupiterExactOutRoute } from '../jupiter/exact-out-venues';
 import type { MarketContext } from './market-context';
 import type { QuoteParams } from './quote-params';
 import { autoSlippageBps, otherAmountThreshold, platformFeeAmount } from './slippage';
@@ -115,7 +116,9 @@ export function computeQuote(
       'No market joins these tokens under the given filters (dexes, excludeDexes, onlyDirectRoutes, restrictIntermediateTokens).',
     );
   }
-  const route = findBestRoute(context.graph, reservesOf, request);
+  const route =
+    jupiterExactOutRoute(context, reservesOf, request) ??
+    findBestRoute(context.graph, reservesOf, request);
   if (route === null) {
     throw new SwapApiError(
       'COULD_NOT_FIND_ANY_ROUTE',

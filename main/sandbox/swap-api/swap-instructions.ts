@@ -36,6 +36,7 @@ import type { MarketContext } from './market-context';
 import { associatedTokenKey } from '../../tokens/associated-token';
 import type { ReplayedSwap } from './route-replay';
 import { splitPlatformFee } from './slippage';
+import { ammV4LegInstruction } from '../amm-v4/amm-venue';
 import {
   jupiterCanRoute,
   jupiterSwapGroups,
@@ -294,6 +295,17 @@ export function buildSwapInstructions(
     const { leg } = plan;
     if (leg.pool.curve.kind === 'cp-swap') {
       groups.swap.push(cpSwapInstruction(user, plan, exactIn, reservesOf));
+      continue;
+    }
+    if (leg.pool.curve.kind === 'amm-v4') {
+      const view = reservesOf(leg.pool).amm;
+      if (view === undefined) throw new Error(`no on-chain state for pool ${leg.pool.ammKey}`);
+      groups.swap.push(
+        ammV4LegInstruction(view, userKey, plan.from, plan.to, exactIn, {
+          ...leg,
+          bound: plan.bound,
+        }),
+      );
       continue;
     }
     // A market-maker fill: the person pays the maker's vault, the maker's vault pays the person.

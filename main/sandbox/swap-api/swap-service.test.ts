@@ -83,7 +83,12 @@ describe('buildSwap', () => {
     const sent = ledger.sendTransaction(tx.serialize());
     expect(sent.status).toBe('executed');
     const logs = sent.status === 'executed' ? sent.record.logs : [];
-    const swaps = logs.filter((line) => line === 'Program log: Instruction: SwapBaseInput');
+    // Each leg is one top-level call of its venue (Raydium CP-Swap or AMM v4, issue 33).
+    const swaps = logs.filter((line) =>
+      /^Program (CPMMoo8L3F4NbTegBCKVNunggL7H1ZpdTHKxQB5qKP1C|675kPX9MHTjS2zt1qfr1NYHuzeLXfQM9H24wFSUt1Mp8) invoke \[1\]$/.test(
+        line,
+      ),
+    );
     expect(swaps.length).toBe(route.hops.reduce((n, hop) => n + hop.legs.length, 0));
     // no feeAccount in the swap request: no fee is taken, the user gets the gross output
     const wif = getAssociatedTokenAddressSync(new PublicKey(WIF), user.publicKey);

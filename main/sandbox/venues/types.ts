@@ -8,15 +8,21 @@
  * - `market-maker`: the sandbox's market maker for the tokens the program refuses (PDLG): a
  *   constant product over two vaults of the sandbox's venue key, filled by transfers the
  *   sandbox co-signs, as request-for-quote fills are co-signed on mainnet.
+ * - `amm-v4`: a Raydium AMM v4 pool (issue 33), executed by the program's `swap_base_in_v2` /
+ *   `swap_base_out_v2` and priced from its AmmInfo and vaults (`Reserves.amm`,
+ *   amm-v4/amm-quote.ts). mintA/vaultA are the pool's coin, mintB/vaultB its pc.
  */
 import type { CpPoolView } from '../cp-swap/cp-quote';
+import type { AmmV4PoolView } from '../amm-v4/amm-quote';
 
 /** The venues of the sandbox, as the quote's `label` names them. */
-export const VENUE_LABELS = ['Raydium CPMM', 'Sandbox Market Maker'] as const;
+export const VENUE_LABELS = ['Raydium CPMM', 'Raydium', 'Sandbox Market Maker'] as const;
 export type VenueLabel = (typeof VENUE_LABELS)[number];
 
 export const CP_SWAP_LABEL: VenueLabel = 'Raydium CPMM';
 export const MARKET_MAKER_LABEL: VenueLabel = 'Sandbox Market Maker';
+/** Jupiter's label for Raydium AMM v4. */
+export const AMM_V4_LABEL: VenueLabel = 'Raydium';
 
 /** Priced from the pool's on-chain state by the program's arithmetic. */
 export interface CpSwapCurve {
@@ -28,7 +34,12 @@ export interface ConstantProductCurve {
   kind: 'constant-product';
 }
 
-export type Curve = CpSwapCurve | ConstantProductCurve;
+/** Priced from the AMM v4 pool's on-chain state by the program's arithmetic. */
+export interface AmmV4Curve {
+  kind: 'amm-v4';
+}
+
+export type Curve = CpSwapCurve | ConstantProductCurve | AmmV4Curve;
 
 export interface Pool {
   /** The pool's address (CP-Swap: its PoolState; the market maker: an id, no account). */
@@ -49,6 +60,7 @@ export interface Reserves {
   a: bigint;
   b: bigint;
   cp?: CpPoolView;
+  amm?: AmmV4PoolView;
 }
 
 /** One pool's answer to a swap of a given size. */

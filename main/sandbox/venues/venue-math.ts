@@ -3,6 +3,7 @@
  * pool gives for an input and what it takes for an output.
  */
 import { quoteExactIn, quoteExactOut, type CpSwapQuote } from '../cp-swap/cp-quote';
+import { ammV4ExactIn, ammV4ExactOut } from '../amm-v4/amm-venue';
 import { cpExactIn, cpExactOut } from './constant-product';
 import type { Pool, Reserves, SwapLeg } from './types';
 
@@ -21,6 +22,11 @@ function leg(quote: CpSwapQuote | null): SwapLeg | null {
   };
 }
 
+function ammView(pool: Pool, reserves: Reserves) {
+  if (reserves.amm === undefined) throw new Error(`no on-chain state read for ${pool.ammKey}`);
+  return reserves.amm;
+}
+
 function cpView(pool: Pool, reserves: Reserves) {
   if (reserves.cp === undefined) throw new Error(`no on-chain state read for ${pool.ammKey}`);
   return reserves.cp;
@@ -37,6 +43,7 @@ export function swapExactIn(
   if (pool.curve.kind === 'cp-swap') {
     return leg(quoteExactIn(cpView(pool, reserves), aToB, amountIn));
   }
+  if (pool.curve.kind === 'amm-v4') return ammV4ExactIn(ammView(pool, reserves), aToB, amountIn);
   return aToB
     ? cpExactIn(reserves.a, reserves.b, amountIn, pool.feeBps)
     : cpExactIn(reserves.b, reserves.a, amountIn, pool.feeBps);
@@ -52,6 +59,9 @@ export function swapExactOut(
   const aToB = isAToB(pool, inputMint);
   if (pool.curve.kind === 'cp-swap') {
     return leg(quoteExactOut(cpView(pool, reserves), aToB, amountOut));
+  }
+  if (pool.curve.kind === 'amm-v4') {
+    return ammV4ExactOut(ammView(pool, reserves), aToB, amountOut);
   }
   return aToB
     ? cpExactOut(reserves.a, reserves.b, amountOut, pool.feeBps)
