@@ -67,6 +67,40 @@ export function encodeScaledUiAmountConfig(
   return value;
 }
 
+/** Token-2022's extension type number of ScaledUiAmountConfig. */
+export const SCALED_UI_AMOUNT_EXTENSION = 25;
+/** Where a Token-2022 mint's type-length-value area starts: the 165-byte base, the type byte. */
+const TLV_START = 166;
+const ACCOUNT_TYPE_MINT = 1;
+
+/**
+ * The ScaledUiAmountConfig value bytes (56) of a mint account's data, or null when the mint has
+ * none (an SPL Token mint, a Token-2022 mint without the extension, or data that is not a mint).
+ */
+export function scaledConfigValue(data: Uint8Array): Uint8Array | null {
+  if (data.length <= TLV_START || data[TLV_START - 1] !== ACCOUNT_TYPE_MINT) return null;
+  const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
+  for (let at = TLV_START; at + 4 <= data.length;) {
+    const type = view.getUint16(at, true);
+    const length = view.getUint16(at + 2, true);
+    if (type === 0 || at + 4 + length > data.length) return null;
+    if (type === SCALED_UI_AMOUNT_EXTENSION && length >= SCALED_UI_AMOUNT_CONFIG_SIZE) {
+      return data.subarray(at + 4, at + 4 + length);
+    }
+    at += 4 + length;
+  }
+  return null;
+}
+
+/** The ScaledUiAmountConfig of a mint account's data, or null (see scaledConfigValue). */
+export function scaledConfigOfMint(data: Uint8Array): ScaledUiAmountConfig | null {
+  const value = scaledConfigValue(data);
+  if (value === null) return null;
+  const { multiplier, newMultiplier, newMultiplierEffectiveTimestamp } =
+    decodeScaledUiAmountConfig(value);
+  return { multiplier, newMultiplier, newMultiplierEffectiveTimestamp };
+}
+
 /**
  * The scaled amount in the mint's smallest UI unit (10^-decimals), as the program computes it:
  * `trunc(raw as f64 * multiplier)`. A bigint, exact for every value the f64 holds.
