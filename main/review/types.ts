@@ -373,6 +373,7 @@ export interface TokenWarning {
   mint: Address;
   kind:
     | 'permanent-delegate'
+    | 'scaled-amount'
     | 'transfer-hook'
     | 'transfer-fee'
     | 'non-transferable'

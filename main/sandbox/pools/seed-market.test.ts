@@ -55,7 +55,9 @@ describe('loadOrSeedMarket', () => {
     expect(rate('PDLG', 'USDC', 10n ** 6n)).toBeCloseTo(2, 1);
     const labels = market.pools.map((pool) => pool.label);
     expect(new Set(labels)).toEqual(new Set(['Raydium CPMM', 'Sandbox Market Maker']));
-    expect(labels.filter((label) => label === 'Sandbox Market Maker')).toHaveLength(1);
+    // PDLG's book and XSTK's (issue 35): CP-Swap takes neither mint.
+    expect(labels.filter((label) => label === 'Sandbox Market Maker')).toHaveLength(2);
+    expect(rate('XSTK', 'USDC', 10n ** 8n)).toBeCloseTo(300, 0);
     ledger.close();
   });
 
