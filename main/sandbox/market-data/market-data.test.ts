@@ -42,6 +42,8 @@ describe('the sandbox market data', () => {
     expect(prices.get(mint('PDLG'))).toBeCloseTo(2, 9);
     expect(prices.get(mint('TFEE'))).toBeCloseTo(0.5, 9);
     expect(prices.get(mint('UNVR'))).toBeCloseTo(0.01, 9);
+    // Per UI unit (issue 35): the book trades 300 USDC per raw XSTK, a person holds 1.5× that.
+    expect(prices.get(mint('XSTK'))).toBeCloseTo(200, 6);
     expect([...prices.keys()].sort()).toEqual(SANDBOX_TOKENS.map((t) => t.mint).sort());
   });
 

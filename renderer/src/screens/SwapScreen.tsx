@@ -3,6 +3,7 @@
  * (**You receive token**); quotes arrive as you type and refresh on their own; **Review swap**
  * shows what the transaction main built really does; **Approve and sign** sends it.
  */
+import { formatMintUnits } from '../lib/token-scale';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { selectCurrentAccount, useAccountsStore } from '../stores/accounts-store';
 import { useBalancesOf, useBalancesStore } from '../stores/balances-store';
@@ -13,7 +14,6 @@ import { useSwapReviewStore } from '../stores/swap-review-store';
 import { useInterval } from '../lib/use-interval';
 import { heldBalance } from '../lib/token-amount';
 import { heldTokens } from '../lib/held-tokens';
-import { formatUnits } from '../lib/format';
 import { TokenPicker } from '../components/swap/TokenPicker';
 import { AmountField } from '../components/swap/AmountField';
 import { SlippageField } from '../components/swap/SlippageField';
@@ -185,7 +185,7 @@ export function SwapScreen() {
             />
             <p className="hint">
               {output && outputBalance !== null
-                ? `Balance: ${formatUnits(outputBalance, output.decimals, { group: true })} ${tokenName(output, output.mint)}`
+                ? `Balance: ${formatMintUnits(outputBalance, output.decimals, output.mint, { group: true })} ${tokenName(output, output.mint)}`
                 : null}
             </p>
           </div>

@@ -95,7 +95,7 @@ export function quoteRequestOf(
   if (!inputMint || !outputMint || inputMint === outputMint) return null;
   const input = tokenOf(inputMint);
   if (!input) return null;
-  const amount = readAmountInput(state.amountText, input.decimals);
+  const amount = readAmountInput(state.amountText, input.decimals, inputMint);
   if (amount.state !== 'valid') return null;
   const opts: NonNullable<QuoteRequest['options']> = { priorityFee: options.priorityFee };
   if (options.onlyDirectRoutes) opts.onlyDirectRoutes = true;

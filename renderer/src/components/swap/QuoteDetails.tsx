@@ -91,7 +91,9 @@ export function QuoteDetails({
   const feeMint =
     quote.serviceFee?.mint ?? quote.platformFeeDetail?.feeAccountMint ?? quote.outputMint;
   const prices = usePrices([quote.inputMint, quote.outputMint, feeMint]);
-  const inValue = input ? usdOf(quote.inAmount, input.decimals, prices[quote.inputMint]) : null;
+  const inValue = input
+    ? usdOf(quote.inAmount, input.decimals, prices[quote.inputMint], quote.inputMint)
+    : null;
   // A negative impact is the person's gain (an /order's positive priceImpact, issue 32): its
   // size in USD, the words "in your favour" already in `impact`.
   const impactFraction = parseDecimal(quote.priceImpactPct.trim().replace(/^-/, ''));
