@@ -16,6 +16,14 @@ import type { TokenWarning } from './types';
 import { tokenName, type TokenBook } from './words';
 import type { Address } from '../shared/address';
 
+const USES = " uses Token-2022's Scaled UI Amount:";
+
+/** The token's name as a 'scaled-amount' warning says it (its sentence starts with it). */
+export function scaledWarningName(warning: Pick<TokenWarning, 'sentence'>): string {
+  const at = warning.sentence.indexOf(USES);
+  return at > 0 ? warning.sentence.slice(0, at) : 'This token';
+}
+
 /** The Scaled UI Amount config of each mint met that has one, by mint. */
 export function scaledConfigs(
   mintStates: ReadonlyMap<string, AccountState | null>,
@@ -52,7 +60,8 @@ export function scaledAmountWarnings(
       mint: mint as Address,
       kind: 'scaled-amount',
       mustAcknowledge: false,
-      sentence: `${name} uses Token-2022's Scaled UI Amount: every ${name} amount here is shown at the issuer's multiplier, ${multiplierText(current)} now (1 unit moved on chain shows as ${Number(current.toPrecision(12))} ${name}).${pending}`,
+      multiplier: current,
+      sentence: `${name}${USES} every ${name} amount here is shown at the issuer's multiplier, ${multiplierText(current)} now (1 unit moved on chain shows as ${Number(current.toPrecision(12))} ${name}).${pending}`,
     };
   });
 }
