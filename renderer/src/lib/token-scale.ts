@@ -7,6 +7,7 @@
  */
 import {
   formatScaledUnits,
+  multiplierText,
   parseScaledUnits,
   scaledAtomic,
 } from '../../../main/shared/scaled-amount';
@@ -68,4 +69,31 @@ export function scaledRaw(text: string, decimals: number, mint: string): bigint 
   const max = maxes.get(mint);
   if (max !== undefined && max.text === text) return max.raw;
   return parseScaledUnits(text, decimals, multiplier);
+}
+
+/** The multipliers of `mints` now (scaled ones only), to keep with a quote. */
+export function multipliersOf(mints: readonly string[]): Record<string, number> {
+  const seen: Record<string, number> = {};
+  for (const mint of mints) {
+    const multiplier = multipliers.get(mint);
+    if (multiplier !== undefined) seen[mint] = multiplier;
+  }
+  return seen;
+}
+
+/**
+ * Why a quote is stale because a scaled mint's multiplier changed since it arrived (issue 35),
+ * in words; null while every multiplier is the one the quote was shown at.
+ */
+export function multiplierChangeText(
+  atQuote: Readonly<Record<string, number>>,
+  nameOf: (mint: string) => string,
+): string | null {
+  for (const [mint, before] of Object.entries(atQuote)) {
+    const now = multipliers.get(mint);
+    if (now === undefined || now === before) continue;
+    const name = nameOf(mint);
+    return `${name}'s multiplier changed from ${multiplierText(before)} to ${multiplierText(now)} since this quote: its ${name} amounts are stale. Refresh the quote before you review.`;
+  }
+  return null;
 }
