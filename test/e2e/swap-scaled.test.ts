@@ -46,6 +46,8 @@ describe('a scaled token in Chromium', () => {
     await pickToken(page, 'You pay token', 'XSTK');
     await pickToken(page, 'You receive token', 'USDC');
     await enterAmount(page, '1.5');
+    // A price is per UI unit: 1.5 XSTK at about $200 each.
+    expect(await page.getByLabel('USD value you pay').textContent()).toMatch(/\$(29\d|300)\.\d\d/);
     const ticket = await reviewSwap(page);
     // 1.5 XSTK typed is 1 raw token (10^8 base units), and the review says it scaled.
     expect(reviewedChanges(ticket).get(XSTK)).toBe(-100_000_000n);

@@ -118,6 +118,7 @@ export function QuoteDetails({
             amount={quote.outAmount}
             decimals={output.decimals}
             price={prices[quote.outputMint]}
+            mint={quote.outputMint}
             label="USD value you receive"
           />
         ) : null}
@@ -131,6 +132,7 @@ export function QuoteDetails({
               amount={quote.inAmount}
               decimals={input.decimals}
               price={prices[quote.inputMint]}
+              mint={quote.inputMint}
               label="USD value you pay"
             />
           ) : null}
@@ -176,6 +178,7 @@ export function QuoteDetails({
                 amount={feeAmount}
                 decimals={feeToken.decimals}
                 price={prices[feeMint]}
+                mint={feeMint}
                 label="USD value of the platform fee"
               />
             </>
