@@ -3,6 +3,7 @@
  * client, review connection, quote and ticket books, submitter) come from `current()`, which
  * the composition root rebuilds when the person switches networks.
  */
+import { refuseStaleMultipliers } from '../tickets/scaled-staleness';
 import type { Connection } from '@solana/web3.js';
 import type { QuoteView, SubmissionView, TransactionStatusView } from '../../preload/api-types';
 import type { ActivityStore } from '../activity/activity-store';
@@ -76,7 +77,12 @@ export function createSwapHandlers(deps: {
       const services = current();
       // Payments and the payee-account creation share the swaps' ticket book: they are signed
       // through pay.approve, which records them as payments in Activity.
-      refuseNonSwapTicket(services.tickets.get(ticketId)?.intent);
+      const reviewed = services.tickets.get(ticketId);
+      refuseNonSwapTicket(reviewed?.intent);
+      // A multiplier changed under the open review (issue 35) makes it stale, in words.
+      if (reviewed) {
+        await refuseStaleMultipliers(services.review.connection, reviewed.report.tokenWarnings);
+      }
       const bytes = Uint8Array.from(Buffer.from(transactionBase64, 'base64'));
       // An /order swap lands through POST /execute (issue 22); the others through the RPC.
       const order = services.review.v2?.orders.get(ticketId);

@@ -13,6 +13,7 @@ import {
 } from '@solana/spl-token';
 import type { Balances, TokenBalance } from '../../preload/api-types';
 import { WalletError } from '../shared/errors';
+import { multiplierAt, scaledConfigOfMint } from '../shared/scaled-amount';
 
 export type LedgerConnection = Pick<
   Connection,
@@ -73,16 +74,25 @@ export function createLedgerClient(options: LedgerClientOptions): LedgerClient {
     }
   }
 
-  async function decimalsOf(mints: PublicKey[]): Promise<Map<string, number>> {
+  /** Decimals of each mint, and the multiplier in force of the Scaled UI Amount ones (issue 35). */
+  async function mintsOf(
+    mints: PublicKey[],
+  ): Promise<{ decimals: Map<string, number>; multipliers: Map<string, number> }> {
     const decimals = new Map<string, number>();
-    if (mints.length === 0) return decimals;
+    const multipliers = new Map<string, number>();
+    if (mints.length === 0) return { decimals, multipliers };
     const infos = await call(() => connection.getMultipleAccountsInfo(mints, 'confirmed'));
     infos.forEach((info: AccountInfo<Buffer> | null, index) => {
       const mint = mints[index]!;
       if (!info) return;
       decimals.set(mint.toBase58(), unpackMint(mint, info, info.owner).decimals);
+      const config = info.owner.equals(TOKEN_2022_PROGRAM_ID)
+        ? scaledConfigOfMint(info.data)
+        : null;
+      // The wall clock: the chain's differs by seconds, and the next read corrects it.
+      if (config) multipliers.set(mint.toBase58(), multiplierAt(config, Date.now() / 1000));
     });
-    return decimals;
+    return { decimals, multipliers };
   }
 
   return {
@@ -103,15 +113,19 @@ export function createLedgerClient(options: LedgerClientOptions): LedgerClient {
       const mints = [
         ...new Map(accounts.map((a) => [a.state.mint.toBase58(), a.state.mint])).values(),
       ];
-      const decimals = await decimalsOf(mints);
-      const tokens: TokenBalance[] = accounts.map(({ programId, state }) => ({
-        mint: state.mint.toBase58(),
-        symbol: null,
-        decimals: decimals.get(state.mint.toBase58()) ?? 0,
-        amount: state.amount.toString(),
-        tokenAccount: state.address.toBase58(),
-        tokenProgram: programId.toBase58(),
-      }));
+      const { decimals, multipliers } = await mintsOf(mints);
+      const tokens: TokenBalance[] = accounts.map(({ programId, state }) => {
+        const multiplier = multipliers.get(state.mint.toBase58());
+        return {
+          mint: state.mint.toBase58(),
+          symbol: null,
+          decimals: decimals.get(state.mint.toBase58()) ?? 0,
+          amount: state.amount.toString(),
+          tokenAccount: state.address.toBase58(),
+          tokenProgram: programId.toBase58(),
+          ...(multiplier === undefined ? {} : { multiplier }),
+        };
+      });
       return {
         address: key.toBase58(),
         // web3.js v1 decodes lamports as a JS number, exact up to 2^53 lamports (about 9

@@ -83,7 +83,9 @@ export async function parsePayment(
       ? await resolveSolPayee(connection, request.recipient)
       : await resolvePayee(connection, request.recipient, request.splToken);
   const amount =
-    request.amount === null ? null : amountInBaseUnits(request.amount, payee.mint.decimals);
+    request.amount === null
+      ? null
+      : amountInBaseUnits(request.amount, payee.mint.decimals, payee.mint.multiplier);
   return { request, payee, amount };
 }
 
@@ -175,7 +177,7 @@ export async function quotePayment(
             'This payment request leaves the amount to you: enter the amount to pay.',
           );
         })()
-      : amountInBaseUnits(input.amount, payee.mint.decimals));
+      : amountInBaseUnits(input.amount, payee.mint.decimals, payee.mint.multiplier));
   if (!payee.exists) throw missingDestination(payee);
   if (payee.minimumLamports !== undefined && amount < payee.minimumLamports) {
     throw new WalletError(

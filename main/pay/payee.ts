@@ -5,6 +5,7 @@
  * frozen. The destination must exist before paying: when it does not, the caller offers a
  * separate transaction that creates it (see create-destination.ts), with its rent.
  */
+import { multiplierAt, scaledConfigOfMint } from '../shared/scaled-amount';
 import {
   ACCOUNT_SIZE,
   AccountState,
@@ -33,6 +34,11 @@ export interface MintFacts {
   mint: Address;
   decimals: number;
   tokenProgram: Address;
+  /**
+   * A Scaled UI Amount mint's multiplier in force (issue 35): a Solana Pay amount in such a token
+   * is in its UI units, converted to raw rounding down.
+   */
+  multiplier?: number;
 }
 
 export interface Payee {
@@ -87,7 +93,14 @@ export function mintFacts(
     );
   }
   const state = unpackMint(new PublicKey(mint), info, program);
-  return { mint, decimals: state.decimals, tokenProgram: program.toBase58() as Address, state };
+  const scaled = program.equals(TOKEN_2022_PROGRAM_ID) ? scaledConfigOfMint(info.data) : null;
+  return {
+    mint,
+    decimals: state.decimals,
+    tokenProgram: program.toBase58() as Address,
+    ...(scaled ? { multiplier: multiplierAt(scaled, Date.now() / 1000) } : {}),
+    state,
+  };
 }
 
 /** Size of an associated token account of `mint` (Token-2022 adds the mint's account extensions and ImmutableOwner). */

@@ -6,6 +6,7 @@
  */
 import { isAddress, type Address } from '../shared/address';
 import { parseUnits } from '../shared/amount';
+import { parseScaledUnits } from '../shared/scaled-amount';
 import { WalletError } from '../shared/errors';
 
 /** Solana Pay's limit: longer links are refused (QR codes and wallets cap them there too). */
@@ -104,12 +105,16 @@ export function parseTransferRequest(text: string): TransferRequest {
 
 /**
  * The request's amount in base units of a mint with `decimals` decimals (9 for SOL). Throws
- * INVALID_AMOUNT when it has more fractional digits than the mint, or is zero.
+ * INVALID_AMOUNT when it has more fractional digits than the mint, or is zero. A Scaled UI
+ * Amount mint's amount is in its UI units (issue 35): raw = amount / multiplier, rounded down.
  *
  * @example amountInBaseUnits('12.5', 6) // 12500000n
  */
-export function amountInBaseUnits(amount: string, decimals: number): bigint {
-  const value = parseUnits(amount, decimals);
+export function amountInBaseUnits(amount: string, decimals: number, multiplier?: number): bigint {
+  const value =
+    multiplier === undefined
+      ? parseUnits(amount, decimals)
+      : parseScaledUnits(amount, decimals, multiplier);
   if (value === 0n) {
     throw new WalletError('INVALID_AMOUNT', 'A payment of zero cannot be made; enter the amount.');
   }

@@ -8,6 +8,8 @@ import type { Address } from '../shared/address';
 import type { AccountState } from './account-state';
 import { balanceChanges } from './balances';
 import { tokenWarnings } from './token-warnings';
+import { scaledAmountWarnings, scaledConfigs } from './scaled-warning';
+import { multiplierAt } from '../shared/scaled-amount';
 import { decodeInstruction } from './decode-instruction';
 import { describeInstruction } from './describe';
 import { BLOCKHASH_VALIDITY_BLOCKS, mintOf, type ReviewFacts } from './facts';
@@ -49,11 +51,15 @@ export interface FactsInput {
 /** Decodes the instructions, prices the network fee and gathers the facts. */
 export function assembleFacts(input: FactsInput): ReviewFacts {
   const tokens = new Map<string, TokenInfo>();
+  const reviewedAt = input.reviewedAt ?? Date.now();
+  const scaled = scaledConfigs(input.mintStates);
   for (const [address, state] of input.mintStates) {
     if (state === null || state.mintDecimals === null) continue;
+    const config = scaled.get(address);
     tokens.set(address, {
       decimals: state.mintDecimals,
       symbol: input.tokenSymbols?.[address] ?? null,
+      ...(config ? { multiplier: multiplierAt(config, reviewedAt / 1000) } : {}),
     });
   }
   const labels = input.programLabels ?? {};
@@ -90,11 +96,14 @@ export function assembleFacts(input: FactsInput): ReviewFacts {
     allowJupiter: input.allowJupiter,
     tokens,
     expectedDestination: input.expectedDestination,
-    tokenWarnings: tokenWarnings(input.mintStates, tokens),
+    tokenWarnings: [
+      ...tokenWarnings(input.mintStates, tokens),
+      ...scaledAmountWarnings(scaled, tokens, reviewedAt),
+    ],
     terms: input.terms ?? MAINNET_TERMS,
     awaitedCosigners: new Set(input.awaitedCosigners ?? []),
     firstPools: input.firstPools ?? new Map(),
-    reviewedAt: input.reviewedAt ?? Date.now(),
+    reviewedAt,
   };
   for (const instruction of instructions) {
     instruction.summary = describeInstruction(

@@ -13,6 +13,7 @@ import { NATIVE_MINT } from './program-ids';
 import { valueTrade } from './trade-value';
 import type { ReviewReport, SwapIntent } from './types';
 import { shortAddress } from './words';
+import { rawUnitPrices } from './scaled-prices';
 
 /** `reviewed` with the market's warnings first and the trade's valuation. */
 export function withMarketReview(
@@ -38,13 +39,18 @@ export function withMarketReview(
       (mint === NATIVE_MINT ? 'SOL' : `token ${shortAddress(mint)}`),
     decimalsOf: (mint) =>
       mint === NATIVE_MINT ? 9 : (chainDecimals.get(mint) ?? market.tokens.get(mint)?.decimals),
-    prices: market.prices,
+    // A scaled mint's price is per UI unit; the review values raw amounts (issue 35).
+    prices: rawUnitPrices(market.prices, reviewed.tokenWarnings),
     oracle: market.oracle ?? new Map(),
     ...(market.pools ? { pools: market.pools } : {}),
     ...(market.stakePools ? { stakePools: market.stakePools } : {}),
     ...(market.remembered ? { remembered: market.remembered } : {}),
   });
-  const judged = marketWarnings(intent, { ...market, values: value.values });
+  const judged = marketWarnings(intent, {
+    ...market,
+    prices: rawUnitPrices(market.prices, reviewed.tokenWarnings),
+    values: value.values,
+  });
   const warnings = [...judged, ...value.warnings].sort(
     (a, b) => Number(b.mustAcknowledge) - Number(a.mustAcknowledge),
   );

@@ -373,6 +373,7 @@ export interface TokenWarning {
   mint: Address;
   kind:
     | 'permanent-delegate'
+    | 'scaled-amount'
     | 'transfer-hook'
     | 'transfer-fee'
     | 'non-transferable'
@@ -390,6 +391,8 @@ export interface TokenWarning {
   mustAcknowledge: boolean;
   /** What it means, in one sentence. */
   sentence: string;
+  /** 'scaled-amount' (issue 35): the multiplier the review's amounts were said at. */
+  multiplier?: number;
 }
 
 /** The review entry point (implemented in review.ts). */

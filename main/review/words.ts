@@ -3,11 +3,17 @@
  * "7E4h…jjLs". Decimals come from the mint accounts read on chain; symbols from the caller.
  */
 import { formatUnits } from '../shared/amount';
+import { formatScaledUnits } from '../shared/scaled-amount';
 import { NATIVE_MINT } from './program-ids';
 
 export interface TokenInfo {
   decimals: number | null;
   symbol: string | null;
+  /**
+   * A Scaled UI Amount mint's multiplier at the review's clock (issue 35): its amounts are said
+   * scaled, as the person reads them everywhere else.
+   */
+  multiplier?: number;
 }
 
 export type TokenBook = ReadonlyMap<string, TokenInfo>;
@@ -62,7 +68,11 @@ export function formatToken(amount: bigint, mint: string | null, book: TokenBook
   if (info?.decimals === null || info?.decimals === undefined) {
     return `${sign}${magnitude} base units of ${symbol}`;
   }
-  return `${sign}${formatUnits(magnitude, info.decimals)} ${symbol}`;
+  const text =
+    info.multiplier === undefined
+      ? formatUnits(magnitude, info.decimals)
+      : formatScaledUnits(magnitude, info.decimals, info.multiplier);
+  return `${sign}${text} ${symbol}`;
 }
 
 /** The symbol alone, e.g. "USDC", for sentences like "your USDC account" ("wrapped SOL" for wSOL). */

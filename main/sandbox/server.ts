@@ -12,6 +12,7 @@ import type { PubsubServer } from './pubsub/pubsub-server';
 import { handleRpcBody } from './rpc/dispatch';
 import { stringifyJson } from './rpc/json';
 import { handleFaucetRequest, tokenList } from './faucet/faucet-http';
+import { handleMultiplierRequest } from './faucet/multiplier-http';
 import { SERVER_TIMEOUTS } from '../shared/request-timeouts';
 
 /** Validators accept 50 MiB bodies; a wallet's batches are far smaller, so 4 MiB is plenty. */
@@ -119,6 +120,12 @@ async function route(
     if (req.method !== 'POST')
       return send(res, 405, stringifyJson({ error: 'Use POST with {"owner","mint","amount"}' }));
     const answer = handleFaucetRequest(options.ledger, await readBody(req, MAX_FAUCET_BODY_BYTES));
+    return send(res, answer.status, stringifyJson(answer.body));
+  }
+  if (path === '/sandbox/multiplier') {
+    if (req.method !== 'POST') return send(res, 405, stringifyJson({ error: 'Use POST' }));
+    const body = await readBody(req, MAX_FAUCET_BODY_BYTES);
+    const answer = handleMultiplierRequest(options.ledger, body);
     return send(res, answer.status, stringifyJson(answer.body));
   }
   send(

@@ -6,7 +6,8 @@
  *
  * Four more tokens exist so that every token warning of the review can be seen and tested
  * (issue 11): TFEE (Token-2022 transfer fee), PDLG (Token-2022 permanent delegate), FRZ (SPL
- * Token with a freeze authority) and UNVR (not on the sandbox's verified list). They have no
+ * Token with a freeze authority) and UNVR (not on the sandbox's verified list); XSTK (Token-2022
+ * Scaled UI Amount, issue 35) is a tokenized stock's multiplier. They have no
  * mainnet counterpart; their mints are derived from `swapdesk-sandbox:mint:<SYMBOL>`.
  *
  * Its home is main/shared/ because both sides know these mints: the sandbox creates them
@@ -33,6 +34,11 @@ export interface MintTraits {
   permanentDelegate?: true;
   /** The faucet is the freeze authority (it may freeze any account of the mint). */
   freezeAuthority?: true;
+  /**
+   * Token-2022 ScaledUiAmountConfig (issue 35), the faucet its authority: `multiplier` from
+   * genesis, `newMultiplier` from `changeAfterSeconds` after genesis (a split during a run).
+   */
+  scaledUiAmount?: { multiplier: number; newMultiplier: number; changeAfterSeconds: number };
 }
 
 export interface SandboxToken {
@@ -154,6 +160,17 @@ export const SANDBOX_TOKENS: readonly SandboxToken[] = [
     tokenProgram: TOKEN_PROGRAM_ID,
     verified: true,
     traits: { freezeAuthority: true },
+  },
+  {
+    // Like an xStock (8 decimals, Token-2022, a multiplier): 1.5× from genesis, a 2-for-1 split
+    // (3×) ten minutes later; POST /sandbox/multiplier changes it at any time (issue 35).
+    mint: 'CGQW5zJTsxJzyUbfGWFFwVTDFTGBvifnJpoE3y2HtfuW',
+    symbol: 'XSTK',
+    name: 'Scaled Stock Token',
+    decimals: 8,
+    tokenProgram: TOKEN_2022_PROGRAM_ID,
+    verified: true,
+    traits: { scaledUiAmount: { multiplier: 1.5, newMultiplier: 3, changeAfterSeconds: 600 } },
   },
   {
     mint: '4V5ZVoUWuiCw7JRnD87JXhBXFVq6erXBXymz9z8y4Pki',

@@ -18,6 +18,11 @@ export interface TokenBalance {
   tokenProgram: string;
   /** On the token API's verified list (issue 11); false when unknown. */
   verified?: boolean;
+  /**
+   * A Token-2022 Scaled UI Amount mint's multiplier in force when the balances were read (issue
+   * 35): the screens show and take this token's amounts scaled by it. Absent on other mints.
+   */
+  multiplier?: number;
 }
 
 export interface Balances {

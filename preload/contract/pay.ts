@@ -25,6 +25,8 @@ export interface PaymentRequestView {
     native?: boolean;
     /** On the token API's verified list (issue 11); a request for an unverified token is marked. */
     verified: boolean;
+    /** A Scaled UI Amount mint's multiplier in force (issue 35): amountText is in its UI units. */
+    multiplier?: number;
   };
   /** User units as the link wrote it ("12.5"); null when the payer must enter it. */
   amountText: string | null;

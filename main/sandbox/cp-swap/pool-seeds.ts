@@ -5,7 +5,8 @@
  * mint's decimals. A pair has at most one pool per fee tier (the pool's address is derived from
  * the config and the two mints), so the busy pairs have pools in several tiers at slightly
  * different prices, which gives the router real splits to find. PDLG is missing on purpose: the
- * program refuses a mint with a permanent delegate (error 6007, NotSupportMint).
+ * program refuses a mint with a permanent delegate (error 6007, NotSupportMint), and XSTK too: its
+ * Token-2022 crate predates Scaled UI Amount and panics unpacking the mint (initialize.rs:168).
  */
 import type { FeeTier } from './fee-tiers';
 import { mintsInOrder, poolAddresses } from './program';

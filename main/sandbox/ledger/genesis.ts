@@ -27,7 +27,7 @@ export function loadOrCreateFaucetKeypair(stateDir: string): Keypair {
 }
 
 /** Writes the faucet's SOL and every token mint of the set (except the VM's native mint). */
-export function writeGenesisAccounts(ledger: LedgerView, faucet: string): void {
+export function writeGenesisAccounts(ledger: LedgerView, faucet: string, genesisTime = 0): void {
   ledger.setAccount(faucet, {
     lamports: FAUCET_LAMPORTS,
     owner: SYSTEM_PROGRAM_ID,
@@ -36,7 +36,7 @@ export function writeGenesisAccounts(ledger: LedgerView, faucet: string): void {
   });
   for (const token of SANDBOX_TOKENS) {
     if (token.mint === NATIVE_MINT) continue;
-    const data = genesisMintData(token, faucet);
+    const data = genesisMintData(token, faucet, genesisTime);
     ledger.setAccount(token.mint, {
       lamports: ledger.minimumBalanceForRentExemption(data.length),
       owner: token.tokenProgram,

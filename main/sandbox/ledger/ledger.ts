@@ -115,7 +115,7 @@ export class SandboxLedger implements LedgerView {
         0,
         store,
       );
-      writeGenesisAccounts(ledger, ledger.faucet.publicKey.toBase58());
+      writeGenesisAccounts(ledger, ledger.faucet.publicKey.toBase58(), ledger.genesisTime);
       ledger.createGenesisMarkets();
       ledger.journal.compact();
       return ledger;

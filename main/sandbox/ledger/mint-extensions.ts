@@ -13,6 +13,7 @@ import {
   TransferFeeConfigLayout,
 } from '@solana/spl-token';
 import { PublicKey } from '@solana/web3.js';
+import { encodeScaledUiAmountConfig } from '../../shared/scaled-amount';
 import type { SandboxToken } from '../tokens';
 import { encodeMint, TOKEN_ACCOUNT_SIZE } from './token-layout';
 
@@ -42,7 +43,7 @@ function withExtensions(base: Uint8Array, accountType: number, entries: Uint8Arr
   return data;
 }
 
-function mintEntries(token: SandboxToken, faucet: PublicKey): Uint8Array[] {
+function mintEntries(token: SandboxToken, faucet: PublicKey, genesisTime: number): Uint8Array[] {
   const entries: Uint8Array[] = [];
   const fee = token.traits?.transferFee;
   if (fee) {
@@ -65,11 +66,24 @@ function mintEntries(token: SandboxToken, faucet: PublicKey): Uint8Array[] {
     PermanentDelegateLayout.encode({ delegate: faucet }, value);
     entries.push(tlv(ExtensionType.PermanentDelegate, value));
   }
+  const scaled = token.traits?.scaledUiAmount;
+  if (scaled) {
+    const value = encodeScaledUiAmountConfig(faucet.toBytes(), {
+      multiplier: scaled.multiplier,
+      newMultiplier: scaled.newMultiplier,
+      newMultiplierEffectiveTimestamp: BigInt(genesisTime + scaled.changeAfterSeconds),
+    });
+    entries.push(tlv(ExtensionType.ScaledUiAmountConfig, value));
+  }
   return entries;
 }
 
-/** The genesis data of a sandbox mint: faucet as mint authority (and freeze authority, delegate, fee authority where the token's traits say so). */
-export function genesisMintData(token: SandboxToken, faucet: string): Uint8Array {
+/**
+ * The genesis data of a sandbox mint: faucet as mint authority (and freeze authority, delegate,
+ * fee or multiplier authority where the token's traits say so). `genesisTime` (unix seconds)
+ * dates a scheduled multiplier change.
+ */
+export function genesisMintData(token: SandboxToken, faucet: string, genesisTime = 0): Uint8Array {
   const base = encodeMint({
     mintAuthority: faucet,
     supply: 0n,
@@ -77,7 +91,7 @@ export function genesisMintData(token: SandboxToken, faucet: string): Uint8Array
     isInitialized: true,
     freezeAuthority: token.traits?.freezeAuthority ? faucet : null,
   });
-  const entries = mintEntries(token, new PublicKey(faucet));
+  const entries = mintEntries(token, new PublicKey(faucet), genesisTime);
   return entries.length === 0 ? base : withExtensions(base, ACCOUNT_TYPE_MINT, entries);
 }
 

@@ -42,6 +42,8 @@ describe('the sandbox market data', () => {
     expect(prices.get(mint('PDLG'))).toBeCloseTo(2, 9);
     expect(prices.get(mint('TFEE'))).toBeCloseTo(0.5, 9);
     expect(prices.get(mint('UNVR'))).toBeCloseTo(0.01, 9);
+    // Per UI unit (issue 35): the book trades 300 USDC per raw XSTK, a person holds 1.5× that.
+    expect(prices.get(mint('XSTK'))).toBeCloseTo(200, 6);
     expect([...prices.keys()].sort()).toEqual(SANDBOX_TOKENS.map((t) => t.mint).sort());
   });
 
@@ -79,9 +81,10 @@ describe('the sandbox market data', () => {
     expect(age).toBeLessThan(NEW_TOKEN_AGE_MS + 5 * 60_000);
     // What the wallet's directory reads of them (main/tokens/token-entry.ts).
     expect(walletReads(entry('UNVR').firstPool)).toBe(Date.parse(unvr?.createdAt ?? ''));
-    // PDLG, which only the market maker trades (no CP-Swap pool), is listed with no first pool.
+    // PDLG and XSTK, which only the market maker trades (no CP-Swap pool), have no first pool.
     expect(SANDBOX_TOKENS.filter((token) => firstPoolEntry(token) === undefined)).toEqual([
       expect.objectContaining({ symbol: 'PDLG' }),
+      expect.objectContaining({ symbol: 'XSTK' }),
     ]);
   });
 

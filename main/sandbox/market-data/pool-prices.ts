@@ -10,6 +10,7 @@
  */
 import { marginalRate } from '../router/price-impact';
 import type { MarketContext } from '../swap-api/market-context';
+import { multiplierAt, scaledConfigOfMint } from '../../shared/scaled-amount';
 
 const USD_ANCHOR = 'USDC';
 
@@ -38,6 +39,14 @@ export function poolPrices(context: MarketContext): Map<string, number> {
         changed = true;
       }
     }
+  }
+  // A Scaled UI Amount mint's price is per UI unit, as a price service quotes a tokenized stock
+  // (issue 35): pools trade raw amounts, a person holds raw × multiplier.
+  for (const [mint, price] of prices) {
+    const config = scaledConfigOfMint(context.ledger.getAccount(mint)?.data ?? new Uint8Array());
+    if (config === null) continue;
+    const multiplier = multiplierAt(config, Date.now() / 1000);
+    prices.set(mint, Number((price / multiplier).toPrecision(8)));
   }
   return prices;
 }

@@ -62,7 +62,9 @@ describe('loadOrSeedMarket', () => {
     )!;
     const ammLeg = swapExactIn(amm, reservesOf(amm), symbol('SOL').mint, 10n ** 9n)!;
     expect(ammLeg.amountOut).toBe(149_699_822n);
-    expect(labels.filter((label) => label === 'Sandbox Market Maker')).toHaveLength(1);
+    // PDLG's book and XSTK's (issue 35): CP-Swap takes neither mint.
+    expect(labels.filter((label) => label === 'Sandbox Market Maker')).toHaveLength(2);
+    expect(rate('XSTK', 'USDC', 10n ** 8n)).toBeCloseTo(300, -1); // raw, less the 0.25% fee
     ledger.close();
   });
 

@@ -15,6 +15,7 @@ import {
   TOKEN_ACCOUNT_SIZE,
 } from '../ledger/token-layout';
 import { TOKEN_2022_PROGRAM_ID, TOKEN_PROGRAM_ID } from '../tokens';
+import { scaledTokenAmount, scaledUiAmountState } from './scaled-encoding';
 import { invalidParams } from './rpc-error';
 
 export type AccountEncoding = 'binary' | 'base58' | 'base64' | 'jsonParsed';
@@ -50,6 +51,9 @@ export function parseDataSlice(value: unknown): DataSlice | undefined {
 }
 
 type Decimals = (mint: string) => number;
+/** The multiplier a Scaled UI Amount mint applies now, or null (ledger/mint-scale.ts). */
+type Multiplier = (mint: string) => number | null;
+const NO_MULTIPLIER: Multiplier = () => null;
 
 /** The `value` of getAccountInfo for one account. */
 export function encodeAccount(
@@ -57,6 +61,7 @@ export function encodeAccount(
   encoding: AccountEncoding,
   decimalsOf: Decimals,
   slice?: DataSlice,
+  multiplierOf: Multiplier = NO_MULTIPLIER,
 ): Record<string, unknown> | null {
   if (account === null) return null;
   const base = {
@@ -67,7 +72,7 @@ export function encodeAccount(
     space: account.data.length,
   };
   if (encoding === 'jsonParsed') {
-    const parsed = parseTokenData(account, decimalsOf);
+    const parsed = parseTokenData(account, decimalsOf, multiplierOf);
     if (parsed) return { ...base, data: { ...parsed, space: account.data.length } };
   }
   const data = slice
@@ -99,15 +104,21 @@ const EXTENSION_NAMES: Record<number, string> = {
   15: 'transferHookAccount',
   18: 'metadataPointer',
   19: 'tokenMetadata',
+  25: 'scaledUiAmountConfig',
 };
 
-function extensionsOf(account: LedgerAccount): { extensions?: { extension: string }[] } {
+function extensionsOf(account: LedgerAccount): {
+  extensions?: { extension: string; state?: Record<string, unknown> }[];
+} {
   if (account.owner !== TOKEN_2022_PROGRAM_ID || account.data.length <= TOKEN_ACCOUNT_SIZE)
     return {};
   return {
-    extensions: tokenExtensionTypes(account.data).map((type) => ({
-      extension: EXTENSION_NAMES[type] ?? 'unparseableExtension',
-    })),
+    extensions: tokenExtensionTypes(account.data).map((type) => {
+      const extension = EXTENSION_NAMES[type] ?? 'unparseableExtension';
+      // The multiplier's state, as a validator prints it: wallets read the multiplier from it.
+      const state = type === 25 ? scaledUiAmountState(account.data) : null;
+      return state ? { extension, state } : { extension };
+    }),
   };
 }
 
@@ -115,18 +126,23 @@ function extensionsOf(account: LedgerAccount): { extensions?: { extension: strin
 export function parseTokenData(
   account: LedgerAccount,
   decimalsOf: Decimals,
+  multiplierOf: Multiplier = NO_MULTIPLIER,
 ): { program: string; parsed: Record<string, unknown> } | null {
   if (account.owner !== TOKEN_PROGRAM_ID && account.owner !== TOKEN_2022_PROGRAM_ID) return null;
   const program = account.owner === TOKEN_PROGRAM_ID ? 'spl-token' : 'spl-token-2022';
   if (isTokenAccountData(account.data)) {
     const token = decodeTokenAccount(account.data);
     const decimals = decimalsOf(token.mint);
+    const multiplier = multiplierOf(token.mint);
     const info: Record<string, unknown> = {
       isNative: token.isNative !== null,
       mint: token.mint,
       owner: token.owner,
       state: ['uninitialized', 'initialized', 'frozen'][token.state] ?? 'uninitialized',
-      tokenAmount: uiTokenAmount(token.amount, decimals),
+      tokenAmount:
+        multiplier === null
+          ? uiTokenAmount(token.amount, decimals)
+          : scaledTokenAmount(token.amount, decimals, multiplier),
     };
     if (token.delegate !== null) {
       info['delegate'] = token.delegate;

@@ -24,6 +24,8 @@ import {
   uiTokenAmount,
 } from '../ledger/token-layout';
 import type { SandboxLedger } from '../ledger/ledger';
+import { mintMultiplier } from '../ledger/mint-scale';
+import { scaledTokenAmount } from './scaled-encoding';
 
 function encodeFor(
   ledger: SandboxLedger,
@@ -36,6 +38,7 @@ function encodeFor(
     encoding,
     (mint) => ledger.mintDecimals(mint),
     parseDataSlice(config['dataSlice']),
+    (mint) => mintMultiplier(ledger, mint),
   );
 }
 
@@ -107,9 +110,14 @@ export const getTokenAccountBalance: RpcMethod = (params, { ledger }) => {
     throw invalidParams('Invalid param: not a Token account');
   }
   const token = decodeTokenAccount(account.data);
+  const decimals = ledger.mintDecimals(token.mint);
+  const multiplier = mintMultiplier(ledger, token.mint);
   return {
     context: contextOf(ledger),
-    value: uiTokenAmount(token.amount, ledger.mintDecimals(token.mint)),
+    value:
+      multiplier === null
+        ? uiTokenAmount(token.amount, decimals)
+        : scaledTokenAmount(token.amount, decimals, multiplier),
   };
 };
 

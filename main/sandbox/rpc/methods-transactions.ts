@@ -1,4 +1,5 @@
 /** Transactions: send, simulate, statuses, history, fees, airdrops. */
+import { mintMultiplier } from '../ledger/mint-scale';
 import bs58 from 'bs58';
 import { PublicKey } from '@solana/web3.js';
 import type { RpcMethod } from './context';
@@ -165,6 +166,8 @@ export const simulateTransaction: RpcMethod = (params, { ledger }) => {
                 ledger.getAccount(address),
               accountEncoding,
               decimalsOf,
+              undefined,
+              (mint) => mintMultiplier(ledger, mint),
             ),
           )
         : null,

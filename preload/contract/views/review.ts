@@ -134,6 +134,7 @@ export interface TokenWarningView {
   mint: string;
   kind:
     | 'permanent-delegate'
+    | 'scaled-amount'
     | 'transfer-hook'
     | 'transfer-fee'
     | 'non-transferable'
@@ -149,6 +150,8 @@ export interface TokenWarningView {
     | 'oracle-unavailable';
   mustAcknowledge: boolean;
   sentence: string;
+  /** 'scaled-amount' (issue 35): the multiplier the review's amounts were said at. */
+  multiplier?: number;
 }
 
 /** swap.review's answer: the unsigned transaction and the ticket Approve must bring back. */

@@ -4,8 +4,9 @@
  * math (main/shared/usd.ts); a token without a price is left out of the total, and the total
  * says so. Values at Pyth's oracle prices are marked, and the total says how many are (issue 25).
  */
+import { formatMintUnits } from '../lib/token-scale';
 import type { BalanceEntry } from '../stores/balances-store';
-import { formatSol, formatUnits, shortenAddress } from '../lib/format';
+import { formatSol, shortenAddress } from '../lib/format';
 import { NATIVE_MINT } from '../lib/token-amount';
 import { addDecimal, formatUsd, type Decimal } from '../../../main/shared/usd';
 import { usePrices } from '../stores/prices-store';
@@ -44,7 +45,7 @@ export function BalancesPanel({ entry, onRefresh }: BalancesPanelProps) {
       [balances.lamports, 9, NATIVE_MINT] as const,
       ...balances.tokens.map((t) => [t.amount, t.decimals, t.mint] as const),
     ]) {
-      const value = usdOf(amount, decimals, prices[mint]);
+      const value = usdOf(amount, decimals, prices[mint], mint);
       if (value) total = addDecimal(total, value);
       else if (amount !== '0') unpriced += 1;
       if (value && amount !== '0') {
@@ -138,13 +139,14 @@ export function BalancesPanel({ entry, onRefresh }: BalancesPanelProps) {
                       <VerifiedMark verified={token.verified ?? false} />
                     </th>
                     <td className="num">
-                      {formatUnits(token.amount, token.decimals, { group: true })}
+                      {formatMintUnits(token.amount, token.decimals, token.mint, { group: true })}
                     </td>
                     <td className="num">
                       <UsdValue
                         amount={token.amount}
                         decimals={token.decimals}
                         price={prices[token.mint]}
+                        mint={token.mint}
                         label={`USD value of ${token.symbol ?? shortenAddress(token.mint)}`}
                         prefix=""
                       />

@@ -6,6 +6,7 @@
  */
 import { parseUnits } from '../../../main/shared/amount';
 import { WalletError } from '../../../main/shared/errors';
+import { scaledRaw } from './token-scale';
 
 /** Wrapped SOL: paying with it spends lamports of the account itself. */
 export const NATIVE_MINT = 'So11111111111111111111111111111111111111112';
@@ -43,14 +44,21 @@ export type AmountInput =
  *
  * @example readAmountInput('1.5', 6) // { state: 'valid', baseUnits: 1500000n }
  * @example readAmountInput('0.1234567', 6).state // 'invalid': "This token has 6 decimals: …"
+ * A scaled mint's text (issue 35) is converted through its multiplier (lib/token-scale.ts).
  */
-export function readAmountInput(text: string, decimals: number): AmountInput {
+export function readAmountInput(
+  text: string,
+  decimals: number,
+  mint: string | null = null,
+): AmountInput {
   const trimmed = text.trim();
   if (trimmed === '') return { state: 'empty' };
   // A leading point (".5") is how many people type a fraction: accept it as 0.5.
   const normalized = trimmed.startsWith('.') ? `0${trimmed}` : trimmed;
   try {
-    const baseUnits = parseUnits(normalized, decimals);
+    const typed = parseUnits(normalized, decimals);
+    // A scaled mint (issue 35): the text is in scaled units, the quote in raw ones.
+    const baseUnits = (mint ? scaledRaw(normalized, decimals, mint) : undefined) ?? typed;
     if (baseUnits === 0n) return { state: 'invalid', message: 'Enter an amount above zero.' };
     return { state: 'valid', baseUnits };
   } catch (error) {

@@ -6,6 +6,7 @@
 import type { TokenInfo } from '../../../preload/api-types';
 import { formatUnits, SOL_DECIMALS } from './format';
 import { tokenName } from '../stores/tokens-store';
+import { formatMintUnits } from './token-scale';
 
 /**
  * "1.5 USDC"; for an unknown mint "1500000 base units of EPjF…Dt1v".
@@ -17,7 +18,8 @@ export function formatTokenAmount(
   mint: string | null = token?.mint ?? null,
 ): string {
   if (!token) return `${amount.toString()} base units of ${tokenName(null, mint)}`;
-  return `${formatUnits(amount, token.decimals, { group: true })} ${tokenName(token, mint)}`;
+  // A scaled mint (issue 35) is said at its multiplier, as everywhere a person reads it.
+  return `${formatMintUnits(amount, token.decimals, mint, { group: true })} ${tokenName(token, mint)}`;
 }
 
 /** A signed change with an explicit sign: "+1.5 USDC", "−0.25 SOL", "0 SOL". */

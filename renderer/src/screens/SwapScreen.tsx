@@ -3,6 +3,7 @@
  * (**You receive token**); quotes arrive as you type and refresh on their own; **Review swap**
  * shows what the transaction main built really does; **Approve and sign** sends it.
  */
+import { formatMintUnits, multiplierChangeText } from '../lib/token-scale';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { selectCurrentAccount, useAccountsStore } from '../stores/accounts-store';
 import { useBalancesOf, useBalancesStore } from '../stores/balances-store';
@@ -13,7 +14,6 @@ import { useSwapReviewStore } from '../stores/swap-review-store';
 import { useInterval } from '../lib/use-interval';
 import { heldBalance } from '../lib/token-amount';
 import { heldTokens } from '../lib/held-tokens';
-import { formatUnits } from '../lib/format';
 import { TokenPicker } from '../components/swap/TokenPicker';
 import { AmountField } from '../components/swap/AmountField';
 import { SlippageField } from '../components/swap/SlippageField';
@@ -75,6 +75,12 @@ export function SwapScreen() {
   useEffect(() => {
     if (submission.state === 'confirmed' && address) void refreshBalances(address);
   }, [submission.state, address, refreshBalances]);
+  // A quote of a scaled token (issue 35): read the multipliers again with it, so that a change
+  // while it is open shows it stale.
+  const scaledQuote = Object.keys(swap.quoteMultipliers).length > 0;
+  useEffect(() => {
+    if (scaledQuote && address) void refreshBalances(address);
+  }, [swap.quote, scaledQuote, address, refreshBalances]);
 
   // Another account or another network: a quote or review of the old one must not be used.
   const info = useAppStore((s) => s.info);
@@ -129,7 +135,18 @@ export function SwapScreen() {
   const impactAccepted = impactAck.key === formKey && impactAck.accepted;
   const quote = swap.quote;
   const needsAck = quote !== null && impactLevel(quote.priceImpactPct) === 'strong';
-  const canReview = quote !== null && !swap.quoting && (!needsAck || impactAccepted) && !reviewing;
+  // A scaled token's multiplier changed since the quote (issue 35): its amounts are stale.
+  const multiplierStale = quote
+    ? multiplierChangeText(swap.quoteMultipliers, (mint) =>
+        tokenName(findToken(tokens, mint), mint),
+      )
+    : null;
+  const canReview =
+    quote !== null &&
+    !swap.quoting &&
+    (!needsAck || impactAccepted) &&
+    !reviewing &&
+    multiplierStale === null;
   const ageSeconds =
     swap.quoteReceivedAt !== null
       ? Math.max(0, Math.floor((now - swap.quoteReceivedAt) / 1000))
@@ -185,7 +202,7 @@ export function SwapScreen() {
             />
             <p className="hint">
               {output && outputBalance !== null
-                ? `Balance: ${formatUnits(outputBalance, output.decimals, { group: true })} ${tokenName(output, output.mint)}`
+                ? `Balance: ${formatMintUnits(outputBalance, output.decimals, output.mint, { group: true })} ${tokenName(output, output.mint)}`
                 : null}
             </p>
           </div>
@@ -208,6 +225,11 @@ export function SwapScreen() {
             {swap.quoteError?.message}
           </div>
           <ServiceMessage error={swap.quoteError} />
+          {multiplierStale ? (
+            <p role="alert" className="alert">
+              {multiplierStale}
+            </p>
+          ) : null}
           {quote ? (
             <QuoteDetails
               quote={quote}

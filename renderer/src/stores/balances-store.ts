@@ -7,6 +7,7 @@ import { create, type StateCreator } from 'zustand';
 import type { Balances } from '../../../preload/api-types';
 import type { BridgeError } from '../../../main/shared/result';
 import { callWallet } from '../lib/wallet';
+import { rememberMultipliers } from '../lib/token-scale';
 
 export interface BalanceEntry {
   balances: Balances | null;
@@ -64,6 +65,8 @@ export function createBalancesStoreCreator(
         patch(address, { loading: true });
         const result = await callWallet((w) => w.balances.get({ address }));
         if (result.ok) {
+          // Before the patch re-renders the screens: they format scaled mints with these.
+          rememberMultipliers(result.value.tokens);
           patch(address, { balances: result.value, error: null, loading: false, updatedAt: now() });
         } else {
           patch(address, { error: result.error, loading: false });

@@ -4,6 +4,7 @@
  * (debounce), and every request carries a sequence number so that an answer arriving after a
  * newer request was sent is dropped (a slow quote for "1" never overwrites the one for "15").
  */
+import { multipliersOf } from '../lib/token-scale';
 import { create, type StateCreator } from 'zustand';
 import type { QuoteView, TokenInfo } from '../../../preload/api-types';
 import type { RequestOf } from '../../../preload/contract';
@@ -39,6 +40,8 @@ export interface SwapStore {
   quote: QuoteView | null;
   /** Local clock time (ms) the shown quote arrived, for its visible age and auto refresh. */
   quoteReceivedAt: number | null;
+  /** Scaled mints' multipliers when the quote arrived (issue 35): a change makes it stale. */
+  quoteMultipliers: Record<string, number>;
   /** A quote request is on its way (the newest one). */
   quoting: boolean;
   quoteError: BridgeError | null;
@@ -74,6 +77,7 @@ export const initialSwapState = {
   options: DEFAULT_OPTIONS,
   quote: null as QuoteView | null,
   quoteReceivedAt: null as number | null,
+  quoteMultipliers: {} as Record<string, number>,
   quoting: false,
   quoteError: null as BridgeError | null,
 };
@@ -95,7 +99,7 @@ export function quoteRequestOf(
   if (!inputMint || !outputMint || inputMint === outputMint) return null;
   const input = tokenOf(inputMint);
   if (!input) return null;
-  const amount = readAmountInput(state.amountText, input.decimals);
+  const amount = readAmountInput(state.amountText, input.decimals, inputMint);
   if (amount.state !== 'valid') return null;
   const opts: NonNullable<QuoteRequest['options']> = { priorityFee: options.priorityFee };
   if (options.onlyDirectRoutes) opts.onlyDirectRoutes = true;
@@ -146,7 +150,13 @@ export function createSwapStoreCreator(deps: SwapStoreDeps = {}): StateCreator<S
       const result = await callWallet((w) => w.swap.quote(request));
       if (mine !== sequence) return; // a newer request was sent meanwhile: this answer is stale
       if (result.ok) {
-        set({ quote: result.value, quoteReceivedAt: now(), quoting: false, quoteError: null });
+        set({
+          quote: result.value,
+          quoteReceivedAt: now(),
+          quoteMultipliers: multipliersOf([request.inputMint, request.outputMint]),
+          quoting: false,
+          quoteError: null,
+        });
       } else {
         set({ quote: null, quoteReceivedAt: null, quoting: false, quoteError: result.error });
       }

@@ -47,6 +47,7 @@ export function PlanDetails({ plan, tokens, ageSeconds }: PlanDetailsProps) {
             amount={plan.maxSpend}
             decimals={payWith.decimals}
             price={prices[plan.payWithMint]}
+            mint={plan.payWithMint}
             label="USD value of the most you pay"
           />
         ) : null}

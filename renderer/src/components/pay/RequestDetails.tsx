@@ -4,6 +4,7 @@
  * status. A missing account cannot receive the payment: the panel says so and offers
  * **Create payee account**, a transaction of its own whose rent is shown before the review.
  */
+import { multiplierText, scaledAtomic } from '../../../../main/shared/scaled-amount';
 import type { PaymentRequestView } from '../../../../preload/api-types';
 import { formatSol, formatUnits } from '../../lib/format';
 import { VerifiedMark } from '../tokens/VerifiedMark';
@@ -17,6 +18,30 @@ export interface RequestDetailsProps {
 
 function tokenLabel(request: PaymentRequestView): string {
   return request.mint.symbol ?? request.mint.mint;
+}
+
+/**
+ * The amount a scaled mint's request pays, as the person reads it (issue 35): the link's UI
+ * amount converted to raw rounding down, shown back scaled; a plain mint's amount as it is.
+ */
+function scaledAmountText(request: PaymentRequestView): string {
+  const { multiplier, decimals } = request.mint;
+  if (multiplier === undefined || request.amount === null) {
+    return formatUnits(request.amount ?? '0', decimals, { group: true });
+  }
+  const atomic = scaledAtomic(BigInt(request.amount), multiplier);
+  return formatUnits(atomic, decimals, { group: true });
+}
+
+/** Both amounts when they differ: the link's, and the raw units that move on chain. */
+function scaledNote(request: PaymentRequestView, symbol: string): string {
+  const { multiplier, decimals } = request.mint;
+  const raw = formatUnits(request.amount ?? '0', decimals, { group: true });
+  const scale = `${multiplierText(multiplier ?? 1)} Scaled UI Amount`;
+  const asked = request.amountText ?? '';
+  const shown = scaledAmountText(request).replace(/,/g, '');
+  const differs = asked !== '' && Number(asked) !== Number(shown);
+  return `${raw} ${symbol} move on chain at the issuer's ${scale} multiplier${differs ? `; the link asks for ${asked} ${symbol}, rounded down to what can be sent` : ''}`;
 }
 
 export function RequestDetails({ request, busy, onCreateDestination }: RequestDetailsProps) {
@@ -33,9 +58,12 @@ export function RequestDetails({ request, busy, onCreateDestination }: RequestDe
         <dd>
           <output aria-label="Amount to pay" className="amount-large">
             {request.amount !== null
-              ? `${formatUnits(request.amount, request.mint.decimals, { group: true })} ${symbol}`
+              ? `${scaledAmountText(request)} ${symbol}`
               : `You enter the amount (${symbol})`}
           </output>
+          {request.amount !== null && request.mint.multiplier !== undefined ? (
+            <span className="muted small"> ({scaledNote(request, symbol)})</span>
+          ) : null}
         </dd>
         <dt>Recipient</dt>
         <dd className="mono break">

@@ -13,6 +13,7 @@ import {
   NATIVE_MINT,
 } from '../../lib/token-amount';
 import { tokenName } from '../../stores/tokens-store';
+import { formatMintUnits, maxText } from '../../lib/token-scale';
 
 export interface AmountFieldProps {
   text: string;
@@ -25,11 +26,11 @@ export interface AmountFieldProps {
 
 export function AmountField({ text, token, balance, disabled, onChange }: AmountFieldProps) {
   const id = useId();
-  const parsed = token ? readAmountInput(text, token.decimals) : null;
+  const parsed = token ? readAmountInput(text, token.decimals, token.mint) : null;
   const error = parsed?.state === 'invalid' ? parsed.message : null;
   const tooMuch =
     parsed?.state === 'valid' && balance !== null && parsed.baseUnits > balance
-      ? `That is more than your balance of ${formatUnits(balance, token?.decimals ?? 0, { group: true })} ${tokenName(token, token?.mint ?? null)}.`
+      ? `That is more than your balance of ${formatMintUnits(balance, token?.decimals ?? 0, token?.mint, { group: true })} ${tokenName(token, token?.mint ?? null)}.`
       : null;
   const isSol = token?.mint === NATIVE_MINT;
   const max = token && balance !== null ? maxSpendable(token.mint, balance) : null;
@@ -56,7 +57,7 @@ export function AmountField({ text, token, balance, disabled, onChange }: Amount
           className="button button-small"
           disabled={disabled || max === null || max === 0n}
           onClick={() => {
-            if (token && max !== null) onChange(formatUnits(max, token.decimals));
+            if (token && max !== null) onChange(maxText(max, token.decimals, token.mint));
           }}
           title={
             isSol
@@ -72,7 +73,7 @@ export function AmountField({ text, token, balance, disabled, onChange }: Amount
       </p>
       <p id={`${id}-balance`} className="hint">
         {token && balance !== null
-          ? `Balance: ${formatUnits(balance, token.decimals, { group: true })} ${tokenName(token, token.mint)}`
+          ? `Balance: ${formatMintUnits(balance, token.decimals, token.mint, { group: true })} ${tokenName(token, token.mint)}`
           : null}
         {isSol && balance !== null
           ? ` · Max keeps ${formatUnits(SOL_FEE_RESERVE, 9)} SOL for fees and rent`

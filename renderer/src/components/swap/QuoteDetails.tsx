@@ -91,7 +91,9 @@ export function QuoteDetails({
   const feeMint =
     quote.serviceFee?.mint ?? quote.platformFeeDetail?.feeAccountMint ?? quote.outputMint;
   const prices = usePrices([quote.inputMint, quote.outputMint, feeMint]);
-  const inValue = input ? usdOf(quote.inAmount, input.decimals, prices[quote.inputMint]) : null;
+  const inValue = input
+    ? usdOf(quote.inAmount, input.decimals, prices[quote.inputMint], quote.inputMint)
+    : null;
   // A negative impact is the person's gain (an /order's positive priceImpact, issue 32): its
   // size in USD, the words "in your favour" already in `impact`.
   const impactFraction = parseDecimal(quote.priceImpactPct.trim().replace(/^-/, ''));
@@ -116,6 +118,7 @@ export function QuoteDetails({
             amount={quote.outAmount}
             decimals={output.decimals}
             price={prices[quote.outputMint]}
+            mint={quote.outputMint}
             label="USD value you receive"
           />
         ) : null}
@@ -129,6 +132,7 @@ export function QuoteDetails({
               amount={quote.inAmount}
               decimals={input.decimals}
               price={prices[quote.inputMint]}
+              mint={quote.inputMint}
               label="USD value you pay"
             />
           ) : null}
@@ -174,6 +178,7 @@ export function QuoteDetails({
                 amount={feeAmount}
                 decimals={feeToken.decimals}
                 price={prices[feeMint]}
+                mint={feeMint}
                 label="USD value of the platform fee"
               />
             </>

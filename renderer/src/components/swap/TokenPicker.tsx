@@ -14,6 +14,7 @@
  * Keyboard: the search box keeps focus; Up/Down move the active option (aria-activedescendant),
  * Enter picks it, Escape closes.
  */
+import { formatMintUnits } from '../../lib/token-scale';
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { TokenInfo } from '../../../../preload/api-types';
 import type { BridgeError } from '../../../../main/shared/result';
@@ -21,7 +22,7 @@ import { matchTokens } from '../../../../main/shared/token-match';
 import { Dialog } from '../Dialog';
 import { tokenName, useTokensStore } from '../../stores/tokens-store';
 import { callWallet } from '../../lib/wallet';
-import { formatUnits, shortenAddress } from '../../lib/format';
+import { shortenAddress } from '../../lib/format';
 import { heldTokens } from '../../lib/held-tokens';
 import { selectCurrentAccount, useAccountsStore } from '../../stores/accounts-store';
 import { useBalancesOf } from '../../stores/balances-store';
@@ -259,7 +260,9 @@ function TokenDialog({
             {held.has(token.mint) ? (
               <span className="token-balance small">
                 Balance:{' '}
-                {formatUnits(held.get(token.mint)!.amount, token.decimals, { group: true })}
+                {formatMintUnits(held.get(token.mint)!.amount, token.decimals, token.mint, {
+                  group: true,
+                })}
               </span>
             ) : null}
           </li>

@@ -4,6 +4,8 @@
  * older than a minute says how old it is, so nobody trades on a number that stopped moving; a
  * price from Pyth's oracle is marked `Pyth` (issue 25).
  */
+import { scaledAtomic } from '../../../../main/shared/scaled-amount';
+import { multiplierOf } from '../../lib/token-scale';
 import type { PriceView } from '../../../../preload/api-types';
 import { formatUsd, parseDecimal, usdValue, type Decimal } from '../../../../main/shared/usd';
 import { isStale } from '../../../../main/shared/price-age';
@@ -13,9 +15,14 @@ export function usdOf(
   amount: string | bigint,
   decimals: number,
   price: PriceView | undefined,
+  mint?: string | null,
 ): Decimal | null {
   const usd = price?.usdPrice ? parseDecimal(price.usdPrice) : null;
-  return usd ? usdValue(BigInt(amount), decimals, usd) : null;
+  if (!usd) return null;
+  // A scaled mint's price is per UI unit (issue 35): value what the person holds, scaled.
+  const multiplier = multiplierOf(mint);
+  const raw = BigInt(amount);
+  return usdValue(multiplier === undefined ? raw : scaledAtomic(raw, multiplier), decimals, usd);
 }
 
 /**
@@ -37,6 +44,8 @@ export interface UsdValueProps {
   label?: string;
   /** Said before the value; default "≈". */
   prefix?: string;
+  /** The token's mint: a Scaled UI Amount mint is valued at its multiplier (issue 35). */
+  mint?: string;
 }
 
 /**
@@ -58,8 +67,8 @@ export function OracleMark({ price }: { price: PriceView | undefined }) {
   );
 }
 
-export function UsdValue({ amount, decimals, price, label, prefix = '≈' }: UsdValueProps) {
-  const value = usdOf(amount, decimals, price);
+export function UsdValue({ amount, decimals, price, label, prefix = '≈', mint }: UsdValueProps) {
+  const value = usdOf(amount, decimals, price, mint);
   const age = priceAgeText(price);
   return (
     <>
