@@ -13,34 +13,17 @@
  *
  *   npm run bench -- memory   (or: node --import tsx bench/memory.ts [mark] [N]; default 200 2000)
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { Connection, Keypair } from '@solana/web3.js';
-import { composeApp } from '../main/app/compose';
-import { createRegistry } from '../main/bridge/registry';
-import { sandboxNetwork } from '../main/network/presets';
-import {
-  approveCase,
-  baseUnits,
-  invoiceCases,
-  reviewInvoiceCase,
-  reviewSwapCase,
-  swapCases,
-  SWEEP_TOKENS,
-  unservable,
-  type BridgeCall,
-  type SweepCase,
-} from '../test/harness/honest-sweep';
+import * as sweep from '../test/harness/honest-sweep';
 import { startSandbox } from '../test/harness/sandbox-process';
-import { airdrop } from '../test/integration/pay-helpers';
-import { firstAccount } from '../test/integration/wallet-setup';
+import { airdrop, faucet } from '../test/integration/pay-helpers';
+import { openBenchWallet } from './lib/bench-wallet';
 import { ensurePrivateKeyring } from './lib/private-keyring';
 
-const sender = { kind: 'electron', frameUrl: 'file:///index.html', isMainFrame: true } as const;
 const MB = 1024 * 1024;
 
 // A full collection before each reading, so the figures are what stays, not what waits.
@@ -60,33 +43,17 @@ function sandboxRss(pid: number): number {
   return kb === undefined ? NaN : (Number(kb) * 1024) / MB;
 }
 
-async function faucet(rpcUrl: string, owner: string, mint: string, amount: bigint) {
-  const response = await fetch(new URL('/sandbox/faucet', rpcUrl), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ owner, mint, amount: amount.toString() }),
-  });
-  if (!response.ok) throw new Error(`faucet: ${response.status} ${await response.text()}`);
-}
-
 async function main(): Promise<void> {
   ensurePrivateKeyring(fileURLToPath(import.meta.url));
   const mark = Number(process.argv[2] ?? 200);
   const total = Number(process.argv[3] ?? 2000);
   const sandbox = await startSandbox({ slotMs: 80 });
-  const dataDir = mkdtempSync(join(tmpdir(), 'swapdesk-bench-memory-'));
   const connection = new Connection(sandbox.rpcUrl, 'confirmed');
-  const app = composeApp({
-    keychainService: `swapdesk-bench-memory-${process.pid}-${Date.now()}`,
-    dataDir,
-    network: sandboxNetwork(sandbox),
-    shell: 'electron',
-    version: 'bench',
-    fetch,
+  const wallet = await openBenchWallet(sandbox, 'memory').catch(async (error: unknown) => {
+    await sandbox.remove();
+    throw error;
   });
-  const registry = createRegistry({ handlers: app.handlers, policy: () => true });
-  const call: BridgeCall = async (method, request) =>
-    (await registry.dispatch(method, request, sender)) as Awaited<ReturnType<BridgeCall>>;
+  const { call, person } = wallet;
   const readings: Reading[] = [];
   const read = (reviews: number) => {
     gc();
@@ -98,38 +65,31 @@ async function main(): Promise<void> {
       sandboxRss: sandboxRss(sandbox.pid),
     });
   };
-  let person: string | null = null;
   try {
-    person = (
-      await firstAccount(async (method: string, request: unknown) => {
-        const answer = (await registry.dispatch(method as never, request, sender)) as
-          { ok: true; value: unknown } | { ok: false; error: { message: string } };
-        if (!answer.ok) throw new Error(answer.error.message);
-        return answer.value;
-      }, 'Memory')
-    ).address;
     await airdrop(connection, person, 500_000_000_000);
     const payees = new Map<string, string>();
-    for (const token of SWEEP_TOKENS) {
+    for (const token of sweep.SWEEP_TOKENS) {
       const payee = Keypair.generate().publicKey.toBase58();
       if (token.symbol === 'SOL') {
         await airdrop(connection, payee, 1_000_000_000);
       } else {
-        await faucet(sandbox.rpcUrl, person, token.mint, baseUnits('100000000', token.decimals));
-        await faucet(sandbox.rpcUrl, payee, token.mint, 1n);
+        await faucet(sandbox, person, token.mint, sweep.baseUnits('100000000', token.decimals));
+        await faucet(sandbox, payee, token.mint, 1n);
       }
       payees.set(token.mint, payee);
     }
 
-    const cases: SweepCase[] = [...swapCases(), ...invoiceCases()].filter((c) => !unservable(c));
+    const cases: sweep.SweepCase[] = [...sweep.swapCases(), ...sweep.invoiceCases()].filter(
+      (c) => !sweep.unservable(c),
+    );
     const counts = { reviews: 0, accepted: 0, approved: 0, other: 0 };
     const started = performance.now();
     for (let i = 0; counts.reviews < total && i < total * 2; i += 1) {
       const sweepCase = cases[i % cases.length]!;
       const reviewed =
         sweepCase.kind === 'swap'
-          ? await reviewSwapCase(call, sweepCase)
-          : await reviewInvoiceCase(call, sweepCase, payees.get(sweepCase.token.mint)!);
+          ? await sweep.reviewSwapCase(call, sweepCase)
+          : await sweep.reviewInvoiceCase(call, sweepCase, payees.get(sweepCase.token.mint)!);
       if (reviewed.outcome === 'not-offered') {
         counts.other += 1;
         continue;
@@ -138,7 +98,7 @@ async function main(): Promise<void> {
       if (reviewed.outcome === 'accepted') {
         counts.accepted += 1;
         if (counts.accepted % 20 === 0) {
-          const result = await approveCase(call, sweepCase, reviewed);
+          const result = await sweep.approveCase(call, sweepCase, reviewed);
           if (result.status !== 'refused') counts.approved += 1;
         }
       }
@@ -164,10 +124,8 @@ async function main(): Promise<void> {
     );
     if (readings.length < 2 || growth > 1.2) process.exitCode = 1;
   } finally {
-    if (person !== null) await call('accounts.remove', { address: person });
-    app.close();
+    await wallet.close();
     await sandbox.remove();
-    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

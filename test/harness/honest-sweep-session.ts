@@ -51,30 +51,33 @@ export interface HonestSweepSessionOptions {
  * it('…', async () => { await reviewSwapCase(sweep.call, cases[0]); });
  */
 export function useHonestSweepSession(options: HonestSweepSessionOptions): HonestSweepSession {
-  let sandbox: RunningSandbox | undefined;
-  let connection: Connection | undefined;
-  let wallet: Wallet | undefined;
-  let person: string | undefined;
+  // Filled in beforeAll; read through `need`, which says so when a test reads too early.
+  const state: {
+    sandbox?: RunningSandbox;
+    connection?: Connection;
+    wallet?: Wallet;
+    person?: string;
+  } = {};
   const apps: ComposedApp[] = [];
   const payees = new Map<string, string>();
-
-  function started<T>(value: T | undefined, what: string): T {
-    if (value === undefined) throw new Error(`${what} is not started: use it inside a test`);
-    return value;
-  }
+  const need = <K extends keyof typeof state>(key: K): NonNullable<(typeof state)[K]> => {
+    const value = state[key];
+    if (value === undefined) throw new Error(`the ${key} is not started: use it inside a test`);
+    return value as NonNullable<(typeof state)[K]>;
+  };
 
   const session: HonestSweepSession = {
     get sandbox() {
-      return started(sandbox, 'the sandbox');
+      return need('sandbox');
     },
     get connection() {
-      return started(connection, 'the connection');
+      return need('connection');
     },
     get wallet() {
-      return started(wallet, 'the wallet');
+      return need('wallet');
     },
     get person() {
-      return started(person, 'the person');
+      return need('person');
     },
     payees,
     call: async (method, request) =>
@@ -105,15 +108,19 @@ export function useHonestSweepSession(options: HonestSweepSessionOptions): Hones
   };
 
   beforeAll(async () => {
-    sandbox = await startSandbox(options.sandbox);
-    connection = new Connection(sandbox.rpcUrl, 'confirmed');
-    wallet = openWallet({
+    const sandbox = await startSandbox(options.sandbox);
+    state.sandbox = sandbox;
+    const connection = new Connection(sandbox.rpcUrl, 'confirmed');
+    state.connection = connection;
+    const wallet = openWallet({
       sandbox,
       dataDir: tempDir(`swapdesk-${options.name}-`),
       keychainService: `swapdesk-${options.name}-itest-${process.pid}-${Date.now()}`,
       apps,
     });
-    person = (await firstAccount(wallet.call, 'Honest')).address;
+    state.wallet = wallet;
+    const person = (await firstAccount(wallet.call, 'Honest')).address;
+    state.person = person;
     await airdrop(connection, person, 50_000_000_000);
     await session.fundTokens(person);
     for (const token of SWEEP_TOKENS) {
@@ -125,6 +132,7 @@ export function useHonestSweepSession(options: HonestSweepSessionOptions): Hones
   }, 120_000);
 
   afterAll(async () => {
+    const { wallet, sandbox } = state;
     // Every account the sweep made leaves the keychain with it.
     const made = await wallet?.call('accounts.list', {}).catch(() => null);
     for (const account of made?.accounts ?? []) {
