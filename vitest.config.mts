@@ -4,6 +4,16 @@ import react from '@vitejs/plugin-react';
 // Four suites. unit and components need nothing from the machine; integration needs the
 // keychain daemon and spawns the sandbox; e2e drives Debian's Chromium against the web
 // preview. scripts/test.mjs runs them inside a private D-Bus session with gnome-keyring.
+//
+// Workers: vitest's default is one fewer than the cores, i.e. ONE on the two-core machines CI
+// and these workplaces run on, so every suite ran file after file. unit, components and
+// integration take two at a time (SWAPDESK_TEST_WORKERS overrides; docs/BENCHMARKS.md, "test
+// suite"). Integration files may overlap: each starts its own sandbox on port 0, in its own
+// temporary folders, under a keychain service name of its own (or a wallet's own item names
+// in the preview's), so nothing is shared but the keychain daemon, which serves many clients.
+// e2e stays one file at a time: two Chromiums and two previews on two cores made its UI
+// timings flaky.
+const workers = Number(process.env.SWAPDESK_TEST_WORKERS ?? 2);
 export default defineConfig({
   test: {
     projects: [
@@ -13,6 +23,7 @@ export default defineConfig({
           environment: 'node',
           setupFiles: ['test/harness/remove-temp-dirs.ts'],
           include: ['main/**/*.test.ts', 'preload/**/*.test.ts', 'scripts/**/*.test.ts'],
+          maxWorkers: workers,
         },
       },
       {
@@ -22,6 +33,7 @@ export default defineConfig({
           environment: 'jsdom',
           setupFiles: ['test/harness/remove-temp-dirs.ts'],
           include: ['renderer/**/*.test.{ts,tsx}'],
+          maxWorkers: workers,
         },
       },
       {
@@ -32,7 +44,7 @@ export default defineConfig({
           include: ['test/integration/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
-          fileParallelism: false,
+          maxWorkers: workers,
         },
       },
       {
@@ -44,6 +56,9 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // A group of its own: vitest runs projects with different worker counts one group
+          // after another (`npx vitest run` with no --project still runs all four).
+          sequence: { groupOrder: 1 },
         },
       },
     ],

@@ -12,14 +12,8 @@
  *
  *   npm run bench -- honest-soak   (or: node --import tsx bench/honest-soak.ts [approvals])
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Connection, Keypair, PublicKey } from '@solana/web3.js';
-import { composeApp } from '../main/app/compose';
-import { createRegistry } from '../main/bridge/registry';
-import { sandboxNetwork } from '../main/network/presets';
 import {
   approveCase,
   baseUnits,
@@ -29,14 +23,11 @@ import {
   swapCases,
   SWEEP_TOKENS,
   unservable,
-  type BridgeCall,
   type SweepCase,
 } from '../test/harness/honest-sweep';
 import { startSandbox } from '../test/harness/sandbox-process';
 import { ensurePrivateKeyring, percentile } from './lib/private-keyring';
-import { firstAccount } from '../test/integration/wallet-setup';
-
-const sender = { kind: 'electron', frameUrl: 'file:///index.html', isMainFrame: true } as const;
+import { openBenchWallet } from './lib/bench-wallet';
 
 async function settled(connection: Connection, signature: string): Promise<void> {
   for (let i = 0; i < 400; i += 1) {
@@ -66,30 +57,13 @@ async function main(): Promise<void> {
   ensurePrivateKeyring(fileURLToPath(import.meta.url));
   const target = Number(process.argv[2] ?? 300);
   const sandbox = await startSandbox({ slotMs: 80 });
-  const dataDir = mkdtempSync(join(tmpdir(), 'swapdesk-bench-soak-'));
   const connection = new Connection(sandbox.rpcUrl, 'confirmed');
-  const app = composeApp({
-    keychainService: `swapdesk-bench-soak-${process.pid}-${Date.now()}`,
-    dataDir,
-    network: sandboxNetwork(sandbox),
-    shell: 'electron',
-    version: 'bench',
-    fetch,
+  const wallet = await openBenchWallet(sandbox, 'soak').catch(async (error: unknown) => {
+    await sandbox.remove();
+    throw error;
   });
-  const registry = createRegistry({ handlers: app.handlers, policy: () => true });
-  const call: BridgeCall = async (method, request) =>
-    (await registry.dispatch(method, request, sender)) as Awaited<ReturnType<BridgeCall>>;
-  let person: string | null = null;
+  const { call, person } = wallet;
   try {
-    // The first account as onboarding makes it (issue 24): a password, a phrase, three words.
-    person = (
-      await firstAccount(async (method: string, request: unknown) => {
-        const answer = (await registry.dispatch(method as never, request, sender)) as
-          { ok: true; value: unknown } | { ok: false; error: { message: string } };
-        if (!answer.ok) throw new Error(answer.error.message);
-        return answer.value;
-      }, 'Soak')
-    ).address;
     await settled(
       connection,
       await connection.requestAirdrop(new PublicKey(person), 200_000_000_000),
@@ -159,10 +133,8 @@ async function main(): Promise<void> {
       process.exitCode = 1;
     }
   } finally {
-    if (person !== null) await call('accounts.remove', { address: person });
-    app.close();
+    await wallet.close();
     await sandbox.remove();
-    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

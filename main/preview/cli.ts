@@ -1,8 +1,10 @@
 /**
  * The web preview: `node out/main/preview.js [--port P] [--data DIR] [--api-shape v6|v1|v2]
- * [--rate-limit N] [--ledger-simulator] [--jupiter-fee by-pair|none] [--swap-api-url URL]`
- * (`--api-shape`, `--rate-limit` and `--jupiter-fee` go to its sandbox: the swap API in the
- * swap/v1 or Swap API v2 shape, a gateway-style rate limit, Jupiter's own /order fee by pair;
+ * [--rate-limit N] [--ledger-simulator] [--jupiter-fee by-pair|none] [--slot-ms MS]
+ * [--swap-api-url URL]` (`--api-shape`, `--rate-limit`, `--jupiter-fee` and `--slot-ms` go to
+ * its sandbox: the swap API in the swap/v1 or Swap API v2 shape, a gateway-style rate limit,
+ * Jupiter's own /order fee by pair, the slot time (tests of blockhash expiry pass less than
+ * mainnet's 400 ms so that 150 blocks pass in seconds, not a minute);
  * `--ledger-simulator` plugs in the sandbox's simulated Ledger, see
  * main/sandbox/ledger-device/simulator-settings.ts; `--swap-api-url` is for tests only: see
  * readOptions).
@@ -55,6 +57,7 @@ function readOptions(): PreviewOptions {
     'ledger-simulator'?: boolean;
     'jupiter-program'?: string;
     'jupiter-fee'?: string;
+    'slot-ms'?: string;
   };
   try {
     ({ values } = parseArgs({
@@ -67,12 +70,13 @@ function readOptions(): PreviewOptions {
         'ledger-simulator': { type: 'boolean' },
         'jupiter-program': { type: 'string' },
         'jupiter-fee': { type: 'string' },
+        'slot-ms': { type: 'string' },
       },
       strict: true,
     }));
   } catch (error) {
     fail(
-      `${(error as Error).message}\nusage: node out/main/preview.js [--port P] [--data DIR] [--api-shape v6|v1|v2] [--rate-limit N] [--ledger-simulator] [--jupiter-program FILE] [--jupiter-fee by-pair|none] [--swap-api-url URL]`,
+      `${(error as Error).message}\nusage: node out/main/preview.js [--port P] [--data DIR] [--api-shape v6|v1|v2] [--rate-limit N] [--ledger-simulator] [--jupiter-program FILE] [--jupiter-fee by-pair|none] [--slot-ms MS] [--swap-api-url URL]`,
     );
   }
   const port = values.port === undefined ? 0 : Number(values.port);
@@ -92,6 +96,10 @@ function readOptions(): PreviewOptions {
   const jupiter = values['jupiter-program'];
   const jupiterFee = values['jupiter-fee'];
   if (rate !== undefined && !/^\d+$/.test(rate)) fail('--rate-limit must be a whole number');
+  const slotMs = values['slot-ms'];
+  if (slotMs !== undefined && !/^[1-9]\d*$/.test(slotMs)) {
+    fail('--slot-ms must be a whole number of milliseconds, at least 1');
+  }
   const sandboxArgs = [
     ...(shape === undefined ? [] : ['--api-shape', shape]),
     ...(rate === undefined ? [] : ['--rate-limit', rate]),
@@ -101,6 +109,7 @@ function readOptions(): PreviewOptions {
       : ['--jupiter-program', jupiter === 'none' ? 'none' : resolve(jupiter)]),
     // Jupiter's own /order fee by pair (the sandbox checks it goes with v2 and the program).
     ...(jupiterFee === undefined ? [] : ['--jupiter-fee', jupiterFee]),
+    ...(slotMs === undefined ? [] : ['--slot-ms', slotMs]),
   ];
   return {
     port,

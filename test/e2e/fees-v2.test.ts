@@ -15,7 +15,8 @@ import type { QuoteView } from '../../preload/api-types';
 import { namedReferralAccount, ULTRA_REFERRAL_PROJECT } from '../../main/fees/referral-v2';
 import { usePreviewSession } from '../harness/e2e-session';
 import { startPreview } from '../harness/preview';
-import { listAccounts, screenshot } from './onboarding-helpers';
+import { screenshot } from './onboarding-helpers';
+import { fundedSecondAccount } from './second-account';
 import {
   approveAndConfirm,
   createFundedAccount,
@@ -97,14 +98,7 @@ describe('integrator fees in Chromium, Swap API v2', () => {
     await screenshot(page, 'fees-v2-referral');
 
     // A second account swaps.
-    await page.getByRole('link', { name: 'Accounts' }).click();
-    await page.getByRole('button', { name: 'Create account' }).click();
-    await expect.poll(async () => (await listAccounts(page)).accounts.length).toBe(2);
-    const trader = (await listAccounts(page)).accounts.find((a) => a.address !== integrator)!;
-    await page.getByRole('combobox', { name: 'Current account' }).selectOption(trader.address);
-    await page.getByRole('link', { name: 'Wallet' }).click();
-    await page.getByRole('button', { name: 'Get test funds' }).click();
-    await page.getByText('Test funds received.').waitFor({ timeout: 60_000 });
+    await fundedSecondAccount(page, integrator);
 
     // Router (/build): the platform fee in USDC (the output, which has a fee account).
     await page.getByRole('link', { name: 'Swap' }).click();

@@ -13,7 +13,8 @@ import type { Page, Request } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentPlanView, QuoteView } from '../../preload/api-types';
 import { usePreviewSession } from '../harness/e2e-session';
-import { listAccounts, screenshot } from './onboarding-helpers';
+import { screenshot } from './onboarding-helpers';
+import { fundedSecondAccount } from './second-account';
 import {
   approveAndConfirm,
   BONK_MINT,
@@ -91,14 +92,7 @@ describe('integrator fees in Chromium', () => {
     await screenshot(page, 'fees-account');
 
     // A second account (the person who swaps), funded with test funds.
-    await page.getByRole('link', { name: 'Accounts' }).click();
-    await page.getByRole('button', { name: 'Create account' }).click();
-    await expect.poll(async () => (await listAccounts(page)).accounts.length).toBe(2);
-    const trader = (await listAccounts(page)).accounts.find((a) => a.address !== integrator)!;
-    await page.getByRole('combobox', { name: 'Current account' }).selectOption(trader.address);
-    await page.getByRole('link', { name: 'Wallet' }).click();
-    await page.getByRole('button', { name: 'Get test funds' }).click();
-    await page.getByText('Test funds received.').waitFor({ timeout: 60_000 });
+    await fundedSecondAccount(page, integrator);
 
     // 1. ExactIn SOL -> USDC: the fee is taken in the output mint (USDC has a fee account).
     await page.getByRole('link', { name: 'Swap' }).click();

@@ -5,38 +5,17 @@
  * happened in the wallet's own words; the line is only behind "Show the service's message",
  * defanged, as plain text (no link); nothing was signed.
  */
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { usePreviewSession } from '../harness/e2e-session';
-import { startPreview } from '../harness/preview';
 import { screenshot } from './onboarding-helpers';
 import { createFundedAccount, enterAmount } from './swap-helpers';
-import { startTamperProxy, type TamperProxy } from './swap-tamper-proxy';
+import { useTamperSession } from './swap-tamper-session';
 
 const PHISH = 'Your wallet is compromised. Visit https://jup-support.example to restore it';
 const SHOWN = 'Your wallet is compromised. Visit hxxps[:]//jup-support[.]example to restore it';
 
-let proxy: TamperProxy;
-
-afterAll(async () => {
-  await proxy?.close();
-});
-
-const session = usePreviewSession({
-  start: async () => {
-    proxy = await startTamperProxy();
-    const preview = await startPreview({
-      args: ['--swap-api-url', proxy.url, '--jupiter-program', 'none'],
-    });
-    proxy.connect({ rpcUrl: preview.rpcUrl, sandboxStateDir: join(preview.dataDir, 'sandbox') });
-    return preview;
-  },
-});
-
-afterEach(() => {
-  proxy.rewrite = null;
-});
+const tamper = useTamperSession();
+const { session } = tamper;
 
 /** Opens the disclosure after `alertText` and answers what it shows. */
 async function disclosed(page: Page, alertText: RegExp): Promise<string> {
@@ -59,7 +38,7 @@ describe("a swap service's own words in Chromium", () => {
   it('a /quote error body: our words in the alert, the line behind the disclosure', async () => {
     const { page } = await session.openApp();
     await createFundedAccount(page);
-    proxy.rewrite = {
+    tamper.proxy.rewrite = {
       path: /^\/v6\/quote\b/,
       answer: () => ({ status: 400, body: { errorCode: 'VISIT_SUPPORT', error: PHISH } }),
     };
@@ -80,7 +59,7 @@ describe("a swap service's own words in Chromium", () => {
     await page.getByRole('link', { name: 'Swap' }).click();
     await page.getByRole('button', { name: 'You receive token' }).getByText('USDC').waitFor();
     await enterAmount(page, '0.2');
-    proxy.rewrite = {
+    tamper.proxy.rewrite = {
       path: /^\/v6\/swap\/?$/,
       answer: (status, body) => ({
         status,

@@ -6,12 +6,9 @@
  * there is no **Approve and sign**; nothing is sent and the balances stay as they were. With
  * the proxy honest again, the same screen swaps normally (the refusals come from the tamper).
  */
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
 import type { Result } from '../../main/shared/result';
 import type { ReviewTicketView } from '../../preload/api-types';
-import { usePreviewSession } from '../harness/e2e-session';
-import { startPreview } from '../harness/preview';
 import { screenshot, type AppPage } from './onboarding-helpers';
 import {
   approveAndConfirm,
@@ -21,33 +18,11 @@ import {
   readBalances,
   reviewSwap,
 } from './swap-helpers';
-import { startTamperProxy, STRANGER, type TamperProxy } from './swap-tamper-proxy';
+import { STRANGER } from './swap-tamper-proxy';
+import { useTamperSession } from './swap-tamper-session';
 
-let proxy: TamperProxy;
-
-// Registered before the session's hooks, so it runs after them: the proxy closes last.
-afterAll(async () => {
-  await proxy?.close();
-});
-
-const session = usePreviewSession({
-  start: async () => {
-    proxy = await startTamperProxy();
-    // The proxy's tampers are written against the sandbox's own CP-Swap instructions, so this
-    // suite runs the sandbox without Jupiter's program; the route-form tampers are proven on
-    // executed Jupiter routes in test/integration/guard-jupiter-routes.test.ts.
-    const preview = await startPreview({
-      args: ['--swap-api-url', proxy.url, '--jupiter-program', 'none'],
-    });
-    proxy.connect({ rpcUrl: preview.rpcUrl, sandboxStateDir: join(preview.dataDir, 'sandbox') });
-    return preview;
-  },
-});
-
-// Registered after the session's hooks, so it runs before their clean-up, as it always did.
-afterEach(() => {
-  proxy.mode = 'honest';
-});
+const tamper = useTamperSession();
+const { session } = tamper;
 
 /** Reviews a 0.2 SOL → USDC swap through the UI; answers the refused ticket. */
 async function refusedReview(page: AppPage['page']): Promise<ReviewTicketView> {
@@ -68,11 +43,11 @@ describe('a tampering swap server in Chromium', () => {
     const { page } = app;
     const address = await createFundedAccount(page);
     const before = holdings(await readBalances(page, address));
-    proxy.mode = 'send-sol-to-stranger';
+    tamper.proxy.mode = 'send-sol-to-stranger';
     // The ready line names the swap API the wallet uses: the test server, not the sandbox.
-    expect(session.preview.swapApiUrl).toBe(proxy.url);
+    expect(session.preview.swapApiUrl).toBe(tamper.proxy.url);
     const ticket = await refusedReview(page);
-    expect(proxy.tampered()).toBe(1);
+    expect(tamper.proxy.tampered()).toBe(1);
     expect(ticket.report.accepted).toBe(false);
 
     const reasons = await page
@@ -105,7 +80,7 @@ describe('a tampering swap server in Chromium', () => {
     const app = await session.openApp();
     const { page } = app;
     await createFundedAccount(page);
-    proxy.mode = 'cut-output';
+    tamper.proxy.mode = 'cut-output';
     const ticket = await refusedReview(page);
     const text =
       (await page.getByRole('list', { name: 'Reasons for the refusal' }).textContent()) ?? '';
@@ -115,7 +90,7 @@ describe('a tampering swap server in Chromium', () => {
     expect(await page.getByRole('button', { name: 'Approve and sign' }).count()).toBe(0);
 
     // Honest again: a fresh quote reviews clean and confirms.
-    proxy.mode = 'honest';
+    tamper.proxy.mode = 'honest';
     await page.getByRole('button', { name: 'Get a fresh quote' }).click();
     await page.getByRole('status', { name: 'You receive' }).waitFor({ timeout: 30_000 });
     const clean = await reviewSwap(page);

@@ -41,8 +41,11 @@ afterAll(async () => {
 const session = usePreviewSession({
   start: async () => {
     proxy = await startV2Proxy();
+    // 150 ms slots: a blockhash lives 150 blocks, 22.5 s here instead of a minute, so the test
+    // of a transaction that never lands waits that long for Expired; every review still has
+    // several times the seconds it takes from quote to approve.
     const preview = await startPreview({
-      args: ['--api-shape', 'v2', '--swap-api-url', proxy.url],
+      args: ['--api-shape', 'v2', '--swap-api-url', proxy.url, '--slot-ms', '150'],
     });
     proxy.connect({ rpcUrl: preview.rpcUrl });
     return preview;

@@ -18,10 +18,7 @@
  * network. Choose another token.": never a filter or setting the person did not set, never
  * "(no error code)".
  */
-import { getAssociatedTokenAddressSync } from '@solana/spl-token';
-import { Connection, Keypair, PublicKey } from '@solana/web3.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../harness/sandbox-process';
+import { describe, expect, it } from 'vitest';
 import {
   approveCase,
   baseUnits,
@@ -30,95 +27,25 @@ import {
   reviewInvoiceCase,
   reviewSwapCase,
   swapCases,
-  SWEEP_TOKENS,
-  type BridgeCall,
-  type InvoiceCase,
   type Reviewed,
   type SweepCase,
 } from '../harness/honest-sweep';
 import { noRouteWords, unservableOn, type SweepPath } from '../harness/honest-sweep-v2';
 import { JUPITER_PROGRAM_FIXTURE } from '../fixtures/jupiter-program';
-import { tempDir } from '../fixtures/temp-dirs';
-import { airdrop, faucet, tokenBalance } from './pay-helpers';
-import { openWallet, type Wallet } from './swap-flow-wallet';
-import type { ComposedApp } from '../../main/app/compose';
-import { firstAccount } from './wallet-setup';
+import { useHonestSweepSession } from '../harness/honest-sweep-session';
 
-let sandbox: RunningSandbox;
-let connection: Connection;
-let wallet: Wallet;
-let person: string;
-const apps: ComposedApp[] = [];
-/** The payee wallet of each token's invoices (holding an account of it already). */
-const payees = new Map<string, string>();
-/** Approvals confirmed in this run, over all its tests. */
-let confirmedInRun = 0;
-
-const call: BridgeCall = async (method, request) =>
-  (await wallet.registry.dispatch(method, request, {
-    kind: 'electron',
-    frameUrl: 'file:///index.html',
-    isMainFrame: true,
-  })) as Awaited<ReturnType<BridgeCall>>;
-
-const lamportsOf = async (owner: string) =>
-  BigInt(await connection.getBalance(new PublicKey(owner), 'confirmed'));
-
-/** Every sandbox token but SOL, a million user units of each, into `owner`. */
-async function fundTokens(owner: string): Promise<void> {
-  for (const token of SWEEP_TOKENS) {
-    if (token.symbol === 'SOL') continue;
-    await faucet(sandbox, owner, token.mint, baseUnits('1000000', token.decimals));
-  }
-}
-
-beforeAll(async () => {
-  // Jupiter's program executes the routes, as on mainnet: its route_v2 instructions are what
-  // made an invoice's memo and reference overflow a transaction before /build named its tables.
-  sandbox = await startSandbox({
+// Jupiter's program executes the routes, as on mainnet: its route_v2 instructions are what
+// made an invoice's memo and reference overflow a transaction before /build named its tables.
+const session = useHonestSweepSession({
+  name: 'honest-sweep-v2',
+  sandbox: {
     slotMs: 80,
     args: ['--api-shape', 'v2', '--jupiter-program', JUPITER_PROGRAM_FIXTURE],
-  });
-  connection = new Connection(sandbox.rpcUrl, 'confirmed');
-  wallet = openWallet({
-    sandbox,
-    dataDir: tempDir('swapdesk-honest-sweep-v2-'),
-    keychainService: `swapdesk-honest-sweep-v2-itest-${process.pid}-${Date.now()}`,
-    apps,
-  });
-  person = (await firstAccount(wallet.call, 'Honest')).address;
-  await airdrop(connection, person, 50_000_000_000);
-  await fundTokens(person);
-  for (const token of SWEEP_TOKENS) {
-    const payee = Keypair.generate().publicKey.toBase58();
-    if (token.symbol === 'SOL') await airdrop(connection, payee, 1_000_000_000);
-    else await faucet(sandbox, payee, token.mint, 1n);
-    payees.set(token.mint, payee);
-  }
-}, 120_000);
-
-afterAll(async () => {
-  // Every account the sweep made leaves the keychain with it.
-  const made = await wallet?.call('accounts.list', {}).catch(() => null);
-  for (const account of made?.accounts ?? []) {
-    await wallet.call('accounts.remove', { address: account.address }).catch(() => undefined);
-  }
-  for (const app of apps) app.close();
-  await sandbox?.remove();
+  },
 });
-
-/** What the payee's account holds (lamports for SOL). */
-async function payeeHolds(invoice: InvoiceCase): Promise<bigint> {
-  const payee = payees.get(invoice.token.mint)!;
-  if (invoice.token.symbol === 'SOL') return lamportsOf(payee);
-  const account = getAssociatedTokenAddressSync(
-    new PublicKey(invoice.token.mint),
-    new PublicKey(payee),
-    false,
-    new PublicKey(invoice.token.tokenProgram),
-  );
-  return tokenBalance(connection, account.toBase58());
-}
+const { call, fundTokens, lamportsOf, payeeHolds } = session;
+/** Approvals confirmed in this run, over all its tests. */
+let confirmedInRun = 0;
 
 interface Outcome {
   cases: number;
@@ -148,7 +75,7 @@ async function sweep(
   approve: (sweepCase: SweepCase, acceptedIndex: number) => boolean,
   hooks: SweepHooks = {},
 ): Promise<Outcome> {
-  await wallet.call('swapPath.set', { path });
+  await session.wallet.call('swapPath.set', { path });
   const outcome: Outcome = {
     cases: cases.length,
     accepted: 0,
@@ -167,7 +94,11 @@ async function sweep(
       reviewed = await reviewSwapCase(call, sweepCase);
     } else {
       before = await payeeHolds(sweepCase);
-      reviewed = await reviewInvoiceCase(call, sweepCase, payees.get(sweepCase.token.mint)!);
+      reviewed = await reviewInvoiceCase(
+        call,
+        sweepCase,
+        session.payees.get(sweepCase.token.mint)!,
+      );
     }
     if (reviewed.outcome === 'refused') {
       outcome.refused.push(`${sweepCase.name}: ${reviewed.words}`);
@@ -259,7 +190,7 @@ describe('the honest sweep on the Swap API v2 (issue 32)', () => {
       // past half the gasless threshold, the sweep goes on as a new person with no SOL.
       let current = '';
       const freshPerson = async () => {
-        current = (await wallet.call('accounts.create', { label: 'No SOL' })).address;
+        current = (await session.wallet.call('accounts.create', { label: 'No SOL' })).address;
         await fundTokens(current);
         expect(await lamportsOf(current)).toBe(0n);
       };

@@ -15,10 +15,8 @@
  * with a reference key or memo, or in SOL) whose only route is the market maker's (it co-signs,
  * so instructions cannot build it: issue 21's third class is no longer quoted for that flow).
  */
-import { getAssociatedTokenAddressSync } from '@solana/spl-token';
-import { Connection, Keypair, PublicKey } from '@solana/web3.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../harness/sandbox-process';
+import { Keypair } from '@solana/web3.js';
+import { describe, expect, it } from 'vitest';
 import {
   approveCase,
   baseUnits,
@@ -28,82 +26,19 @@ import {
   swapCases,
   SWEEP_TOKENS,
   unservable,
-  type BridgeCall,
-  type InvoiceCase,
   type Reviewed,
   type SweepCase,
 } from '../harness/honest-sweep';
-import { tempDir } from '../fixtures/temp-dirs';
-import { airdrop, faucet, tokenBalance } from './pay-helpers';
-import { openWallet, type Wallet } from './swap-flow-wallet';
-import type { ComposedApp } from '../../main/app/compose';
-import { firstAccount } from './wallet-setup';
+import { useHonestSweepSession } from '../harness/honest-sweep-session';
+import { airdrop } from './pay-helpers';
 
-let sandbox: RunningSandbox;
-let connection: Connection;
-let wallet: Wallet;
-const apps: ComposedApp[] = [];
-/** The payee wallet of each token's invoices (holding an account of it already). */
-const payees = new Map<string, string>();
-
-const call: BridgeCall = async (method, request) =>
-  (await wallet.registry.dispatch(method, request, {
-    kind: 'electron',
-    frameUrl: 'file:///index.html',
-    isMainFrame: true,
-  })) as Awaited<ReturnType<BridgeCall>>;
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ slotMs: 80 });
-  connection = new Connection(sandbox.rpcUrl, 'confirmed');
-  wallet = openWallet({
-    sandbox,
-    dataDir: tempDir('swapdesk-honest-sweep-'),
-    keychainService: `swapdesk-honest-sweep-itest-${process.pid}-${Date.now()}`,
-    apps,
-  });
-  const person = (await firstAccount(wallet.call, 'Honest')).address;
-  await airdrop(connection, person, 50_000_000_000);
-  for (const token of SWEEP_TOKENS) {
-    if (token.symbol !== 'SOL') {
-      await faucet(sandbox, person, token.mint, baseUnits('1000000', token.decimals));
-    }
-    const payee = Keypair.generate().publicKey.toBase58();
-    if (token.symbol === 'SOL') await airdrop(connection, payee, 1_000_000_000);
-    else await faucet(sandbox, payee, token.mint, 1n);
-    payees.set(token.mint, payee);
-  }
-}, 120_000);
-
-afterAll(async () => {
-  // Every account the sweep made leaves the keychain with it.
-  const made = await wallet?.call('accounts.list', {}).catch(() => null);
-  for (const account of made?.accounts ?? []) {
-    await wallet.call('accounts.remove', { address: account.address }).catch(() => undefined);
-  }
-  for (const app of apps) app.close();
-  await sandbox?.remove();
-});
+const session = useHonestSweepSession({ name: 'honest-sweep', sandbox: { slotMs: 80 } });
+const { call, payeeHolds } = session;
 
 /** The four classes issue 21 found refused, always approved; every eighth other case too. */
 function sampled(sweepCase: SweepCase, index: number): boolean {
   if (sweepCase.kind === 'swap') return sweepCase.output.symbol === 'PDLG' || index % 8 === 0;
   return ['TFEE', 'PDLG'].includes(sweepCase.token.symbol) || index % 8 === 0;
-}
-
-/** What the payee's account holds (lamports for SOL). */
-async function payeeHolds(invoice: InvoiceCase): Promise<bigint> {
-  const payee = payees.get(invoice.token.mint)!;
-  if (invoice.token.symbol === 'SOL') {
-    return BigInt(await connection.getBalance(new PublicKey(payee), 'confirmed'));
-  }
-  const account = getAssociatedTokenAddressSync(
-    new PublicKey(invoice.token.mint),
-    new PublicKey(payee),
-    false,
-    new PublicKey(invoice.token.tokenProgram),
-  );
-  return tokenBalance(connection, account.toBase58());
 }
 
 describe('the honest sweep (issue 21)', () => {
@@ -129,7 +64,11 @@ describe('the honest sweep (issue 21)', () => {
           reviewed = await reviewSwapCase(call, sweepCase);
         } else {
           before = await payeeHolds(sweepCase);
-          reviewed = await reviewInvoiceCase(call, sweepCase, payees.get(sweepCase.token.mint)!);
+          reviewed = await reviewInvoiceCase(
+            call,
+            sweepCase,
+            session.payees.get(sweepCase.token.mint)!,
+          );
         }
         if (reviewed.outcome === 'refused') refused.push(`${sweepCase.name}: ${reviewed.words}`);
         if (reviewed.outcome === 'not-offered') {
@@ -175,16 +114,16 @@ describe('the honest sweep (issue 21)', () => {
 
   it('grosses a TFEE invoice up: the plan and the review name the fee, the payee gets exactly 0.5', async () => {
     const tfee = SWEEP_TOKENS.find((t) => t.symbol === 'TFEE')!;
-    const payee = payees.get(tfee.mint)!;
+    const payee = session.payees.get(tfee.mint)!;
     const reference = Keypair.generate().publicKey.toBase58();
     const text = `solana:${payee}?amount=0.5&spl-token=${tfee.mint}&reference=${reference}&memo=INV-21`;
     for (const payWith of [tfee.mint, SWEEP_TOKENS.find((t) => t.symbol === 'USDC')!.mint]) {
-      const plan = await wallet.call('pay.quote', { text, payWithMint: payWith });
+      const plan = await session.wallet.call('pay.quote', { text, payWithMint: payWith });
       // 0.5 TFEE at 10 bps: 0.500501 sent, 0.000501 withheld by the token.
       expect(plan.amount).toBe('500000');
       expect(plan.transferFee).toBe('501');
       if (payWith === tfee.mint) expect(plan.maxSpend).toBe('500501');
-      const ticket = await wallet.call('pay.review', { planId: plan.planId });
+      const ticket = await session.wallet.call('pay.review', { planId: plan.planId });
       expect(ticket.report.refusals).toEqual([]);
       const payment = ticket.report.verdicts.find((v) => v.rule === 'payment')!;
       expect(payment.reason).toMatch(
@@ -206,8 +145,11 @@ describe('the honest sweep (issue 21)', () => {
   it('says why an invoice with a reference cannot be paid when only the market maker trades it', async () => {
     const pdlg = SWEEP_TOKENS.find((t) => t.symbol === 'PDLG')!;
     const reference = Keypair.generate().publicKey.toBase58();
-    const text = `solana:${payees.get(pdlg.mint)!}?amount=0.75&spl-token=${pdlg.mint}&reference=${reference}`;
-    const refusal = await wallet.refusal('pay.quote', { text, payWithMint: SWEEP_TOKENS[0]!.mint });
+    const text = `solana:${session.payees.get(pdlg.mint)!}?amount=0.75&spl-token=${pdlg.mint}&reference=${reference}`;
+    const refusal = await session.wallet.refusal('pay.quote', {
+      text,
+      payWithMint: SWEEP_TOKENS[0]!.mint,
+    });
     expect(refusal).toEqual({
       code: 'NO_ROUTE',
       message:
@@ -222,8 +164,9 @@ describe('the honest sweep (issue 21)', () => {
       // The first person holds every token already; this one holds none, so each swap or
       // invoice through the payer opens the person's account of the token (rent, Token-2022
       // sizes), which the first pass never does.
-      const newcomer = (await wallet.call('accounts.create', { label: 'Newcomer' })).address;
-      await airdrop(connection, newcomer, 20_000_000_000);
+      const newcomer = (await session.wallet.call('accounts.create', { label: 'Newcomer' }))
+        .address;
+      await airdrop(session.connection, newcomer, 20_000_000_000);
       const sol = SWEEP_TOKENS.find((t) => t.symbol === 'SOL')!;
       const cases: SweepCase[] = [
         ...swapCases().filter((c) => c.input === sol),
@@ -236,7 +179,7 @@ describe('the honest sweep (issue 21)', () => {
         const reviewed =
           sweepCase.kind === 'swap'
             ? await reviewSwapCase(call, sweepCase)
-            : await reviewInvoiceCase(call, sweepCase, payees.get(sweepCase.token.mint)!);
+            : await reviewInvoiceCase(call, sweepCase, session.payees.get(sweepCase.token.mint)!);
         if (reviewed.outcome !== 'accepted') {
           refused.push(`${sweepCase.name}: ${reviewed.outcome}: ${reviewed.words}`);
           continue;

@@ -12,25 +12,12 @@
  * - /build names the market's lookup table even when the swap alone fits without it, so an
  *   integrator's own instructions fit.
  */
-import { rmSync } from 'node:fs';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
-import { Keypair, PublicKey, VersionedTransaction } from '@solana/web3.js';
-import { getAssociatedTokenAddressSync } from '@solana/spl-token';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SandboxLedger } from '../ledger/ledger';
-import { loadOrSeedMarket } from '../pools/seed-market';
-import { encodeTokenAccount } from '../pools/token-account-data';
+import { Keypair } from '@solana/web3.js';
+import { describe, expect, it } from 'vitest';
 import { CP_SWAP_LOOKUP_TABLE } from '../cp-swap/lookup-table';
-import { createMarketContext } from './market-context';
-import { createMarketDataApi } from '../market-data/market-data-api';
-import { createSandboxServer } from '../server';
-import { createSwapApi } from './index';
-import { swapV2Handler } from './v2-shape';
 import { SANDBOX_GAS_PAYER } from '../../shared/sandbox-operator';
-import { TOKEN_2022_PROGRAM_ID, TOKEN_PROGRAM_ID } from '../tokens';
-import { tempDir } from '../../../test/fixtures/temp-dirs';
+import { TOKEN_2022_PROGRAM_ID } from '../tokens';
+import { useV2SandboxServer } from '../../../test/harness/v2-sandbox-server';
 import { answerValidator, expectValid } from '../../../test/fixtures/openapi-v2';
 
 const SOL = 'So11111111111111111111111111111111111111112';
@@ -42,67 +29,12 @@ const build200 = answerValidator('/build', 'get', '200');
 const order200 = answerValidator('/order', 'get', '200');
 const execute200 = answerValidator('/execute', 'post', '200');
 
-let dir: string;
-let ledger: SandboxLedger;
-let server: Server;
-let base: string;
+const v2 = useV2SandboxServer('v2-gasless');
+const { get, tokenAccount } = v2;
 
-beforeAll(async () => {
-  dir = tempDir('swapdesk-v2-gasless-');
-  ledger = SandboxLedger.open({ stateDir: join(dir, 'ledger'), slotMs: 0 });
-  const stateDir = join(dir, 'swap');
-  const v6 = await createSwapApi({ ledger, stateDir });
-  const market = loadOrSeedMarket(ledger, stateDir);
-  server = createSandboxServer({
-    ledger,
-    swapApi: swapV2Handler(v6, ledger, market.authority),
-    swapApiPath: '/swap/v2',
-    marketData: createMarketDataApi(createMarketContext(ledger, market)),
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/swap/v2`;
-}, 120_000);
-
-afterAll(async () => {
-  server?.closeAllConnections();
-  await new Promise((resolve) => server?.close(resolve));
-  ledger?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
-
-/** `owner`'s token account of `mint` (its program's), holding `amount`; the owner no SOL. */
-function tokenAccount(owner: string, mint: string, amount: bigint, program = TOKEN_PROGRAM_ID) {
-  const address = getAssociatedTokenAddressSync(
-    new PublicKey(mint),
-    new PublicKey(owner),
-    true,
-    new PublicKey(program),
-  ).toBase58();
-  ledger.setAccount(address, {
-    lamports: 2_039_280n,
-    owner: program,
-    data: encodeTokenAccount({ mint, owner, amount, nativeReserve: null }),
-    executable: false,
-  });
-}
-
-async function get(path: string, query: Record<string, string>) {
-  const response = await fetch(`${base}${path}?${new URLSearchParams(query)}`);
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
-
+/** Signs `transaction` as `taker` and lands it at /execute under `requestId`. */
 async function execute(transaction: string, taker: Keypair, requestId: unknown) {
-  const tx = VersionedTransaction.deserialize(Buffer.from(transaction, 'base64'));
-  tx.sign([taker]);
-  const response = await fetch(`${base}/execute`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      signedTransaction: Buffer.from(tx.serialize()).toString('base64'),
-      requestId,
-    }),
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  return v2.post('/execute', { signedTransaction: v2.sign(transaction, taker), requestId });
 }
 
 describe('a taker with no SOL (issue 32)', () => {
@@ -124,7 +56,7 @@ describe('a taker with no SOL (issue 32)', () => {
     expectValid(execute200, landed.body);
     expect(landed.body.status).toBe('Success');
     // The taker paid nothing: it holds exactly the SOL the swap delivered.
-    expect(ledger.getAccount(taker.publicKey.toBase58())?.lamports ?? 0n).toBeGreaterThanOrEqual(
+    expect(v2.ledger.getAccount(taker.publicKey.toBase58())?.lamports ?? 0n).toBeGreaterThanOrEqual(
       BigInt(landed.body.totalOutputAmount as string),
     );
   });

@@ -7,25 +7,13 @@
  * /order only when the referral account's token account of the fee mint exists; /execute lands
  * only the message /order built.
  */
-import { rmSync } from 'node:fs';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import bs58 from 'bs58';
 import { Keypair, PublicKey, VersionedTransaction } from '@solana/web3.js';
 import { getAssociatedTokenAddressSync } from '@solana/spl-token';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SandboxLedger } from '../ledger/ledger';
-import { loadOrSeedMarket } from '../pools/seed-market';
-import { encodeTokenAccount } from '../pools/token-account-data';
-import { createMarketContext } from './market-context';
-import { createMarketDataApi } from '../market-data/market-data-api';
-import { createSandboxServer } from '../server';
-import { createSwapApi } from './index';
-import { swapV2Handler } from './v2-shape';
+import { describe, expect, it } from 'vitest';
 import { SANDBOX_GAS_PAYER } from '../../shared/sandbox-operator';
-import { TOKEN_2022_PROGRAM_ID, TOKEN_PROGRAM_ID } from '../tokens';
-import { tempDir } from '../../../test/fixtures/temp-dirs';
+import { TOKEN_2022_PROGRAM_ID } from '../tokens';
+import { useV2SandboxServer } from '../../../test/harness/v2-sandbox-server';
 import { answerValidator, expectValid } from '../../../test/fixtures/openapi-v2';
 
 const SOL = 'So11111111111111111111111111111111111111112';
@@ -39,37 +27,11 @@ const order400 = answerValidator('/order', 'get', '400');
 const execute200 = answerValidator('/execute', 'post', '200');
 const execute400 = answerValidator('/execute', 'post', '400');
 
-let dir: string;
-let ledger: SandboxLedger;
-let server: Server;
-let base: string;
-
-beforeAll(async () => {
-  dir = tempDir('swapdesk-v2-shape-');
-  ledger = SandboxLedger.open({ stateDir: join(dir, 'ledger'), slotMs: 0 });
-  const stateDir = join(dir, 'swap');
-  const v6 = await createSwapApi({ ledger, stateDir });
-  const market = loadOrSeedMarket(ledger, stateDir);
-  const marketData = createMarketDataApi(createMarketContext(ledger, market));
-  server = createSandboxServer({
-    ledger,
-    swapApi: swapV2Handler(v6, ledger, market.authority),
-    swapApiPath: '/swap/v2',
-    marketData,
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/swap/v2`;
-}, 120_000);
-
-afterAll(async () => {
-  server?.closeAllConnections();
-  await new Promise((resolve) => server?.close(resolve));
-  ledger?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const v2 = useV2SandboxServer('v2-shape');
+const { get, sign, tokenAccount } = v2;
 
 function fund(owner: Keypair, mint?: string, amount?: bigint) {
-  ledger.setAccount(owner.publicKey.toBase58(), {
+  v2.ledger.setAccount(owner.publicKey.toBase58(), {
     lamports: 10n * 1_000_000_000n,
     owner: '11111111111111111111111111111111',
     data: new Uint8Array(),
@@ -79,44 +41,8 @@ function fund(owner: Keypair, mint?: string, amount?: bigint) {
     tokenAccount(owner.publicKey.toBase58(), mint, amount);
 }
 
-function tokenAccount(owner: string, mint: string, amount: bigint): string {
-  const address = getAssociatedTokenAddressSync(
-    new PublicKey(mint),
-    new PublicKey(owner),
-    true,
-  ).toBase58();
-  ledger.setAccount(address, {
-    lamports: 2_039_280n,
-    owner: TOKEN_PROGRAM_ID,
-    data: encodeTokenAccount({
-      mint,
-      owner,
-      amount,
-      nativeReserve: mint === SOL ? 2_039_280n : null,
-    }),
-    executable: false,
-  });
-  return address;
-}
-
-async function get(path: string, query: Record<string, string>) {
-  const response = await fetch(`${base}${path}?${new URLSearchParams(query)}`);
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
-
 async function execute(body: unknown) {
-  const response = await fetch(`${base}/execute`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
-
-function sign(transaction: string, owner: Keypair): string {
-  const tx = VersionedTransaction.deserialize(Buffer.from(transaction, 'base64'));
-  tx.sign([owner]);
-  return Buffer.from(tx.serialize()).toString('base64');
+  return v2.post('/execute', body);
 }
 
 describe('GET /swap/v2/build', () => {
@@ -136,7 +62,9 @@ describe('GET /swap/v2/build', () => {
     const budget = body.computeBudgetInstructions as { data: string }[];
     expect(budget.every((ix) => Buffer.from(ix.data, 'base64')[0] !== 2)).toBe(true);
     const meta = body.blockhashWithMetadata as { blockhash: number[] };
-    expect(bs58.encode(Uint8Array.from(meta.blockhash))).toBe(ledger.latestBlockhash().blockhash);
+    expect(bs58.encode(Uint8Array.from(meta.blockhash))).toBe(
+      v2.ledger.latestBlockhash().blockhash,
+    );
   });
 
   it('has no market maker (Metis only), and no ExactOut', async () => {
@@ -190,7 +118,7 @@ describe('GET /swap/v2/order and POST /swap/v2/execute', () => {
     expect(landed.status).toBe(200);
     expectValid(execute200, landed.body);
     expect(landed.body).toMatchObject({ status: 'Success', code: 0 });
-    const record = ledger.transaction(landed.body.signature as string);
+    const record = v2.ledger.transaction(landed.body.signature as string);
     expect(record?.err ?? null).toBeNull();
     expect(BigInt(landed.body.totalOutputAmount as string)).toBeGreaterThanOrEqual(
       BigInt(order.body.otherAmountThreshold as string),
@@ -225,7 +153,7 @@ describe('GET /swap/v2/order and POST /swap/v2/execute', () => {
     expect(signers.map(String)).toEqual([order.body.maker, taker.publicKey.toBase58()]);
     expect(order.body).toMatchObject({ gasless: true, signatureFeePayer: order.body.maker });
     expect(tx.signatures.every((s) => s.every((b) => b === 0))).toBe(true);
-    const lamportsBefore = ledger.getAccount(taker.publicKey.toBase58())!.lamports;
+    const lamportsBefore = v2.ledger.getAccount(taker.publicKey.toBase58())!.lamports;
     const landed = await execute({
       signedTransaction: sign(order.body.transaction as string, taker),
       requestId: order.body.requestId,
@@ -240,8 +168,8 @@ describe('GET /swap/v2/order and POST /swap/v2/execute', () => {
       new PublicKey(TOKEN_2022_PROGRAM_ID),
     ).toBase58();
     expect(order.body.rentFeePayer).toBe(taker.publicKey.toBase58());
-    expect(lamportsBefore - ledger.getAccount(taker.publicKey.toBase58())!.lamports).toBe(
-      ledger.getAccount(opened)!.lamports,
+    expect(lamportsBefore - v2.ledger.getAccount(taker.publicKey.toBase58())!.lamports).toBe(
+      v2.ledger.getAccount(opened)!.lamports,
     );
   });
 
@@ -272,11 +200,12 @@ describe('GET /swap/v2/order and POST /swap/v2/execute', () => {
     });
     expectValid(execute200, landed.body);
     expect(landed.body.status).toBe('Success');
-    expect(ledger.transaction(landed.body.signature as string)?.err ?? null).toBeNull();
+    expect(v2.ledger.transaction(landed.body.signature as string)?.err ?? null).toBeNull();
     // The person paid no fee: they hold the swap's output, plus the rent of the temporary wSOL
     // account the gas payer opened for them, which closing it returned to them.
-    expect(ledger.getAccount(taker.publicKey.toBase58())!.lamports).toBe(
-      BigInt(landed.body.totalOutputAmount as string) + ledger.minimumBalanceForRentExemption(165),
+    expect(v2.ledger.getAccount(taker.publicKey.toBase58())!.lamports).toBe(
+      BigInt(landed.body.totalOutputAmount as string) +
+        v2.ledger.minimumBalanceForRentExemption(165),
     );
 
     // With an optional parameter the order is manual, and the taker is its fee payer.
@@ -347,13 +276,13 @@ describe('GET /swap/v2/order and POST /swap/v2/execute', () => {
     const withFee = await get('/order', query);
     expectValid(order200, withFee.body);
     expect(withFee.body).toMatchObject({ feeBps: 100, feeMint: SOL });
-    const before = ledger.tokenBalance(feeAccount) ?? 0n;
+    const before = v2.ledger.tokenBalance(feeAccount) ?? 0n;
     const landed = await execute({
       signedTransaction: sign(withFee.body.transaction as string, taker),
       requestId: withFee.body.requestId,
     });
     expect(landed.body.status).toBe('Success');
-    expect((ledger.tokenBalance(feeAccount) ?? 0n) - before).toBeGreaterThan(0n);
+    expect((v2.ledger.tokenBalance(feeAccount) ?? 0n) - before).toBeGreaterThan(0n);
     const bad = await get('/order', { ...query, referralFee: '20' });
     expect(bad.status).toBe(400);
     expectValid(order400, bad.body);
