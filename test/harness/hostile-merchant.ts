@@ -32,6 +32,8 @@ export const HOSTILE_MODES = [
   'too-slow',
   'bad-redirect',
   'error-message',
+  /** Not hostile: a valid co-signature by the merchant's key, which the wallet must keep. */
+  'cosigned',
 ] as const;
 export type HostileMode = (typeof HOSTILE_MODES)[number];
 
@@ -103,7 +105,7 @@ export async function startHostileMerchant(
         ),
       );
     }
-    if (mode === 'other-signer' || mode === 'bad-signature') {
+    if (mode === 'other-signer' || mode === 'bad-signature' || mode === 'cosigned') {
       // A memo the stranger must sign: a signature besides the person's.
       tx.add(
         new TransactionInstruction({

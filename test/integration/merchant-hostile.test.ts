@@ -12,7 +12,7 @@ import {
   type HostileMerchant,
   type HostileMode,
 } from '../harness/hostile-merchant';
-import { ataOf, tokenBalance, USDC, usePaySession } from './pay-helpers';
+import { ataOf, confirmedSignature, tokenBalance, USDC, usePaySession } from './pay-helpers';
 
 const pay = usePaySession('merchant-hostile', { payerUsdc: 50_000_000n });
 let merchant: HostileMerchant;
@@ -101,8 +101,28 @@ describe('hostile merchants', () => {
     expect(message).toContain(LONG_ERROR.slice(0, 100));
   });
 
-  it('signed nothing through any of them', async () => {
-    expect(await pay.wallet.call('activity.list', {})).toEqual([]);
-    expect(await tokenBalance(pay.connection, ataOf(pay.payer, USDC))).toBe(50_000_000n);
+  it('keeps the bytes of a validly co-signed transaction and pays it (SPEC.md: the wallet must not set fee payer or blockhash)', async () => {
+    const review = await pay.wallet.call('merchant.review', { text: merchant.link('cosigned') });
+    expect(review.ticket.report.refusals).toEqual([]);
+    expect(review.ticket.report.signatures).toEqual([
+      { signer: pay.payer, state: 'missing' },
+      { signer: merchant.stranger.toBase58(), state: 'valid' },
+    ]);
+    const submission = await pay.wallet.call('merchant.approve', {
+      ticketId: review.ticket.ticketId,
+      transactionBase64: review.ticket.transactionBase64,
+    });
+    await confirmedSignature(pay.wallet, submission.signature);
+    expect(await tokenBalance(pay.connection, ataOf(pay.payer, USDC))).toBe(49_000_000n);
+    // Its redirect: none was asked for.
+    expect(
+      (await pay.wallet.refusal('merchant.redirect', { signature: submission.signature })).message,
+    ).toContain('asked for no page');
+  });
+
+  it('signed nothing through any of the hostile ones', async () => {
+    // The only entry is the co-signed payment of 1 USDC above.
+    expect((await pay.wallet.call('activity.list', {})).length).toBe(1);
+    expect(await tokenBalance(pay.connection, ataOf(pay.payer, USDC))).toBe(49_000_000n);
   });
 });

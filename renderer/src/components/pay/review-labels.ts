@@ -22,6 +22,15 @@ const PAYMENT: ReviewPanelLabels = {
 
 const LABELS: Record<PayReviewKind, ReviewPanelLabels> = {
   payment: PAYMENT,
+  merchant: {
+    ...PAYMENT,
+    verdict: {
+      accepted:
+        'The merchant’s transaction pays exactly what it says above and asks nothing else of you. Check the changes below, then approve.',
+      refused: 'The merchant’s transaction does more than pay, or not what it says:',
+      next: 'Nothing was signed or sent. Do not pay through this link; ask the merchant.',
+    },
+  },
   destination: {
     ...PAYMENT,
     done: 'Continue to the payment',
