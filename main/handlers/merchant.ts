@@ -151,10 +151,17 @@ export function createMerchantHandlers(deps: {
         );
       }
       if (/^solana:/i.test(redirect.url)) return { opened: null, solanaLink: redirect.url };
-      if (!isAllowedMerchantRedirect(redirect.url, redirect.loopback) || !deps.openExternal) {
+      if (!isAllowedMerchantRedirect(redirect.url, redirect.loopback)) {
         throw new WalletError(
           'NOT_AVAILABLE',
-          `Swapdesk cannot open the merchant's page here; it is ${sanitizeServiceText(redirect.url)}.`,
+          "The merchant's page is not a plain https address, so Swapdesk does not open it.",
+        );
+      }
+      if (!deps.openExternal) {
+        // The web preview has no system browser to hand the page to; the address was checked.
+        throw new WalletError(
+          'NOT_AVAILABLE',
+          `This window cannot open pages in your browser. The merchant's page is ${redirect.url}`,
         );
       }
       await deps.openExternal(redirect.url);
