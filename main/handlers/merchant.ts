@@ -125,6 +125,7 @@ export function createMerchantHandlers(deps: {
         amount: payment.amount.toString(),
         mint: payment.mint,
         decimals: payment.decimals,
+        shortfall: reviewed.shortfall === null ? null : reviewed.shortfall.toString(),
       };
     },
 

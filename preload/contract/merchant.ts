@@ -37,6 +37,12 @@ export interface MerchantReviewView {
   amount: string;
   mint: string;
   decimals: number;
+  /**
+   * Base units of `mint` the person lacks to pay (null: enough, or SOL): the Pay screen offers
+   * an exact-output swap into it first, reviewed on its own (swap.quote, swap.review,
+   * swap.approve), then asks the merchant again (a fresh merchant.review).
+   */
+  shortfall: string | null;
 }
 
 /** merchant.redirect's answer. */

@@ -50,6 +50,8 @@ export interface MerchantPayment {
   /** Who owns the payee's token account (the wallet itself for SOL); null when unreadable. */
   payeeOwner: Address | null;
   native: boolean;
+  /** What the person's paying account holds of the token now (lamports for SOL). */
+  held: bigint;
 }
 
 function notAPayment(domain: string, what: string): never {
@@ -115,6 +117,7 @@ export async function merchantPayment(
     }
     const amount = data.readBigUInt64LE(4);
     const payee = to.pubkey.toBase58() as Address;
+    const [wallet] = await readAccounts(connection, [from.pubkey]);
     return {
       intent: intentOf(NATIVE_MINT as Address, 9, payee, amount, amount, {
         references: keysAfter(last, 2),
@@ -127,22 +130,29 @@ export async function merchantPayment(
       payeeAccount: payee,
       payeeOwner: payee,
       native: true,
+      held: BigInt(wallet?.lamports ?? 0),
     };
   }
   const isToken = program === TOKEN_PROGRAM || program === TOKEN_2022_PROGRAM;
   if (!isToken || data.length !== 10 || data[0] !== 12) {
     notAPayment(domain, 'does not end with a payment (a TransferChecked or a SOL transfer)');
   }
-  const [, mintKey, destination, owner] = last.keys;
-  if (mintKey === undefined || destination === undefined || owner?.pubkey.toBase58() !== account) {
+  const [sourceKey, mintKey, destination, owner] = last.keys;
+  if (
+    sourceKey === undefined ||
+    mintKey === undefined ||
+    destination === undefined ||
+    owner?.pubkey.toBase58() !== account
+  ) {
     notAPayment(domain, 'ends with a token transfer that is not paid from your account');
   }
   const gross = data.readBigUInt64LE(1);
   const decimals = data[9]!;
   const programKey = new PublicKey(program);
-  const [mintInfo, payeeInfo] = await readAccounts(connection, [
+  const [mintInfo, payeeInfo, sourceInfo] = await readAccounts(connection, [
     mintKey.pubkey,
     destination.pubkey,
+    sourceKey.pubkey,
   ]);
   if (!mintInfo) notAPayment(domain, 'pays in a token that does not exist');
   const mint = unpackMint(mintKey.pubkey, mintInfo, programKey);
@@ -178,7 +188,22 @@ export async function merchantPayment(
     payeeAccount: payee,
     payeeOwner,
     native: false,
+    held: heldIn(sourceKey.pubkey, sourceInfo, programKey),
   };
+}
+
+/** A token account's balance, 0 when it does not exist or is not one. */
+function heldIn(
+  key: PublicKey,
+  info: Parameters<typeof unpackAccount>[1] | null,
+  program: PublicKey,
+): bigint {
+  if (!info) return 0n;
+  try {
+    return unpackAccount(key, info, program).amount;
+  } catch {
+    return 0n;
+  }
 }
 
 /** The intent of a plain payment of `amount` (sent as `gross`) into `payee`, as pay-review's. */

@@ -61,6 +61,11 @@ export interface MerchantReview {
   redirect: string | null;
   /** What the transaction does, in one sentence. */
   summary: string;
+  /**
+   * How much more of the paid token the person needs (base units; issue 34 point 4): a swap
+   * into it, reviewed on its own, comes first; null when they hold enough, or it is SOL.
+   */
+  shortfall: bigint | null;
 }
 
 const ICON_NOTE =
@@ -218,5 +223,9 @@ export async function reviewMerchant(
     message,
     redirect,
     summary: merchantSummary(domain, payment, payment.native ? 'SOL' : symbol, ticket.report),
+    shortfall:
+      !payment.native && payment.held < payment.intent.inAmount
+        ? payment.intent.inAmount - payment.held
+        : null,
   };
 }
