@@ -92,6 +92,14 @@ export function PayScreen() {
   }, [submission.state, address, refreshBalances]);
   // The swap into SOL landed: the payment is planned again, now with SOL for its fee.
   const funded = kind === 'sol-first' && submission.state === 'confirmed';
+  // The swap into the merchant's token landed: the merchant is asked again (a fresh POST).
+  const swappedFirst = kind === 'swap-first' && submission.state === 'confirmed';
+  useEffect(() => {
+    if (swappedFirst && merchantText !== null) {
+      usePayReviewStore.getState().reset();
+      void useMerchantStore.getState().review(merchantText);
+    }
+  }, [swappedFirst, merchantText]);
   useEffect(() => {
     if (funded) void usePayStore.getState().requestPlan();
   }, [funded]);
@@ -174,7 +182,13 @@ export function PayScreen() {
                   : null
               }
               redirectError={merchant.redirectError}
+              symbol={
+                merchant.reviewed
+                  ? (findToken(tokens, merchant.reviewed.mint)?.symbol ?? null)
+                  : null
+              }
               onReview={() => void merchant.review(merchantText)}
+              onSwapFirst={() => void merchant.reviewSwapFirst(NATIVE_MINT)}
               onRedirect={(signature) =>
                 void merchant.followRedirect(signature).then((link) => {
                   // SPEC1.1.md: a solana: redirect is a new payment request.

@@ -38,6 +38,11 @@ export interface MerchantStore {
   read: (text: string) => Promise<void>;
   /** The POST and the review, into the pay review store. */
   review: (text: string) => Promise<void>;
+  /**
+   * Reviews an exact-output swap of `payWithMint` into the token the merchant's transaction
+   * pays in, sized to what the person lacks (issue 34 point 4); approved as a swap.
+   */
+  reviewSwapFirst: (payWithMint: string) => Promise<void>;
   /** Follows the confirmed payment's redirect; a solana: one comes back as a new request. */
   followRedirect: (signature: string) => Promise<string | null>;
   clear: () => void;
@@ -69,6 +74,23 @@ export const useMerchantStore = create<MerchantStore>()((set, get) => ({
       const { ticket, ...rest } = result.value;
       set({ reviewed: rest });
       return { ok: true, value: ticket };
+    });
+  },
+
+  reviewSwapFirst: async (payWithMint) => {
+    const reviewed = get().reviewed;
+    if (reviewed?.shortfall == null) return;
+    const { mint, shortfall } = reviewed;
+    await usePayReviewStore.getState().reviewTicket('swap-first', async (w) => {
+      const quote = await w.swap.quote({
+        inputMint: payWithMint,
+        outputMint: mint,
+        amount: shortfall,
+        swapMode: 'ExactOut',
+        slippage: { bps: 100 },
+      });
+      if (!quote.ok) return quote;
+      return w.swap.review({ quoteId: quote.value.quoteId });
     });
   },
 

@@ -24,11 +24,12 @@ import {
 /**
  * What the open review is of: the payment itself, creating the payee's token account, the swap
  * into SOL a payment without SOL needs first (issue 32), a merchant's own transaction (a Solana
- * Pay transaction request, issue 34: approved with merchant.approve), or (the fees screen reuses this store)
+ * Pay transaction request, issue 34: approved with merchant.approve), the swap into the token
+ * a merchant's transaction pays in when the person lacks it (a swap ticket), or (the fees screen reuses this store)
  * creating or claiming a fee account.
  */
 export type PayReviewKind =
-  'payment' | 'merchant' | 'destination' | 'sol-first' | 'fee-account' | 'claim';
+  'payment' | 'merchant' | 'swap-first' | 'destination' | 'sol-first' | 'fee-account' | 'claim';
 
 export type ReceiptState =
   | { state: 'none' }
@@ -95,7 +96,7 @@ export function createPayReviewStoreCreator(
       round: () => round,
       // The swap into SOL is a swap ticket: approved as a swap (pay.approve refuses it).
       approveWith: (w, request) =>
-        get().kind === 'sol-first'
+        get().kind === 'sol-first' || get().kind === 'swap-first'
           ? w.swap.approve(request)
           : get().kind === 'merchant'
             ? w.merchant.approve(request)

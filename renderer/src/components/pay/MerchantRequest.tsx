@@ -8,6 +8,7 @@
  */
 import type { MerchantReviewView } from '../../../../preload/api-types';
 import type { MerchantOpenState } from '../../stores/merchant-store';
+import { formatUnits } from '../../lib/format';
 
 export interface MerchantRequestProps {
   open: MerchantOpenState;
@@ -16,7 +17,11 @@ export interface MerchantRequestProps {
   /** The confirmed payment's signature, when its redirect may be followed. */
   confirmedSignature: string | null;
   redirectError: string | null;
+  /** The paid token's symbol, for the swap-first offer. */
+  symbol: string | null;
   onReview: () => void;
+  /** Swaps SOL into exactly what the person lacks of the paid token, reviewed on its own. */
+  onSwapFirst: () => void;
   onRedirect: (signature: string) => void;
 }
 
@@ -59,6 +64,19 @@ export function MerchantRequest(props: MerchantRequestProps) {
             </p>
           ) : null}
         </>
+      ) : null}
+      {reviewed?.shortfall != null && !busy ? (
+        <div className="notice" role="note">
+          <p>
+            You hold too little {props.symbol ?? 'of this token'} for this payment: you lack{' '}
+            {formatUnits(reviewed.shortfall, reviewed.decimals, { group: true })}{' '}
+            {props.symbol ?? ''}. Swap SOL into exactly that first (a swap reviewed on its own);
+            then the merchant is asked for its transaction again.
+          </p>
+          <button type="button" className="primary" onClick={props.onSwapFirst}>
+            Swap into {props.symbol ?? 'the token'} first
+          </button>
+        </div>
       ) : null}
       {!busy ? (
         <button type="button" className="primary" onClick={props.onReview}>
