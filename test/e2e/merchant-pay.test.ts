@@ -104,4 +104,50 @@ describe('a transaction request in Chromium', () => {
       .waitFor();
     await screenshot(page, 'merchant-paid');
   });
+
+  it('pays it holding only SOL: Swap into USDC first, reviewed on its own, then the merchant again', async () => {
+    const app = await session.openApp();
+    const { page } = app;
+    await createSolOnlyAccount(page, connection);
+    await page.getByRole('link', { name: 'Pay' }).click();
+    await page.getByRole('button', { name: 'Sandbox Coffee in USDC' }).click();
+    await page.getByRole('heading', { name: 'Payment to Sandbox Coffee' }).waitFor();
+    const text = await page.getByRole('textbox', { name: 'Payment request' }).inputValue();
+    const order = new URL(decodeURIComponent(text.slice('solana:'.length))).searchParams.get(
+      'order',
+    )!;
+    await page.getByRole('button', { name: 'Review payment', exact: true }).click();
+    await page.getByText(/You hold too little USDC for this payment: you lack 2\.5 USDC/).waitFor({
+      timeout: 60_000,
+    });
+    await page.getByRole('button', { name: 'Swap into USDC first' }).click();
+    await page.getByRole('heading', { name: 'Your balance changes' }).waitFor({ timeout: 60_000 });
+    // Once the swap is confirmed the screen asks the merchant again at once (its own status
+    // gives way to the fresh review), so the fresh review is what to wait for.
+    await page.getByRole('button', { name: 'Approve and sign' }).click();
+    // The merchant is asked again: its transaction is reviewed afresh and now passes.
+    await page
+      .getByText(
+        'The merchant’s transaction pays exactly what it says above and asks nothing else of you.',
+        { exact: false },
+      )
+      .waitFor({ timeout: 60_000 });
+    await approveAndWait(page, 'Payment status');
+    const found = await findReference(connection, orderReference(order), {
+      finality: 'confirmed',
+    });
+    await validateTransfer(
+      connection,
+      found.signature,
+      {
+        recipient: SANDBOX_MERCHANT,
+        amount: new BigNumber('2.5'),
+        splToken: new PublicKey(USDC_MINT),
+        reference: orderReference(order),
+        memo: orderMemo(order),
+      },
+      { commitment: 'confirmed' },
+    );
+    await screenshot(page, 'merchant-paid-from-sol');
+  });
 });

@@ -182,6 +182,7 @@ export function PayScreen() {
                   : null
               }
               redirectError={merchant.redirectError}
+              offerSwapFirst={kind === 'merchant' && review.state === 'ready'}
               symbol={
                 merchant.reviewed
                   ? (findToken(tokens, merchant.reviewed.mint)?.symbol ?? null)

@@ -17,6 +17,8 @@ export interface MerchantRequestProps {
   /** The confirmed payment's signature, when its redirect may be followed. */
   confirmedSignature: string | null;
   redirectError: string | null;
+  /** The merchant's review is open (and refused for want of the token): the swap may come first. */
+  offerSwapFirst: boolean;
   /** The paid token's symbol, for the swap-first offer. */
   symbol: string | null;
   onReview: () => void;
@@ -65,7 +67,7 @@ export function MerchantRequest(props: MerchantRequestProps) {
           ) : null}
         </>
       ) : null}
-      {reviewed?.shortfall != null && !busy ? (
+      {reviewed?.shortfall != null && props.offerSwapFirst ? (
         <div className="notice" role="note">
           <p>
             You hold too little {props.symbol ?? 'of this token'} for this payment: you lack{' '}
