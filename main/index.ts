@@ -98,6 +98,7 @@ async function start(): Promise<void> {
     shell: 'electron',
     version: app.getVersion(),
     linkInbox: links,
+    openExternal: (url) => shell.openExternal(url),
   });
   const { handlers } = composed;
   // Locked means locked: suspend and screen lock lock the wallet (issue 24).

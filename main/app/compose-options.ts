@@ -39,4 +39,6 @@ export interface ComposeOptions {
    * passes the sandbox's simulated device. The desktop app always uses node-hid.
    */
   openLedger?: () => Promise<Transport>;
+  /** The system browser, for a merchant's confirmed redirect (issue 34); the desktop app's shell. */
+  openExternal?: (url: string) => Promise<void>;
 }

@@ -21,6 +21,7 @@ import { createSettingsHandlers } from '../handlers/settings';
 import { createSwapPathHandlers } from '../handlers/swap-path';
 import { createSwapPathStore } from '../settings/swap-path-file';
 import { createPayHandlers } from '../handlers/pay';
+import { createMerchantHandlers } from '../handlers/merchant';
 import { createSwapHandlers } from '../handlers/swap';
 import { createTokenHandlers } from '../handlers/tokens';
 import { createLogoFetcher } from '../tokens/logo-fetcher';
@@ -174,6 +175,13 @@ export function composeApp(options: ComposeOptions): ComposedApp {
       ...(options.ticketTtlMs !== undefined ? { ticketTtlMs: options.ticketTtlMs } : {}),
     }),
     ...createPayHandlers({ current: () => bundle.pay, activity: shared.activity }),
+    ...createMerchantHandlers({
+      current: () => bundle.pay,
+      activity: shared.activity,
+      fetch: fetchImpl,
+      icon: (url) => logos.dataUrl(url),
+      ...(options.openExternal ? { openExternal: options.openExternal } : {}),
+    }),
     ...createActivityHandlers({
       activity: shared.activity,
       network: () => bundle.network,

@@ -61,6 +61,48 @@ function swapSummaryOf(intent: SwapIntent): SwapSummary {
   };
 }
 
+/**
+ * Approves a payment ticket (pay.approve, merchant.approve): the swaps' ticket book signs and
+ * the submitter sends; Activity records kind 'pay' with the payment's facts when the ticket
+ * has them. Throws TICKET_NOT_FOUND for a swap's ticket and the ticket book's refusals.
+ */
+export async function approvePayTicket(
+  services: PayNetworkServices,
+  activity: ActivityStore,
+  request: { ticketId: string; transactionBase64: string; risksAcknowledged?: boolean | undefined },
+): Promise<SubmissionView> {
+  const { ticketId, transactionBase64, risksAcknowledged } = request;
+  const ticket = services.tickets.get(ticketId);
+  if (ticket !== undefined && ticket.intent.payment === undefined) {
+    throw new WalletError(
+      'TICKET_NOT_FOUND',
+      'This review is of a swap, not a payment: approve it on the Swap screen. Nothing was signed.',
+    );
+  }
+  const summary = services.summaries.get(ticketId) ?? null;
+  const bytes = Uint8Array.from(Buffer.from(transactionBase64, 'base64'));
+  const submission = await services.tickets.approve(
+    ticketId,
+    bytes,
+    services.review.networkKey,
+    (approved) =>
+      services.submitter.submit(approved, {
+        // Creating the payee's account is a transaction of its own, not the payment.
+        kind: summary === null ? 'other' : 'pay',
+        swap: summary === null ? null : swapSummaryOf(approved.intent),
+        // A payment's swap pays the integrator fee like a swap does (fees.balances).
+        platformFee: platformFeePaid(approved.intent, approved.report),
+      }),
+    { risksAcknowledged: risksAcknowledged === true },
+  );
+  if (summary !== null) {
+    // The journal entry exists already; the payment's facts join it. A failed write loses
+    // only the display of the request, never the transaction's tracking.
+    await activity.update(submission.activityId, { payment: summary }).catch(() => undefined);
+  }
+  return submission;
+}
+
 /** Handlers of the `pay.*` methods. */
 export function createPayHandlers(deps: {
   current: () => PayNetworkServices;
@@ -118,38 +160,7 @@ export function createPayHandlers(deps: {
       return ticketView(ticket);
     },
 
-    'pay.approve': async ({ ticketId, transactionBase64, risksAcknowledged }) => {
-      const services = current();
-      const ticket = services.tickets.get(ticketId);
-      if (ticket !== undefined && ticket.intent.payment === undefined) {
-        throw new WalletError(
-          'TICKET_NOT_FOUND',
-          'This review is of a swap, not a payment: approve it on the Swap screen. Nothing was signed.',
-        );
-      }
-      const summary = services.summaries.get(ticketId) ?? null;
-      const bytes = Uint8Array.from(Buffer.from(transactionBase64, 'base64'));
-      const submission = await services.tickets.approve(
-        ticketId,
-        bytes,
-        services.review.networkKey,
-        (approved) =>
-          services.submitter.submit(approved, {
-            // Creating the payee's account is a transaction of its own, not the payment.
-            kind: summary === null ? 'other' : 'pay',
-            swap: summary === null ? null : swapSummaryOf(approved.intent),
-            // A payment's swap pays the integrator fee like a swap does (fees.balances).
-            platformFee: platformFeePaid(approved.intent, approved.report),
-          }),
-        { risksAcknowledged: risksAcknowledged === true },
-      );
-      if (summary !== null) {
-        // The journal entry exists already; the payment's facts join it. A failed write loses
-        // only the display of the request, never the transaction's tracking.
-        await activity.update(submission.activityId, { payment: summary }).catch(() => undefined);
-      }
-      return submission;
-    },
+    'pay.approve': (request) => approvePayTicket(current(), activity, request),
 
     'pay.receipt': async ({ signature }) => {
       const entry = await activity.bySignature(signature);

@@ -15,7 +15,7 @@ export const MAX_URL_LENGTH = 2048;
 const AMOUNT_TEXT = /^\d+(\.\d+)?$/;
 
 export const TRANSACTION_REQUEST_MESSAGE =
-  'This is a Solana Pay transaction request, which Swapdesk does not support yet; ask for a transfer request (a payment link with a recipient and amount)';
+  'This is a Solana Pay transaction request: the merchant builds the transaction. Paste it into Payment request and choose Review payment, which asks the merchant for it and reviews it.';
 
 /** A parsed transfer request; the amount is still user-unit text. */
 export interface TransferRequest {

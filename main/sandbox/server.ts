@@ -13,6 +13,7 @@ import { handleRpcBody } from './rpc/dispatch';
 import { stringifyJson } from './rpc/json';
 import { handleFaucetRequest, tokenList } from './faucet/faucet-http';
 import { handleMultiplierRequest } from './faucet/multiplier-http';
+import { handleMerchant } from './merchant/merchant-http';
 import { SERVER_TIMEOUTS } from '../shared/request-timeouts';
 
 /** Validators accept 50 MiB bodies; a wallet's batches are far smaller, so 4 MiB is plenty. */
@@ -109,6 +110,11 @@ async function route(
   if (path === '/') return handleRpc(req, res, options.ledger);
   if (options.marketData?.handle(req, res, url)) return;
   if (options.oracle?.handle(req, res, url)) return;
+  // The honest merchant's transaction requests (issue 34; merchant/merchant-http.ts).
+  if (path.startsWith('/sandbox/merchant/')) {
+    const origin = `http://127.0.0.1:${req.socket.localPort ?? 0}`;
+    if (await handleMerchant(options.ledger, req, res, url, origin)) return;
+  }
   if (path === '/health' && req.method === 'GET') return send(res, 200, 'ok', 'text/plain');
   if (path === '/sandbox/pubsub' && req.method === 'GET' && options.pubsub)
     return send(res, 200, stringifyJson(options.pubsub.stats()));

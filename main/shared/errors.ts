@@ -56,6 +56,8 @@ export const ERROR_CODES = [
   // pay (main/pay): Solana Pay transfer requests, payee accounts, payment transactions
   'INVALID_PAYMENT_REQUEST',
   'TRANSACTION_REQUEST_UNSUPPORTED',
+  // a merchant's transaction request (main/pay/merchant, issue 34): its answers, its transaction
+  'MERCHANT_REFUSED',
   'INVALID_RECIPIENT',
   'DESTINATION_MISSING',
   'TRANSACTION_TOO_LARGE',

@@ -35,3 +35,28 @@ export function isAllowedExternalUrl(url: unknown): boolean {
   if (parsed.port !== '') return false;
   return EXPLORER_HOSTS.includes(parsed.hostname);
 }
+
+/**
+ * True when a merchant's redirect (Solana Pay v1.1 `redirect`, issue 34) may be handed to
+ * `shell.openExternal` once its payment is confirmed: an https page of any host (the merchant
+ * chose it; SPEC1.1.md asks the wallet to open it in a browser), with the same refusals of
+ * control characters, credentials and unparsable text as the explorers' links. Plain http only
+ * to this machine's loopback, and only when `loopbackAllowed` (the sandbox's own merchant).
+ */
+export function isAllowedMerchantRedirect(url: unknown, loopbackAllowed = false): boolean {
+  if (typeof url !== 'string' || url.length > MAX_URL_LENGTH) return false;
+  for (const char of url) {
+    const code = char.charCodeAt(0);
+    if (code <= 0x20 || (code >= 0x7f && code <= 0x9f) || char === '\\') return false;
+  }
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return false;
+  }
+  if (parsed.username !== '' || parsed.password !== '') return false;
+  if (parsed.protocol === 'https:') return true;
+  const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(parsed.hostname);
+  return loopbackAllowed && parsed.protocol === 'http:' && loopback;
+}

@@ -20,6 +20,7 @@ import { feesMethods } from './fees';
 import { ledgerMethods } from './ledger';
 import { linksMethods } from './links';
 import { lockMethods } from './lock';
+import { merchantMethods } from './merchant';
 import { payMethods } from './pay';
 import { settingsMethods } from './settings';
 import { swapMethods } from './swap';
@@ -35,6 +36,7 @@ export const contract = {
   ...tokensMethods,
   ...swapMethods,
   ...payMethods,
+  ...merchantMethods,
   ...activityMethods,
   ...settingsMethods,
   ...swapPathMethods,

@@ -190,7 +190,7 @@ describe.each(API_SHAPES)('pay in Chromium, swap API $name', ({ previewArgs, pat
     const payee = Keypair.generate().publicKey.toBase58();
     const cases: [string, RegExp][] = [
       ['https://shop.example/pay?amount=1', /must start with "solana:"/],
-      [`solana:${encodeURIComponent('https://shop.example/tx')}`, /transaction request/i],
+      [`solana:${encodeURIComponent('http://shop.example/tx')}`, /is not https \(it is http\)/],
       [
         `solana:not-an-address?amount=1&spl-token=${USDC_MINT}`,
         /recipient .*not a valid Solana address/i,

@@ -206,7 +206,7 @@ describe('paying a transfer request', () => {
       [
         'solana:https%3A%2F%2Fshop.example%2Fpay%3Forder%3D7',
         'TRANSACTION_REQUEST_UNSUPPORTED',
-        /transaction request, which Swapdesk does not support yet/,
+        /transaction request: the merchant builds the transaction/,
       ],
       [
         `solana:${payee}?amount=1&memo=${'m'.repeat(2100)}`,

@@ -150,13 +150,15 @@ describe('pay screen', () => {
     expect(calls(fake, 'fees.get')).toEqual([]);
   });
 
-  it('shows main’s refusal of a transaction request and of too many decimals', async () => {
-    const { user } = setUp();
+  it('hands a transaction request to main’s merchant reading (never pay.parse), and shows main’s refusal of too many decimals', async () => {
+    const { user, fake } = setUp();
     const box = await paste(user, 'solana:https%3A%2F%2Fshop.example%2Fpay');
-    expect((await screen.findByText(/is a transaction request/)).textContent).toContain(
-      'Swapdesk does not pay',
-    );
-    expect(box.getAttribute('aria-invalid')).toBe('true');
+    // The fake main reaches no merchant; the words are main's.
+    expect((await screen.findByText('No merchant can be reached here.')).textContent).toBeTruthy();
+    expect(calls(fake, 'pay.parse')).toEqual([]);
+    expect(calls(fake, 'merchant.open').map((c) => c.request)).toEqual([
+      { text: 'solana:https%3A%2F%2Fshop.example%2Fpay' },
+    ]);
     await user.clear(box);
     await user.paste(`solana:${PAYEE}?amount=1.1234567&spl-token=${USDC.mint}`);
     expect(

@@ -6,7 +6,9 @@
  * most"); without SOL for the network fee, **Swap into SOL first** reviews a gasless swap of a
  * little of that token into SOL, on its own (issue 32); **Review payment** shows what the
  * transaction does; **Approve and sign** sends it;
- * the receipt is read from the confirmed transaction.
+ * the receipt is read from the confirmed transaction. A transaction request (`solana:https://…`,
+ * issue 34) is the merchant's own transaction: main reads the merchant and reviews what it
+ * sends (MerchantRequest).
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { selectCurrentAccount, useAccountsStore } from '../stores/accounts-store';
@@ -15,6 +17,9 @@ import { useAppStore } from '../stores/app-store';
 import { findToken, useTokensStore } from '../stores/tokens-store';
 import { usePayStore } from '../stores/pay-store';
 import { usePayReviewStore } from '../stores/pay-review-store';
+import { isTransactionRequest, useMerchantStore } from '../stores/merchant-store';
+import { MerchantRequest } from '../components/pay/MerchantRequest';
+import { SandboxMerchantLinks } from '../components/pay/SandboxMerchantLinks';
 import { useInterval } from '../lib/use-interval';
 import { NATIVE_MINT } from '../lib/token-amount';
 import { PaymentRequestField } from '../components/pay/PaymentRequestField';
@@ -58,6 +63,12 @@ export function PayScreen() {
     reset,
   } = usePayReviewStore();
   const [now, setNow] = useState(() => Date.now());
+  const merchant = useMerchantStore();
+  const merchantText = isTransactionRequest(pay.text) ? pay.text.trim() : null;
+  useEffect(() => {
+    if (merchantText === null) useMerchantStore.getState().clear();
+    else void useMerchantStore.getState().read(merchantText);
+  }, [merchantText]);
 
   useEffect(() => {
     void loadTokens();
@@ -81,6 +92,14 @@ export function PayScreen() {
   }, [submission.state, address, refreshBalances]);
   // The swap into SOL landed: the payment is planned again, now with SOL for its fee.
   const funded = kind === 'sol-first' && submission.state === 'confirmed';
+  // The swap into the merchant's token landed: the merchant is asked again (a fresh POST).
+  const swappedFirst = kind === 'swap-first' && submission.state === 'confirmed';
+  useEffect(() => {
+    if (swappedFirst && merchantText !== null) {
+      usePayReviewStore.getState().reset();
+      void useMerchantStore.getState().review(merchantText);
+    }
+  }, [swappedFirst, merchantText]);
   useEffect(() => {
     if (funded) void usePayStore.getState().requestPlan();
   }, [funded]);
@@ -121,7 +140,10 @@ export function PayScreen() {
 
   const ageSeconds =
     pay.planReceivedAt !== null ? Math.max(0, Math.floor((now - pay.planReceivedAt) / 1000)) : 0;
-  const parseError = pay.parse.state === 'failed' ? pay.parse.error.message : null;
+  // A transaction request's link or merchant refused: main's words, on the field as for a transfer.
+  const merchantError =
+    merchantText !== null && merchant.open.state === 'failed' ? merchant.open.error.message : null;
+  const parseError = pay.parse.state === 'failed' ? pay.parse.error.message : merchantError;
 
   return (
     <>
@@ -139,9 +161,46 @@ export function PayScreen() {
             onDecoded={(text) => void pay.useText(text)}
           />
           <ManualPaymentForm disabled={reviewing} onSubmit={(text) => void pay.useText(text)} />
+          {info?.network.isSandbox ? (
+            <SandboxMerchantLinks
+              rpcUrl={info.network.rpcUrl}
+              disabled={reviewing}
+              onUse={(text) => void pay.useText(text)}
+            />
+          ) : null}
           <div role="status" className="status-line">
             {pay.parse.state === 'reading' ? 'Reading the payment request…' : null}
           </div>
+          {merchantText !== null ? (
+            <MerchantRequest
+              open={merchant.open}
+              reviewed={merchant.reviewed}
+              busy={reviewing}
+              confirmedSignature={
+                kind === 'merchant' && submission.state === 'confirmed'
+                  ? submission.signature
+                  : null
+              }
+              redirectError={merchant.redirectError}
+              offerSwapFirst={kind === 'merchant' && review.state === 'ready'}
+              symbol={
+                merchant.reviewed
+                  ? (findToken(tokens, merchant.reviewed.mint)?.symbol ?? null)
+                  : null
+              }
+              onReview={() => void merchant.review(merchantText)}
+              onSwapFirst={() => void merchant.reviewSwapFirst(NATIVE_MINT)}
+              onRedirect={(signature) =>
+                void merchant.followRedirect(signature).then((link) => {
+                  // SPEC1.1.md: a solana: redirect is a new payment request.
+                  if (link !== null) {
+                    reset();
+                    void usePayStore.getState().useText(link);
+                  }
+                })
+              }
+            />
+          ) : null}
           {request ? (
             <RequestDetails
               request={request}
@@ -186,6 +245,10 @@ export function PayScreen() {
               onDone={() => {
                 reset();
                 if (kind === 'payment') usePayStore.getState().clear();
+                if (kind === 'merchant') {
+                  usePayStore.getState().clear();
+                  useMerchantStore.getState().clear();
+                }
               }}
             />
           ) : null}

@@ -23,10 +23,13 @@ import {
 
 /**
  * What the open review is of: the payment itself, creating the payee's token account, the swap
- * into SOL a payment without SOL needs first (issue 32), or (the fees screen reuses this store)
+ * into SOL a payment without SOL needs first (issue 32), a merchant's own transaction (a Solana
+ * Pay transaction request, issue 34: approved with merchant.approve), the swap into the token
+ * a merchant's transaction pays in when the person lacks it (a swap ticket), or (the fees screen reuses this store)
  * creating or claiming a fee account.
  */
-export type PayReviewKind = 'payment' | 'destination' | 'sol-first' | 'fee-account' | 'claim';
+export type PayReviewKind =
+  'payment' | 'merchant' | 'swap-first' | 'destination' | 'sol-first' | 'fee-account' | 'claim';
 
 export type ReceiptState =
   | { state: 'none' }
@@ -75,7 +78,7 @@ export function createPayReviewStoreCreator(
     let round = 0;
 
     const readReceipt = async (signature: string, mine: number): Promise<void> => {
-      if (get().kind !== 'payment') return;
+      if (get().kind !== 'payment' && get().kind !== 'merchant') return;
       set({ receipt: { state: 'reading' } });
       const result = await callWallet((w) => w.pay.receipt({ signature }));
       if (mine !== round) return;
@@ -93,7 +96,11 @@ export function createPayReviewStoreCreator(
       round: () => round,
       // The swap into SOL is a swap ticket: approved as a swap (pay.approve refuses it).
       approveWith: (w, request) =>
-        get().kind === 'sol-first' ? w.swap.approve(request) : approveWith(w, request),
+        get().kind === 'sol-first' || get().kind === 'swap-first'
+          ? w.swap.approve(request)
+          : get().kind === 'merchant'
+            ? w.merchant.approve(request)
+            : approveWith(w, request),
       onConfirmed: readReceipt,
     });
 

@@ -12,6 +12,7 @@ import type { PaymentPlanView, PaymentRequestView } from '../../../preload/api-t
 import type { BridgeError } from '../../../main/shared/result';
 import { callWallet } from '../lib/wallet';
 import { readAmountInput } from '../lib/token-amount';
+import { isTransactionRequest } from './merchant-store';
 
 export type ParseState =
   | { state: 'empty' }
@@ -140,7 +141,8 @@ export function createPayStoreCreator(deps: PayStoreDeps = {}): StateCreator<Pay
       const mine = parseSequence;
       const text = get().text.trim();
       dropPlan();
-      if (text === '') {
+      // A transaction request is the merchant's to build: the merchant store reads it (issue 34).
+      if (text === '' || isTransactionRequest(text)) {
         set({ parse: { state: 'empty' } });
         return;
       }
@@ -162,8 +164,9 @@ export function createPayStoreCreator(deps: PayStoreDeps = {}): StateCreator<Pay
         cancelScheduled();
         parseSequence += 1;
         dropPlan();
-        set({ text, parse: text.trim() === '' ? { state: 'empty' } : { state: 'reading' } });
-        if (text.trim() !== '') timer = setTimeout(() => void readText(), debounceMs);
+        const none = text.trim() === '' || isTransactionRequest(text);
+        set({ text, parse: none ? { state: 'empty' } : { state: 'reading' } });
+        if (!none) timer = setTimeout(() => void readText(), debounceMs);
       },
       useText: async (text) => {
         set({ text });

@@ -336,6 +336,12 @@ export function installFakeWallet(options: FakeWalletOptions = {}): FakeWallet {
         } as never) as Result<ReviewTicketView>;
       },
     ),
+    // Transaction requests (issue 34) are reviewed against real merchants in the integration
+    // and e2e tests; the fake wallet refuses them as a main without network would.
+    'merchant.open': () => err('NETWORK_UNAVAILABLE', 'No merchant can be reached here.'),
+    'merchant.review': () => err('NETWORK_UNAVAILABLE', 'No merchant can be reached here.'),
+    'merchant.approve': () => err('TICKET_NOT_FOUND', 'This review is no longer known.'),
+    'merchant.redirect': () => err('NOT_AVAILABLE', 'There is nothing to open.'),
     ...createFakeFeesHandlers(fees, () => state.current),
     ...createFakeLedgerHandlers(ledger, add),
     ...createFakeLockHandlers(

@@ -22,6 +22,26 @@ const PAYMENT: ReviewPanelLabels = {
 
 const LABELS: Record<PayReviewKind, ReviewPanelLabels> = {
   payment: PAYMENT,
+  merchant: {
+    ...PAYMENT,
+    verdict: {
+      accepted:
+        'The merchant’s transaction pays exactly what it says above and asks nothing else of you. Check the changes below, then approve.',
+      refused: 'The merchant’s transaction does more than pay, or not what it says:',
+      next: 'Nothing was signed or sent. Do not pay through this link; ask the merchant.',
+    },
+  },
+  'swap-first': {
+    edit: 'Back to the payment',
+    done: 'Continue to the payment',
+    status: 'Swap status',
+    verdict: {
+      accepted:
+        'The transaction swaps into exactly the amount of the token the merchant asks for, which you lack. Check the changes below, then approve; the merchant is asked for its transaction again afterwards.',
+      refused: 'It does not swap into the token within the quote shown:',
+      next: 'Nothing was signed or sent. Try again later.',
+    },
+  },
   destination: {
     ...PAYMENT,
     done: 'Continue to the payment',

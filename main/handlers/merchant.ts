@@ -1,0 +1,172 @@
+/**
+ * merchant.open, merchant.review, merchant.approve and merchant.redirect (issue 34): Solana Pay
+ * transaction requests. Main calls the merchant (main/pay/merchant/), reviews its transaction
+ * with the swaps' review, and signs and sends it with the payments' own approve
+ * (approvePayTicket): the ticket book and submitter of the network. A merchant's redirect is
+ * kept in main and followed only once the network confirmed the payment.
+ */
+import type { PaymentSummary } from '../activity/activity-file';
+import type { ActivityStore } from '../activity/activity-store';
+import type { HandlerGroup } from '../bridge/handler-types';
+import {
+  openMerchant,
+  reviewMerchant,
+  type MerchantDeps,
+  type MerchantInfo,
+} from '../pay/merchant/merchant-review';
+import { sanitizeServiceText } from '../shared/service-message';
+import { WalletError } from '../shared/errors';
+import { ticketView } from '../tickets/views';
+import { isAllowedMerchantRedirect } from '../window/external-links';
+import { approvePayTicket, type PayNetworkServices } from './pay';
+
+export type MerchantMethod =
+  'merchant.open' | 'merchant.review' | 'merchant.approve' | 'merchant.redirect';
+
+/** How many merchants' GET answers and redirects are kept (the newest win). */
+const KEEP = 32;
+
+function remember<K, V>(map: Map<K, V>, key: K, value: V): void {
+  map.delete(key);
+  map.set(key, value);
+  while (map.size > KEEP) map.delete(map.keys().next().value as K);
+}
+
+interface PendingRedirect {
+  url: string;
+  /** The sandbox's merchant on loopback http may redirect there too. */
+  loopback: boolean;
+}
+
+/** The reads a merchant's transaction needs, from the network's review and quote clients. */
+function chainOf(services: PayNetworkServices): MerchantDeps['chain'] {
+  const review = services.review.connection;
+  const quote = services.quote.connection;
+  return {
+    getLatestBlockhash: (commitment) => review.getLatestBlockhash(commitment),
+    getAddressLookupTable: (key, config) => review.getAddressLookupTable(key, config),
+    getBlockHeight: (commitment) => review.getBlockHeight(commitment),
+    getMultipleAccountsInfo: (keys, commitment) => review.getMultipleAccountsInfo(keys, commitment),
+    getEpochInfo: (commitment) => quote.getEpochInfo(commitment),
+  } as MerchantDeps['chain'];
+}
+
+/** Handlers of the `merchant.*` methods. */
+export function createMerchantHandlers(deps: {
+  current: () => PayNetworkServices;
+  activity: ActivityStore;
+  fetch: typeof fetch;
+  /** The token logos' checker, reused for merchants' icons. */
+  icon: (url: string) => Promise<string | null>;
+  /** The system browser (Electron's shell.openExternal); absent in the web preview. */
+  openExternal?: (url: string) => Promise<void>;
+  timeoutMs?: number;
+}): HandlerGroup<MerchantMethod> {
+  const { current, activity } = deps;
+  const opened = new Map<string, MerchantInfo>();
+  const byTicket = new Map<string, PendingRedirect>();
+  const bySignature = new Map<string, PendingRedirect>();
+
+  function merchantDeps(): MerchantDeps {
+    const services = current();
+    return {
+      http: { fetch: deps.fetch, ...(deps.timeoutMs ? { timeoutMs: deps.timeoutMs } : {}) },
+      icon: deps.icon,
+      review: services.review,
+      chain: chainOf(services),
+      currentAccount: services.review.currentAccount,
+      symbolOf: async (mint) => (await services.tokenOf(mint))?.symbol ?? null,
+    };
+  }
+
+  return {
+    'merchant.open': async ({ text }) => {
+      const info = await openMerchant(merchantDeps(), text);
+      remember(opened, text.trim(), info);
+      return info;
+    },
+
+    'merchant.review': async ({ text }) => {
+      const merchantDepsNow = merchantDeps();
+      // The GET's label and icon are shown during the POST (SPEC.md "POST Request").
+      const merchant = opened.get(text.trim()) ?? (await openMerchant(merchantDepsNow, text));
+      const reviewed = await reviewMerchant(merchantDepsNow, text, merchant);
+      const { ticket, payment } = reviewed;
+      const summary: PaymentSummary = {
+        recipient: payment.payeeOwner ?? payment.payeeAccount,
+        payeeTokenAccount: payment.payeeAccount,
+        mint: payment.mint,
+        amount: payment.amount.toString(),
+        payWithMint: payment.mint,
+        maxSpend: payment.intent.inAmount.toString(),
+        references: payment.intent.payment.references,
+        memo:
+          payment.intent.payment.memo === null
+            ? null
+            : sanitizeServiceText(payment.intent.payment.memo),
+        label: merchant.label ?? merchant.domain,
+        message: reviewed.message,
+        delivered: null,
+        spent: null,
+      };
+      current().summaries.set(ticket.id, summary);
+      if (reviewed.redirect !== null) {
+        remember(byTicket, ticket.id, {
+          url: reviewed.redirect,
+          loopback: /^http:/i.test(reviewed.redirect),
+        });
+      }
+      return {
+        merchant,
+        ticket: ticketView(ticket),
+        summary: reviewed.summary,
+        message: reviewed.message,
+        redirect: reviewed.redirect,
+        amount: payment.amount.toString(),
+        mint: payment.mint,
+        decimals: payment.decimals,
+        shortfall: reviewed.shortfall === null ? null : reviewed.shortfall.toString(),
+      };
+    },
+
+    'merchant.approve': async (request) => {
+      const submission = await approvePayTicket(current(), activity, request);
+      const redirect = byTicket.get(request.ticketId);
+      if (redirect !== undefined) remember(bySignature, submission.signature, redirect);
+      return submission;
+    },
+
+    'merchant.redirect': async ({ signature }) => {
+      const redirect = bySignature.get(signature);
+      if (redirect === undefined) {
+        throw new WalletError(
+          'NOT_AVAILABLE',
+          'The merchant of this payment asked for no page afterwards; there is nothing to open.',
+        );
+      }
+      const entry = await activity.bySignature(signature);
+      if (entry?.status !== 'confirmed') {
+        throw new WalletError(
+          'NOT_AVAILABLE',
+          "The payment is not confirmed yet; the merchant's page opens only once it is. Wait for the confirmation.",
+        );
+      }
+      if (/^solana:/i.test(redirect.url)) return { opened: null, solanaLink: redirect.url };
+      if (!isAllowedMerchantRedirect(redirect.url, redirect.loopback)) {
+        throw new WalletError(
+          'NOT_AVAILABLE',
+          "The merchant's page is not a plain https address, so Swapdesk does not open it.",
+        );
+      }
+      if (!deps.openExternal) {
+        // The web preview has no system browser to hand the page to; the address was checked.
+        throw new WalletError(
+          'NOT_AVAILABLE',
+          `This window cannot open pages in your browser. The merchant's page is ${redirect.url}`,
+        );
+      }
+      await deps.openExternal(redirect.url);
+      return { opened: redirect.url, solanaLink: null };
+    },
+  };
+}

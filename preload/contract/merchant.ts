@@ -1,0 +1,78 @@
+/**
+ * Solana Pay transaction requests (issue 34): a merchant's own transaction, fetched, prepared
+ * and reviewed by main. The page never talks to the merchant; it sends the link text and gets
+ * what main read, checked and reviewed. Actions (issue 34 point 5) will answer the same views.
+ * Bridge methods of this domain (request schemas, response types) and the views they answer.
+ */
+import { z } from 'zod';
+import { id, method, signatureText, transactionBase64 } from './schemas';
+import type { ReviewTicketView, SubmissionView } from './views';
+
+/** A `solana:<https link>` as pasted or opened: main refuses past 2048 characters in words. */
+const requestText = z.string().min(1).max(4096);
+
+/** What the merchant's GET said (SPEC.md "GET Response"), as checked by main. */
+export interface MerchantView {
+  /** The host main called: the merchant's only name the wallet vouches for. */
+  domain: string;
+  /** The merchant's label, cleaned (its own words). */
+  label: string | null;
+  /** The icon as a data: URL (PNG, JPEG, GIF or WebP checked by main), or null. */
+  icon: string | null;
+  /** Why no icon is shown, in words; null when shown. */
+  iconNote: string | null;
+}
+
+/** merchant.review's answer: the reviewed transaction and what to show beside it. */
+export interface MerchantReviewView {
+  merchant: MerchantView;
+  ticket: ReviewTicketView;
+  /** "Pays 12.50 USDC to shop.example's account 3hv7…riFd; creates nothing; asks nothing else of you." */
+  summary: string;
+  /** The merchant's `message` (at least its first 80 characters shown; main keeps 200). */
+  message: string | null;
+  /** Where the merchant sends the person once the payment is confirmed; null for nowhere. */
+  redirect: string | null;
+  /** What the payee gains: base units of `mint` (lamports for SOL). */
+  amount: string;
+  mint: string;
+  decimals: number;
+  /**
+   * Base units of `mint` the person lacks to pay (null: enough, or SOL): the Pay screen offers
+   * an exact-output swap into it first, reviewed on its own (swap.quote, swap.review,
+   * swap.approve), then asks the merchant again (a fresh merchant.review).
+   */
+  shortfall: string | null;
+}
+
+/** merchant.redirect's answer. */
+export interface MerchantRedirectView {
+  /** The https page main opened in the system browser; null when none was opened. */
+  opened: string | null;
+  /** A `solana:` redirect: a new payment request for the Pay screen. */
+  solanaLink: string | null;
+}
+
+export const merchantMethods = {
+  /** The merchant's GET: its domain, label and icon (checked by main as token logos are). */
+  'merchant.open': method<MerchantView>()(z.object({ text: requestText }).strict()),
+  /** The POST with the current account, the spec's rules, then the review; a ticket. */
+  'merchant.review': method<MerchantReviewView>()(z.object({ text: requestText }).strict()),
+  /** As pay.approve, for a merchant's ticket; its redirect waits for the confirmation. */
+  'merchant.approve': method<SubmissionView>()(
+    z
+      .object({
+        ticketId: id,
+        transactionBase64: transactionBase64,
+        risksAcknowledged: z.boolean().optional(),
+      })
+      .strict(),
+  ),
+  /**
+   * Follows the merchant's redirect (SPEC1.1.md "redirect") of a payment, only once the
+   * network confirmed it; refused in words before that.
+   */
+  'merchant.redirect': method<MerchantRedirectView>()(
+    z.object({ signature: signatureText }).strict(),
+  ),
+} as const;

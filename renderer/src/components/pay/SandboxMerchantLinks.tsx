@@ -1,0 +1,35 @@
+/**
+ * On the sandbox only: links to its honest merchant (main/sandbox/merchant/, issue 34), so a
+ * person can try paying a Solana Pay transaction request offline. Each click starts a new order
+ * (its reference key is the merchant's way of finding the payment).
+ */
+export interface SandboxMerchantLinksProps {
+  /** The sandbox's http://127.0.0.1:P, where its merchant is served. */
+  rpcUrl: string;
+  disabled: boolean;
+  onUse: (text: string) => void;
+}
+
+/** The transaction request of the sandbox merchant's `item` for a new order. */
+export function sandboxMerchantLink(rpcUrl: string, item: 'usdc' | 'pyusd', order: string): string {
+  const url = new URL(`/sandbox/merchant/${item}?order=${order}`, rpcUrl);
+  // SPEC.md "Link": a merchant URL with a query of its own is URL-encoded.
+  return `solana:${encodeURIComponent(url.href)}`;
+}
+
+export function SandboxMerchantLinks({ rpcUrl, disabled, onUse }: SandboxMerchantLinksProps) {
+  const use = (item: 'usdc' | 'pyusd') =>
+    onUse(sandboxMerchantLink(rpcUrl, item, Date.now().toString(36)));
+  return (
+    <p className="muted small">
+      Try a merchant on the sandbox:{' '}
+      <button type="button" className="link" disabled={disabled} onClick={() => use('usdc')}>
+        Sandbox Coffee in USDC
+      </button>{' '}
+      or{' '}
+      <button type="button" className="link" disabled={disabled} onClick={() => use('pyusd')}>
+        in PYUSD (Token-2022)
+      </button>
+    </p>
+  );
+}

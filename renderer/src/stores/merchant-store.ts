@@ -1,0 +1,107 @@
+/**
+ * A Solana Pay transaction request on the Pay screen (issue 34): main's reading of the merchant
+ * (`merchant.open`: domain, label, checked icon), then **Review payment** (`merchant.review`:
+ * main POSTs the account, prepares and reviews the merchant's transaction; the ticket goes to
+ * the pay review store, approved with merchant.approve), and the merchant's redirect, which
+ * main follows only once the payment is confirmed (`merchant.redirect`). The page never talks
+ * to the merchant: every answer here came through main.
+ */
+import { create } from 'zustand';
+import type { MerchantReviewView, MerchantView } from '../../../preload/api-types';
+import type { BridgeError } from '../../../main/shared/result';
+import { callWallet } from '../lib/wallet';
+import { usePayReviewStore } from './pay-review-store';
+
+/**
+ * True when `text` is a transaction request (SPEC.md: its pathname is an https URL, plain or
+ * encoded), which the merchant builds; transfer requests go to pay.parse as before.
+ */
+export function isTransactionRequest(text: string): boolean {
+  const trimmed = text.trim();
+  if (!/^solana:/i.test(trimmed)) return false;
+  const path = trimmed.slice('solana:'.length).split('?')[0] ?? '';
+  return /[:%]/.test(path);
+}
+
+export type MerchantOpenState =
+  | { state: 'empty' }
+  | { state: 'reading'; text: string }
+  | { state: 'ready'; text: string; merchant: MerchantView }
+  | { state: 'failed'; text: string; error: BridgeError };
+
+export interface MerchantStore {
+  open: MerchantOpenState;
+  /** What merchant.review said besides its ticket (summary, message, redirect). */
+  reviewed: Omit<MerchantReviewView, 'ticket'> | null;
+  redirectError: string | null;
+  /** Reads the merchant of `text` (the GET), once per text. */
+  read: (text: string) => Promise<void>;
+  /** The POST and the review, into the pay review store. */
+  review: (text: string) => Promise<void>;
+  /**
+   * Reviews an exact-output swap of `payWithMint` into the token the merchant's transaction
+   * pays in, sized to what the person lacks (issue 34 point 4); approved as a swap.
+   */
+  reviewSwapFirst: (payWithMint: string) => Promise<void>;
+  /** Follows the confirmed payment's redirect; a solana: one comes back as a new request. */
+  followRedirect: (signature: string) => Promise<string | null>;
+  clear: () => void;
+}
+
+export const useMerchantStore = create<MerchantStore>()((set, get) => ({
+  open: { state: 'empty' },
+  reviewed: null,
+  redirectError: null,
+
+  read: async (text) => {
+    const current = get().open;
+    if (current.state !== 'empty' && current.text === text) return;
+    set({ open: { state: 'reading', text }, reviewed: null, redirectError: null });
+    const result = await callWallet((w) => w.merchant.open({ text }));
+    if (get().open.state !== 'reading' || (get().open as { text: string }).text !== text) return;
+    set({
+      open: result.ok
+        ? { state: 'ready', text, merchant: result.value }
+        : { state: 'failed', text, error: result.error },
+    });
+  },
+
+  review: async (text) => {
+    set({ reviewed: null, redirectError: null });
+    await usePayReviewStore.getState().reviewTicket('merchant', async (w) => {
+      const result = await w.merchant.review({ text });
+      if (!result.ok) return result;
+      const { ticket, ...rest } = result.value;
+      set({ reviewed: rest });
+      return { ok: true, value: ticket };
+    });
+  },
+
+  reviewSwapFirst: async (payWithMint) => {
+    const reviewed = get().reviewed;
+    if (reviewed?.shortfall == null) return;
+    const { mint, shortfall } = reviewed;
+    await usePayReviewStore.getState().reviewTicket('swap-first', async (w) => {
+      const quote = await w.swap.quote({
+        inputMint: payWithMint,
+        outputMint: mint,
+        amount: shortfall,
+        swapMode: 'ExactOut',
+        slippage: { bps: 100 },
+      });
+      if (!quote.ok) return quote;
+      return w.swap.review({ quoteId: quote.value.quoteId });
+    });
+  },
+
+  followRedirect: async (signature) => {
+    const result = await callWallet((w) => w.merchant.redirect({ signature }));
+    if (!result.ok) {
+      set({ redirectError: result.error.message });
+      return null;
+    }
+    return result.value.solanaLink;
+  },
+
+  clear: () => set({ open: { state: 'empty' }, reviewed: null, redirectError: null }),
+}));
