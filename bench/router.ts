@@ -2,7 +2,7 @@
  * Router benchmark: quote latency and route quality over a synthetic market (≥ 200 CP-Swap
  * pools over ≥ 50 tokens, in the sandbox's four fee tiers, priced by the program's own
  * arithmetic), in process. Quality is the router's output divided by the
- * best output of an exhaustive search over the same route space (every path of one or two hops
+ * best output of an exhaustive search over the same route space (every path of up to three hops
  * through any token, every pool and every pair of pools at every whole-percent share), over
  * ≥ 1,000 random ExactIn requests. Goals: p50 ≤ 1 ms, quality ≥ 0.999.
  *
@@ -139,6 +139,7 @@ let routed = 0;
 let unroutable = 0;
 let routerMissed = 0;
 let twoHop = 0;
+let threeHop = 0;
 let split = 0;
 for (const req of requests) {
   const started = performance.now();
@@ -156,7 +157,8 @@ for (const req of requests) {
     continue;
   }
   routed += 1;
-  if (route.hops.length > 1) twoHop += 1;
+  if (route.hops.length === 2) twoHop += 1;
+  if (route.hops.length === 3) threeHop += 1;
   if (route.hops.some((hop) => hop.legs.length > 1)) split += 1;
   ratios.push(Number((route.outAmount * 1_000_000_000n) / best) / 1e9);
 }
@@ -172,7 +174,7 @@ const rows: [string, string][] = [
     'routed / no route in the space / router found none',
     `${routed} / ${unroutable} / ${routerMissed}`,
   ],
-  ['routed: two hops / a split hop', `${twoHop} / ${split}`],
+  ['routed: two hops / three hops / a split hop', `${twoHop} / ${threeHop} / ${split}`],
   ['quote latency p50 (ms, routable requests)', quantile(latencies, 0.5).toFixed(3)],
   ['quote latency p99 (ms, routable requests)', quantile(latencies, 0.99).toFixed(3)],
   ['quality: mean router/exhaustive output', mean(ratios).toFixed(6)],
