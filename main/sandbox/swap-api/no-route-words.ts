@@ -55,16 +55,23 @@ export function noPathWords(
   ) {
     blocking.push('restrictIntermediateTokens passes only through SOL, USDC or USDT');
   }
-  if (usablePaths(context, { ...request, allowVenue: () => true }).length > 0) {
-    blocking.push(
-      params.dexes !== null
-        ? 'dexes leaves out the venues that trade them'
-        : 'excludeDexes leaves out the venues that trade them',
-    );
+  const anyVenue = usablePaths(context, { ...request, allowVenue: () => true });
+  if (anyVenue.length > 0) {
+    // Name the venues left out, not the parameter: on the v2 Router path the sandbox itself
+    // leaves the market maker out, which the person never set.
+    const left = new Set<string>();
+    for (const path of anyVenue) {
+      path.slice(1).forEach((to, k) => {
+        for (const pool of context.graph.poolsBetween(path[k] as string, to)) {
+          if (!request.allowVenue(pool.label)) left.add(pool.label);
+        }
+      });
+    }
+    blocking.push(`only ${[...left].join(', ')} trades them, and this request leaves it out`);
   }
   const why =
     blocking.length > 0 ? blocking.join('; ') : "the request's filters together leave no route";
-  return `No route joins ${pair} under this request: ${why}. Lift that filter to get a route.`;
+  return `No route joins ${pair} under this request: ${why}.`;
 }
 
 /** COULD_NOT_FIND_ANY_ROUTE's words: paths exist, but none serves this amount within the budget. */
