@@ -1,6 +1,7 @@
 /**
  * What every request of the swap API works against: the ledger, the market, the pool graph and
- * the token set, plus a reader of pool state that asks the ledger (memoised for one request): a
+ * the token set, plus a reader of pool state that asks the ledger (memoised while the ledger's
+ * account state is unchanged, else for one request): a
  * CP-Swap pool's whole on-chain view (PoolState, AmmConfig, vaults, mint fees), the market
  * maker's vault balances.
  */
@@ -10,6 +11,7 @@ import { PoolGraph } from '../router/pool-graph';
 import { cachedReserves, type ReservesOf } from '../router/route-types';
 import { TOKEN_2022_PROGRAM_ID, type SandboxToken } from '../tokens';
 import { readCpPool } from '../cp-swap/cp-pool-view';
+import { stateCache } from './reserves-cache';
 
 const SLOTS_PER_EPOCH = 432_000;
 
@@ -34,6 +36,7 @@ export function createMarketContext(ledger: LedgerView, market: Market): MarketC
       .filter((token) => (TOP_INTERMEDIATE_SYMBOLS as readonly string[]).includes(token.symbol))
       .map((token) => token.mint),
   );
+  const shared = stateCache();
   return {
     ledger,
     market,
@@ -43,7 +46,11 @@ export function createMarketContext(ledger: LedgerView, market: Market): MarketC
     isToken2022: (mint) => tokens.get(mint)?.tokenProgram === TOKEN_2022_PROGRAM_ID,
     reservesReader: () => {
       const epoch = BigInt(Math.floor(ledger.currentSlot() / SLOTS_PER_EPOCH));
-      return cachedReserves((pool) => {
+      const version = ledger.accountStateVersion?.();
+      // Requests at the same account state (and epoch, for the transfer fees) share what they
+      // read: a quote polled again, or /swap right after its quote, reads no pool twice.
+      const cache = version === undefined ? cachedReserves : shared.at(`${version}:${epoch}`);
+      return cache((pool) => {
         if (pool.curve.kind === 'cp-swap') {
           const cp = readCpPool(ledger, pool.ammKey, epoch);
           if (cp === null) return { a: 0n, b: 0n };
