@@ -209,13 +209,10 @@ try {
   const market = loadOrSeedMarket(ledger, join(dir, 'swap'));
   // Two contexts: one reading every pool afresh for each quote (the state changed since the
   // last: a swap landed), one sharing reads while the state is unchanged (a quote polled again).
-  const fresh = new Proxy(ledger, {
-    get: (target, key) => {
-      if (key === 'accountStateVersion') return undefined;
-      const value = Reflect.get(target, key) as unknown;
-      return typeof value === 'function' ? (value as () => unknown).bind(target) : value;
-    },
-  });
+  // The same ledger without its state number (`this` still reaches the ledger's own fields).
+  const fresh = Object.create(ledger, {
+    accountStateVersion: { value: undefined },
+  }) as typeof ledger;
   const contexts = [
     ['every pool read afresh', createMarketContext(fresh, market)],
     ['same state, reads shared', createMarketContext(ledger, market)],
