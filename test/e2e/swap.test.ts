@@ -1,6 +1,6 @@
 /**
  * Swaps end to end in Chromium on the web preview against a real sandbox: SOL to USDC (one
- * hop) and BONK to JUP (two hops through SOL), each quoted, reviewed, approved and confirmed
+ * hop) and BONK to JUP (three hops through SOL and USDC), each quoted, reviewed, approved and confirmed
  * through the Swap screen, and the account's balances change exactly as the review said; the
  * first read back from the sandbox's RPC shows Raydium CP-Swap executing it, signed by the
  * person alone.
@@ -117,7 +117,7 @@ describe.each(ALL_API_SHAPES)('swap in Chromium, swap API $name', ({ previewArgs
     await screenshot(page, 'activity');
   });
 
-  it('swaps BONK to JUP over two hops, and the balances change as the review said', async () => {
+  it('swaps BONK to JUP over three hops, and the balances change as the review said', async () => {
     const app = await session.openApp();
     const { page } = app;
     const address = await createFundedAccount(page);
@@ -136,9 +136,12 @@ describe.each(ALL_API_SHAPES)('swap in Chromium, swap API $name', ({ previewArgs
       .getByRole('list', { name: 'Route' })
       .getByRole('listitem')
       .allTextContents();
-    expect(hops).toHaveLength(2);
+    // Three hops since issue 33: BONK > SOL > USDC > JUP (0.25% + 0.01% + 0.25%) pays more
+    // than BONK > SOL > JUP through the 1% JUP-SOL pool.
+    expect(hops).toHaveLength(3);
     expect(hops[0]).toMatch(/100% BONK → SOL venue fee .+$/);
-    expect(hops[1]).toMatch(/100% SOL → JUP venue fee .+$/);
+    expect(hops[1]).toMatch(/100% SOL → USDC venue fee .+$/);
+    expect(hops[2]).toMatch(/100% USDC → JUP venue fee .+$/);
 
     const before = holdings(await readBalances(page, address));
     const ticket = await reviewSwap(page);

@@ -134,17 +134,27 @@ export function invoiceUrl(invoice: InvoiceCase, recipient: string): string {
   return `solana:${recipient}?${params.toString()}`;
 }
 
+/** The tokens a route may pass through by default (restrictIntermediateTokens). */
+const MIDDLE_TOKENS = ['SOL', 'USDC', 'USDT'];
+
 /**
- * Whether the sandbox's market links two tokens in at most two hops through SOL, USDC or USDT
- * (its router's limits: main/sandbox/swap-api/README.md), read from the seeds of its pools,
- * not from the router: the sweep's own idea of what must be routable. `withMaker: false` leaves
- * out the market maker's books (a payment composed from /swap-instructions cannot use them).
+ * Whether the sandbox's market links two tokens by a chain of at most three pools through SOL,
+ * USDC or USDT (its router's limits: main/sandbox/swap-api/README.md), read from the seeds of
+ * its pools, not from the router: the sweep's own idea of what must be routable. `withMaker:
+ * false` leaves out the market maker's books (a payment composed from /swap-instructions cannot
+ * use them).
  */
 export function routable(a: string, b: string, withMaker: boolean): boolean {
   const pools = [...CP_POOL_SEEDS, ...(withMaker ? MARKET_MAKER_SEEDS : [])];
   const linked = (x: string, y: string) =>
     pools.some((pool) => (pool.a === x && pool.b === y) || (pool.a === y && pool.b === x));
-  return linked(a, b) || ['SOL', 'USDC', 'USDT'].some((m) => linked(a, m) && linked(m, b));
+  if (linked(a, b)) return true;
+  const middles = MIDDLE_TOKENS.filter((m) => m !== a && m !== b);
+  return middles.some(
+    (m) =>
+      linked(a, m) &&
+      (linked(m, b) || middles.some((n) => n !== m && linked(m, n) && linked(n, b))),
+  );
 }
 
 /** An invoice is paid through the payer's own account (from /swap-instructions) or by /swap. */

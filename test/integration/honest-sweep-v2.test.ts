@@ -28,8 +28,10 @@ import {
   reviewSwapCase,
   swapCases,
   type Reviewed,
+  SWEEP_TOKENS,
   type SweepCase,
 } from '../harness/honest-sweep';
+import { CP_POOL_SEEDS } from '../../main/sandbox/cp-swap/pool-seeds';
 import { noRouteWords, unservableOn, type SweepPath } from '../harness/honest-sweep-v2';
 import { JUPITER_PROGRAM_FIXTURE } from '../fixtures/jupiter-program';
 import { useHonestSweepSession } from '../harness/honest-sweep-session';
@@ -156,6 +158,18 @@ const TWO_HOP_INVOICES = ['JUP', 'RAY', 'PYUSD', 'FRZ', 'UNVR'].map(
     )!.name,
 );
 
+/**
+ * The trades of three hops (issue 33): mSOL with TFEE, FRZ and UNVR (mSOL > SOL > USDC > X),
+ * and an mSOL invoice paid with TFEE; each was "No route" while the router stopped at two hops.
+ * Every one is approved and must land.
+ */
+const THREE_HOPS = [
+  ...['TFEE', 'FRZ', 'UNVR'].flatMap((far) => [`swap mSOL->${far}`, `swap ${far}->mSOL`]),
+  invoiceCases().find(
+    (c) => c.token.symbol === 'mSOL' && c.payWith.symbol === 'TFEE' && c.withReference,
+  )!.name,
+];
+
 describe('the honest sweep on the Swap API v2 (issue 32)', () => {
   it(
     'Router (/build): accepts every swap and invoice the sandbox serves; the rest in plain words',
@@ -163,10 +177,30 @@ describe('the honest sweep on the Swap API v2 (issue 32)', () => {
     async () => {
       const cases: SweepCase[] = [...swapCases(), ...invoiceCases()];
       const approve = (sweepCase: SweepCase, index: number) =>
-        TWO_HOP_INVOICES.includes(sweepCase.name) || everyFourth(sweepCase, index);
+        TWO_HOP_INVOICES.includes(sweepCase.name) ||
+        THREE_HOPS.includes(sweepCase.name) ||
+        everyFourth(sweepCase, index);
       const outcome = await sweep('router', cases, approve);
       expectHonest('router', cases, outcome);
       expect(TWO_HOP_INVOICES.filter((name) => !outcome.confirmedNames.has(name))).toEqual([]);
+      expect(THREE_HOPS.filter((name) => !outcome.confirmedNames.has(name))).toEqual([]);
+      // Every ordered pair a chain of pools joins is served: since three hops, every swap but
+      // those of the tokens only the market maker trades (PDLG, XSTK; never on the Router path):
+      // the ordered pairs with at least one of them, 2m(n − 1) − m(m − 1).
+      const unserved = cases.filter((c) => c.kind === 'swap' && unservableOn('router', c));
+      const makerOnly = SWEEP_TOKENS.filter(
+        (t) => !CP_POOL_SEEDS.some((pool) => pool.a === t.symbol || pool.b === t.symbol),
+      ).map((t) => t.symbol);
+      expect(makerOnly).toContain('PDLG');
+      expect(
+        unserved.every(
+          (c) =>
+            c.kind === 'swap' &&
+            [c.input.symbol, c.output.symbol].some((s) => makerOnly.includes(s)),
+        ),
+      ).toBe(true);
+      const [n, m] = [SWEEP_TOKENS.length, makerOnly.length];
+      expect(unserved).toHaveLength(2 * m * (n - 1) - m * (m - 1));
       expect(outcome.confirmed).toBeGreaterThan(50);
     },
   );
@@ -176,8 +210,13 @@ describe('the honest sweep on the Swap API v2 (issue 32)', () => {
     { timeout: 600_000 },
     async () => {
       const cases: SweepCase[] = swapCases();
-      const outcome = await sweep('meta-aggregator', cases, everyFourth);
+      const approve = (sweepCase: SweepCase, index: number) =>
+        THREE_HOPS.includes(sweepCase.name) || everyFourth(sweepCase, index);
+      const outcome = await sweep('meta-aggregator', cases, approve);
       expectHonest('meta-aggregator', cases, outcome);
+      expect(outcome.notOffered).toEqual([]);
+      const threeHopSwaps = THREE_HOPS.filter((name) => name.startsWith('swap '));
+      expect(threeHopSwaps.filter((name) => !outcome.confirmedNames.has(name))).toEqual([]);
       expect(outcome.confirmed).toBeGreaterThan(35);
     },
   );

@@ -10,8 +10,9 @@
  * of each confirmed invoice holds exactly the amount more.
  *
  * What the sandbox cannot serve is refused at the quote, in words, before any review, and the
- * sweep knows which from the pools' seeds alone (`unservable`): pairs more than two hops apart
- * (mSOL and the USDC-only tokens), and payments composed from /swap-instructions (an invoice
+ * sweep knows which from the pools' seeds alone (`unservable`): since routes of three hops
+ * (issue 33) every ordered pair of tokens is joined (mSOL > SOL > USDC > TFEE, FRZ, UNVR), so
+ * only payments composed from /swap-instructions (an invoice
  * with a reference key or memo, or in SOL) whose only route is the market maker's (it co-signs,
  * so instructions cannot build it: issue 21's third class is no longer quoted for that flow).
  */
@@ -105,6 +106,12 @@ describe('the honest sweep (issue 21)', () => {
       expect(failed).toEqual([]);
       // Nothing is left unoffered but what the sandbox's pools cannot serve, and that in words.
       const expected = cases.filter(unservable).map((c) => c.name);
+      // Every ordered pair a chain of pools joins is served: all of them, since three hops.
+      expect(expected.filter((name) => name.startsWith('swap '))).toEqual([]);
+      for (const far of ['TFEE', 'FRZ', 'UNVR']) {
+        expect(expected).not.toContain(`swap mSOL->${far}`);
+        expect(expected).not.toContain(`swap ${far}->mSOL`);
+      }
       expect(notOffered.map((line) => line.split(': ')[0])).toEqual(expected);
       expect(notOffered.every((line) => /: NO_ROUTE: .+\. .+\.$/.test(line))).toBe(true);
       expect(accepted).toBe(cases.length - expected.length);

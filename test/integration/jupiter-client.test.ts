@@ -139,7 +139,8 @@ describe('the official client against the sandbox', () => {
       amount: Number(amount),
     });
     expectChained(quote);
-    expect(hops(quote).length).toBe(2);
+    // Two hops or three (BONK > SOL > USDC > JUP pays more than either two-hop path: issue 33).
+    expect(hops(quote).length).toBeGreaterThanOrEqual(2);
     expect([SOL, USDC, USDT]).toContain(hops(quote)[0]!.outputMint);
     const swap = await swapFor(quote, user);
     await signAndSend(connection, swap.swapTransaction, user);
@@ -203,7 +204,7 @@ describe('the official client against the sandbox', () => {
       swapMode: 'ExactOut',
     });
     expectChained(quote);
-    expect(hops(quote)).toHaveLength(2);
+    expect(hops(quote).length).toBeGreaterThanOrEqual(2);
     expect(quote.outAmount).toBe('7000000');
     const swap = await swapFor(quote, payer, { destinationTokenAccount: destination.toBase58() });
     await signAndSend(connection, swap.swapTransaction, payer);

@@ -16,12 +16,10 @@ import {
   AMM_V4_AUTHORITY,
   AMM_V4_PROGRAM,
   ataOf,
-  BONK,
   CP_SWAP_AUTHORITY,
   CP_SWAP_PROGRAM,
   fundedUser,
   getJson,
-  JUP,
   PDLG,
   postJson,
   signAndSend,
@@ -31,6 +29,8 @@ import {
   USDC,
   USDT,
 } from './sandbox-swap-fixtures';
+
+const MSOL = 'mSoLzYCxHdYgdzU16g5QSh3i5K3z3KZK7ytfqcJm7So';
 
 type Quote = Record<string, unknown> & {
   inAmount: string;
@@ -121,13 +121,15 @@ for (const shape of ['v6', 'v1'] as const) {
       expect(await connection.getAccountInfo(ataOf(user.publicKey, SOL))).toBeNull();
     });
 
-    it('two hops, BONK → JUP through a middle token, ExactIn', async () => {
-      const user = await fundedUser(connection, sandbox.rpcUrl, 1, { [BONK]: 5_000_000_000_000n });
-      const q = await quote(`inputMint=${BONK}&outputMint=${JUP}&amount=5000000000000`);
-      expect(new Set(q.routePlan.map((step) => step.swapInfo.inputMint)).size).toBe(2);
+    // BONK → JUP now takes three hops (BONK > SOL > USDC > JUP beats both 1% pools of the
+    // two-hop paths); three hops are test/integration/sandbox-three-hops.test.ts.
+    it('two hops, mSOL → USDC through SOL, ExactIn', async () => {
+      const user = await fundedUser(connection, sandbox.rpcUrl, 1, { [MSOL]: 5_000_000_000n });
+      const q = await quote(`inputMint=${MSOL}&outputMint=${USDC}&amount=5000000000`);
+      expect(q.routePlan.map((step) => step.swapInfo.inputMint)).toEqual([MSOL, SOL]);
       const { tx } = await swapAndRead(q, user);
       expectCpSwap(tx, q, 'SwapBaseInput');
-      expect(await tokenBalance(connection, ataOf(user.publicKey, JUP))).toBe(BigInt(q.outAmount));
+      expect(await tokenBalance(connection, ataOf(user.publicKey, USDC))).toBe(BigInt(q.outAmount));
     });
 
     it('a hop split over two pools, SOL out', async () => {

@@ -95,18 +95,27 @@ export function invoiceInstructions(invoice: Invoice, payer: PublicKey): Transac
   ];
 }
 
-/** One v0 transaction of `instructions`, signed by the user only. */
+/**
+ * One v0 transaction of `instructions`, signed by the user only, compiled against the lookup
+ * tables an answer names (`addressLookupTableAddresses`), read from the RPC as a wallet does.
+ */
 export async function signAsUser(
   connection: Connection,
   user: Keypair,
   instructions: TransactionInstruction[],
+  tableAddresses: readonly string[] = [],
 ): Promise<VersionedTransaction> {
   const { blockhash } = await connection.getLatestBlockhash();
+  const tables = await Promise.all(
+    tableAddresses.map(
+      async (address) => (await connection.getAddressLookupTable(new PublicKey(address))).value!,
+    ),
+  );
   const message = new TransactionMessage({
     payerKey: user.publicKey,
     recentBlockhash: blockhash,
     instructions,
-  }).compileToV0Message();
+  }).compileToV0Message(tables);
   expect(message.header.numRequiredSignatures).toBe(1);
   const tx = new VersionedTransaction(message);
   tx.sign([user]);

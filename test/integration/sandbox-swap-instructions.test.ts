@@ -148,11 +148,12 @@ describe('POST /swap-instructions composed by a wallet', () => {
     expect(confirmed?.meta?.innerInstructions?.length).toBeGreaterThan(0);
   });
 
-  it('pays from a token over two hops (ExactIn BONK → JUP), the invoice being the minimum output', async () => {
+  it('pays from a token over several hops (ExactIn BONK → JUP), the invoice being the minimum output', async () => {
     const user = await fundedUser(connection, sandbox.rpcUrl, 1, { [BONK]: 50_000_000_000n });
     const q = await quote(`inputMint=${BONK}&outputMint=${JUP}&amount=40000000000`);
     const hops = new Set(q.routePlan.map((step) => step.swapInfo.inputMint));
-    expect(hops.size).toBe(2);
+    // Two middle tokens or one: since issue 33 the router takes BONK > SOL > USDC > JUP.
+    expect(hops.size).toBeGreaterThanOrEqual(2);
     const shop = await merchant(JUP);
     const reference = Keypair.generate().publicKey;
     const body = await swapInstructions(sandbox.swapApiUrl, {
@@ -181,8 +182,15 @@ describe('POST /swap-instructions composed by a wallet', () => {
       },
       user.publicKey,
     );
+    // Three CP-Swap calls leave no room inline for the invoice: the answer names the table.
+    if (hops.size === 3) expect(body.addressLookupTableAddresses).toHaveLength(1);
     const signature = await send(
-      await signAsUser(connection, user, [...swapPart(body), ...invoice]),
+      await signAsUser(
+        connection,
+        user,
+        [...swapPart(body), ...invoice],
+        body.addressLookupTableAddresses,
+      ),
     );
     expect((await tokenBalance(connection, shop)) - before).toBe(amount);
     expect(await tokenBalance(connection, ataOf(user.publicKey, BONK))).toBe(10_000_000_000n);

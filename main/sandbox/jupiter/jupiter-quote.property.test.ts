@@ -6,6 +6,7 @@
  * over the CP-Swap pools, signed and executed on the ledger's VM. The person receives exactly
  * the quote's outAmount (an input-side fee: the quote's route output for what is left after the
  * fee, as the sandbox re-prices it) and the fee account exactly the fee the program takes.
+ * Routes of one, two and three hops (the last counted: issue 33) are all among them.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -98,6 +99,8 @@ describe('Jupiter routes pay exactly their quote', () => {
   it('1,000 random ExactIn swaps: the person gets outAmount, the fee account the fee', () => {
     let executed = 0;
     let refused = 0;
+    /** Executed routes of three hops (issue 33): three steps chained in one Jupiter route. */
+    let threeHops = 0;
     fc.assert(
       fc.property(
         fc.constantFrom(...TOKENS),
@@ -159,6 +162,8 @@ describe('Jupiter routes pay exactly their quote', () => {
           if (sent.status !== 'executed') return;
           expect(sent.record.err).toBeNull();
           executed += 1;
+          if (new Set(q.routePlan.map((step) => step.swapInfo.inputMint)).size === 3)
+            threeHops += 1;
           const fee = feeAccount === null ? 0n : balance(feeAccount) - feeBefore;
           const received = balance(out) - outBefore;
           if (feeAccount === null) {
@@ -177,6 +182,7 @@ describe('Jupiter routes pay exactly their quote', () => {
       { numRuns: 1_000, seed: 20261127 },
     );
     expect(executed).toBeGreaterThan(700);
+    expect(threeHops).toBeGreaterThan(30);
     expect(refused).toBeLessThan(50);
   }, 600_000);
 });

@@ -42,6 +42,12 @@ export interface LedgerView {
    * `executed` with a null `record.err` means it succeeded.
    */
   sendTransaction(wireTransaction: Uint8Array): LedgerSendOutcome;
+  /**
+   * A number that changes whenever any account's state may have changed (a transaction, a
+   * direct write): state read at the same number is the same. Optional: a view without it is
+   * read afresh for every request.
+   */
+  accountStateVersion?(): number;
 }
 
 /** What the swap API reads of an executed or rejected transaction. */

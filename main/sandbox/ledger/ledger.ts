@@ -143,6 +143,11 @@ export class SandboxLedger implements LedgerView {
 
   // ---- LedgerView ----
 
+  /** LedgerView's state number: bumped by every transaction and every direct account write. */
+  accountStateVersion(): number {
+    return this.stateVersion;
+  }
+
   getAccount(address: string): LedgerAccount | null {
     return fromVm(this.vm.getAccount(bs58.decode(address)));
   }

@@ -1,5 +1,5 @@
 /**
- * Exhaustive search over the router's route space (every path of one or two hops, every pool
+ * Exhaustive search over the router's route space (every path of up to three hops, every pool
  * alone and every pair of pools at every whole-percent share): the yardstick for route quality
  * in bench/router.ts and the router's tests. ExactIn only, and slow on purpose.
  */
@@ -40,19 +40,23 @@ export function exhaustiveBestOutput(
   request: RouteRequest,
 ): bigint | null {
   let best: bigint | null = null;
+  // Each hop's best output only grows with its input, so a path's best is hop by hop; paths
+  // that share their first hops share those hops' results.
+  const memo = new Map<string, bigint | null>();
   for (const path of candidatePaths(graph, request)) {
     let amount: bigint | null = request.amount;
     for (let i = 0; i + 1 < path.length && amount !== null; i += 1) {
       const from = path[i] as string;
       const to = path[i + 1] as string;
-      const hop: RouteHop | null = exhaustiveHop(
-        usablePools(graph, request, from, to),
-        from,
-        to,
-        amount,
-        reservesOf,
-      );
-      amount = hop === null ? null : hop.amountOut;
+      const key = `${from}>${to}:${amount}`;
+      let out = memo.get(key);
+      if (out === undefined) {
+        const pools = usablePools(graph, request, from, to);
+        const hop: RouteHop | null = exhaustiveHop(pools, from, to, amount, reservesOf);
+        out = hop === null ? null : hop.amountOut;
+        memo.set(key, out);
+      }
+      amount = out;
     }
     if (amount !== null && (best === null || amount > best)) best = amount;
   }

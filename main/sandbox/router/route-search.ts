@@ -1,7 +1,9 @@
 /**
- * The router: candidate paths of one or two hops (through the allowed intermediate mints),
- * priced first with the best single pool per hop, then the most promising ones again with
- * splits. The best route that fits the account budget wins.
+ * The router: candidate paths of one, two or three hops (through the allowed intermediate
+ * mints), priced first with the best single pool per hop, then the most promising ones again
+ * with splits. The best route that fits the account budget wins. A three-hop path is a
+ * candidate like any other: it wins where no shorter chain of pools joins the tokens (mSOL >
+ * SOL > USDC > TFEE in the sandbox) or where it pays more.
  */
 import type { Pool, VenueLabel } from '../venues/types';
 import { bestHop } from './hop-split';
@@ -15,7 +17,7 @@ export interface RouteRequest {
   amount: bigint;
   swapMode: SwapMode;
   onlyDirectRoutes: boolean;
-  /** Mints a two-hop route may pass through; null allows any. */
+  /** Mints a route of several hops may pass through; null allows any. */
   intermediateMints: ReadonlySet<string> | null;
   allowVenue: (label: VenueLabel) => boolean;
   /** Largest account count a route's transaction may need. */
@@ -25,17 +27,32 @@ export interface RouteRequest {
   splitCandidates?: number;
 }
 
-/** The mint paths to consider: direct, then through each allowed intermediate mint. */
+/** The most hops a route may have. */
+export const MAX_HOPS = 3;
+
+/**
+ * The mint paths to consider: direct, then through each allowed intermediate mint, then
+ * through each ordered pair of them (no mint twice, so no pool twice).
+ */
 export function candidatePaths(graph: PoolGraph, request: RouteRequest): string[][] {
   const { inputMint, outputMint } = request;
   const paths: string[][] = [];
   if (graph.poolsBetween(inputMint, outputMint).length > 0) paths.push([inputMint, outputMint]);
   if (request.onlyDirectRoutes) return paths;
-  for (const middle of graph.neighbours(inputMint)) {
-    if (middle === outputMint || middle === inputMint) continue;
-    if (request.intermediateMints !== null && !request.intermediateMints.has(middle)) continue;
-    if (!graph.neighbours(middle).has(outputMint)) continue;
-    paths.push([inputMint, middle, outputMint]);
+  const allowed = (mint: string) =>
+    mint !== inputMint &&
+    mint !== outputMint &&
+    (request.intermediateMints === null || request.intermediateMints.has(mint));
+  const firsts = [...graph.neighbours(inputMint)].filter(allowed);
+  for (const middle of firsts) {
+    if (graph.neighbours(middle).has(outputMint)) paths.push([inputMint, middle, outputMint]);
+  }
+  const lasts = new Set([...graph.neighbours(outputMint)].filter(allowed));
+  for (const first of firsts) {
+    for (const second of graph.neighbours(first)) {
+      if (second === first || !lasts.has(second)) continue;
+      paths.push([inputMint, first, second, outputMint]);
+    }
   }
   return paths;
 }
@@ -50,6 +67,12 @@ export function usablePools(
   return graph.poolsBetween(from, to).filter((pool) => request.allowVenue(pool.label));
 }
 
+/**
+ * Remembers each hop priced for one request: paths that share their first hops (every
+ * three-hop path through the same first mints) price them once.
+ */
+export type HopMemo = Map<string, RouteHop | null>;
+
 /** Prices a path hop by hop (forwards in ExactIn, backwards in ExactOut); null when it fails. */
 export function pricePath(
   graph: PoolGraph,
@@ -57,6 +80,7 @@ export function pricePath(
   path: readonly string[],
   reservesOf: ReservesOf,
   allowSplit: boolean,
+  memo: HopMemo = new Map(),
 ): Route | null {
   const mode = request.swapMode;
   const count = path.length - 1;
@@ -66,8 +90,13 @@ export function pricePath(
     const i = mode === 'ExactIn' ? k : count - 1 - k;
     const from = path[i] as string;
     const to = path[i + 1] as string;
-    const pools = usablePools(graph, request, from, to);
-    const hop = bestHop(mode, pools, from, to, amount, reservesOf, allowSplit);
+    const key = `${from}>${to}:${amount}:${allowSplit ? 's' : '1'}`;
+    let hop = memo.get(key);
+    if (hop === undefined) {
+      const pools = usablePools(graph, request, from, to);
+      hop = bestHop(mode, pools, from, to, amount, reservesOf, allowSplit);
+      memo.set(key, hop);
+    }
     if (hop === null) return null;
     hops[i] = hop;
     amount = mode === 'ExactIn' ? hop.amountOut : hop.amountIn;
@@ -96,8 +125,9 @@ export function findBestRoute(
   // A path no single pool per hop can serve (a range too narrow for the amount) may still
   // serve it split: those are always re-priced with splits.
   const unserved: string[][] = [];
+  const memo: HopMemo = new Map();
   for (const path of paths) {
-    const route = pricePath(graph, request, path, reservesOf, false);
+    const route = pricePath(graph, request, path, reservesOf, false, memo);
     if (route !== null) priced.push({ path, route });
     else unserved.push(path);
   }
@@ -110,7 +140,7 @@ export function findBestRoute(
     ...unserved,
   ];
   for (const path of splitPaths) {
-    const split = pricePath(graph, request, path, reservesOf, true);
+    const split = pricePath(graph, request, path, reservesOf, true, memo);
     if (split !== null) candidates.push(split);
   }
   let best: Route | null = null;

@@ -1,8 +1,9 @@
 /**
  * What every request of the swap API works against: the ledger, the market, the pool graph and
- * the token set, plus a reader of pool state that asks the ledger (memoised for one request): a
- * CP-Swap pool's whole on-chain view (PoolState, AmmConfig, vaults, mint fees), an AMM v4 pool's
- * (AmmInfo, vaults), the market maker's vault balances.
+ * the token set, plus a reader of pool state that asks the ledger (memoised while the ledger's
+ * account state is unchanged, else for one request): a CP-Swap pool's whole on-chain view
+ * (PoolState, AmmConfig, vaults, mint fees), an AMM v4 pool's (AmmInfo, vaults), the market
+ * maker's vault balances.
  */
 import type { LedgerView } from '../ledger/ledger-view';
 import type { Market } from '../pools/seed-market';
@@ -11,6 +12,7 @@ import { cachedReserves, type ReservesOf } from '../router/route-types';
 import { TOKEN_2022_PROGRAM_ID, type SandboxToken } from '../tokens';
 import { readCpPool } from '../cp-swap/cp-pool-view';
 import { readAmmV4Pool } from '../amm-v4/amm-pool-view';
+import { stateCache } from './reserves-cache';
 
 const SLOTS_PER_EPOCH = 432_000;
 
@@ -35,6 +37,7 @@ export function createMarketContext(ledger: LedgerView, market: Market): MarketC
       .filter((token) => (TOP_INTERMEDIATE_SYMBOLS as readonly string[]).includes(token.symbol))
       .map((token) => token.mint),
   );
+  const shared = stateCache();
   return {
     ledger,
     market,
@@ -44,7 +47,11 @@ export function createMarketContext(ledger: LedgerView, market: Market): MarketC
     isToken2022: (mint) => tokens.get(mint)?.tokenProgram === TOKEN_2022_PROGRAM_ID,
     reservesReader: () => {
       const epoch = BigInt(Math.floor(ledger.currentSlot() / SLOTS_PER_EPOCH));
-      return cachedReserves((pool) => {
+      const version = ledger.accountStateVersion?.();
+      // Requests at the same account state (and epoch, for the transfer fees) share what they
+      // read: a quote polled again, or /swap right after its quote, reads no pool twice.
+      const cache = version === undefined ? cachedReserves : shared.at(`${version}:${epoch}`);
+      return cache((pool) => {
         if (pool.curve.kind === 'cp-swap') {
           const cp = readCpPool(ledger, pool.ammKey, epoch);
           if (cp === null) return { a: 0n, b: 0n };

@@ -4,12 +4,9 @@
  * hops chained mint to mint, platform fee, slippage bound, price impact, slot, time taken).
  */
 import { countRouteAccounts, MAX_ACCOUNTS } from '../router/route-accounts';
-import {
-  candidatePaths,
-  findBestRoute,
-  usablePools,
-  type RouteRequest,
-} from '../router/route-search';
+import { findBestRoute, type RouteRequest } from '../router/route-search';
+import { runsJupiter } from '../jupiter/jupiter-options';
+import { noPathWords, noRouteWords, usablePaths } from './no-route-words';
 import { formatImpact, routePriceImpact } from '../router/price-impact';
 import type { Route } from '../router/route-types';
 import { SwapApiError } from './api-error';
@@ -70,17 +67,29 @@ export function routeRequestOf(context: MarketContext, params: QuoteParams): Rou
       (params.dexes === null || params.dexes.has(label)) && !params.excludeDexes.has(label),
     maxAccounts: params.maxAccounts ?? MAX_ACCOUNTS,
     countAccounts: (route: Route) => {
-      // A legacy transaction cannot use the market's lookup table: four swaps (two split hops)
-      // do not fit a packet inline, so such a route is out of a legacy quote, as on mainnet.
-      const legs = route.hops.reduce((sum, hop) => sum + hop.legs.length, 0);
-      if (params.asLegacyTransaction && legs > MAX_LEGACY_LEGS) return Number.POSITIVE_INFINITY;
+      // A legacy transaction cannot use the market's lookup table, so a route too large for a
+      // packet inline is out of a legacy quote, as on mainnet.
+      if (params.asLegacyTransaction && !fitsLegacy(context, route))
+        return Number.POSITIVE_INFINITY;
       return countRouteAccounts(route, context.isToken2022, platformFee);
     },
   };
 }
 
-/** The most program calls a legacy swap transaction fits with every account inline. */
-const MAX_LEGACY_LEGS = 3;
+/**
+ * Whether a route's swap fits a legacy transaction (every account inline), as measured on the
+ * sandbox: its own CP-Swap calls fit three (three hops, or two with a split: 1,229 bytes
+ * without a fee token); one Jupiter route fits two steps (shared accounts, 1,043 bytes), not
+ * three (its own accounts and the program's token accounts come on top).
+ */
+function fitsLegacy(context: MarketContext, route: Route): boolean {
+  const legs = route.hops.reduce((sum, hop) => sum + hop.legs.length, 0);
+  const jupiter =
+    route.swapMode === 'ExactIn' &&
+    route.hops.every((hop) => hop.legs.every((leg) => leg.pool.curve.kind === 'cp-swap')) &&
+    runsJupiter(context.ledger);
+  return legs <= (jupiter ? 2 : 3);
+}
 
 /** Computes the quote for validated parameters; throws SwapApiError. */
 export function computeQuote(
@@ -105,24 +114,21 @@ export function computeQuote(
   }
   const request = routeRequestOf(context, params);
   const reservesOf = context.reservesReader();
-  const paths = candidatePaths(context.graph, request).filter((path) =>
-    path
-      .slice(1)
-      .every((to, i) => usablePools(context.graph, request, path[i] as string, to).length > 0),
-  );
-  if (paths.length === 0) {
-    throw new SwapApiError(
-      'NO_ROUTES_FOUND',
-      'No market joins these tokens under the given filters (dexes, excludeDexes, onlyDirectRoutes, restrictIntermediateTokens).',
-    );
+  if (usablePaths(context, request).length === 0) {
+    throw new SwapApiError('NO_ROUTES_FOUND', noPathWords(context, params, request));
   }
   const route =
     jupiterExactOutRoute(context, reservesOf, request) ??
     findBestRoute(context.graph, reservesOf, request);
   if (route === null) {
+    const unbounded = routeRequestOf(context, {
+      ...params,
+      asLegacyTransaction: false,
+      maxAccounts: null,
+    });
     throw new SwapApiError(
       'COULD_NOT_FIND_ANY_ROUTE',
-      'No route can serve this amount (not enough liquidity in range, or more accounts than maxAccounts). Try a smaller amount or a larger maxAccounts.',
+      noRouteWords(context, params, request, reservesOf, unbounded),
     );
   }
   const impact = routePriceImpact(route, reservesOf);

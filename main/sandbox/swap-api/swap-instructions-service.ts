@@ -56,6 +56,13 @@ function instructionJson(instruction: TransactionInstruction): InstructionJson {
   };
 }
 
+/**
+ * Bytes a caller of /swap-instructions may add to the transaction (a payment's memo, its
+ * transfer to the payee's account and a few reference keys: about 250 bytes), kept free before
+ * the answer gives up the lookup table for accounts inline.
+ */
+const CALLER_ROOM_BYTES = 320;
+
 /** The user's transaction of these instructions, unsigned; null when it exceeds a packet. */
 function userTransaction(
   instructions: TransactionInstruction[],
@@ -89,10 +96,13 @@ export function buildSwapInstructionsResponse(context: MarketContext, request: S
       'This route is a fill by the sandbox market maker, who must co-sign the transaction; instructions cannot carry that signature. Use /swap for this route, or quote with excludeDexes=Sandbox Market Maker.',
     );
   }
-  // Every account inline when that fits; else through the market's lookup table, which the
-  // answer then names for the wallet to compile against.
+  // Every account inline when that fits with room to spare for what the caller adds; else
+  // through the market's lookup table, which the answer then names for the wallet to compile
+  // against. A route that only just fits inline (three CP-Swap calls: 1,231 bytes) would leave
+  // a payment no room for its memo, transfer and reference keys.
   const table = marketLookupTable(context);
-  const inline = userTransaction(ordered(built.groups), user, blockhash, null) !== null;
+  const inlineWire = userTransaction(ordered(built.groups), user, blockhash, null);
+  const inline = inlineWire !== null && inlineWire.length <= PACKET_SIZE - CALLER_ROOM_BYTES;
   const tables = inline || table === null ? null : table;
   const fits = () => userTransaction(ordered(built.groups), user, blockhash, tables);
   if (fits() === null) {

@@ -29,7 +29,10 @@ export interface Order {
 
 function tokenBalanceOf(ledger: LedgerView, owner: string, mint: string): bigint | null {
   if (mint === NATIVE_MINT) return null;
-  return ledger.tokenBalance(associatedTokenAddress(mint, owner, TOKEN_PROGRAM_ID)) ?? 0n;
+  // The associated account under the mint's own program: a Token-2022 mint's (TFEE, PYUSD) is
+  // another address than SPL Token's, which would always read 0.
+  const program = ledger.getAccount(mint)?.owner ?? TOKEN_PROGRAM_ID;
+  return ledger.tokenBalance(associatedTokenAddress(mint, owner, program)) ?? 0n;
 }
 
 export function executeOrder(
