@@ -10,6 +10,7 @@ import { writeCpSwapGenesis, type CpSwapGenesisHost } from '../cp-swap/cp-genesi
 import { CP_POOL_SEEDS } from '../cp-swap/pool-seeds';
 import { feeTierConfigAddress } from '../cp-swap/fee-tiers';
 import { SANDBOX_TOKENS } from '../tokens';
+import { HOOK_PROGRAM_ID, hookProgramBytes } from '../hook/hook-program';
 import type { LedgerView } from './ledger-view';
 import { LiteSvm, type VmInstance } from './vm';
 
@@ -31,6 +32,8 @@ export function createSandboxVm(): VmInstance {
 /** The programs the VM gets on every start, beside litesvm's own (SPL Token, ATA, Memo...). */
 export function loadSandboxPrograms(vm: VmInstance): void {
   vm.addProgram(bs58.decode(CP_SWAP_PROGRAM_ID), cpSwapFile(CP_SWAP_BINARY));
+  // HOOK's transfer hook (issue 35): SPL's example program, resources/programs/spl-transfer-hook-example/.
+  vm.addProgram(bs58.decode(HOOK_PROGRAM_ID), hookProgramBytes());
 }
 
 /** The markets of genesis: CP-Swap's pools, created by its own `initialize`. */

@@ -15,4 +15,7 @@ export interface MarketMakerSeed {
 /** Symbols refer to main/sandbox/tokens.ts. */
 export const MARKET_MAKER_SEEDS: readonly MarketMakerSeed[] = [
   { a: 'PDLG', b: 'USDC', feeBps: 25, amountA: '500000', price: '2' },
+  // Issue 35: CP-Swap refuses a transfer hook; PAUS stays with the maker so a pause stops one book.
+  { a: 'PAUS', b: 'USDC', feeBps: 25, amountA: '500000', price: '3' },
+  { a: 'HOOK', b: 'USDC', feeBps: 25, amountA: '500000', price: '1.5' },
 ];

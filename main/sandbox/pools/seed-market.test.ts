@@ -30,7 +30,7 @@ function fresh() {
 const symbol = (name: string) => SANDBOX_TOKENS.find((token) => token.symbol === name)!;
 
 describe('loadOrSeedMarket', () => {
-  it('reads the CP-Swap pools at marginal prices near mainnet\u2019s, and the PDLG book', () => {
+  it('reads the CP-Swap pools at marginal prices near mainnet\u2019s, and the PDLG, PAUS and HOOK books', () => {
     const { dir, ledger } = fresh();
     const market = loadOrSeedMarket(ledger, join(dir, 'swap'));
     const reservesOf = createMarketContext(ledger, market).reservesReader();
@@ -53,9 +53,12 @@ describe('loadOrSeedMarket', () => {
     expect(rate('mSOL', 'SOL', 10n ** 9n)).toBeCloseTo(1.27, 2);
     expect(rate('BONK', 'USDC', 10n ** 10n)).toBeCloseTo(0.00002, 6);
     expect(rate('PDLG', 'USDC', 10n ** 6n)).toBeCloseTo(2, 1);
+    // Issue 35: the pausable and the hooked token trade with the maker too.
+    expect(rate('PAUS', 'USDC', 10n ** 6n)).toBeCloseTo(3, 1);
+    expect(rate('HOOK', 'USDC', 10n ** 6n)).toBeCloseTo(1.5, 1);
     const labels = market.pools.map((pool) => pool.label);
     expect(new Set(labels)).toEqual(new Set(['Raydium CPMM', 'Sandbox Market Maker']));
-    expect(labels.filter((label) => label === 'Sandbox Market Maker')).toHaveLength(1);
+    expect(labels.filter((label) => label === 'Sandbox Market Maker')).toHaveLength(3);
     ledger.close();
   });
 

@@ -36,6 +36,7 @@ import type { MarketContext } from './market-context';
 import { associatedTokenKey } from '../../tokens/associated-token';
 import type { ReplayedSwap } from './route-replay';
 import { splitPlatformFee } from './slippage';
+import { hookTransferAccounts } from '../hook/hook-program';
 import {
   jupiterCanRoute,
   jupiterSwapGroups,
@@ -97,7 +98,7 @@ function transfer(
   amount: bigint,
 ): TransactionInstruction {
   const token = tokenOf(context, mint);
-  return createTransferCheckedInstruction(
+  const instruction = createTransferCheckedInstruction(
     new PublicKey(from),
     new PublicKey(mint),
     new PublicKey(to),
@@ -107,6 +108,9 @@ function transfer(
     [],
     new PublicKey(token.tokenProgram),
   );
+  // A HOOK transfer carries its hook's extra accounts, or Token-2022 refuses it (issue 35).
+  if (token.traits?.transferHook) instruction.keys.push(...hookTransferAccounts(mint, owner));
+  return instruction;
 }
 
 /** The share `part/whole` of `amount`, rounded down. */
