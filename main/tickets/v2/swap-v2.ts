@@ -37,6 +37,7 @@ import { awaitedOrderSigners } from './order-signers';
 import { checkOrderQuote, UNREADABLE_ROUTERS } from './order-quote-checks';
 import { termsOf } from '../../review/service-terms';
 import type { ComputePrice, SwapV2Deps, V2Quote } from './v2-types';
+import { refusePausedMints } from '../../tokens/paused-check';
 
 type QuoteRequest = ParsedRequestOf<'swap.quote'>;
 
@@ -227,6 +228,11 @@ export async function quoteAnySwap(
   request: QuoteRequest,
 ): Promise<StoredQuote<SwapExtras>> {
   const { v2 } = deps;
+  // A paused token is said so before any quote (issue 35); read fresh, so a resume works at once.
+  const pair = [request.inputMint, request.outputMint];
+  const symbols: Record<string, string> =
+    (await deps.tokenSymbols?.(pair).catch(() => undefined)) ?? {};
+  await refusePausedMints(deps.reviewReads ?? deps.connection, pair, (m) => symbols[m] ?? null);
   if (deps.network.swapApiFlavour !== 'swap-v2' || v2 === undefined) {
     return quoteSwap(deps, request);
   }
