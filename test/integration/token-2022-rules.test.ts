@@ -86,6 +86,10 @@ describe('a paused token (PAUS)', () => {
     } as const;
     const quotedBefore = await pay.wallet.call('swap.quote', quoteRequest);
     await setPaused(true);
+    // The picker's list marks it (tokens.search reads the mints it answers).
+    const listed = async () =>
+      (await pay.wallet.call('tokens.search', { query: 'PAUS' })).find((t) => t.mint === PAUS);
+    expect(await listed()).toMatchObject({ symbol: 'PAUS', paused: true });
 
     expect(await pay.wallet.refusal('swap.quote', quoteRequest)).toEqual({
       code: 'TOKEN_PAUSED',
@@ -131,6 +135,7 @@ describe('a paused token (PAUS)', () => {
     expect(report.refusals).toContain(PAUSED_WORDS);
 
     await setPaused(false);
+    expect((await listed())?.paused).toBeUndefined();
     const plan = await pay.wallet.call('pay.quote', { text, payWithMint: PAUS });
     expect(plan).toMatchObject({ route: 'direct-transfer', maxSpend: '1500000' });
     const payment = await pay.wallet.call('pay.review', { planId: plan.planId });
