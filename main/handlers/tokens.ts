@@ -6,6 +6,7 @@
  */
 import { PublicKey, type Connection } from '@solana/web3.js';
 import { TOKEN_2022_PROGRAM_ID, TOKEN_PROGRAM_ID, unpackMint } from '@solana/spl-token';
+import { isPausedMint } from '../tokens/mint-extension-data';
 import { z } from 'zod';
 import type { NetworkInfo, TokenInfo } from '../../preload/api-types';
 import bundled from '../../resources/tokens/mainnet.json';
@@ -50,7 +51,8 @@ export interface TokenHandlerDeps {
   directory: () => TokenDirectory;
   prices: () => PriceService;
   logos: LogoFetcher;
-  connection: () => Pick<Connection, 'getAccountInfo'>;
+  connection: () => Pick<Connection, 'getAccountInfo'> &
+    Partial<Pick<Connection, 'getMultipleAccountsInfo'>>;
   unreachableMessage: () => string;
 }
 
@@ -69,14 +71,44 @@ function infoOf(token: DirectoryToken, source: TokenInfo['source']): TokenInfo {
 
 const infosOf = (answer: DirectoryAnswer) => answer.tokens.map((t) => infoOf(t, answer.source));
 
+/**
+ * `infos` with the Token-2022 ones its issuer has paused marked (issue 35), read from the chain
+ * now (one getMultipleAccounts, at most 100 mints): a picker says so before anything is built.
+ * A failed read marks nothing; the quote still refuses a paused token.
+ */
+async function withPaused(deps: TokenHandlerDeps, infos: TokenInfo[]): Promise<TokenInfo[]> {
+  const connection = deps.connection();
+  const candidates = infos
+    .filter((info) => info.tokenProgram === TOKEN_2022_PROGRAM_ID.toBase58())
+    .slice(0, 100);
+  if (candidates.length === 0 || connection.getMultipleAccountsInfo === undefined) return infos;
+  const read = await connection
+    .getMultipleAccountsInfo(
+      candidates.map((info) => new PublicKey(info.mint)),
+      'confirmed',
+    )
+    .catch(() => null);
+  if (read === null) return infos;
+  const paused = new Set(
+    candidates
+      .filter((_, i) => {
+        const info = read[i];
+        return info ? isPausedMint(info.owner.toBase58(), info.data) : false;
+      })
+      .map((info) => info.mint),
+  );
+  return infos.map((info) => (paused.has(info.mint) ? { ...info, paused: true } : info));
+}
+
 /** Handlers of the `tokens.*` and `prices.*` methods. */
 export function createTokenHandlers(
   deps: TokenHandlerDeps,
 ): HandlerGroup<'tokens.list' | 'tokens.search' | 'tokens.lookup' | 'tokens.logo' | 'prices.get'> {
   return {
-    'tokens.list': async () => infosOf(await deps.directory().list()),
+    'tokens.list': async () => withPaused(deps, infosOf(await deps.directory().list())),
 
-    'tokens.search': async ({ query }) => infosOf(await deps.directory().search(query)),
+    'tokens.search': async ({ query }) =>
+      withPaused(deps, infosOf(await deps.directory().search(query))),
 
     'tokens.logo': async ({ mint }) => {
       const token = (await deps.directory().get([mint])).get(mint);

@@ -94,7 +94,11 @@ export async function readReceipt(
   const references =
     last === undefined || payment.references.length === 0
       ? []
-      : last.accountKeyIndexes.slice(native ? 2 : 4).map((index) => keys[index] ?? '');
+      : last.accountKeyIndexes
+          .slice(native ? 2 : 4)
+          // A hooked token's hook accounts follow the references (issue 35).
+          .slice(0, payment.references.length)
+          .map((index) => keys[index] ?? '');
   return {
     signature,
     status: meta.err ? 'failed' : 'confirmed',

@@ -39,6 +39,7 @@ import {
   type MerchantPart,
 } from './payment-transactions';
 import type { PaymentPlan, PlanBook } from './plan-book';
+import { resolveMerchantTransfer } from './hook-accounts';
 
 export type PayTicket = ReviewTicket;
 
@@ -143,6 +144,13 @@ export function paymentIntent(plan: PaymentPlan): SwapIntent {
   };
 }
 
+/** The merchant's instructions, its transfer refused when paused and given its hook's accounts. */
+async function resolvedMerchant(deps: PayReviewDeps, part: MerchantPart) {
+  const instructions = merchantInstructions(part);
+  await resolveMerchantTransfer(deps.connection, part, instructions.at(-1)!, null);
+  return instructions;
+}
+
 async function buildPayment(
   deps: PayReviewDeps,
   plan: PaymentPlan,
@@ -160,7 +168,7 @@ async function buildPayment(
     native: plan.payee.native === true,
   };
   if (plan.route === 'direct-transfer') {
-    return buildTransaction(deps.connection, account, merchantInstructions(part));
+    return buildTransaction(deps.connection, account, await resolvedMerchant(deps, part));
   }
   if (plan.route === 'swap-exact-in' && deps.apiV2) {
     const answer = await buildExactInSwap(await deps.apiV2(), plan, account);
@@ -221,7 +229,7 @@ async function composeThroughPayer(
     );
   }
   const swap = swapInstructionList(parts);
-  const merchant = merchantInstructions(part);
+  const merchant = await resolvedMerchant(deps, part);
   // The service sized the compute limit for the swap alone; the memo and the transfer get
   // units of their own (compute-budget.ts).
   const tables = await lookupTables(deps.connection, parts.addressLookupTableAddresses);

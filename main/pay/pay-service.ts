@@ -10,6 +10,7 @@ import { unpackAccount } from '@solana/spl-token';
 import { PublicKey, type Connection } from '@solana/web3.js';
 import { isAddress, type Address } from '../shared/address';
 import { WalletError } from '../shared/errors';
+import { refusePausedMints } from '../tokens/paused-check';
 import { unreachableBalance, walletLamports } from '../ledger/wallet-lamports';
 import type { SwapApiClient } from '../swap-api';
 import type { SwapV2Client } from '../swap-api/v2';
@@ -186,6 +187,11 @@ export async function quotePayment(
     );
   }
   const mint = payee.mint.mint;
+  // A paused token is said so before any plan (issue 35), both the paid and the paying one.
+  const symbols: Record<string, string> =
+    (await deps.tokenSymbols?.([mint, input.payWithMint]).catch(() => ({}))) ??
+    ({} as Record<string, string>);
+  await refusePausedMints(deps.connection, [mint, input.payWithMint], (m) => symbols[m] ?? null);
   const base = {
     networkKey: deps.networkKey,
     request,

@@ -15,6 +15,7 @@ import { describeInstruction } from './describe';
 import { BLOCKHASH_VALIDITY_BLOCKS, mintOf, type ReviewFacts } from './facts';
 import { runGuard } from './guard';
 import { paymentRules } from './guard-payment';
+import { extensionRules } from './guard-extensions';
 import type { DecodedMessage } from './message';
 import { networkFee } from './network-fee';
 import { programName } from './program-ids';
@@ -104,6 +105,7 @@ export function assembleFacts(input: FactsInput): ReviewFacts {
     awaitedCosigners: new Set(input.awaitedCosigners ?? []),
     firstPools: input.firstPools ?? new Map(),
     reviewedAt,
+    mintStates: input.mintStates,
   };
   for (const instruction of instructions) {
     instruction.summary = describeInstruction(
@@ -119,7 +121,7 @@ export function assembleFacts(input: FactsInput): ReviewFacts {
 /** Runs the guard over `facts` and writes the report. */
 export function reportOf(facts: ReviewFacts): ReviewReport {
   const { message } = facts;
-  const verdicts = [...runGuard(facts), ...paymentRules(facts)];
+  const verdicts = [...runGuard(facts), ...paymentRules(facts), ...extensionRules(facts)];
   const refusals = verdicts.filter((v) => !v.ok).map((v) => v.reason);
   return {
     accepted: refusals.length === 0 && facts.simulation.ok,

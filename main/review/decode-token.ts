@@ -5,6 +5,7 @@
  */
 import type { Address } from '../shared/address';
 import type { DecodedInstruction } from './types';
+import { decodeTokenV11, isTokenV11Tag } from './decode-token-v11';
 
 const AUTHORITY_TYPES = ['MintTokens', 'FreezeAccount', 'AccountOwner', 'CloseAccount'] as const;
 
@@ -126,6 +127,8 @@ export function decodeTokenInstruction(
       return need(1) ? { kind: 'tokenSyncNative', account: a(0) } : unknown();
     default: {
       if (tag === undefined) return unknown();
+      // Token-2022's pausable, permissioned burn, unwrap and scaled-amount families (issue 35).
+      if (isTokenV11Tag(tag)) return decodeTokenV11(data, accounts, encodeKey);
       const harmless = HARMLESS[tag];
       if (harmless !== undefined) return { kind: 'other', name: harmless };
       const other = OTHER_NAMES[tag];

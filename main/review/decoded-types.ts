@@ -145,7 +145,15 @@ export type DecodedInstruction =
   | { kind: 'tokenCloseAccount'; account: Address; destination: Address; owner: Address }
   | { kind: 'tokenSyncNative'; account: Address }
   | { kind: 'tokenInitializeAccount'; account: Address; mint: Address; owner: Address }
-  | { kind: 'tokenBurn'; account: Address; mint: Address; owner: Address; amount: bigint }
+  | {
+      kind: 'tokenBurn';
+      account: Address;
+      mint: Address;
+      owner: Address;
+      amount: bigint;
+      /** A Token-2022 permissioned burn (issue 35): the mint's burn authority, who co-signs. */
+      permissionedBy?: Address;
+    }
   | { kind: 'tokenMintTo'; mint: Address; destination: Address; amount: bigint }
   | {
       kind: 'ataCreate';
@@ -169,5 +177,10 @@ export type DecodedInstruction =
   | { kind: 'computeUnitLimit'; units: number }
   | { kind: 'computeUnitPrice'; microLamports: bigint }
   | { kind: 'memo'; text: string }
-  | { kind: 'other'; name: string }
+  | {
+      kind: 'other';
+      name: string;
+      /** What it does, in words, where the decoder knows (Token-2022's newer instructions). */
+      detail?: string;
+    }
   | { kind: 'unknown' };

@@ -56,7 +56,9 @@ export function describeInstruction(
     case 'tokenInitializeAccount':
       return `Open token account ${s(decoded.account)} for ${s(decoded.owner)}`;
     case 'tokenBurn':
-      return `Burn ${formatToken(decoded.amount, decoded.mint, tokens)} from ${s(decoded.account)}`;
+      return decoded.permissionedBy === undefined
+        ? `Burn ${formatToken(decoded.amount, decoded.mint, tokens)} from ${s(decoded.account)}`
+        : `Burn ${formatToken(decoded.amount, decoded.mint, tokens)} from ${s(decoded.account)} (a permissioned burn: the ${tokenName(decoded.mint, tokens)} issuer's burn authority ${s(decoded.permissionedBy)} signs it, with the owner ${s(decoded.owner)})`;
     case 'tokenMintTo':
       return `Mint ${formatToken(decoded.amount, decoded.mint, tokens)} into ${s(decoded.destination)}`;
     case 'ataCreate':
@@ -109,7 +111,7 @@ export function describeInstruction(
       // person must see it, but as the transaction's words, plain and inert (issue 32).
       return `Memo text in the transaction, written by whoever built it, not Swapdesk's words: “${sanitizeServiceText(decoded.text)}”`;
     case 'other':
-      return `${programName}: ${decoded.name}`;
+      return `${programName}: ${decoded.detail ?? decoded.name}`;
     case 'unknown':
       return `${programName}: an instruction the wallet cannot read`;
   }

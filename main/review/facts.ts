@@ -53,6 +53,8 @@ export interface ReviewFacts {
   firstPools?: ReadonlyMap<string, number | null>;
   /** The review's own clock (ms), against which a token's age is judged; default: now. */
   reviewedAt?: number;
+  /** The mints met, as read at review time (guard-extensions.ts: paused, transfer hook). */
+  mintStates?: ReadonlyMap<string, AccountState | null>;
 }
 
 /**

@@ -9,6 +9,7 @@
  * "exactly the amount at the destination" is the whole promise. For a create-destination
  * transaction, the only thing done is creating the payee's associated token account.
  */
+import { transferHookProgram } from '../tokens/mint-extension-data';
 import { accountGain, lamportGain } from './balances';
 import { isUserAccount, type ReviewFacts } from './facts';
 import { ASSOCIATED_TOKEN_PROGRAM, COMPUTE_BUDGET_PROGRAM, SYSTEM_PROGRAM } from './program-ids';
@@ -51,8 +52,14 @@ function lastTransferProblems(
   if (decoded.authority !== facts.user || !isUserAccount(facts, decoded.source)) {
     problems.push('The last transfer is not paid from your own account.');
   }
-  // TransferChecked: source, mint, destination, authority, then the reference keys.
-  problems.push(...referenceProblems(payment, last.accounts.slice(4)));
+  // TransferChecked: source, mint, destination, authority, then the reference keys; a hooked
+  // mint's hook accounts follow them (guard-extensions.ts checks those, issue 35).
+  const mintState = facts.mintStates?.get(payment.mint) ?? null;
+  const hooked = mintState !== null && transferHookProgram(mintState.programOwner, mintState.data);
+  const after = last.accounts.slice(4);
+  problems.push(
+    ...referenceProblems(payment, hooked ? after.slice(0, payment.references.length) : after),
+  );
   return problems;
 }
 

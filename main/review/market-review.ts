@@ -8,12 +8,22 @@
  * Decimals come from the review's own read of the mints (its balance changes), so a directory
  * that lies about a token's decimals cannot make an output look worth more.
  */
+import { issuerPowers } from './known-issuers';
 import { marketWarnings, type MarketFacts } from './market-warnings';
 import { NATIVE_MINT } from './program-ids';
 import { valueTrade } from './trade-value';
 import type { ReviewReport, SwapIntent } from './types';
 import { shortAddress } from './words';
 import { rawUnitPrices } from './scaled-prices';
+
+/** The chain's warnings, a known issuer's powers over a verified token said as such (issue 35). */
+function byIssuer(reviewed: ReviewReport, market: MarketFacts) {
+  const warnings = issuerPowers(
+    reviewed.tokenWarnings,
+    (mint) => market.tokens.get(mint)?.verified === true,
+  );
+  return warnings.sort((a, b) => Number(b.mustAcknowledge) - Number(a.mustAcknowledge));
+}
 
 /** `reviewed` with the market's warnings first and the trade's valuation. */
 export function withMarketReview(
@@ -25,7 +35,7 @@ export function withMarketReview(
   if (intent.payment?.kind === 'create-destination') {
     return {
       ...reviewed,
-      tokenWarnings: [...marketWarnings(intent, market), ...reviewed.tokenWarnings],
+      tokenWarnings: [...marketWarnings(intent, market), ...byIssuer(reviewed, market)],
     };
   }
   const chainDecimals = new Map<string, number>();
@@ -56,7 +66,7 @@ export function withMarketReview(
   );
   return {
     ...reviewed,
-    tokenWarnings: [...warnings, ...reviewed.tokenWarnings],
+    tokenWarnings: [...warnings, ...byIssuer(reviewed, market)],
     valuation: value.valuation,
   };
 }

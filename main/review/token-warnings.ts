@@ -9,6 +9,7 @@ import {
   AccountState as TokenAccountState,
   DefaultAccountStateLayout,
   ExtensionType,
+  PausableConfigLayout,
   PermanentDelegateLayout,
   TransferFeeConfigLayout,
   TransferHookLayout,
@@ -18,6 +19,7 @@ import {
 import { PublicKey, type AccountInfo } from '@solana/web3.js';
 import type { Address } from '../shared/address';
 import type { AccountState } from './account-state';
+import { knownHookProgram } from './known-hook-programs';
 import { isTokenProgram, NATIVE_MINT } from './program-ids';
 import type { TokenWarning } from './types';
 import { shortAddress, tokenName, type TokenBook } from './words';
@@ -86,10 +88,20 @@ function warningsOf(address: Address, mint: Mint, tokens: TokenBook): TokenWarni
   }
   const hook = decoded(extensions, ExtensionType.TransferHook, TransferHookLayout)?.programId;
   if (hook && !hook.equals(PublicKey.default)) {
+    // Issue 35: name the hook program and say whether the wallet knows it.
+    const known = knownHookProgram(hook.toBase58());
     add(
       'transfer-hook',
       true,
-      `Every transfer of ${name} runs the program ${shortAddress(hook.toBase58())}, which can refuse your transfers or make them do more than move tokens.`,
+      `Every transfer of ${name} runs the program ${shortAddress(hook.toBase58())}, ${known === null ? 'which the wallet does not know' : `which the wallet knows as ${known}`}: it can refuse your transfers or make them do more than move tokens.`,
+    );
+  }
+  const pausable = decoded(extensions, ExtensionType.PausableConfig, PausableConfigLayout);
+  if (pausable && !pausable.authority.equals(PublicKey.default)) {
+    add(
+      'pause-authority',
+      false,
+      `${shortAddress(pausable.authority.toBase58())} can pause ${name}: while it is paused nobody can move it, you included${pausable.paused ? ' (it is paused now)' : ''}.`,
     );
   }
   const fee = decoded(extensions, ExtensionType.TransferFeeConfig, TransferFeeConfigLayout);

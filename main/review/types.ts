@@ -328,7 +328,9 @@ export type GuardRule =
   | 'durable-nonce'
   | 'sol-custody'
   | 'onchain-bound'
-  | 'payment';
+  | 'payment'
+  | 'paused'
+  | 'transfer-hook';
 
 export interface GuardVerdict {
   rule: GuardRule;
@@ -380,6 +382,7 @@ export interface TokenWarning {
     | 'default-frozen'
     | 'confidential-transfer'
     | 'freeze-authority'
+    | 'pause-authority'
     | 'mint-authority'
     | 'unverified'
     | 'value-loss'

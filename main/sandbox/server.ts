@@ -14,6 +14,7 @@ import { stringifyJson } from './rpc/json';
 import { handleFaucetRequest, tokenList } from './faucet/faucet-http';
 import { handleMultiplierRequest } from './faucet/multiplier-http';
 import { handleMerchant } from './merchant/merchant-http';
+import { handlePauseRequest } from './faucet/pause';
 import { SERVER_TIMEOUTS } from '../shared/request-timeouts';
 
 /** Validators accept 50 MiB bodies; a wallet's batches are far smaller, so 4 MiB is plenty. */
@@ -132,6 +133,12 @@ async function route(
     if (req.method !== 'POST') return send(res, 405, stringifyJson({ error: 'Use POST' }));
     const body = await readBody(req, MAX_FAUCET_BODY_BYTES);
     const answer = handleMultiplierRequest(options.ledger, body);
+    return send(res, answer.status, stringifyJson(answer.body));
+  }
+  if (path === '/sandbox/pause') {
+    if (req.method !== 'POST')
+      return send(res, 405, stringifyJson({ error: 'Use POST with {"mint","paused"}' }));
+    const answer = handlePauseRequest(options.ledger, await readBody(req, MAX_FAUCET_BODY_BYTES));
     return send(res, answer.status, stringifyJson(answer.body));
   }
   send(

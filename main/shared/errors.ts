@@ -47,6 +47,8 @@ export const ERROR_CODES = [
   'SEND_REFUSED',
   'TRANSACTION_NOT_FOUND',
   'TOKEN_NOT_FOUND',
+  // a Token-2022 mint its issuer has paused (issue 35): refused before anything is built
+  'TOKEN_PAUSED',
   'INVALID_URL',
   'NETWORK_NOT_ALLOWED',
   'SETTINGS_FILE_UNREADABLE',

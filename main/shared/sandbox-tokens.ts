@@ -6,8 +6,9 @@
  *
  * Four more tokens exist so that every token warning of the review can be seen and tested
  * (issue 11): TFEE (Token-2022 transfer fee), PDLG (Token-2022 permanent delegate), FRZ (SPL
- * Token with a freeze authority) and UNVR (not on the sandbox's verified list); XSTK (Token-2022
- * Scaled UI Amount, issue 35) is a tokenized stock's multiplier. They have no
+ * Token with a freeze authority) and UNVR (not on the sandbox's verified list); issue 35 adds
+ * XSTK (Token-2022 Scaled UI Amount: a tokenized stock's multiplier), PAUS (Token-2022 pausable)
+ * and HOOK (Token-2022 transfer hook whose program runs). They have no
  * mainnet counterpart; their mints are derived from `swapdesk-sandbox:mint:<SYMBOL>`.
  *
  * Its home is main/shared/ because both sides know these mints: the sandbox creates them
@@ -39,6 +40,10 @@ export interface MintTraits {
    * genesis, `newMultiplier` from `changeAfterSeconds` after genesis (a split during a run).
    */
   scaledUiAmount?: { multiplier: number; newMultiplier: number; changeAfterSeconds: number };
+  /** Token-2022 PausableConfig, the faucet its authority (`POST /sandbox/pause`; issue 35). */
+  pausable?: true;
+  /** Token-2022 TransferHook: every transfer runs the sandbox's hook program (main/sandbox/hook/). */
+  transferHook?: true;
 }
 
 export interface SandboxToken {
@@ -171,6 +176,24 @@ export const SANDBOX_TOKENS: readonly SandboxToken[] = [
     tokenProgram: TOKEN_2022_PROGRAM_ID,
     verified: true,
     traits: { scaledUiAmount: { multiplier: 1.5, newMultiplier: 3, changeAfterSeconds: 600 } },
+  },
+  {
+    mint: 'Gvmuxff3JGME8kNLuEy99w1mAkpn4u8GkKkbSDNz4xSK',
+    symbol: 'PAUS',
+    name: 'Pausable Token',
+    decimals: 6,
+    tokenProgram: TOKEN_2022_PROGRAM_ID,
+    verified: true,
+    traits: { pausable: true },
+  },
+  {
+    mint: '33i3c6DBuswEtqPKVC8SJm2eABXVoihezuXKKjpoxUMc',
+    symbol: 'HOOK',
+    name: 'Transfer Hook Token',
+    decimals: 6,
+    tokenProgram: TOKEN_2022_PROGRAM_ID,
+    verified: true,
+    traits: { transferHook: true },
   },
   {
     mint: '4V5ZVoUWuiCw7JRnD87JXhBXFVq6erXBXymz9z8y4Pki',

@@ -21,6 +21,11 @@ export interface TokenInfo {
   verified: boolean;
   /** tokens.logo has a logo URL to try for it (the URL itself stays in main). */
   hasLogo: boolean;
+  /**
+   * Its issuer has paused it (Token-2022 PausableConfig, read from the chain when the list was
+   * answered, issue 35): nothing can move it until it is resumed. Absent: not paused or not read.
+   */
+  paused?: boolean;
 }
 
 /** A USD price per whole token, as exact decimal text, with its age. */

@@ -53,7 +53,14 @@ export function baseUnits(text: string, decimals: number): bigint {
   return BigInt(whole + fraction.padEnd(decimals, '0').slice(0, decimals));
 }
 
-export const SWEEP_TOKENS: readonly SandboxToken[] = SANDBOX_TOKENS;
+/**
+ * The tokens the sweep covers: those with a sample above. Issue 35's PAUS (pausable) and HOOK
+ * (transfer hook) have their own suite (test/integration/token-2022-rules.test.ts): a pause
+ * by another test, or a hook risk to acknowledge, is not what an honest sweep is about.
+ */
+export const SWEEP_TOKENS: readonly SandboxToken[] = SANDBOX_TOKENS.filter(
+  (token) => SAMPLE[token.symbol] !== undefined,
+);
 export const bySymbol = (symbol: string): SandboxToken => {
   const token = SWEEP_TOKENS.find((t) => t.symbol === symbol);
   if (!token) throw new Error(`no sandbox token ${symbol}`);

@@ -9,6 +9,7 @@ import { Keypair } from '@solana/web3.js';
 import { NATIVE_MINT, SANDBOX_TOKENS, SYSTEM_PROGRAM_ID } from '../tokens';
 import type { LedgerView } from './ledger-view';
 import { genesisMintData } from './mint-extensions';
+import { extraAccountMetaListData, HOOK_PROGRAM_ID, validationAddress } from '../hook/hook-program';
 
 const FAUCET_KEY_FILE = 'faucet-keypair.json';
 /** One billion SOL: airdrops are capped per request, so this never runs out in practice. */
@@ -43,5 +44,15 @@ export function writeGenesisAccounts(ledger: LedgerView, faucet: string, genesis
       data,
       executable: false,
     });
+    // A hook mint's validation account, as the hook program's own initialization writes it.
+    if (token.traits?.transferHook) {
+      const list = extraAccountMetaListData();
+      ledger.setAccount(validationAddress(token.mint).toBase58(), {
+        lamports: ledger.minimumBalanceForRentExemption(list.length),
+        owner: HOOK_PROGRAM_ID,
+        data: list,
+        executable: false,
+      });
+    }
   }
 }

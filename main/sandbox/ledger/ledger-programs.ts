@@ -14,6 +14,7 @@ import { AMM_V4_PROGRAM_ID } from '../amm-v4/program';
 import { ammV4Binary } from '../amm-v4/program-files';
 import { writeAmmV4Genesis } from '../amm-v4/amm-genesis';
 import { AMM_V4_POOL_SEEDS } from '../amm-v4/pool-seeds';
+import { HOOK_PROGRAM_ID, hookProgramBytes } from '../hook/hook-program';
 import type { LedgerView } from './ledger-view';
 import { LiteSvm, type VmInstance } from './vm';
 
@@ -36,6 +37,8 @@ export function createSandboxVm(): VmInstance {
 export function loadSandboxPrograms(vm: VmInstance): void {
   vm.addProgram(bs58.decode(CP_SWAP_PROGRAM_ID), cpSwapFile(CP_SWAP_BINARY));
   vm.addProgram(bs58.decode(AMM_V4_PROGRAM_ID), ammV4Binary());
+  // HOOK's transfer hook (issue 35): SPL's example program, resources/programs/spl-transfer-hook-example/.
+  vm.addProgram(bs58.decode(HOOK_PROGRAM_ID), hookProgramBytes());
 }
 
 /**

@@ -8,12 +8,15 @@
  */
 import {
   ExtensionType,
+  PausableConfigLayout,
   PermanentDelegateLayout,
+  TransferHookLayout,
   TransferFeeAmountLayout,
   TransferFeeConfigLayout,
 } from '@solana/spl-token';
 import { PublicKey } from '@solana/web3.js';
 import { encodeScaledUiAmountConfig } from '../../shared/scaled-amount';
+import { HOOK_PROGRAM_ID } from '../hook/hook-program';
 import type { SandboxToken } from '../tokens';
 import { encodeMint, TOKEN_ACCOUNT_SIZE } from './token-layout';
 
@@ -75,6 +78,20 @@ function mintEntries(token: SandboxToken, faucet: PublicKey, genesisTime: number
     });
     entries.push(tlv(ExtensionType.ScaledUiAmountConfig, value));
   }
+  // Issue 35: PausableConfig (not paused) and TransferHook, the faucet their authority.
+  if (token.traits?.pausable) {
+    const value = Buffer.alloc(PausableConfigLayout.span);
+    PausableConfigLayout.encode({ authority: faucet, paused: false }, value);
+    entries.push(tlv(ExtensionType.PausableConfig, value));
+  }
+  if (token.traits?.transferHook) {
+    const value = Buffer.alloc(TransferHookLayout.span);
+    TransferHookLayout.encode(
+      { authority: faucet, programId: new PublicKey(HOOK_PROGRAM_ID) },
+      value,
+    );
+    entries.push(tlv(ExtensionType.TransferHook, value));
+  }
   return entries;
 }
 
@@ -97,11 +114,19 @@ export function genesisMintData(token: SandboxToken, faucet: string, genesisTime
 
 /**
  * A token account's data with the extensions its mint requires: a transfer-fee mint's accounts
- * carry TransferFeeAmount (the fees withheld in them), or the program refuses to credit them.
+ * carry TransferFeeAmount (the fees withheld in them), or the program refuses to credit them; a
+ * hook mint's carry TransferHookAccount (the `transferring` flag the hook checks), a pausable
+ * mint's the empty PausableAccount, as InitializeAccount writes them.
  */
 export function withAccountExtensions(base: Uint8Array, token: SandboxToken): Uint8Array {
-  if (!token.traits?.transferFee) return base;
-  const value = Buffer.alloc(TransferFeeAmountLayout.span);
-  TransferFeeAmountLayout.encode({ withheldAmount: 0n }, value);
-  return withExtensions(base, ACCOUNT_TYPE_ACCOUNT, [tlv(ExtensionType.TransferFeeAmount, value)]);
+  const entries: Uint8Array[] = [];
+  if (token.traits?.transferFee) {
+    const value = Buffer.alloc(TransferFeeAmountLayout.span);
+    TransferFeeAmountLayout.encode({ withheldAmount: 0n }, value);
+    entries.push(tlv(ExtensionType.TransferFeeAmount, value));
+  }
+  if (token.traits?.transferHook)
+    entries.push(tlv(ExtensionType.TransferHookAccount, Uint8Array.of(0)));
+  if (token.traits?.pausable) entries.push(tlv(ExtensionType.PausableAccount, new Uint8Array()));
+  return entries.length === 0 ? base : withExtensions(base, ACCOUNT_TYPE_ACCOUNT, entries);
 }

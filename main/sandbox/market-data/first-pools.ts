@@ -11,7 +11,7 @@
  * of issue 11, whose first pool is NEW_TOKEN_AGE_MS older than the sandbox process: a freshly
  * launched token, what an unverified one often is, so Jupiter's 50 bps row can be seen and
  * tested. No test swaps UNVR with `--jupiter-fee by-pair` on but the one about it. A token
- * with no CP-Swap pool (PDLG, which only the market maker trades) is listed without a
+ * with no CP-Swap pool (PDLG, PAUS, HOOK: only the market maker trades them) is listed without a
  * `firstPool`; the wallet then reads its age as unknown (older).
  */
 import { CP_POOL_SEEDS } from '../cp-swap/pool-seeds';

@@ -81,10 +81,13 @@ describe('the sandbox market data', () => {
     expect(age).toBeLessThan(NEW_TOKEN_AGE_MS + 5 * 60_000);
     // What the wallet's directory reads of them (main/tokens/token-entry.ts).
     expect(walletReads(entry('UNVR').firstPool)).toBe(Date.parse(unvr?.createdAt ?? ''));
-    // PDLG and XSTK, which only the market maker trades (no CP-Swap pool), have no first pool.
+    // PDLG, XSTK, PAUS and HOOK, which only the market maker trades (no CP-Swap pool), are
+    // listed with no first pool.
     expect(SANDBOX_TOKENS.filter((token) => firstPoolEntry(token) === undefined)).toEqual([
       expect.objectContaining({ symbol: 'PDLG' }),
       expect.objectContaining({ symbol: 'XSTK' }),
+      expect.objectContaining({ symbol: 'PAUS' }),
+      expect.objectContaining({ symbol: 'HOOK' }),
     ]);
   });
 

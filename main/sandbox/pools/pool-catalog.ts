@@ -18,4 +18,7 @@ export const MARKET_MAKER_SEEDS: readonly MarketMakerSeed[] = [
   // XSTK (issue 35; CP-Swap panics on a Scaled UI Amount mint). The book holds raw amounts, so
   // this is USDC per raw whole token: at the genesis multiplier 1.5× a person reads 200 per XSTK.
   { a: 'XSTK', b: 'USDC', feeBps: 25, amountA: '20000', price: '300' },
+  // Issue 35: CP-Swap refuses a transfer hook; PAUS stays with the maker so a pause stops one book.
+  { a: 'PAUS', b: 'USDC', feeBps: 25, amountA: '500000', price: '3' },
+  { a: 'HOOK', b: 'USDC', feeBps: 25, amountA: '500000', price: '1.5' },
 ];

@@ -30,7 +30,7 @@ function fresh() {
 const symbol = (name: string) => SANDBOX_TOKENS.find((token) => token.symbol === name)!;
 
 describe('loadOrSeedMarket', () => {
-  it('reads the CP-Swap pools at marginal prices near mainnet\u2019s, and the PDLG book', () => {
+  it('reads the CP-Swap pools at marginal prices near mainnet\u2019s, and the PDLG, PAUS and HOOK books', () => {
     const { dir, ledger } = fresh();
     const market = loadOrSeedMarket(ledger, join(dir, 'swap'));
     const reservesOf = createMarketContext(ledger, market).reservesReader();
@@ -53,6 +53,9 @@ describe('loadOrSeedMarket', () => {
     expect(rate('mSOL', 'SOL', 10n ** 9n)).toBeCloseTo(1.27, 2);
     expect(rate('BONK', 'USDC', 10n ** 10n)).toBeCloseTo(0.00002, 6);
     expect(rate('PDLG', 'USDC', 10n ** 6n)).toBeCloseTo(2, 1);
+    // Issue 35: the pausable and the hooked token trade with the maker too.
+    expect(rate('PAUS', 'USDC', 10n ** 6n)).toBeCloseTo(3, 1);
+    expect(rate('HOOK', 'USDC', 10n ** 6n)).toBeCloseTo(1.5, 1);
     const labels = market.pools.map((pool) => pool.label);
     expect(new Set(labels)).toEqual(new Set(['Raydium CPMM', 'Raydium', 'Sandbox Market Maker']));
     // Raydium AMM v4 (issue 33) beside CP-Swap on SOL/USDC, at its own price (150.08 less 0.25%).
@@ -62,8 +65,8 @@ describe('loadOrSeedMarket', () => {
     )!;
     const ammLeg = swapExactIn(amm, reservesOf(amm), symbol('SOL').mint, 10n ** 9n)!;
     expect(ammLeg.amountOut).toBe(149_699_822n);
-    // PDLG's book and XSTK's (issue 35): CP-Swap takes neither mint.
-    expect(labels.filter((label) => label === 'Sandbox Market Maker')).toHaveLength(2);
+    // The books of PDLG, XSTK, PAUS and HOOK (issue 35): CP-Swap takes none of these mints.
+    expect(labels.filter((label) => label === 'Sandbox Market Maker')).toHaveLength(4);
     expect(rate('XSTK', 'USDC', 10n ** 8n)).toBeCloseTo(300, -1); // raw, less the 0.25% fee
     ledger.close();
   });

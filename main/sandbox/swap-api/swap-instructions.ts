@@ -37,6 +37,7 @@ import { associatedTokenKey } from '../../tokens/associated-token';
 import type { ReplayedSwap } from './route-replay';
 import { splitPlatformFee } from './slippage';
 import { ammV4LegInstruction } from '../amm-v4/amm-venue';
+import { hookTransferAccounts } from '../hook/hook-program';
 import {
   jupiterCanRoute,
   jupiterSwapGroups,
@@ -98,7 +99,7 @@ function transfer(
   amount: bigint,
 ): TransactionInstruction {
   const token = tokenOf(context, mint);
-  return createTransferCheckedInstruction(
+  const instruction = createTransferCheckedInstruction(
     new PublicKey(from),
     new PublicKey(mint),
     new PublicKey(to),
@@ -108,6 +109,9 @@ function transfer(
     [],
     new PublicKey(token.tokenProgram),
   );
+  // A HOOK transfer carries its hook's extra accounts, or Token-2022 refuses it (issue 35).
+  if (token.traits?.transferHook) instruction.keys.push(...hookTransferAccounts(mint, owner));
+  return instruction;
 }
 
 /** The share `part/whole` of `amount`, rounded down. */

@@ -37,6 +37,7 @@ import { awaitedOrderSigners } from './order-signers';
 import { checkOrderQuote, UNREADABLE_ROUTERS } from './order-quote-checks';
 import { termsOf } from '../../review/service-terms';
 import type { ComputePrice, SwapV2Deps, V2Quote } from './v2-types';
+import { refusePausedMints } from '../../tokens/paused-check';
 
 type QuoteRequest = ParsedRequestOf<'swap.quote'>;
 
@@ -227,6 +228,8 @@ export async function quoteAnySwap(
   request: QuoteRequest,
 ): Promise<StoredQuote<SwapExtras>> {
   const { v2 } = deps;
+  // A paused token is said so before any quote (issue 35); read fresh, so a resume works at once.
+  await refusePausedQuote(deps, [request.inputMint, request.outputMint]);
   if (deps.network.swapApiFlavour !== 'swap-v2' || v2 === undefined) {
     return quoteSwap(deps, request);
   }
@@ -234,6 +237,13 @@ export async function quoteAnySwap(
   return quoteSwapV2({ ...deps, v2 }, request).catch(async (error: unknown) => {
     throw await namedNoRoute(error, [request.inputMint, request.outputMint], deps.tokenSymbols);
   });
+}
+
+/** Throws TOKEN_PAUSED, naming the token by its symbol, when either side is paused (issue 35). */
+async function refusePausedQuote(deps: SwapReviewDeps, pair: string[]): Promise<void> {
+  const symbols: Record<string, string> =
+    (await deps.tokenSymbols?.(pair).catch(() => undefined)) ?? {};
+  await refusePausedMints(deps.reviewReads ?? deps.connection, pair, (m) => symbols[m] ?? null);
 }
 
 /** swap.review on any service: the v2 review for a v2 quote, POST /swap for the others. */
@@ -244,6 +254,8 @@ export async function reviewAnySwap(deps: SwapReviewDeps, quoteId: string): Prom
     throw new WalletError('NO_ACCOUNT', 'Create or import an account before swapping.');
   }
   const { v2 } = deps;
+  // A quote taken before its token was paused: said so before the service builds anything.
+  await refusePausedQuote(deps, [stored.quote.inputMint, stored.quote.outputMint]);
   return stored.extra.v2 !== undefined && v2 !== undefined
     ? reviewSwapV2({ ...deps, v2 }, stored, account as Address)
     : reviewStoredSwap(deps, stored, account as Address);

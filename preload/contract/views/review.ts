@@ -141,6 +141,7 @@ export interface TokenWarningView {
     | 'default-frozen'
     | 'confidential-transfer'
     | 'freeze-authority'
+    | 'pause-authority'
     | 'mint-authority'
     | 'unverified'
     | 'value-loss'

@@ -36,7 +36,7 @@ export const MAX_OPTIONS = 100;
 
 /** The accessible name of an option: the symbol, plus what tells an unverified look-alike apart. */
 export function optionName(token: TokenInfo): string {
-  const name = tokenName(token, token.mint);
+  const name = tokenName(token, token.mint) + (token.paused ? ' (paused by its issuer)' : '');
   if (token.verified) return name;
   return token.symbol
     ? `${name} (unverified, ${shortenAddress(token.mint)})`
@@ -253,6 +253,9 @@ function TokenDialog({
             <TokenLogo mint={token.mint} symbol={token.symbol} hasLogo={token.hasLogo} />
             <span className="token-symbol">{tokenName(token, token.mint)}</span>{' '}
             <VerifiedMark verified={token.verified} />
+            {token.paused ? (
+              <span className="small"> Paused by its issuer: it cannot be moved now. </span>
+            ) : null}
             <span className="muted small">
               {token.name ?? 'Read from the chain'} · {shortenAddress(token.mint)} ·{' '}
               {token.decimals} decimals
