@@ -41,6 +41,10 @@ describe('real programs in resources/programs match their PROVENANCE.md', () => 
     expect(folders).toContain('raydium-cp-swap');
   });
 
+  it('holds the Raydium CLMM program (issue 33)', () => {
+    expect(folders).toContain('raydium-clmm');
+  });
+
   describe.each(folders)('%s', (folder) => {
     const rows = provenanceRows(folder);
 

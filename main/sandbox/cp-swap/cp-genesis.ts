@@ -107,8 +107,8 @@ function plan(seeds: readonly CpPoolSeed[], tokens: readonly SandboxToken[]): Pl
   });
 }
 
-/** The creator's token account of `token` holding `amount` (supply raised to match). */
-function fundCreator(
+/** The creator's token account of `token` holding `amount` (supply raised to match; CLMM's genesis too). */
+export function fundCreator(
   host: CpSwapGenesisHost,
   creator: PublicKey,
   token: SandboxToken,

@@ -9,6 +9,11 @@ import { CP_SWAP_BINARY, cpSwapFile } from '../cp-swap/program-files';
 import { writeCpSwapGenesis, type CpSwapGenesisHost } from '../cp-swap/cp-genesis';
 import { CP_POOL_SEEDS } from '../cp-swap/pool-seeds';
 import { feeTierConfigAddress } from '../cp-swap/fee-tiers';
+import { CLMM_PROGRAM_ID } from '../clmm/program';
+import { clmmBinary } from '../clmm/program-files';
+import { writeClmmGenesis } from '../clmm/clmm-genesis';
+import { CLMM_POOL_SEEDS } from '../clmm/pool-seeds';
+import { clmmConfigAddress } from '../clmm/amm-configs';
 import { SANDBOX_TOKENS } from '../tokens';
 import type { LedgerView } from './ledger-view';
 import { LiteSvm, type VmInstance } from './vm';
@@ -31,14 +36,26 @@ export function createSandboxVm(): VmInstance {
 /** The programs the VM gets on every start, beside litesvm's own (SPL Token, ATA, Memo...). */
 export function loadSandboxPrograms(vm: VmInstance): void {
   vm.addProgram(bs58.decode(CP_SWAP_PROGRAM_ID), cpSwapFile(CP_SWAP_BINARY));
+  vm.addProgram(bs58.decode(CLMM_PROGRAM_ID), clmmBinary());
 }
 
-/** The markets of genesis: CP-Swap's pools, created by its own `initialize`. */
+/**
+ * The markets of genesis: CP-Swap's pools, created by its own `initialize`, and Raydium CLMM's,
+ * opened by its own `create_pool` and positions (clmm/clmm-genesis.ts).
+ */
 export function writeGenesisMarkets(host: CpSwapGenesisHost): void {
-  writeCpSwapGenesis(host, SANDBOX_TOKENS, CP_POOL_SEEDS);
+  if (lacksCpSwap(host)) writeCpSwapGenesis(host, SANDBOX_TOKENS, CP_POOL_SEEDS);
+  if (lacksClmm(host)) writeClmmGenesis(host, SANDBOX_TOKENS, CLMM_POOL_SEEDS);
 }
 
-/** Whether a restored state folder predates the genesis markets (they are created then, once). */
-export function lacksGenesisMarkets(ledger: Pick<LedgerView, 'getAccount'>): boolean {
-  return ledger.getAccount(feeTierConfigAddress('0.25%')) === null;
+type Reader = Pick<LedgerView, 'getAccount'>;
+const lacksCpSwap = (ledger: Reader) => ledger.getAccount(feeTierConfigAddress('0.25%')) === null;
+const lacksClmm = (ledger: Reader) => ledger.getAccount(clmmConfigAddress('0.25%')) === null;
+
+/**
+ * Whether a restored state folder predates some genesis market (each venue's is created then,
+ * once: a folder from before CLMM gains its pools on its next start).
+ */
+export function lacksGenesisMarkets(ledger: Reader): boolean {
+  return lacksCpSwap(ledger) || lacksClmm(ledger);
 }

@@ -1,0 +1,54 @@
+/**
+ * Genesis of the CLMM pools on a real ledger: every pool of the catalog exists as Raydium
+ * CLMM's binary wrote it (PoolState at its program address, at the seeded price, with the
+ * liquidity of its narrowest range in force and tick arrays for every range), and it survives a
+ * restart.
+ */
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { SandboxLedger } from '../ledger/ledger';
+import { SANDBOX_TOKENS } from '../tokens';
+import { tempDir } from '../../../test/fixtures/temp-dirs';
+import { mintsInOrder } from '../cp-swap/program';
+import { clmmConfigAddress } from './amm-configs';
+import { readClmmPool } from './clmm-pool-view';
+import { CLMM_POOL_SEEDS, type ClmmPoolSeed } from './pool-seeds';
+import { CLMM_PROGRAM_ID, clmmPoolAddresses } from './program';
+
+const mintOf = (symbol: string) => SANDBOX_TOKENS.find((token) => token.symbol === symbol)!.mint;
+
+/** The program's address of a seed's pool. */
+export function clmmSeedPool(seed: ClmmPoolSeed): string {
+  const [a, b] = [mintOf(seed.a), mintOf(seed.b)];
+  const [m0, m1] = mintsInOrder(a, b) ? [a, b] : [b, a];
+  return clmmPoolAddresses(clmmConfigAddress(seed.feeTier), m0, m1).pool;
+}
+
+describe('CLMM genesis', () => {
+  it('opens every pool of the catalog with create_pool and three positions, kept across a restart', () => {
+    const stateDir = join(tempDir('swapdesk-clmm-genesis-'), 'ledger');
+    let ledger = SandboxLedger.open({ stateDir, slotMs: 0 });
+    for (const seed of CLMM_POOL_SEEDS) {
+      const address = clmmSeedPool(seed);
+      expect(ledger.getAccount(address)?.owner, `${seed.a}/${seed.b}`).toBe(CLMM_PROGRAM_ID);
+      const view = readClmmPool(ledger, address)!;
+      expect(view.state.ammConfig).toBe(clmmConfigAddress(seed.feeTier));
+      expect(view.state.liquidity).toBeGreaterThan(0n);
+      expect(view.vault0).toBeGreaterThan(0n);
+      expect(view.vault1).toBeGreaterThan(0n);
+      // Three ranges: six initialized ticks, in at least two tick arrays.
+      const ticks = [...view.tickArrays.values()].flatMap((array) => array.ticks.filter(Boolean));
+      expect(ticks.length).toBe(6);
+      expect(view.tickArrays.size).toBeGreaterThanOrEqual(2);
+    }
+    const sol = CLMM_POOL_SEEDS.find((seed) => seed.a === 'SOL' && seed.b === 'USDC')!;
+    const before = readClmmPool(ledger, clmmSeedPool(sol))!;
+    // 150.1 USDC per SOL: token 0 is SOL here, so the price is 150.1e6 / 1e9 = 0.1501.
+    const price = Number(before.state.sqrtPriceX64) ** 2 / 2 ** 128;
+    expect(price).toBeCloseTo(0.1501, 6);
+    ledger.close();
+    ledger = SandboxLedger.open({ stateDir, slotMs: 0 });
+    expect(readClmmPool(ledger, clmmSeedPool(sol))).toEqual(before);
+    ledger.close();
+  }, 60_000);
+});
