@@ -9,20 +9,13 @@ import { describe, expect, it } from 'vitest';
 import { SandboxLedger } from '../ledger/ledger';
 import { SANDBOX_TOKENS } from '../tokens';
 import { tempDir } from '../../../test/fixtures/temp-dirs';
-import { mintsInOrder } from '../cp-swap/program';
 import { clmmConfigAddress } from './amm-configs';
 import { readClmmPool } from './clmm-pool-view';
-import { CLMM_POOL_SEEDS, type ClmmPoolSeed } from './pool-seeds';
-import { CLMM_PROGRAM_ID, clmmPoolAddresses } from './program';
+import { CLMM_POOL_SEEDS, clmmSeedPoolAddress } from './pool-seeds';
+import { CLMM_PROGRAM_ID } from './program';
 
 const mintOf = (symbol: string) => SANDBOX_TOKENS.find((token) => token.symbol === symbol)!.mint;
-
-/** The program's address of a seed's pool. */
-export function clmmSeedPool(seed: ClmmPoolSeed): string {
-  const [a, b] = [mintOf(seed.a), mintOf(seed.b)];
-  const [m0, m1] = mintsInOrder(a, b) ? [a, b] : [b, a];
-  return clmmPoolAddresses(clmmConfigAddress(seed.feeTier), m0, m1).pool;
-}
+const clmmSeedPool = (seed: (typeof CLMM_POOL_SEEDS)[number]) => clmmSeedPoolAddress(seed, mintOf);
 
 describe('CLMM genesis', () => {
   it('opens every pool of the catalog with create_pool and three positions, kept across a restart', () => {

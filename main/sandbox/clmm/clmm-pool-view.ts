@@ -6,7 +6,7 @@
 import type { LedgerAccount } from '../ledger/ledger-view';
 import { decodeTokenAccount, isTokenAccountData } from '../ledger/token-layout';
 import type { ClmmPoolView } from './clmm-quote';
-import { tickArrayAddress } from './program';
+import { bitmapExtensionAddress, tickArrayAddress } from './program';
 import {
   decodeClmmAmmConfig,
   decodeClmmPoolState,
@@ -31,6 +31,18 @@ export function cachedTickArrayAddress(pool: string, startIndex: number): string
   if (address === undefined) {
     if (addresses.size >= MAX_REMEMBERED) addresses.clear();
     address = tickArrayAddress(pool, startIndex);
+    addresses.set(id, address);
+  }
+  return address;
+}
+
+/** The address of `pool`'s tick-array bitmap extension (remembered). */
+export function cachedBitmapExtension(pool: string): string {
+  const id = `${pool}:bitmap`;
+  let address = addresses.get(id);
+  if (address === undefined) {
+    if (addresses.size >= MAX_REMEMBERED) addresses.clear();
+    address = bitmapExtensionAddress(pool);
     addresses.set(id, address);
   }
   return address;

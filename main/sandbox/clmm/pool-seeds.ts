@@ -8,7 +8,9 @@
  * Only classic SPL mints: CLMM accepts Token-2022 mints too, but the quote here carries no
  * transfer-fee arithmetic for it (clmm-quote.ts).
  */
-import type { ClmmFeeTier } from './amm-configs';
+import { mintsInOrder } from '../cp-swap/program';
+import { clmmConfigAddress, type ClmmFeeTier } from './amm-configs';
+import { clmmPoolAddresses } from './program';
 
 export interface ClmmRangeSeed {
   /** Half-width of the range in ticks (1 tick ≈ 0.01 %), rounded out to the tick spacing. */
@@ -76,3 +78,13 @@ export const CLMM_POOL_SEEDS: readonly ClmmPoolSeed[] = [
     ranges: ranges('50000', '200000', '300000', 6),
   },
 ];
+
+/** The program's address of a seed's pool (mints sorted as the program requires). */
+export function clmmSeedPoolAddress(
+  seed: ClmmPoolSeed,
+  mintOf: (symbol: string) => string,
+): string {
+  const [a, b] = [mintOf(seed.a), mintOf(seed.b)];
+  const [mint0, mint1] = mintsInOrder(a, b) ? [a, b] : [b, a];
+  return clmmPoolAddresses(clmmConfigAddress(seed.feeTier), mint0, mint1).pool;
+}

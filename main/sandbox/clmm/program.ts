@@ -77,8 +77,13 @@ export function clmmPoolAddresses(config: string, mint0: string, mint1: string):
     vault0: pda([seed('pool_vault'), key(pool), key(mint0)]),
     vault1: pda([seed('pool_vault'), key(pool), key(mint1)]),
     observation: pda([seed('observation'), key(pool)]),
-    bitmapExtension: pda([seed('pool_tick_array_bitmap_extension'), key(pool)]),
+    bitmapExtension: bitmapExtensionAddress(pool),
   };
+}
+
+/** The pool's tick-array bitmap extension (`["pool_tick_array_bitmap_extension", pool]`). */
+export function bitmapExtensionAddress(pool: string): string {
+  return pda([seed('pool_tick_array_bitmap_extension'), key(pool)]);
 }
 
 /** The tick array of `pool` starting at `startIndex` (`["tick_array", pool, i32 big-endian]`). */
