@@ -29,67 +29,85 @@ function fresh() {
 
 const symbol = (name: string) => SANDBOX_TOKENS.find((token) => token.symbol === name)!;
 
+/** Each test opens a ledger (genesis of CP-Swap's and CLMM's pools on the VM) more than once. */
+const GENESIS_TIMEOUT_MS = 30_000;
+
 describe('loadOrSeedMarket', () => {
-  it('reads the CP-Swap pools at marginal prices near mainnet\u2019s, and the PDLG book', () => {
-    const { dir, ledger } = fresh();
-    const market = loadOrSeedMarket(ledger, join(dir, 'swap'));
-    const reservesOf = createMarketContext(ledger, market).reservesReader();
-    const rate = (from: string, to: string, amount: bigint) => {
-      const pool = market.pools.find(
-        (p) =>
-          [p.mintA, p.mintB].includes(symbol(from).mint) &&
-          [p.mintA, p.mintB].includes(symbol(to).mint),
-      )!;
-      const leg = swapExactIn(pool, reservesOf(pool), symbol(from).mint, amount)!;
-      return (
-        Number(leg.amountOut) /
-        10 ** symbol(to).decimals /
-        (Number(amount) / 10 ** symbol(from).decimals)
+  it(
+    'reads the CP-Swap pools at marginal prices near mainnet\u2019s, and the PDLG book',
+    () => {
+      const { dir, ledger } = fresh();
+      const market = loadOrSeedMarket(ledger, join(dir, 'swap'));
+      const reservesOf = createMarketContext(ledger, market).reservesReader();
+      const rate = (from: string, to: string, amount: bigint) => {
+        const pool = market.pools.find(
+          (p) =>
+            [p.mintA, p.mintB].includes(symbol(from).mint) &&
+            [p.mintA, p.mintB].includes(symbol(to).mint),
+        )!;
+        const leg = swapExactIn(pool, reservesOf(pool), symbol(from).mint, amount)!;
+        return (
+          Number(leg.amountOut) /
+          10 ** symbol(to).decimals /
+          (Number(amount) / 10 ** symbol(from).decimals)
+        );
+      };
+      expect(rate('SOL', 'USDC', 10n ** 9n)).toBeGreaterThan(148);
+      expect(rate('SOL', 'USDC', 10n ** 9n)).toBeLessThan(151);
+      expect(rate('USDC', 'USDT', 10n ** 6n)).toBeCloseTo(1, 2);
+      expect(rate('mSOL', 'SOL', 10n ** 9n)).toBeCloseTo(1.27, 2);
+      expect(rate('BONK', 'USDC', 10n ** 10n)).toBeCloseTo(0.00002, 6);
+      expect(rate('PDLG', 'USDC', 10n ** 6n)).toBeCloseTo(2, 1);
+      const labels = market.pools.map((pool) => pool.label);
+      expect(new Set(labels)).toEqual(
+        new Set(['Raydium CPMM', 'Raydium CLMM', 'Sandbox Market Maker']),
       );
-    };
-    expect(rate('SOL', 'USDC', 10n ** 9n)).toBeGreaterThan(148);
-    expect(rate('SOL', 'USDC', 10n ** 9n)).toBeLessThan(151);
-    expect(rate('USDC', 'USDT', 10n ** 6n)).toBeCloseTo(1, 2);
-    expect(rate('mSOL', 'SOL', 10n ** 9n)).toBeCloseTo(1.27, 2);
-    expect(rate('BONK', 'USDC', 10n ** 10n)).toBeCloseTo(0.00002, 6);
-    expect(rate('PDLG', 'USDC', 10n ** 6n)).toBeCloseTo(2, 1);
-    const labels = market.pools.map((pool) => pool.label);
-    expect(new Set(labels)).toEqual(new Set(['Raydium CPMM', 'Sandbox Market Maker']));
-    expect(labels.filter((label) => label === 'Sandbox Market Maker')).toHaveLength(1);
-    ledger.close();
-  });
+      expect(labels.filter((label) => label === 'Raydium CLMM')).toHaveLength(6);
+      expect(labels.filter((label) => label === 'Sandbox Market Maker')).toHaveLength(1);
+      ledger.close();
+    },
+    GENESIS_TIMEOUT_MS,
+  );
 
-  it('is idempotent: a second start keeps the pools, the supply and the authority', () => {
-    const { dir, ledger } = fresh();
-    const stateDir = join(dir, 'swap');
-    const first = loadOrSeedMarket(ledger, stateDir);
-    const usdc = symbol('USDC').mint;
-    const supply = decodeMint(ledger.getAccount(usdc)!.data).supply;
-    const cp = first.pools[0]!;
-    const book = first.pools.find((pool) => pool.curve.kind === 'constant-product')!;
-    const second = loadOrSeedMarket(ledger, stateDir);
-    expect(second.authority.publicKey.toBase58()).toBe(first.authority.publicKey.toBase58());
-    expect(second.pools).toEqual(first.pools);
-    expect(decodeMint(ledger.getAccount(usdc)!.data).supply).toBe(supply);
-    // CP-Swap's vaults belong to the program's authority address; the book's to the venue key.
-    expect(decodeTokenAccount(ledger.getAccount(cp.vaultA)!.data).owner).toBe(CP_SWAP_AUTHORITY);
-    expect(decodeTokenAccount(ledger.getAccount(book.vaultA)!.data).owner).toBe(
-      first.authority.publicKey.toBase58(),
-    );
-    ledger.close();
-  });
+  it(
+    'is idempotent: a second start keeps the pools, the supply and the authority',
+    () => {
+      const { dir, ledger } = fresh();
+      const stateDir = join(dir, 'swap');
+      const first = loadOrSeedMarket(ledger, stateDir);
+      const usdc = symbol('USDC').mint;
+      const supply = decodeMint(ledger.getAccount(usdc)!.data).supply;
+      const cp = first.pools[0]!;
+      const book = first.pools.find((pool) => pool.curve.kind === 'constant-product')!;
+      const second = loadOrSeedMarket(ledger, stateDir);
+      expect(second.authority.publicKey.toBase58()).toBe(first.authority.publicKey.toBase58());
+      expect(second.pools).toEqual(first.pools);
+      expect(decodeMint(ledger.getAccount(usdc)!.data).supply).toBe(supply);
+      // CP-Swap's vaults belong to the program's authority address; the book's to the venue key.
+      expect(decodeTokenAccount(ledger.getAccount(cp.vaultA)!.data).owner).toBe(CP_SWAP_AUTHORITY);
+      expect(decodeTokenAccount(ledger.getAccount(book.vaultA)!.data).owner).toBe(
+        first.authority.publicKey.toBase58(),
+      );
+      ledger.close();
+    },
+    GENESIS_TIMEOUT_MS,
+  );
 
-  it('comes back on a state folder whose ledger was reset', () => {
-    const { dir, ledger } = fresh();
-    const stateDir = join(dir, 'swap');
-    const first = loadOrSeedMarket(ledger, stateDir);
-    ledger.close();
-    const reset = SandboxLedger.open({ stateDir: join(dir, 'ledger'), slotMs: 0, reset: true });
-    const book = first.pools.find((pool) => pool.curve.kind === 'constant-product')!;
-    expect(reset.getAccount(book.vaultA)).toBeNull();
-    const again = loadOrSeedMarket(reset, stateDir);
-    expect(reset.tokenBalance(book.vaultA)).toBeGreaterThan(0n);
-    expect(again.pools.map((pool) => pool.ammKey)).toEqual(first.pools.map((p) => p.ammKey));
-    reset.close();
-  });
+  it(
+    'comes back on a state folder whose ledger was reset',
+    () => {
+      const { dir, ledger } = fresh();
+      const stateDir = join(dir, 'swap');
+      const first = loadOrSeedMarket(ledger, stateDir);
+      ledger.close();
+      const reset = SandboxLedger.open({ stateDir: join(dir, 'ledger'), slotMs: 0, reset: true });
+      const book = first.pools.find((pool) => pool.curve.kind === 'constant-product')!;
+      expect(reset.getAccount(book.vaultA)).toBeNull();
+      const again = loadOrSeedMarket(reset, stateDir);
+      expect(reset.tokenBalance(book.vaultA)).toBeGreaterThan(0n);
+      expect(again.pools.map((pool) => pool.ammKey)).toEqual(first.pools.map((p) => p.ammKey));
+      reset.close();
+    },
+    GENESIS_TIMEOUT_MS,
+  );
 });

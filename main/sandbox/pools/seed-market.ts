@@ -27,6 +27,7 @@ import { withAccountExtensions } from '../ledger/mint-extensions';
 import { SANDBOX_FEE_OPERATOR } from '../../shared/sandbox-operator';
 import { feeTierConfigAddress } from '../cp-swap/fee-tiers';
 import { CP_POOL_SEEDS, seedPoolAddress } from '../cp-swap/pool-seeds';
+import { clmmPools } from '../clmm/clmm-market';
 import { decodeAmmConfig, decodePoolState } from '../cp-swap/state';
 
 const AUTHORITY_FILE = 'venue-authority.json';
@@ -142,7 +143,7 @@ function cpSwapPools(ledger: LedgerView): Pool[] {
 }
 
 /**
- * Loads the market of `stateDir`: the ledger's CP-Swap pools and the market maker's books,
+ * Loads the market of `stateDir`: the ledger's CP-Swap and CLMM pools and the market maker's books,
  * writing the books' vaults first when the ledger does not hold them yet.
  */
 export function loadOrSeedMarket(ledger: LedgerView, stateDir: string): Market {
@@ -153,7 +154,7 @@ export function loadOrSeedMarket(ledger: LedgerView, stateDir: string): Market {
   ensureOperatorAccounts(ledger, operator, fees);
   const books = buildPools(MARKET_MAKER_SEEDS, SANDBOX_TOKENS);
   seedPools(ledger, books, authority.publicKey.toBase58());
-  const pools = [...cpSwapPools(ledger), ...books.map((entry) => entry.pool)];
+  const pools = [...cpSwapPools(ledger), ...clmmPools(ledger), ...books.map((entry) => entry.pool)];
   return { pools, tokens: SANDBOX_TOKENS, authority, operator, operatorFeeAccounts: fees };
 }
 

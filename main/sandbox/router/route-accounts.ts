@@ -4,7 +4,8 @@
  * token accounts and one account per intermediate mint, the programs (SPL Token, System,
  * Associated Token Account, Compute Budget, plus Token-2022 when a mint needs it), every mint;
  * per CP-Swap leg its pool, config, observation and two vaults, plus the program and its
- * authority once; per market-maker leg its two vaults, plus the venue key and the Memo program
+ * authority once; per CLMM leg its pool, config, observation, bitmap extension, two vaults and
+ * up to three tick arrays, plus the program, Memo and Token-2022 once; per market-maker leg its two vaults, plus the venue key and the Memo program
  * once; and the two fee accounts when a platform fee applies.
  */
 import type { Route } from './route-types';
@@ -23,6 +24,7 @@ export function countRouteAccounts(
   const accounts = new Set<string>();
   let cpSwap = false;
   let marketMaker = false;
+  let clmm = false;
   for (const hop of route.hops) {
     mints.add(hop.inputMint);
     mints.add(hop.outputMint);
@@ -30,6 +32,14 @@ export function countRouteAccounts(
       accounts.add(leg.pool.vaultA);
       accounts.add(leg.pool.vaultB);
       const cp = leg.pool.curve.kind === 'cp-swap';
+      const concentrated = leg.pool.curve.kind === 'clmm';
+      if (concentrated) {
+        // Pool, config, observation, bitmap extension and up to three tick arrays.
+        for (const part of ['', ':config', ':observation', ':bitmap', ':t1', ':t2', ':t3']) {
+          accounts.add(`${leg.pool.ammKey}${part}`);
+        }
+      }
+      clmm ||= concentrated;
       if (cp) {
         accounts.add(leg.pool.ammKey);
         // The config and the observation: two more per pool (configs shared by a tier are
@@ -38,7 +48,7 @@ export function countRouteAccounts(
         accounts.add(`${leg.pool.ammKey}:observation`);
       }
       cpSwap ||= cp;
-      marketMaker ||= !cp;
+      marketMaker ||= !cp && !concentrated;
     }
   }
   const token2022 = [...mints].some(isToken2022) ? 1 : 0;
@@ -49,6 +59,8 @@ export function countRouteAccounts(
     accounts.size +
     (cpSwap ? 2 : 0) +
     (marketMaker ? 2 : 0) +
+    // CLMM's program, the Memo program and Token-2022 (swap_v2 names both token programs).
+    (clmm ? 3 : 0) +
     token2022 +
     (platformFee ? 2 : 0)
   );

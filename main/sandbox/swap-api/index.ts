@@ -6,7 +6,8 @@
 import { performance } from 'node:perf_hooks';
 import type { CreateSwapApi } from './mount';
 import { loadOrSeedMarket } from '../pools/seed-market';
-import { CP_SWAP_LABEL, type VenueLabel } from '../venues/types';
+import { CLMM_LABEL, CP_SWAP_LABEL, type VenueLabel } from '../venues/types';
+import { CLMM_PROGRAM_ID } from '../clmm/program';
 import { CP_SWAP_PROGRAM_ID } from '../cp-swap/program';
 import { SwapApiError } from './api-error';
 import { readJson, sendError, sendJson } from './http-io';
@@ -20,6 +21,7 @@ import { buildSwapInstructionsResponse } from './swap-instructions-service';
 /** The programs the sandbox's routes call, for GET /program-id-to-label. */
 export const VENUE_PROGRAM_IDS: Record<string, VenueLabel> = {
   [CP_SWAP_PROGRAM_ID]: CP_SWAP_LABEL,
+  [CLMM_PROGRAM_ID]: CLMM_LABEL,
 };
 
 const ROUTES: Record<string, 'GET' | 'POST'> = {

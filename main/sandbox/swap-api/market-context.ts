@@ -1,7 +1,8 @@
 /**
  * What every request of the swap API works against: the ledger, the market, the pool graph and
  * the token set, plus a reader of pool state that asks the ledger (memoised for one request): a
- * CP-Swap pool's whole on-chain view (PoolState, AmmConfig, vaults, mint fees), the market
+ * CP-Swap pool's whole on-chain view (PoolState, AmmConfig, vaults, mint fees), a CLMM pool's
+ * (PoolState, AmmConfig, vaults, tick arrays), the market
  * maker's vault balances.
  */
 import type { LedgerView } from '../ledger/ledger-view';
@@ -10,6 +11,7 @@ import { PoolGraph } from '../router/pool-graph';
 import { cachedReserves, type ReservesOf } from '../router/route-types';
 import { TOKEN_2022_PROGRAM_ID, type SandboxToken } from '../tokens';
 import { readCpPool } from '../cp-swap/cp-pool-view';
+import { readClmmPool } from '../clmm/clmm-pool-view';
 
 const SLOTS_PER_EPOCH = 432_000;
 
@@ -48,6 +50,11 @@ export function createMarketContext(ledger: LedgerView, market: Market): MarketC
           const cp = readCpPool(ledger, pool.ammKey, epoch);
           if (cp === null) return { a: 0n, b: 0n };
           return { a: cp.vault0, b: cp.vault1, cp };
+        }
+        if (pool.curve.kind === 'clmm') {
+          const clmm = readClmmPool(ledger, pool.ammKey);
+          if (clmm === null) return { a: 0n, b: 0n };
+          return { a: clmm.vault0, b: clmm.vault1, clmm };
         }
         return {
           a: ledger.tokenBalance(pool.vaultA) ?? 0n,

@@ -5,17 +5,23 @@
  * - `cp-swap`: a Raydium CP-Swap pool on the ledger, executed by the program itself and priced
  *   from its on-chain state (`Reserves.cp`) with the program's own arithmetic
  *   (cp-swap/cp-quote.ts). mintA/vaultA are the pool's token 0, mintB/vaultB its token 1.
+ * - `clmm`: a Raydium CLMM pool on the ledger, executed by the program itself (`swap_v2`) and
+ *   priced from its on-chain state (`Reserves.clmm`: price, liquidity, tick arrays) with the
+ *   program's own arithmetic (clmm/clmm-quote.ts). mintA/vaultA are its token 0.
  * - `market-maker`: the sandbox's market maker for the tokens the program refuses (PDLG): a
  *   constant product over two vaults of the sandbox's venue key, filled by transfers the
  *   sandbox co-signs, as request-for-quote fills are co-signed on mainnet.
  */
 import type { CpPoolView } from '../cp-swap/cp-quote';
+import type { ClmmPoolView } from '../clmm/clmm-quote';
 
 /** The venues of the sandbox, as the quote's `label` names them. */
-export const VENUE_LABELS = ['Raydium CPMM', 'Sandbox Market Maker'] as const;
+export const VENUE_LABELS = ['Raydium CPMM', 'Raydium CLMM', 'Sandbox Market Maker'] as const;
 export type VenueLabel = (typeof VENUE_LABELS)[number];
 
 export const CP_SWAP_LABEL: VenueLabel = 'Raydium CPMM';
+/** As Jupiter's API names the venue. */
+export const CLMM_LABEL: VenueLabel = 'Raydium CLMM';
 export const MARKET_MAKER_LABEL: VenueLabel = 'Sandbox Market Maker';
 
 /** Priced from the pool's on-chain state by the program's arithmetic. */
@@ -23,12 +29,17 @@ export interface CpSwapCurve {
   kind: 'cp-swap';
 }
 
+/** Priced from the CLMM pool's on-chain state by the program's swap loop. */
+export interface ClmmCurve {
+  kind: 'clmm';
+}
+
 /** x·y = k on the market maker's vault balances, fee on the input. */
 export interface ConstantProductCurve {
   kind: 'constant-product';
 }
 
-export type Curve = CpSwapCurve | ConstantProductCurve;
+export type Curve = CpSwapCurve | ClmmCurve | ConstantProductCurve;
 
 export interface Pool {
   /** The pool's address (CP-Swap: its PoolState; the market maker: an id, no account). */
@@ -49,6 +60,7 @@ export interface Reserves {
   a: bigint;
   b: bigint;
   cp?: CpPoolView;
+  clmm?: ClmmPoolView;
 }
 
 /** One pool's answer to a swap of a given size. */

@@ -3,6 +3,7 @@
  * pool gives for an input and what it takes for an output.
  */
 import { quoteExactIn, quoteExactOut, type CpSwapQuote } from '../cp-swap/cp-quote';
+import { quoteClmm, type ClmmQuote } from '../clmm/clmm-quote';
 import { cpExactIn, cpExactOut } from './constant-product';
 import type { Pool, Reserves, SwapLeg } from './types';
 
@@ -11,7 +12,7 @@ export function isAToB(pool: Pool, inputMint: string): boolean {
   return pool.mintA === inputMint;
 }
 
-function leg(quote: CpSwapQuote | null): SwapLeg | null {
+function leg(quote: CpSwapQuote | ClmmQuote | null): SwapLeg | null {
   if (quote === null) return null;
   return {
     amountIn: quote.amountIn,
@@ -26,6 +27,11 @@ function cpView(pool: Pool, reserves: Reserves) {
   return reserves.cp;
 }
 
+function clmmView(pool: Pool, reserves: Reserves) {
+  if (reserves.clmm === undefined) throw new Error(`no on-chain state read for ${pool.ammKey}`);
+  return reserves.clmm;
+}
+
 /** What the pool pays for `amountIn` of `inputMint`, or null when it cannot. */
 export function swapExactIn(
   pool: Pool,
@@ -37,6 +43,8 @@ export function swapExactIn(
   if (pool.curve.kind === 'cp-swap') {
     return leg(quoteExactIn(cpView(pool, reserves), aToB, amountIn));
   }
+  if (pool.curve.kind === 'clmm')
+    return leg(quoteClmm(clmmView(pool, reserves), aToB, amountIn, true));
   return aToB
     ? cpExactIn(reserves.a, reserves.b, amountIn, pool.feeBps)
     : cpExactIn(reserves.b, reserves.a, amountIn, pool.feeBps);
@@ -52,6 +60,9 @@ export function swapExactOut(
   const aToB = isAToB(pool, inputMint);
   if (pool.curve.kind === 'cp-swap') {
     return leg(quoteExactOut(cpView(pool, reserves), aToB, amountOut));
+  }
+  if (pool.curve.kind === 'clmm') {
+    return leg(quoteClmm(clmmView(pool, reserves), aToB, amountOut, false));
   }
   return aToB
     ? cpExactOut(reserves.a, reserves.b, amountOut, pool.feeBps)
