@@ -83,7 +83,10 @@ describe('buildSwap', () => {
     const sent = ledger.sendTransaction(tx.serialize());
     expect(sent.status).toBe('executed');
     const logs = sent.status === 'executed' ? sent.record.logs : [];
-    const swaps = logs.filter((line) => line === 'Program log: Instruction: SwapBaseInput');
+    // One program call per leg: CP-Swap's swap_base_input or CLMM's swap_v2.
+    const swaps = logs.filter((line) =>
+      /^Program log: Instruction: (SwapBaseInput|SwapV2)$/.test(line),
+    );
     expect(swaps.length).toBe(route.hops.reduce((n, hop) => n + hop.legs.length, 0));
     // no feeAccount in the swap request: no fee is taken, the user gets the gross output
     const wif = getAssociatedTokenAddressSync(new PublicKey(WIF), user.publicKey);
