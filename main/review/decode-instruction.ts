@@ -10,6 +10,7 @@ import { decodeTokenInstruction } from './decode-token';
 import { decodeJupiter } from './decode-jupiter';
 import { decodeOrderEngine } from './decode-order-engine';
 import { decodeCpSwap } from './decode-cp-swap';
+import { decodeClmm } from './decode-clmm';
 import {
   ADDRESS_LOOKUP_TABLE_PROGRAM,
   ASSOCIATED_TOKEN_PROGRAM,
@@ -18,6 +19,7 @@ import {
   JUPITER_V6_PROGRAM,
   JUPITERZ_ORDER_ENGINE,
   CP_SWAP_PROGRAM,
+  CLMM_PROGRAM,
   MEMO_PROGRAM,
   MEMO_V1_PROGRAM,
   SYSTEM_PROGRAM,
@@ -134,6 +136,7 @@ export function decodeInstruction(
   if (programId === ADDRESS_LOOKUP_TABLE_PROGRAM) return { kind: 'other', name: 'lookupTable' };
   if (programId === JUPITER_V6_PROGRAM) return decodeJupiter(data, accounts);
   if (programId === CP_SWAP_PROGRAM) return decodeCpSwap(data, accounts);
+  if (programId === CLMM_PROGRAM) return decodeClmm(data, accounts);
   if (programId === JUPITERZ_ORDER_ENGINE) return decodeOrderEngine(data, accounts);
   return { kind: 'unknown' };
 }

@@ -159,7 +159,8 @@ export function destinationRule(facts: ReviewFacts): GuardVerdict {
 
 /**
  * A swap program pays inside its own instruction, where no top-level transfer shows it; but a
- * CP-Swap swap names the account it pays (its output account, decode-cp-swap.ts). Every hop must
+ * CP-Swap or CLMM swap names the account it pays (its output account, decode-cp-swap.ts,
+ * decode-clmm.ts). Every hop must
  * pay the person's own account (an intermediate, or their output account before a forward) or
  * the destination: a hop paying anyone else is a redirect, refused with the stranger named,
  * however small, even one the slippage bound alone would let through.
@@ -167,11 +168,12 @@ export function destinationRule(facts: ReviewFacts): GuardVerdict {
 function swapProgramPayees(facts: ReviewFacts, target: string): string[] {
   const problems: string[] = [];
   for (const { decoded } of facts.instructions) {
-    if (decoded.kind !== 'cpSwap') continue;
+    if (decoded.kind !== 'cpSwap' && decoded.kind !== 'clmmSwap') continue;
+    const venue = decoded.kind === 'cpSwap' ? 'CP-Swap' : 'CLMM';
     const payee = decoded.destination;
     if (payee === facts.expectedDestination || isUserAccount(facts, payee)) continue;
     problems.push(
-      `Its CP-Swap swap would pay its ${tokenName(decoded.outputMint, facts.tokens)} to ${shortAddress(payee)} instead of ${target}.`,
+      `Its ${venue} swap would pay its ${tokenName(decoded.outputMint, facts.tokens)} to ${shortAddress(payee)} instead of ${target}.`,
     );
   }
   return problems;

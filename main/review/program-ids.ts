@@ -1,7 +1,7 @@
 /**
  * The programs the review knows by name, and which of them the guard lets a swap call. The
  * allowlist is short on purpose: every allowed program is one whose instructions the review
- * decodes (or, for Jupiter and Raydium CP-Swap, the swap programs themselves, whose swap
+ * decodes (or, for Jupiter, Raydium CP-Swap and Raydium CLMM, the swap programs themselves, whose swap
  * instructions are named and whose token movements are read from the simulated post-state),
  * so nothing it cannot read reaches the person's signature.
  */
@@ -18,6 +18,8 @@ export const ADDRESS_LOOKUP_TABLE_PROGRAM = 'AddressLookupTab1e11111111111111111
 export const JUPITER_V6_PROGRAM = 'JUP6LkbZbjS1jKKwapdHNy74zcZ3tLUZoi5QNyVTaV4';
 /** Raydium CP-Swap (CPMM): the sandbox's swaps run on it, as do direct swaps on mainnet. */
 export const CP_SWAP_PROGRAM = 'CPMMoo8L3F4NbTegBCKVNunggL7H1ZpdTHKxQB5qKP1C';
+/** Raydium CLMM: the sandbox's concentrated-liquidity pools (issue 33), `swap_v2` only. */
+export const CLMM_PROGRAM = 'CAMMCzo5YL8w4VFF8KVHrK22GGUsp5VTaW7grrKgrWqK';
 /**
  * Jupiter's order engine: JupiterZ's RFQ fills on /order (jup-ag/rfq-webhook-toolkit
  * `programs/order-engine`, production id).
@@ -37,6 +39,7 @@ const NAMES: Readonly<Record<string, string>> = {
   [JUPITER_V6_PROGRAM]: 'Jupiter v6',
   [JUPITERZ_ORDER_ENGINE]: 'JupiterZ order engine',
   [CP_SWAP_PROGRAM]: 'Raydium CP-Swap',
+  [CLMM_PROGRAM]: 'Raydium CLMM',
 };
 
 /** True for the SPL Token and Token-2022 programs. */
