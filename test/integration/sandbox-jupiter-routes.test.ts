@@ -91,8 +91,13 @@ for (const shape of ['v6', 'v1'] as const) {
       await sandbox?.remove();
     });
 
+    /**
+     * Jupiter's program runs CP-Swap steps only (jupiterCanRoute): a route with a Raydium CLMM
+     * leg is the sandbox's own, so these quotes leave CLMM out by name (issue 33).
+     */
     async function quote(query: string): Promise<Quote> {
-      const { status, body } = await getJson(`${sandbox.swapApiUrl}/quote?${query}`);
+      const url = `${sandbox.swapApiUrl}/quote?${query}&excludeDexes=Raydium%20CLMM`;
+      const { status, body } = await getJson(url);
       expect(status, JSON.stringify(body)).toBe(200);
       return body as Quote;
     }
