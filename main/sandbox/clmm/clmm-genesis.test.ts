@@ -10,7 +10,10 @@ import { SandboxLedger } from '../ledger/ledger';
 import { SANDBOX_TOKENS } from '../tokens';
 import { tempDir } from '../../../test/fixtures/temp-dirs';
 import { clmmConfigAddress } from './amm-configs';
-import { readClmmPool } from './clmm-pool-view';
+import bs58 from 'bs58';
+import { CP_SWAP_LOOKUP_TABLE } from '../cp-swap/lookup-table';
+import { CP_SWAP_PROGRAM_ID } from '../cp-swap/program';
+import { cachedTickArrayAddress, readClmmPool } from './clmm-pool-view';
 import { CLMM_POOL_SEEDS, clmmSeedPoolAddress } from './pool-seeds';
 import { CLMM_PROGRAM_ID } from './program';
 
@@ -33,6 +36,20 @@ describe('CLMM genesis', () => {
       const ticks = [...view.tickArrays.values()].flatMap((array) => array.ticks.filter(Boolean));
       expect(ticks.length).toBe(6);
       expect(view.tickArrays.size).toBeGreaterThanOrEqual(2);
+    }
+    // The sandbox's lookup table holds CP-Swap's program and every CLMM pool with its arrays.
+    const table = ledger.getAccount(CP_SWAP_LOOKUP_TABLE)!.data;
+    const entries = new Set<string>();
+    for (let at = 56; at < table.length; at += 32)
+      entries.add(bs58.encode(table.subarray(at, at + 32)));
+    expect(entries.has(CP_SWAP_PROGRAM_ID)).toBe(true);
+    expect(entries.has(CLMM_PROGRAM_ID)).toBe(true);
+    for (const seed of CLMM_POOL_SEEDS) {
+      const view = readClmmPool(ledger, clmmSeedPool(seed))!;
+      expect(entries.has(view.address)).toBe(true);
+      for (const start of view.tickArrays.keys()) {
+        expect(entries.has(cachedTickArrayAddress(view.address, start))).toBe(true);
+      }
     }
     const sol = CLMM_POOL_SEEDS.find((seed) => seed.a === 'SOL' && seed.b === 'USDC')!;
     const before = readClmmPool(ledger, clmmSeedPool(sol))!;

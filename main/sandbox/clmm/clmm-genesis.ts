@@ -1,7 +1,8 @@
 /**
  * Raydium CLMM at genesis: its AmmConfigs written from the source's layout (amm-configs.ts says
  * why), then every pool of the catalog opened by the program itself: `create_pool` at the
- * seed's price, and one `open_position_with_token22_nft` per tick range. The creator is a key
+ * seed's price, and one `open_position_with_token22_nft` per tick range; their accounts then join
+ * the sandbox's lookup table (clmm-lookup.ts). The creator is a key
  * made for genesis and then forgotten, so the positions stay where they are and the pools move
  * only by swaps.
  */
@@ -29,6 +30,7 @@ import {
 import type { ClmmPoolSeed } from './pool-seeds';
 import { encodeClmmAmmConfig } from './state';
 import { arrayStartIndex } from './tick-arrays';
+import { extendLookupTable } from './clmm-lookup';
 
 /** A pool genesis opened: its seed and its address. */
 export interface ClmmGenesisPool {
@@ -158,7 +160,7 @@ export function writeClmmGenesis(
   for (const [mint, { token, amount }] of totals) {
     accounts.set(mint, fundCreator(host, creator.publicKey, token, amount));
   }
-  return planned.map(({ seed, t0, t1, config, sqrtPriceX64, ranges }) => {
+  const opened = planned.map(({ seed, t0, t1, config, sqrtPriceX64, ranges }) => {
     const addresses = clmmPoolAddresses(config, t0.mint, t1.mint);
     run(
       host,
@@ -201,4 +203,9 @@ export function writeClmmGenesis(
     }
     return { seed, pool: addresses.pool };
   });
+  extendLookupTable(
+    host,
+    opened.map((entry) => entry.pool),
+  );
+  return opened;
 }
