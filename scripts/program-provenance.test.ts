@@ -45,6 +45,10 @@ describe('real programs in resources/programs match their PROVENANCE.md', () => 
     expect(folders).toContain('raydium-amm-v4');
   });
 
+  it('holds the Raydium CLMM program (issue 33)', () => {
+    expect(folders).toContain('raydium-clmm');
+  });
+
   describe.each(folders)('%s', (folder) => {
     const rows = provenanceRows(folder);
 

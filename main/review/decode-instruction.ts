@@ -11,6 +11,7 @@ import { decodeJupiter } from './decode-jupiter';
 import { decodeOrderEngine } from './decode-order-engine';
 import { decodeCpSwap } from './decode-cp-swap';
 import { decodeAmmV4 } from './decode-amm-v4';
+import { decodeClmm } from './decode-clmm';
 import {
   ADDRESS_LOOKUP_TABLE_PROGRAM,
   ASSOCIATED_TOKEN_PROGRAM,
@@ -20,6 +21,7 @@ import {
   JUPITERZ_ORDER_ENGINE,
   CP_SWAP_PROGRAM,
   AMM_V4_PROGRAM,
+  CLMM_PROGRAM,
   MEMO_PROGRAM,
   MEMO_V1_PROGRAM,
   SYSTEM_PROGRAM,
@@ -137,6 +139,7 @@ export function decodeInstruction(
   if (programId === JUPITER_V6_PROGRAM) return decodeJupiter(data, accounts);
   if (programId === CP_SWAP_PROGRAM) return decodeCpSwap(data, accounts);
   if (programId === AMM_V4_PROGRAM) return decodeAmmV4(data, accounts);
+  if (programId === CLMM_PROGRAM) return decodeClmm(data, accounts);
   if (programId === JUPITERZ_ORDER_ENGINE) return decodeOrderEngine(data, accounts);
   return { kind: 'unknown' };
 }

@@ -83,6 +83,15 @@ export interface AmmV4SwapInstruction {
   destination: Address;
 }
 
+/**
+ * A Raydium CLMM swap (decode-clmm.ts): `swap_v2`, its bound read as CP-Swap's is: `maxIn` the
+ * most it takes, `minOut` the least it pays (0 for an ExactOut leg with a price limit).
+ */
+export interface ClmmSwapInstruction extends Omit<CpSwapInstruction, 'kind' | 'name'> {
+  kind: 'clmmSwap';
+  name: 'swap_v2';
+}
+
 /** A decoded instruction of a known program. Addresses are base58. */
 /**
  * JupiterZ's fill (decode-order-engine.ts): exactly `inputAmount` from the taker to the maker,
@@ -167,6 +176,7 @@ export type DecodedInstruction =
   | JupiterRoute
   | CpSwapInstruction
   | AmmV4SwapInstruction
+  | ClmmSwapInstruction
   | {
       /** The aggregator opens a token account of `mint` for `owner` (temporary wSOL). */
       kind: 'jupiterCreateTokenAccount';

@@ -91,6 +91,7 @@ export function describeInstruction(
       return `${steps}${programName}: swap along the quoted route (${decoded.name}), ${bound}, ${fee}`;
     }
     case 'cpSwap':
+    case 'clmmSwap':
       return decoded.swapMode === 'ExactIn'
         ? `${programName}: swap ${formatToken(decoded.maxIn, decoded.inputMint, tokens)} from ${s(decoded.source)}, paying ${s(decoded.destination)} at least ${formatToken(decoded.minOut, decoded.outputMint, tokens)}`
         : `${programName}: swap at most ${formatToken(decoded.maxIn, decoded.inputMint, tokens)} from ${s(decoded.source)} for exactly ${formatToken(decoded.minOut, decoded.outputMint, tokens)} to ${s(decoded.destination)}`;

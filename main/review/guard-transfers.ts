@@ -159,8 +159,8 @@ export function destinationRule(facts: ReviewFacts): GuardVerdict {
 
 /**
  * A swap program pays inside its own instruction, where no top-level transfer shows it; but a
- * CP-Swap or AMM v4 swap names the account it pays (its output account, decode-cp-swap.ts,
- * decode-amm-v4.ts). Every hop must
+ * CP-Swap, AMM v4 or CLMM swap names the account it pays (its output account, decode-cp-swap.ts,
+ * decode-amm-v4.ts, decode-clmm.ts). Every hop must
  * pay the person's own account (an intermediate, or their output account before a forward) or
  * the destination: a hop paying anyone else is a redirect, refused with the stranger named,
  * however small, even one the slippage bound alone would let through.
@@ -168,13 +168,16 @@ export function destinationRule(facts: ReviewFacts): GuardVerdict {
 function swapProgramPayees(facts: ReviewFacts, target: string): string[] {
   const problems: string[] = [];
   for (const { decoded } of facts.instructions) {
-    if (decoded.kind !== 'cpSwap' && decoded.kind !== 'ammV4Swap') continue;
+    if (decoded.kind !== 'cpSwap' && decoded.kind !== 'ammV4Swap' && decoded.kind !== 'clmmSwap')
+      continue;
     const payee = decoded.destination;
     if (payee === facts.expectedDestination || isUserAccount(facts, payee)) continue;
     const [venue, mint] =
       decoded.kind === 'cpSwap'
         ? ['CP-Swap', decoded.outputMint]
-        : ['Raydium AMM v4', mintOf(facts, payee)];
+        : decoded.kind === 'clmmSwap'
+          ? ['CLMM', decoded.outputMint]
+          : ['Raydium AMM v4', mintOf(facts, payee)];
     const token = mint === null ? 'output' : tokenName(mint, facts.tokens);
     problems.push(
       `Its ${venue} swap would pay its ${token} to ${shortAddress(payee)} instead of ${target}.`,

@@ -1,7 +1,7 @@
 /**
  * The programs the review knows by name, and which of them the guard lets a swap call. The
  * allowlist is short on purpose: every allowed program is one whose instructions the review
- * decodes (or, for Jupiter and Raydium CP-Swap, the swap programs themselves, whose swap
+ * decodes (or, for Jupiter, Raydium CP-Swap and Raydium CLMM, the swap programs themselves, whose swap
  * instructions are named and whose token movements are read from the simulated post-state),
  * so nothing it cannot read reaches the person's signature.
  */
@@ -20,6 +20,8 @@ export const JUPITER_V6_PROGRAM = 'JUP6LkbZbjS1jKKwapdHNy74zcZ3tLUZoi5QNyVTaV4';
 export const CP_SWAP_PROGRAM = 'CPMMoo8L3F4NbTegBCKVNunggL7H1ZpdTHKxQB5qKP1C';
 /** Raydium AMM v4: the sandbox's second venue (issue 33), Jupiter's "Raydium". */
 export const AMM_V4_PROGRAM = '675kPX9MHTjS2zt1qfr1NYHuzeLXfQM9H24wFSUt1Mp8';
+/** Raydium CLMM: the sandbox's concentrated-liquidity pools (issue 33), `swap_v2` only. */
+export const CLMM_PROGRAM = 'CAMMCzo5YL8w4VFF8KVHrK22GGUsp5VTaW7grrKgrWqK';
 /**
  * Jupiter's order engine: JupiterZ's RFQ fills on /order (jup-ag/rfq-webhook-toolkit
  * `programs/order-engine`, production id).
@@ -40,6 +42,7 @@ const NAMES: Readonly<Record<string, string>> = {
   [JUPITERZ_ORDER_ENGINE]: 'JupiterZ order engine',
   [CP_SWAP_PROGRAM]: 'Raydium CP-Swap',
   [AMM_V4_PROGRAM]: 'Raydium AMM v4',
+  [CLMM_PROGRAM]: 'Raydium CLMM',
 };
 
 /** True for the SPL Token and Token-2022 programs. */

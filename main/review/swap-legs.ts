@@ -1,6 +1,6 @@
 /**
  * The swap instructions of a transaction as legs with the bounds their programs enforce on
- * chain (decode-cp-swap.ts, decode-amm-v4.ts, decode-jupiter.ts), and what those bounds guarantee at the route's
+ * chain (decode-cp-swap.ts, decode-amm-v4.ts, decode-clmm.ts, decode-jupiter.ts), and what those bounds guarantee at the route's
  * ends: per holder and mint, the worst change the chain allows when the transaction lands,
  * whatever anyone else traded between the review and then. Fixed top-level token transfers
  * (a fee leg, a forward to the destination, a market maker's fill) count with their amounts.
@@ -35,7 +35,7 @@ export function swapLegs(facts: ReviewFacts): SwapLeg[] {
 }
 
 function legOf(index: number, program: string, decoded: DecodedInstruction): SwapLeg | null {
-  if (decoded.kind === 'cpSwap') {
+  if (decoded.kind === 'cpSwap' || decoded.kind === 'clmmSwap') {
     return {
       instruction: index,
       label: `${program} ${decoded.name}`,

@@ -225,7 +225,12 @@ export interface ReviewInput {
   firstPools?: Promise<ReadonlyMap<string, number | null>>;
 }
 
-export type { CpSwapInstruction, DecodedInstruction, JupiterRoute } from './decoded-types';
+export type {
+  ClmmSwapInstruction,
+  CpSwapInstruction,
+  DecodedInstruction,
+  JupiterRoute,
+} from './decoded-types';
 
 export interface AccountRef {
   address: Address;

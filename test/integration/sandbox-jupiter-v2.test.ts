@@ -103,7 +103,7 @@ describe("Jupiter's V2 forms on the v2 shape", () => {
     await faucet(sandbox.rpcUrl, feeOwner, USDC, 1n);
     const feeAccount = ataOf(feeOwner, USDC);
     const { status, body } = await getJson(
-      `${sandbox.swapApiUrl}/build?inputMint=${SOL}&outputMint=${USDC}&amount=1000000000&taker=${user.publicKey.toBase58()}&platformFeeBps=50&feeAccount=${feeAccount.toBase58()}&onlyDirectRoutes=true`,
+      `${sandbox.swapApiUrl}/build?inputMint=${SOL}&outputMint=${USDC}&amount=1000000000&taker=${user.publicKey.toBase58()}&platformFeeBps=50&feeAccount=${feeAccount.toBase58()}&onlyDirectRoutes=true&dexes=Raydium%20CPMM`,
     );
     expect(status, JSON.stringify(body)).toBe(200);
     const swapIx = body.swapInstruction as InstructionJson;

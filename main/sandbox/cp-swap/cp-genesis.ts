@@ -5,7 +5,8 @@
  * then forgotten: its LP tokens stay where they are, like liquidity nobody can withdraw, so the
  * pools' reserves move only by swaps.
  */
-import { ComputeBudgetProgram, Keypair, PublicKey, Transaction } from '@solana/web3.js';
+import { ComputeBudgetProgram, PublicKey, Transaction } from '@solana/web3.js';
+import { genesisKey, signNatively } from '../clmm/native-signer';
 import { getAssociatedTokenAddressSync } from '@solana/spl-token';
 import { parseUnits } from '../../shared/amount';
 import type { LedgerAccount } from '../ledger/ledger-view';
@@ -107,8 +108,8 @@ function plan(seeds: readonly CpPoolSeed[], tokens: readonly SandboxToken[]): Pl
   });
 }
 
-/** The creator's token account of `token` holding `amount` (supply raised to match). */
-function fundCreator(
+/** The creator's token account of `token` holding `amount` (supply raised to match; CLMM's genesis too). */
+export function fundCreator(
   host: CpSwapGenesisHost,
   creator: PublicKey,
   token: SandboxToken,
@@ -160,7 +161,8 @@ export function writeCpSwapGenesis(
   writeConfigs(host);
   writeFeeReceiver(host);
   const planned = plan(seeds, tokens);
-  const creator = Keypair.generate();
+  // Signed with Node's own ed25519: web3.js's takes ~50 ms a signature on a busy machine.
+  const creator = genesisKey();
   host.setAccount(creator.publicKey.toBase58(), {
     lamports: CREATOR_LAMPORTS,
     owner: SYSTEM_PROGRAM_ID,
@@ -205,8 +207,7 @@ export function writeCpSwapGenesis(
         openTime: 0n,
       }),
     );
-    tx.sign(creator);
-    host.runGenesisTransaction(tx.serialize());
+    host.runGenesisTransaction(signNatively(tx, [creator]));
     const addresses = poolAddresses(config, t0.mint, t1.mint);
     tableEntries.push(
       addresses.pool,

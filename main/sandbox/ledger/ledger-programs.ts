@@ -9,6 +9,11 @@ import { CP_SWAP_BINARY, cpSwapFile } from '../cp-swap/program-files';
 import { writeCpSwapGenesis, type CpSwapGenesisHost } from '../cp-swap/cp-genesis';
 import { CP_POOL_SEEDS } from '../cp-swap/pool-seeds';
 import { feeTierConfigAddress } from '../cp-swap/fee-tiers';
+import { CLMM_PROGRAM_ID } from '../clmm/program';
+import { clmmBinary } from '../clmm/program-files';
+import { writeClmmGenesis } from '../clmm/clmm-genesis';
+import { CLMM_POOL_SEEDS } from '../clmm/pool-seeds';
+import { clmmConfigAddress } from '../clmm/amm-configs';
 import { SANDBOX_TOKENS } from '../tokens';
 import { AMM_V4_PROGRAM_ID } from '../amm-v4/program';
 import { ammV4Binary } from '../amm-v4/program-files';
@@ -37,16 +42,20 @@ export function createSandboxVm(): VmInstance {
 export function loadSandboxPrograms(vm: VmInstance): void {
   vm.addProgram(bs58.decode(CP_SWAP_PROGRAM_ID), cpSwapFile(CP_SWAP_BINARY));
   vm.addProgram(bs58.decode(AMM_V4_PROGRAM_ID), ammV4Binary());
+  vm.addProgram(bs58.decode(CLMM_PROGRAM_ID), clmmBinary());
   // HOOK's transfer hook (issue 35): SPL's example program, resources/programs/spl-transfer-hook-example/.
   vm.addProgram(bs58.decode(HOOK_PROGRAM_ID), hookProgramBytes());
 }
 
 /**
- * The markets of genesis: CP-Swap's pools, created by its own `initialize`, and AMM v4's, whose
- * accounts are written (its pool creation needs an OpenBook market: amm-v4/amm-genesis.ts).
+ * The markets of genesis: CP-Swap's pools, created by its own `initialize`; Raydium CLMM's,
+ * opened by its own `create_pool` and positions (clmm/clmm-genesis.ts); AMM v4's, whose accounts
+ * are written (its pool creation needs an OpenBook market: amm-v4/amm-genesis.ts). Each venue's
+ * only where it is missing, so a state folder from before a venue gains it on its next start.
  */
 export function writeGenesisMarkets(host: CpSwapGenesisHost): void {
-  writeCpSwapGenesis(host, SANDBOX_TOKENS, CP_POOL_SEEDS);
+  if (lacksCpSwap(host)) writeCpSwapGenesis(host, SANDBOX_TOKENS, CP_POOL_SEEDS);
+  if (lacksClmm(host)) writeClmmGenesis(host, SANDBOX_TOKENS, CLMM_POOL_SEEDS);
   writeAmmV4Genesis(host, SANDBOX_TOKENS, AMM_V4_POOL_SEEDS);
 }
 
@@ -55,7 +64,14 @@ export function writeMissingAmmV4Pools(host: CpSwapGenesisHost): void {
   writeAmmV4Genesis(host, SANDBOX_TOKENS, AMM_V4_POOL_SEEDS);
 }
 
-/** Whether a restored state folder predates the genesis markets (they are created then, once). */
-export function lacksGenesisMarkets(ledger: Pick<LedgerView, 'getAccount'>): boolean {
-  return ledger.getAccount(feeTierConfigAddress('0.25%')) === null;
+type Reader = Pick<LedgerView, 'getAccount'>;
+const lacksCpSwap = (ledger: Reader) => ledger.getAccount(feeTierConfigAddress('0.25%')) === null;
+const lacksClmm = (ledger: Reader) => ledger.getAccount(clmmConfigAddress('0.25%')) === null;
+
+/**
+ * Whether a restored state folder predates some genesis market (each venue's is created then,
+ * once: a folder from before CLMM gains its pools on its next start).
+ */
+export function lacksGenesisMarkets(ledger: Reader): boolean {
+  return lacksCpSwap(ledger) || lacksClmm(ledger);
 }

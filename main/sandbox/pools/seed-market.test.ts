@@ -29,8 +29,13 @@ function fresh() {
 
 const symbol = (name: string) => SANDBOX_TOKENS.find((token) => token.symbol === name)!;
 
+/** Each test opens a ledger (genesis of CP-Swap's and CLMM's pools on the VM) more than once. */
+const GENESIS_TIMEOUT_MS = 30_000;
+
 describe('loadOrSeedMarket', () => {
-  it('reads the CP-Swap pools at marginal prices near mainnet\u2019s, and the PDLG, PAUS and HOOK books', () => {
+  it(
+    'reads the CP-Swap pools at marginal prices near mainnet\u2019s, and the PDLG, PAUS and HOOK books',
+    () => {
     const { dir, ledger } = fresh();
     const market = loadOrSeedMarket(ledger, join(dir, 'swap'));
     const reservesOf = createMarketContext(ledger, market).reservesReader();
@@ -57,7 +62,7 @@ describe('loadOrSeedMarket', () => {
     expect(rate('PAUS', 'USDC', 10n ** 6n)).toBeCloseTo(3, 1);
     expect(rate('HOOK', 'USDC', 10n ** 6n)).toBeCloseTo(1.5, 1);
     const labels = market.pools.map((pool) => pool.label);
-    expect(new Set(labels)).toEqual(new Set(['Raydium CPMM', 'Raydium', 'Sandbox Market Maker']));
+    expect(new Set(labels)).toEqual(new Set(['Raydium CPMM', 'Raydium', 'Raydium CLMM', 'Sandbox Market Maker']));
     // Raydium AMM v4 (issue 33) beside CP-Swap on SOL/USDC, at its own price (150.08 less 0.25%).
     const amm = market.pools.find(
       (p) =>
@@ -68,40 +73,51 @@ describe('loadOrSeedMarket', () => {
     // The books of PDLG, XSTK, PAUS and HOOK (issue 35): CP-Swap takes none of these mints.
     expect(labels.filter((label) => label === 'Sandbox Market Maker')).toHaveLength(4);
     expect(rate('XSTK', 'USDC', 10n ** 8n)).toBeCloseTo(300, -1); // raw, less the 0.25% fee
+    expect(labels.filter((label) => label === 'Raydium CLMM')).toHaveLength(6);
     ledger.close();
-  });
+  },
+  GENESIS_TIMEOUT_MS,
+  );
 
-  it('is idempotent: a second start keeps the pools, the supply and the authority', () => {
-    const { dir, ledger } = fresh();
-    const stateDir = join(dir, 'swap');
-    const first = loadOrSeedMarket(ledger, stateDir);
-    const usdc = symbol('USDC').mint;
-    const supply = decodeMint(ledger.getAccount(usdc)!.data).supply;
-    const cp = first.pools[0]!;
-    const book = first.pools.find((pool) => pool.curve.kind === 'constant-product')!;
-    const second = loadOrSeedMarket(ledger, stateDir);
-    expect(second.authority.publicKey.toBase58()).toBe(first.authority.publicKey.toBase58());
-    expect(second.pools).toEqual(first.pools);
-    expect(decodeMint(ledger.getAccount(usdc)!.data).supply).toBe(supply);
-    // CP-Swap's vaults belong to the program's authority address; the book's to the venue key.
-    expect(decodeTokenAccount(ledger.getAccount(cp.vaultA)!.data).owner).toBe(CP_SWAP_AUTHORITY);
-    expect(decodeTokenAccount(ledger.getAccount(book.vaultA)!.data).owner).toBe(
-      first.authority.publicKey.toBase58(),
-    );
-    ledger.close();
-  });
+  it(
+    'is idempotent: a second start keeps the pools, the supply and the authority',
+    () => {
+      const { dir, ledger } = fresh();
+      const stateDir = join(dir, 'swap');
+      const first = loadOrSeedMarket(ledger, stateDir);
+      const usdc = symbol('USDC').mint;
+      const supply = decodeMint(ledger.getAccount(usdc)!.data).supply;
+      const cp = first.pools[0]!;
+      const book = first.pools.find((pool) => pool.curve.kind === 'constant-product')!;
+      const second = loadOrSeedMarket(ledger, stateDir);
+      expect(second.authority.publicKey.toBase58()).toBe(first.authority.publicKey.toBase58());
+      expect(second.pools).toEqual(first.pools);
+      expect(decodeMint(ledger.getAccount(usdc)!.data).supply).toBe(supply);
+      // CP-Swap's vaults belong to the program's authority address; the book's to the venue key.
+      expect(decodeTokenAccount(ledger.getAccount(cp.vaultA)!.data).owner).toBe(CP_SWAP_AUTHORITY);
+      expect(decodeTokenAccount(ledger.getAccount(book.vaultA)!.data).owner).toBe(
+        first.authority.publicKey.toBase58(),
+      );
+      ledger.close();
+    },
+    GENESIS_TIMEOUT_MS,
+  );
 
-  it('comes back on a state folder whose ledger was reset', () => {
-    const { dir, ledger } = fresh();
-    const stateDir = join(dir, 'swap');
-    const first = loadOrSeedMarket(ledger, stateDir);
-    ledger.close();
-    const reset = SandboxLedger.open({ stateDir: join(dir, 'ledger'), slotMs: 0, reset: true });
-    const book = first.pools.find((pool) => pool.curve.kind === 'constant-product')!;
-    expect(reset.getAccount(book.vaultA)).toBeNull();
-    const again = loadOrSeedMarket(reset, stateDir);
-    expect(reset.tokenBalance(book.vaultA)).toBeGreaterThan(0n);
-    expect(again.pools.map((pool) => pool.ammKey)).toEqual(first.pools.map((p) => p.ammKey));
-    reset.close();
-  });
+  it(
+    'comes back on a state folder whose ledger was reset',
+    () => {
+      const { dir, ledger } = fresh();
+      const stateDir = join(dir, 'swap');
+      const first = loadOrSeedMarket(ledger, stateDir);
+      ledger.close();
+      const reset = SandboxLedger.open({ stateDir: join(dir, 'ledger'), slotMs: 0, reset: true });
+      const book = first.pools.find((pool) => pool.curve.kind === 'constant-product')!;
+      expect(reset.getAccount(book.vaultA)).toBeNull();
+      const again = loadOrSeedMarket(reset, stateDir);
+      expect(reset.tokenBalance(book.vaultA)).toBeGreaterThan(0n);
+      expect(again.pools.map((pool) => pool.ammKey)).toEqual(first.pools.map((p) => p.ammKey));
+      reset.close();
+    },
+    GENESIS_TIMEOUT_MS,
+  );
 });

@@ -27,6 +27,7 @@ import { withAccountExtensions } from '../ledger/mint-extensions';
 import { SANDBOX_FEE_OPERATOR } from '../../shared/sandbox-operator';
 import { feeTierConfigAddress } from '../cp-swap/fee-tiers';
 import { CP_POOL_SEEDS, seedPoolAddress } from '../cp-swap/pool-seeds';
+import { clmmPools } from '../clmm/clmm-market';
 import { decodeAmmConfig, decodePoolState } from '../cp-swap/state';
 import { ammV4Pools } from '../amm-v4/amm-venue';
 
@@ -143,7 +144,7 @@ function cpSwapPools(ledger: LedgerView): Pool[] {
 }
 
 /**
- * Loads the market of `stateDir`: the ledger's CP-Swap pools and the market maker's books,
+ * Loads the market of `stateDir`: the ledger's CP-Swap and CLMM pools and the market maker's books,
  * writing the books' vaults first when the ledger does not hold them yet.
  */
 export function loadOrSeedMarket(ledger: LedgerView, stateDir: string): Market {
@@ -157,6 +158,7 @@ export function loadOrSeedMarket(ledger: LedgerView, stateDir: string): Market {
   const pools = [
     ...cpSwapPools(ledger),
     ...ammV4Pools(ledger, SANDBOX_TOKENS),
+    ...clmmPools(ledger),
     ...books.map((entry) => entry.pool),
   ];
   return { pools, tokens: SANDBOX_TOKENS, authority, operator, operatorFeeAccounts: fees };

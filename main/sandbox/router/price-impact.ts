@@ -26,6 +26,13 @@ export function marginalRate(pool: Pool, reserves: Reserves, inputMint: string):
     if (reserveIn <= 0n) return 0;
     return (fee * keep(feeIn) * keep(feeOut) * Number(reserveOut)) / Number(reserveIn);
   }
+  const clmm = reserves.clmm;
+  if (clmm !== undefined) {
+    // token 1 per token 0 at the pool's price: (√P / 2^64)².
+    const root = Number(clmm.state.sqrtPriceX64) / 2 ** 64;
+    const fee = 1 - Number(clmm.config.tradeFeeRate) / 1_000_000;
+    return aToB ? fee * root * root : fee / (root * root);
+  }
   const fee = 1 - pool.feeBps / 10_000;
   const [a, b] = [Number(reserves.a), Number(reserves.b)];
   return aToB ? (fee * b) / a : (fee * a) / b;

@@ -6,7 +6,8 @@
 import { performance } from 'node:perf_hooks';
 import type { CreateSwapApi } from './mount';
 import { loadOrSeedMarket } from '../pools/seed-market';
-import { AMM_V4_LABEL, CP_SWAP_LABEL, type VenueLabel } from '../venues/types';
+import { AMM_V4_LABEL, CLMM_LABEL, CP_SWAP_LABEL, type VenueLabel } from '../venues/types';
+import { CLMM_PROGRAM_ID } from '../clmm/program';
 import { CP_SWAP_PROGRAM_ID } from '../cp-swap/program';
 import { AMM_V4_PROGRAM_ID } from '../amm-v4/program';
 import { SwapApiError } from './api-error';
@@ -22,6 +23,7 @@ import { buildSwapInstructionsResponse } from './swap-instructions-service';
 export const VENUE_PROGRAM_IDS: Record<string, VenueLabel> = {
   [CP_SWAP_PROGRAM_ID]: CP_SWAP_LABEL,
   [AMM_V4_PROGRAM_ID]: AMM_V4_LABEL,
+  [CLMM_PROGRAM_ID]: CLMM_LABEL,
 };
 
 const ROUTES: Record<string, 'GET' | 'POST'> = {

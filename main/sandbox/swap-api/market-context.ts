@@ -2,7 +2,8 @@
  * What every request of the swap API works against: the ledger, the market, the pool graph and
  * the token set, plus a reader of pool state that asks the ledger (memoised while the ledger's
  * account state is unchanged, else for one request): a CP-Swap pool's whole on-chain view
- * (PoolState, AmmConfig, vaults, mint fees), an AMM v4 pool's (AmmInfo, vaults), the market
+ * (PoolState, AmmConfig, vaults, mint fees), an AMM v4 pool's (AmmInfo, vaults), a CLMM pool's
+ * (PoolState, AmmConfig, vaults, tick arrays), the market
  * maker's vault balances.
  */
 import type { LedgerView } from '../ledger/ledger-view';
@@ -13,6 +14,7 @@ import { TOKEN_2022_PROGRAM_ID, type SandboxToken } from '../tokens';
 import { readCpPool } from '../cp-swap/cp-pool-view';
 import { readAmmV4Pool } from '../amm-v4/amm-pool-view';
 import { stateCache } from './reserves-cache';
+import { readClmmPool } from '../clmm/clmm-pool-view';
 
 const SLOTS_PER_EPOCH = 432_000;
 
@@ -64,6 +66,11 @@ export function createMarketContext(ledger: LedgerView, market: Market): MarketC
           const a = amm.coinVault - amm.info.needTakePnlCoin;
           const b = amm.pcVault - amm.info.needTakePnlPc;
           return { a, b, amm };
+        }
+        if (pool.curve.kind === 'clmm') {
+          const clmm = readClmmPool(ledger, pool.ammKey);
+          if (clmm === null) return { a: 0n, b: 0n };
+          return { a: clmm.vault0, b: clmm.vault1, clmm };
         }
         return {
           a: ledger.tokenBalance(pool.vaultA) ?? 0n,

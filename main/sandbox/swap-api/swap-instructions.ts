@@ -3,7 +3,8 @@
  * accounts, SOL wrap), the swap itself, cleanup (SOL unwrap) and other (a Jito-style tip).
  *
  * The swap group is what mainnet runs: per CP-Swap leg one `swap_base_input` (ExactIn) or
- * `swap_base_output` (ExactOut) instruction of Raydium CP-Swap, the person its only signer, the
+ * `swap_base_output` (ExactOut) instruction of Raydium CP-Swap (per CLMM leg one `swap_v2` with
+ * its tick arrays), the person its only signer, the
  * tokens moved inside the program (the payout signed by the pool's authority address). A route
  * of two hops chains them through the person's own account of the middle token: the first hop
  * must deliver at least what the second takes (ExactIn), or exactly it (ExactOut). A
@@ -32,6 +33,7 @@ import {
   type SwapAccounts,
 } from '../cp-swap/program';
 import type { ReservesOf } from '../router/route-types';
+import { clmmLegInstruction } from '../clmm/clmm-market';
 import type { MarketContext } from './market-context';
 import { associatedTokenKey } from '../../tokens/associated-token';
 import type { ReplayedSwap } from './route-replay';
@@ -310,6 +312,12 @@ export function buildSwapInstructions(
           bound: plan.bound,
         }),
       );
+      continue;
+    }
+    if (leg.pool.curve.kind === 'clmm') {
+      const view = reservesOf(leg.pool).clmm;
+      if (view === undefined) throw new Error(`no on-chain state for pool ${leg.pool.ammKey}`);
+      groups.swap.push(clmmLegInstruction(view, userKey, { ...leg, ...plan }, exactIn));
       continue;
     }
     // A market-maker fill: the person pays the maker's vault, the maker's vault pays the person.

@@ -83,9 +83,9 @@ describe('buildSwap', () => {
     const sent = ledger.sendTransaction(tx.serialize());
     expect(sent.status).toBe('executed');
     const logs = sent.status === 'executed' ? sent.record.logs : [];
-    // Each leg is one top-level call of its venue (Raydium CP-Swap or AMM v4, issue 33).
+    // Each leg is one top-level call of its venue (Raydium CP-Swap, AMM v4 or CLMM, issue 33).
     const swaps = logs.filter((line) =>
-      /^Program (CPMMoo8L3F4NbTegBCKVNunggL7H1ZpdTHKxQB5qKP1C|675kPX9MHTjS2zt1qfr1NYHuzeLXfQM9H24wFSUt1Mp8) invoke \[1\]$/.test(
+      /^Program (CPMMoo8L3F4NbTegBCKVNunggL7H1ZpdTHKxQB5qKP1C|675kPX9MHTjS2zt1qfr1NYHuzeLXfQM9H24wFSUt1Mp8|CAMMCzo5YL8w4VFF8KVHrK22GGUsp5VTaW7grrKgrWqK) invoke \[1\]$/.test(
         line,
       ),
     );

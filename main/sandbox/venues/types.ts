@@ -5,6 +5,9 @@
  * - `cp-swap`: a Raydium CP-Swap pool on the ledger, executed by the program itself and priced
  *   from its on-chain state (`Reserves.cp`) with the program's own arithmetic
  *   (cp-swap/cp-quote.ts). mintA/vaultA are the pool's token 0, mintB/vaultB its token 1.
+ * - `clmm`: a Raydium CLMM pool on the ledger, executed by the program itself (`swap_v2`) and
+ *   priced from its on-chain state (`Reserves.clmm`: price, liquidity, tick arrays) with the
+ *   program's own arithmetic (clmm/clmm-quote.ts). mintA/vaultA are its token 0.
  * - `market-maker`: the sandbox's market maker for the tokens the program refuses (PDLG): a
  *   constant product over two vaults of the sandbox's venue key, filled by transfers the
  *   sandbox co-signs, as request-for-quote fills are co-signed on mainnet.
@@ -14,12 +17,20 @@
  */
 import type { CpPoolView } from '../cp-swap/cp-quote';
 import type { AmmV4PoolView } from '../amm-v4/amm-quote';
+import type { ClmmPoolView } from '../clmm/clmm-quote';
 
 /** The venues of the sandbox, as the quote's `label` names them. */
-export const VENUE_LABELS = ['Raydium CPMM', 'Raydium', 'Sandbox Market Maker'] as const;
+export const VENUE_LABELS = [
+  'Raydium CPMM',
+  'Raydium',
+  'Raydium CLMM',
+  'Sandbox Market Maker',
+] as const;
 export type VenueLabel = (typeof VENUE_LABELS)[number];
 
 export const CP_SWAP_LABEL: VenueLabel = 'Raydium CPMM';
+/** As Jupiter's API names the venue. */
+export const CLMM_LABEL: VenueLabel = 'Raydium CLMM';
 export const MARKET_MAKER_LABEL: VenueLabel = 'Sandbox Market Maker';
 /** Jupiter's label for Raydium AMM v4. */
 export const AMM_V4_LABEL: VenueLabel = 'Raydium';
@@ -27,6 +38,11 @@ export const AMM_V4_LABEL: VenueLabel = 'Raydium';
 /** Priced from the pool's on-chain state by the program's arithmetic. */
 export interface CpSwapCurve {
   kind: 'cp-swap';
+}
+
+/** Priced from the CLMM pool's on-chain state by the program's swap loop. */
+export interface ClmmCurve {
+  kind: 'clmm';
 }
 
 /** x·y = k on the market maker's vault balances, fee on the input. */
@@ -39,7 +55,7 @@ export interface AmmV4Curve {
   kind: 'amm-v4';
 }
 
-export type Curve = CpSwapCurve | ConstantProductCurve | AmmV4Curve;
+export type Curve = CpSwapCurve | ClmmCurve | ConstantProductCurve | AmmV4Curve;
 
 export interface Pool {
   /** The pool's address (CP-Swap: its PoolState; the market maker: an id, no account). */
@@ -61,6 +77,7 @@ export interface Reserves {
   b: bigint;
   cp?: CpPoolView;
   amm?: AmmV4PoolView;
+  clmm?: ClmmPoolView;
 }
 
 /** One pool's answer to a swap of a given size. */

@@ -4,6 +4,7 @@
  */
 import { quoteExactIn, quoteExactOut, type CpSwapQuote } from '../cp-swap/cp-quote';
 import { ammV4ExactIn, ammV4ExactOut } from '../amm-v4/amm-venue';
+import { quoteClmm, type ClmmQuote } from '../clmm/clmm-quote';
 import { cpExactIn, cpExactOut } from './constant-product';
 import type { Pool, Reserves, SwapLeg } from './types';
 
@@ -12,7 +13,7 @@ export function isAToB(pool: Pool, inputMint: string): boolean {
   return pool.mintA === inputMint;
 }
 
-function leg(quote: CpSwapQuote | null): SwapLeg | null {
+function leg(quote: CpSwapQuote | ClmmQuote | null): SwapLeg | null {
   if (quote === null) return null;
   return {
     amountIn: quote.amountIn,
@@ -32,6 +33,11 @@ function cpView(pool: Pool, reserves: Reserves) {
   return reserves.cp;
 }
 
+function clmmView(pool: Pool, reserves: Reserves) {
+  if (reserves.clmm === undefined) throw new Error(`no on-chain state read for ${pool.ammKey}`);
+  return reserves.clmm;
+}
+
 /** What the pool pays for `amountIn` of `inputMint`, or null when it cannot. */
 export function swapExactIn(
   pool: Pool,
@@ -44,6 +50,8 @@ export function swapExactIn(
     return leg(quoteExactIn(cpView(pool, reserves), aToB, amountIn));
   }
   if (pool.curve.kind === 'amm-v4') return ammV4ExactIn(ammView(pool, reserves), aToB, amountIn);
+  if (pool.curve.kind === 'clmm')
+    return leg(quoteClmm(clmmView(pool, reserves), aToB, amountIn, true));
   return aToB
     ? cpExactIn(reserves.a, reserves.b, amountIn, pool.feeBps)
     : cpExactIn(reserves.b, reserves.a, amountIn, pool.feeBps);
@@ -62,6 +70,9 @@ export function swapExactOut(
   }
   if (pool.curve.kind === 'amm-v4') {
     return ammV4ExactOut(ammView(pool, reserves), aToB, amountOut);
+  }
+  if (pool.curve.kind === 'clmm') {
+    return leg(quoteClmm(clmmView(pool, reserves), aToB, amountOut, false));
   }
   return aToB
     ? cpExactOut(reserves.a, reserves.b, amountOut, pool.feeBps)
