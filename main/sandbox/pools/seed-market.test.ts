@@ -36,47 +36,51 @@ describe('loadOrSeedMarket', () => {
   it(
     'reads the CP-Swap pools at marginal prices near mainnet\u2019s, and the PDLG, PAUS and HOOK books',
     () => {
-    const { dir, ledger } = fresh();
-    const market = loadOrSeedMarket(ledger, join(dir, 'swap'));
-    const reservesOf = createMarketContext(ledger, market).reservesReader();
-    const rate = (from: string, to: string, amount: bigint) => {
-      const pool = market.pools.find(
-        (p) =>
-          [p.mintA, p.mintB].includes(symbol(from).mint) &&
-          [p.mintA, p.mintB].includes(symbol(to).mint),
-      )!;
-      const leg = swapExactIn(pool, reservesOf(pool), symbol(from).mint, amount)!;
-      return (
-        Number(leg.amountOut) /
-        10 ** symbol(to).decimals /
-        (Number(amount) / 10 ** symbol(from).decimals)
+      const { dir, ledger } = fresh();
+      const market = loadOrSeedMarket(ledger, join(dir, 'swap'));
+      const reservesOf = createMarketContext(ledger, market).reservesReader();
+      const rate = (from: string, to: string, amount: bigint) => {
+        const pool = market.pools.find(
+          (p) =>
+            [p.mintA, p.mintB].includes(symbol(from).mint) &&
+            [p.mintA, p.mintB].includes(symbol(to).mint),
+        )!;
+        const leg = swapExactIn(pool, reservesOf(pool), symbol(from).mint, amount)!;
+        return (
+          Number(leg.amountOut) /
+          10 ** symbol(to).decimals /
+          (Number(amount) / 10 ** symbol(from).decimals)
+        );
+      };
+      expect(rate('SOL', 'USDC', 10n ** 9n)).toBeGreaterThan(148);
+      expect(rate('SOL', 'USDC', 10n ** 9n)).toBeLessThan(151);
+      expect(rate('USDC', 'USDT', 10n ** 6n)).toBeCloseTo(1, 2);
+      expect(rate('mSOL', 'SOL', 10n ** 9n)).toBeCloseTo(1.27, 2);
+      expect(rate('BONK', 'USDC', 10n ** 10n)).toBeCloseTo(0.00002, 6);
+      expect(rate('PDLG', 'USDC', 10n ** 6n)).toBeCloseTo(2, 1);
+      // Issue 35: the pausable and the hooked token trade with the maker too.
+      expect(rate('PAUS', 'USDC', 10n ** 6n)).toBeCloseTo(3, 1);
+      expect(rate('HOOK', 'USDC', 10n ** 6n)).toBeCloseTo(1.5, 1);
+      const labels = market.pools.map((pool) => pool.label);
+      expect(new Set(labels)).toEqual(
+        new Set(['Raydium CPMM', 'Raydium', 'Raydium CLMM', 'Sandbox Market Maker']),
       );
-    };
-    expect(rate('SOL', 'USDC', 10n ** 9n)).toBeGreaterThan(148);
-    expect(rate('SOL', 'USDC', 10n ** 9n)).toBeLessThan(151);
-    expect(rate('USDC', 'USDT', 10n ** 6n)).toBeCloseTo(1, 2);
-    expect(rate('mSOL', 'SOL', 10n ** 9n)).toBeCloseTo(1.27, 2);
-    expect(rate('BONK', 'USDC', 10n ** 10n)).toBeCloseTo(0.00002, 6);
-    expect(rate('PDLG', 'USDC', 10n ** 6n)).toBeCloseTo(2, 1);
-    // Issue 35: the pausable and the hooked token trade with the maker too.
-    expect(rate('PAUS', 'USDC', 10n ** 6n)).toBeCloseTo(3, 1);
-    expect(rate('HOOK', 'USDC', 10n ** 6n)).toBeCloseTo(1.5, 1);
-    const labels = market.pools.map((pool) => pool.label);
-    expect(new Set(labels)).toEqual(new Set(['Raydium CPMM', 'Raydium', 'Raydium CLMM', 'Sandbox Market Maker']));
-    // Raydium AMM v4 (issue 33) beside CP-Swap on SOL/USDC, at its own price (150.08 less 0.25%).
-    const amm = market.pools.find(
-      (p) =>
-        p.label === 'Raydium' && p.mintA === symbol('SOL').mint && p.mintB === symbol('USDC').mint,
-    )!;
-    const ammLeg = swapExactIn(amm, reservesOf(amm), symbol('SOL').mint, 10n ** 9n)!;
-    expect(ammLeg.amountOut).toBe(149_699_822n);
-    // The books of PDLG, XSTK, PAUS and HOOK (issue 35): CP-Swap takes none of these mints.
-    expect(labels.filter((label) => label === 'Sandbox Market Maker')).toHaveLength(4);
-    expect(rate('XSTK', 'USDC', 10n ** 8n)).toBeCloseTo(300, -1); // raw, less the 0.25% fee
-    expect(labels.filter((label) => label === 'Raydium CLMM')).toHaveLength(6);
-    ledger.close();
-  },
-  GENESIS_TIMEOUT_MS,
+      // Raydium AMM v4 (issue 33) beside CP-Swap on SOL/USDC, at its own price (150.08 less 0.25%).
+      const amm = market.pools.find(
+        (p) =>
+          p.label === 'Raydium' &&
+          p.mintA === symbol('SOL').mint &&
+          p.mintB === symbol('USDC').mint,
+      )!;
+      const ammLeg = swapExactIn(amm, reservesOf(amm), symbol('SOL').mint, 10n ** 9n)!;
+      expect(ammLeg.amountOut).toBe(149_699_822n);
+      // The books of PDLG, XSTK, PAUS and HOOK (issue 35): CP-Swap takes none of these mints.
+      expect(labels.filter((label) => label === 'Sandbox Market Maker')).toHaveLength(4);
+      expect(rate('XSTK', 'USDC', 10n ** 8n)).toBeCloseTo(300, -1); // raw, less the 0.25% fee
+      expect(labels.filter((label) => label === 'Raydium CLMM')).toHaveLength(6);
+      ledger.close();
+    },
+    GENESIS_TIMEOUT_MS,
   );
 
   it(
