@@ -106,8 +106,9 @@ function setup() {
       networkKey: 'sandbox',
       transaction,
       lastValidBlockHeight: 100,
-      // swap.approve reads the report's balance rows only (for the fee); none here.
-      report: { balanceChanges: [] } as unknown as ReviewReport,
+      // swap.approve reads the report's balance rows (for the fee) and its token warnings (a
+      // scaled token's multiplier, issue 35); none here.
+      report: { balanceChanges: [], tokenWarnings: [] } as unknown as ReviewReport,
       accepted: true,
       refusals: [],
       intent: intents[kind],

@@ -80,15 +80,19 @@ export function routeRequestOf(context: MarketContext, params: QuoteParams): Rou
  * Whether a route's swap fits a legacy transaction (every account inline), as measured on the
  * sandbox: its own CP-Swap calls fit three (three hops, or two with a split: 1,229 bytes
  * without a fee token); one Jupiter route fits two steps (shared accounts, 1,043 bytes), not
- * three (its own accounts and the program's token accounts come on top).
+ * three (its own accounts and the program's token accounts come on top). An AMM v4 call names
+ * fewer accounts than a CP-Swap call (8 against 13); a CLMM `swap_v2` names its bitmap
+ * extension, up to three tick arrays and two more programs, so it is counted as three: a legacy
+ * route with a CLMM leg is that leg alone.
  */
 function fitsLegacy(context: MarketContext, route: Route): boolean {
-  const legs = route.hops.reduce((sum, hop) => sum + hop.legs.length, 0);
+  const legs = route.hops.flatMap((hop) => hop.legs);
+  const weight = legs.reduce((sum, leg) => sum + (leg.pool.curve.kind === 'clmm' ? 3 : 1), 0);
   const jupiter =
     route.swapMode === 'ExactIn' &&
-    route.hops.every((hop) => hop.legs.every((leg) => leg.pool.curve.kind === 'cp-swap')) &&
+    legs.every((leg) => leg.pool.curve.kind === 'cp-swap' || leg.pool.curve.kind === 'amm-v4') &&
     runsJupiter(context.ledger);
-  return legs <= (jupiter ? 2 : 3);
+  return weight <= (jupiter ? 2 : 3);
 }
 
 /** Computes the quote for validated parameters; throws SwapApiError. */
