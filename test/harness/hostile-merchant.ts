@@ -128,6 +128,8 @@ export async function startHostileMerchant(
         .serialize({ requireAllSignatures: false, verifySignatures: false })
         .toString('base64');
     }
+    // The merchant's valid co-signature over these exact bytes; only the person's is left.
+    if (mode === 'cosigned') tx.partialSign(stranger);
     return tx
       .serialize({ requireAllSignatures: false, verifySignatures: false })
       .toString('base64');
