@@ -59,6 +59,7 @@ describe("a hostile transaction's own text in the review", () => {
       },
       { prioritizationFeeLamports: 10_000n },
     );
+    expect(base.quote.routePlan.map((step) => step.label)).toEqual(['Raydium CPMM']);
     const opened = await openTransaction(base.swap.transaction, ctx.world.connection);
     const user = base.user.publicKey;
     // The memo, then a transfer the person cannot afford: the run fails right after the Memo
