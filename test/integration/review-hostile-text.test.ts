@@ -14,11 +14,14 @@ import type { Address } from '../../main/shared/address';
 import { startSandbox, type RunningSandbox } from '../harness/sandbox-process';
 import {
   closeTransaction,
+  fundedKeypair,
   openTransaction,
-  prepareBase,
+  prepareSwap,
+  SOL,
   swapWorld,
   SYMBOLS,
   tamperContext,
+  USDC,
   type TamperContext,
 } from '../fixtures/tamper';
 
@@ -40,7 +43,23 @@ afterAll(async () => {
 
 describe("a hostile transaction's own text in the review", () => {
   it("a memo shows sanitized as the transaction's; the failing run is refused in our words, the log line apart", async () => {
-    const base = await prepareBase(ctx, 'sol-usdc');
+    // One CP-Swap pool: since CLMM, SOL → USDC splits over CP-Swap and CLMM (tick arrays and
+    // all), and the memo and transfer added to that no longer fit in 1232 bytes: the RPC then
+    // refuses the transaction unrun, and there is no failing program to name.
+    const person = await fundedKeypair(ctx.world, 20_000_000_000n);
+    const base = await prepareSwap(
+      ctx.world,
+      person,
+      {
+        inputMint: SOL as Address,
+        outputMint: USDC as Address,
+        amount: 1_000_000_000n,
+        slippageBps: 50,
+        dexes: ['Raydium CPMM'],
+      },
+      { prioritizationFeeLamports: 10_000n },
+    );
+    expect(base.quote.routePlan.map((step) => step.label)).toEqual(['Raydium CPMM']);
     const opened = await openTransaction(base.swap.transaction, ctx.world.connection);
     const user = base.user.publicKey;
     // The memo, then a transfer the person cannot afford: the run fails right after the Memo

@@ -37,6 +37,7 @@ import { clmmLegInstruction } from '../clmm/clmm-market';
 import type { MarketContext } from './market-context';
 import { associatedTokenKey } from '../../tokens/associated-token';
 import type { ReplayedSwap } from './route-replay';
+import { maximumShare, minimumShare } from './leg-bounds';
 import { splitPlatformFee } from './slippage';
 import { ammV4LegInstruction } from '../amm-v4/amm-venue';
 import { hookTransferAccounts } from '../hook/hook-program';
@@ -116,10 +117,6 @@ function transfer(
   return instruction;
 }
 
-/** The share `part/whole` of `amount`, rounded down. */
-const share = (amount: bigint, part: bigint, whole: bigint) =>
-  whole === 0n ? amount : (amount * part) / whole;
-
 interface LegPlan {
   leg: RouteLeg;
   from: string;
@@ -177,10 +174,13 @@ function planLegs(
     for (const leg of hop.legs) {
       let bound: bigint;
       if (exactIn) {
-        bound = last ? share(swap.routeOutBound, leg.amountOut, hop.amountOut) : leg.amountOut;
+        // Rounded up, so the legs' minimums sum to at least the route's (leg-bounds.ts).
+        bound = last
+          ? minimumShare(swap.routeOutBound, leg.amountOut, hop.amountOut)
+          : leg.amountOut;
       } else {
         const first = index === 0;
-        bound = first ? share(swap.routeInBound, leg.amountIn, hop.amountIn) : leg.amountIn;
+        bound = first ? maximumShare(swap.routeInBound, leg.amountIn, hop.amountIn) : leg.amountIn;
         if (bound < leg.amountIn) bound = leg.amountIn;
       }
       plans.push({ leg, from: accountOf(index, 'in'), to: accountOf(index, 'out'), bound });
