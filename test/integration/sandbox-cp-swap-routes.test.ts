@@ -2,8 +2,8 @@
  * Every route kind of the sandbox, on both API shapes (v6 at /v6, today's swap/v1 at /swap/v1),
  * built by /swap, signed by the person, confirmed on the ledger and read back with
  * getTransaction: one hop with SOL in, two hops, a split hop, ExactOut, SOL out, a Token-2022
- * token with a transfer fee (TFEE), each executed by Raydium CP-Swap or Raydium AMM v4 (issue
- * 33), as the quote's steps name them (CP-Swap's own logs name the instruction; each AMM v4 leg
+ * token with a transfer fee (TFEE), each executed by Raydium CP-Swap, Raydium AMM v4 or (where
+ * the router picks it) Raydium CLMM (issue 33), as the quote's steps name them (CP-Swap's own logs name the instruction; each AMM v4 leg
  * is one call of its program; the person is the only signer; each pool's payout is an inner
  * transfer signed by its program's authority address) and paying exactly the quote; AMM v4 alone
  * (`dexes=Raydium`) both ways; and the market maker's fill for PDLG, the one route the sandbox
@@ -31,6 +31,8 @@ import {
 } from './sandbox-swap-fixtures';
 
 const MSOL = 'mSoLzYCxHdYgdzU16g5QSh3i5K3z3KZK7ytfqcJm7So';
+/** Raydium CLMM's program (as in sandbox-clmm-routes.test.ts). */
+const CLMM_PROGRAM = 'CAMMCzo5YL8w4VFF8KVHrK22GGUsp5VTaW7grrKgrWqK';
 
 type Quote = Record<string, unknown> & {
   inAmount: string;
@@ -80,20 +82,28 @@ for (const shape of ['v6', 'v1'] as const) {
     }
 
     /**
-     * Each leg ran on the venue its step names (CP-Swap's instruction logged by name, AMM v4 one
-     * top-level call per leg), the person alone signed, the pools paid by their authority.
+     * Each leg ran on the venue its step names (CP-Swap's instruction logged by name, AMM v4 and
+     * CLMM one top-level call per leg), the person alone signed, the pools paid by their
+     * authority (a CLMM pool's vaults are signed for by its pool state, the step's ammKey).
      */
     function expectCpSwap(tx: VersionedTransactionResponse, q: Quote, instruction: string) {
       const logs = tx.meta?.logMessages ?? [];
       const labels = q.routePlan.map((step) => step.swapInfo.label);
       const cpLegs = labels.filter((label) => label === 'Raydium CPMM').length;
       const ammLegs = labels.filter((label) => label === 'Raydium').length;
-      expect(cpLegs + ammLegs).toBe(q.routePlan.length);
+      // mSOL joins SOL through AMM v4 and CLMM pools too since issue 33: a leg may be CLMM's.
+      const clmmPools = q.routePlan
+        .filter((step) => step.swapInfo.label === 'Raydium CLMM')
+        .map((step) => step.swapInfo.ammKey!);
+      expect(cpLegs + ammLegs + clmmPools.length).toBe(q.routePlan.length);
       expect(
         logs.filter((line) => line === `Program log: Instruction: ${instruction}`),
       ).toHaveLength(cpLegs);
       expect(logs.filter((line) => line === `Program ${AMM_V4_PROGRAM} invoke [1]`)).toHaveLength(
         ammLegs,
+      );
+      expect(logs.filter((line) => line === `Program ${CLMM_PROGRAM} invoke [1]`)).toHaveLength(
+        clmmPools.length,
       );
       expect(tx.transaction.signatures).toHaveLength(1);
       const keys = tx.transaction.message.getAccountKeys({
@@ -103,7 +113,9 @@ for (const shape of ['v6', 'v1'] as const) {
         .flatMap((group) => group.instructions)
         .filter((inner) =>
           inner.accounts.some((i) =>
-            [CP_SWAP_AUTHORITY, AMM_V4_AUTHORITY].includes(keys.get(i)?.toBase58() ?? ''),
+            [CP_SWAP_AUTHORITY, AMM_V4_AUTHORITY, ...clmmPools].includes(
+              keys.get(i)?.toBase58() ?? '',
+            ),
           ),
         );
       expect(payouts.length).toBe(q.routePlan.length);

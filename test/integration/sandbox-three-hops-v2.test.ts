@@ -38,6 +38,11 @@ const JUPITER = 'JUP6LkbZbjS1jKKwapdHNy74zcZ3tLUZoi5QNyVTaV4';
 const mintOf = (symbol: string) => SANDBOX_TOKENS.find((t) => t.symbol === symbol)!.mint;
 const MSOL = mintOf('mSOL');
 const FAR = ['TFEE', 'FRZ', 'UNVR'] as const;
+/**
+ * The Raydium venues beside CP-Swap (issue 33 point 1), left out of every request here by name:
+ * AMM v4 and CLMM pools also join mSOL to SOL, and these cases are about CP-Swap's chain of three.
+ */
+const OTHER_VENUES = 'Raydium,Raydium%20CLMM';
 const AMOUNT: Record<string, bigint> = {
   mSOL: 50_000_000n,
   TFEE: 20_000_000n,
@@ -109,7 +114,7 @@ for (const jupiter of [true, false]) {
           const [input, output] = [mintOf(from), mintOf(to)];
           const user = await fundedUser(connection, sandbox.rpcUrl, 1, { [input]: AMOUNT[from]! });
           const { status, body } = await getJson(
-            `${sandbox.swapApiUrl}/build?inputMint=${input}&outputMint=${output}&amount=${AMOUNT[from]}&taker=${user.publicKey.toBase58()}`,
+            `${sandbox.swapApiUrl}/build?inputMint=${input}&outputMint=${output}&amount=${AMOUNT[from]}&taker=${user.publicKey.toBase58()}&excludeDexes=${OTHER_VENUES}`,
           );
           expect(status, JSON.stringify(body)).toBe(200);
           expect(chainOf(body.routePlan as RoutePlan)).toEqual(expectedChain(from, far));
@@ -157,7 +162,7 @@ for (const jupiter of [true, false]) {
           const [input, output] = [mintOf(from), mintOf(to)];
           const user = await fundedUser(connection, sandbox.rpcUrl, 1, { [input]: AMOUNT[from]! });
           const order = await getJson(
-            `${sandbox.swapApiUrl}/order?inputMint=${input}&outputMint=${output}&amount=${AMOUNT[from]}&taker=${user.publicKey.toBase58()}`,
+            `${sandbox.swapApiUrl}/order?inputMint=${input}&outputMint=${output}&amount=${AMOUNT[from]}&taker=${user.publicKey.toBase58()}&excludeDexes=${OTHER_VENUES}`,
           );
           expect(order.status, JSON.stringify(order.body)).toBe(200);
           expect(chainOf(order.body.routePlan as RoutePlan)).toEqual(expectedChain(from, far));
@@ -186,7 +191,7 @@ for (const jupiter of [true, false]) {
       const user = Keypair.generate();
       await faucet(sandbox.rpcUrl, user.publicKey, MSOL, AMOUNT.mSOL!);
       const order = await getJson(
-        `${sandbox.swapApiUrl}/order?inputMint=${MSOL}&outputMint=${mintOf('UNVR')}&amount=${AMOUNT.mSOL}&taker=${user.publicKey.toBase58()}`,
+        `${sandbox.swapApiUrl}/order?inputMint=${MSOL}&outputMint=${mintOf('UNVR')}&amount=${AMOUNT.mSOL}&taker=${user.publicKey.toBase58()}&excludeDexes=${OTHER_VENUES}`,
       );
       expect(order.status, JSON.stringify(order.body)).toBe(200);
       expect(order.body.gasless).toBe(true);

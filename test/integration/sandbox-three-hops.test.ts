@@ -36,6 +36,8 @@ import {
 const JUPITER = 'JUP6LkbZbjS1jKKwapdHNy74zcZ3tLUZoi5QNyVTaV4';
 const mintOf = (symbol: string) => SANDBOX_TOKENS.find((t) => t.symbol === symbol)!.mint;
 const MSOL = mintOf('mSOL');
+/** The Raydium venues beside CP-Swap, left out of every quote here (URL-encoded). */
+const OTHER_VENUES = 'Raydium,Raydium%20CLMM';
 /** The far tokens: each has one pool, against USDC. */
 const FAR = ['TFEE', 'FRZ', 'UNVR'] as const;
 /** What the person swaps of each: a few dollars' worth. */
@@ -85,8 +87,14 @@ for (const { shape, jupiter } of CONFIGS) {
       await sandbox?.remove();
     });
 
+    /**
+     * A quote over CP-Swap alone: these cases are about CP-Swap's chain of three, so Raydium AMM
+     * v4 and Raydium CLMM (issue 33 point 1), which also join mSOL to SOL, are left out by name.
+     */
     async function quote(query: string): Promise<Quote> {
-      const { status, body } = await getJson(`${sandbox.swapApiUrl}/quote?${query}`);
+      const { status, body } = await getJson(
+        `${sandbox.swapApiUrl}/quote?${query}&excludeDexes=${OTHER_VENUES}`,
+      );
       expect(status, JSON.stringify(body)).toBe(200);
       return body as Quote;
     }
@@ -208,6 +216,8 @@ for (const { shape, jupiter } of CONFIGS) {
       it(`asLegacyTransaction, mSOL → ${far}: built as legacy where it fits, else refused in words`, async () => {
         const user = await fundedUser(connection, sandbox.rpcUrl, 1, { [MSOL]: AMOUNT.mSOL! });
         const output = mintOf(far);
+        // No venue named, as a person asks: a CLMM pool wins mSOL > SOL but is too large inline
+        // with two more legs, so the legacy quote is the chain over CP-Swap and AMM v4.
         const { status, body } = await getJson(
           `${sandbox.swapApiUrl}/quote?inputMint=${MSOL}&outputMint=${output}&amount=${AMOUNT.mSOL}&asLegacyTransaction=true`,
         );

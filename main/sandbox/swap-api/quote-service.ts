@@ -8,7 +8,7 @@ import { findBestRoute, type RouteRequest } from '../router/route-search';
 import { runsJupiter } from '../jupiter/jupiter-options';
 import { noPathWords, noRouteWords, usablePaths } from './no-route-words';
 import { formatImpact, routePriceImpact } from '../router/price-impact';
-import type { Route } from '../router/route-types';
+import type { ReservesOf, Route } from '../router/route-types';
 import { SwapApiError } from './api-error';
 import { jupiterExactOutRoute } from '../jupiter/exact-out-venues';
 import type { MarketContext } from './market-context';
@@ -95,6 +95,24 @@ function fitsLegacy(context: MarketContext, route: Route): boolean {
   return weight <= (jupiter ? 2 : 3);
 }
 
+/**
+ * A legacy quote's second try, without Raydium CLMM: the router prices each hop with its best
+ * pool, so where a CLMM pool wins one hop of a longer path (mSOL > SOL) the whole path is too
+ * large inline, though the same path over CP-Swap and AMM v4 fits. Null when not legacy.
+ */
+function legacyRouteWithoutClmm(
+  context: MarketContext,
+  reservesOf: ReservesOf,
+  request: RouteRequest,
+  params: QuoteParams,
+): Route | null {
+  if (!params.asLegacyTransaction) return null;
+  return findBestRoute(context.graph, reservesOf, {
+    ...request,
+    allowVenue: (label) => label !== 'Raydium CLMM' && request.allowVenue(label),
+  });
+}
+
 /** Computes the quote for validated parameters; throws SwapApiError. */
 export function computeQuote(
   context: MarketContext,
@@ -123,7 +141,8 @@ export function computeQuote(
   }
   const route =
     jupiterExactOutRoute(context, reservesOf, request) ??
-    findBestRoute(context.graph, reservesOf, request);
+    findBestRoute(context.graph, reservesOf, request) ??
+    legacyRouteWithoutClmm(context, reservesOf, request, params);
   if (route === null) {
     const unbounded = routeRequestOf(context, {
       ...params,
