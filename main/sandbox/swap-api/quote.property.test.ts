@@ -52,6 +52,9 @@ describe('quote properties over the seeded market', () => {
   // Not always the whole amount: CP-Swap rounds its trade fee up both ways (the input of
   // swap_base_output, then the fee of swap_base_input on that input), so the round trip may
   // lose a base unit per pool, and a unit of a middle token is worth a few of the output.
+  // And since three venues (issue 33) each direction is routed on its own: the split search is
+  // a heuristic, so the ExactIn route may pay up to 0.001% less than the ExactOut one it
+  // reverses (seen: 1 unit in 10^6 past the former slack, a 12.5-million-token trade).
   it("an ExactOut quote's inAmount, quoted ExactIn, yields the amount within the program's rounding", () => {
     fc.assert(
       fc.property(pair, scale, ([input, output], size) => {
@@ -72,7 +75,7 @@ describe('quote properties over the seeded market', () => {
         });
         expect(exactIn).not.toBeNull();
         const legs = BigInt(exactOut.routePlan.length);
-        const slack = BigInt(amount) / 1_000_000n + legs;
+        const slack = BigInt(amount) / 100_000n + legs;
         expect(BigInt(exactIn!.outAmount)).toBeGreaterThanOrEqual(BigInt(amount) - slack);
       }),
       { numRuns: 150 },
