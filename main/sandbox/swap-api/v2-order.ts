@@ -20,7 +20,8 @@
  *   stated in `platformFee` and paid by Jupiter's route into the token account of that mint of
  *   Jupiter's program authority 12, as the real Ultra order pays it (jupiter/program.ts
  *   JUPITER_FEE_AUTHORITY; Token-2022 fee tokens under their own program); the market maker's
- *   fills carry none. A swap the taker cannot fund answers `transaction: ""` with the
+ *   fills carry none, and such an order is quoted without CLMM (its legs are the sandbox's own
+ *   instructions, never Jupiter's) or, with no other route, carries none. A swap the taker cannot fund answers `transaction: ""` with the
  *   docs' `errorCode` of what is missing: 1 the input token, 2 (aggregator) the SOL for the
  *   network costs.
  * - /execute (v2-execute.ts) lands only the message /order built, with the co-signers'
