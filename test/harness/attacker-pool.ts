@@ -27,6 +27,7 @@ import {
   mintsInOrder,
   poolAddresses,
 } from '../../main/sandbox/cp-swap/program';
+import { AMM_V4_PROGRAM, CLMM_PROGRAM } from '../../main/review/program-ids';
 import { balanceOf, CP_SWAP } from './front-run';
 import { rewriteSwap, type HostileCase, type Json } from './hostile-swap-service';
 
@@ -35,6 +36,8 @@ const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
 /** The 1% tier (AmmConfig index 1): no SOL/USDC or SOL/USDT pool of the sandbox's own uses it. */
 const CONFIG_INDEX = 1;
 const TRADE_FEE_PPM = 10_000n;
+/** The programs an honest route's legs run on: CP-Swap, CLMM and AMM v4. */
+const VENUE_PROGRAMS = [CP_SWAP, CLMM_PROGRAM, AMM_V4_PROGRAM];
 
 export interface AttackerPool {
   pool: string;
@@ -50,8 +53,8 @@ export interface AttackerPool {
   vaultQuote: string;
   observation: string;
   /**
-   * Points a SOL → quote CP-Swap swap_base_input at this pool, with its amounts; its output is
-   * the payer's associated account of the quote token (the first hop of a longer honest route
+   * Points a CP-Swap swap_base_input at this pool as SOL → quote, with its amounts; its input
+   * and output are the payer's associated accounts of SOL and the quote token (the first hop of a longer honest route
    * becomes the whole route).
    */
   retarget(ix: TransactionInstruction, amountIn: bigint, minimumOut: bigint): void;
@@ -122,10 +125,17 @@ export async function createAttackerPool(
       set(2, config);
       set(3, addresses.pool);
       const payer = ix.keys[0]?.pubkey;
-      if (payer)
+      // Both sides: the honest route's first CP-Swap leg may be a later hop (SOL → USDC on
+      // CLMM, then USDC → USDT on CP-Swap), its input another token's account.
+      if (payer) {
+        set(4, getAssociatedTokenAddressSync(new PublicKey(SOL), payer, true).toBase58());
         set(5, getAssociatedTokenAddressSync(new PublicKey(quoteMint), payer, true).toBase58());
+      }
       set(6, vaultSol);
       set(7, vaultQuote);
+      set(8, TOKEN_PROGRAM_ID.toBase58());
+      set(9, TOKEN_PROGRAM_ID.toBase58());
+      set(10, SOL);
       set(11, quoteMint);
       set(12, addresses.observation);
       const data = Buffer.from(ix.data);
@@ -192,9 +202,13 @@ export function routeThrough(
     buildRequest: (body) => ({ ...body, quoteResponse: original }),
     swap: (answer, ctx) =>
       rewriteSwap(answer, ctx, (opened) => {
-        const swaps = opened.instructions.filter((ix) => ix.programId.toBase58() === CP_SWAP);
-        const [first] = swaps;
+        const [first] = opened.instructions.filter((ix) => ix.programId.toBase58() === CP_SWAP);
         if (!first) throw new Error('no CP-Swap swap');
+        // Every leg of the honest route goes, whatever its venue: the attacker's pool is the
+        // whole route.
+        const swaps = opened.instructions.filter((ix) =>
+          VENUE_PROGRAMS.includes(ix.programId.toBase58()),
+        );
         // The honest route's other hops go, and so does the account it opened for a middle
         // token (SOL → USDC → FRZ): the attacker's route is one hop.
         const ATA = 'ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL';

@@ -49,6 +49,8 @@ const USDT = 'Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB';
 const CHOSEN_BPS = 50;
 const SERVICE_BPS = 400;
 const AMOUNT = 200_000_000n; // 200 USDC
+/** The venue of the hostile service's routes: the harness's tamper and front-run know CP-Swap. */
+const CP_SWAP_LABEL = 'Raydium CPMM';
 /** The attacker's trade ahead of the order: this share of each pool's input vault. */
 const FRONT_RUN_DEPTH_BPS = 120;
 
@@ -82,7 +84,13 @@ const rewrite: AnswerRewrite = async (url, response) => {
   if (!hostile || !response.ok || !new URL(url).pathname.endsWith('/swap/v2/order')) {
     return response;
   }
-  const answer = await atOwnSlippage((await response.json()) as Json);
+  // The hostile service routes through CP-Swap, the pools whose bounds the harness loosens and
+  // front-runs (after the first case's front-run there the router would take CLMM instead).
+  const viaCpSwap = new URL(url);
+  viaCpSwap.searchParams.set('dexes', CP_SWAP_LABEL);
+  const routed = await fetch(viaCpSwap);
+  if (!routed.ok) return routed;
+  const answer = await atOwnSlippage((await routed.json()) as Json);
   return new Response(JSON.stringify(answer), { status: 200, headers: response.headers });
 };
 
@@ -128,6 +136,7 @@ describe('a gasless /order answered with the service’s own 4% where the person
       outputMint: USDT,
       amount: AMOUNT.toString(),
       taker: twin.publicKey.toBase58(),
+      dexes: CP_SWAP_LABEL,
     });
     const honest = (await (await fetch(`${sandbox.swapApiUrl}/order?${query}`)).json()) as Json;
     expect(honest).toMatchObject({ gasless: true, router: 'metis', slippageBps: CHOSEN_BPS });

@@ -167,6 +167,8 @@ describe('lookup tables in an honest transaction', () => {
         outputMint: probe.quote.outputMint,
         amount: probe.intent.amount,
         slippageBps: probe.quote.slippageBps,
+        // The probe's venues (the tamper bases name CP-Swap), so the same accounts.
+        dexes: [...new Set(probe.quote.routePlan.map((step) => step.label ?? ''))],
       },
       { prioritizationFeeLamports: 10_000n },
     );

@@ -166,8 +166,10 @@ describe("Jupiter's V2 forms on the v2 shape", () => {
     // The fee mint by the docs' priority: the input here (BONK → JUP: neither SOL nor a stable).
     await faucet(sandbox.rpcUrl, referral, BONK, 1n);
     const referralAccount = ataOf(referral, BONK);
+    // A CLMM leg is the sandbox's own instructions, never Jupiter's: the route this test is
+    // about names the venues Jupiter's program runs.
     const order = await getJson(
-      `${sandbox.swapApiUrl}/order?inputMint=${BONK}&outputMint=${JUP}&amount=5000000000000&taker=${user.publicKey.toBase58()}&referralAccount=${referral.toBase58()}&referralFee=60`,
+      `${sandbox.swapApiUrl}/order?inputMint=${BONK}&outputMint=${JUP}&amount=5000000000000&taker=${user.publicKey.toBase58()}&referralAccount=${referral.toBase58()}&referralFee=60&excludeDexes=Raydium%20CLMM`,
     );
     expect(order.status, JSON.stringify(order.body)).toBe(200);
     const tx = VersionedTransaction.deserialize(

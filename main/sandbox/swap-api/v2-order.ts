@@ -20,7 +20,8 @@
  *   stated in `platformFee` and paid by Jupiter's route into the token account of that mint of
  *   Jupiter's program authority 12, as the real Ultra order pays it (jupiter/program.ts
  *   JUPITER_FEE_AUTHORITY; Token-2022 fee tokens under their own program); the market maker's
- *   fills carry none. A swap the taker cannot fund answers `transaction: ""` with the
+ *   fills carry none, and such an order is quoted without CLMM (its legs are the sandbox's own
+ *   instructions, never Jupiter's) or, with no other route, carries none. A swap the taker cannot fund answers `transaction: ""` with the
  *   docs' `errorCode` of what is missing: 1 the input token, 2 (aggregator) the SOL for the
  *   network costs.
  * - /execute (v2-execute.ts) lands only the message /order built, with the co-signers'
@@ -35,7 +36,7 @@ import { jupiterFeeMint, jupiterPairFee } from '../../fees/jupiter-fee-table';
 import { firstPoolTimeOf } from '../market-data/first-pools';
 import { associatedTokenAddress } from '../../tokens/associated-token';
 import { JUPITER_FEE_AUTHORITY } from '../jupiter/program';
-import { MARKET_MAKER_LABEL } from '../venues/types';
+import { CLMM_LABEL, MARKET_MAKER_LABEL } from '../venues/types';
 import type { SwapApiHandler } from './mount';
 import { GASLESS_BELOW_LAMPORTS } from '../../shared/gasless';
 import { fundPayer, orderFailure, paidBy, sandboxGasPayer, takerHolds } from './order-payer';
@@ -132,10 +133,32 @@ export function createOrderDesk(
       withoutMarketMaker: (q.get('excludeRouters') ?? '').split(',').includes('jupiterz'),
     };
     let quoted = await callV6(inner, req, '/quote', v6QuoteQuery(q, feeBps, routers));
-    const makerFill = (body: unknown) =>
+    const stepLabelled = (body: unknown, label: string) =>
       ((body as Json).routePlan as Json[] | undefined)?.some(
-        (step) => (step.swapInfo as Json | undefined)?.label === MARKET_MAKER_LABEL,
+        (step) => (step.swapInfo as Json | undefined)?.label === label,
       ) === true;
+    const makerFill = (body: unknown) => stepLabelled(body, MARKET_MAKER_LABEL);
+    const clmmLeg = (body: unknown) => stepLabelled(body, CLMM_LABEL);
+    // Jupiter's fee is only ever taken by Jupiter's program, which cannot run a CLMM leg (such a
+    // route is the sandbox's own instructions, where the fee would be a plain transfer): an
+    // order carrying it is quoted over the venues the program runs, or, with no such route,
+    // carries no Jupiter fee.
+    if (jupiterAccount !== null && quoted.status === 200 && clmmLeg(quoted.body)) {
+      const withoutClmm = v6QuoteQuery(q, feeBps, routers);
+      const excluded = withoutClmm.searchParams.get('excludeDexes');
+      withoutClmm.searchParams.set(
+        'excludeDexes',
+        excluded === null ? CLMM_LABEL : `${excluded},${CLMM_LABEL}`,
+      );
+      const requoted = await callV6(inner, req, '/quote', withoutClmm);
+      if (requoted.status === 200) {
+        quoted = requoted;
+      } else {
+        feeAccount = null;
+        feeBps = 0;
+        quoted = await callV6(inner, req, '/quote', v6QuoteQuery(q, 0, routers));
+      }
+    }
     if (jupiterAccount !== null && quoted.status === 200 && makerFill(quoted.body)) {
       // A market maker's fill is not Jupiter's route: it carries no Jupiter fee here.
       feeAccount = null;
