@@ -11,7 +11,7 @@
  * acknowledged; without any earlier price, the review says that too.
  */
 import type { RememberedPrice } from '../prices/price-memory';
-import { alignDecimals, decimalText, parseDecimal } from '../shared/usd';
+import { decimalText, gapBps, parseDecimal } from '../shared/usd';
 import type { TokenWarning } from './types';
 import type { SideValuation } from './valuation-types';
 
@@ -24,14 +24,11 @@ function ago(ms: number): string {
   return `${Math.floor(minutes / 60)} h ago`;
 }
 
-/** |a − b| / b in basis points. */
-function gapBps(aText: string, bText: string): bigint | null {
+/** |a − b| / b in basis points; null when either is unreadable or b is 0. */
+function gapOf(aText: string, bText: string): bigint | null {
   const a = parseDecimal(aText);
   const b = parseDecimal(bText);
-  if (!a || !b) return null;
-  const { a: x, b: y } = alignDecimals(a, b);
-  if (y === 0n) return null;
-  return ((x > y ? x - y : y - x) * 10_000n) / y;
+  return a && b && b.digits !== 0n ? gapBps(a, b) : null;
 }
 
 /** The earlier price furthest from the service's price now, with its gap. */
@@ -41,7 +38,7 @@ function furthest(
 ): { sample: RememberedPrice; gap: bigint } | null {
   let best: { sample: RememberedPrice; gap: bigint } | null = null;
   for (const sample of earlier) {
-    const gap = gapBps(servicePrice, sample.usdPrice);
+    const gap = gapOf(servicePrice, sample.usdPrice);
     if (gap !== null && (best === null || gap > best.gap)) best = { sample, gap };
   }
   return best;

@@ -31,7 +31,7 @@ import { NATIVE_MINT } from './program-ids';
 import type { MarketFacts } from './market-warnings';
 import { serviceHistory } from './service-price-history';
 import { bandText, bestEvidence } from './side-evidence';
-import { alignDecimals, decimalText, parseDecimal, usdValue, type Decimal } from '../shared/usd';
+import { decimalText, gapBps, parseDecimal, usdValue } from '../shared/usd';
 import type { Address } from '../shared/address';
 import type { SwapIntent, TokenWarning } from './types';
 import type { SideValuation, TradeValuation } from './valuation-types';
@@ -94,13 +94,6 @@ function side(mint: Address, amount: bigint, facts: TradeValueFacts): SideValuat
     toleranceBps: evidence ? Number(evidence.toleranceBps) : null,
     evidence: evidence?.name ?? null,
   };
-}
-
-/** |a − b| / b in basis points, rounded down. */
-function gapBps(a: Decimal, b: Decimal): bigint {
-  const { a: x, b: y } = alignDecimals(a, b);
-  if (y === 0n) return 0n;
-  return ((x > y ? x - y : y - x) * 10_000n) / y;
 }
 
 const percent = (bps: bigint) => `${decimalText({ digits: bps, scale: 2 })}%`;

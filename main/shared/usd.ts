@@ -46,6 +46,13 @@ export function alignDecimals(a: Decimal, b: Decimal): { a: bigint; b: bigint; s
   };
 }
 
+/** |a − b| / b in basis points, rounded down; 0 when b is 0. */
+export function gapBps(a: Decimal, b: Decimal): bigint {
+  const { a: x, b: y } = alignDecimals(a, b);
+  if (y === 0n) return 0n;
+  return ((x > y ? x - y : y - x) * 10_000n) / y;
+}
+
 /** a + b, exactly. */
 export function addDecimal(a: Decimal, b: Decimal): Decimal {
   const aligned = alignDecimals(a, b);
