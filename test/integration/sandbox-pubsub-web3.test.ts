@@ -99,12 +99,19 @@ describe('web3.js against the sandbox PubSub API', () => {
     tx.sign(poor);
     // Past preflight, it lands, pays its fee and fails: the System program's error 1.
     const signature = await connection.sendRawTransaction(tx.serialize(), { skipPreflight: true });
-    const answer = await connection.confirmTransaction({
-      signature,
-      blockhash,
-      lastValidBlockHeight,
-    });
-    expect(answer.value.err).toEqual({ InstructionError: [0, { Custom: 1 }] });
+    // web3.js 1.x gives the error one of two ways, by which of its paths wins a race it runs
+    // itself (lib/index.cjs.js, getTransactionConfirmationPromise): the notification resolves
+    // with `value.err`; the `getSignatureStatus` it asks once subscribed, when the transaction
+    // has already landed, rejects with the same error object. A caller sees the error either way.
+    const error = await connection
+      .confirmTransaction({ signature, blockhash, lastValidBlockHeight })
+      .then(
+        (answer) => answer.value.err,
+        (rejected: unknown) => rejected,
+      );
+    expect(error).toEqual({ InstructionError: [0, { Custom: 1 }] });
+    const status = (await connection.getSignatureStatus(signature)).value;
+    expect(status?.err).toEqual({ InstructionError: [0, { Custom: 1 }] });
   });
 
   it('onSignature before the transaction is sent: its result at the slot it landed in; one-shot', async () => {
