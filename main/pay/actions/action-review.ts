@@ -74,7 +74,15 @@ export async function openAction(deps: MerchantDeps, text: string): Promise<Acti
   if (target.kind === 'website') {
     site = target.url.host;
     const rulesUrl = new URL('/actions.json', target.url.origin);
-    const rules = readActionsJson(site, await callMerchant(deps.http, rulesUrl, { method: 'GET' }));
+    const file = await callMerchant(deps.http, rulesUrl, { method: 'GET' }).catch(
+      (error: unknown) => {
+        const why = error instanceof WalletError ? ` (${error.message})` : '';
+        return refused(
+          `${site} offers no Solana Action at this address: Swapdesk could not read its actions.json${why}. Paste a solana-action: or solana: link instead.`,
+        );
+      },
+    );
+    const rules = readActionsJson(site, file);
     const mapped = mapActionUrl(rules, target.url);
     if (mapped === null) {
       refused(
