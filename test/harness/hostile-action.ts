@@ -32,7 +32,11 @@ export async function startHostileAction(merchant: HostileMerchant): Promise<Hos
             links: {
               actions: [
                 // The merchant's link, `solana:http://…/<mode>`: its POST answers a transaction.
-                { label: 'Tip the barista', href: merchant.link(mode as HostileMode).slice(7) },
+                {
+                  // The button's words are the action's claim: "1.00 USDC" while it pays 5.
+                  label: mode === 'label-claim' ? 'Tip 1.00 USDC' : 'Tip the barista',
+                  href: merchant.link(mode as HostileMode).slice(7),
+                },
               ],
             },
           };

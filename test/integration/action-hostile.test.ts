@@ -50,6 +50,20 @@ describe('hostile actions', () => {
     expect(await refusedReview('approval')).toMatch(/delegate|approv/i);
   });
 
+  it('refuses a button that says 1.00 USDC when the transaction pays 5, as a merchant label', async () => {
+    const host = new URL(merchant.link('label-claim').slice('solana:'.length)).host;
+    expect(await refusedReview('label-claim')).toContain(
+      `${host} says "1.00 USDC", but its transaction pays 5 USDC. Do not approve it; ask the merchant which is right.`,
+    );
+  });
+
+  it('refuses a transaction that expects another signature (spec: malicious)', async () => {
+    const { actionId } = await opened('other-signer');
+    const error = await pay.wallet.refusal('action.review', { actionId, link: 0, values: {} });
+    expect(error.code).toBe('MERCHANT_REFUSED');
+    expect(error.message).toMatch(/also needs the signature of .*, which is missing/);
+  });
+
   it('refuses a POST answer too large', async () => {
     const { actionId } = await opened('too-large');
     const error = await pay.wallet.refusal('action.review', { actionId, link: 0, values: {} });

@@ -79,6 +79,15 @@ describe('the sandbox merchant\'s action "Tip the barista"', () => {
     expect(posted()).toBe(before);
   });
 
+  it('reviews the fixed "Tip 1 USDC" button: its words and its transaction agree', async () => {
+    const origin = new URL(pay.sandbox.rpcUrl).origin;
+    const { actionId } = await pay.wallet.call('action.open', { text: `${origin}/tip` });
+    const review = await pay.wallet.call('action.review', { actionId, link: 0, values: {} });
+    expect(review.ticket.report.refusals).toEqual([]);
+    expect(review.amount).toBe('1000000');
+    expect(review.summary).toMatch(/^Pays 1 USDC to /);
+  });
+
   it('tips 2.5 USDC: reviewed as a merchant payment, signed, landed, and the next action followed', async () => {
     const origin = new URL(pay.sandbox.rpcUrl).origin;
     const domain = new URL(origin).host;

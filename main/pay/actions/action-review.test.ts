@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { MerchantDeps } from '../merchant/merchant-review';
-import { openAction, reviewAction } from './action-review';
+import { followNext, openAction, reviewAction } from './action-review';
 
 const ACCOUNT = '4Nd1mBQtrMJVYVfKf2PJy9NZUZdTAsp7D4xWLs4gDB4T';
 const ACTION = {
@@ -102,5 +102,24 @@ describe('reviewAction', () => {
       'shop.example has turned this action off. Nothing was signed.',
     );
     expect(called.filter((c) => c.startsWith('POST'))).toEqual([]);
+  });
+});
+
+describe('followNext', () => {
+  it('posts {account, signature} to the callback and reads the completed action it answers', async () => {
+    const bodies: unknown[] = [];
+    const fetch = (async (_input: URL | string, init?: RequestInit) => {
+      bodies.push(JSON.parse(String(init?.body)));
+      return new Response(JSON.stringify({ ...ACTION, type: 'completed', label: 'Tipped' }));
+    }) as typeof globalThis.fetch;
+    const deps = { http: { fetch }, icon: async () => null } as unknown as MerchantDeps;
+    const next = await followNext(
+      deps,
+      { type: 'post', url: new URL('https://shop.example/api/tip/next') },
+      ACCOUNT as never,
+      'sig',
+    );
+    expect(bodies).toEqual([{ account: ACCOUNT, signature: 'sig' }]);
+    expect(next.body).toMatchObject({ type: 'completed', label: 'Tipped', links: [] });
   });
 });
