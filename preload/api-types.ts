@@ -11,6 +11,7 @@ export type * from './contract/fees';
 export type * from './contract/ledger';
 export type * from './contract/lock';
 export type * from './contract/merchant';
+export type * from './contract/actions';
 export type * from './contract/pay';
 export type * from './contract/settings';
 export type * from './contract/swap';

@@ -21,6 +21,7 @@ import { createSettingsHandlers } from '../handlers/settings';
 import { createSwapPathHandlers } from '../handlers/swap-path';
 import { createSwapPathStore } from '../settings/swap-path-file';
 import { createPayHandlers } from '../handlers/pay';
+import { createActionHandlers } from '../handlers/action';
 import { createMerchantHandlers } from '../handlers/merchant';
 import { createSwapHandlers } from '../handlers/swap';
 import { createTokenHandlers } from '../handlers/tokens';
@@ -181,6 +182,12 @@ export function composeApp(options: ComposeOptions): ComposedApp {
       fetch: fetchImpl,
       icon: (url) => logos.dataUrl(url),
       ...(options.openExternal ? { openExternal: options.openExternal } : {}),
+    }),
+    ...createActionHandlers({
+      current: () => bundle.pay,
+      activity: shared.activity,
+      fetch: fetchImpl,
+      icon: (url) => logos.dataUrl(url),
     }),
     ...createActivityHandlers({
       activity: shared.activity,

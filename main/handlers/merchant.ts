@@ -13,6 +13,7 @@ import {
   reviewMerchant,
   type MerchantDeps,
   type MerchantInfo,
+  type MerchantReview,
 } from '../pay/merchant/merchant-review';
 import { sanitizeServiceText } from '../shared/service-message';
 import { WalletError } from '../shared/errors';
@@ -38,6 +39,43 @@ interface PendingRedirect {
   loopback: boolean;
 }
 
+/**
+ * The answer of a reviewed merchant transaction, its payment summary kept for Activity by the
+ * ticket (approvePayTicket records it). Shared with Actions (main/handlers/action.ts).
+ */
+export function merchantReviewView(services: PayNetworkServices, reviewed: MerchantReview) {
+  const { ticket, payment, merchant } = reviewed;
+  const summary: PaymentSummary = {
+    recipient: payment.payeeOwner ?? payment.payeeAccount,
+    payeeTokenAccount: payment.payeeAccount,
+    mint: payment.mint,
+    amount: payment.amount.toString(),
+    payWithMint: payment.mint,
+    maxSpend: payment.intent.inAmount.toString(),
+    references: payment.intent.payment.references,
+    memo:
+      payment.intent.payment.memo === null
+        ? null
+        : sanitizeServiceText(payment.intent.payment.memo),
+    label: merchant.label ?? merchant.domain,
+    message: reviewed.message,
+    delivered: null,
+    spent: null,
+  };
+  services.summaries.set(ticket.id, summary);
+  return {
+    merchant,
+    ticket: ticketView(ticket),
+    summary: reviewed.summary,
+    message: reviewed.message,
+    redirect: reviewed.redirect,
+    amount: payment.amount.toString(),
+    mint: payment.mint,
+    decimals: payment.decimals,
+    shortfall: reviewed.shortfall === null ? null : reviewed.shortfall.toString(),
+  };
+}
+
 /** The reads a merchant's transaction needs, from the network's review and quote clients. */
 function chainOf(services: PayNetworkServices): MerchantDeps['chain'] {
   const review = services.review.connection;
@@ -49,6 +87,25 @@ function chainOf(services: PayNetworkServices): MerchantDeps['chain'] {
     getMultipleAccountsInfo: (keys, commitment) => review.getMultipleAccountsInfo(keys, commitment),
     getEpochInfo: (commitment) => quote.getEpochInfo(commitment),
   } as MerchantDeps['chain'];
+}
+
+/** A merchant's (or an action's) calls and reads, on the current network. Shared with Actions. */
+export function merchantDepsOf(
+  services: PayNetworkServices,
+  deps: {
+    fetch: typeof fetch;
+    icon: (url: string) => Promise<string | null>;
+    timeoutMs?: number;
+  },
+): MerchantDeps {
+  return {
+    http: { fetch: deps.fetch, ...(deps.timeoutMs ? { timeoutMs: deps.timeoutMs } : {}) },
+    icon: deps.icon,
+    review: services.review,
+    chain: chainOf(services),
+    currentAccount: services.review.currentAccount,
+    symbolOf: async (mint) => (await services.tokenOf(mint))?.symbol ?? null,
+  };
 }
 
 /** Handlers of the `merchant.*` methods. */
@@ -67,17 +124,7 @@ export function createMerchantHandlers(deps: {
   const byTicket = new Map<string, PendingRedirect>();
   const bySignature = new Map<string, PendingRedirect>();
 
-  function merchantDeps(): MerchantDeps {
-    const services = current();
-    return {
-      http: { fetch: deps.fetch, ...(deps.timeoutMs ? { timeoutMs: deps.timeoutMs } : {}) },
-      icon: deps.icon,
-      review: services.review,
-      chain: chainOf(services),
-      currentAccount: services.review.currentAccount,
-      symbolOf: async (mint) => (await services.tokenOf(mint))?.symbol ?? null,
-    };
-  }
+  const merchantDeps = () => merchantDepsOf(current(), deps);
 
   return {
     'merchant.open': async ({ text }) => {
@@ -91,42 +138,14 @@ export function createMerchantHandlers(deps: {
       // The GET's label and icon are shown during the POST (SPEC.md "POST Request").
       const merchant = opened.get(text.trim()) ?? (await openMerchant(merchantDepsNow, text));
       const reviewed = await reviewMerchant(merchantDepsNow, text, merchant);
-      const { ticket, payment } = reviewed;
-      const summary: PaymentSummary = {
-        recipient: payment.payeeOwner ?? payment.payeeAccount,
-        payeeTokenAccount: payment.payeeAccount,
-        mint: payment.mint,
-        amount: payment.amount.toString(),
-        payWithMint: payment.mint,
-        maxSpend: payment.intent.inAmount.toString(),
-        references: payment.intent.payment.references,
-        memo:
-          payment.intent.payment.memo === null
-            ? null
-            : sanitizeServiceText(payment.intent.payment.memo),
-        label: merchant.label ?? merchant.domain,
-        message: reviewed.message,
-        delivered: null,
-        spent: null,
-      };
-      current().summaries.set(ticket.id, summary);
+      const view = merchantReviewView(current(), reviewed);
       if (reviewed.redirect !== null) {
-        remember(byTicket, ticket.id, {
+        remember(byTicket, reviewed.ticket.id, {
           url: reviewed.redirect,
           loopback: /^http:/i.test(reviewed.redirect),
         });
       }
-      return {
-        merchant,
-        ticket: ticketView(ticket),
-        summary: reviewed.summary,
-        message: reviewed.message,
-        redirect: reviewed.redirect,
-        amount: payment.amount.toString(),
-        mint: payment.mint,
-        decimals: payment.decimals,
-        shortfall: reviewed.shortfall === null ? null : reviewed.shortfall.toString(),
-      };
+      return view;
     },
 
     'merchant.approve': async (request) => {

@@ -14,6 +14,7 @@ import { stringifyJson } from './rpc/json';
 import { handleFaucetRequest, tokenList } from './faucet/faucet-http';
 import { handleMultiplierRequest } from './faucet/multiplier-http';
 import { handleMerchant } from './merchant/merchant-http';
+import { handleMerchantAction } from './merchant/action-http';
 import { handlePauseRequest } from './faucet/pause';
 import { SERVER_TIMEOUTS } from '../shared/request-timeouts';
 
@@ -111,9 +112,10 @@ async function route(
   if (path === '/') return handleRpc(req, res, options.ledger);
   if (options.marketData?.handle(req, res, url)) return;
   if (options.oracle?.handle(req, res, url)) return;
-  // The honest merchant's transaction requests (issue 34; merchant/merchant-http.ts).
-  if (path.startsWith('/sandbox/merchant/')) {
+  // The honest merchant's transaction requests and its action (issue 34; merchant/).
+  if (path.startsWith('/sandbox/merchant/') || path === '/actions.json') {
     const origin = `http://127.0.0.1:${req.socket.localPort ?? 0}`;
+    if (await handleMerchantAction(options.ledger, req, res, url, origin)) return;
     if (await handleMerchant(options.ledger, req, res, url, origin)) return;
   }
   if (path === '/health' && req.method === 'GET') return send(res, 200, 'ok', 'text/plain');

@@ -13,6 +13,7 @@
  */
 import type { z } from 'zod';
 import { accountsMethods } from './accounts';
+import { actionsMethods } from './actions';
 import { activityMethods } from './activity';
 import { appMethods } from './app';
 import { balancesMethods } from './balances';
@@ -37,6 +38,7 @@ export const contract = {
   ...swapMethods,
   ...payMethods,
   ...merchantMethods,
+  ...actionsMethods,
   ...activityMethods,
   ...settingsMethods,
   ...swapPathMethods,

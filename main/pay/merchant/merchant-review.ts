@@ -80,14 +80,23 @@ export async function openMerchant(deps: MerchantDeps, text: string): Promise<Me
   const body = await callMerchant(deps.http, url, { method: 'GET' });
   const domain = url.host;
   const label = merchantWords(body.label);
-  const iconUrl = typeof body.icon === 'string' ? body.icon : null;
+  return { domain, label, ...(await merchantIcon(deps, body.icon)) };
+}
+
+/**
+ * The icon a merchant (or an action) names, checked as token logos are: a data: URL, or null
+ * and the reason in words. Shared with Actions (main/pay/actions/).
+ */
+export async function merchantIcon(
+  deps: Pick<MerchantDeps, 'icon'>,
+  value: unknown,
+): Promise<Pick<MerchantInfo, 'icon' | 'iconNote'>> {
+  const iconUrl = typeof value === 'string' ? value : null;
   let icon: string | null = null;
   if (iconUrl !== null && /^https?:/i.test(iconUrl)) {
     icon = await deps.icon(iconUrl).catch(() => null);
   }
   return {
-    domain,
-    label,
     icon,
     iconNote: icon === null ? (iconUrl === null ? 'The merchant names no icon.' : ICON_NOTE) : null,
   };
@@ -188,8 +197,22 @@ export async function reviewMerchant(
     throw new WalletError('NO_ACCOUNT', 'Create or import an account before paying.');
   }
   const url = transactionRequestUrl(text);
-  const domain = url.host;
   const body = await callMerchant(deps.http, url, { method: 'POST', body: { account } });
+  return reviewMerchantAnswer(deps, { url, merchant, body, account });
+}
+
+/**
+ * A merchant's POST answer (`transaction`, `message`, `redirect`) held to the spec's rules and
+ * reviewed as a payment: the half of reviewMerchant after the POST, shared with Actions
+ * (main/pay/actions/, whose POST answer has the same `transaction` and `message`). Throws
+ * MERCHANT_REFUSED (in words, nothing signed) and NETWORK_UNAVAILABLE.
+ */
+export async function reviewMerchantAnswer(
+  deps: MerchantDeps,
+  posted: { url: URL; merchant: MerchantInfo; body: Record<string, unknown>; account: Address },
+): Promise<MerchantReview> {
+  const { url, merchant, body, account } = posted;
+  const domain = url.host;
   const message = merchantWords(body.message);
   const redirect = redirectOf(domain, body.redirect, url);
   if (body.transaction === undefined) {

@@ -33,7 +33,8 @@ import {
 const MEMO_PROGRAM = new PublicKey('MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr');
 const MAX_BODY = 4096;
 
-function json(res: ServerResponse, status: number, body: unknown): void {
+/** Answers `body` as JSON. */
+export function json(res: ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body);
   res.writeHead(status, {
     'content-type': 'application/json; charset=utf-8',
@@ -42,7 +43,8 @@ function json(res: ServerResponse, status: number, body: unknown): void {
   res.end(text);
 }
 
-async function readJson(req: IncomingMessage): Promise<Record<string, unknown> | null> {
+/** A JSON object body of at most 4 KiB, or null. */
+export async function readJson(req: IncomingMessage): Promise<Record<string, unknown> | null> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {
@@ -59,7 +61,7 @@ async function readJson(req: IncomingMessage): Promise<Record<string, unknown> |
 }
 
 /** The merchant's token accounts exist (createTransfer checks the recipient's): made once. */
-function ensureMerchantAccounts(ledger: SandboxLedger): void {
+export function ensureMerchantAccounts(ledger: SandboxLedger): void {
   // createTransfer also checks that the recipient wallet exists (a system account).
   if (ledger.getAccount(SANDBOX_MERCHANT.toBase58()) === null) {
     airdrop(ledger, SANDBOX_MERCHANT, 1_000_000_000n);

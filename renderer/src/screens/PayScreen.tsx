@@ -8,7 +8,8 @@
  * transaction does; **Approve and sign** sends it;
  * the receipt is read from the confirmed transaction. A transaction request (`solana:https://…`,
  * issue 34) is the merchant's own transaction: main reads the merchant and reviews what it
- * sends (MerchantRequest).
+ * sends (MerchantRequest); a Solana Action (`solana-action:`, or a site's page) is read and
+ * reviewed the same way (ActionRequest).
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { selectCurrentAccount, useAccountsStore } from '../stores/accounts-store';
@@ -19,6 +20,8 @@ import { usePayStore } from '../stores/pay-store';
 import { usePayReviewStore } from '../stores/pay-review-store';
 import { isTransactionRequest, useMerchantStore } from '../stores/merchant-store';
 import { MerchantRequest } from '../components/pay/MerchantRequest';
+import { isActionLink, useActionStore } from '../stores/action-store';
+import { ActionRequest } from '../components/pay/ActionRequest';
 import { SandboxMerchantLinks } from '../components/pay/SandboxMerchantLinks';
 import { useInterval } from '../lib/use-interval';
 import { NATIVE_MINT } from '../lib/token-amount';
@@ -69,6 +72,12 @@ export function PayScreen() {
     if (merchantText === null) useMerchantStore.getState().clear();
     else void useMerchantStore.getState().read(merchantText);
   }, [merchantText]);
+  const action = useActionStore();
+  const actionText = isActionLink(pay.text) ? pay.text.trim() : null;
+  useEffect(() => {
+    if (actionText === null) useActionStore.getState().clear();
+    else void useActionStore.getState().read(actionText);
+  }, [actionText]);
 
   useEffect(() => {
     void loadTokens();
@@ -143,7 +152,10 @@ export function PayScreen() {
   // A transaction request's link or merchant refused: main's words, on the field as for a transfer.
   const merchantError =
     merchantText !== null && merchant.open.state === 'failed' ? merchant.open.error.message : null;
-  const parseError = pay.parse.state === 'failed' ? pay.parse.error.message : merchantError;
+  const actionError =
+    actionText !== null && action.open.state === 'failed' ? action.open.error.message : null;
+  const parseError =
+    pay.parse.state === 'failed' ? pay.parse.error.message : (merchantError ?? actionError);
 
   return (
     <>
@@ -201,6 +213,19 @@ export function PayScreen() {
               }
             />
           ) : null}
+          {actionText !== null ? (
+            <ActionRequest
+              open={action.open}
+              reviewed={action.reviewed}
+              busy={reviewing}
+              confirmedSignature={
+                kind === 'action' && submission.state === 'confirmed' ? submission.signature : null
+              }
+              nextError={action.nextError}
+              onReview={(link, values) => void action.review(link, values)}
+              onNext={(signature) => void action.next(signature)}
+            />
+          ) : null}
           {request ? (
             <RequestDetails
               request={request}
@@ -245,6 +270,10 @@ export function PayScreen() {
               onDone={() => {
                 reset();
                 if (kind === 'payment') usePayStore.getState().clear();
+                if (kind === 'action') {
+                  usePayStore.getState().clear();
+                  useActionStore.getState().clear();
+                }
                 if (kind === 'merchant') {
                   usePayStore.getState().clear();
                   useMerchantStore.getState().clear();

@@ -24,12 +24,20 @@ import {
 /**
  * What the open review is of: the payment itself, creating the payee's token account, the swap
  * into SOL a payment without SOL needs first (issue 32), a merchant's own transaction (a Solana
- * Pay transaction request, issue 34: approved with merchant.approve), the swap into the token
+ * Pay transaction request, issue 34: approved with merchant.approve; or a Solana Action's,
+ * with action.approve), the swap into the token
  * a merchant's transaction pays in when the person lacks it (a swap ticket), or (the fees screen reuses this store)
  * creating or claiming a fee account.
  */
 export type PayReviewKind =
-  'payment' | 'merchant' | 'swap-first' | 'destination' | 'sol-first' | 'fee-account' | 'claim';
+  | 'payment'
+  | 'merchant'
+  | 'action'
+  | 'swap-first'
+  | 'destination'
+  | 'sol-first'
+  | 'fee-account'
+  | 'claim';
 
 export type ReceiptState =
   | { state: 'none' }
@@ -78,7 +86,8 @@ export function createPayReviewStoreCreator(
     let round = 0;
 
     const readReceipt = async (signature: string, mine: number): Promise<void> => {
-      if (get().kind !== 'payment' && get().kind !== 'merchant') return;
+      const kind = get().kind;
+      if (kind !== 'payment' && kind !== 'merchant' && kind !== 'action') return;
       set({ receipt: { state: 'reading' } });
       const result = await callWallet((w) => w.pay.receipt({ signature }));
       if (mine !== round) return;
@@ -100,7 +109,9 @@ export function createPayReviewStoreCreator(
           ? w.swap.approve(request)
           : get().kind === 'merchant'
             ? w.merchant.approve(request)
-            : approveWith(w, request),
+            : get().kind === 'action'
+              ? w.action.approve(request)
+              : approveWith(w, request),
       onConfirmed: readReceipt,
     });
 

@@ -13,6 +13,7 @@ import type { BridgeError } from '../../../main/shared/result';
 import { callWallet } from '../lib/wallet';
 import { readAmountInput } from '../lib/token-amount';
 import { isTransactionRequest } from './merchant-store';
+import { isActionLink } from './action-store';
 
 export type ParseState =
   | { state: 'empty' }
@@ -141,8 +142,8 @@ export function createPayStoreCreator(deps: PayStoreDeps = {}): StateCreator<Pay
       const mine = parseSequence;
       const text = get().text.trim();
       dropPlan();
-      // A transaction request is the merchant's to build: the merchant store reads it (issue 34).
-      if (text === '' || isTransactionRequest(text)) {
+      // A transaction request or an action is the merchant's to build: their stores read it (issue 34).
+      if (text === '' || isTransactionRequest(text) || isActionLink(text)) {
         set({ parse: { state: 'empty' } });
         return;
       }
@@ -164,7 +165,7 @@ export function createPayStoreCreator(deps: PayStoreDeps = {}): StateCreator<Pay
         cancelScheduled();
         parseSequence += 1;
         dropPlan();
-        const none = text.trim() === '' || isTransactionRequest(text);
+        const none = text.trim() === '' || isTransactionRequest(text) || isActionLink(text);
         set({ text, parse: none ? { state: 'empty' } : { state: 'reading' } });
         if (!none) timer = setTimeout(() => void readText(), debounceMs);
       },

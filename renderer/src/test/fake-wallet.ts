@@ -342,6 +342,10 @@ export function installFakeWallet(options: FakeWalletOptions = {}): FakeWallet {
     'merchant.review': () => err('NETWORK_UNAVAILABLE', 'No merchant can be reached here.'),
     'merchant.approve': () => err('TICKET_NOT_FOUND', 'This review is no longer known.'),
     'merchant.redirect': () => err('NOT_AVAILABLE', 'There is nothing to open.'),
+    'action.open': () => err('NETWORK_UNAVAILABLE', 'No action can be reached here.'),
+    'action.review': () => err('NETWORK_UNAVAILABLE', 'No action can be reached here.'),
+    'action.approve': () => err('TICKET_NOT_FOUND', 'This review is no longer known.'),
+    'action.next': () => err('NOT_AVAILABLE', 'This action offers nothing more.'),
     ...createFakeFeesHandlers(fees, () => state.current),
     ...createFakeLedgerHandlers(ledger, add),
     ...createFakeLockHandlers(

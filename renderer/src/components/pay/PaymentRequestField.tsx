@@ -94,7 +94,7 @@ export function PaymentRequestField(props: PaymentRequestFieldProps) {
         {error}
       </p>
       <p id={`${id}-hint`} className="hint">
-        Paste a Solana Pay link, or read it from a QR code image.
+        Paste a Solana Pay link or a Solana Action link, or read it from a QR code image.
       </p>
       <div className="actions actions-tight">
         <button

@@ -1,7 +1,8 @@
 /**
  * On the sandbox only: links to its honest merchant (main/sandbox/merchant/, issue 34), so a
  * person can try paying a Solana Pay transaction request offline. Each click starts a new order
- * (its reference key is the merchant's way of finding the payment).
+ * (its reference key is the merchant's way of finding the payment); its action, "Tip the barista",
+ * is opened from the shop's page, which the shop's actions.json maps to the action.
  */
 export interface SandboxMerchantLinksProps {
   /** The sandbox's http://127.0.0.1:P, where its merchant is served. */
@@ -17,6 +18,11 @@ export function sandboxMerchantLink(rpcUrl: string, item: 'usdc' | 'pyusd', orde
   return `solana:${encodeURIComponent(url.href)}`;
 }
 
+/** The shop's page that its actions.json maps to the tip action (issue 34 point 5). */
+export function sandboxActionPage(rpcUrl: string): string {
+  return new URL('/tip', rpcUrl).href;
+}
+
 export function SandboxMerchantLinks({ rpcUrl, disabled, onUse }: SandboxMerchantLinksProps) {
   const use = (item: 'usdc' | 'pyusd') =>
     onUse(sandboxMerchantLink(rpcUrl, item, Date.now().toString(36)));
@@ -29,6 +35,15 @@ export function SandboxMerchantLinks({ rpcUrl, disabled, onUse }: SandboxMerchan
       or{' '}
       <button type="button" className="link" disabled={disabled} onClick={() => use('pyusd')}>
         in PYUSD (Token-2022)
+      </button>
+      , or its action:{' '}
+      <button
+        type="button"
+        className="link"
+        disabled={disabled}
+        onClick={() => onUse(sandboxActionPage(rpcUrl))}
+      >
+        Tip the barista (a Solana Action)
       </button>
     </p>
   );

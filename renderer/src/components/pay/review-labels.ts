@@ -31,6 +31,15 @@ const LABELS: Record<PayReviewKind, ReviewPanelLabels> = {
       next: 'Nothing was signed or sent. Do not pay through this link; ask the merchant.',
     },
   },
+  action: {
+    ...PAYMENT,
+    verdict: {
+      accepted:
+        'The action’s transaction pays exactly what it says above and asks nothing else of you. The action is unverified: check the changes below, then approve.',
+      refused: 'The action’s transaction does more than pay, or not what it says:',
+      next: 'Nothing was signed or sent. Do not use this action; tell its site.',
+    },
+  },
   'swap-first': {
     edit: 'Back to the payment',
     done: 'Continue to the payment',
