@@ -37,6 +37,12 @@ export interface ChainMovement {
   counterparties: string[];
   /** The mint's decimals as the transaction's token balances record them (SOL: 9). */
   decimals: number | null;
+  /**
+   * A token's change as the network recorded it in `uiAmountString`, in units of 10^-decimals:
+   * for a Scaled UI Amount mint, at the multiplier in force at the block's time (issue 35), for
+   * any other token equal to `change`. Absent for SOL or when a balance had no UI text.
+   */
+  uiChange?: bigint;
 }
 
 export interface ChainEntry {
@@ -189,6 +195,13 @@ async function readTransactions(
   return out;
 }
 
+/** "4.5" at 8 decimals as 450000000n; null when the text is missing or not a plain decimal. */
+function atomicOfText(text: string | undefined, decimals: number): bigint | null {
+  const match = /^(\d+)(?:\.(\d+))?$/.exec(text ?? '');
+  if (!match || (match[2] ?? '').length > decimals) return null;
+  return BigInt(match[1]! + (match[2] ?? '').padEnd(decimals, '0'));
+}
+
 /** Adds `change` of `mint` for `who` to a table of changes. */
 function add(table: Map<string, Map<string, bigint>>, mint: string, who: string, change: bigint) {
   let byWho = table.get(mint);
@@ -230,6 +243,8 @@ export function entryOf(
   const tokenMint = new Map<number, string>();
   const decimalsOf = new Map<string, number>([[NATIVE_MINT, 9]]);
   const amounts = new Map<number, { pre: bigint; post: bigint }>();
+  // The same balances as the network wrote them for people to read (scaled at the time).
+  const uiAmounts = new Map<number, { pre: bigint | null; post: bigint | null }>();
   for (const [side, list] of [
     ['pre', meta.preTokenBalances ?? []],
     ['post', meta.postTokenBalances ?? []],
@@ -242,10 +257,19 @@ export function entryOf(
       const entry = amounts.get(index) ?? { pre: 0n, post: 0n };
       entry[side] = BigInt(balance.uiTokenAmount.amount);
       amounts.set(index, entry);
+      const ui = uiAmounts.get(index) ?? { pre: 0n, post: 0n };
+      ui[side] = atomicOfText(balance.uiTokenAmount.uiAmountString, balance.uiTokenAmount.decimals);
+      uiAmounts.set(index, ui);
     }
   }
+  const uiChanges = new Map<string, Map<string, bigint>>();
+  const unreadable = new Set<string>();
   for (const [index, { pre, post }] of amounts) {
-    if (post !== pre) add(changes, tokenMint.get(index)!, tokenOwner.get(index)!, post - pre);
+    const mint = tokenMint.get(index)!;
+    if (post !== pre) add(changes, mint, tokenOwner.get(index)!, post - pre);
+    const ui = uiAmounts.get(index);
+    if (ui?.pre == null || ui.post == null) unreadable.add(mint);
+    else if (ui.post !== ui.pre) add(uiChanges, mint, tokenOwner.get(index)!, ui.post - ui.pre);
   }
   // Lamports of plain accounts (a token account's lamports are rent, not a movement of SOL).
   const feePayer = keys[0];
@@ -267,7 +291,16 @@ export function entryOf(
       .filter(([who, change]) => !isPerson(who) && (mine > 0n ? change < 0n : change > 0n))
       .sort((a, b) => ((a[1] < 0n ? -a[1] : a[1]) > (b[1] < 0n ? -b[1] : b[1]) ? -1 : 1))
       .map(([who]) => who);
-    movements.push({ mint, change: mine, counterparties, decimals: decimalsOf.get(mint) ?? null });
+    let uiMine = 0n;
+    for (const [who, change] of uiChanges.get(mint) ?? []) if (isPerson(who)) uiMine += change;
+    const recorded = mint !== NATIVE_MINT && !unreadable.has(mint) ? { uiChange: uiMine } : {};
+    movements.push({
+      mint,
+      change: mine,
+      counterparties,
+      decimals: decimalsOf.get(mint) ?? null,
+      ...recorded,
+    });
   }
   return { ...base, fee: feePayer === owner ? BigInt(meta.fee) : null, movements };
 }

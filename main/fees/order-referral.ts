@@ -11,6 +11,7 @@
 import { PublicKey, type Connection } from '@solana/web3.js';
 import { unpackAccount } from '@solana/spl-token';
 import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../review/program-ids';
+import { addClaimHookAccounts } from './claim-hook-accounts';
 import type { Address } from '../shared/address';
 import { WalletError } from '../shared/errors';
 import type { SwapReviewDeps } from '../tickets/swap-review';
@@ -254,6 +255,19 @@ export async function claimOrderReferralTransaction(
     },
     mint,
     tokenProgram: token?.tokenProgram ?? (TOKEN_PROGRAM as Address),
+  });
+  // A hooked Token-2022 mint: the claim's transfers need the hook's accounts (issue 35).
+  await addClaimHookAccounts(deps.connection, ix, {
+    parties: {
+      referralAccount: status.account,
+      partner: status.onChain.partner,
+      project: status.onChain.project,
+      admin: project.admin,
+    },
+    mint,
+    tokenProgram: token?.tokenProgram ?? (TOKEN_PROGRAM as Address),
+    amount: token?.balance ?? 0n,
+    symbol: token?.symbol ?? null,
   });
   return buildFeeTransaction(
     deps,

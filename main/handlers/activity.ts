@@ -64,6 +64,10 @@ function chainView(
       mint: movement.mint,
       change: movement.change.toString(),
       counterparties: movement.counterparties,
+      // Only where it tells something: a scaled token's amount as recorded at the time.
+      ...(movement.uiChange === undefined || movement.uiChange === movement.change
+        ? {}
+        : { uiChange: movement.uiChange.toString() }),
       token: labels.get(movement.mint) ?? null,
     })),
     // Only mainnet's, as the screen links the wallet's own entries: a custom network's explorer

@@ -71,6 +71,12 @@ export interface ChainMovementView {
   change: string;
   /** The other side: owners whose balance of the mint moved the opposite way, largest first. */
   counterparties: string[];
+  /**
+   * The change as the network recorded it for people to read (its `uiAmountString`s), in units
+   * of 10^-decimals, signed: a Scaled UI Amount token's at the multiplier of that time (issue
+   * 35). Present only where it differs from `change` (a scaled token at a multiplier not 1).
+   */
+  uiChange?: string;
   /** The token as the Wallet names it, decimals from the mint (issue 26); null when unknown. */
   token?: TokenLabelView | null;
 }

@@ -142,6 +142,7 @@ export function simulationDetails(
 function tokenBalances(
   accounts: (LedgerAccount | null)[],
   decimalsOf: (mint: string) => number,
+  multiplierOf: (mint: string) => number | null,
 ): TokenBalanceRecord[] {
   const out: TokenBalanceRecord[] = [];
   accounts.forEach((account, accountIndex) => {
@@ -154,9 +155,14 @@ function tokenBalances(
       programId: account.owner,
       amount: decoded.amount.toString(),
       decimals: decimalsOf(decoded.mint),
+      ...scaledAt(multiplierOf(decoded.mint)),
     });
   });
   return out;
+}
+
+function scaledAt(multiplier: number | null): { multiplier?: number } {
+  return multiplier === null ? {} : { multiplier };
 }
 
 export interface RecordInput {
@@ -169,11 +175,14 @@ export interface RecordInput {
   post: (LedgerAccount | null)[];
   meta: TransactionMetadata;
   decimalsOf: (mint: string) => number;
+  /** A scaled mint's multiplier at the block's time (before, after the transaction); else null. */
+  multiplierOf?: (mint: string, side: 'pre' | 'post') => number | null;
 }
 
 /** The validator-shaped record of an executed transaction. */
 export function buildRecord(input: RecordInput): TransactionRecord {
   const { parsed, meta } = input;
+  const multiplierOf = input.multiplierOf ?? (() => null);
   const lamports = (account: LedgerAccount | null) => (account?.lamports ?? 0n).toString();
   return {
     signature: parsed.signature,
@@ -192,8 +201,12 @@ export function buildRecord(input: RecordInput): TransactionRecord {
     loadedReadonly: parsed.loadedReadonly,
     preBalances: input.pre.map(lamports),
     postBalances: input.post.map(lamports),
-    preTokenBalances: tokenBalances(input.pre, input.decimalsOf),
-    postTokenBalances: tokenBalances(input.post, input.decimalsOf),
+    preTokenBalances: tokenBalances(input.pre, input.decimalsOf, (mint) =>
+      multiplierOf(mint, 'pre'),
+    ),
+    postTokenBalances: tokenBalances(input.post, input.decimalsOf, (mint) =>
+      multiplierOf(mint, 'post'),
+    ),
     logs: meta.logs(),
     innerInstructions: innerInstructionsOf(meta),
     computeUnitsConsumed: Number(meta.computeUnitsConsumed()),

@@ -13,6 +13,12 @@ export interface TokenBalanceRecord {
   programId: string;
   amount: string;
   decimals: number;
+  /**
+   * A Scaled UI Amount mint's multiplier in force at the block's time (issue 35): a validator
+   * records `uiTokenAmount` scaled then, so history keeps the amounts people read at the time.
+   * Absent for other mints and in records written before it existed.
+   */
+  multiplier?: number;
 }
 
 export interface InnerInstructionsRecord {

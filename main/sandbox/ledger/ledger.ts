@@ -43,6 +43,7 @@ import { executeOnVm, simulateOnVm } from './vm-run';
 import { LastParse } from './last-parse';
 import { lookupTableAddresses, parseTransaction, type ParsedTransaction } from './wire';
 import { buildRecord, simulationDetails } from './execution';
+import { mintAsOf, scaledMultiplierAt } from './scaled-balances';
 import { addExtraPrograms } from './extra-programs';
 import { LedgerEvents } from './ledger-events';
 
@@ -312,6 +313,12 @@ export class SandboxLedger implements LedgerView {
       post: run.post,
       meta: run.meta,
       decimalsOf: (mint) => this.mintDecimals(mint),
+      multiplierOf: (mint, side) =>
+        scaledMultiplierAt(
+          mintAsOf(mint, parsed.accountKeys, side === 'pre' ? run.pre : run.post) ??
+            this.getAccount(mint),
+          this.time.unixTimestamp(),
+        ),
     });
     this.journal.commit(record, parsed.accountKeys, run.pre, run.post);
     this.events.landed(record, parsed.accountKeys, run.pre, run.post);

@@ -7,6 +7,7 @@ import { VersionedTransaction } from '@solana/web3.js';
 import type { TokenBalanceRecord, TransactionRecord } from '../ledger/history';
 import { uiTokenAmount } from '../ledger/token-layout';
 import { invalidParams } from './rpc-error';
+import { scaledTokenAmount } from './scaled-encoding';
 
 export type TransactionEncoding = 'json' | 'jsonParsed' | 'base64' | 'base58';
 
@@ -26,7 +27,11 @@ function tokenBalanceJson(balance: TokenBalanceRecord) {
     mint: balance.mint,
     owner: balance.owner,
     programId: balance.programId,
-    uiTokenAmount: uiTokenAmount(BigInt(balance.amount), balance.decimals),
+    // A scaled mint's amounts at the multiplier of the block's time, as a validator records them.
+    uiTokenAmount:
+      balance.multiplier === undefined
+        ? uiTokenAmount(BigInt(balance.amount), balance.decimals)
+        : scaledTokenAmount(BigInt(balance.amount), balance.decimals, balance.multiplier),
   };
 }
 

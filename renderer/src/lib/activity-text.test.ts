@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { TokenInfo, TokenLabelView } from '../../../preload/api-types';
-import { amountText } from './activity-text';
+import { amountText, movementText } from './activity-text';
+import { rememberMultipliers } from './token-scale';
 
 const UNVR = '4V5ZVoUWuiCw7JRnD87JXhBXFVq6erXBXymz9z8y4Pki';
 const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
@@ -46,5 +47,38 @@ describe('amountText', () => {
     expect(amountText('1500000', UNVR, [], [])).toBe(
       '1500000 base units of 4V5Z…4Pki (unverified)',
     );
+  });
+});
+
+describe('movementText for a scaled token (issue 35)', () => {
+  const XSTK = 'CGQW5zJTsxJzyUbfGWFFwVTDFTGBvifnJpoE3y2HtfuW';
+  const xstk: TokenInfo = {
+    ...usdc,
+    mint: XSTK,
+    symbol: 'XSTK',
+    name: 'Scaled Stock Token',
+    decimals: 8,
+  };
+  // Today: 3× (after a split); the network recorded 1,000 raw XSTK at 1.5× then.
+  rememberMultipliers([{ mint: XSTK, multiplier: 3 }]);
+
+  it('reads a past movement at the multiplier the network recorded it at', () => {
+    expect(movementText(100_000_000_000n, '150000000000', XSTK, [xstk])).toBe(
+      '1,500 XSTK (at the multiplier then in force)',
+    );
+  });
+
+  it('says so when only today’s multiplier can be applied', () => {
+    expect(movementText(-100_000_000_000n, undefined, XSTK, [xstk])).toBe(
+      "3,000 XSTK (raw amount × today's 3× multiplier)",
+    );
+    // A UI amount equal to the raw one cannot tell an unscaled record from a 1× time.
+    expect(movementText(100_000_000_000n, '100000000000', XSTK, [xstk])).toBe(
+      "3,000 XSTK (raw amount × today's 3× multiplier)",
+    );
+  });
+
+  it('leaves a plain token as it was', () => {
+    expect(movementText(2_500_000n, '2500000', USDC, [usdc])).toBe('2.5 USDC');
   });
 });

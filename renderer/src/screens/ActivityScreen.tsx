@@ -15,7 +15,7 @@ import { useAppStore } from '../stores/app-store';
 import { useTokensStore } from '../stores/tokens-store';
 import { useInterval } from '../lib/use-interval';
 import { shortenAddress } from '../lib/format';
-import { amountText, timeOf } from '../lib/activity-text';
+import { amountText, movementText, timeOf } from '../lib/activity-text';
 import { ScreenHeading } from './ScreenHeading';
 import { ChainActivityItem } from '../components/activity/ChainActivityItem';
 
@@ -31,8 +31,13 @@ const STATUS_WORDS: Record<ActivityEntryView['status'], string> = {
 /** "1.5 SOL → 210.3 USDC"; an entry without amounts says what kind it is. */
 function amountsOf(entry: ActivityEntryView, tokens: readonly TokenInfo[]): string {
   if (!entry.inAmount || !entry.outAmount) return entry.kind === 'pay' ? 'Payment' : 'Transaction';
-  const paid = amountText(entry.inAmount, entry.inputMint, tokens, entry.tokens);
-  const got = amountText(entry.outAmount, entry.outputMint, tokens, entry.tokens);
+  // The journal keeps raw amounts only: a scaled token's reads at today's multiplier, said so.
+  const text = (amount: string, mint: string | null) =>
+    mint === null
+      ? amountText(amount, mint, tokens, entry.tokens)
+      : movementText(BigInt(amount), undefined, mint, tokens, entry.tokens);
+  const paid = text(entry.inAmount, entry.inputMint);
+  const got = text(entry.outAmount, entry.outputMint);
   return `${paid} → ${got}`;
 }
 

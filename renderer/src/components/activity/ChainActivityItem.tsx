@@ -10,7 +10,7 @@ import type {
   TokenInfo,
 } from '../../../../preload/api-types';
 import { formatSol, shortenAddress } from '../../lib/format';
-import { amountText, timeOf } from '../../lib/activity-text';
+import { movementText, timeOf } from '../../lib/activity-text';
 
 function kindOf(entry: ChainActivityView): string {
   const signs = new Set(entry.movements.map((m) => BigInt(m.change) > 0n));
@@ -27,12 +27,17 @@ function Movement({
 }) {
   const change = BigInt(movement.change);
   const received = change > 0n;
-  const magnitude = received ? change : -change;
   const other = movement.counterparties[0];
   return (
     <span className="chain-movement">
       {received ? '+' : '−'}
-      {amountText(magnitude, movement.mint, tokens, movement.token ? [movement.token] : [])}
+      {movementText(
+        change,
+        movement.uiChange,
+        movement.mint,
+        tokens,
+        movement.token ? [movement.token] : [],
+      )}
       {other ? (
         <>
           {received ? ' from ' : ' to '}

@@ -4,9 +4,11 @@
  * changes with the network fee and rent, then every instruction with its program and meaning.
  */
 import type { BalanceChangeView, ReviewReportView, TokenInfo } from '../../../../preload/api-types';
-import { describeAccount, formatSol, shortenAddress } from '../../lib/format';
+import { describeAccount, formatSol, formatUnits, shortenAddress } from '../../lib/format';
 import { NATIVE_MINT } from '../../lib/token-amount';
 import { formatSignedChange, formatSignedSol } from '../../lib/token-display';
+import { multiplierOf } from '../../lib/token-scale';
+import { multiplierText } from '../../../../main/shared/scaled-amount';
 import { findToken, tokenName } from '../../stores/tokens-store';
 import { usePrices } from '../../stores/prices-store';
 import { UsdValue } from '../tokens/UsdValue';
@@ -28,7 +30,15 @@ function ChangeRow({
     : formatSignedSol(change.change);
   // Only an /order's Jupiter fee is the service's own (SwapIntent.serviceFee), never the
   // integrator's: the row says whose it is.
+  // A scaled mint's change reads scaled; where that differs from what moves on chain, the raw
+  // amount is said beside it (issue 35: show both when they differ).
+  const multiplier = multiplierOf(change.mint);
+  const raw =
+    change.mint && token && multiplier !== undefined && multiplier !== 1
+      ? `${formatUnits(BigInt(change.change.replace('-', '')), token.decimals, { group: true })} ${what} on chain at ${multiplierText(multiplier)}`
+      : null;
   const note = [
+    raw,
     change.role === 'service-fee' ? "Jupiter's platform fee" : null,
     change.created ? 'account opened' : null,
     change.closed ? 'account closed' : null,
