@@ -13,6 +13,7 @@
  * Neither sandbox loads Jupiter's program (its routes are not what is compared here).
  *
  *   node --import tsx bench/venues.ts --against DIR [--genesis N] [--quotes N] [--reviews N]
+ *     [--lamports N]   (the SOL amount quoted, 0.1 SOL by default)
  */
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
@@ -102,14 +103,14 @@ async function side(name: string, previewJs: string): Promise<Side> {
 }
 
 /** One quote and its review on `s`; amounts vary so no layer answers from a cache. */
-async function round(s: Side, i: number, review: boolean): Promise<void> {
+async function round(s: Side, i: number, review: boolean, lamports: bigint): Promise<void> {
   let quote!: { quoteId: string; route?: { label?: string }[] };
   s.quoteMs.push(
     await timed(async () => {
       quote = await bridge(s.preview, 'swap.quote', {
         inputMint: SOL,
         outputMint: USDC,
-        amount: String(100_000_000n + BigInt(i) * 1_000n),
+        amount: String(lamports + BigInt(i) * 1_000n),
         swapMode: 'ExactIn',
         slippage: { bps: 50 },
       });
@@ -140,6 +141,7 @@ async function main(): Promise<void> {
   const genesisRuns = Number(option('genesis', '3'));
   const quotes = Number(option('quotes', '60'));
   const reviews = Number(option('reviews', '40'));
+  const lamports = BigInt(option('lamports', '100000000'));
 
   const now: number[] = [];
   const before: number[] = [];
@@ -148,32 +150,36 @@ async function main(): Promise<void> {
     before.push(...geneses(against, 1));
   }
 
+  if (genesisRuns > 0)
+    console.log(
+      `genesis p50 ms: three venues ${p50(now).toFixed(0)}, CP-Swap alone ${p50(before).toFixed(0)}`,
+    );
   const three = await side('three venues (this checkout)', join(here, 'out/main/preview.js'));
   const one = await side('CP-Swap alone (--against)', join(against, 'out/main/preview.js'));
   try {
     for (let i = 0; i < 10; i += 1) {
-      await round(three, i, true);
-      await round(one, i, true);
+      await round(three, i, true, lamports);
+      await round(one, i, true, lamports);
     }
     for (const s of [three, one]) s.quoteMs.length = s.reviewMs.length = 0;
     // Interleaved, so both see the same load.
     for (let i = 0; i < quotes; i += 1) {
-      await round(three, i, i < reviews);
-      await round(one, i, i < reviews);
+      await round(three, i, i < reviews, lamports);
+      await round(one, i, i < reviews, lamports);
     }
   } finally {
     await three.preview.stop();
     await one.preview.stop();
   }
 
-  console.log('\nVenues benchmark: SOL -> USDC about 0.1 SOL, ms (p50 / p90)\n');
+  console.log(`\nVenues benchmark: SOL -> USDC ${lamports} lamports, ms (p50 / p90)\n`);
   console.log('| measure | three venues | CP-Swap alone | ratio of p50 |');
   console.log('| ------- | ------------ | ------------- | ------------ |');
   const line = (name: string, a: number[], b: number[]) =>
     console.log(
       `| ${name} (n ${a.length}) | ${p50(a).toFixed(1)} / ${p90(a).toFixed(1)} | ${p50(b).toFixed(1)} / ${p90(b).toFixed(1)} | ${(p50(a) / p50(b)).toFixed(2)}x |`,
     );
-  line('genesis, fresh ledger', now, before);
+  if (genesisRuns > 0) line('genesis, fresh ledger', now, before);
   line('quote (swap.quote)', three.quoteMs, one.quoteMs);
   line('review (swap.review)', three.reviewMs, one.reviewMs);
   console.log(
