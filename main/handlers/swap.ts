@@ -166,7 +166,9 @@ export function createSwapHandlers(deps: {
       if (status && !status.err && !isDone(status.confirmationStatus) && services.pubsub) {
         const wake = watchSignature(services.pubsub, signature);
         try {
-          await wake.pause(wait, holdMs);
+          // An RPC that refuses the subscription is not waited for.
+          const ok = await Promise.race([wake.subscribed, wait(holdMs).then(() => false)]);
+          if (ok) await wake.pause(wait, holdMs);
         } finally {
           wake.stop();
         }

@@ -10,6 +10,8 @@ import type { PubsubClient } from './pubsub-client';
 const NEVER = new Promise<never>(() => undefined);
 
 export interface SignatureWake {
+  /** True once the server acknowledged the subscription; false when it never will. */
+  subscribed: Promise<boolean>;
   /** True while the server holds the subscription (acknowledged, not lost, not notified). */
   live(): boolean;
   /** Waits `ms` with `wait`, or less when the notification (or the socket's loss) comes first. */
@@ -42,6 +44,7 @@ export function watchSignature(pubsub: PubsubClient, signature: string): Signatu
     live = false;
   });
   return {
+    subscribed: watch.subscribed,
     live: () => live,
     async pause(wait, ms) {
       const woke = await Promise.race([wait(ms).then(() => false), wake.then(() => true)]);
