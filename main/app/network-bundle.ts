@@ -123,8 +123,13 @@ export function bundleFor(network: NetworkInfo, shared: Shared): NetworkBundle {
     options.connection && network.rpcUrl === options.network.rpcUrl
       ? options.connection
       : connection;
+  // The RPC's PubSub API where it has one (web3.js's URL rule): wakes the waits for a
+  // confirmation (sending, the faucet, swap.status) and for balances; polling stays
+  // underneath (issue 33).
+  const pubsub = createPubsubClient(pubsubUrlOf(network.rpcUrl));
   const ledger = createLedgerClient({
     connection: ledgerConnection,
+    pubsub,
     unreachableMessage: unreachableMessage(network),
   });
   const sandbox = network.isSandbox
@@ -153,9 +158,6 @@ export function bundleFor(network: NetworkInfo, shared: Shared): NetworkBundle {
   const oracle = createOracleReader({ connection: () => reviewReads, now });
   const prices = withOraclePrices(servicePrices, oracle, now);
   const labeler = createTokenLabeler({ directory, connection: ledgerConnection });
-  // The RPC's PubSub API where it has one (web3.js's URL rule): wakes the waits for a
-  // confirmation and for balances; polling stays underneath (issue 33).
-  const pubsub = createPubsubClient(pubsubUrlOf(network.rpcUrl));
   const sender = createTransactionSender({
     connection,
     pubsub,
@@ -250,6 +252,7 @@ export function bundleFor(network: NetworkInfo, shared: Shared): NetworkBundle {
     tickets,
     submitter,
     connection,
+    pubsub,
   };
   // Payments share the swaps' review, ticket book and submitter (issue 5).
   const plans = createPlanBook({ now });

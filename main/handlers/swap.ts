@@ -20,6 +20,8 @@ import type { SwapReviewDeps } from '../tickets/swap-review';
 import { quoteAnySwap, reviewAnySwap } from '../tickets/v2/swap-v2';
 import { executeOrder } from '../send/order-landing';
 import { quoteView, ticketView } from '../tickets/views';
+import type { PubsubClient } from '../network/pubsub-client';
+import { watchSignature } from '../network/signature-wake';
 
 export type SwapMethod = 'swap.quote' | 'swap.review' | 'swap.approve' | 'swap.status';
 
@@ -29,7 +31,14 @@ export interface SwapNetworkServices {
   tickets: TicketBook<ReviewReport, SwapIntent, SubmissionView>;
   submitter: Submitter;
   connection: Pick<Connection, 'getSignatureStatuses'>;
+  /** The RPC's PubSub API: swap.status holds a pending answer until it wakes (issue 33). */
+  pubsub?: PubsubClient;
 }
+
+/** How long swap.status holds the answer "pending" for the outcome to arrive. */
+export const STATUS_HOLD_MS = 1_500;
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
  * Throws TICKET_NOT_FOUND, naming the action that approves it, for a ticket that is not a
@@ -46,6 +55,9 @@ export function refuseNonSwapTicket(intent: SwapIntent | undefined): void {
   );
 }
 
+const isDone = (commitment: string | null | undefined) =>
+  commitment === 'confirmed' || commitment === 'finalized';
+
 /** Jupiter's own /order fee as the quote shows it (issue 22), or null. */
 function serviceFeeView(fee: ServiceFee | null | undefined): QuoteView['serviceFee'] {
   if (!fee) return null;
@@ -56,8 +68,13 @@ function serviceFeeView(fee: ServiceFee | null | undefined): QuoteView['serviceF
 export function createSwapHandlers(deps: {
   current: () => SwapNetworkServices;
   activity: ActivityStore;
+  /** The longest a "pending" answer of swap.status is held; default STATUS_HOLD_MS. */
+  holdMs?: number;
+  wait?: (ms: number) => Promise<void>;
 }): HandlerGroup<SwapMethod> {
   const { current, activity } = deps;
+  const holdMs = deps.holdMs ?? STATUS_HOLD_MS;
+  const wait = deps.wait ?? sleep;
   return {
     'swap.quote': async (request) => {
       const { review } = current();
@@ -111,7 +128,15 @@ export function createSwapHandlers(deps: {
     },
 
     'swap.status': async ({ signature }): Promise<TransactionStatusView> => {
-      const entry = await activity.bySignature(signature);
+      const services = current();
+      let entry = await activity.bySignature(signature);
+      if (entry?.status === 'pending') {
+        // The wallet's own transaction: its tracker is woken by signatureSubscribe and records
+        // the outcome; the answer waits for that (or holdMs), so the waiting screen hears of
+        // the confirmation as it is recorded, not at its next ask.
+        await Promise.race([services.submitter.settled(signature), wait(holdMs)]);
+        entry = (await activity.bySignature(signature)) ?? entry;
+      }
       if (entry) {
         const view = activityView(entry);
         return {
@@ -122,30 +147,42 @@ export function createSwapHandlers(deps: {
           explorerUrl: view.explorerUrl,
         };
       }
-      // Not sent by this wallet: answer what the network knows about it.
-      const status = await current()
-        .connection.getSignatureStatuses([signature], { searchTransactionHistory: true })
-        .then(
-          ({ value }) => value[0] ?? null,
-          (error: unknown) => {
-            throw new WalletError(
-              'NETWORK_UNAVAILABLE',
-              'The network could not be asked about this transaction. Try again in a moment.',
-              { cause: error },
-            );
-          },
-        );
+      // Not sent by this wallet: answer what the network knows about it, once it is confirmed
+      // when its notification comes within holdMs.
+      const ask = () =>
+        services.connection
+          .getSignatureStatuses([signature], { searchTransactionHistory: true })
+          .then(
+            ({ value }) => value[0] ?? null,
+            (error: unknown) => {
+              throw new WalletError(
+                'NETWORK_UNAVAILABLE',
+                'The network could not be asked about this transaction. Try again in a moment.',
+                { cause: error },
+              );
+            },
+          );
+      let status = await ask();
+      if (status && !status.err && !isDone(status.confirmationStatus) && services.pubsub) {
+        const wake = watchSignature(services.pubsub, signature);
+        try {
+          // An RPC that refuses the subscription is not waited for.
+          const ok = await Promise.race([wake.subscribed, wait(holdMs).then(() => false)]);
+          if (ok) await wake.pause(wait, holdMs);
+        } finally {
+          wake.stop();
+        }
+        status = (await ask()) ?? status;
+      }
       if (!status) {
         throw new WalletError(
           'TRANSACTION_NOT_FOUND',
           'Neither this wallet nor the network knows this transaction. Check the signature.',
         );
       }
-      const done =
-        status.confirmationStatus === 'confirmed' || status.confirmationStatus === 'finalized';
       return {
         signature,
-        status: status.err ? 'failed' : done ? 'confirmed' : 'pending',
+        status: status.err ? 'failed' : isDone(status.confirmationStatus) ? 'confirmed' : 'pending',
         error: status.err ? failureWords(status.err, true) : null,
         activityId: null,
         explorerUrl: null,

@@ -14,6 +14,8 @@ import {
 import type { Balances, TokenBalance } from '../../preload/api-types';
 import { WalletError } from '../shared/errors';
 import { multiplierAt, scaledConfigOfMint } from '../shared/scaled-amount';
+import { NO_PUBSUB, type PubsubClient } from '../network/pubsub-client';
+import { watchSignature } from '../network/signature-wake';
 
 export type LedgerConnection = Pick<
   Connection,
@@ -30,6 +32,12 @@ export interface LedgerClientOptions {
   unreachableMessage: string;
   /** Waits between confirmation polls; a parameter so tests and callers control time. */
   wait?: (ms: number) => Promise<void>;
+  /** The RPC's PubSub API (network/pubsub-client.ts): its notification ends a wait early. */
+  pubsub?: PubsubClient;
+  /** Between confirmation polls. Default 400 ms. */
+  pollMs?: number;
+  /** Between confirmation polls while the signature's subscription is live. Default 2000 ms. */
+  subscribedPollMs?: number;
 }
 
 export interface LedgerClient {
@@ -42,7 +50,6 @@ export interface LedgerClient {
 }
 
 const TOKEN_PROGRAMS = [TOKEN_PROGRAM_ID, TOKEN_2022_PROGRAM_ID];
-const POLL_MS = 400;
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -56,6 +63,9 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 export function createLedgerClient(options: LedgerClientOptions): LedgerClient {
   const { connection, unreachableMessage } = options;
   const wait = options.wait ?? sleep;
+  const pubsub = options.pubsub ?? NO_PUBSUB;
+  const pollMs = options.pollMs ?? 400;
+  const subscribedPollMs = options.subscribedPollMs ?? 2_000;
 
   /** Runs a request; anything other than a JSON-RPC error answer means the network is away. */
   async function call<T>(request: () => Promise<T>): Promise<T> {
@@ -142,27 +152,35 @@ export function createLedgerClient(options: LedgerClientOptions): LedgerClient {
 
     async confirm(signature, timeoutMs = 30_000) {
       const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const { value } = await call(() =>
-          connection.getSignatureStatuses([signature], { searchTransactionHistory: true }),
-        );
-        const status = value[0];
-        if (status?.err) {
-          throw new WalletError('TRANSACTION_FAILED', 'The transaction failed on the network.');
-        }
-        if (
-          status?.confirmationStatus === 'confirmed' ||
-          status?.confirmationStatus === 'finalized'
-        ) {
-          return;
-        }
-        if (Date.now() >= deadline) {
-          throw new WalletError(
-            'NETWORK_UNAVAILABLE',
-            'The network did not confirm the transaction in time. Check the balance again in a moment.',
+      // "Get test funds" waits on this: signatureSubscribe ends the wait as the funds land,
+      // the polls (slower while subscribed) carry on underneath for an RPC without it.
+      const wake = watchSignature(pubsub, signature);
+      try {
+        for (;;) {
+          const { value } = await call(() =>
+            connection.getSignatureStatuses([signature], { searchTransactionHistory: true }),
           );
+          const status = value[0];
+          if (status?.err) {
+            throw new WalletError('TRANSACTION_FAILED', 'The transaction failed on the network.');
+          }
+          if (
+            status?.confirmationStatus === 'confirmed' ||
+            status?.confirmationStatus === 'finalized'
+          ) {
+            return;
+          }
+          const left = deadline - Date.now();
+          if (left <= 0) {
+            throw new WalletError(
+              'NETWORK_UNAVAILABLE',
+              'The network did not confirm the transaction in time. Check the balance again in a moment.',
+            );
+          }
+          await wake.pause(wait, Math.min(wake.live() ? subscribedPollMs : pollMs, left));
         }
-        await wait(POLL_MS);
+      } finally {
+        wake.stop();
       }
     },
   };

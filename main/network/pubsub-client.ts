@@ -44,6 +44,11 @@ export interface Watch {
   subscribed: Promise<boolean>;
   /** Resolves at the first notification (never, without subscriptions). */
   notified: Promise<void>;
+  /**
+   * Resolves when an acknowledged subscription is lost without its notification (the socket
+   * closed): the caller goes back to polling at its own pace. Never, without subscriptions.
+   */
+  lost: Promise<void>;
   /** Ends the subscription (idempotent). */
   stop(): void;
 }
@@ -58,12 +63,18 @@ interface Entry {
   serverId: number | null;
   acknowledge: (ok: boolean) => void;
   notify: () => void;
+  lose: () => void;
   stopped: boolean;
 }
 
 /** A client that never subscribes (no PubSub URL): every watch answers "unavailable". */
 export const NO_PUBSUB: PubsubClient = {
-  watch: () => ({ subscribed: Promise.resolve(false), notified: NEVER, stop: () => undefined }),
+  watch: () => ({
+    subscribed: Promise.resolve(false),
+    notified: NEVER,
+    lost: NEVER,
+    stop: () => undefined,
+  }),
 };
 
 /** A PubSub client for `url`, or NO_PUBSUB when `url` is null. Connects only while watched. */
@@ -81,7 +92,10 @@ export function createPubsubClient(
 
   const fail = () => {
     unavailableUntil = now() + RETRY_AFTER_MS;
-    for (const entry of entries) entry.acknowledge(false);
+    for (const entry of entries) {
+      entry.acknowledge(false);
+      if (entry.serverId !== null) entry.lose();
+    }
     entries.clear();
     socket = null;
     open = false;
@@ -152,13 +166,16 @@ export function createPubsubClient(
       if (now() < unavailableUntil) return NO_PUBSUB.watch(method, params, unsubscribe);
       let acknowledge!: (ok: boolean) => void;
       let notify!: () => void;
+      let lose!: () => void;
       const subscribed = new Promise<boolean>((resolve) => (acknowledge = resolve));
       const notified = new Promise<void>((resolve) => (notify = resolve));
+      const lost = new Promise<void>((resolve) => (lose = resolve));
       const entry: Entry = {
         requestId: nextId++,
         serverId: null,
         acknowledge,
         notify,
+        lose,
         stopped: false,
       };
       entries.add(entry);
@@ -171,6 +188,7 @@ export function createPubsubClient(
       return {
         subscribed,
         notified,
+        lost,
         stop() {
           if (entry.stopped) return;
           entry.stopped = true;

@@ -43,6 +43,7 @@ describe('transaction sender with subscriptions', () => {
         return {
           subscribed: Promise.resolve(true),
           notified: new Promise<void>((resolve) => (notify = resolve)),
+          lost: new Promise<void>(() => undefined),
           stop: () => (stopped += 1),
         };
       },

@@ -11,6 +11,7 @@ import { SendTransactionError, type Connection } from '@solana/web3.js';
 import { WalletError } from '../shared/errors';
 import { expiredWords, failureDetail, failureWords } from './failure-words';
 import { NO_PUBSUB, type PubsubClient } from '../network/pubsub-client';
+import { watchSignature } from '../network/signature-wake';
 
 export type SendConnection = Pick<
   Connection,
@@ -67,8 +68,6 @@ export interface TransactionSenderOptions {
   /** Between status polls while the signature's subscription is live. Default 2000 ms. */
   subscribedPollMs?: number;
 }
-
-const NEVER = new Promise<never>(() => undefined);
 
 /**
  * Creates a sender over one RPC connection.
@@ -130,25 +129,11 @@ export function createTransactionSender(options: TransactionSenderOptions): Tran
 
     async track(request) {
       // Confirmed is what track waits for; the notification wakes the next poll (once).
-      const watch = pubsub.watch(
-        'signatureSubscribe',
-        [request.signature, { commitment: 'confirmed' }],
-        'signatureUnsubscribe',
-      );
-      let subscribed = false;
-      void watch.subscribed.then((ok) => (subscribed = ok));
-      let wake: Promise<unknown> = watch.notified;
+      const wake = watchSignature(pubsub, request.signature);
       try {
-        return await poll(
-          request,
-          async (ms) => {
-            const woke = await Promise.race([wait(ms).then(() => false), wake.then(() => true)]);
-            if (woke) wake = NEVER;
-          },
-          () => subscribed,
-        );
+        return await poll(request, (ms) => wake.pause(wait, ms), wake.live);
       } finally {
-        watch.stop();
+        wake.stop();
       }
     },
   };
