@@ -5,7 +5,8 @@
  * then checks the payment as a real shop does, with @solana/pay's findReference and
  * validateTransfer (SPEC.md "Reference"). The merchant's redirect (SPEC1.1.md) is offered
  * only once the payment is confirmed. Short of USDC, the person swaps into it first from SOL
- * or from a Token-2022 token (PYUSD), the most the swap spends shown before its review.
+ * or from a Token-2022 token (PYUSD), the most the swap spends shown before its review. A
+ * merchant that pays the network fee (`fee=merchant`) is paid with its signature kept.
  */
 import { findReference, validateTransfer } from '@solana/pay';
 import { Connection, PublicKey } from '@solana/web3.js';
@@ -219,5 +220,51 @@ describe('a transaction request in Chromium', () => {
       { commitment: 'confirmed' },
     );
     await screenshot(page, 'merchant-paid-from-pyusd');
+  });
+
+  it('pays a merchant that pays the network fee: its signature kept, the fee not from your SOL', async () => {
+    const app = await session.openApp();
+    const { page } = app;
+    const payer = await createSolOnlyAccount(page, connection);
+    const funded = await fetch(new URL('/sandbox/faucet', session.preview.rpcUrl), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ owner: payer, mint: USDC_MINT, amount: '10000000' }),
+    });
+    expect(funded.ok).toBe(true);
+    await page.getByRole('link', { name: 'Pay' }).click();
+    await page.getByRole('button', { name: 'with the merchant paying the fee' }).click();
+    await page.getByRole('heading', { name: 'Payment to Sandbox Coffee' }).waitFor();
+    const text = await page.getByRole('textbox', { name: 'Payment request' }).inputValue();
+    const order = new URL(decodeURIComponent(text.slice('solana:'.length))).searchParams.get(
+      'order',
+    )!;
+    await page.getByRole('button', { name: 'Review payment', exact: true }).click();
+    const domain = new URL(session.preview.rpcUrl).host;
+    await page.getByText(`${domain} pays the network fee.`, { exact: false }).waitFor({
+      timeout: 60_000,
+    });
+    await page
+      .getByText(/\(who signed before you: a merchant paying the fee\), not from your SOL/)
+      .waitFor();
+    const lamports = await connection.getBalance(new PublicKey(payer), 'confirmed');
+    await approveAndWait(page, 'Payment status');
+    const found = await findReference(connection, orderReference(order), {
+      finality: 'confirmed',
+    });
+    await validateTransfer(
+      connection,
+      found.signature,
+      {
+        recipient: SANDBOX_MERCHANT,
+        amount: new BigNumber('2.5'),
+        splToken: new PublicKey(USDC_MINT),
+        reference: orderReference(order),
+        memo: orderMemo(order),
+      },
+      { commitment: 'confirmed' },
+    );
+    expect(await connection.getBalance(new PublicKey(payer), 'confirmed')).toBe(lamports);
+    await screenshot(page, 'merchant-paid-fee-by-merchant');
   });
 });
