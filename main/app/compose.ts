@@ -178,6 +178,7 @@ export function composeApp(options: ComposeOptions): ComposedApp {
     ...createPayHandlers({ current: () => bundle.pay, activity: shared.activity }),
     ...createMerchantHandlers({
       current: () => bundle.pay,
+      swap: () => bundle.swap,
       activity: shared.activity,
       fetch: fetchImpl,
       icon: (url) => logos.dataUrl(url),

@@ -17,12 +17,19 @@ import {
 } from '../pay/merchant/merchant-review';
 import { sanitizeServiceText } from '../shared/service-message';
 import { WalletError } from '../shared/errors';
-import { ticketView } from '../tickets/views';
+import { quoteView, ticketView } from '../tickets/views';
 import { isAllowedMerchantRedirect } from '../window/external-links';
 import { approvePayTicket, type PayNetworkServices } from './pay';
+import { quoteSwapFirst } from '../pay/merchant/merchant-swap-first';
+import type { Address } from '../shared/address';
+import type { SwapNetworkServices } from './swap';
 
 export type MerchantMethod =
-  'merchant.open' | 'merchant.review' | 'merchant.approve' | 'merchant.redirect';
+  | 'merchant.open'
+  | 'merchant.review'
+  | 'merchant.swapFirst'
+  | 'merchant.approve'
+  | 'merchant.redirect';
 
 /** How many merchants' GET answers and redirects are kept (the newest win). */
 const KEEP = 32;
@@ -73,6 +80,7 @@ export function merchantReviewView(services: PayNetworkServices, reviewed: Merch
     mint: payment.mint,
     decimals: payment.decimals,
     shortfall: reviewed.shortfall === null ? null : reviewed.shortfall.toString(),
+    feePaidBy: ticket.report.feePayer === ticket.account ? ('you' as const) : ('merchant' as const),
   };
 }
 
@@ -111,6 +119,8 @@ export function merchantDepsOf(
 /** Handlers of the `merchant.*` methods. */
 export function createMerchantHandlers(deps: {
   current: () => PayNetworkServices;
+  /** The swaps' services: the swap into the paid token comes first (issue 34 point 4). */
+  swap: () => Pick<SwapNetworkServices, 'review'>;
   activity: ActivityStore;
   fetch: typeof fetch;
   /** The token logos' checker, reused for merchants' icons. */
@@ -146,6 +156,20 @@ export function createMerchantHandlers(deps: {
         });
       }
       return view;
+    },
+
+    'merchant.swapFirst': async ({ mint, shortfall, payWithMint, slippageBps }) => {
+      const first = await quoteSwapFirst(deps.swap().review, {
+        mint: mint as Address,
+        shortfall: BigInt(shortfall),
+        payWithMint: payWithMint as Address,
+        slippageBps: slippageBps ?? 100,
+      });
+      return {
+        quote: quoteView(first.stored),
+        maxSpend: first.maxSpend.toString(),
+        sizing: first.sizing,
+      };
     },
 
     'merchant.approve': async (request) => {

@@ -43,6 +43,8 @@ export interface FactsInput {
   terms?: ServiceTerms;
   /** Co-signers who sign after the person (ReviewInput.awaitedCosigners). */
   awaitedCosigners?: readonly Address[];
+  /** A fee payer that signed before the person (ReviewInput.signedFeePayer). */
+  signedFeePayer?: Address;
   /** When each token's first pool was created, ms (ReviewInput.firstPools). */
   firstPools?: ReadonlyMap<string, number | null>;
   /** The review's clock (ms); default: now. */
@@ -103,6 +105,7 @@ export function assembleFacts(input: FactsInput): ReviewFacts {
     ],
     terms: input.terms ?? MAINNET_TERMS,
     awaitedCosigners: new Set(input.awaitedCosigners ?? []),
+    ...(input.signedFeePayer === undefined ? {} : { signedFeePayer: input.signedFeePayer }),
     firstPools: input.firstPools ?? new Map(),
     reviewedAt,
     mintStates: input.mintStates,

@@ -49,6 +49,8 @@ export interface ReviewFacts {
   terms: ServiceTerms;
   /** Co-signers who sign after the person (an /order market maker); empty for most swaps. */
   awaitedCosigners?: ReadonlySet<string>;
+  /** A fee payer that signed before the person (a merchant, issue 34); else absent. */
+  signedFeePayer?: Address;
   /** When each token's first pool was created, ms (ReviewInput.firstPools); absent: unknown. */
   firstPools?: ReadonlyMap<string, number | null>;
   /** The review's own clock (ms), against which a token's age is judged; default: now. */

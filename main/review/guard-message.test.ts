@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { Address } from '../shared/address';
 import {
   AddressLookupTableAccount,
   Keypair,
@@ -66,6 +67,38 @@ describe('fee-payer', () => {
     const result = verdict(await scenarioReport(scenario), 'fee-payer');
     expect(result.ok).toBe(false);
     expect(result.reason).toMatch(/paid by .*, not by your account/);
+  });
+
+  // A Solana Pay merchant paying the fee signs before the person (issue 34 point 2).
+  const merchantPays = (corrupt: boolean) => {
+    const scenario = honestSwap();
+    scenario.payer = STRANGER.publicKey;
+    scenario.signers = [STRANGER, VENUE];
+    scenario.signedFeePayer = key(STRANGER.publicKey) as Address;
+    if (corrupt) scenario.corruptSignatureOf = STRANGER.publicKey;
+    return scenario;
+  };
+
+  it('accepts a fee payer named as signed first whose signature is valid, and says who pays', async () => {
+    const report = await scenarioReport(merchantPays(false));
+    expect(verdict(report, 'fee-payer')).toEqual({
+      rule: 'fee-payer',
+      ok: true,
+      reason: `The merchant pays the network fee: its account ${key(STRANGER.publicKey).slice(0, 4)}…${key(STRANGER.publicKey).slice(-4)} signed this transaction before you; none of the fee comes from your SOL.`,
+    });
+  });
+
+  it('refuses that fee payer when its signature does not hold', async () => {
+    const result = verdict(await scenarioReport(merchantPays(true)), 'fee-payer');
+    expect(result.ok).toBe(false);
+    expect(result.reason).toMatch(/paid by .*, not by your account/);
+  });
+
+  it('refuses that fee payer when it has not signed', async () => {
+    const scenario = merchantPays(false);
+    scenario.signers = [VENUE];
+    const result = verdict(await scenarioReport(scenario), 'fee-payer');
+    expect(result.ok).toBe(false);
   });
 });
 

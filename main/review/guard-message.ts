@@ -26,11 +26,23 @@ const fail = (rule: GuardVerdict['rule'], reasons: string[]): GuardVerdict => ({
  * OpenAPI's `gasless`), who sign after the person and can only land or drop these bytes: the
  * market maker that fills the swap (it pays the person in these very bytes), or the service's
  * own published gas payer (service-terms.ts), each only when the answer said it signs after.
+ * And a Solana Pay merchant that pays the fee and signed before the person (SPEC.md "POST
+ * Response": a partly signed transaction): its valid signature means it can no longer hold
+ * the transaction back, and the person is asked for their own signature only.
  */
 export function feePayerRule(facts: ReviewFacts): GuardVerdict {
   const payer = facts.message.feePayer;
   if (payer === facts.user) {
     return pass('fee-payer', 'Your account pays the network fee.');
+  }
+  if (payer === facts.signedFeePayer) {
+    const entry = facts.message.signatures.find((signature) => signature.signer === payer);
+    if (entry?.state === 'valid') {
+      return pass(
+        'fee-payer',
+        `The merchant pays the network fee: its account ${shortAddress(payer)} signed this transaction before you; none of the fee comes from your SOL.`,
+      );
+    }
   }
   if (facts.awaitedCosigners?.has(payer) === true) {
     if (payer === facts.terms.gasPayer) {

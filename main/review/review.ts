@@ -172,6 +172,7 @@ export async function reviewTransaction(input: ReviewInput): Promise<ReviewRepor
     programLabels: input.programLabels,
     ...(input.serviceTerms ? { terms: input.serviceTerms } : {}),
     ...(input.awaitedCosigners?.length ? { awaitedCosigners: input.awaitedCosigners } : {}),
+    ...(input.signedFeePayer === undefined ? {} : { signedFeePayer: input.signedFeePayer }),
     firstPools,
     // The review's own clock, once its reads are in: a token's age is judged as of now.
     reviewedAt: Date.now(),

@@ -217,6 +217,12 @@ export interface ReviewInput {
    */
   awaitedCosigners?: readonly Address[];
   /**
+   * A fee payer that signed before the person (a Solana Pay merchant paying the network fee,
+   * issue 34): accepted as fee payer only while its signature is valid on these bytes, so it
+   * can no longer hold the transaction back (guard-message.ts).
+   */
+  signedFeePayer?: Address;
+  /**
    * When the first pool of each of the intent's tokens was created (ms since the epoch), as
    * the token directory read it (`firstPool.createdAt`; market facts, app/market-facts.ts),
    * read beside the review: Jupiter's fee table charges 50 bps for a token under a day old

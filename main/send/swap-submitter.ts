@@ -93,6 +93,17 @@ function assemble(ticket: SignableTicket, signature: Uint8Array): Uint8Array {
 }
 
 /**
+ * The id the network knows the transaction by: its first signature. That is the person's,
+ * unless a fee payer signed before them (a Solana Pay merchant paying the fee, issue 34); a
+ * fee payer that signs after (a gasless order's) is still a blank here, and its id comes from
+ * the landing service (LandingReport.signature).
+ */
+function transactionId(wire: Uint8Array, own: Uint8Array): Uint8Array {
+  const first = VersionedTransaction.deserialize(wire).signatures[0];
+  return first !== undefined && first.some((byte) => byte !== 0) ? first : own;
+}
+
+/**
  * Creates the submitter of one network.
  *
  * @example
@@ -145,7 +156,7 @@ export function createSubmitter(options: SubmitterOptions): Submitter {
         );
       }
       const wire = assemble(ticket, signatureBytes);
-      const signature = bs58.encode(signatureBytes);
+      const signature = bs58.encode(transactionId(wire, signatureBytes));
       // The journal: on disk before the transaction leaves the wallet. If this write fails,
       // nothing is sent and the error reaches the person.
       const entry = await activity.add({

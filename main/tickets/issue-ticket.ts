@@ -41,6 +41,8 @@ export interface IssueTicketDeps {
   }>;
   /** Co-signers who sign after the person (an /order market maker, issue 22). */
   awaitedCosigners?: readonly Address[];
+  /** A fee payer that signed before the person (a Solana Pay merchant, issue 34). */
+  signedFeePayer?: Address;
 }
 
 /** A transaction ready for review: unsigned wire bytes and the block height it expires at. */
@@ -106,6 +108,7 @@ export async function issueReviewedTicket(
       allowJupiter: true,
       serviceTerms: termsOf(deps.network),
       ...(deps.awaitedCosigners?.length ? { awaitedCosigners: deps.awaitedCosigners } : {}),
+      ...(deps.signedFeePayer === undefined ? {} : { signedFeePayer: deps.signedFeePayer }),
       // The tokens' ages for Jupiter's fee table, from the same market facts as the verified
       // marks (the review awaits them beside its own reads; their failure is unknown ages).
       ...(market ? { firstPools: market.then(firstPoolsOf) } : {}),

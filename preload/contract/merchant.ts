@@ -5,8 +5,16 @@
  * Bridge methods of this domain (request schemas, response types) and the views they answer.
  */
 import { z } from 'zod';
-import { id, method, signatureText, transactionBase64 } from './schemas';
-import type { ReviewTicketView, SubmissionView } from './views';
+import {
+  base58Address,
+  baseUnits,
+  bps,
+  id,
+  method,
+  signatureText,
+  transactionBase64,
+} from './schemas';
+import type { QuoteView, ReviewTicketView, SubmissionView } from './views';
 
 /** A `solana:<https link>` as pasted or opened: main refuses past 2048 characters in words. */
 const requestText = z.string().min(1).max(4096);
@@ -39,10 +47,23 @@ export interface MerchantReviewView {
   decimals: number;
   /**
    * Base units of `mint` the person lacks to pay (null: enough, or SOL): the Pay screen offers
-   * an exact-output swap into it first, reviewed on its own (swap.quote, swap.review,
-   * swap.approve), then asks the merchant again (a fresh merchant.review).
+   * a swap into it first from a token they hold (merchant.swapFirst, then swap.review and
+   * swap.approve: a swap reviewed on its own), then asks the merchant again (a fresh
+   * merchant.review).
    */
   shortfall: string | null;
+  /** Who pays the network fee: the person, or the merchant, which signed already. */
+  feePaidBy: 'you' | 'merchant';
+}
+
+/** merchant.swapFirst's answer: the swap into the paid token, quoted and sized. */
+export interface MerchantSwapFirstView {
+  /** The swap's quote (review it with swap.review, approve it with swap.approve). */
+  quote: QuoteView;
+  /** The most of the token picked the swap can spend (base units), shown before signing. */
+  maxSpend: string;
+  /** Exact output of the shortfall, or (Swap API v2) the smallest exact input covering it. */
+  sizing: 'exact-out' | 'exact-in';
 }
 
 /** merchant.redirect's answer. */
@@ -58,6 +79,20 @@ export const merchantMethods = {
   'merchant.open': method<MerchantView>()(z.object({ text: requestText }).strict()),
   /** The POST with the current account, the spec's rules, then the review; a ticket. */
   'merchant.review': method<MerchantReviewView>()(z.object({ text: requestText }).strict()),
+  /**
+   * The swap into the token a merchant's transaction pays in (issue 34 point 4), from the
+   * token picked, sized so that `shortfall` (merchant.review's) is covered.
+   */
+  'merchant.swapFirst': method<MerchantSwapFirstView>()(
+    z
+      .object({
+        mint: base58Address,
+        shortfall: baseUnits,
+        payWithMint: base58Address,
+        slippageBps: bps.optional(),
+      })
+      .strict(),
+  ),
   /** As pay.approve, for a merchant's ticket; its redirect waits for the confirmation. */
   'merchant.approve': method<SubmissionView>()(
     z

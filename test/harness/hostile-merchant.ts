@@ -34,6 +34,13 @@ export const HOSTILE_MODES = [
   'error-message',
   /** Not hostile: a valid co-signature by the merchant's key, which the wallet must keep. */
   'cosigned',
+  // The merchant pays the network fee and signed first (issue 34 point 2), and yet:
+  /** its signature does not hold over the bytes sent; */
+  'fee-bad-signature',
+  /** a third signer is still missing; */
+  'fee-other-signer',
+  /** the transaction advances a durable nonce. */
+  'fee-durable-nonce',
 ] as const;
 export type HostileMode = (typeof HOSTILE_MODES)[number];
 
@@ -75,6 +82,7 @@ export async function startHostileMerchant(
     const pay = (amount: bigint) =>
       createTransferCheckedInstruction(source, USDC, payeeAta, account, amount, 6);
     const { blockhash } = await connection.getLatestBlockhash('confirmed');
+    if (mode.startsWith('fee-')) return merchantPaysFee(mode, account, pay, blockhash);
     const tx = new Transaction({ feePayer: account, recentBlockhash: blockhash });
     if (mode === 'durable-nonce') {
       tx.add(
@@ -130,6 +138,49 @@ export async function startHostileMerchant(
     }
     // The merchant's valid co-signature over these exact bytes; only the person's is left.
     if (mode === 'cosigned') tx.partialSign(stranger);
+    return tx
+      .serialize({ requireAllSignatures: false, verifySignatures: false })
+      .toString('base64');
+  }
+
+  /** The stranger as fee payer, signed first, with the mode's flaw. */
+  function merchantPaysFee(
+    mode: HostileMode,
+    account: PublicKey,
+    pay: (amount: bigint) => TransactionInstruction,
+    blockhash: string,
+  ): string {
+    const tx = new Transaction({ feePayer: stranger.publicKey, recentBlockhash: blockhash });
+    if (mode === 'fee-durable-nonce') {
+      tx.add(
+        SystemProgram.nonceAdvance({
+          noncePubkey: Keypair.generate().publicKey,
+          authorizedPubkey: stranger.publicKey,
+        }),
+      );
+    }
+    if (mode === 'fee-other-signer') {
+      tx.add(
+        new TransactionInstruction({
+          programId: MEMO,
+          keys: [{ pubkey: Keypair.generate().publicKey, isSigner: true, isWritable: false }],
+          data: Buffer.from('a third signer'),
+        }),
+      );
+    }
+    tx.add(pay(1_000_000n));
+    tx.partialSign(stranger);
+    if (mode === 'fee-bad-signature') {
+      // Signed over 1 USDC, then the amount changed to 900 USDC: the fee payer's signature fails.
+      const signature = tx.signatures[0]!.signature!;
+      const changed = new Transaction({ feePayer: stranger.publicKey, recentBlockhash: blockhash });
+      changed.add(pay(900_000_000n));
+      changed.setSigners(stranger.publicKey, account);
+      changed.addSignature(stranger.publicKey, signature);
+      return changed
+        .serialize({ requireAllSignatures: false, verifySignatures: false })
+        .toString('base64');
+    }
     return tx
       .serialize({ requireAllSignatures: false, verifySignatures: false })
       .toString('base64');

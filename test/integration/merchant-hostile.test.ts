@@ -120,6 +120,27 @@ describe('hostile merchants', () => {
     ).toContain('asked for no page');
   });
 
+  describe('a merchant paying the network fee (issue 34 point 2) is still refused', () => {
+    it('when its signature does not hold over the bytes sent', async () => {
+      expect(await refusal('fee-bad-signature')).toMatch(
+        /carries a signature of .* that is not valid for its contents: it was changed after it was signed/,
+      );
+    });
+
+    it('when a third signature is still missing', async () => {
+      expect(await refusal('fee-other-signer')).toMatch(
+        /also needs the signature of .*, which is missing: someone else would still have to approve it/,
+      );
+    });
+
+    it('when it advances a durable nonce', async () => {
+      const refusals = (await refusedReview('fee-durable-nonce')).join(' ');
+      expect(refusals).toMatch(/nonce/i);
+      // The fee payer itself is accepted: its signature is valid.
+      expect(refusals).not.toMatch(/network fee would be paid by/);
+    });
+  });
+
   it('signed nothing through any of the hostile ones', async () => {
     // The only entry is the co-signed payment of 1 USDC above.
     expect((await pay.wallet.call('activity.list', {})).length).toBe(1);

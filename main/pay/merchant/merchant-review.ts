@@ -135,6 +135,7 @@ export function merchantSummary(
   payment: MerchantPayment,
   symbol: string | null,
   report: Pick<ReviewReport, 'accepted' | 'balanceChanges'>,
+  merchantPaysFee = false,
 ): string {
   const amount = `${formatUnits(payment.amount, payment.decimals)} ${symbol ?? shortAddress(payment.mint)}`;
   const whose = shortAddress(payment.payeeOwner ?? payment.payeeAccount);
@@ -148,7 +149,8 @@ export function merchantSummary(
   const asks = report.accepted
     ? 'asks nothing else of you'
     : 'and does more, which Swapdesk refuses (below)';
-  return `Pays ${amount} to ${domain}'s account ${whose}; ${creates}; ${asks}.`;
+  const fee = merchantPaysFee ? ` ${domain} pays the network fee.` : '';
+  return `Pays ${amount} to ${domain}'s account ${whose}; ${creates}; ${asks}.${fee}`;
 }
 
 /** The review deps with the merchant's claim refusals joined to the report. */
@@ -233,8 +235,11 @@ export async function reviewMerchantAnswer(
       decimals: payment.decimals,
       amount: payment.amount,
     });
+  // A merchant that pays the fee signed already (SPEC.md "POST Response": a partly signed
+  // transaction); its signature was verified above and is verified again by the review.
+  const feePayer = prepared.feePayer === account ? {} : { signedFeePayer: prepared.feePayer };
   const ticket = await issueReviewedTicket(
-    withClaims(deps.review, claims),
+    { ...withClaims(deps.review, claims), ...feePayer },
     account,
     prepared,
     payment.intent,
@@ -245,7 +250,13 @@ export async function reviewMerchantAnswer(
     payment,
     message,
     redirect,
-    summary: merchantSummary(domain, payment, payment.native ? 'SOL' : symbol, ticket.report),
+    summary: merchantSummary(
+      domain,
+      payment,
+      payment.native ? 'SOL' : symbol,
+      ticket.report,
+      prepared.feePayer !== account,
+    ),
     shortfall:
       !payment.native && payment.held < payment.intent.inAmount
         ? payment.intent.inAmount - payment.held

@@ -34,6 +34,8 @@ export interface PreparedMerchantTransaction {
   lastValidBlockHeight: number;
   /** True when it came unsigned and the wallet set its fee payer and blockhash. */
   rebuilt: boolean;
+  /** Who pays the network fee: the person, or a merchant that signed already. */
+  feePayer: Address;
 }
 
 /** How many blocks a blockhash lives; the review's expiry for a transaction signed already. */
@@ -141,7 +143,7 @@ async function rebuild(
     }).compileToV0Message(tables);
     out = new VersionedTransaction(message).serialize();
   }
-  return { transaction: out, lastValidBlockHeight, rebuilt: true };
+  return { transaction: out, lastValidBlockHeight, rebuilt: true, feePayer: account };
 }
 
 /**
@@ -174,6 +176,7 @@ export async function prepareMerchantTransaction(
       transaction: bytes,
       lastValidBlockHeight: height + BLOCKHASH_BLOCKS,
       rebuilt: false,
+      feePayer: bs58.encode(wire.staticKeys[0]!) as Address,
     };
   }
   if (prepared.transaction.length > MAX_TRANSACTION_BYTES) {

@@ -1,7 +1,8 @@
 /**
  * The sandbox's honest merchant on HTTP (issue 34 point 6): a Solana Pay transaction request
  * per item, `GET|POST /sandbox/merchant/<usdc|pyusd>?order=<id>` (SPEC.md "GET Request",
- * "POST Request"), its thanks page (SPEC1.1.md's `redirect`), and `GET
+ * "POST Request"; `&fee=merchant`: the shop pays the network fee, so its transaction comes
+ * partly signed, its own signature first, as the spec allows), its thanks page (SPEC1.1.md's `redirect`), and `GET
  * /sandbox/merchant/status?order=&item=`, the check a real merchant makes before handing over
  * the goods: @solana/pay's findReference + validateTransfer. The transaction is built with
  * @solana/pay's createTransfer (USDC); for the Token-2022 item the same instructions are made
@@ -26,6 +27,7 @@ import {
   orderReference,
   SANDBOX_MERCHANT,
   SANDBOX_MERCHANT_ITEMS,
+  SANDBOX_MERCHANT_KEYPAIR,
   SANDBOX_MERCHANT_LABEL,
   type SandboxMerchantItem,
 } from './merchant-shop';
@@ -117,6 +119,7 @@ async function answerPost(
   item: SandboxMerchantItem,
   order: string,
   account: PublicKey,
+  merchantPaysFee: boolean,
 ): Promise<Record<string, unknown>> {
   const { mint, amount, symbol } = SANDBOX_MERCHANT_ITEMS[item];
   const reference = orderReference(order);
@@ -141,6 +144,16 @@ async function answerPost(
     transaction = new Transaction({ feePayer: account, blockhash, lastValidBlockHeight }).add(
       ...transferInstructions(account, mint, program, amount, reference, memo),
     );
+  }
+  if (merchantPaysFee) {
+    // The shop's own fee payer and blockhash, signed by the shop: the wallet keeps these bytes.
+    const { blockhash, lastValidBlockHeight } = await connection.getLatestBlockhash('confirmed');
+    transaction = new Transaction({
+      feePayer: SANDBOX_MERCHANT,
+      blockhash,
+      lastValidBlockHeight,
+    }).add(...transaction.instructions);
+    transaction.partialSign(SANDBOX_MERCHANT_KEYPAIR);
   }
   const wire = transaction.serialize({ requireAllSignatures: false, verifySignatures: false });
   return {
@@ -228,7 +241,8 @@ export async function handleMerchant(
   }
   ensureMerchantAccounts(ledger);
   try {
-    json(res, 200, await answerPost(connection, origin, item, order, account));
+    const merchantPaysFee = url.searchParams.get('fee') === 'merchant';
+    json(res, 200, await answerPost(connection, origin, item, order, account, merchantPaysFee));
   } catch (error) {
     // createTransfer's refusals (insufficient funds, a missing token account) in its words.
     const reason = error instanceof Error ? error.message : String(error);

@@ -201,7 +201,11 @@ export function PayScreen() {
                   : null
               }
               onReview={() => void merchant.review(merchantText)}
-              onSwapFirst={() => void merchant.reviewSwapFirst(NATIVE_MINT)}
+              balances={balances}
+              swapFrom={findToken(tokens, merchant.swapFrom ?? NATIVE_MINT)}
+              swapFirst={kind === 'swap-first' ? merchant.swapFirst : null}
+              onSwapFrom={(token) => merchant.pickSwapFrom(token.mint)}
+              onSwapFirst={() => void merchant.reviewSwapFirst(merchant.swapFrom ?? NATIVE_MINT)}
               onRedirect={(signature) =>
                 void merchant.followRedirect(signature).then((link) => {
                   // SPEC1.1.md: a solana: redirect is a new payment request.

@@ -7,7 +7,11 @@
  * to the merchant: every answer here came through main.
  */
 import { create } from 'zustand';
-import type { MerchantReviewView, MerchantView } from '../../../preload/api-types';
+import type {
+  MerchantReviewView,
+  MerchantSwapFirstView,
+  MerchantView,
+} from '../../../preload/api-types';
 import type { BridgeError } from '../../../main/shared/result';
 import { callWallet } from '../lib/wallet';
 import { usePayReviewStore } from './pay-review-store';
@@ -34,13 +38,19 @@ export interface MerchantStore {
   /** What merchant.review said besides its ticket (summary, message, redirect). */
   reviewed: Omit<MerchantReviewView, 'ticket'> | null;
   redirectError: string | null;
+  /** The token the swap-first is made from (SOL until the person picks another). */
+  swapFrom: string | null;
+  /** The swap-first main sized (its most spent is shown before signing); null before. */
+  swapFirst: MerchantSwapFirstView | null;
+  pickSwapFrom: (mint: string) => void;
   /** Reads the merchant of `text` (the GET), once per text. */
   read: (text: string) => Promise<void>;
   /** The POST and the review, into the pay review store. */
   review: (text: string) => Promise<void>;
   /**
-   * Reviews an exact-output swap of `payWithMint` into the token the merchant's transaction
-   * pays in, sized to what the person lacks (issue 34 point 4); approved as a swap.
+   * Reviews a swap of `payWithMint` into the token the merchant's transaction pays in, sized
+   * by main so what the person lacks is covered (merchant.swapFirst: exact output, or on the
+   * Swap API v2 the smallest covering exact input; issue 34 point 4); approved as a swap.
    */
   reviewSwapFirst: (payWithMint: string) => Promise<void>;
   /** Follows the confirmed payment's redirect; a solana: one comes back as a new request. */
@@ -52,6 +62,10 @@ export const useMerchantStore = create<MerchantStore>()((set, get) => ({
   open: { state: 'empty' },
   reviewed: null,
   redirectError: null,
+  swapFrom: null,
+  swapFirst: null,
+
+  pickSwapFrom: (mint) => set({ swapFrom: mint, swapFirst: null }),
 
   read: async (text) => {
     const current = get().open;
@@ -67,7 +81,7 @@ export const useMerchantStore = create<MerchantStore>()((set, get) => ({
   },
 
   review: async (text) => {
-    set({ reviewed: null, redirectError: null });
+    set({ reviewed: null, redirectError: null, swapFirst: null });
     await usePayReviewStore.getState().reviewTicket('merchant', async (w) => {
       const result = await w.merchant.review({ text });
       if (!result.ok) return result;
@@ -81,16 +95,12 @@ export const useMerchantStore = create<MerchantStore>()((set, get) => ({
     const reviewed = get().reviewed;
     if (reviewed?.shortfall == null) return;
     const { mint, shortfall } = reviewed;
+    set({ swapFirst: null });
     await usePayReviewStore.getState().reviewTicket('swap-first', async (w) => {
-      const quote = await w.swap.quote({
-        inputMint: payWithMint,
-        outputMint: mint,
-        amount: shortfall,
-        swapMode: 'ExactOut',
-        slippage: { bps: 100 },
-      });
-      if (!quote.ok) return quote;
-      return w.swap.review({ quoteId: quote.value.quoteId });
+      const sized = await w.merchant.swapFirst({ mint, shortfall, payWithMint });
+      if (!sized.ok) return sized;
+      set({ swapFirst: sized.value });
+      return w.swap.review({ quoteId: sized.value.quote.quoteId });
     });
   },
 
@@ -103,5 +113,6 @@ export const useMerchantStore = create<MerchantStore>()((set, get) => ({
     return result.value.solanaLink;
   },
 
-  clear: () => set({ open: { state: 'empty' }, reviewed: null, redirectError: null }),
+  clear: () =>
+    set({ open: { state: 'empty' }, reviewed: null, redirectError: null, swapFirst: null }),
 }));

@@ -340,6 +340,7 @@ export function installFakeWallet(options: FakeWalletOptions = {}): FakeWallet {
     // and e2e tests; the fake wallet refuses them as a main without network would.
     'merchant.open': () => err('NETWORK_UNAVAILABLE', 'No merchant can be reached here.'),
     'merchant.review': () => err('NETWORK_UNAVAILABLE', 'No merchant can be reached here.'),
+    'merchant.swapFirst': () => err('NETWORK_UNAVAILABLE', 'No swap service can be reached here.'),
     'merchant.approve': () => err('TICKET_NOT_FOUND', 'This review is no longer known.'),
     'merchant.redirect': () => err('NOT_AVAILABLE', 'There is nothing to open.'),
     'action.open': () => err('NETWORK_UNAVAILABLE', 'No action can be reached here.'),

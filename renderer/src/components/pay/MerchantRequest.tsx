@@ -4,11 +4,21 @@
  * data: URL main checked as it checks token logos, or the reason none is shown), then, after
  * **Review payment**, what the merchant's transaction does in one sentence and the merchant's
  * message (SPEC1.1.md: at least its first 80 characters). Once the payment is confirmed, the
- * merchant's page (its redirect) can be opened.
+ * merchant's page (its redirect) can be opened. Short of the paid token, the person picks a
+ * token they hold to swap from; main sizes the swap and says the most it spends before the
+ * swap's own review (issue 34 point 4).
  */
-import type { MerchantReviewView } from '../../../../preload/api-types';
+import type {
+  Balances,
+  MerchantReviewView,
+  MerchantSwapFirstView,
+  TokenInfo,
+} from '../../../../preload/api-types';
 import type { MerchantOpenState } from '../../stores/merchant-store';
 import { formatUnits } from '../../lib/format';
+import { NATIVE_MINT } from '../../lib/token-amount';
+import { formatTokenAmount } from '../../lib/token-display';
+import { TokenPicker } from '../swap/TokenPicker';
 
 export interface MerchantRequestProps {
   open: MerchantOpenState;
@@ -21,8 +31,15 @@ export interface MerchantRequestProps {
   offerSwapFirst: boolean;
   /** The paid token's symbol, for the swap-first offer. */
   symbol: string | null;
+  /** What the person holds, to offer only those tokens to swap from. */
+  balances: Balances | null;
+  /** The token the swap-first is made from. */
+  swapFrom: TokenInfo | null;
+  /** The swap main sized: the most it spends is shown before signing. */
+  swapFirst: MerchantSwapFirstView | null;
+  onSwapFrom: (token: TokenInfo) => void;
   onReview: () => void;
-  /** Swaps SOL into exactly what the person lacks of the paid token, reviewed on its own. */
+  /** Swaps `swapFrom` into what the person lacks of the paid token, reviewed on its own. */
   onSwapFirst: () => void;
   onRedirect: (signature: string) => void;
 }
@@ -68,17 +85,18 @@ export function MerchantRequest(props: MerchantRequestProps) {
         </>
       ) : null}
       {reviewed?.shortfall != null && props.offerSwapFirst ? (
-        <div className="notice" role="note">
-          <p>
-            You hold too little {props.symbol ?? 'of this token'} for this payment: you lack{' '}
-            {formatUnits(reviewed.shortfall, reviewed.decimals, { group: true })}{' '}
-            {props.symbol ?? ''}. Swap SOL into exactly that first (a swap reviewed on its own);
-            then the merchant is asked for its transaction again.
-          </p>
-          <button type="button" className="primary" onClick={props.onSwapFirst}>
-            Swap into {props.symbol ?? 'the token'} first
-          </button>
-        </div>
+        <SwapFirstOffer {...props} shortfall={reviewed.shortfall} decimals={reviewed.decimals} />
+      ) : null}
+      {props.swapFirst ? (
+        <p className="lead" aria-label="Most the swap spends">
+          The swap first spends at most{' '}
+          {formatTokenAmount(
+            props.swapFirst.maxSpend,
+            props.swapFrom,
+            props.swapFirst.quote.inputMint,
+          )}
+          .
+        </p>
       ) : null}
       {!busy ? (
         <button type="button" className="primary" onClick={props.onReview}>
@@ -92,5 +110,40 @@ export function MerchantRequest(props: MerchantRequestProps) {
       ) : null}
       {redirectError ? <p role="alert">{redirectError}</p> : null}
     </section>
+  );
+}
+
+/** Short of the paid token: the token to swap from (one the person holds) and the offer. */
+function SwapFirstOffer(props: MerchantRequestProps & { shortfall: string; decimals: number }) {
+  const holdings = props.balances
+    ? new Set(props.balances.tokens.filter((t) => BigInt(t.amount) > 0n).map((t) => t.mint))
+    : null;
+  const only = (token: TokenInfo) =>
+    token.mint !== props.reviewed?.mint &&
+    (holdings === null || token.mint === NATIVE_MINT || holdings.has(token.mint));
+  return (
+    <div className="notice" role="note">
+      <p>
+        You hold too little {props.symbol ?? 'of this token'} for this payment: you lack{' '}
+        {formatUnits(props.shortfall, props.decimals, { group: true })} {props.symbol ?? ''}. Swap a
+        token you hold into it first (a swap reviewed on its own, sized so that the amount is
+        covered); then the merchant is asked for its transaction again.
+      </p>
+      <div className="swap-side">
+        <span className="label-text">Swap from</span>
+        <TokenPicker
+          label="Swap from token"
+          title="Choose the token to swap from"
+          selected={props.swapFrom}
+          disabled={props.busy && !props.offerSwapFirst}
+          onPick={props.onSwapFrom}
+          only={only}
+          emptyText="You hold no other token to swap from: add funds to this account first."
+        />
+      </div>
+      <button type="button" className="primary" onClick={props.onSwapFirst}>
+        Swap into {props.symbol ?? 'the token'} first
+      </button>
+    </div>
   );
 }

@@ -11,9 +11,18 @@ export interface SandboxMerchantLinksProps {
   onUse: (text: string) => void;
 }
 
-/** The transaction request of the sandbox merchant's `item` for a new order. */
-export function sandboxMerchantLink(rpcUrl: string, item: 'usdc' | 'pyusd', order: string): string {
-  const url = new URL(`/sandbox/merchant/${item}?order=${order}`, rpcUrl);
+/**
+ * The transaction request of the sandbox merchant's `item` for a new order; `merchantPaysFee`:
+ * the merchant pays the network fee and signs first (`fee=merchant`).
+ */
+export function sandboxMerchantLink(
+  rpcUrl: string,
+  item: 'usdc' | 'pyusd',
+  order: string,
+  merchantPaysFee = false,
+): string {
+  const fee = merchantPaysFee ? '&fee=merchant' : '';
+  const url = new URL(`/sandbox/merchant/${item}?order=${order}${fee}`, rpcUrl);
   // SPEC.md "Link": a merchant URL with a query of its own is URL-encoded.
   return `solana:${encodeURIComponent(url.href)}`;
 }
@@ -24,8 +33,8 @@ export function sandboxActionPage(rpcUrl: string): string {
 }
 
 export function SandboxMerchantLinks({ rpcUrl, disabled, onUse }: SandboxMerchantLinksProps) {
-  const use = (item: 'usdc' | 'pyusd') =>
-    onUse(sandboxMerchantLink(rpcUrl, item, Date.now().toString(36)));
+  const use = (item: 'usdc' | 'pyusd', merchantPaysFee = false) =>
+    onUse(sandboxMerchantLink(rpcUrl, item, Date.now().toString(36), merchantPaysFee));
   return (
     <p className="muted small">
       Try a merchant on the sandbox:{' '}
@@ -36,7 +45,11 @@ export function SandboxMerchantLinks({ rpcUrl, disabled, onUse }: SandboxMerchan
       <button type="button" className="link" disabled={disabled} onClick={() => use('pyusd')}>
         in PYUSD (Token-2022)
       </button>
-      , or its action:{' '}
+      , or in USDC{' '}
+      <button type="button" className="link" disabled={disabled} onClick={() => use('usdc', true)}>
+        with the merchant paying the fee
+      </button>
+      ; or its action:{' '}
       <button
         type="button"
         className="link"

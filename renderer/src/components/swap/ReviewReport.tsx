@@ -96,9 +96,11 @@ export function ReviewReport({
   risksPending?: boolean;
 }) {
   // The person's own accounts: their SOL and token accounts, including the swap's output
-  // account when it is theirs (role 'destination', owned by the fee payer, who is the person).
+  // account when it is theirs (role 'destination', owned by the fee payer when the person pays
+  // the fee; a merchant paying it, issue 34, owns the account it is paid into, not the person).
   const solPrice = usePrices([NATIVE_MINT])[NATIVE_MINT];
-  const isMine = (c: BalanceChangeView) => c.role === 'user' || c.owner === report.feePayer;
+  const person = report.networkFee.paidByYou ? report.feePayer : null;
+  const isMine = (c: BalanceChangeView) => c.role === 'user' || c.owner === person;
   const mine = report.balanceChanges.filter(isMine);
   const others = report.balanceChanges.filter((c) => !isMine(c));
   // What the swap instructions make the network refuse when it lands (issue 21): the one bound
@@ -149,7 +151,7 @@ export function ReviewReport({
         <dt>Network fee</dt>
         {!report.networkFee.paidByYou ? (
           <dd>
-            {`${formatSol(report.networkFee.totalLamports)}, paid by ${shortenAddress(report.networkFee.paidBy)} (who signs after you), not from your SOL`}
+            {`${formatSol(report.networkFee.totalLamports)}, paid by ${shortenAddress(report.networkFee.paidBy)} (${signedBefore(report) ? 'who signed before you: a merchant paying the fee' : 'who signs after you'}), not from your SOL`}
           </dd>
         ) : (
           <dd>
@@ -260,4 +262,10 @@ export function ReviewReport({
       </details>
     </>
   );
+}
+
+/** True when the fee payer's signature is on the transaction already (a merchant, issue 34). */
+function signedBefore(report: ReviewReportView): boolean {
+  const payer = report.networkFee.paidBy;
+  return report.signatures.some((entry) => entry.signer === payer && entry.state === 'valid');
 }
