@@ -222,6 +222,15 @@ export class SandboxLedger implements LedgerView {
     return this.history.size;
   }
 
+  /** The addresses of every account `program` owns (a scan: the sandbox holds thousands). */
+  programAccounts(program: string): string[] {
+    const owned: string[] = [];
+    for (const address of this.journal.addresses()) {
+      if (this.getAccount(address)?.owner === program) owned.push(address);
+    }
+    return owned;
+  }
+
   tokenAccountsByOwner(owner: string): string[] {
     return this.journal.owners.tokenAccountsOf(owner);
   }
