@@ -103,6 +103,7 @@ export function strangerRefusals(otherAmountThreshold: string) {
   const accepted = `${formatUnits(BigInt(otherAmountThreshold), 6)} PDLG`;
   const stranger = shortAddress(STRANGER.publicKey.toBase58());
   return {
+    accepted,
     notMaker: `The swap service says ${stranger} signs after you as your market maker, but it pays you only 0.000001 PDLG, less than the ${accepted} you accepted, so it is not the market maker of your swap. Do not approve it; get a fresh quote.`,
     notCounterparty: `This transaction would move 10 USDC from your account to ${shortAddress(strangerUsdc.toBase58())}, an address that is not part of the swap: ${stranger} pays you only 0.000001 PDLG, less than the ${accepted} you accepted, so it is not your swap's counterparty.`,
   };
