@@ -93,6 +93,9 @@ describe('the deepest pool across Raydium CP-Swap, AMM v4 and CLMM', () => {
     const asCoin = await programAccounts(AMM_V4_PROGRAM, ammV4PoolFilters(RAY, USDT));
     expect(asCoin.map((a) => a.pubkey)).toEqual([ammPool]);
     expect(await programAccounts(AMM_V4_PROGRAM, ammV4PoolFilters(USDT, RAY))).toEqual([]);
+    // Accounts a transaction created are indexed too: the CLMM pool the program opened.
+    const clmm = await programAccounts(CLMM_PROGRAM, [{ dataSize: 1544 }]);
+    expect(clmm.map((a) => a.pubkey)).toContain(clmmPoolAddress(1, UNVR, USDC));
     // The genesis seeds' RAY/USDC and RAY/SOL are found as well.
     expect(await programAccounts(AMM_V4_PROGRAM, ammV4PoolFilters(RAY, USDC))).toHaveLength(1);
   });

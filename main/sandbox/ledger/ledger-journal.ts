@@ -41,11 +41,6 @@ export class LedgerJournal {
     if (account !== null && isPersistable(account)) this.touched.add(address);
   }
 
-  /** Every address the ledger holds a persistable account at (getProgramAccounts' scan). */
-  addresses(): Iterable<string> {
-    return this.touched;
-  }
-
   /** Journals one account write (the faucet's and genesis's direct writes). */
   appendAccount(slot: number, address: string, account: LedgerAccount): void {
     this.store.append(

@@ -222,13 +222,9 @@ export class SandboxLedger implements LedgerView {
     return this.history.size;
   }
 
-  /** The addresses of every account `program` owns (a scan: the sandbox holds thousands). */
+  /** The addresses of every account `program` owns (getProgramAccounts). */
   programAccounts(program: string): string[] {
-    const owned: string[] = [];
-    for (const address of this.journal.addresses()) {
-      if (this.getAccount(address)?.owner === program) owned.push(address);
-    }
-    return owned;
+    return this.journal.owners.accountsOwnedBy(program);
   }
 
   tokenAccountsByOwner(owner: string): string[] {
