@@ -23,6 +23,20 @@ export interface FoundPool {
 }
 
 const ACCOUNTS_PER_CALL = 100;
+/**
+ * How long the AMM v4 search may take: getProgramAccounts over a program with many accounts can
+ * be slow on a public RPC, and the review waits for its evidence.
+ */
+export const AMM_V4_SEARCH_MS = 5_000;
+
+/** `promise`, or `fallback` once `ms` have passed. */
+function within<T>(promise: Promise<T>, ms: number, fallback: T): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<T>((done) => {
+    timer = setTimeout(() => done(fallback), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
 
 /** The accounts at `addresses` that exist, by address (batches of 100, as RPCs allow). */
 export async function readAccounts(
@@ -123,10 +137,11 @@ export async function findPools(
   connection: OracleConnection,
   programAccounts: ProgramAccountsRead | undefined,
   pairs: readonly [string, string][],
+  ammV4SearchMs = AMM_V4_SEARCH_MS,
 ): Promise<FoundPool[]> {
   const [derived, amm] = await Promise.all([
     derivedPools(connection, pairs),
-    programAccounts ? ammV4Pools(programAccounts, pairs) : Promise.resolve([]),
+    programAccounts ? within(ammV4Pools(programAccounts, pairs), ammV4SearchMs, []) : [],
   ]);
   return [...derived, ...amm];
 }

@@ -127,6 +127,8 @@ const deepEnough = (price: PoolPrice) => compareDecimal(depthOf(price), MIN_DEPT
 export function createPoolPriceReader(deps: {
   connection: () => OracleConnection;
   programAccounts?: () => ProgramAccountsRead;
+  /** How long AMM v4's search may take (pool-finder.ts's AMM_V4_SEARCH_MS unless given). */
+  ammV4SearchMs?: number;
 }): PoolPriceReader {
   return {
     stakePools: (mints) => readStakePoolRates(deps.connection(), mints),
@@ -141,7 +143,12 @@ export function createPoolPriceReader(deps: {
       if (pairs.length === 0) return prices;
       try {
         const connection = deps.connection();
-        const found = await findPools(connection, deps.programAccounts?.(), pairs);
+        const found = await findPools(
+          connection,
+          deps.programAccounts?.(),
+          pairs,
+          deps.ammV4SearchMs,
+        );
         const vaultAddresses = found.flatMap((f) => [f.candidate.vault0, f.candidate.vault1]);
         const vaults = await readAccounts(connection, [...new Set(vaultAddresses)]);
         for (const pool of found) {

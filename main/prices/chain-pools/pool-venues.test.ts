@@ -130,6 +130,16 @@ describe('the deepest pool across Raydium CP-Swap, AMM v4 and CLMM', () => {
     expect(prices.get(UNVR)?.venue).toBe('Raydium CLMM');
   });
 
+  it('does not wait past its limit for a getProgramAccounts that never answers', async () => {
+    const hanging = createPoolPriceReader({
+      connection: () => connection,
+      programAccounts: () => () => new Promise(() => undefined),
+      ammV4SearchMs: 50,
+    });
+    const prices = await hanging.read([RAY], references);
+    expect(prices.get(RAY)).toMatchObject({ venue: 'Raydium CP-Swap', referenceMint: USDC });
+  });
+
   it('takes AMM v4’s need_take_pnl out of its reserves, and no pool another program owns', async () => {
     const account = ledger.getAccount(ammPool)!;
     const data = new Uint8Array(account.data);
