@@ -24,6 +24,7 @@ import { BUNDLED_TOKENS } from '../handlers/tokens';
 import { createPriceMemory } from '../prices/price-memory';
 import { createPriceService, type PriceService } from '../prices/price-service';
 import { createOracleReader } from '../prices/oracle/oracle-reader';
+import { programAccountsOver } from '../prices/chain-pools/program-accounts';
 import { createPoolPriceReader } from '../prices/chain-pools/pool-price-reader';
 import { withOraclePrices } from '../prices/oracle/oracle-price-service';
 import { apiOriginOf } from '../tokens/market-http';
@@ -203,7 +204,10 @@ export function bundleFor(network: NetworkInfo, shared: Shared): NetworkBundle {
   // Payments on v2 build through /build (exact input then transfer, issue 22 point 3).
   const apiV2 = v2 ? v2.client : null;
   // Sides without Pyth's live price are valued from the chain's own pools (issue 32).
-  const pools = createPoolPriceReader({ connection: () => reviewReads });
+  const pools = createPoolPriceReader({
+    connection: () => reviewReads,
+    programAccounts: () => programAccountsOver(network.rpcUrl, batcher),
+  });
   const market = marketFactsOf(directory, servicePrices, oracle, pools, {
     memory: priceMemory,
     now,

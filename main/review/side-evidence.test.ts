@@ -89,6 +89,7 @@ const sell = (outputMint: Address, sol: bigint, minOut: bigint) =>
 const frzPool = (usdPrice: string, toleranceBps = 100n): PoolPrice => ({
   mint: FRZ,
   pool: POOL,
+  venue: 'Raydium CP-Swap',
   referenceMint: USDC,
   usdPrice,
   depthUsd: '1000000',

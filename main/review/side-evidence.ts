@@ -2,7 +2,7 @@
  * What a side of a trade is worth by evidence the swap service does not control (issue 32):
  * Pyth's live price (no band); a stale feed's last price, with a band that widens with its age
  * (prices/oracle/stale-tolerance.ts), while that band is at most 5%; else the narrower of that
- * the deepest Raydium CP-Swap pool the wallet found against SOL, USDC or USDT, and for a liquid
+ * the deepest pool (Raydium CP-Swap, AMM v4 or CLMM) the wallet found against SOL, USDC or USDT, and for a liquid
  * staking token its stake pool's exchange rate times SOL's price (prices/chain-pools/). Where none exists the side is
  * valued at the service's word, and the review says so (trade-value.ts).
  */
@@ -88,7 +88,7 @@ export function poolEvidence(
     source: 'pool',
     usdPrice: pool.usdPrice,
     toleranceBps: pool.toleranceBps,
-    name: `the deepest Raydium CP-Swap pool the wallet found, ${pair} ${shortAddress(pool.pool)}${depth ? ` (${formatUsd(depth)} of ${reference})` : ''}, ${reference} priced by ${pool.referenceSource}`,
+    name: `the deepest ${pool.venue} pool the wallet found, ${pair} ${shortAddress(pool.pool)}${depth ? ` (${formatUsd(depth)} of ${reference})` : ''}, ${reference} priced by ${pool.referenceSource}`,
   };
 }
 

@@ -21,7 +21,11 @@ import {
   TOKEN_PROGRAM_ID,
 } from '@solana/spl-token';
 import {
-  ammConfigAddress,
+  FEE_TIERS,
+  feeTierConfigAddress,
+  type FeeTier,
+} from '../../main/sandbox/cp-swap/fee-tiers';
+import {
   CP_SWAP_AUTHORITY,
   initializeInstruction,
   mintsInOrder,
@@ -33,14 +37,15 @@ import { rewriteSwap, type HostileCase, type Json } from './hostile-swap-service
 
 const SOL = 'So11111111111111111111111111111111111111112';
 const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
-/** The 1% tier (AmmConfig index 1): no SOL/USDC or SOL/USDT pool of the sandbox's own uses it. */
-const CONFIG_INDEX = 1;
-const TRADE_FEE_PPM = 10_000n;
+/** The 1% tier by default: no SOL/USDC or SOL/USDT pool of the sandbox's own uses it. */
+const DEFAULT_TIER: FeeTier = '1%';
 /** The programs an honest route's legs run on: CP-Swap, CLMM and AMM v4. */
 const VENUE_PROGRAMS = [CP_SWAP, CLMM_PROGRAM, AMM_V4_PROGRAM];
 
 export interface AttackerPool {
   pool: string;
+  /** Its trade fee, parts per million (its tier's). */
+  tradeFeePpm: bigint;
   /** The token SOL is priced in (USDC unless asked otherwise). */
   quoteMint: string;
   lpMint: string;
@@ -66,10 +71,12 @@ export async function createAttackerPool(
   amounts: { solAmount: bigint; quoteAmount: bigint },
   fund?: (mint: string, amount: bigint) => Promise<void>,
   quoteMint: string = USDC,
+  /** Another tier where the sandbox has a SOL pool of `quoteMint` at 1% already (RAY/SOL). */
+  feeTier: FeeTier = DEFAULT_TIER,
 ): Promise<AttackerPool> {
   await fund?.(SOL, amounts.solAmount);
   await fund?.(quoteMint, amounts.quoteAmount);
-  const config = ammConfigAddress(CONFIG_INDEX);
+  const config = feeTierConfigAddress(feeTier);
   const solFirst = mintsInOrder(SOL, quoteMint);
   const [mint0, mint1] = solFirst ? [SOL, quoteMint] : [quoteMint, SOL];
   const owner = attacker.publicKey;
@@ -107,6 +114,7 @@ export async function createAttackerPool(
   const vaultQuote = solFirst ? addresses.vault1 : addresses.vault0;
   return {
     pool: addresses.pool,
+    tradeFeePpm: FEE_TIERS[feeTier].tradeFeeRate,
     quoteMint,
     lpMint: addresses.lpMint,
     vault0: addresses.vault0,
@@ -146,7 +154,7 @@ export async function createAttackerPool(
   };
 }
 
-/** What the pool pays for `amountIn` lamports now (constant product, the 1% trade fee). */
+/** What the pool pays for `amountIn` lamports now (constant product, its tier's trade fee). */
 export async function poolOutput(
   connection: Connection,
   pool: AttackerPool,
@@ -154,7 +162,7 @@ export async function poolOutput(
 ): Promise<bigint> {
   const reserveIn = await balanceOf(connection, new PublicKey(pool.vaultSol));
   const reserveOut = await balanceOf(connection, new PublicKey(pool.vaultQuote));
-  const fee = (amountIn * TRADE_FEE_PPM + 999_999n) / 1_000_000n;
+  const fee = (amountIn * pool.tradeFeePpm + 999_999n) / 1_000_000n;
   const lessFee = amountIn - fee;
   return (lessFee * reserveOut) / (reserveIn + lessFee);
 }

@@ -3,7 +3,8 @@
  * (the sandbox with Jupiter's mainnet binary, a test fixture). An honest /swap (a `route` with a
  * platform fee) is accepted; the same transaction with its route instruction changed is refused
  * by the rule that owns the change: another fee account or a higher `platform_fee_bps`
- * (fee-account), a looser `slippage_bps` or a lower `quoted_out_amount` (onchain-bound). Then a
+ * (fee-account), a looser `slippage_bps` or a lower `quoted_out_amount` (onchain-bound), each in
+ * the words the person sees. Then a
  * real front-run between review and landing: another trader's swap moves the pool; the honest
  * transaction fails on chain (the program's bound, 6001) and the loosened one lands, paying the
  * person less than the bound they approved: what the guard's refusal saved them.
@@ -13,6 +14,7 @@ import { PublicKey, VersionedTransaction, type TransactionInstruction } from '@s
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reviewTransaction, type ReviewReport, type SwapIntent } from '../../main/review';
 import type { Address } from '../../main/shared/address';
+import { shortAddress } from '../../main/review/words';
 import { startSandbox, type RunningSandbox } from '../harness/sandbox-process';
 import { JUPITER_PROGRAM_FIXTURE } from '../fixtures/jupiter-program';
 import {
@@ -79,6 +81,10 @@ const end = (route: TransactionInstruction) => ({
   quoted: route.data.length - 11,
 });
 
+/** The words the person sees for a route whose on-chain bound is looser than their slippage. */
+const LOOSER_BOUND =
+  /^Its swap instructions would let the network complete this swap even if only [\d.]+ USDC arrived, less than the [\d.]+ USDC your slippage of 0\.50% allows\. The transaction does not protect you on chain: anyone who trades before it lands could take the difference\.$/;
+
 function refusedBy(report: ReviewReport, rule: string): string {
   const verdict = report.verdicts.find((v) => v.rule === rule);
   expect(report.accepted).toBe(false);
@@ -109,14 +115,20 @@ describe("the guard on Jupiter's route forms, on executed transactions", () => {
     const bytes = await tampered(base, (route) => {
       route.keys[6] = { pubkey: stranger, isSigner: false, isWritable: true };
     });
-    expect(refusedBy(await review(base, bytes), 'fee-account')).toMatch(/fee/i);
+    expect(refusedBy(await review(base, bytes), 'fee-account')).toMatch(
+      new RegExp(
+        `^The swap instruction sends the platform fee to ${shortAddress(stranger.toBase58())}, not to your configured fee account \\S+\\.$`,
+      ),
+    );
   });
 
   it('refuses a higher platform_fee_bps (60 for 50: within the slippage, so it would land)', async () => {
     const bytes = await tampered(base, (route) => {
       route.data[end(route).feeBps] = 60;
     });
-    expect(refusedBy(await review(base, bytes), 'fee-account')).toMatch(/60 bps/);
+    expect(refusedBy(await review(base, bytes), 'fee-account')).toBe(
+      'The swap instruction takes a platform fee of 60 bps, more than the 50 bps of the quote.',
+    );
   });
 
   it('refuses a lower quoted_out_amount', async () => {
@@ -124,14 +136,14 @@ describe("the guard on Jupiter's route forms, on executed transactions", () => {
       const at = end(route).quoted;
       route.data.writeBigUInt64LE((route.data.readBigUInt64LE(at) * 90n) / 100n, at);
     });
-    refusedBy(await review(base, bytes), 'onchain-bound');
+    expect(refusedBy(await review(base, bytes), 'onchain-bound')).toMatch(LOOSER_BOUND);
   });
 
   it('refuses a looser slippage_bps, and a front-run shows what it would have cost', async () => {
     const loosened = await tampered(base, (route) => {
       route.data.writeUInt16LE(3_000, end(route).slippage);
     });
-    refusedBy(await review(base, loosened), 'onchain-bound');
+    expect(refusedBy(await review(base, loosened), 'onchain-bound')).toMatch(LOOSER_BOUND);
 
     // Between review and landing, another trader sells SOL into the same pools (the venues the
     // base route took, directly: with AMM v4 beside CP-Swap a free route may miss them).

@@ -12,54 +12,23 @@
  *   and approve is refused with nothing sent.
  * - Honest twin: the sandbox's own market maker's fill is reviewed, approved and confirmed.
  */
-import { getAssociatedTokenAddressSync, TOKEN_2022_PROGRAM_ID } from '@solana/spl-token';
-import { Keypair, PublicKey, VersionedTransaction } from '@solana/web3.js';
+import { Keypair, PublicKey } from '@solana/web3.js';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { formatUnits } from '../../main/shared/amount';
-import { shortAddress } from '../../main/review/words';
-import {
-  closeTransaction,
-  legInstruction,
-  openTransaction,
-  transferLegs,
-  userLeg,
-} from '../fixtures/tamper/rebuild';
 import { until } from './swap-flow-wallet';
 import { airdrop, ataOf, faucet, tokenBalance, USDC, usePaySession } from './pay-helpers';
+import {
+  AMOUNT,
+  fundStranger,
+  landOnTwin,
+  PDLG,
+  pdlgOf,
+  STRANGER,
+  strangerFill,
+  strangerRefusals,
+} from './stranger-maker';
 
-const PDLG = 'E9REZTBcoGZaPbveoQCVAon6tpMAw7nHLDnPco6LRuFi';
-const AMOUNT = 10_000_000n; // 10 USDC
-/** The stranger the hostile answers name as the market maker. */
-const STRANGER = Keypair.generate();
 const TWIN = Keypair.generate();
-const pdlgOf = (owner: PublicKey) =>
-  getAssociatedTokenAddressSync(new PublicKey(PDLG), owner, false, TOKEN_2022_PROGRAM_ID);
-const strangerUsdc = new PublicKey(ataOf(STRANGER.publicKey.toBase58(), USDC));
 let hostile = false;
-
-/**
- * The /order fill with the stranger as its maker: the person's USDC goes to the stranger's
- * account, the stranger pays 1 base unit of PDLG, and signs (and pays the fee) in the maker's
- * place. Every other instruction is the sandbox's own.
- */
-async function strangerFill(base64: string, maker: PublicKey, taker: PublicKey): Promise<string> {
-  const opened = await openTransaction(Buffer.from(base64, 'base64'), pay.connection);
-  const pays = transferLegs(opened).find((leg) => leg.authority.equals(maker));
-  if (pays === undefined) throw new Error('no leg paid by the market maker');
-  const takes = userLeg(opened, taker);
-  opened.instructions[pays.index] = legInstruction(pays, {
-    source: pdlgOf(STRANGER.publicKey),
-    authority: STRANGER.publicKey,
-    amount: 1n,
-  });
-  opened.instructions[takes.index] = legInstruction(takes, { destination: strangerUsdc });
-  for (const instruction of opened.instructions) {
-    for (const key of instruction.keys)
-      if (key.pubkey.equals(maker)) key.pubkey = STRANGER.publicKey;
-  }
-  if (opened.payer.equals(maker)) opened.payer = STRANGER.publicKey;
-  return Buffer.from(closeTransaction(opened, [])).toString('base64');
-}
 
 /** An /order answer with the stranger's fill, naming it as the maker and the fee payer. */
 async function hostileOrder(answer: Record<string, unknown>): Promise<Record<string, unknown>> {
@@ -71,7 +40,7 @@ async function hostileOrder(answer: Record<string, unknown>): Promise<Record<str
     payer === maker.toBase58() ? STRANGER.publicKey.toBase58() : payer;
   return {
     ...answer,
-    transaction: await strangerFill(answer.transaction, maker, taker),
+    transaction: await strangerFill(pay.connection, answer.transaction, maker, taker),
     maker: STRANGER.publicKey.toBase58(),
     signatureFeePayer: named(answer.signatureFeePayer),
     prioritizationFeePayer: named(answer.prioritizationFeePayer),
@@ -95,10 +64,7 @@ const pay = usePaySession('order-stranger-maker', {
 });
 
 beforeAll(async () => {
-  // The stranger: SOL for the fee, PDLG to pay its 1 base unit, a USDC account to take into.
-  await airdrop(pay.connection, STRANGER.publicKey.toBase58(), 1_000_000_000);
-  await faucet(pay.sandbox, STRANGER.publicKey.toBase58(), PDLG, 1_000_000n);
-  await faucet(pay.sandbox, STRANGER.publicKey.toBase58(), USDC, 1n);
+  await fundStranger(pay.sandbox, pay.connection);
   await airdrop(pay.connection, TWIN.publicKey.toBase58(), 1_000_000_000);
   await faucet(pay.sandbox, TWIN.publicKey.toBase58(), USDC, AMOUNT);
 });
@@ -117,22 +83,8 @@ describe('a co-signer paying a token gesture is no market maker (v2 /order)', ()
     ).json()) as Record<string, unknown>;
     expect(answer.router).toBe('jupiterz');
     const tampered = await hostileOrder(answer);
-    const tx = VersionedTransaction.deserialize(
-      Buffer.from(tampered.transaction as string, 'base64'),
-    );
-    tx.sign([TWIN, STRANGER]);
-    const twinUsdc = ataOf(TWIN.publicKey.toBase58(), USDC);
-    const usdcBefore = await tokenBalance(pay.connection, twinUsdc);
-    const signature = await pay.connection.sendRawTransaction(tx.serialize());
-    await until(
-      'the tampered fill',
-      () => pay.connection.getSignatureStatus(signature),
-      (s) =>
-        s.value?.confirmationStatus === 'confirmed' || s.value?.confirmationStatus === 'finalized',
-    );
-    expect((await pay.connection.getSignatureStatus(signature)).value?.err).toBeNull();
-    expect(usdcBefore - (await tokenBalance(pay.connection, twinUsdc))).toBe(AMOUNT);
-    expect(await tokenBalance(pay.connection, pdlgOf(TWIN.publicKey).toBase58())).toBe(1n);
+    const landed = await landOnTwin(pay.connection, tampered.transaction as string, TWIN);
+    expect(landed).toEqual({ err: null, lost: AMOUNT, received: 1n });
   });
 
   it('is refused in words: who the co-signer is, what it pays, what you accepted', async () => {
@@ -147,13 +99,9 @@ describe('a co-signer paying a token gesture is no market maker (v2 /order)', ()
       });
       const ticket = await pay.wallet.call('swap.review', { quoteId: quote.quoteId });
       expect(ticket.report.accepted).toBe(false);
-      const accepted = `${formatUnits(BigInt(quote.otherAmountThreshold), 6)} PDLG`;
-      expect(ticket.report.refusals).toContain(
-        `The swap service says ${shortAddress(STRANGER.publicKey.toBase58())} signs after you as your market maker, but it pays you only 0.000001 PDLG, less than the ${accepted} you accepted, so it is not the market maker of your swap. Do not approve it; get a fresh quote.`,
-      );
-      expect(ticket.report.refusals.join(' ')).toContain(
-        `This transaction would move 10 USDC from your account to ${shortAddress(strangerUsdc.toBase58())}, an address that is not part of the swap: ${shortAddress(STRANGER.publicKey.toBase58())} pays you only 0.000001 PDLG, less than the ${accepted} you accepted, so it is not your swap's counterparty.`,
-      );
+      const words = strangerRefusals(quote.otherAmountThreshold);
+      expect(ticket.report.refusals).toContain(words.notMaker);
+      expect(ticket.report.refusals.join(' ')).toContain(words.notCounterparty);
       const usdcBefore = await tokenBalance(pay.connection, ataOf(pay.payer, USDC));
       const refused = await pay.wallet.refusal('swap.approve', {
         ticketId: ticket.ticketId,

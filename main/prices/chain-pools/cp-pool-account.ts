@@ -9,11 +9,13 @@
  * `amm_config = ["amm_config", index as u16 big-endian]` and the mints in byte order: one
  * getMultipleAccounts for every fee tier, which every RPC answers. getProgramAccounts with memcmp
  * filters on the mint fields would also find pools made at a random address (the program allows
- * one signed by its creator), but the sandbox's RPC does not serve it and public mainnet RPCs
- * often refuse it; a pool at a random address is therefore not seen.
+ * one signed by its creator), but public mainnet RPCs often refuse it or answer it slowly; a
+ * pool at a random address is therefore not seen. (AMM v4's pools, whose addresses no mint
+ * derives, are found by getProgramAccounts: amm-v4-pool-account.ts.)
  */
 import { PublicKey } from '@solana/web3.js';
 import { CP_SWAP_PROGRAM } from '../../review/program-ids';
+import type { PoolCandidate } from './pool-candidate';
 
 /** The AmmConfig indices looked at: the sandbox's four tiers are 0–3; mainnet's start at 0. */
 export const CONFIG_INDICES = [0, 1, 2, 3, 4, 5, 6, 7] as const;
@@ -96,4 +98,22 @@ export function decodeCpPool(data: Uint8Array): CpPoolAccount | null {
 export function tokenAccountAmount(data: Uint8Array): bigint | null {
   if (data.length < 165) return null;
   return new DataView(data.buffer, data.byteOffset, data.byteLength).getBigUint64(64, true);
+}
+
+/** A PoolState as a pool the reader can price: reserves are the vaults less the fees in them. */
+export function cpCandidate(pool: string, state: CpPoolAccount): PoolCandidate {
+  return {
+    venue: 'Raydium CP-Swap',
+    pool,
+    mint0: state.token0Mint,
+    mint1: state.token1Mint,
+    decimals0: state.mint0Decimals,
+    decimals1: state.mint1Decimals,
+    vault0: state.token0Vault,
+    vault1: state.token1Vault,
+    reserves: (vault0, vault1) => {
+      const pair: [bigint, bigint] = [vault0 - state.fees0, vault1 - state.fees1];
+      return { price: pair, depth: pair };
+    },
+  };
 }

@@ -1,17 +1,16 @@
 /**
  * A price from the chain's own pools (issue 32): for a token with no live Pyth price, the wallet
- * finds the Raydium CP-Swap pools joining it to a token it can value (SOL, USDC, USDT, priced by
- * Pyth), reads them through the person's own RPC, and takes the price of the deepest: evidence
- * the swap service does not control. Not the route's pools: a service routing through a pool of
- * its own, priced 40% below the market, is judged against the deepest pool the wallet can read,
- * and making that one lie would cost the attacker the depth of the market's own.
+ * finds the pools joining it to a token it can value (SOL, USDC, USDT, priced by Pyth) on every
+ * venue it reads (Raydium CP-Swap, AMM v4 and CLMM: pool-finder.ts), reads them through the
+ * person's own RPC, and takes the price of the deepest: evidence the swap service does not
+ * control. Not the route's pools: a service routing through a pool of its own, priced 40% below
+ * the market, is judged against the deepest pool the wallet can read, and making that one lie
+ * would cost the attacker the depth of the market's own.
  *
- * Two reads: the pool accounts at their derived addresses (cp-pool-account.ts) for every fee
- * tier and reference, then the found pools' vaults. Nothing throws: an RPC failure is no
- * evidence, and the review says so.
+ * Two rounds: the pools (their accounts at derived addresses, and AMM v4's by getProgramAccounts,
+ * side by side), then the found pools' vaults. Nothing throws: an RPC failure is no evidence,
+ * and the review says so.
  */
-import { PublicKey } from '@solana/web3.js';
-import { CP_SWAP_PROGRAM } from '../../review/program-ids';
 import {
   compareDecimal,
   decimalText,
@@ -22,13 +21,10 @@ import {
 import type { FeedAccount } from '../oracle/oracle-checks';
 import type { OracleConnection } from '../oracle/oracle-reader';
 import { readStakePoolRates, type StakePoolRate } from './stake-pool-rate';
-import {
-  CONFIG_INDICES,
-  cpPoolAddress,
-  decodeCpPool,
-  tokenAccountAmount,
-  type CpPoolAccount,
-} from './cp-pool-account';
+import { tokenAccountAmount } from './cp-pool-account';
+import type { PoolVenue } from './pool-candidate';
+import { findPools, readAccounts, type FoundPool } from './pool-finder';
+import type { ProgramAccountsRead } from './program-accounts';
 
 /** What a pool's other side is worth: a reference token's price and whose it is. */
 export interface ReferencePrice {
@@ -45,6 +41,8 @@ export interface ReferencePrice {
 export interface PoolPrice {
   mint: string;
   pool: string;
+  /** Whose pool: "Raydium CLMM". */
+  venue: PoolVenue;
   /** The pool's other token, the one the price is carried from. */
   referenceMint: string;
   /** USD per whole token, exact decimal text. */
@@ -74,57 +72,32 @@ export interface PoolPriceReader {
 export const POOL_SPREAD_BPS = 100n;
 /** A pool with less than this much on its reference side costs next to nothing to price at will. */
 export const MIN_DEPTH_USD: Decimal = { digits: 1_000n, scale: 0 };
-const ACCOUNTS_PER_CALL = 100;
 /** Digits kept in a pool price beyond the reference price's own. */
 const PRICE_SCALE = 12;
 
-async function readAccounts(
-  connection: OracleConnection,
-  addresses: readonly string[],
-): Promise<Map<string, FeedAccount>> {
-  const found = new Map<string, FeedAccount>();
-  for (let at = 0; at < addresses.length; at += ACCOUNTS_PER_CALL) {
-    const batch = addresses.slice(at, at + ACCOUNTS_PER_CALL);
-    const accounts = await connection.getMultipleAccountsInfo(
-      batch.map((address) => new PublicKey(address)),
-      'confirmed',
-    );
-    batch.forEach((address, index) => {
-      const account = accounts[index];
-      if (account) found.set(address, account);
-    });
-  }
-  return found;
-}
-
-const ownerOf = (account: FeedAccount) =>
-  typeof account.owner === 'string' ? account.owner : account.owner.toBase58();
-
-interface Candidate {
-  mint: string;
-  reference: ReferencePrice;
-  pool: string;
-  state: CpPoolAccount;
-}
-
-/** The candidate's price and depth, or null when its reserves say nothing. */
-function priceOf(candidate: Candidate, vaults: ReadonlyMap<string, FeedAccount>): PoolPrice | null {
-  const { state, mint, reference } = candidate;
-  const tokenFirst = state.token0Mint === mint;
-  const reserve = (vault: string, fees: bigint) => {
+/** The found pool's price and depth, or null when its reserves say nothing. */
+function priceOf(
+  found: FoundPool,
+  reference: ReferencePrice,
+  vaults: ReadonlyMap<string, FeedAccount>,
+): PoolPrice | null {
+  const { candidate, mint } = found;
+  const balance = (vault: string) => {
     const data = vaults.get(vault)?.data;
-    const amount = data ? tokenAccountAmount(data) : null;
-    return amount === null ? 0n : amount - fees;
+    return (data ? tokenAccountAmount(data) : null) ?? 0n;
   };
-  const reserve0 = reserve(state.token0Vault, state.fees0);
-  const reserve1 = reserve(state.token1Vault, state.fees1);
-  const [tokenReserve, referenceReserve] = tokenFirst ? [reserve0, reserve1] : [reserve1, reserve0];
-  const [tokenDecimals, referenceDecimals] = tokenFirst
-    ? [state.mint0Decimals, state.mint1Decimals]
-    : [state.mint1Decimals, state.mint0Decimals];
+  const reserves = candidate.reserves(balance(candidate.vault0), balance(candidate.vault1));
+  if (!reserves) return null;
+  const tokenFirst = candidate.mint0 === mint;
+  const side = <T>(pair: [T, T]): [T, T] => (tokenFirst ? pair : [pair[1], pair[0]]);
+  const [tokenReserve, referenceReserve] = side(reserves.price);
+  const referenceDepth = side(reserves.depth)[1];
+  const [tokenDecimals, referenceDecimals] = side([candidate.decimals0, candidate.decimals1]);
   const referencePrice = parseDecimal(reference.usdPrice);
-  if (tokenReserve <= 0n || referenceReserve <= 0n || !referencePrice) return null;
-  const depth = usdValue(referenceReserve, referenceDecimals, referencePrice);
+  if (tokenReserve <= 0n || referenceReserve <= 0n || referenceDepth <= 0n || !referencePrice) {
+    return null;
+  }
+  const depth = usdValue(referenceDepth, referenceDecimals, referencePrice);
   // price = (R / 10^dr) / (T / 10^dt) × reference price, exact to PRICE_SCALE more digits.
   const digits =
     (referenceReserve * 10n ** BigInt(tokenDecimals + PRICE_SCALE) * referencePrice.digits) /
@@ -132,6 +105,7 @@ function priceOf(candidate: Candidate, vaults: ReadonlyMap<string, FeedAccount>)
   return {
     mint,
     pool: candidate.pool,
+    venue: candidate.venue,
     referenceMint: reference.mint,
     usdPrice: decimalText({ digits, scale: referencePrice.scale + PRICE_SCALE }),
     depthUsd: decimalText(depth),
@@ -146,47 +120,39 @@ const deeper = (a: PoolPrice, b: PoolPrice) => compareDecimal(depthOf(a), depthO
 const deepEnough = (price: PoolPrice) => compareDecimal(depthOf(price), MIN_DEPTH_USD) >= 0;
 
 /**
- * A reader through `connection` (the person's RPC).
+ * A reader through `connection` (the person's RPC); `programAccounts` (getProgramAccounts over
+ * the same RPC) adds AMM v4's pools.
  * @example await createPoolPriceReader({ connection: () => rpc }).read([RAY], references)
  */
 export function createPoolPriceReader(deps: {
   connection: () => OracleConnection;
+  programAccounts?: () => ProgramAccountsRead;
+  /** How long AMM v4's search may take (pool-finder.ts's AMM_V4_SEARCH_MS unless given). */
+  ammV4SearchMs?: number;
 }): PoolPriceReader {
   return {
     stakePools: (mints) => readStakePoolRates(deps.connection(), mints),
     async read(mints, references) {
       const prices = new Map<string, PoolPrice>();
-      const wanted: { mint: string; reference: ReferencePrice; pool: string }[] = [];
+      const pairs: [string, string][] = [];
       for (const mint of new Set(mints)) {
         for (const reference of references.values()) {
-          if (reference.mint === mint) continue;
-          for (const index of CONFIG_INDICES) {
-            wanted.push({ mint, reference, pool: cpPoolAddress(index, mint, reference.mint) });
-          }
+          if (reference.mint !== mint) pairs.push([mint, reference.mint]);
         }
       }
-      if (wanted.length === 0) return prices;
+      if (pairs.length === 0) return prices;
       try {
         const connection = deps.connection();
-        const poolAccounts = await readAccounts(connection, [
-          ...new Set(wanted.map((w) => w.pool)),
-        ]);
-        const candidates: Candidate[] = [];
-        for (const entry of wanted) {
-          const account = poolAccounts.get(entry.pool);
-          // Only the program writes its pools: an account it does not own is not one.
-          if (!account || ownerOf(account) !== CP_SWAP_PROGRAM) continue;
-          const state = decodeCpPool(account.data);
-          if (!state || state.swapsDisabled) continue;
-          candidates.push({ ...entry, state });
-        }
-        const vaultAddresses = candidates.flatMap((c) => [
-          c.state.token0Vault,
-          c.state.token1Vault,
-        ]);
+        const found = await findPools(
+          connection,
+          deps.programAccounts?.(),
+          pairs,
+          deps.ammV4SearchMs,
+        );
+        const vaultAddresses = found.flatMap((f) => [f.candidate.vault0, f.candidate.vault1]);
         const vaults = await readAccounts(connection, [...new Set(vaultAddresses)]);
-        for (const candidate of candidates) {
-          const price = priceOf(candidate, vaults);
+        for (const pool of found) {
+          const price = priceOf(pool, references.get(pool.referenceMint)!, vaults);
           if (!price || !deepEnough(price)) continue;
           const best = prices.get(price.mint);
           if (!best || deeper(price, best)) prices.set(price.mint, price);

@@ -77,12 +77,18 @@ export function sameAccount(a: LedgerAccount | null, b: LedgerAccount | null): b
   );
 }
 
-/** Token accounts by owner wallet, updated on every account write. */
+/**
+ * Token accounts by owner wallet, and accounts by owning program (getProgramAccounts), updated
+ * on every account write.
+ */
 export class OwnerIndex {
   private readonly byOwner = new Map<string, Set<string>>();
   private readonly ownerOf = new Map<string, string>();
+  private readonly byProgram = new Map<string, Set<string>>();
+  private readonly programOf = new Map<string, string>();
 
   update(address: string, account: LedgerAccount | null): void {
+    this.updateProgram(address, account?.owner);
     const previous = this.ownerOf.get(address);
     let owner: string | undefined;
     if (account && isTokenProgram(account.owner) && isTokenAccountData(account.data)) {
@@ -99,6 +105,25 @@ export class OwnerIndex {
       set.add(address);
       this.ownerOf.set(address, owner);
     }
+  }
+
+  private updateProgram(address: string, program: string | undefined): void {
+    const previous = this.programOf.get(address);
+    if (previous === program) return;
+    if (previous !== undefined) this.byProgram.get(previous)?.delete(address);
+    if (program === undefined) {
+      this.programOf.delete(address);
+      return;
+    }
+    let set = this.byProgram.get(program);
+    if (!set) this.byProgram.set(program, (set = new Set()));
+    set.add(address);
+    this.programOf.set(address, program);
+  }
+
+  /** The addresses of the accounts `program` owns. */
+  accountsOwnedBy(program: string): string[] {
+    return [...(this.byProgram.get(program) ?? [])];
   }
 
   tokenAccountsOf(owner: string): string[] {

@@ -223,6 +223,11 @@ export class SandboxLedger implements LedgerView {
     return this.history.size;
   }
 
+  /** The addresses of every account `program` owns (getProgramAccounts). */
+  programAccounts(program: string): string[] {
+    return this.journal.owners.accountsOwnedBy(program);
+  }
+
   tokenAccountsByOwner(owner: string): string[] {
     return this.journal.owners.tokenAccountsOf(owner);
   }

@@ -122,7 +122,8 @@ function filterOf(raw: unknown): ProgramFilter {
   );
 }
 
-function filtersOf(value: unknown): ProgramFilter[] {
+/** getProgramAccounts' and programSubscribe's `filters`, checked as a validator checks them. */
+export function filtersOf(value: unknown): ProgramFilter[] {
   if (value === undefined || value === null) return [];
   if (!Array.isArray(value)) throw invalidParams('Invalid params: filters must be a sequence.');
   if (value.length > MAX_FILTERS)

@@ -4,6 +4,7 @@
 import type { RpcContext, RpcMethod } from './context';
 import * as accounts from './methods-accounts';
 import * as cluster from './methods-cluster';
+import * as programAccounts from './methods-program-accounts';
 import * as transactions from './methods-transactions';
 import { paramsOf } from './params';
 import {
@@ -15,7 +16,12 @@ import {
 } from './rpc-error';
 import { stringifyJson } from './json';
 
-const METHODS: Record<string, RpcMethod> = { ...accounts, ...cluster, ...transactions };
+const METHODS: Record<string, RpcMethod> = {
+  ...accounts,
+  ...programAccounts,
+  ...cluster,
+  ...transactions,
+};
 
 /** Names of the methods served, for documentation and tests. */
 export const RPC_METHODS = Object.keys(METHODS).sort();
