@@ -83,9 +83,12 @@ export function jupiterCanRoute(swap: ReplayedSwap): boolean {
     // With a platform fee the program charges bps of the whole input (in × bps / (10,000 −
     // bps), measured) where the quote charges bps of the route's input: it stays ours, so the
     // person pays exactly the quote.
-    return swap.fee === 0n && legs.every((leg) => leg.pool.curve.kind === 'amm-v4');
+    return (
+      swap.fee === 0n &&
+      legs.every((leg) => leg.pool.curve.kind === 'amm-v4' || leg.pool.curve.kind === 'clmm')
+    );
   }
-  return legs.every((leg) => leg.pool.curve.kind === 'cp-swap' || leg.pool.curve.kind === 'amm-v4');
+  return legs.every((leg) => ['cp-swap', 'amm-v4', 'clmm'].includes(leg.pool.curve.kind));
 }
 
 /**

@@ -26,10 +26,13 @@ import {
   JUPITER_PROGRAM_AUTHORITY,
   JUPITER_PROGRAM_ID,
   RAYDIUM_AMM_V4_VARIANT,
+  RAYDIUM_CLMM_V2_VARIANT,
+  RAYDIUM_CLMM_VARIANT,
   RAYDIUM_CP_SWAP_VARIANT,
   SANDBOX_AUTHORITY_ID,
 } from './program';
 import { ammV4StepKeys } from './amm-v4-step';
+import { clmmStepKeys } from './clmm-step';
 import { keyOf } from '../public-key';
 
 export type RouteForm =
@@ -117,6 +120,14 @@ export function steps(
       if (leg.pool.curve.kind === 'amm-v4') {
         keys.push(...ammV4StepKeys(leg, reservesOf, accountAt(index), accountAt(index + 1), payer));
         push(RAYDIUM_AMM_V4_VARIANT);
+        continue;
+      }
+      if (leg.pool.curve.kind === 'clmm') {
+        const exactIn = route.swapMode === 'ExactIn';
+        keys.push(
+          ...clmmStepKeys(leg, reservesOf, accountAt(index), accountAt(index + 1), payer, exactIn),
+        );
+        push(exactIn ? RAYDIUM_CLMM_V2_VARIANT : RAYDIUM_CLMM_VARIANT);
         continue;
       }
       const view = reservesOf(leg.pool).cp;
