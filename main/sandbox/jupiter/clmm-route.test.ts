@@ -3,11 +3,19 @@
  * routes quoted by the sandbox over its CLMM pools (`dexes=Raydium CLMM`), built by /swap as one
  * Jupiter instruction, signed by the person alone and executed on the ledger's VM, read back:
  * Jupiter at the top, CLMM's swap inside, exactly the quote arriving (ExactIn) or exactly the
- * amount asked (ExactOut), and what left the person exactly the quote's input.
+ * amount asked (ExactOut), and what left the person exactly the quote's input. Also every
+ * ExactOut form (V1 and V2, plain and shared) from the test-only encoder of
+ * test/integration/jupiter-exact-out-shapes.ts over one `RaydiumClmm` step.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Keypair, PublicKey, VersionedTransaction } from '@solana/web3.js';
+import {
+  Keypair,
+  PublicKey,
+  TransactionInstruction,
+  TransactionMessage,
+  VersionedTransaction,
+} from '@solana/web3.js';
 import { getAssociatedTokenAddressSync } from '@solana/spl-token';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SandboxLedger } from '../ledger/ledger';
@@ -28,6 +36,17 @@ import { CP_SWAP_PROGRAM_ID } from '../cp-swap/program';
 import { AMM_V4_LABEL, CLMM_LABEL, CP_SWAP_LABEL } from '../venues/types';
 import { AMM_V4_PROGRAM_ID } from '../amm-v4/program';
 import { writeJupiterGenesis } from './jupiter-genesis';
+import { clmmStepKeys } from './clmm-step';
+import { clmmPools } from '../clmm/clmm-market';
+import type { Pool, Reserves } from '../venues/types';
+import type { RouteLeg } from '../router/route-types';
+import {
+  EXACT_OUT_FORMS,
+  exactOutInstruction,
+} from '../../../test/integration/jupiter-exact-out-shapes';
+
+/** Jupiter's `Swap` variant with CLMM's ExactOut path (no fields). */
+const RAYDIUM_CLMM = { index: 26, name: 'RaydiumClmm', fieldBytes: 0 };
 import { JUPITER_PROGRAM_ID } from './program';
 
 let ledger: SandboxLedger;
@@ -273,4 +292,77 @@ describe('Jupiter over Raydium CLMM', () => {
       expect(readClmmPool(ledger, pool)!.state.sqrtPriceX64).toBe(expected.sqrtPriceAfterX64);
     });
   }
+
+  it('every ExactOut form, V1 and V2, plain and shared, over one RaydiumClmm step: exactly 75 USDC', () => {
+    const q = quote({ from: 'SOL', to: 'USDC', amount: 75_000_000n, swapMode: 'ExactOut' });
+    const pool = clmmPools(ledger).find((p) => p.ammKey === q.routePlan[0]!.swapInfo.ammKey)!;
+    const reservesOf = (p: Pool): Reserves => ({
+      a: 0n,
+      b: 0n,
+      clmm: readClmmPool(ledger, p.ammKey)!,
+    });
+    const leg: RouteLeg = {
+      pool,
+      inputMint: mint('SOL'),
+      outputMint: mint('USDC'),
+      percent: 100,
+      amountIn: BigInt(q.inAmount),
+      amountOut: 75_000_000n,
+      feeAmount: 0n,
+      feeMint: mint('SOL'),
+    };
+    for (const form of EXACT_OUT_FORMS) {
+      ledger.advanceSlots(1);
+      // The step as /swap builds it (the person's accounts; the encoder puts the program
+      // authority's at v1 swap's payer 0, input 3 and output 4 in the shared forms).
+      const [program, ...keys] = clmmStepKeys(
+        leg,
+        reservesOf,
+        ata('SOL'),
+        ata('USDC'),
+        person.publicKey.toBase58(),
+        false,
+      );
+      const instruction = exactOutInstruction({
+        form,
+        user: person.publicKey,
+        sourceMint: mint('SOL'),
+        destinationMint: mint('USDC'),
+        source: ata('SOL'),
+        destination: ata('USDC'),
+        cpSwap: new TransactionInstruction({
+          programId: program!.pubkey,
+          keys,
+          data: Buffer.alloc(0),
+        }),
+        stepSlots: [0, 3, 4],
+        steps: [{ variant: RAYDIUM_CLMM, percent: 100, from: 0, to: 1 }],
+        outAmount: 75_000_000n,
+        quotedInAmount: BigInt(q.inAmount),
+        slippageBps: 50,
+        feeAccount: null,
+        platformFeeBps: 0,
+      });
+      const tx = new VersionedTransaction(
+        new TransactionMessage({
+          payerKey: person.publicKey,
+          recentBlockhash: ledger.latestBlockhash().blockhash,
+          instructions: [instruction],
+        }).compileToV0Message(),
+      );
+      tx.sign([person]);
+      const before = {
+        in: ledger.tokenBalance(ata('SOL'))!,
+        out: ledger.tokenBalance(ata('USDC'))!,
+      };
+      const sent = ledger.sendTransaction(tx.serialize());
+      if (sent.status !== 'executed') throw new Error(`${form} not executed`);
+      expect(sent.record.err, `${form}\n${sent.record.logs.join('\n')}`).toBeNull();
+      expect(sent.record.logs).toContain(`Program ${CLMM_PROGRAM_ID} invoke [2]`);
+      expect(ledger.tokenBalance(ata('USDC'))! - before.out, form).toBe(75_000_000n);
+      // What left is what the pool asked at that moment (each form moves the price a little).
+      const paid = before.in - ledger.tokenBalance(ata('SOL'))!;
+      expect(paid * 10_000n, form).toBeLessThanOrEqual(BigInt(q.inAmount) * 10_050n);
+    }
+  });
 });
