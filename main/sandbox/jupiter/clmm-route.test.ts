@@ -365,4 +365,43 @@ describe('Jupiter over Raydium CLMM', () => {
       expect(paid * 10_000n, form).toBeLessThanOrEqual(BigInt(q.inAmount) * 10_050n);
     }
   });
+
+  it('asLegacyTransaction: one CLMM step through Jupiter fits a packet inline, and pays the quote', () => {
+    const q = computeQuote(
+      context,
+      parseQuoteParams(
+        new URLSearchParams({
+          inputMint: mint('SOL'),
+          outputMint: mint('USDC'),
+          amount: SOL.toString(),
+          dexes: CLMM_LABEL,
+          asLegacyTransaction: 'true',
+        }),
+      ),
+      () => 0,
+    );
+    ledger.advanceSlots(1);
+    const answer = buildSwap(
+      context,
+      parseSwapRequest({
+        quoteResponse: q,
+        userPublicKey: person.publicKey.toBase58(),
+        wrapAndUnwrapSol: false,
+        useSharedAccounts: true,
+        asLegacyTransaction: true,
+      }),
+    );
+    expect(answer.simulationError).toBeNull();
+    const bytes = Buffer.from(answer.swapTransaction, 'base64');
+    expect(bytes.length).toBeLessThanOrEqual(1_232);
+    const tx = VersionedTransaction.deserialize(bytes);
+    expect(tx.version).toBe('legacy');
+    const before = ledger.tokenBalance(ata('USDC'))!;
+    tx.sign([person]);
+    const sent = ledger.sendTransaction(tx.serialize());
+    if (sent.status !== 'executed') throw new Error('not executed');
+    expect(sent.record.err).toBeNull();
+    expect(sent.record.logs).toContain(`Program ${CLMM_PROGRAM_ID} invoke [2]`);
+    expect(ledger.tokenBalance(ata('USDC'))! - before).toBe(BigInt(q.outAmount));
+  });
 });
