@@ -95,3 +95,44 @@ describe('routeSteps', () => {
     );
   });
 });
+
+describe('routeSteps over Raydium CLMM steps', () => {
+  const JUPITER = 'JUP6LkbZbjS1jKKwapdHNy74zcZ3tLUZoi5QNyVTaV4' as Address;
+  /** A RaydiumClmmV2 step: program, swap_v2's 13 (mints 12th, 13th), tick arrays, Jupiter's id. */
+  function clmmStep(input: Address, output: Address, tickArrays: number): Address[] {
+    const step = Array.from({ length: 14 + tickArrays }, key);
+    step[12] = input;
+    step[13] = output;
+    return [...step, JUPITER];
+  }
+
+  it('names a CLMM step of any length, then the step after it', () => {
+    const { data, accounts } = v1Route(
+      [
+        [100, 0, 1],
+        [100, 1, 2],
+      ],
+      [clmmStep(SOL, USDC, 3), cpStep(USDC, SOL)],
+    );
+    data[8 + 4] = 40; // RaydiumClmmV2
+    expect(routeSteps('route', 1, null, data, accounts)).toEqual([
+      { venue: 'Raydium CLMM', inputMint: SOL, outputMint: USDC, percent: 100 },
+      { venue: 'Raydium CP-Swap', inputMint: USDC, outputMint: SOL, percent: 100 },
+    ]);
+  });
+
+  it('reads an ExactOut RaydiumClmm step by its token accounts', () => {
+    const step = [...Array.from({ length: 13 }, key), JUPITER];
+    const { data, accounts } = v1Route([[100, 0, 1]], [step]);
+    data[8 + 4] = 26; // RaydiumClmm
+    expect(routeSteps('route', 1, null, data, accounts)).toEqual([
+      {
+        venue: 'Raydium CLMM',
+        inputMint: step[4],
+        outputMint: step[5],
+        percent: 100,
+        byAccount: true,
+      },
+    ]);
+  });
+});

@@ -7,12 +7,16 @@
  * wallet names only the variants it knows to the byte (Raydium CP-Swap: variant 46, no fields,
  * the CP-Swap program then the 13 accounts of its swap, input mint 11th and output mint 12th;
  * Raydium AMM v4's `RaydiumV2`: variant 105, no fields, the AMM v4 program then the 8 accounts
- * of its v2 swaps, which name token accounts, not mints; both measured against Jupiter's
- * program in the sandbox: main/sandbox/README.md). A plan with any
+ * of its v2 swaps, which name token accounts, not mints; Raydium CLMM's `RaydiumClmmV2` (40:
+ * the CLMM program, `swap_v2`'s 13 accounts, mints 12th and 13th) and `RaydiumClmm` (26: the
+ * CLMM program, v1 `swap`'s 10 accounts, token accounts 4th and 5th), each followed by tick
+ * arrays up to and including Jupiter's own program id, which ends the step; all measured
+ * against Jupiter's program in the sandbox: main/sandbox/README.md). A plan with any
  * other step is not named (null): the review then says the route's ends only, and the balance
  * and bound rules judge it as before.
  */
 import type { Address } from '../shared/address';
+import { JUPITER_V6_PROGRAM } from './program-ids';
 
 export interface RouteStep {
   venue: string;
@@ -36,6 +40,11 @@ interface KnownVariant {
   outputMint: number;
   /** The positions are of token accounts, not mints (AMM v4's accounts name no mint). */
   byAccount?: true;
+  /**
+   * `accounts` is the least the step names: its tick arrays follow, up to and including the
+   * Jupiter program's own id (main/sandbox/jupiter/clmm-step.ts); with no such id, the rest.
+   */
+  untilJupiterId?: true;
 }
 
 const KNOWN: ReadonlyMap<number, KnownVariant> = new Map([
@@ -53,7 +62,40 @@ const KNOWN: ReadonlyMap<number, KnownVariant> = new Map([
       byAccount: true,
     },
   ],
+  // RaydiumClmmV2 (ExactIn): the CLMM program, then swap_v2's 13 accounts (mints 12th, 13th).
+  [
+    40,
+    {
+      venue: 'Raydium CLMM',
+      fields: 0,
+      accounts: 14,
+      inputMint: 12,
+      outputMint: 13,
+      untilJupiterId: true,
+    },
+  ],
+  // RaydiumClmm (ExactOut): the CLMM program, then v1 swap's 10 accounts (no mint).
+  [
+    26,
+    {
+      venue: 'Raydium CLMM',
+      fields: 0,
+      accounts: 11,
+      inputMint: 4,
+      outputMint: 5,
+      byAccount: true,
+      untilJupiterId: true,
+    },
+  ],
 ]);
+
+/** Where a step that starts at `start` ends (exclusive). */
+function stepEnd(known: KnownVariant, start: number, accounts: readonly Address[]): number {
+  const fixed = start + known.accounts;
+  if (!known.untilJupiterId) return fixed;
+  const marker = accounts.indexOf(JUPITER_V6_PROGRAM as Address, fixed);
+  return marker === -1 ? accounts.length : marker + 1;
+}
 
 /** Accounts before the first step's, per form (the IDL's account lists). */
 const HEAD_ACCOUNTS: Readonly<Record<string, number>> = {
@@ -117,7 +159,7 @@ export function routeSteps(
       percent,
       ...(known.byAccount ? { byAccount: true as const } : {}),
     });
-    account += known.accounts;
+    account = stepEnd(known, account, accounts);
   }
   return steps;
 }

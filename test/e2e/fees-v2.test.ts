@@ -136,13 +136,12 @@ describe('integrator fees in Chromium, Swap API v2', () => {
     const orderQuote = quotes().find((q) => q.quoteId === orderId);
     expect(orderQuote?.platformFee?.feeBps).toBe(80);
     await approveAndConfirm(page);
-    // With Jupiter's program (the preview's default) the route instruction pays the fee itself
-    // and the sandbox's operator keeps no share of it; without it, or on a route with a Raydium
-    // CLMM leg (which the program does not run: the sandbox's own instructions), the sandbox's
-    // own transfer keeps its published 2.5%.
-    const clmmLeg = orderQuote!.route.some((hop) => hop.label === 'Raydium CLMM');
+    // With Jupiter's program (the preview's default) the route instruction pays the fee itself,
+    // whichever Raydium venues the route takes (CLMM steps too: main/sandbox/jupiter/clmm-step.ts),
+    // and the sandbox's operator keeps no share of it; without it, the sandbox's own transfer
+    // keeps its published 2.5%.
     expect(await tokenBalance(connection, referralSol)).toBe(
-      PREVIEW_RUNS_JUPITER && !clmmLeg ? 4_000_000n : lessOperator(4_000_000n),
+      PREVIEW_RUNS_JUPITER ? 4_000_000n : lessOperator(4_000_000n),
     );
   });
 });

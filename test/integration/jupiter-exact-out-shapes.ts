@@ -117,6 +117,11 @@ export interface ExactOutRoute {
   extraAccounts?: readonly string[];
   /** Leave the step accounts out (only the extra ones follow the form's own). */
   noStepAccounts?: boolean;
+  /**
+   * Where the payer, input and output accounts are among the step's (the shared forms put the
+   * program authority's there); by default CP-Swap's or AMM v4's, told apart by the count.
+   */
+  stepSlots?: readonly [number, number, number];
 }
 
 const TOKEN_PROGRAM = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
@@ -135,7 +140,7 @@ function stepKeys(route: ExactOutRoute, shared: boolean): AccountMeta[] {
   const keys = route.cpSwap.keys.map((key) => ({ ...key, isSigner: false }));
   if (shared) {
     // Shared forms: the program authority pays, from and into its own token accounts.
-    const [payer, input, output] = keys.length === 8 ? [7, 5, 6] : [0, 4, 5];
+    const [payer, input, output] = route.stepSlots ?? (keys.length === 8 ? [7, 5, 6] : [0, 4, 5]);
     keys[payer] = meta(JUPITER_PROGRAM_AUTHORITY);
     keys[input] = meta(programTokenAccount(route.sourceMint, TOKEN_PROGRAM), true);
     keys[output] = meta(programTokenAccount(route.destinationMint, TOKEN_PROGRAM), true);

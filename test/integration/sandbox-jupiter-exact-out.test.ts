@@ -98,9 +98,9 @@ async function leg(
   amount: bigint,
   feeAccount: string | null,
 ) {
-  // excludeDexes=Raydium: the CP-Swap leg this test is about (with the program loaded, an
-  // ExactOut quote is otherwise routed over AMM v4, which Jupiter runs backwards: issue 33).
-  const query = `inputMint=${inputMint}&outputMint=${outputMint}&amount=${amount}&swapMode=ExactOut&onlyDirectRoutes=true&excludeDexes=Raydium`;
+  // Without AMM v4 and CLMM: the CP-Swap leg this test is about (with the program loaded, an
+  // ExactOut quote is otherwise routed over those two, which Jupiter runs backwards: issue 33).
+  const query = `inputMint=${inputMint}&outputMint=${outputMint}&amount=${amount}&swapMode=ExactOut&onlyDirectRoutes=true&excludeDexes=Raydium,Raydium%20CLMM`;
   const quote = await getJson(`${sandbox.swapApiUrl}/quote?${query}`);
   expect(quote.status, JSON.stringify(quote.body)).toBe(200);
   const answer = await postJson(`${sandbox.swapApiUrl}/swap-instructions`, {

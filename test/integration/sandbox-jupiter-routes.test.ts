@@ -97,8 +97,8 @@ for (const shape of ['v6', 'v1'] as const) {
      * A quote over CP-Swap (and the market maker): Raydium AMM v4's pools (issue 33) are left out
      * here, so every step is the RaydiumCP step these cases are about, unless `amm` asks for them
      * (AMM v4 through the program: main/sandbox/jupiter/amm-v4-route.test.ts and the last case).
-     * Jupiter's program runs no CLMM step here (jupiterCanRoute): a route with a Raydium CLMM leg
-     * is the sandbox's own, so CLMM is always left out by name.
+     * Raydium CLMM is always left out by name here: its steps through the program are
+     * sandbox-jupiter-clmm.test.ts's and main/sandbox/jupiter/clmm-route.test.ts's.
      */
     async function quote(query: string, amm = false): Promise<Quote> {
       const excluded = amm ? 'Raydium%20CLMM' : 'Raydium,Raydium%20CLMM';

@@ -85,8 +85,8 @@ function expectV2(tx: VersionedTransactionResponse, legs: number) {
   const form = formOf(top[0]!.data);
   expect(form).toBeDefined();
   const logs = tx.meta?.logMessages ?? [];
-  // Each leg is a venue call inside the route: CP-Swap's, or Raydium AMM v4's (issue 33).
-  const venues = [CP_SWAP_PROGRAM, AMM_V4_PROGRAM];
+  // Each leg is a venue call inside the route: CP-Swap's, Raydium AMM v4's or CLMM's (issue 33).
+  const venues = [CP_SWAP_PROGRAM, AMM_V4_PROGRAM, 'CAMMCzo5YL8w4VFF8KVHrK22GGUsp5VTaW7grrKgrWqK'];
   expect(
     logs.filter((line) => venues.some((venue) => line === `Program ${venue} invoke [2]`)),
   ).toHaveLength(legs);
@@ -166,10 +166,8 @@ describe("Jupiter's V2 forms on the v2 shape", () => {
     // The fee mint by the docs' priority: the input here (BONK → JUP: neither SOL nor a stable).
     await faucet(sandbox.rpcUrl, referral, BONK, 1n);
     const referralAccount = ataOf(referral, BONK);
-    // A CLMM leg is the sandbox's own instructions, never Jupiter's: the route this test is
-    // about names the venues Jupiter's program runs.
     const order = await getJson(
-      `${sandbox.swapApiUrl}/order?inputMint=${BONK}&outputMint=${JUP}&amount=5000000000000&taker=${user.publicKey.toBase58()}&referralAccount=${referral.toBase58()}&referralFee=60&excludeDexes=Raydium%20CLMM`,
+      `${sandbox.swapApiUrl}/order?inputMint=${BONK}&outputMint=${JUP}&amount=5000000000000&taker=${user.publicKey.toBase58()}&referralAccount=${referral.toBase58()}&referralFee=60`,
     );
     expect(order.status, JSON.stringify(order.body)).toBe(200);
     const tx = VersionedTransaction.deserialize(

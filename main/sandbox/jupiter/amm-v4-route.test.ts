@@ -294,7 +294,7 @@ describe('Jupiter over Raydium AMM v4', () => {
     expect(before.in - ledger.tokenBalance(ata('SOL'))!).toBe(BigInt(q.inAmount));
   });
 
-  it('an ExactOut quote with no venue filter is routed over AMM v4 when the program runs', () => {
+  it('an ExactOut quote with no venue filter is routed over venues the program runs backwards', () => {
     const q = computeQuote(
       context,
       parseQuoteParams(
@@ -307,6 +307,55 @@ describe('Jupiter over Raydium AMM v4', () => {
       ),
       () => 0,
     );
-    expect(q.routePlan.map((step) => step.swapInfo.label)).toEqual(['Raydium']);
+    // AMM v4 (`RaydiumV2`) or CLMM (`RaydiumClmm`, jupiter/clmm-route.test.ts), never CP-Swap.
+    for (const step of q.routePlan)
+      expect(['Raydium', 'Raydium CLMM']).toContain(step.swapInfo.label);
+  });
+
+  it('a three-hop route with AMM v4 legs (mSOL → SOL → USDC → FRZ) takes their accounts from the lookup table', () => {
+    const q = computeQuote(
+      context,
+      parseQuoteParams(
+        new URLSearchParams({
+          inputMint: mint('mSOL'),
+          outputMint: mint('FRZ'),
+          amount: '200000000000', // 200 mSOL: large enough that AMM v4 takes part of a hop
+          dexes: 'Raydium,Raydium CPMM',
+        }),
+      ),
+      () => 0,
+    );
+    expect(new Set(q.routePlan.map((step) => step.swapInfo.inputMint)).size).toBe(3);
+    const ammPools = q.routePlan
+      .filter((step) => step.swapInfo.label === 'Raydium')
+      .map((step) => step.swapInfo.ammKey);
+    expect(ammPools.length).toBeGreaterThan(0);
+    ledger.advanceSlots(1);
+    const answer = buildSwap(
+      context,
+      parseSwapRequest({
+        quoteResponse: q,
+        userPublicKey: person.publicKey.toBase58(),
+        wrapAndUnwrapSol: false,
+      }),
+    );
+    expect(answer.simulationError, JSON.stringify(answer.simulationError)).toBeNull();
+    const bytes = Buffer.from(answer.swapTransaction, 'base64');
+    expect(bytes.length).toBeLessThanOrEqual(1_232);
+    const tx = VersionedTransaction.deserialize(bytes);
+    const inline = tx.message.staticAccountKeys.map((key) => key.toBase58());
+    // The pools, their vaults and the program come from the table, not inline.
+    for (const pool of ammPools) {
+      const view = readAmmV4Pool(ledger, pool)!;
+      for (const address of [pool, view.info.coinVault, view.info.pcVault, AMM_V4_PROGRAM_ID])
+        expect(inline).not.toContain(address);
+    }
+    tx.sign([person]);
+    const before = ledger.tokenBalance(ata('FRZ')) ?? 0n;
+    const sent = ledger.sendTransaction(tx.serialize());
+    if (sent.status !== 'executed') throw new Error('not executed');
+    expect(sent.record.err, sent.record.logs.join('\n')).toBeNull();
+    expect(sent.record.logs).toContain(`Program ${AMM_V4_PROGRAM_ID} invoke [2]`);
+    expect((ledger.tokenBalance(ata('FRZ')) ?? 0n) - before).toBe(BigInt(q.outAmount));
   });
 });

@@ -9,8 +9,8 @@
  *   program authority's (`["authority", 0]`, created with its token accounts at genesis,
  *   jupiter-genesis.ts); otherwise the plain forms through the person's own middle accounts.
  * - ExactOut (`exact_out_route` / its shared form) when every step is Raydium AMM v4's
- *   (`RaydiumV2`); over CP-Swap it stays the sandbox's own instructions (jupiterCanRoute says
- *   why).
+ *   (`RaydiumV2`) or CLMM's (`RaydiumClmm`); over CP-Swap it stays the sandbox's own
+ *   instructions (jupiterCanRoute says why).
  * - `useTokenLedger` (ExactIn): `route_with_token_ledger` / its shared form; the input is what
  *   the source account gained since `set_token_ledger` (here: the SOL wrapped in between; with
  *   /swap-instructions, whatever the integrator puts between the two).
@@ -68,8 +68,8 @@ export interface JupiterGroups {
 }
 
 /**
- * True when Jupiter's program can run the route: ExactIn with every leg a CP-Swap or AMM v4
- * pool; ExactOut with every leg an AMM v4 pool. A market-maker fill stays the sandbox's own; so
+ * True when Jupiter's program can run the route: ExactIn with every leg a CP-Swap, AMM v4 or
+ * CLMM pool; ExactOut with every leg an AMM v4 or CLMM pool. A market-maker fill stays the sandbox's own; so
  * does ExactOut through CP-Swap, because the program has no ExactOut path for it: its four
  * ExactOut forms require as many steps as accounts that are one of five venues' program ids
  * (AMM v4's among them; Anchor RequireEqViolated, 2501, before any CPI), and with that met a
@@ -79,13 +79,17 @@ export interface JupiterGroups {
 export function jupiterCanRoute(swap: ReplayedSwap): boolean {
   const legs = swap.route.hops.flatMap((hop) => hop.legs);
   if (swap.route.swapMode === 'ExactOut') {
-    // Every step must be one the program runs backwards: AMM v4's (RaydiumV2), never CP-Swap's.
+    // Every step must be one the program runs backwards: AMM v4's (RaydiumV2) or CLMM's
+    // (RaydiumClmm), never CP-Swap's.
     // With a platform fee the program charges bps of the whole input (in × bps / (10,000 −
     // bps), measured) where the quote charges bps of the route's input: it stays ours, so the
     // person pays exactly the quote.
-    return swap.fee === 0n && legs.every((leg) => leg.pool.curve.kind === 'amm-v4');
+    return (
+      swap.fee === 0n &&
+      legs.every((leg) => leg.pool.curve.kind === 'amm-v4' || leg.pool.curve.kind === 'clmm')
+    );
   }
-  return legs.every((leg) => leg.pool.curve.kind === 'cp-swap' || leg.pool.curve.kind === 'amm-v4');
+  return legs.every((leg) => ['cp-swap', 'amm-v4', 'clmm'].includes(leg.pool.curve.kind));
 }
 
 /**

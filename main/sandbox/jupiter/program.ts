@@ -25,6 +25,12 @@ export const RAYDIUM_CP_SWAP_VARIANT = 46;
  */
 export const RAYDIUM_AMM_V4_VARIANT = 105;
 
+/** `RaydiumClmmV2` (40, no fields): a Raydium CLMM step over its `swap_v2` accounts. */
+export const RAYDIUM_CLMM_V2_VARIANT = 40;
+
+/** `RaydiumClmm` (26, no fields): the CLMM variant with an ExactOut path in the program. */
+export const RAYDIUM_CLMM_VARIANT = 26;
+
 export const discriminator = (name: string): Uint8Array =>
   new Uint8Array(createHash('sha256').update(`global:${name}`).digest().subarray(0, 8));
 

@@ -1,9 +1,9 @@
 /**
  * One route of the sandbox's router as ONE instruction of Jupiter's aggregator program, the way
- * Jupiter's API answers it on mainnet: the route plan names one `RaydiumCP` step per CP-Swap
- * leg, and each step's accounts follow (the CP-Swap program, then the 13 accounts of its
- * `swap_base_input`). ExactIn only: the program has no ExactOut path for a CP-Swap step
- * (jupiterCanRoute says why).
+ * Jupiter's API answers it on mainnet: the route plan names one step per leg, and each step's
+ * accounts follow: `RaydiumCP` for CP-Swap (the CP-Swap program, then the 13 accounts of its
+ * `swap_base_input`; ExactIn only, jupiterCanRoute says why), `RaydiumV2` for AMM v4
+ * (amm-v4-step.ts), `RaydiumClmmV2` / `RaydiumClmm` for CLMM (clmm-step.ts).
  *
  * What the program does with it, as measured on the binary (sandbox README, "Jupiter"):
  * - the percents of the steps leaving one token index add up to 100 (a split of 30/70 is
@@ -26,10 +26,13 @@ import {
   JUPITER_PROGRAM_AUTHORITY,
   JUPITER_PROGRAM_ID,
   RAYDIUM_AMM_V4_VARIANT,
+  RAYDIUM_CLMM_V2_VARIANT,
+  RAYDIUM_CLMM_VARIANT,
   RAYDIUM_CP_SWAP_VARIANT,
   SANDBOX_AUTHORITY_ID,
 } from './program';
 import { ammV4StepKeys } from './amm-v4-step';
+import { clmmStepKeys } from './clmm-step';
 import { keyOf } from '../public-key';
 
 export type RouteForm =
@@ -117,6 +120,14 @@ export function steps(
       if (leg.pool.curve.kind === 'amm-v4') {
         keys.push(...ammV4StepKeys(leg, reservesOf, accountAt(index), accountAt(index + 1), payer));
         push(RAYDIUM_AMM_V4_VARIANT);
+        continue;
+      }
+      if (leg.pool.curve.kind === 'clmm') {
+        const exactIn = route.swapMode === 'ExactIn';
+        keys.push(
+          ...clmmStepKeys(leg, reservesOf, accountAt(index), accountAt(index + 1), payer, exactIn),
+        );
+        push(exactIn ? RAYDIUM_CLMM_V2_VARIANT : RAYDIUM_CLMM_VARIANT);
         continue;
       }
       const view = reservesOf(leg.pool).cp;

@@ -18,6 +18,7 @@ import { SANDBOX_TOKENS } from '../tokens';
 import { AMM_V4_PROGRAM_ID } from '../amm-v4/program';
 import { ammV4Binary } from '../amm-v4/program-files';
 import { writeAmmV4Genesis } from '../amm-v4/amm-genesis';
+import { extendLookupTableWithAmmV4 } from '../amm-v4/amm-lookup';
 import { AMM_V4_POOL_SEEDS } from '../amm-v4/pool-seeds';
 import { HOOK_PROGRAM_ID, hookProgramBytes } from '../hook/hook-program';
 import type { LedgerView } from './ledger-view';
@@ -56,12 +57,15 @@ export function loadSandboxPrograms(vm: VmInstance): void {
 export function writeGenesisMarkets(host: CpSwapGenesisHost): void {
   if (lacksCpSwap(host)) writeCpSwapGenesis(host, SANDBOX_TOKENS, CP_POOL_SEEDS);
   if (lacksClmm(host)) writeClmmGenesis(host, SANDBOX_TOKENS, CLMM_POOL_SEEDS);
-  writeAmmV4Genesis(host, SANDBOX_TOKENS, AMM_V4_POOL_SEEDS);
+  writeMissingAmmV4Pools(host);
 }
 
-/** AMM v4's pools for a state folder made before them (only what is missing is written). */
+/**
+ * AMM v4's pools for a state folder made before them (only what is missing is written), and
+ * their accounts in the lookup table (amm-v4/amm-lookup.ts).
+ */
 export function writeMissingAmmV4Pools(host: CpSwapGenesisHost): void {
-  writeAmmV4Genesis(host, SANDBOX_TOKENS, AMM_V4_POOL_SEEDS);
+  extendLookupTableWithAmmV4(host, writeAmmV4Genesis(host, SANDBOX_TOKENS, AMM_V4_POOL_SEEDS));
 }
 
 type Reader = Pick<LedgerView, 'getAccount'>;

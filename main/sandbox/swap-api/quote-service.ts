@@ -83,16 +83,19 @@ export function routeRequestOf(context: MarketContext, params: QuoteParams): Rou
  * three (its own accounts and the program's token accounts come on top). An AMM v4 call names
  * fewer accounts than a CP-Swap call (8 against 13); a CLMM `swap_v2` names its bitmap
  * extension, up to three tick arrays and two more programs, so it is counted as three: a legacy
- * route with a CLMM leg is that leg alone.
+ * route with a CLMM leg is that leg alone, through Jupiter's program or not.
  */
 function fitsLegacy(context: MarketContext, route: Route): boolean {
   const legs = route.hops.flatMap((hop) => hop.legs);
   const weight = legs.reduce((sum, leg) => sum + (leg.pool.curve.kind === 'clmm' ? 3 : 1), 0);
+  // The legs Jupiter's program runs (jupiter-groups.ts, jupiterCanRoute): ExactIn over every
+  // Raydium venue, ExactOut over AMM v4 and CLMM.
+  const kinds = route.swapMode === 'ExactIn' ? ['cp-swap', 'amm-v4', 'clmm'] : ['amm-v4', 'clmm'];
   const jupiter =
-    route.swapMode === 'ExactIn' &&
-    legs.every((leg) => leg.pool.curve.kind === 'cp-swap' || leg.pool.curve.kind === 'amm-v4') &&
-    runsJupiter(context.ledger);
-  return weight <= (jupiter ? 2 : 3);
+    legs.every((leg) => kinds.includes(leg.pool.curve.kind)) && runsJupiter(context.ledger);
+  // One CLMM step alone through the program fits (1,029 bytes shared, measured:
+  // jupiter/clmm-route.test.ts).
+  return jupiter ? weight <= 2 || legs.length === 1 : weight <= 3;
 }
 
 /**

@@ -36,7 +36,7 @@ import { jupiterFeeMint, jupiterPairFee } from '../../fees/jupiter-fee-table';
 import { firstPoolTimeOf } from '../market-data/first-pools';
 import { associatedTokenAddress } from '../../tokens/associated-token';
 import { JUPITER_FEE_AUTHORITY } from '../jupiter/program';
-import { CLMM_LABEL, MARKET_MAKER_LABEL } from '../venues/types';
+import { MARKET_MAKER_LABEL } from '../venues/types';
 import type { SwapApiHandler } from './mount';
 import { GASLESS_BELOW_LAMPORTS } from '../../shared/gasless';
 import { fundPayer, orderFailure, paidBy, sandboxGasPayer, takerHolds } from './order-payer';
@@ -138,27 +138,6 @@ export function createOrderDesk(
         (step) => (step.swapInfo as Json | undefined)?.label === label,
       ) === true;
     const makerFill = (body: unknown) => stepLabelled(body, MARKET_MAKER_LABEL);
-    const clmmLeg = (body: unknown) => stepLabelled(body, CLMM_LABEL);
-    // Jupiter's fee is only ever taken by Jupiter's program, which cannot run a CLMM leg (such a
-    // route is the sandbox's own instructions, where the fee would be a plain transfer): an
-    // order carrying it is quoted over the venues the program runs, or, with no such route,
-    // carries no Jupiter fee.
-    if (jupiterAccount !== null && quoted.status === 200 && clmmLeg(quoted.body)) {
-      const withoutClmm = v6QuoteQuery(q, feeBps, routers);
-      const excluded = withoutClmm.searchParams.get('excludeDexes');
-      withoutClmm.searchParams.set(
-        'excludeDexes',
-        excluded === null ? CLMM_LABEL : `${excluded},${CLMM_LABEL}`,
-      );
-      const requoted = await callV6(inner, req, '/quote', withoutClmm);
-      if (requoted.status === 200) {
-        quoted = requoted;
-      } else {
-        feeAccount = null;
-        feeBps = 0;
-        quoted = await callV6(inner, req, '/quote', v6QuoteQuery(q, 0, routers));
-      }
-    }
     if (jupiterAccount !== null && quoted.status === 200 && makerFill(quoted.body)) {
       // A market maker's fill is not Jupiter's route: it carries no Jupiter fee here.
       feeAccount = null;
