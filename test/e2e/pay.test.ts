@@ -189,7 +189,13 @@ describe.each(API_SHAPES)('pay in Chromium, swap API $name', ({ previewArgs, pat
     const box = page.getByRole('textbox', { name: 'Payment request' });
     const payee = Keypair.generate().publicKey.toBase58();
     const cases: [string, RegExp][] = [
-      ['https://shop.example/pay?amount=1', /must start with "solana:"/],
+      // A web address is read as a site that may offer a Solana Action (issue 34 point 5):
+      // this one cannot be reached, so it offers none, and the words say which links work.
+      [
+        'https://shop.example/pay?amount=1',
+        /shop\.example offers no Solana Action at this address.*Paste a solana-action: or solana: link instead/,
+      ],
+      ['bitcoin:1BoatSLRHtKNngkdXEeobR76b53LETtpyT?amount=1', /must start with "solana:"/],
       [`solana:${encodeURIComponent('http://shop.example/tx')}`, /is not https \(it is http\)/],
       [
         `solana:not-an-address?amount=1&spl-token=${USDC_MINT}`,
