@@ -24,10 +24,10 @@ import {
   WSOL,
   type Scenario,
 } from '../../test/fixtures/review-scenarios';
+import { userUsdc } from '../../test/fixtures/review-rule';
 import type { Address } from '../shared/address';
 import { feeTransactionVerdicts } from './fee-transactions';
 
-const userUsdc = ata(USER.publicKey, USDC);
 const create = createAssociatedTokenAccountIdempotentInstruction(
   USER.publicKey,
   userUsdc,

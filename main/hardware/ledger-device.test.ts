@@ -13,10 +13,10 @@ import { describe, expect, it } from 'vitest';
 import { replayer } from '../../test/fixtures/ledger-replayer';
 import { LEDGER_SOLANA_RECORDINGS as R } from '../../test/fixtures/recorded/ledger-solana-apdus';
 import { EMULATOR_SEED_PHRASE } from '../sandbox/ledger-device/simulated-solana-app';
-import { WalletError } from '../shared/errors';
 import { slip10Derive } from '../vault/slip10';
 import { createLedgerDevice, ledgerMessageHash } from './ledger-device';
 import { solanaAppOn } from './ledger-packages';
+import { rejectionOf as rejection } from '../../test/fixtures/wallet-error';
 
 /** "Which app is open?" answered: format 1, "Solana", "1.0.6", flags. */
 const SOLANA_APP_OPEN = `
@@ -41,16 +41,6 @@ const ADDRESS_CHECK = `
 function emulatorKeyAt(path: string): nacl.SignKeyPair {
   const seed = mnemonicToSeedSync(EMULATOR_SEED_PHRASE);
   return nacl.sign.keyPair.fromSeed(slip10Derive(seed, path).key);
-}
-
-async function rejection(promise: Promise<unknown>): Promise<WalletError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof WalletError))
-    throw new Error(`expected a WalletError, got ${String(error)}`);
-  return error;
 }
 
 const hex = (text: string) => Uint8Array.from(Buffer.from(text, 'hex'));

@@ -1,17 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { WalletError } from '../shared/errors';
 import { classifyKeychainFailure } from './keychain-errors';
 import { createKeytarKeychain, type KeytarModule } from './keytar-keychain';
-
-async function rejectionOf(promise: Promise<unknown>): Promise<WalletError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof WalletError))
-    throw new Error(`expected a WalletError, got ${String(error)}`);
-  return error;
-}
+import { rejectionOf } from '../../test/fixtures/wallet-error';
 
 describe('keytar keychain', () => {
   // The real module is exercised in test/integration/keychain.test.ts against gnome-keyring;

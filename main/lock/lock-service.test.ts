@@ -4,19 +4,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { TEST_PASSWORD, firstAccount, openTestVault } from '../../test/fixtures/test-vault';
-import { WalletError } from '../shared/errors';
 import { createLockFile } from './lock-file';
 import { createLockService } from './lock-service';
 import { delayAfter, timeInWords } from './wait-words';
-
-async function rejectionOf(promise: Promise<unknown>): Promise<WalletError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof WalletError)) throw new Error(`expected a WalletError, got ${error}`);
-  return error;
-}
+import { rejectionOf } from '../../test/fixtures/wallet-error';
 
 async function setUp() {
   const t = await openTestVault();

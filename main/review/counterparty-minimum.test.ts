@@ -26,10 +26,10 @@ import {
   WSOL,
   type Scenario,
 } from '../../test/fixtures/review-scenarios';
+import { vaultUsdc } from '../../test/fixtures/review-rule';
 import { counterparties } from './counterparty';
 
 const MAKER = key(VENUE.publicKey) as Address;
-const vaultUsdc = ata(VENUE.publicKey, USDC);
 const MINIMUM = 99_000_000n; // honestSwap's otherAmountThreshold: 990 BONK
 
 /**

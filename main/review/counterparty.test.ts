@@ -29,12 +29,16 @@ import {
   WSOL,
   type Scenario,
 } from '../../test/fixtures/review-scenarios';
+import {
+  ruleVerdict,
+  userUsdc,
+  userBonk,
+  userWsol,
+  vaultUsdc,
+} from '../../test/fixtures/review-rule';
 import type { SwapIntent } from './types';
 
 const ESCROW = Keypair.fromSeed(Uint8Array.from({ length: 32 }, (_, i) => (i * 13 + 17) % 256));
-const vaultUsdc = ata(VENUE.publicKey, USDC);
-const userUsdc = ata(USER.publicKey, USDC);
-const userBonk = ata(USER.publicKey, BONK);
 const OUT = 7_000_000n;
 const IN = 10_000_000n;
 
@@ -108,7 +112,7 @@ describe('the counterparty of a pre-settled swap', () => {
   it('is nobody for a zero-amount delegate transfer: the payment to the vault is refused', async () => {
     const scenario = escrowSwap({ moved: 0n, escrowAfter: OUT });
     expect(counterparties(await scenarioFacts(scenario)).size).toBe(0);
-    expect(verdict(await scenarioReport(scenario), 'transfers')).toMatchObject({
+    expect(await ruleVerdict(scenario, 'transfers')).toMatchObject({
       ok: false,
       reason: expect.stringMatching(/move 10 USDC from your account to .* not part of the swap/),
     });
@@ -117,7 +121,7 @@ describe('the counterparty of a pre-settled swap', () => {
   it('is nobody when the escrow did not pay out what the transfer says', async () => {
     const scenario = escrowSwap({ moved: OUT, escrowAfter: OUT - 1n });
     expect(counterparties(await scenarioFacts(scenario)).size).toBe(0);
-    expect(verdict(await scenarioReport(scenario), 'transfers').ok).toBe(false);
+    expect((await ruleVerdict(scenario, 'transfers')).ok).toBe(false);
   });
 
   it('is nobody when the simulation failed', async () => {
@@ -140,7 +144,6 @@ describe('the counterparty of a pre-settled swap', () => {
  */
 describe('the market maker of a two-hop route', () => {
   const POOL = STRANGER;
-  const userWsol = ata(USER.publicKey, WSOL);
   const poolWsol = ata(POOL.publicKey, WSOL);
   const poolUsdc = ata(POOL.publicKey, USDC);
   const makerUsdc = ata(VENUE.publicKey, USDC);
@@ -222,18 +225,14 @@ describe('the market maker of a two-hop route', () => {
   });
 
   it('refuses it when the quote does not name the leg (the words of the sweep before the fix)', async () => {
-    expect(
-      verdict(await scenarioReport(twoHop({ routeLegs: legs.slice(0, 1) })), 'transfers'),
-    ).toMatchObject({
+    expect(await ruleVerdict(twoHop({ routeLegs: legs.slice(0, 1) }), 'transfers')).toMatchObject({
       ok: false,
       reason: expect.stringMatching(
         /^This transaction would move 3 USDC from your account to .*, an address that is not part of the swap\.$/,
       ),
     });
     const onlyFirst = legs.slice(0, 1);
-    expect(verdict(await scenarioReport(twoHop({ routeLegs: onlyFirst })), 'transfers').ok).toBe(
-      false,
-    );
+    expect((await ruleVerdict(twoHop({ routeLegs: onlyFirst }), 'transfers')).ok).toBe(false);
   });
 
   it("refuses it when the maker pays something other than that leg's output", async () => {

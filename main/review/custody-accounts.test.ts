@@ -17,21 +17,16 @@ import { accountState, type AccountState } from './account-state';
 import { rentExemptMinimum } from './balances';
 import { neededAccountSize } from './custody-accounts';
 import {
-  ata,
   BONK,
   honestSwap,
   key,
-  scenarioReport,
   STRANGER,
   tokenAccount,
   USER,
   VENUE,
-  verdict,
   type Scenario,
 } from '../../test/fixtures/review-scenarios';
-
-const userBonk = ata(USER.publicKey, BONK);
-const vaultBonk = ata(VENUE.publicKey, BONK);
+import { ruleVerdict, userBonk, vaultBonk } from '../../test/fixtures/review-rule';
 
 /** The honest swap, with its BONK paid into `account` (an account of the person). */
 function paidInto(account: Keypair, state: AccountState): Scenario {
@@ -65,7 +60,7 @@ describe('outputs go only where the person keeps them', () => {
       ...scenario.post,
       [key(account.publicKey)]: withAmount(before, 100_000_000n),
     };
-    const result = verdict(await scenarioReport(scenario), 'sol-custody');
+    const result = await ruleVerdict(scenario, 'sol-custody');
     expect(result.ok).toBe(false);
     expect(result.reason).toBe(
       `It would pay BONK into your account ${short(account)}, which is not your usual BONK account and its close authority is ${short(STRANGER)}: they could empty it, or close it and open their own at the same address before this lands, and keep what arrives.`,
@@ -80,13 +75,13 @@ describe('outputs go only where the person keeps them', () => {
       ...refused.post,
       [key(account.publicKey)]: withAmount(delegated, 100_000_000n),
     };
-    expect(verdict(await scenarioReport(refused), 'sol-custody').reason).toMatch(
+    expect((await ruleVerdict(refused, 'sol-custody')).reason).toMatch(
       /and .* is its delegate: they could empty it/,
     );
     const clean = tokenAccount(BONK, USER.publicKey, 0n);
     const passed = paidInto(account, clean);
     passed.post = { ...passed.post, [key(account.publicKey)]: withAmount(clean, 100_000_000n) };
-    expect(verdict(await scenarioReport(passed), 'sol-custody').ok).toBe(true);
+    expect((await ruleVerdict(passed, 'sol-custody')).ok).toBe(true);
   });
 });
 
@@ -114,7 +109,7 @@ describe('accounts opened for the person, and their rent', () => {
       ...scenario.post,
       [key(account.publicKey)]: tokenAccount(BONK, USER.publicKey, 0n),
     };
-    const result = verdict(await scenarioReport(scenario), 'sol-custody');
+    const result = await ruleVerdict(scenario, 'sol-custody');
     expect(result.reason).toBe(
       `It would open a BONK token account ${short(account)} for you that is not your associated BONK account, holding 0.00203928 SOL of your SOL as rent.`,
     );
@@ -140,7 +135,7 @@ describe('accounts opened for the person, and their rent', () => {
       ...scenario.post,
       [key(userBonk)]: accountState(lamports, base.programOwner, big) as AccountState,
     };
-    const result = verdict(await scenarioReport(scenario), 'sol-custody');
+    const result = await ruleVerdict(scenario, 'sol-custody');
     expect(result.ok).toBe(false);
     expect(result.reason).toContain(
       `It would open your BONK account ${key(userBonk).slice(0, 4)}…${key(userBonk).slice(-4)} at 100000 bytes where BONK needs 165, locking 0.69689088 SOL of your SOL in its rent.`,
@@ -164,7 +159,7 @@ describe('accounts opened for the person, and their rent', () => {
         new Uint8Array(0),
       ) as AccountState,
     };
-    const result = verdict(await scenarioReport(scenario), 'sol-custody');
+    const result = await ruleVerdict(scenario, 'sol-custody');
     expect(result.reason).not.toMatch(/as rent in new accounts/);
   });
 

@@ -23,11 +23,10 @@ import {
   verdict,
   type Scenario,
 } from '../../test/fixtures/review-scenarios';
+import { userUsdc, userBonk } from '../../test/fixtures/review-rule';
 
 const pk = () => Keypair.generate().publicKey.toBase58();
 const POOL = { amm: pk(), coinVault: pk(), pcVault: pk() };
-const userUsdc = ata(USER.publicKey, USDC);
-const userBonk = ata(USER.publicKey, BONK);
 const stranger = Keypair.generate().publicKey;
 const strangerBonk = ata(stranger, BONK);
 

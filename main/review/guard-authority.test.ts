@@ -12,7 +12,6 @@ import { accountState } from './account-state';
 import {
   ata,
   BONK,
-  honestSwap,
   key,
   scenarioReport,
   STRANGER,
@@ -21,18 +20,11 @@ import {
   USER,
   verdict,
 } from '../../test/fixtures/review-scenarios';
-
-const userUsdc = ata(USER.publicKey, USDC);
-
-function withExtra(...extra: TransactionInstruction[]) {
-  const scenario = honestSwap();
-  scenario.instructions.push(...extra);
-  return scenario;
-}
+import { ruleVerdict, userUsdc, withExtra } from '../../test/fixtures/review-rule';
 
 describe('authority', () => {
   const refused = async (instruction: TransactionInstruction, words: RegExp) => {
-    const result = verdict(await scenarioReport(withExtra(instruction)), 'authority');
+    const result = await ruleVerdict(withExtra(instruction), 'authority');
     expect(result.ok).toBe(false);
     expect(result.reason).toMatch(words);
   };
@@ -131,7 +123,7 @@ describe('authority, read from the simulated post-state (changes made inside ano
   it('refuses a new owner of the user’s account', async () => {
     const scenario = jupiterCall();
     scenario.post![key(userUsdc)] = tokenAccount(USDC, STRANGER.publicKey, 90_000_000n);
-    expect(verdict(await scenarioReport(scenario), 'authority').reason).toMatch(
+    expect((await ruleVerdict(scenario, 'authority')).reason).toMatch(
       /make .* the owner of your USDC account/,
     );
   });
@@ -140,7 +132,7 @@ describe('authority, read from the simulated post-state (changes made inside ano
     const scenario = jupiterCall();
     const owned = accountState(1_000_000_000n - 10_200n, key(STRANGER.publicKey), new Uint8Array());
     scenario.post![key(USER.publicKey)] = owned;
-    expect(verdict(await scenarioReport(scenario), 'authority').reason).toMatch(
+    expect((await ruleVerdict(scenario, 'authority')).reason).toMatch(
       /hand your wallet account itself to the program/,
     );
   });
@@ -152,7 +144,7 @@ describe('authority, read from the simulated post-state (changes made inside ano
     scenario.post![key(userUsdc)] = tokenAccount(USDC, USER.publicKey, 90_000_000n, {
       delegate: STRANGER.publicKey,
     });
-    const reason = verdict(await scenarioReport(scenario), 'authority').reason;
+    const reason = (await ruleVerdict(scenario, 'authority')).reason;
     expect(reason.match(/allow/g)).toHaveLength(1);
   });
 });

@@ -25,12 +25,15 @@ import {
   WSOL,
   type Scenario,
 } from '../../test/fixtures/review-scenarios';
+import {
+  ruleVerdict,
+  userUsdc,
+  userBonk,
+  vaultUsdc,
+  vaultBonk,
+  strangerBonk,
+} from '../../test/fixtures/review-rule';
 
-const userUsdc = ata(USER.publicKey, USDC);
-const userBonk = ata(USER.publicKey, BONK);
-const vaultUsdc = ata(VENUE.publicKey, USDC);
-const vaultBonk = ata(VENUE.publicKey, BONK);
-const strangerBonk = ata(STRANGER.publicKey, BONK);
 const FEE = 10_200n;
 
 function after(
@@ -66,7 +69,7 @@ describe('input-spend', () => {
   it('refuses spending more than the amount entered (ExactIn)', async () => {
     const scenario = honestSwap();
     after(scenario, userUsdc, tokenAccount(USDC, USER.publicKey, 80_000_000n));
-    expect(verdict(await scenarioReport(scenario), 'input-spend').reason).toBe(
+    expect((await ruleVerdict(scenario, 'input-spend')).reason).toBe(
       'This transaction would take 20 USDC from you, more than 10 USDC (the amount you entered).',
     );
   });
@@ -79,9 +82,9 @@ describe('input-spend', () => {
       amount: 100_000_000n,
       otherAmountThreshold: 10_100_000n,
     };
-    expect(verdict(await scenarioReport(scenario), 'input-spend').ok).toBe(true);
+    expect((await ruleVerdict(scenario, 'input-spend')).ok).toBe(true);
     after(scenario, userUsdc, tokenAccount(USDC, USER.publicKey, 89_899_999n));
-    expect(verdict(await scenarioReport(scenario), 'input-spend').reason).toMatch(
+    expect((await ruleVerdict(scenario, 'input-spend')).reason).toMatch(
       /take 10\.100001 USDC from you, more than 10\.1 USDC \(the most the quote allows with your slippage\)/,
     );
   });
@@ -91,7 +94,7 @@ describe('output', () => {
   it('refuses less than the minimum (ExactIn)', async () => {
     const scenario = honestSwap();
     after(scenario, userBonk, tokenAccount(BONK, USER.publicKey, 98_999_999n));
-    expect(verdict(await scenarioReport(scenario), 'output').reason).toBe(
+    expect((await ruleVerdict(scenario, 'output')).reason).toBe(
       'You would receive 989.99999 BONK, less than the minimum of 990 BONK the quote promised.',
     );
   });
@@ -104,7 +107,7 @@ describe('output', () => {
       amount: 99_999_999n,
       otherAmountThreshold: 10_100_000n,
     };
-    expect(verdict(await scenarioReport(scenario), 'output').reason).toBe(
+    expect((await ruleVerdict(scenario, 'output')).reason).toBe(
       '1000 BONK would arrive at your account instead of exactly 999.99999 BONK.',
     );
   });
@@ -115,7 +118,7 @@ describe('other-tokens', () => {
     const scenario = honestSwap();
     scenario.intent = { ...scenario.intent, inputMint: key(WSOL) as Address };
     scenario.intent.amount = 1_000_000_000n;
-    expect(verdict(await scenarioReport(scenario), 'other-tokens').reason).toMatch(
+    expect((await ruleVerdict(scenario, 'other-tokens')).reason).toMatch(
       /Your USDC balance would drop by 10 USDC, though this swap does not pay with USDC/,
     );
   });
@@ -123,7 +126,7 @@ describe('other-tokens', () => {
   it('refuses SOL leaving beyond the network fee when SOL is not paid', async () => {
     const scenario = honestSwap();
     scenario.post![key(USER.publicKey)] = systemAccount(1_000_000_000n - FEE - 7n);
-    expect(verdict(await scenarioReport(scenario), 'other-tokens').reason).toMatch(
+    expect((await ruleVerdict(scenario, 'other-tokens')).reason).toMatch(
       /Your SOL would drop by 0\.000000007 SOL beyond the network fee and rent/,
     );
   });
@@ -141,7 +144,7 @@ describe('fee-account', () => {
   }
 
   it('refuses a fee taken although none was set', async () => {
-    const result = verdict(await scenarioReport(withFeeLeg(strangerBonk, 500_000n)), 'fee-account');
+    const result = await ruleVerdict(withFeeLeg(strangerBonk, 500_000n), 'fee-account');
     expect(result.reason).toMatch(
       /A fee of 5 BONK would be taken and sent to .*, but no platform fee was set/,
     );
@@ -157,7 +160,7 @@ describe('fee-account', () => {
       feeAccount: key(configured) as Address,
       platformFee: { amount: 500_000n, feeBps: 50 },
     };
-    expect(verdict(await scenarioReport(scenario), 'fee-account').reason).toMatch(
+    expect((await ruleVerdict(scenario, 'fee-account')).reason).toMatch(
       /not to your configured fee account/,
     );
   });

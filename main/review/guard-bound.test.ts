@@ -19,15 +19,14 @@ import {
   honestSwap,
   key,
   mintAccount,
-  scenarioReport,
   systemAccount,
   tokenAccount,
   USDC,
   USER,
-  verdict,
   WSOL,
   type Scenario,
 } from '../../test/fixtures/review-scenarios';
+import { ruleVerdict, userUsdc, userBonk, userWsol } from '../../test/fixtures/review-rule';
 
 const U64_MAX = 18_446_744_073_709_551_615n;
 const pk = () => Keypair.generate().publicKey;
@@ -69,10 +68,6 @@ function cpSwap(
   });
 }
 
-const userUsdc = ata(USER.publicKey, USDC);
-const userWsol = ata(USER.publicKey, WSOL);
-const userBonk = ata(USER.publicKey, BONK);
-
 /** 10 USDC → BONK through the given instructions; quote: 100 BONK out at 1%. */
 function scenario(
   instructions: TransactionInstruction[],
@@ -101,7 +96,7 @@ function scenario(
 const MIN = minimumReceived(100_000_000n, 100); // 99,000,000: the wallet's bound
 
 async function boundVerdict(s: Scenario) {
-  return verdict(await scenarioReport(s), 'onchain-bound');
+  return await ruleVerdict(s, 'onchain-bound');
 }
 
 describe('CP-Swap bounds', () => {

@@ -23,9 +23,8 @@ import {
   verdict,
   WSOL,
 } from '../../test/fixtures/review-scenarios';
+import { ruleVerdict, userUsdc, userWsol } from '../../test/fixtures/review-rule';
 
-const userUsdc = ata(USER.publicKey, USDC);
-const userWsol = ata(USER.publicKey, WSOL);
 const FEE = 10_200n; // two signatures + the honest swap's priority fee
 
 /** The person's USDC account holding `lamports` in all. */
@@ -36,7 +35,7 @@ function usdcWithLamports(amount: bigint, lamports: bigint): AccountState {
 
 describe('sol-custody', () => {
   it('passes the honest swap, and says SOL stays in the wallet', async () => {
-    const result = verdict(await scenarioReport(honestSwap()), 'sol-custody');
+    const result = await ruleVerdict(honestSwap(), 'sol-custody');
     expect(result).toEqual({
       rule: 'sol-custody',
       ok: true,
@@ -75,7 +74,7 @@ describe('sol-custody', () => {
     scenario.instructions.push(createCloseAccountInstruction(userWsol, userUsdc, USER.publicKey));
     scenario.post![key(userWsol)] = null;
     scenario.post![key(userUsdc)] = usdcWithLamports(90_000_000n, 2n * RENT + 1_000_000_000n);
-    const result = verdict(await scenarioReport(scenario), 'sol-custody');
+    const result = await ruleVerdict(scenario, 'sol-custody');
     expect(result.ok).toBe(false);
     expect(result.reason).toMatch(
       /^It would close your wrapped SOL account .* into your USDC account .* instead of your wallet, where its SOL could be frozen\. It would leave 1\.00203928 SOL in your USDC token account/,
@@ -95,7 +94,7 @@ describe('sol-custody', () => {
       ),
     );
     scenario.post![key(account)] = tokenAccount(other, USER.publicKey, 0n);
-    const result = verdict(await scenarioReport(scenario), 'sol-custody');
+    const result = await ruleVerdict(scenario, 'sol-custody');
     expect(result.ok).toBe(false);
     expect(result.reason).toMatch(
       /^It would open a token .* token account .* for you, a token this swap does not involve, and put your SOL into its rent\.$/,

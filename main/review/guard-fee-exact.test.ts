@@ -19,11 +19,9 @@ import {
   verdict,
   type Scenario,
 } from '../../test/fixtures/review-scenarios';
+import { ruleVerdict, vaultBonk, strangerBonk } from '../../test/fixtures/review-rule';
 import { SANDBOX_FEE_OPERATOR } from '../shared/sandbox-operator';
 import { SANDBOX_TERMS } from './service-terms';
-
-const vaultBonk = ata(VENUE.publicKey, BONK);
-const strangerBonk = ata(STRANGER.publicKey, BONK);
 
 describe('fee-account: the configured account gets exactly the fee, less the service’s share', () => {
   // The honest swap pays 1,000 BONK (100,000,000 base units) for 10 USDC; a 1% fee on the
@@ -70,7 +68,7 @@ describe('fee-account: the configured account gets exactly the fee, less the ser
       ],
       configured,
     );
-    expect(verdict(await scenarioReport(scenario), 'fee-account').reason).toMatch(
+    expect((await ruleVerdict(scenario, 'fee-account')).reason).toMatch(
       /^10\.101 BONK of the platform fee would go to .*, not to your configured fee account/,
     );
   });
@@ -79,7 +77,7 @@ describe('fee-account: the configured account gets exactly the fee, less the ser
     const integrator = Keypair.generate().publicKey;
     const configured = ata(integrator, BONK);
     const scenario = withFee([[configured, integrator, 1n]], configured);
-    expect(verdict(await scenarioReport(scenario), 'fee-account').reason).toBe(
+    expect((await ruleVerdict(scenario, 'fee-account')).reason).toBe(
       'The platform fee of 100 bps comes to 10 BONK, but only 0.00001 BONK of it would reach your fee account: the rest is kept elsewhere.',
     );
   });
@@ -107,7 +105,7 @@ describe('fee-account: the configured account gets exactly the fee, less the ser
       ],
       configured,
     );
-    const accepted = verdict(await scenarioReport(honest, SANDBOX_TERMS), 'fee-account');
+    const accepted = await ruleVerdict(honest, 'fee-account', SANDBOX_TERMS);
     expect(accepted.reason).toMatch(
       /receives 9\.84849 BONK \(the platform fee of 10\.10101 BONK less the swap service's share of 0\.25252 BONK\)/,
     );
@@ -119,10 +117,10 @@ describe('fee-account: the configured account gets exactly the fee, less the ser
       ],
       configured,
     );
-    expect(verdict(await scenarioReport(greedy, SANDBOX_TERMS), 'fee-account').reason).toMatch(
+    expect((await ruleVerdict(greedy, 'fee-account', SANDBOX_TERMS)).reason).toMatch(
       /^The swap service's share of the platform fee is 0\.25252 BONK, but 0\.50504 BONK would go to it/,
     );
     // Mainnet's terms give the service no share at swap time: the same split is refused there.
-    expect(verdict(await scenarioReport(honest), 'fee-account').ok).toBe(false);
+    expect((await ruleVerdict(honest, 'fee-account')).ok).toBe(false);
   });
 });

@@ -23,14 +23,7 @@ import {
   VENUE,
   verdict,
 } from '../../test/fixtures/review-scenarios';
-
-const userUsdc = ata(USER.publicKey, USDC);
-
-function withExtra(...extra: TransactionInstruction[]) {
-  const scenario = honestSwap();
-  scenario.instructions.push(...extra);
-  return scenario;
-}
+import { ruleVerdict, userUsdc, withExtra } from '../../test/fixtures/review-rule';
 
 describe('the honest scenario', () => {
   it('is accepted with every rule passing', async () => {
@@ -64,7 +57,7 @@ describe('fee-payer', () => {
   it('refuses a transaction another account pays for', async () => {
     const scenario = honestSwap();
     scenario.payer = STRANGER.publicKey;
-    const result = verdict(await scenarioReport(scenario), 'fee-payer');
+    const result = await ruleVerdict(scenario, 'fee-payer');
     expect(result.ok).toBe(false);
     expect(result.reason).toMatch(/paid by .*, not by your account/);
   });
@@ -106,7 +99,7 @@ describe('signers', () => {
   it('refuses a missing co-signature', async () => {
     const scenario = honestSwap();
     scenario.signers = [];
-    const result = verdict(await scenarioReport(scenario), 'signers');
+    const result = await ruleVerdict(scenario, 'signers');
     expect(result).toMatchObject({ ok: false });
     expect(result.reason).toContain(`signature of ${key(VENUE.publicKey).slice(0, 4)}`);
     expect(result.reason).toMatch(/missing/);
@@ -115,7 +108,7 @@ describe('signers', () => {
   it('refuses a co-signature that does not verify over these bytes', async () => {
     const scenario = honestSwap();
     scenario.corruptSignatureOf = VENUE.publicKey;
-    const result = verdict(await scenarioReport(scenario), 'signers');
+    const result = await ruleVerdict(scenario, 'signers');
     expect(result.ok).toBe(false);
     expect(result.reason).toMatch(/not valid for these bytes/);
   });
@@ -135,7 +128,7 @@ describe('blockhash', () => {
     const scenario = honestSwap();
     scenario.blockHeight = 251;
     scenario.lastValidBlockHeight = 250;
-    const result = verdict(await scenarioReport(scenario), 'blockhash');
+    const result = await ruleVerdict(scenario, 'blockhash');
     expect(result).toEqual({
       rule: 'blockhash',
       ok: false,
@@ -147,7 +140,7 @@ describe('blockhash', () => {
   it('accepts at exactly lastValidBlockHeight', async () => {
     const scenario = honestSwap();
     scenario.blockHeight = 250;
-    expect(verdict(await scenarioReport(scenario), 'blockhash').ok).toBe(true);
+    expect((await ruleVerdict(scenario, 'blockhash')).ok).toBe(true);
   });
 
   // A hostile service claiming an early expiry would make the wallet say "Expired" (and the
@@ -170,11 +163,11 @@ describe('blockhash', () => {
     const scenario = honestSwap();
     scenario.blockHeight = 100;
     scenario.lastValidBlockHeight = 401;
-    expect(verdict(await scenarioReport(scenario), 'blockhash').reason).toBe(
+    expect((await ruleVerdict(scenario, 'blockhash')).reason).toBe(
       'The swap service says this transaction can land until block 401, but the network is at block 100 and a blockhash is valid for 150 blocks: the service cannot be trusted to say when it expires. Get a fresh quote.',
     );
     scenario.lastValidBlockHeight = 400;
-    expect(verdict(await scenarioReport(scenario), 'blockhash').ok).toBe(true);
+    expect((await ruleVerdict(scenario, 'blockhash')).ok).toBe(true);
   });
 });
 
@@ -218,7 +211,7 @@ describe('lookup-tables', () => {
     const scenario = withExtra(transferToTable);
     scenario.tables = [table];
     scenario.knownTables = [];
-    const result = verdict(await scenarioReport(scenario), 'lookup-tables');
+    const result = await ruleVerdict(scenario, 'lookup-tables');
     expect(result.ok).toBe(false);
     expect(result.reason).toMatch(/could not be read/);
   });
@@ -247,7 +240,7 @@ describe('programs', () => {
       keys: [],
       data: Buffer.from([0]),
     });
-    expect(verdict(await scenarioReport(withExtra(jupiter)), 'programs').ok).toBe(false);
+    expect((await ruleVerdict(withExtra(jupiter), 'programs')).ok).toBe(false);
     const mainnet = withExtra(jupiter);
     mainnet.allowJupiter = true;
     const report = await scenarioReport(mainnet);
@@ -257,14 +250,14 @@ describe('programs', () => {
 
   it('refuses token instructions that do not belong in a swap, allows harmless ones', async () => {
     const freeze = createFreezeAccountInstruction(userUsdc, USDC, USER.publicKey);
-    expect(verdict(await scenarioReport(withExtra(freeze)), 'programs').reason).toMatch(
+    expect((await ruleVerdict(withExtra(freeze), 'programs')).reason).toMatch(
       /token "freezeAccount" instruction/,
     );
     const immutable = createInitializeImmutableOwnerInstruction(
       userUsdc,
       new PublicKey('TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA'),
     );
-    expect(verdict(await scenarioReport(withExtra(immutable)), 'programs').ok).toBe(true);
+    expect((await ruleVerdict(withExtra(immutable), 'programs')).ok).toBe(true);
   });
 
   it('refuses System instructions other than transfer and create', async () => {
@@ -272,7 +265,7 @@ describe('programs', () => {
       accountPubkey: USER.publicKey,
       programId: STRANGER.publicKey,
     });
-    expect(verdict(await scenarioReport(withExtra(assign)), 'programs').reason).toMatch(/assign/);
+    expect((await ruleVerdict(withExtra(assign), 'programs')).reason).toMatch(/assign/);
   });
 });
 
@@ -301,6 +294,6 @@ describe('durable-nonce', () => {
   );
 
   it('passes a swap that lives by its blockhash', async () => {
-    expect(verdict(await scenarioReport(honestSwap()), 'durable-nonce').ok).toBe(true);
+    expect((await ruleVerdict(honestSwap(), 'durable-nonce')).ok).toBe(true);
   });
 });

@@ -21,6 +21,7 @@ import {
   mintAccount,
   type Scenario,
 } from '../../test/fixtures/review-scenarios';
+import { ruleVerdict } from '../../test/fixtures/review-rule';
 import type { PaymentIntent, SwapIntent } from './types';
 
 const RECIPIENT = Keypair.fromSeed(Uint8Array.from({ length: 32 }, (_, i) => (i * 11 + 5) % 256));
@@ -151,11 +152,11 @@ describe('the payment rule for SOL requests', () => {
     );
     const writable = honest();
     writable[1]!.keys[2]!.isWritable = true;
-    expect(verdict(await scenarioReport(solPayment(writable)), 'payment').reason).toMatch(
+    expect((await ruleVerdict(solPayment(writable), 'payment')).reason).toMatch(
       /references must be read-only/,
     );
     const [, transfer] = honest();
-    expect(verdict(await scenarioReport(solPayment([transfer!])), 'payment').reason).toMatch(
+    expect((await ruleVerdict(solPayment([transfer!]), 'payment')).reason).toMatch(
       /memo the request asks for is not right before the transfer/,
     );
     const notLast = await scenarioReport(solPayment([...honest(), memo('after')]));

@@ -29,13 +29,13 @@ import {
   verdict,
   WSOL,
 } from '../../test/fixtures/review-scenarios';
+import { userUsdc } from '../../test/fixtures/review-rule';
 import type { PaymentIntent, SwapIntent } from './types';
 
 const PAYEE = Keypair.fromSeed(Uint8Array.from({ length: 32 }, (_, i) => (i * 5 + 11) % 256));
 const REF1 = Keypair.fromSeed(Uint8Array.from({ length: 32 }, (_, i) => (i + 21) % 256)).publicKey;
 const REF2 = Keypair.fromSeed(Uint8Array.from({ length: 32 }, (_, i) => (i + 31) % 256)).publicKey;
 const TOKEN = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
-const userUsdc = ata(USER.publicKey, USDC);
 const payeeUsdc = ata(PAYEE.publicKey, USDC);
 const AMOUNT = 5_000_000n;
 

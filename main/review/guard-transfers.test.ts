@@ -23,12 +23,14 @@ import {
   WSOL,
   type Scenario,
 } from '../../test/fixtures/review-scenarios';
-
-const userUsdc = ata(USER.publicKey, USDC);
-const userBonk = ata(USER.publicKey, BONK);
-const strangerUsdc = ata(STRANGER.publicKey, USDC);
-const strangerBonk = ata(STRANGER.publicKey, BONK);
-const vaultBonk = ata(VENUE.publicKey, BONK);
+import {
+  ruleVerdict,
+  userUsdc,
+  userBonk,
+  vaultBonk,
+  strangerUsdc,
+  strangerBonk,
+} from '../../test/fixtures/review-rule';
 
 function withExtra(...extra: TransactionInstruction[]): Scenario {
   const scenario = honestSwap();
@@ -43,7 +45,7 @@ describe('transfers', () => {
     const scenario = withExtra(
       createTransferCheckedInstruction(userUsdc, USDC, strangerUsdc, USER.publicKey, 5_000_000n, 6),
     );
-    const result = verdict(await scenarioReport(scenario), 'transfers');
+    const result = await ruleVerdict(scenario, 'transfers');
     expect(result.ok).toBe(false);
     expect(result.reason).toBe(
       `This transaction would move 5 USDC from your account to ${key(strangerUsdc).slice(0, 4)}…${key(strangerUsdc).slice(-4)}, an address that is not part of the swap.`,
@@ -55,16 +57,14 @@ describe('transfers', () => {
     const scenario = withExtra(
       createTransferCheckedInstruction(userUsdc, USDC, own, USER.publicKey, 1n, 6),
     );
-    expect(verdict(await scenarioReport(scenario), 'transfers').ok).toBe(true);
+    expect((await ruleVerdict(scenario, 'transfers')).ok).toBe(true);
   });
 
   it('refuses burning the user’s tokens', async () => {
     const scenario = withExtra(
       createBurnCheckedInstruction(userUsdc, USDC, USER.publicKey, 2_500_000n, 6),
     );
-    expect(verdict(await scenarioReport(scenario), 'transfers').reason).toMatch(
-      /destroy \(burn\) 2\.5 USDC/,
-    );
+    expect((await ruleVerdict(scenario, 'transfers')).reason).toMatch(/destroy \(burn\) 2\.5 USDC/);
   });
 
   it('lets a configured platform fee be taken from the input', async () => {
@@ -95,7 +95,7 @@ describe('transfers', () => {
     const scenario = withExtra(
       createTransferCheckedInstruction(userBonk, BONK, vaultBonk, USER.publicKey, 1n, 5),
     );
-    const result = verdict(await scenarioReport(scenario), 'transfers');
+    const result = await ruleVerdict(scenario, 'transfers');
     expect(result.ok).toBe(false);
     expect(result.reason).toMatch(/move 0\.00001 BONK from your account to .*not part of the swap/);
   });
@@ -124,7 +124,7 @@ describe('sol-transfer', () => {
         lamports: 100_000_000,
       }),
     );
-    const result = verdict(await scenarioReport(scenario), 'sol-transfer');
+    const result = await ruleVerdict(scenario, 'sol-transfer');
     expect(result.ok).toBe(false);
     expect(result.reason).toMatch(
       /send 0\.1 SOL from your account to .*, which is not part of the swap/,
@@ -142,7 +142,7 @@ describe('sol-transfer', () => {
     scenario.pre[key(ata(USER.publicKey, WSOL))] = tokenAccount(WSOL, USER.publicKey, 0n, {
       native: true,
     });
-    expect(verdict(await scenarioReport(scenario), 'sol-transfer').ok).toBe(true);
+    expect((await ruleVerdict(scenario, 'sol-transfer')).ok).toBe(true);
   });
 
   it('counts a tip to a published tip account within the cap, refuses one above it', async () => {
@@ -150,10 +150,10 @@ describe('sol-transfer', () => {
     const jito = new PublicKey(JITO_TIP_ACCOUNTS[0] as string);
     const tip = (lamports: number, to = jito) =>
       withExtra(SystemProgram.transfer({ fromPubkey: USER.publicKey, toPubkey: to, lamports }));
-    const within = verdict(await scenarioReport(tip(800)), 'sol-transfer');
+    const within = await ruleVerdict(tip(800), 'sol-transfer');
     expect(within.ok).toBe(true);
     expect(within.reason).toMatch(/0\.0000008 SOL goes to 96gY…rZU5, a published tip account/);
-    expect(verdict(await scenarioReport(tip(801)), 'sol-transfer').reason).toBe(
+    expect((await ruleVerdict(tip(801), 'sol-transfer')).reason).toBe(
       'It would pay a tip of 0.000000801 SOL, more than the 0.0000008 SOL left of the priority fee you allowed.',
     );
   });
@@ -166,7 +166,7 @@ describe('sol-transfer', () => {
         lamports: 500,
       }),
     );
-    const result = verdict(await scenarioReport(scenario), 'sol-transfer');
+    const result = await ruleVerdict(scenario, 'sol-transfer');
     expect(result.ok).toBe(false);
     expect(result.reason).toMatch(
       /send 0\.0000005 SOL from your account to .*not part of the swap/,
@@ -203,7 +203,7 @@ describe('destination', () => {
       100_000_000n,
       5,
     );
-    const result = verdict(await scenarioReport(scenario), 'destination');
+    const result = await ruleVerdict(scenario, 'destination');
     expect(result.ok).toBe(false);
     expect(result.reason).toMatch(
       /1000 BONK of the swap's output would go to .* instead of your account/,
@@ -213,16 +213,14 @@ describe('destination', () => {
   it('refuses output kept by the user when a payee destination was chosen', async () => {
     const scenario = withExtra();
     scenario.intent.destinationTokenAccount = key(strangerBonk) as Address;
-    const result = verdict(await scenarioReport(scenario), 'destination');
+    const result = await ruleVerdict(scenario, 'destination');
     expect(result.reason).toMatch(/would go to .* instead of the destination you chose/);
   });
 
   it('refuses a destination that holds another token', async () => {
     const scenario = withExtra();
     scenario.intent.destinationTokenAccount = key(strangerUsdc) as Address;
-    expect(verdict(await scenarioReport(scenario), 'destination').reason).toMatch(
-      /holds USDC, not BONK/,
-    );
+    expect((await ruleVerdict(scenario, 'destination')).reason).toMatch(/holds USDC, not BONK/);
   });
 
   it('accepts the output at the chosen destination', async () => {

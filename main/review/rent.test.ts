@@ -7,7 +7,6 @@ import { Keypair, type TransactionInstruction } from '@solana/web3.js';
 import { describe, expect, it } from 'vitest';
 import {
   ata,
-  BONK,
   honestSwap,
   key,
   mintAccount,
@@ -20,6 +19,7 @@ import {
   USER,
   type Scenario,
 } from '../../test/fixtures/review-scenarios';
+import { userBonk } from '../../test/fixtures/review-rule';
 
 const PAYEE = Keypair.fromSeed(Uint8Array.from({ length: 32 }, (_, i) => (i * 7 + 3) % 256));
 const payeeUsdc = ata(PAYEE.publicKey, USDC);
@@ -67,7 +67,6 @@ describe('rent in the report', () => {
 
   it('still counts the user’s own new token account', async () => {
     const scenario = honestSwap();
-    const userBonk = ata(USER.publicKey, BONK);
     scenario.pre[key(userBonk)] = null;
     expect((await scenarioReport(scenario)).rentLamports).toBe(RENT);
   });

@@ -3,23 +3,13 @@ import nacl from 'tweetnacl';
 import { describe, expect, it } from 'vitest';
 import { firstAccount, openTestVault } from '../../test/fixtures/test-vault';
 import { recordSecret } from '../../test/harness/secrets-log';
-import { WalletError } from '../shared/errors';
 import { createSigner } from './signer';
+import { rejectionOf } from '../../test/fixtures/wallet-error';
 
 function storedPair() {
   const pair = nacl.sign.keyPair();
   recordSecret('secret-key', bs58.encode(pair.secretKey));
   return { address: bs58.encode(pair.publicKey), secretKey: pair.secretKey };
-}
-
-async function rejectionOf(promise: Promise<unknown>): Promise<WalletError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof WalletError))
-    throw new Error(`expected a WalletError, got ${String(error)}`);
-  return error;
 }
 
 describe('signer', () => {

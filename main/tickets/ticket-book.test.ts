@@ -2,6 +2,7 @@ import { Keypair, SystemProgram, TransactionMessage, VersionedTransaction } from
 import { describe, expect, it } from 'vitest';
 import { WalletError } from '../shared/errors';
 import { createTicketBook, sha256Hex, type TicketInput } from './ticket-book';
+import { codeOf } from '../../test/fixtures/wallet-error';
 
 /** An unsigned v0 transfer, serialized as /swap would send it. */
 function unsignedTransaction(payer = Keypair.generate().publicKey): Uint8Array {
@@ -50,16 +51,6 @@ function setup(accepted = true) {
     submit,
     advance: (ms: number) => (clock += ms),
   };
-}
-
-async function codeOf(promise: Promise<unknown>): Promise<string> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof WalletError))
-    throw new Error(`expected a WalletError, got ${String(error)}`);
-  return `${error.code}: ${error.message}`;
 }
 
 describe('review tickets', () => {

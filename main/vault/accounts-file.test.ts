@@ -5,6 +5,7 @@ import type { AccountSummary } from '../../preload/api-types';
 import { WalletError } from '../shared/errors';
 import { createAccountsFile } from './accounts-file';
 import { tempDir } from '../../test/fixtures/temp-dirs';
+import { rejectionOf } from '../../test/fixtures/wallet-error';
 
 const account: AccountSummary = {
   address: '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin',
@@ -12,16 +13,6 @@ const account: AccountSummary = {
   kind: 'generated',
   createdAt: '2026-11-22T03:00:00.000Z',
 };
-
-async function rejectionOf(promise: Promise<unknown>): Promise<WalletError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof WalletError))
-    throw new Error(`expected a WalletError, got ${String(error)}`);
-  return error;
-}
 
 describe('accounts file', () => {
   it('reads as empty before the first write, then round-trips', async () => {

@@ -1,21 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { TEST_KDF } from '../../test/fixtures/test-vault';
 import { recordSecret } from '../../test/harness/secrets-log';
-import { WalletError } from '../shared/errors';
 import { SCRYPT_PARAMS, deriveSealKey, openItem, parseSealedItem, sealItem } from './seal';
+import { rejectionOf as rejection } from '../../test/fixtures/wallet-error';
 
 const PASSWORD = 'seal test: copper meadow';
 recordSecret('password', PASSWORD);
 const SECRET = new TextEncoder().encode('a secret that must stay sealed');
-
-async function rejection(promise: Promise<unknown>): Promise<WalletError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof WalletError)) throw new Error(`expected a WalletError, got ${error}`);
-  return error;
-}
 
 /** The item with one field replaced. */
 function changed(text: string, field: string, value: unknown): string {

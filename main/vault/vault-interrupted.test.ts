@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 import type { Keychain } from '../keychain/keychain';
 import { TEST_PASSWORD, firstAccount, openTestVault } from '../../test/fixtures/test-vault';
 import { recordSecret } from '../../test/harness/secrets-log';
-import { WalletError } from '../shared/errors';
+import { rejectionOf } from '../../test/fixtures/wallet-error';
 
 const NEW_PASSWORD = 'test-only: second lantern 77';
 recordSecret('password', NEW_PASSWORD);
@@ -31,15 +31,6 @@ function dyingAfter(keychain: Keychain, writes: number): Keychain {
     set: async (account, secret) => (left-- > 0 ? keychain.set(account, secret) : die()),
     delete: async (account) => (left > 0 ? keychain.delete(account) : die()),
   };
-}
-
-async function rejectionOf(promise: Promise<unknown>): Promise<WalletError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof WalletError)) throw new Error(`expected a WalletError, got ${error}`);
-  return error;
 }
 
 /** A vault with a phrase account, a second one, and an imported key. */

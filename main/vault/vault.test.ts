@@ -13,6 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { TEST_PASSWORD, firstAccount, openTestVault } from '../../test/fixtures/test-vault';
 import { recordSecret } from '../../test/harness/secrets-log';
 import { WalletError } from '../shared/errors';
+import { rejectionOf } from '../../test/fixtures/wallet-error';
 
 function oracle(phrase: string, index: number): string {
   const seed = Buffer.from(mnemonicToSeedSync(phrase)).toString('hex');
@@ -25,15 +26,6 @@ function newSecretKeyText(): { text: string; address: string } {
   const text = bs58.encode(pair.secretKey);
   recordSecret('secret-key', text);
   return { text, address: bs58.encode(pair.publicKey) };
-}
-
-async function rejectionOf(promise: Promise<unknown>): Promise<WalletError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof WalletError)) throw new Error(`expected a WalletError, got ${error}`);
-  return error;
 }
 
 describe('vault: a password first, a phrase at creation', () => {

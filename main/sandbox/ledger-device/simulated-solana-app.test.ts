@@ -19,7 +19,6 @@ import {
   LEDGER_SOLANA_RECORDINGS as R,
 } from '../../../test/fixtures/recorded/ledger-solana-apdus';
 import { createLedgerDevice } from '../../hardware/ledger-device';
-import { WalletError } from '../../shared/errors';
 import { canClearSign } from './clear-sign-rule';
 import {
   createSimulatedSolanaApp,
@@ -27,20 +26,11 @@ import {
   type SignPrompt,
 } from './simulated-solana-app';
 import { openSimulatedTransport, type SimulatedDevice } from './simulated-transport';
+import { rejectionOf as rejection } from '../../../test/fixtures/wallet-error';
 
 const hex = (text: string) => Uint8Array.from(Buffer.from(text, 'hex'));
 const PATH = "m/44'/501'/0'/0'";
 const BLOCKHASH = bs58.encode(new Uint8Array(32).fill(3));
-
-async function rejection(promise: Promise<unknown>): Promise<WalletError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof WalletError))
-    throw new Error(`expected a WalletError, got ${String(error)}`);
-  return error;
-}
 
 function plugged(options: Parameters<typeof createSimulatedSolanaApp>[0] = {}): SimulatedDevice {
   return { app: createSimulatedSolanaApp(options), plugged: true };
