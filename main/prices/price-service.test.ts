@@ -88,3 +88,60 @@ describe('the price service against the published Price API v3 answer', () => {
     });
   });
 });
+
+describe('the price service remembers a bounded number of mints', () => {
+  it('forgets the least recently wanted mint past its bound, and asks for it again', async () => {
+    api.route('/price/v3', { status: 200, body: published });
+    const prices = createPriceService({
+      origin: api.origin,
+      apiKey: async () => undefined,
+      fetch,
+      now: () => clock,
+      maxMints: 2,
+    });
+    await prices.prices([SOL]);
+    await prices.prices([USDC]);
+    await prices.prices([SOL]); // SOL wanted again: USDC is now the least recently wanted
+    expect(api.requests).toHaveLength(2);
+    await prices.prices([BONK]);
+    expect(prices.size()).toBe(2);
+    // SOL was kept (answered from memory, no request); USDC was forgotten and is asked again.
+    expect((await prices.prices([SOL]))[SOL]).toEqual({
+      usdPrice: '147.48',
+      asOf: 5_000_000,
+      status: 'fresh',
+    });
+    expect(api.requests).toHaveLength(3);
+    expect((await prices.prices([USDC]))[USDC]?.usdPrice).toBe('0.9999');
+    expect(api.requests).toHaveLength(4);
+    expect(api.requests[3]?.query.get('ids')).toBe(USDC);
+    expect(prices.size()).toBe(2);
+  });
+
+  it('answers every mint of one call that asks for more than the bound', async () => {
+    api.route('/price/v3', { status: 200, body: published });
+    const prices = createPriceService({
+      origin: api.origin,
+      apiKey: async () => undefined,
+      fetch,
+      now: () => clock,
+      maxMints: 1,
+    });
+    const answer = await prices.prices([SOL, USDC, BONK]);
+    expect(answer[SOL]?.usdPrice).toBe('147.48');
+    expect(answer[USDC]?.usdPrice).toBe('0.9999');
+    expect(answer[BONK]?.status).toBe('missing');
+    expect(prices.size()).toBe(1);
+  });
+
+  it('holds 1,000 mints by default however many it is asked for', async () => {
+    api.route('/price/v3', { status: 200, body: '{}' });
+    const prices = service();
+    // 30 calls of 50 mints (one request each): 1,500 mints wanted in all.
+    for (let call = 0; call < 30; call += 1) {
+      await prices.prices(Array.from({ length: 50 }, (_, i) => `mint-${call * 50 + i}`));
+    }
+    expect(api.requests).toHaveLength(30);
+    expect(prices.size()).toBe(1_000);
+  });
+});

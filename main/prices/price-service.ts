@@ -4,6 +4,10 @@
  * from its pools. Each price carries when it was fetched; a price is asked again after 30 s,
  * kept when a refresh fails, and called stale once it is more than a minute old. A mint with no
  * price is reported as missing, never as zero.
+ *
+ * Bounded (issue 36, goal 3): at most `maxMints` mints are remembered, the least recently asked
+ * for forgotten first (as price-memory.ts bounds its tokens); a forgotten mint is simply asked
+ * again the next time a screen wants it.
  */
 import type { PriceView } from '../../preload/api-types';
 import { getText, type MarketHttpDeps } from '../tokens/market-http';
@@ -17,6 +21,8 @@ export interface PriceServiceDeps extends MarketHttpDeps {
   refreshMs?: number;
   /** Where every price answered is remembered, for the review to weigh later (issue 32). */
   memory?: PriceMemory;
+  /** How many mints to remember (prices and ask times); default 1,000. */
+  maxMints?: number;
 }
 
 const IDS_PER_REQUEST = 50;
@@ -26,14 +32,39 @@ export interface PriceService {
   prices(mints: readonly string[]): Promise<Record<string, PriceView>>;
 }
 
-export function createPriceService(deps: PriceServiceDeps): PriceService {
+/** The service's own cache, bounded: `size()` says how many mints it remembers. */
+export interface CachingPriceService extends PriceService {
+  /** How many mints are remembered (for the bound's test). */
+  size(): number;
+}
+
+export function createPriceService(deps: PriceServiceDeps): CachingPriceService {
   const refreshMs = deps.refreshMs ?? 30_000;
+  const maxMints = deps.maxMints ?? 1_000;
   const known = new Map<string, { usdPrice: string; fetchedAt: number }>();
   /**
    * When each mint was last asked for, answered or not: an unreachable API, or a mint the API
-   * does not price, is not asked again on every call.
+   * does not price, is not asked again on every call. Insertion order is recency: a mint a
+   * caller wants moves to the end, and the first ones are forgotten past `maxMints`.
    */
   const asked = new Map<string, number>();
+
+  function touch(mint: string): void {
+    const at = asked.get(mint);
+    if (at === undefined) return;
+    asked.delete(mint);
+    asked.set(mint, at);
+  }
+
+  /** Forgets the least recently wanted mints past the bound (their prices with them). */
+  function trim(): void {
+    while (asked.size > maxMints) {
+      const oldest = asked.keys().next().value;
+      if (oldest === undefined) break;
+      asked.delete(oldest);
+      known.delete(oldest);
+    }
+  }
 
   async function refresh(mints: string[]): Promise<void> {
     for (let at = 0; at < mints.length; at += IDS_PER_REQUEST) {
@@ -73,8 +104,12 @@ export function createPriceService(deps: PriceServiceDeps): PriceService {
               status: isStale(entry.fetchedAt, at) ? 'stale' : 'fresh',
             }
           : { usdPrice: null, asOf: null, status: 'missing' };
+        touch(mint);
       }
+      // After the answer is made: one call asking for more than the bound still gets them all.
+      trim();
       return answer;
     },
+    size: () => asked.size,
   };
 }
