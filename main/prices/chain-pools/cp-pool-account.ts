@@ -16,6 +16,7 @@
 import { PublicKey } from '@solana/web3.js';
 import { CP_SWAP_PROGRAM } from '../../review/program-ids';
 import type { PoolCandidate } from './pool-candidate';
+import { raydiumPoolAddress } from './raydium-pool-address';
 
 /** The AmmConfig indices looked at: the sandbox's four tiers are 0–3; mainnet's start at 0. */
 export const CONFIG_INDICES = [0, 1, 2, 3, 4, 5, 6, 7] as const;
@@ -27,36 +28,9 @@ const POOL_MIN_SIZE = 381;
 /** `status` bit 2: swaps disabled. */
 const SWAP_DISABLED = 1 << 2;
 
-const configs = new Map<number, PublicKey>();
-function configAddress(index: number): PublicKey {
-  let address = configs.get(index);
-  if (!address) {
-    const seed = new Uint8Array(2);
-    new DataView(seed.buffer).setUint16(0, index, false);
-    address = PublicKey.findProgramAddressSync([Buffer.from('amm_config'), seed], PROGRAM)[0];
-    configs.set(index, address);
-  }
-  return address;
-}
-
-const pools = new Map<string, string>();
-/**
- * The pool of `a` and `b` under AmmConfig `index`, as the program derives it (memoized: a review
- * asks the same few pairs again and again).
- */
+/** The pool of `a` and `b` under AmmConfig `index`, as the program derives it (memoized). */
 export function cpPoolAddress(index: number, a: string, b: string): string {
-  const [x, y] = [new PublicKey(a), new PublicKey(b)];
-  const [mint0, mint1] = Buffer.compare(x.toBuffer(), y.toBuffer()) < 0 ? [x, y] : [y, x];
-  const key = `${index}:${mint0.toBase58()}:${mint1.toBase58()}`;
-  let address = pools.get(key);
-  if (!address) {
-    address = PublicKey.findProgramAddressSync(
-      [Buffer.from('pool'), configAddress(index).toBuffer(), mint0.toBuffer(), mint1.toBuffer()],
-      PROGRAM,
-    )[0].toBase58();
-    pools.set(key, address);
-  }
-  return address;
+  return raydiumPoolAddress(PROGRAM, index, a, b);
 }
 
 /** What the wallet reads of a PoolState. */
