@@ -25,7 +25,7 @@ import {
   SANDBOX_MERCHANT_ITEMS,
   SANDBOX_MERCHANT_LABEL,
 } from './merchant-shop';
-import { ensureMerchantAccounts, json, readJson } from './merchant-http';
+import { ensureMerchantAccounts, json, postedAccount } from './merchant-http';
 
 /** The path of the tip action's API. */
 export const TIP_ACTION_PATH = '/sandbox/merchant/actions/tip';
@@ -174,14 +174,9 @@ export async function handleMerchantAction(
     json(res, 405, { message: 'Use GET for the action, POST with {"account"} to tip.' });
     return true;
   }
-  const body = await readJson(req);
-  let account: PublicKey;
-  try {
-    account = new PublicKey(String(body?.account));
-  } catch {
-    json(res, 400, { message: 'The body must be {"account":"<base58 public key>"}.' });
-    return true;
-  }
+  const posted = await postedAccount(req, res);
+  if (posted === null) return true;
+  const { account, body } = posted;
   const connection = new Connection(origin, 'confirmed');
   try {
     if (path === TIP_ACTION_PATH) {

@@ -62,6 +62,23 @@ export async function readJson(req: IncomingMessage): Promise<Record<string, unk
   }
 }
 
+/**
+ * A POST's body and its `account` (SPEC.md "POST Request"), or null once a 400 has been
+ * answered for a body that names none.
+ */
+export async function postedAccount(
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<{ account: PublicKey; body: Record<string, unknown> | null } | null> {
+  const body = await readJson(req);
+  try {
+    return { account: new PublicKey(String(body?.account)), body };
+  } catch {
+    json(res, 400, { message: 'The body must be {"account":"<base58 public key>"}.' });
+    return null;
+  }
+}
+
 /** The merchant's token accounts exist (createTransfer checks the recipient's): made once. */
 export function ensureMerchantAccounts(ledger: SandboxLedger): void {
   // createTransfer also checks that the recipient wallet exists (a system account).
@@ -231,14 +248,9 @@ export async function handleMerchant(
     json(res, 405, { message: 'Use GET for the label and icon, POST with {"account"} to pay.' });
     return true;
   }
-  const body = await readJson(req);
-  let account: PublicKey;
-  try {
-    account = new PublicKey(String(body?.account));
-  } catch {
-    json(res, 400, { message: 'The body must be {"account":"<base58 public key>"}.' });
-    return true;
-  }
+  const posted = await postedAccount(req, res);
+  if (posted === null) return true;
+  const { account } = posted;
   ensureMerchantAccounts(ledger);
   try {
     const merchantPaysFee = url.searchParams.get('fee') === 'merchant';
