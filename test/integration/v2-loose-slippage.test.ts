@@ -24,6 +24,7 @@ import { describe, expect, it } from 'vitest';
 import { minimumReceived } from '../../main/swap-api/slippage-bound';
 import { createSwapV2Client } from '../../main/swap-api/v2';
 import { realWait } from '../../main/swap-api/wait';
+import { assertAddress } from '../../main/shared/address';
 import { assembleBuild } from '../../main/tickets/v2/assemble-build';
 import { balanceOf, frontRun } from '../harness/front-run';
 import { waitForStatus } from '../fixtures/sandbox-faucet';
@@ -127,15 +128,15 @@ async function looseTransactionFor(path: Path, twin: Keypair): Promise<Uint8Arra
     retries: 0,
   });
   const answer = await client.build({
-    inputMint: USDC,
-    outputMint: USDT,
+    inputMint: assertAddress(USDC),
+    outputMint: assertAddress(USDT),
     amount: AMOUNT,
-    taker,
+    taker: assertAddress(taker),
     slippageBps: SERVICE_BPS,
     dexes: [CP_SWAP_LABEL],
   });
   const latestBlockhash = () => connection.getLatestBlockhash();
-  const built = await assembleBuild({ connection, latestBlockhash }, taker, answer, {
+  const built = await assembleBuild({ connection, latestBlockhash }, assertAddress(taker), answer, {
     kind: 'none',
   });
   return built.transaction;
