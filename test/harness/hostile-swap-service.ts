@@ -1,7 +1,9 @@
 /**
  * A hostile swap service (issue 15): a loopback HTTP server in front of the real sandbox's swap
  * API that forwards every request and, for the case a test sets, tampers with the answers of
- * GET /quote, POST /swap and POST /swap-instructions. Where it rewrites a transaction it
+ * GET /quote, POST /swap and POST /swap-instructions, or, in front of a sandbox serving the Swap
+ * API v2 (`v2Url`), of GET /swap/v2/order: the same case's `quote` hook on the order's quote
+ * fields and its `swap` hook on the order's transaction (issue 32). Where it rewrites a transaction it
  * re-signs as the sandbox's venue key where the route is the market maker's co-signed fill (a
  * CP-Swap route needs only the person's signature) and, when the case
  * needs it, as the service's own key, so that the only thing wrong is the tamper itself: this is
@@ -44,11 +46,15 @@ export interface HostileCase {
    * lied in /quote sends the venue the quote it really priced).
    */
   buildRequest?(body: Json): Json;
+  /** Rewrites the query of a GET before it is forwarded (e.g. the venues an order may use). */
+  forwardQuery?(query: URLSearchParams): void;
 }
 
 export interface HostileService {
   /** The swap API base URL to give the wallet: http://127.0.0.1:P/v6 */
   url: string;
+  /** The same service as a Swap API v2 (for a sandbox started with `--api-shape v2`). */
+  v2Url: string;
   attacker: Keypair;
   /** The case answers are tampered by from now on (null: an honest forwarder). */
   use(tamperCase: HostileCase | null): void;
@@ -86,6 +92,19 @@ export async function rewriteSwap(
   return { ...answer, swapTransaction: Buffer.from(bytes).toString('base64') };
 }
 
+/**
+ * A case's hooks on a v2 /order answer: `quote` on its quote fields (the same names as a v6
+ * quote's), `swap` on its transaction (as a /swap answer's `swapTransaction`).
+ */
+function orderHook(tamperCase: HostileCase) {
+  return async (answer: Json, ctx: HostileContext): Promise<Json> => {
+    const quoted = tamperCase.quote ? await tamperCase.quote(answer, ctx) : answer;
+    if (!tamperCase.swap || typeof answer.transaction !== 'string') return quoted;
+    const swapped = await tamperCase.swap({ swapTransaction: answer.transaction }, ctx);
+    return { ...quoted, transaction: swapped.swapTransaction };
+  };
+}
+
 /** Starts the service in front of `sandbox`'s swap API, with `attacker` as its own key. */
 export async function startHostileService(
   sandbox: { swapApiUrl: string; rpcUrl: string; stateDir: string },
@@ -102,6 +121,7 @@ export async function startHostileService(
     if (path === '/swap') return current.swap?.bind(current);
     if (path === '/swap-instructions') return current.swapInstructions?.bind(current);
     if (path === '/price/v3') return current.prices?.bind(current);
+    if (path === '/swap/v2/order') return orderHook(current);
     return undefined;
   };
 
@@ -119,6 +139,7 @@ export async function startHostileService(
       const base = url.pathname.startsWith('/v6')
         ? sandbox.swapApiUrl
         : new URL(sandbox.swapApiUrl).origin;
+      if (req.method === 'GET') current?.forwardQuery?.(url.searchParams);
       const upstream = await fetch(`${base}${path}${url.search}`, {
         method: req.method ?? 'GET',
         headers: { 'content-type': 'application/json' },
@@ -148,6 +169,7 @@ export async function startHostileService(
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}/v6`,
+    v2Url: `http://127.0.0.1:${port}/swap/v2`,
     attacker,
     use(tamperCase) {
       current = tamperCase;

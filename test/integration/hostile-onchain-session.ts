@@ -42,6 +42,8 @@ let dataDir: string;
 export let connection: Connection;
 export let user: PublicKey;
 export let attacker: Keypair;
+/** The shape of the swap API the session's sandbox serves and the wallet is pointed at. */
+let shape: 'v6' | 'v2' = 'v6';
 
 export const short = (address: string | PublicKey) => {
   const text = typeof address === 'string' ? address : address.toBase58();
@@ -63,15 +65,21 @@ export const fundAttacker = async (mint: string, amount: bigint): Promise<void> 
   await faucet(sandbox, attacker.publicKey.toBase58(), mint, amount);
 };
 
-/** Registers the suite's set-up and tear-down; call once at the top of a test file. */
-export function useHostileOnchain(): void {
+/**
+ * Registers the suite's set-up and tear-down; call once at the top of a test file. With
+ * `apiShape: 'v2'` the sandbox serves the Swap API v2 and the wallet asks the hostile service
+ * as one (issue 32).
+ */
+export function useHostileOnchain(options: { apiShape?: 'v6' | 'v2' } = {}): void {
+  shape = options.apiShape ?? 'v6';
   beforeAll(async () => {
-    sandbox = await startSandbox();
+    sandbox = await startSandbox(shape === 'v2' ? { args: ['--api-shape', 'v2'] } : {});
     connection = new Connection(sandbox.rpcUrl, 'confirmed');
     attacker = Keypair.generate();
     hostile = await startHostileService(sandbox, attacker);
     dataDir = tempDir('swapdesk-hostile-onchain-');
-    wallet = openFeesWallet({ ...sandbox, swapApiUrl: hostile.url }, dataDir);
+    const swapApiUrl = shape === 'v2' ? hostile.v2Url : hostile.url;
+    wallet = openFeesWallet({ ...sandbox, swapApiUrl }, dataDir);
     user = new PublicKey((await firstAccount(wallet.call, 'Victim')).address);
     await wallet.call('sandbox.fund', { address: user.toBase58() });
     await waitForStatus(connection, await connection.requestAirdrop(user, 12_000_000_000), 200, 25);
@@ -157,21 +165,15 @@ export async function twinLands(
   let quote: Json;
   let transaction: Uint8Array;
   try {
-    quote = (await (
-      await fetch(`${hostile.url}/quote?${new URLSearchParams(query)}`)
-    ).json()) as Json;
-    const built = (await (
-      await fetch(`${hostile.url}/swap`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          quoteResponse: quote,
-          userPublicKey: twin.publicKey.toBase58(),
-          ...extra,
-        }),
-      })
-    ).json()) as Json;
-    transaction = Buffer.from(built.swapTransaction as string, 'base64');
+    if (shape === 'v2') {
+      // One /order answers the quote and the transaction; the twin holds SOL, so it pays.
+      const taker = twin.publicKey.toBase58();
+      const asked = new URLSearchParams({ ...query, taker });
+      quote = (await (await fetch(`${hostile.v2Url}/order?${asked}`)).json()) as Json;
+      transaction = Buffer.from(quote.transaction as string, 'base64');
+    } else {
+      ({ quote, transaction } = await twinSwapV6(twin, query, extra));
+    }
   } finally {
     hostile.use(null);
   }
@@ -191,6 +193,29 @@ export async function twinLands(
     received: (await balanceOf(connection, out)) - outBefore,
     spent: inBefore - (await balanceOf(connection, source)),
   };
+}
+
+/** The twin's quote and swap through the hostile service's v6 API, tampered as the case says. */
+async function twinSwapV6(
+  twin: Keypair,
+  query: Record<string, string>,
+  extra: Json,
+): Promise<{ quote: Json; transaction: Uint8Array }> {
+  const quote = (await (
+    await fetch(`${hostile.url}/quote?${new URLSearchParams(query)}`)
+  ).json()) as Json;
+  const built = (await (
+    await fetch(`${hostile.url}/swap`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        quoteResponse: quote,
+        userPublicKey: twin.publicKey.toBase58(),
+        ...extra,
+      }),
+    })
+  ).json()) as Json;
+  return { quote, transaction: Buffer.from(built.swapTransaction as string, 'base64') };
 }
 
 export const strip = (bounds: { last?: bigint; middle?: bigint; maxIn?: bigint }): HostileCase => ({

@@ -17,20 +17,24 @@
  * composition root behind the real bridge).
  */
 import { describe, expect, it } from 'vitest';
-import { type Json } from '../harness/hostile-swap-service';
 import { createAttackerPool, routeThrough } from '../harness/attacker-pool';
 import {
   attacker,
   connection,
   fundAttacker,
   hostile,
-  sandbox,
   send,
   twinLands,
   useHostileOnchain,
   wallet,
 } from './hostile-onchain-session';
 import { SOL, USDC } from './swap-flow-wallet';
+import {
+  lieAbout,
+  needsAcknowledgement,
+  reviewSol as reviewSolOf,
+  setFeed,
+} from './value-evidence-steps';
 
 const FRZ = 'JEFmZw5rBzWj2Uobg8RYzKdjSpTMQCxkvgbxifxkRveC';
 const JITOSOL = 'J1toso1uCk3RLmjorhTtrVwY9HJ7X8V9yYac6Y7kGCPn';
@@ -38,42 +42,7 @@ const AMOUNT = 100_000_000n; // 0.1 SOL, about $15
 
 useHostileOnchain();
 
-const lieAbout =
-  (mint: string, usdPrice: number) =>
-  (answer: Json): Json => {
-    const entry = answer[mint] as Json | undefined;
-    return entry ? { ...answer, [mint]: { ...entry, usdPrice } } : answer;
-  };
-
-async function reviewSol(outputMint: string) {
-  const quote = await wallet.call('swap.quote', {
-    inputMint: SOL,
-    outputMint,
-    amount: AMOUNT.toString(),
-    slippage: { bps: 100 },
-  });
-  return wallet.call('swap.review', { quoteId: quote.quoteId });
-}
-
-async function setFeed(mint: string, condition: 'live' | 'stale', staleSeconds?: number) {
-  const answer = await fetch(new URL('/sandbox/oracle', sandbox.rpcUrl), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ mint, condition, ...(staleSeconds ? { staleSeconds } : {}) }),
-  });
-  expect(answer.status).toBe(200);
-}
-
-/** Approve without acknowledging must refuse with RISK_NOT_ACKNOWLEDGED, nothing sent. */
-async function needsAcknowledgement(ticket: { ticketId: string; transactionBase64: string }) {
-  const sends = wallet.sends();
-  const answer = await wallet.refusal('swap.approve', {
-    ticketId: ticket.ticketId,
-    transactionBase64: ticket.transactionBase64,
-  });
-  expect(answer.code).toBe('RISK_NOT_ACKNOWLEDGED');
-  expect(wallet.sends()).toBe(sends);
-}
+const reviewSol = (outputMint: string) => reviewSolOf(outputMint, AMOUNT);
 
 describe('a token with no Pyth feed, through the attacker’s pool 40% below the market', () => {
   it('is valued from the deepest pool the wallet finds, must be acknowledged, and the twin loses ~40%', async () => {

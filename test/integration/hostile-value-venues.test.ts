@@ -30,6 +30,7 @@ import {
   wallet,
 } from './hostile-onchain-session';
 import { SOL, USDC } from './swap-flow-wallet';
+import { lieAbout, needsAcknowledgement } from './value-evidence-steps';
 
 const RAY = '4k3Dyjzvzp8eMZWUXbBCjEvwSkkk59S5iCNLY3QrkX6R';
 const AMOUNT = 100_000_000n; // 0.1 SOL, about $15
@@ -75,13 +76,6 @@ async function reviewSolToRay() {
 const AMM_V4_EVIDENCE =
   /^the deepest Raydium AMM v4 pool the wallet found, RAY\/USDC \S+ \(\$2,00\d,\d{3}\.\d\d of USDC\), USDC priced by Pyth's USDC\/USD feed$/;
 
-const lieAboutRay =
-  (usdPrice: number) =>
-  (answer: Json): Json => {
-    const entry = answer[RAY] as Json | undefined;
-    return entry ? { ...answer, [RAY]: { ...entry, usdPrice } } : answer;
-  };
-
 describe('a token whose deepest pool is AMM v4’s, through the attacker’s pool 40% below it', () => {
   it('is valued from the AMM v4 pool, must be acknowledged in words, and the twin loses ~40%', async () => {
     await sellRayOnCpSwap(400_000_000_000n);
@@ -97,7 +91,7 @@ describe('a token whose deepest pool is AMM v4’s, through the attacker’s poo
     const tamper = {
       ...routeThrough(connection, pool, AMOUNT, { impact: '0.001', minimumBps: 9_900n }),
       // RAY "worth" $4.17: by the service's prices, 3.6 RAY for 0.1 SOL loses nothing.
-      prices: lieAboutRay(4.17),
+      prices: lieAbout(RAY, 4.17),
     };
     hostile.use(tamper);
     try {
@@ -112,13 +106,7 @@ describe('a token whose deepest pool is AMM v4’s, through the attacker’s poo
       expect(loss?.sentence).toMatch(
         /^You give about \$1[45]\.\d\d and may get as little as \$8\.\d\d \(prices from Pyth's SOL\/USD feed for SOL and the deepest Raydium AMM v4 pool the wallet found, RAY\/USDC .* for RAY \(±1%\)\): 4\d% less\./,
       );
-      const sends = wallet.sends();
-      const refusal = await wallet.refusal('swap.approve', {
-        ticketId: ticket.ticketId,
-        transactionBase64: ticket.transactionBase64,
-      });
-      expect(refusal.code).toBe('RISK_NOT_ACKNOWLEDGED');
-      expect(wallet.sends()).toBe(sends);
+      await needsAcknowledgement(ticket);
     } finally {
       hostile.use(null);
     }

@@ -6,7 +6,7 @@
  * made for genesis and then forgotten, so the positions stay where they are and the pools move
  * only by swaps.
  */
-import { ComputeBudgetProgram, Transaction } from '@solana/web3.js';
+import { ComputeBudgetProgram, Transaction, type TransactionInstruction } from '@solana/web3.js';
 import { genesisKey, signNatively, type GenesisKey } from './native-signer';
 import { parseUnits } from '../../shared/amount';
 import { fundCreator, type CpSwapGenesisHost } from '../cp-swap/cp-genesis';
@@ -55,7 +55,8 @@ function ratio(text: string): { num: bigint; den: bigint } {
   return { num: BigInt(whole + fraction), den: 10n ** BigInt(fraction.length) };
 }
 
-interface PlannedRange {
+/** One position of a planned pool: its ticks, liquidity and what the program takes for it. */
+export interface PlannedRange {
   tickLower: number;
   tickUpper: number;
   liquidity: bigint;
@@ -63,7 +64,8 @@ interface PlannedRange {
   amount1: bigint;
 }
 
-interface PlannedPool {
+/** A pool of a seed, planned: its tokens in the program's order, config, price and ranges. */
+export interface PlannedPool {
   seed: ClmmPoolSeed;
   t0: SandboxToken;
   t1: SandboxToken;
@@ -72,7 +74,15 @@ interface PlannedPool {
   ranges: PlannedRange[];
 }
 
-function plan(seed: ClmmPoolSeed, bySymbol: Map<string, SandboxToken>): PlannedPool {
+/**
+ * Plans `seed`'s pool: the tokens in the program's order, the price as sqrt_price_x64, and each
+ * range's ticks and liquidity with what the program will take for it (tests open pools at run
+ * time the same way).
+ */
+export function planClmmPool(
+  seed: ClmmPoolSeed,
+  bySymbol: ReadonlyMap<string, SandboxToken>,
+): PlannedPool {
   const a = bySymbol.get(seed.a);
   const b = bySymbol.get(seed.b);
   if (a === undefined || b === undefined) {
@@ -102,6 +112,60 @@ function plan(seed: ClmmPoolSeed, bySymbol: Map<string, SandboxToken>): PlannedP
     return { tickLower, tickUpper, liquidity, amount0, amount1 };
   });
   return { seed, t0, t1, config: clmmConfigAddress(seed.feeTier), sqrtPriceX64, ranges };
+}
+
+/** The instructions that open a planned pool: `create_pool`, then one per position. */
+export interface PoolOpening {
+  pool: string;
+  create: TransactionInstruction;
+  /** `open_position_with_token22_nft` for `range`, its NFT a fresh mint `nftMint` signs for. */
+  position(range: PlannedRange, nftMint: string): TransactionInstruction;
+}
+
+/**
+ * How `payer` opens `planned`'s pool from its token accounts of the two mints (the sandbox's
+ * genesis, and tests that open a pool at run time as anyone could).
+ */
+export function poolOpening(
+  planned: PlannedPool,
+  payer: string,
+  payerToken0: string,
+  payerToken1: string,
+): PoolOpening {
+  const { seed, t0, t1, config, sqrtPriceX64 } = planned;
+  const addresses = clmmPoolAddresses(config, t0.mint, t1.mint);
+  const spacing = CLMM_FEE_TIERS[seed.feeTier].tickSpacing;
+  return {
+    pool: addresses.pool,
+    create: createPoolInstruction({
+      creator: payer,
+      config,
+      mint0: t0.mint,
+      mint1: t1.mint,
+      program0: t0.tokenProgram,
+      program1: t1.tokenProgram,
+      sqrtPriceX64,
+    }),
+    position: (range, nftMint) =>
+      openPositionInstruction({
+        payer,
+        nftMint,
+        pool: addresses.pool,
+        vault0: addresses.vault0,
+        vault1: addresses.vault1,
+        mint0: t0.mint,
+        mint1: t1.mint,
+        payerToken0,
+        payerToken1,
+        tickLower: range.tickLower,
+        tickUpper: range.tickUpper,
+        tickArrayLower: arrayStartIndex(range.tickLower, spacing),
+        tickArrayUpper: arrayStartIndex(range.tickUpper, spacing),
+        liquidity: range.liquidity,
+        amount0Max: range.amount0,
+        amount1Max: range.amount1,
+      }),
+  };
 }
 
 function writeConfigs(host: CpSwapGenesisHost): void {
@@ -134,7 +198,7 @@ export function writeClmmGenesis(
 ): ClmmGenesisPool[] {
   writeConfigs(host);
   const bySymbol = new Map(tokens.map((token) => [token.symbol, token]));
-  const planned = seeds.map((seed) => plan(seed, bySymbol));
+  const planned = seeds.map((seed) => planClmmPool(seed, bySymbol));
   const creator = genesisKey();
   const payer = creator.publicKey.toBase58();
   host.setAccount(payer, {
@@ -160,48 +224,19 @@ export function writeClmmGenesis(
   for (const [mint, { token, amount }] of totals) {
     accounts.set(mint, fundCreator(host, creator.publicKey, token, amount));
   }
-  const opened = planned.map(({ seed, t0, t1, config, sqrtPriceX64, ranges }) => {
-    const addresses = clmmPoolAddresses(config, t0.mint, t1.mint);
-    run(
-      host,
-      [creator],
-      createPoolInstruction({
-        creator: payer,
-        config,
-        mint0: t0.mint,
-        mint1: t1.mint,
-        program0: t0.tokenProgram,
-        program1: t1.tokenProgram,
-        sqrtPriceX64,
-      }),
+  const opened = planned.map((pool) => {
+    const opening = poolOpening(
+      pool,
+      payer,
+      accounts.get(pool.t0.mint)!,
+      accounts.get(pool.t1.mint)!,
     );
-    const spacing = CLMM_FEE_TIERS[seed.feeTier].tickSpacing;
-    for (const range of ranges) {
+    run(host, [creator], opening.create);
+    for (const range of pool.ranges) {
       const nft = genesisKey();
-      run(
-        host,
-        [creator, nft],
-        openPositionInstruction({
-          payer,
-          nftMint: nft.publicKey.toBase58(),
-          pool: addresses.pool,
-          vault0: addresses.vault0,
-          vault1: addresses.vault1,
-          mint0: t0.mint,
-          mint1: t1.mint,
-          payerToken0: accounts.get(t0.mint)!,
-          payerToken1: accounts.get(t1.mint)!,
-          tickLower: range.tickLower,
-          tickUpper: range.tickUpper,
-          tickArrayLower: arrayStartIndex(range.tickLower, spacing),
-          tickArrayUpper: arrayStartIndex(range.tickUpper, spacing),
-          liquidity: range.liquidity,
-          amount0Max: range.amount0,
-          amount1Max: range.amount1,
-        }),
-      );
+      run(host, [creator, nft], opening.position(range, nft.publicKey.toBase58()));
     }
-    return { seed, pool: addresses.pool };
+    return { seed: pool.seed, pool: opening.pool };
   });
   extendLookupTable(
     host,
