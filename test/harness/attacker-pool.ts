@@ -32,6 +32,7 @@ import {
   poolAddresses,
 } from '../../main/sandbox/cp-swap/program';
 import { AMM_V4_PROGRAM, CLMM_PROGRAM } from '../../main/review/program-ids';
+import { CLOCK_JOURNAL_SLOTS } from '../../main/sandbox/ledger/chain-time';
 import { balanceOf, CP_SWAP } from './front-run';
 import { rewriteSwap, type HostileCase, type Json } from './hostile-swap-service';
 
@@ -66,6 +67,7 @@ export interface AttackerPool {
 }
 
 export async function createAttackerPool(
+  connection: Connection,
   attacker: Keypair,
   send: (instructions: TransactionInstruction[], signers: Keypair[]) => Promise<void>,
   amounts: { solAmount: bigint; quoteAmount: bigint },
@@ -103,9 +105,9 @@ export async function createAttackerPool(
     [attacker],
   );
   // A pool opens a second after the VM's clock at its making (max(open_time, now + 1)); the
-  // sandbox refreshes the VM's unix time every 25 slots (10 s), on a transaction: wait past
-  // that, then send one.
-  await new Promise((resolve) => setTimeout(resolve, 11_000));
+  // sandbox refreshes the VM's unix time every CLOCK_JOURNAL_SLOTS slots, on a transaction:
+  // wait until that many slots and more than a second have passed, then send one.
+  await clockPast(connection, await connection.getSlot('processed'), Date.now() + 1_100);
   await send(
     [SystemProgram.transfer({ fromPubkey: owner, toPubkey: owner, lamports: 1 })],
     [attacker],
@@ -152,6 +154,21 @@ export async function createAttackerPool(
       ix.data = data;
     },
   };
+}
+
+/**
+ * Waits until the chain is CLOCK_JOURNAL_SLOTS slots past `slot` (the next transaction then
+ * gives the VM the real unix time) and the wall clock past `notBefore` (ms since the epoch).
+ */
+async function clockPast(connection: Connection, slot: number, notBefore: number): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (
+    (await connection.getSlot('processed')) < slot + CLOCK_JOURNAL_SLOTS ||
+    Date.now() < notBefore
+  ) {
+    if (Date.now() > deadline) throw new Error('the sandbox slots stopped advancing');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 /** What the pool pays for `amountIn` lamports now (constant product, its tier's trade fee). */

@@ -73,7 +73,11 @@ export const fundAttacker = async (mint: string, amount: bigint): Promise<void> 
 export function useHostileOnchain(options: { apiShape?: 'v6' | 'v2' } = {}): void {
   shape = options.apiShape ?? 'v6';
   beforeAll(async () => {
-    sandbox = await startSandbox(shape === 'v2' ? { args: ['--api-shape', 'v2'] } : {});
+    // 100 ms slots: an attacker pool opens after 25 of them (attacker-pool.ts), 2.5 s.
+    sandbox = await startSandbox({
+      slotMs: 100,
+      args: shape === 'v2' ? ['--api-shape', 'v2'] : [],
+    });
     connection = new Connection(sandbox.rpcUrl, 'confirmed');
     attacker = Keypair.generate();
     hostile = await startHostileService(sandbox, attacker);

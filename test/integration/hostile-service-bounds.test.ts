@@ -94,6 +94,7 @@ describe('class 1: protection stripped, and a real front-run between review and 
 
   it('a fair pool the attacker owns, minimum 0, liquidity pulled before landing: refused; the twin gets almost nothing', async () => {
     const pool = await createAttackerPool(
+      connection,
       attacker,
       send,
       { solAmount: 100_000_000_000n, quoteAmount: 15_000_000_000n }, // 150 USDT a SOL: fair

@@ -42,6 +42,7 @@ describe('class 2: a pool the attacker owns, priced 40% below the market', () =>
   let pool: AttackerPool;
   beforeAll(async () => {
     pool = await createAttackerPool(
+      connection,
       attacker,
       send,
       { solAmount: 20_000_000_000n, quoteAmount: 1_800_000_000n }, // 90 USDC a SOL, not 150

@@ -49,6 +49,7 @@ describe('a token with no Pyth feed, through the attacker’s pool 40% below the
     // The attacker's SOL/FRZ pool (1% tier): 90 FRZ a SOL, where the market's FRZ/USDC pool and
     // SOL's $150 say 150.
     const pool = await createAttackerPool(
+      connection,
       attacker,
       send,
       { solAmount: 20_000_000_000n, quoteAmount: 1_800_000_000n },
@@ -122,6 +123,7 @@ it('JitoSOL, whose Pyth feed was dropped, is valued from Jito’s stake pool rat
 describe('a five-minute-old SOL feed, through the attacker’s SOL/USDC pool 40% below', () => {
   it('is judged by its last price within its band and must be acknowledged; the honest twin is not', async () => {
     const pool = await createAttackerPool(
+      connection,
       attacker,
       send,
       { solAmount: 20_000_000_000n, quoteAmount: 1_800_000_000n }, // 90 USDC a SOL, not 150

@@ -49,6 +49,7 @@ beforeAll(async () => {
   await wallet.call('swapPath.set', { path: 'meta-aggregator' });
   // The attacker's SOL/FRZ pool (1% tier): 90 FRZ a SOL, where the market says 150.
   pool = await createAttackerPool(
+    connection,
     attacker,
     send,
     { solAmount: 20_000_000_000n, quoteAmount: 1_800_000_000n },

@@ -81,6 +81,7 @@ describe('a token whose deepest pool is AMM v4’s, through the attacker’s poo
     await sellRayOnCpSwap(400_000_000_000n);
     // The attacker's SOL/RAY pool: 36 RAY a SOL, where AMM v4's 2.502 and SOL's $150 say ~60.
     const pool = await createAttackerPool(
+      connection,
       attacker,
       send,
       { solAmount: 20_000_000_000n, quoteAmount: 720_000_000n },
