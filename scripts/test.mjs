@@ -35,35 +35,9 @@ function step(name, command, args) {
   console.log(`== ${name} passed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
-/**
- * Runs `steps` at the same time (each prints only what it finds wrong) and exits with the
- * first failure's status once all have ended.
- */
-async function stepsTogether(steps) {
-  const started = Date.now();
-  const names = steps.map((s) => s.name).join(' and ');
-  console.log(`\n== ${names}, side by side`);
-  const results = await Promise.all(
-    steps.map(
-      ({ name, command, args }) =>
-        new Promise((resolve) => {
-          const child = spawn(command, args, { cwd: root, stdio: 'inherit' });
-          child.on('close', (status) => resolve({ name, status }));
-        }),
-    ),
-  );
-  const failed = results.filter((r) => r.status !== 0);
-  for (const { name, status } of failed) console.error(`== ${name} failed (exit ${status})`);
-  if (failed.length > 0) process.exit(failed[0].status ?? 1);
-  console.log(`== ${names} passed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-}
-
 if (!process.env.SWAPDESK_TEST_SKIP_STATIC) {
-  // Both read the whole tree and neither fills two cores by itself (issue 36).
-  await stepsTogether([
-    { name: 'type check', command: 'npm', args: ['run', '--silent', 'typecheck'] },
-    { name: 'lint', command: 'npm', args: ['run', '--silent', 'lint'] },
-  ]);
+  step('type check', 'npm', ['run', '--silent', 'typecheck']);
+  step('lint', 'npm', ['run', '--silent', 'lint']);
   step('build', 'npx', ['electron-vite', 'build', '--logLevel', 'warn']);
 }
 
@@ -91,22 +65,18 @@ const env = {
   npm_config_cache: process.env.npm_config_cache ?? join(process.env.HOME ?? '/root', '.npm'),
 };
 
-// The suites: unit and components first (CPU-bound, two workers fill the two cores), then
-// integration and e2e side by side (issue 36): both mostly wait on sandboxes, slots and
-// Chromium (an e2e file keeps about 0.8 of a core busy), so the e2e lane's one file at a time
-// beside integration's two uses the cores the waits leave. e2e's output is kept in its own log
-// and printed when both are done, so the two never interleave. SWAPDESK_TEST_SERIAL=1 runs
-// the suites one after another again. Each suite writes a JSON report.
+// The suites run one after another: on a two-core machine, parallel suites that start
+// sandboxes and browsers only make each other's timings flaky. Each writes a JSON report.
 const suites =
   vitestArgs.length > 0
     ? [{ name: 'selected', args: vitestArgs }]
     : [
         { name: 'unit', args: ['--project', 'unit', '--project', 'components'] },
         { name: 'integration', args: ['--project', 'integration'] },
-        { name: 'e2e', args: ['--project', 'e2e'], beside: 'integration' },
+        { name: 'e2e', args: ['--project', 'e2e'] },
       ];
 const quote = (a) => `'${a.replace(/'/g, "'\\''")}'`;
-const runs = suites.map(({ name, args, beside }) => {
+const runs = suites.map(({ name, args }) => {
   const report = join(runDir, `vitest-${name}.json`);
   const all = [
     'run',
@@ -115,27 +85,12 @@ const runs = suites.map(({ name, args, beside }) => {
     '--reporter=json',
     `--outputFile.json=${report}`,
   ];
-  return { name, report, beside, command: `npx vitest ${all.map(quote).join(' ')}` };
+  return { name, report, command: `npx vitest ${all.map(quote).join(' ')}` };
 });
-const serial = Boolean(process.env.SWAPDESK_TEST_SERIAL);
-/** The shell lines that run `run`: in turn, or started in the background beside another. */
-function lines(run) {
-  const partner = serial ? undefined : runs.find((r) => r.beside === run.name);
-  if (run.beside && !serial) return '';
-  if (!partner) return `echo "== suite ${run.name}"; ${run.command} || rc=1; `;
-  const log = quote(join(runDir, `suite-${partner.name}.log`));
-  const status = quote(join(runDir, `suite-${partner.name}.rc`));
-  return (
-    `echo "== suite ${run.name}, with suite ${partner.name} beside it (its output follows)"; ` +
-    `(${partner.command} >${log} 2>&1; echo $? >${status}) & ` +
-    `${run.command} || rc=1; wait; ` +
-    `echo "== suite ${partner.name}"; cat ${log}; [ "$(cat ${status})" = 0 ] || rc=1; `
-  );
-}
 // The daemon reads its unlock password on stdin; the keyring lives only in runDir.
 const inner =
   'echo -n swapdesk-test | gnome-keyring-daemon --unlock --components=secrets >/dev/null || exit 1; rc=0; ' +
-  runs.map(lines).join('') +
+  runs.map((r) => `echo "== suite ${r.name}"; ${r.command} || rc=1; `).join('') +
   'exit $rc';
 
 console.log('\n== test suites (vitest, in a private D-Bus session with gnome-keyring)');
