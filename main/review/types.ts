@@ -14,6 +14,7 @@ import type { Address } from '../shared/address';
 import type { SwapMode } from '../swap-api/types';
 import type { ServiceTerms } from './service-terms';
 import type { DecodedInstruction } from './decoded-types';
+import type { TokenWarningKind } from '../../preload/contract/views/review';
 
 /** What the person approved, taken from the accepted quote and the /swap request. */
 export interface SwapIntent {
@@ -384,23 +385,7 @@ export interface ReviewReport {
 /** What a token of the transaction can do to the person (token-warnings.ts). */
 export interface TokenWarning {
   mint: Address;
-  kind:
-    | 'permanent-delegate'
-    | 'scaled-amount'
-    | 'transfer-hook'
-    | 'transfer-fee'
-    | 'non-transferable'
-    | 'default-frozen'
-    | 'confidential-transfer'
-    | 'freeze-authority'
-    | 'pause-authority'
-    | 'mint-authority'
-    | 'unverified'
-    | 'value-loss'
-    | 'value-unknown'
-    | 'price-divergence'
-    | 'service-price-moved'
-    | 'oracle-unavailable';
+  kind: TokenWarningKind;
   /** Dangerous: main signs only once the person has acknowledged it. */
   mustAcknowledge: boolean;
   /** What it means, in one sentence. */

@@ -11,6 +11,7 @@
 import { WebSocketServer, WebSocket, type RawData } from 'ws';
 import { paramsOf } from '../rpc/params';
 import { stringifyJson } from '../rpc/json';
+import { errorResponse, readEnvelope, type RpcResponse } from '../rpc/envelope';
 import {
   INTERNAL_ERROR,
   INVALID_PARAMS,
@@ -45,24 +46,6 @@ export interface PubsubServerOptions {
   /** The ledger's slot time; the timer that sends slot and delayed notifications follows it. */
   slotMs: number;
   log?: (line: string) => void;
-}
-
-type Id = string | number | null;
-type Response = { jsonrpc: '2.0'; id: Id } & (
-  { result: unknown } | { error: { code: number; message: string; data?: unknown } }
-);
-
-function errorOf(id: Id, error: unknown): Response {
-  if (error instanceof RpcError) {
-    const data = error.data === undefined ? {} : { data: error.data };
-    return { jsonrpc: '2.0', id, error: { code: error.code, message: error.message, ...data } };
-  }
-  const message = error instanceof Error ? error.message : String(error);
-  return {
-    jsonrpc: '2.0',
-    id,
-    error: { code: INTERNAL_ERROR, message: `Internal error: ${message}` },
-  };
 }
 
 /** The PubSub server: `listen` binds it, `close` ends every connection and the slot timer. */
@@ -153,14 +136,16 @@ export class PubsubServer {
       parsed = JSON.parse(text);
     } catch {
       return {
-        text: stringifyJson(errorOf(null, new RpcError(PARSE_ERROR, 'Parse error'))),
+        text: stringifyJson(errorResponse(null, new RpcError(PARSE_ERROR, 'Parse error'))),
         after,
       };
     }
     if (Array.isArray(parsed)) {
       if (parsed.length === 0)
         return {
-          text: stringifyJson(errorOf(null, new RpcError(INVALID_REQUEST, 'Invalid request'))),
+          text: stringifyJson(
+            errorResponse(null, new RpcError(INVALID_REQUEST, 'Invalid request')),
+          ),
           after,
         };
       const responses = parsed
@@ -176,21 +161,11 @@ export class PubsubServer {
     request: unknown,
     subscriber: Subscriber,
     after: (() => void)[],
-  ): Response | null {
-    if (typeof request !== 'object' || request === null || Array.isArray(request)) {
-      return errorOf(null, new RpcError(INVALID_REQUEST, 'Invalid request'));
-    }
-    const { jsonrpc, method, params, id } = request as Record<string, unknown>;
-    const hasId = 'id' in request;
-    const validId: Id = typeof id === 'string' || typeof id === 'number' ? id : null;
-    if (
-      jsonrpc !== '2.0' ||
-      typeof method !== 'string' ||
-      (hasId && id !== null && validId === null)
-    ) {
-      return errorOf(validId, new RpcError(INVALID_REQUEST, 'Invalid request'));
-    }
-    let response: Response;
+  ): RpcResponse | null {
+    const envelope = readEnvelope(request);
+    if (!envelope.ok) return envelope.response;
+    const { method, params, id: validId, hasId } = envelope;
+    let response: RpcResponse;
     try {
       response = {
         jsonrpc: '2.0',
@@ -198,7 +173,7 @@ export class PubsubServer {
         result: this.call(method, params, subscriber, after),
       };
     } catch (error) {
-      response = errorOf(validId, error);
+      response = errorResponse(validId, error);
     }
     // A request without an id (web3.js's `ping` every 5 s) runs and gets no answer.
     return hasId ? response : null;

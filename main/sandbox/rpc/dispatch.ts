@@ -8,13 +8,13 @@ import * as programAccounts from './methods-program-accounts';
 import * as transactions from './methods-transactions';
 import { paramsOf } from './params';
 import {
-  INTERNAL_ERROR,
   INVALID_REQUEST,
   METHOD_NOT_FOUND,
   PARSE_ERROR,
   RpcError,
 } from './rpc-error';
 import { stringifyJson } from './json';
+import { errorResponse, readEnvelope, type RpcResponse } from './envelope';
 
 const METHODS: Record<string, RpcMethod> = {
   ...accounts,
@@ -26,46 +26,11 @@ const METHODS: Record<string, RpcMethod> = {
 /** Names of the methods served, for documentation and tests. */
 export const RPC_METHODS = Object.keys(METHODS).sort();
 
-type Id = string | number | null;
-
-interface Response {
-  jsonrpc: '2.0';
-  id: Id;
-  result?: unknown;
-  error?: { code: number; message: string; data?: unknown };
-}
-
-function errorResponse(id: Id, error: unknown): Response {
-  if (error instanceof RpcError) {
-    return {
-      jsonrpc: '2.0',
-      id,
-      error: { code: error.code, message: error.message, data: error.data },
-    };
-  }
-  const message = error instanceof Error ? error.message : String(error);
-  return {
-    jsonrpc: '2.0',
-    id,
-    error: { code: INTERNAL_ERROR, message: `Internal error: ${message}` },
-  };
-}
-
-function handleOne(request: unknown, context: RpcContext): Response | null {
-  if (typeof request !== 'object' || request === null || Array.isArray(request)) {
-    return errorResponse(null, new RpcError(INVALID_REQUEST, 'Invalid request'));
-  }
-  const { jsonrpc, method, params, id } = request as Record<string, unknown>;
-  const hasId = 'id' in request;
-  const validId: Id = typeof id === 'string' || typeof id === 'number' ? id : null;
-  if (
-    jsonrpc !== '2.0' ||
-    typeof method !== 'string' ||
-    (hasId && id !== null && validId === null)
-  ) {
-    return errorResponse(validId, new RpcError(INVALID_REQUEST, 'Invalid request'));
-  }
-  let response: Response;
+function handleOne(request: unknown, context: RpcContext): RpcResponse | null {
+  const envelope = readEnvelope(request);
+  if (!envelope.ok) return envelope.response;
+  const { method, params, id: validId, hasId } = envelope;
+  let response: RpcResponse;
   const handler = Object.hasOwn(METHODS, method) ? METHODS[method] : undefined;
   if (!handler)
     response = errorResponse(validId, new RpcError(METHOD_NOT_FOUND, 'Method not found'));

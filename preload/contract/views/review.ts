@@ -126,29 +126,32 @@ export interface TradeValuationView {
   sentences: string[];
 }
 
+/** What a token warning is about: an authority, a Token-2022 extension, or the trade's value. */
+export type TokenWarningKind =
+  | 'permanent-delegate'
+  | 'scaled-amount'
+  | 'transfer-hook'
+  | 'transfer-fee'
+  | 'non-transferable'
+  | 'default-frozen'
+  | 'confidential-transfer'
+  | 'freeze-authority'
+  | 'pause-authority'
+  | 'mint-authority'
+  | 'unverified'
+  | 'value-loss'
+  | 'value-unknown'
+  | 'price-divergence'
+  | 'service-price-moved'
+  | 'oracle-unavailable';
+
 /**
  * A token warning: an issuer who can freeze or mint, or a Token-2022 extension. Approve needs
  * `risksAcknowledged` when any has `mustAcknowledge` (checkbox **I understand this risk**).
  */
 export interface TokenWarningView {
   mint: string;
-  kind:
-    | 'permanent-delegate'
-    | 'scaled-amount'
-    | 'transfer-hook'
-    | 'transfer-fee'
-    | 'non-transferable'
-    | 'default-frozen'
-    | 'confidential-transfer'
-    | 'freeze-authority'
-    | 'pause-authority'
-    | 'mint-authority'
-    | 'unverified'
-    | 'value-loss'
-    | 'value-unknown'
-    | 'price-divergence'
-    | 'service-price-moved'
-    | 'oracle-unavailable';
+  kind: TokenWarningKind;
   mustAcknowledge: boolean;
   sentence: string;
   /** 'scaled-amount' (issue 35): the multiplier the review's amounts were said at. */
