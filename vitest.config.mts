@@ -23,6 +23,22 @@ export default defineConfig({
           environment: 'node',
           setupFiles: ['test/harness/remove-temp-dirs.ts'],
           include: ['main/**/*.test.ts', 'preload/**/*.test.ts', 'scripts/**/*.test.ts'],
+          exclude: ['main/sandbox/**', '**/node_modules/**'],
+          maxWorkers: workers,
+          // One module graph per worker, not per file (issue 36): these files share no state
+          // through modules (they pass in any order, --sequence.shuffle), and importing each
+          // file's graph afresh was half of the unit suite's CPU time. The sandbox's own unit
+          // tests (unit-sandbox) keep isolation: shuffled without it, its CLMM route and split
+          // tests read each other's pools.
+          isolate: false,
+        },
+      },
+      {
+        test: {
+          name: 'unit-sandbox',
+          environment: 'node',
+          setupFiles: ['test/harness/remove-temp-dirs.ts'],
+          include: ['main/sandbox/**/*.test.ts'],
           maxWorkers: workers,
         },
       },

@@ -29,7 +29,7 @@ if (changed.length === 0) {
   process.exit(0);
 }
 
-// vitest's import graph, over all four projects.
+// vitest's import graph, over all five projects.
 const listed = spawnSync('npx', ['vitest', 'list', '--changed', base, '--filesOnly', '--json'], {
   cwd: root,
   encoding: 'utf8',

@@ -71,7 +71,7 @@ const suites =
   vitestArgs.length > 0
     ? [{ name: 'selected', args: vitestArgs }]
     : [
-        { name: 'unit', args: ['--project', 'unit', '--project', 'components'] },
+        { name: 'unit', args: ['--project', 'unit', '--project', 'unit-sandbox', '--project', 'components'] },
         { name: 'integration', args: ['--project', 'integration'] },
         { name: 'e2e', args: ['--project', 'e2e'] },
       ];
