@@ -59,13 +59,33 @@ export function stripBounds(
 export function loosenBounds(opened: OpenedTransaction, fromBps: number, toBps: number): void {
   const swaps = opened.instructions.filter(isCpSwap);
   if (swaps.length === 0) throw new Error('no CP-Swap swap in the transaction');
-  for (const ix of swaps) {
-    const data = Buffer.from(ix.data);
-    if (data.subarray(0, 8).toString('hex') !== SWAP_BASE_INPUT) continue;
-    const minimum = data.readBigUInt64LE(16);
-    data.writeBigUInt64LE((minimum * BigInt(10_000 - toBps)) / BigInt(10_000 - fromBps), 16);
-    ix.data = data;
-  }
+  for (const ix of swaps) ix.data = loosened(Buffer.from(ix.data), fromBps, toBps);
+}
+
+/** The same rewrite on a /build answer's JSON instructions (setup and swap, data in base64). */
+export function loosenBoundsJson(answer: Json, fromBps: number, toBps: number): Json {
+  type Ix = { programId: string; data: string };
+  const rewrite = (ix: Ix): Ix =>
+    ix.programId !== CP_SWAP
+      ? ix
+      : {
+          ...ix,
+          data: loosened(Buffer.from(ix.data, 'base64'), fromBps, toBps).toString('base64'),
+        };
+  if ((answer.swapInstruction as Ix).programId !== CP_SWAP) throw new Error('no CP-Swap swap');
+  return {
+    ...answer,
+    setupInstructions: ((answer.setupInstructions as Ix[]) ?? []).map(rewrite),
+    swapInstruction: rewrite(answer.swapInstruction as Ix),
+  };
+}
+
+/** An ExactIn CP-Swap swap's data with its minimum moved from `fromBps`'s bound to `toBps`'s. */
+function loosened(data: Buffer, fromBps: number, toBps: number): Buffer {
+  if (data.subarray(0, 8).toString('hex') !== SWAP_BASE_INPUT) return data;
+  const minimum = data.readBigUInt64LE(16);
+  data.writeBigUInt64LE((minimum * BigInt(10_000 - toBps)) / BigInt(10_000 - fromBps), 16);
+  return data;
 }
 
 /** The same rewrite on a /swap-instructions answer (JSON instructions, data in base64). */
