@@ -1,11 +1,12 @@
 /**
  * Issue 32, point 1 (the person's slippage, on every path): a GET /swap/v2/build (the Router
  * path, the default) answered with the service's own looser slippage, against the real sandbox
- * serving `--api-shape v2`.
+ * serving `--api-shape v2` with Jupiter's program (its routes' `route_v2`, whose `slippage_bps` is
+ * the bound), or without it under SWAPDESK_TEST_JUPITER_PROGRAM=none (CP-Swap's own swaps).
  *
  * The person holds SOL and USDC and swaps 200 USDC to USDT at 0.5%; the wallet asks /build with
  * `slippageBps` 50. A hostile service answers with 4% anyway: `slippageBps` 400, the minimum of
- * 4%, and instructions whose CP-Swap minimums are those of 4%.
+ * 4%, and instructions whose on-chain minimums (CP-Swap's, or the route's) are those of 4%.
  *
  * - Harmful: the same tampered /build, asked for a twin (a second key the test holds, funded
  *   like the person), composed as an integrator would, signed by the twin and landed right after

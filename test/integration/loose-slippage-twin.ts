@@ -12,6 +12,8 @@ import { expect } from 'vitest';
 import type { ResponseOf } from '../../preload/contract';
 import { minimumReceived } from '../../main/swap-api/slippage-bound';
 import type { RunningSandbox } from '../harness/sandbox-process';
+import { JUPITER } from '../harness/jupiter-route-bounds';
+import { SANDBOX_HARNESS_RUNS_JUPITER, sandboxJupiterArgs } from '../fixtures/jupiter-program';
 import { balanceOf, frontRun, loosenBounds, loosenBoundsJson } from '../harness/front-run';
 import { closeTransaction, openTransaction } from '../fixtures/tamper/rebuild';
 import { waitForStatus } from '../fixtures/sandbox-faucet';
@@ -37,6 +39,13 @@ export const CHOSEN_BPS = 50;
 export const SERVICE_BPS = 400;
 /** The venue of the hostile service's routes: the harness's tamper and front-run know CP-Swap. */
 export const CP_SWAP_LABEL = 'Raydium CPMM';
+/**
+ * The sandbox of these cases: the v2 shape, with Jupiter's program unless the run says
+ * SWAPDESK_TEST_JUPITER_PROGRAM=none (then its routes are CP-Swap's own swaps), so the same
+ * suites prove both.
+ */
+export const LOOSE_SANDBOX_ARGS = ['--api-shape', 'v2', ...sandboxJupiterArgs()];
+
 /** The attacker's trade ahead of the swap: this share of each pool's input vault. */
 const FRONT_RUN_DEPTH_BPS = 120;
 
@@ -158,6 +167,11 @@ export async function expectHarmOnTwin(
     path === 'build'
       ? await composedBuild(connection, hostile, twin.publicKey)
       : Buffer.from(hostile.transaction as string, 'base64');
+  // Through Jupiter's program when the sandbox runs it: the route's own bound is loosened.
+  const programs = VersionedTransaction.deserialize(transaction).message.staticAccountKeys;
+  const viaJupiter =
+    LOOSE_SANDBOX_ARGS.includes('--jupiter-program') || SANDBOX_HARNESS_RUNS_JUPITER;
+  expect(programs.some((key) => key.toBase58() === JUPITER)).toBe(viaJupiter);
   const signers = gasless === null ? [twin] : [twin, gasless.gasPayer];
   const received = await frontRunAndLand(
     sandbox,
@@ -316,7 +330,7 @@ export function useLooseSession(
 ): { session: PaySession; hostile: ReturnType<typeof looseService> } {
   const hostile = looseService(path, () => session.connection);
   const session = usePaySession(suite, {
-    sandboxArgs: ['--api-shape', 'v2'],
+    sandboxArgs: LOOSE_SANDBOX_ARGS,
     payerUsdc: 1_000_000_000n,
     rewrite: hostile.rewrite,
   });

@@ -1,13 +1,14 @@
 /**
  * Issue 32: a gasless /order held to the person's own slippage, against the real sandbox
- * serving `--api-shape v2` (its /order makes an order gasless, paid by its gas payer, for a
- * taker under 0.01 SOL who asks with no optional parameter, as docs-v2 "Order & Execute" says).
+ * serving `--api-shape v2` with Jupiter's program (or without it under
+ * SWAPDESK_TEST_JUPITER_PROGRAM=none): its /order makes an order gasless, paid by its gas payer,
+ * for a taker under 0.01 SOL who asks with no optional parameter, as docs-v2 "Order & Execute" says.
  *
  * The person holds USDC and no SOL, so the wallet asks /order plainly (no `slippageBps` can be
  * sent on a gasless order). A hostile service answers with its own slippage of 4% where the
- * person chose 0.5%: `slippageBps` 400, the minimum of 4%, and a transaction whose CP-Swap
- * minimums are those of 4%. Before issue 32 the wallet took the answer's slippage as the
- * person's and the guard judged against it.
+ * person chose 0.5%: `slippageBps` 400, the minimum of 4%, and a transaction whose on-chain
+ * minimums (CP-Swap's, or the route's `slippage_bps`) are those of 4%. Before issue 32 the
+ * wallet took the answer's slippage as the person's and the guard judged against it.
  *
  * - Harmful: the same tampered order, asked for a twin (a second key the test holds, funded
  *   like the person), signed by the twin and landed by the service itself (its gas payer, whose
@@ -31,6 +32,7 @@ import {
   expectHonestSwapConfirmed,
   expectQuoteRefused,
   looseService,
+  LOOSE_SANDBOX_ARGS,
   SWAP_REQUEST,
 } from './loose-slippage-twin';
 import { firstAccount } from './wallet-setup';
@@ -43,7 +45,7 @@ let person: string;
 const hostile = looseService('/swap/v2/order', () => connection);
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ args: ['--api-shape', 'v2'] });
+  sandbox = await startSandbox({ args: LOOSE_SANDBOX_ARGS });
   connection = new Connection(sandbox.rpcUrl, 'confirmed');
   dataDir = tempDir('swapdesk-order-gasless-slippage-');
   const keychain = `swapdesk-gasless-itest-${process.pid}`;

@@ -1,12 +1,13 @@
 /**
  * Issue 32, point 1 (the person's slippage, on every path): a manual (not gasless) GET
  * /swap/v2/order answered with the service's own looser slippage, against the real sandbox
- * serving `--api-shape v2`, on the Best price (Meta-Aggregator) path.
+ * serving `--api-shape v2`, on the Best price (Meta-Aggregator) path; with Jupiter's program
+ * (the route's `slippage_bps` is the bound), or without it under SWAPDESK_TEST_JUPITER_PROGRAM=none.
  *
  * The person holds 20 SOL (above the 0.01 SOL under which the wallet asks plainly for a gasless
  * order) and USDC, and swaps 200 USDC to USDT at 0.5%: the wallet asks /order with its own
  * `slippageBps` 50. A hostile service answers with 4% anyway: `slippageBps` 400, the minimum of
- * 4%, and a transaction whose CP-Swap minimums are those of 4%.
+ * 4%, and a transaction whose on-chain minimums are those of 4%.
  *
  * - Harmful: the same tampered order, asked for a twin (a second key the test holds, funded
  *   like the person), signed by the twin and landed right after an attacker's trade ahead of it
