@@ -17,14 +17,19 @@ import { createAssociatedTokenAccountIdempotentInstruction } from '@solana/spl-t
 import type { OpenedTransaction } from '../fixtures/tamper/rebuild';
 import { openTransaction } from '../fixtures/tamper/rebuild';
 import { waitForStatus } from '../fixtures/sandbox-faucet';
+import { cpSwapSteps, JUPITER, loosenedRoute } from './jupiter-route-bounds';
 import type { Json } from './hostile-swap-service';
 
 export const CP_SWAP = 'CPMMoo8L3F4NbTegBCKVNunggL7H1ZpdTHKxQB5qKP1C';
 export const U64_MAX = 18_446_744_073_709_551_615n;
 const SWAP_BASE_INPUT = '8fbe5adac41e33de';
 
-const isCpSwap = (ix: { programId: PublicKey | string }) =>
-  (typeof ix.programId === 'string' ? ix.programId : ix.programId.toBase58()) === CP_SWAP;
+const programOf = (ix: { programId: PublicKey | string }) =>
+  typeof ix.programId === 'string' ? ix.programId : ix.programId.toBase58();
+const isCpSwap = (ix: { programId: PublicKey | string }) => programOf(ix) === CP_SWAP;
+/** A swap whose minimum a looser slippage moves: CP-Swap's, or a route of Jupiter's program. */
+const isBounded = (ix: { programId: PublicKey | string }) =>
+  isCpSwap(ix) || programOf(ix) === JUPITER;
 
 /**
  * Rewrites the bounds of the CP-Swap swaps of an opened transaction: `last` is the new second
@@ -57,15 +62,35 @@ export function stripBounds(
  * have built (issue 32: a gasless /order answered with its own, looser, slippage).
  */
 export function loosenBounds(opened: OpenedTransaction, fromBps: number, toBps: number): void {
-  const swaps = opened.instructions.filter(isCpSwap);
-  if (swaps.length === 0) throw new Error('no CP-Swap swap in the transaction');
-  for (const ix of swaps) {
-    const data = Buffer.from(ix.data);
-    if (data.subarray(0, 8).toString('hex') !== SWAP_BASE_INPUT) continue;
-    const minimum = data.readBigUInt64LE(16);
-    data.writeBigUInt64LE((minimum * BigInt(10_000 - toBps)) / BigInt(10_000 - fromBps), 16);
-    ix.data = data;
-  }
+  const swaps = opened.instructions.filter(isBounded);
+  if (swaps.length === 0) throw new Error('no CP-Swap swap or Jupiter route in the transaction');
+  for (const ix of swaps) ix.data = loosened(Buffer.from(ix.data), fromBps, toBps);
+}
+
+/** The same rewrite on a /build answer's JSON instructions (setup and swap, data in base64). */
+export function loosenBoundsJson(answer: Json, fromBps: number, toBps: number): Json {
+  type Ix = { programId: string; data: string };
+  const rewrite = (ix: Ix): Ix =>
+    isBounded(ix)
+      ? { ...ix, data: loosened(Buffer.from(ix.data, 'base64'), fromBps, toBps).toString('base64') }
+      : ix;
+  if (!isBounded(answer.swapInstruction as Ix)) throw new Error('no CP-Swap swap or route');
+  return {
+    ...answer,
+    setupInstructions: ((answer.setupInstructions as Ix[]) ?? []).map(rewrite),
+    swapInstruction: rewrite(answer.swapInstruction as Ix),
+  };
+}
+
+/**
+ * An ExactIn CP-Swap swap's data with its minimum moved from `fromBps`'s bound to `toBps`'s; a
+ * Jupiter V2 route's with its `slippage_bps` set to `toBps`.
+ */
+function loosened(data: Buffer, fromBps: number, toBps: number): Buffer {
+  if (data.subarray(0, 8).toString('hex') !== SWAP_BASE_INPUT) return loosenedRoute(data, toBps);
+  const minimum = data.readBigUInt64LE(16);
+  data.writeBigUInt64LE((minimum * BigInt(10_000 - toBps)) / BigInt(10_000 - fromBps), 16);
+  return data;
 }
 
 /** The same rewrite on a /swap-instructions answer (JSON instructions, data in base64). */
@@ -111,12 +136,13 @@ export async function frontRun(
   depthBps = 10_000,
 ): Promise<void> {
   const opened = await openTransaction(transaction, connection);
+  // CP-Swap's own swaps, or the CP-Swap steps of a route through Jupiter's program.
   const hops = opened.instructions
-    .filter(isCpSwap)
-    .filter((ix) => !only.inputMint || ix.keys[10]?.pubkey.toBase58() === only.inputMint)
-    .filter((ix) => !only.outputMint || ix.keys[11]?.pubkey.toBase58() === only.outputMint);
-  for (const ix of hops) {
-    const keys = ix.keys.map((k) => ({ ...k }));
+    .flatMap((ix) => (isCpSwap(ix) ? [ix.keys] : cpSwapSteps(ix.keys, CP_SWAP)))
+    .filter((keys) => !only.inputMint || keys[10]?.pubkey.toBase58() === only.inputMint)
+    .filter((keys) => !only.outputMint || keys[11]?.pubkey.toBase58() === only.outputMint);
+  for (const hop of hops) {
+    const keys = hop.map((k) => ({ ...k }));
     const inputVault = keys[6]?.pubkey as PublicKey;
     const [inputMint, outputMint] = [keys[10]?.pubkey, keys[11]?.pubkey] as PublicKey[];
     const [inputProgram, outputProgram] = [keys[8]?.pubkey, keys[9]?.pubkey] as PublicKey[];
