@@ -80,7 +80,7 @@ export function looseService(
   path: string,
   connection: () => Connection,
 ): { state: HostileState; rewrite: AnswerRewrite } {
-  const state: HostileState = { hostile: false, tampered: 0 };
+  const state: HostileState = { hostile: false, tampered: 0, statesChosen: false };
   const rewrite: AnswerRewrite = async (url, response) => {
     if (!state.hostile || !response.ok || !new URL(url).pathname.endsWith(path)) return response;
     const viaCpSwap = new URL(url);
@@ -89,6 +89,8 @@ export function looseService(
     if (!routed.ok) return routed;
     state.tampered += 1;
     const answer = await atOwnSlippage((await routed.json()) as Json, connection());
+    // The second lie: the person's own 0.5% stated, the minimum (and bounds) of 4% kept.
+    if (state.statesChosen) answer.slippageBps = CHOSEN_BPS;
     return new Response(JSON.stringify(answer), { status: 200, headers: response.headers });
   };
   return { state, rewrite };
@@ -272,6 +274,8 @@ export async function expectHonestSwapConfirmed(
 export interface HostileState {
   hostile: boolean;
   tampered: number;
+  /** The answer states the person's 0.5% while its minimum stays that of 4%. */
+  statesChosen: boolean;
 }
 
 /**
@@ -282,6 +286,14 @@ export const UNTRUSTED_SLIPPAGE = {
   code: 'SWAP_API_BAD_RESPONSE',
   message:
     "The swap service answered something the wallet can't trust (it applied a slippage of 4.00% instead of the 0.50% you chose). Nothing was signed. Try again; if it repeats, use another swap service in Settings.",
+};
+
+/** The wallet's words for an answer that states 0.5% with a minimum looser than 0.5% allows. */
+export const UNTRUSTED_MINIMUM = {
+  code: 'SWAP_API_BAD_RESPONSE',
+  message: expect.stringMatching(
+    /^The swap service answered something the wallet can't trust \(its minimum received \(\d+ base units\) is below the \d+ that a slippage of 0\.50% allows: the service's bound does not match the chosen slippage\)\. Nothing was signed\. Try again; if it repeats, use another swap service in Settings\.$/,
+  ),
 };
 
 /**
