@@ -22,7 +22,7 @@ import {
   expectHarmOnTwin,
   expectHonestSwapConfirmed,
   expectQuoteRefused,
-  UNTRUSTED_MINIMUM,
+  expectStatedMinimumRefused,
   useLooseSession,
 } from './loose-slippage-twin';
 
@@ -43,16 +43,10 @@ describe('a /build answered with the service’s own 4% where the person chose 0
 
   it('is refused at the quote when it states 0.5% but keeps the minimum of 4%, in words; nothing is signed', async () => {
     const { wallet, connection, payer: person } = session;
-    hostile.state.statesChosen = true;
-    try {
-      await expectQuoteRefused(
-        { wallet, connection, person, state: hostile.state },
-        '/swap/v2/build',
-        UNTRUSTED_MINIMUM,
-      );
-    } finally {
-      hostile.state.statesChosen = false;
-    }
+    await expectStatedMinimumRefused(
+      { wallet, connection, person, state: hostile.state },
+      '/swap/v2/build',
+    );
   });
 
   it('its honest twin (the sandbox’s own 0.5%) is reviewed, approved and confirmed', async () => {

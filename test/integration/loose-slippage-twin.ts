@@ -333,6 +333,22 @@ export async function expectQuoteRefused(
 }
 
 /**
+ * The second lie refused: the answer states the person's 0.5% but keeps the minimum of 4%
+ * (UNTRUSTED_MINIMUM), as expectQuoteRefused checks it.
+ */
+export async function expectStatedMinimumRefused(
+  session: { wallet: PayWallet; connection: Connection; person: string; state: HostileState },
+  path: string,
+): Promise<void> {
+  session.state.statesChosen = true;
+  try {
+    await expectQuoteRefused(session, path, UNTRUSTED_MINIMUM);
+  } finally {
+    session.state.statesChosen = false;
+  }
+}
+
+/**
  * A pay session (usePaySession: a person with 20 SOL, here 1,000 USDC too) on the sandbox's v2
  * shape, whose service turns hostile on `path` while `hostile.state.hostile` (looseService).
  */

@@ -24,7 +24,7 @@ import {
   expectHarmOnTwin,
   expectHonestSwapConfirmed,
   expectQuoteRefused,
-  UNTRUSTED_MINIMUM,
+  expectStatedMinimumRefused,
   useLooseSession,
 } from './loose-slippage-twin';
 
@@ -52,16 +52,10 @@ describe('a manual /order answered with the service’s own 4% where the person 
 
   it('is refused at the quote when it states 0.5% but keeps the minimum of 4%, in words; nothing is signed', async () => {
     const { wallet, connection, payer: person } = session;
-    hostile.state.statesChosen = true;
-    try {
-      await expectQuoteRefused(
-        { wallet, connection, person, state: hostile.state },
-        '/swap/v2/order',
-        UNTRUSTED_MINIMUM,
-      );
-    } finally {
-      hostile.state.statesChosen = false;
-    }
+    await expectStatedMinimumRefused(
+      { wallet, connection, person, state: hostile.state },
+      '/swap/v2/order',
+    );
   });
 
   it('its honest twin (the sandbox’s own 0.5%) is reviewed, approved, executed and confirmed', async () => {
