@@ -3,10 +3,10 @@
  * API that forwards every request and, for the case a test sets, tampers with the answers of
  * GET /quote, POST /swap and POST /swap-instructions, or, in front of a sandbox serving the Swap
  * API v2 (`v2Url`), of GET /swap/v2/order: the same case's `quote` hook on the order's quote
- * fields and its `swap` hook on the order's transaction (issue 32). Where it rewrites a transaction it
- * re-signs as the sandbox's venue key where the route is the market maker's co-signed fill (a
- * CP-Swap route needs only the person's signature) and, when the case
- * needs it, as the service's own key, so that the only thing wrong is the tamper itself: this is
+ * fields and its `swap` hook on the order's transaction (issue 32). Where it rewrites a
+ * transaction it re-signs as the sandbox's venue key where the route is the market maker's
+ * co-signed fill (a CP-Swap route needs only the person's signature) and, when the case needs
+ * it, as the service's own key, so that the only thing wrong is the tamper itself: this is
  * what a compromised or malicious service could send.
  *
  * The wallet is pointed at `url` as its swap API; everything else (RPC, keychain, review) is real.

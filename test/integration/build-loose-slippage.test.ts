@@ -26,7 +26,7 @@ import {
   useLooseSession,
 } from './loose-slippage-twin';
 
-const { session, hostile } = useLooseSession('build-loose-slippage', '/swap/v2/build');
+const { session, refusing } = useLooseSession('build-loose-slippage', '/swap/v2/build');
 
 describe('a /build answered with the service’s own 4% where the person chose 0.5%', () => {
   it('is harmful: the same tampered build, landed by a twin after an attacker’s trade, gives less than the person’s bound', async () => {
@@ -34,19 +34,11 @@ describe('a /build answered with the service’s own 4% where the person chose 0
   });
 
   it('is refused at the quote in words naming both slippages and what to do; nothing is signed', async () => {
-    const { wallet, connection, payer: person } = session;
-    await expectQuoteRefused(
-      { wallet, connection, person, state: hostile.state },
-      '/swap/v2/build',
-    );
+    await expectQuoteRefused(refusing(), '/swap/v2/build');
   });
 
   it('is refused at the quote when it states 0.5% but keeps the minimum of 4%, in words; nothing is signed', async () => {
-    const { wallet, connection, payer: person } = session;
-    await expectStatedMinimumRefused(
-      { wallet, connection, person, state: hostile.state },
-      '/swap/v2/build',
-    );
+    await expectStatedMinimumRefused(refusing(), '/swap/v2/build');
   });
 
   it('its honest twin (the sandbox’s own 0.5%) is reviewed, approved and confirmed', async () => {

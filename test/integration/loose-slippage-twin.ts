@@ -288,6 +288,14 @@ export const UNTRUSTED_SLIPPAGE = {
     "The swap service answered something the wallet can't trust (it applied a slippage of 4.00% instead of the 0.50% you chose). Nothing was signed. Try again; if it repeats, use another swap service in Settings.",
 };
 
+/** A person's wallet on the hostile service, and the service's state (expectQuoteRefused). */
+export interface RefusalSession {
+  wallet: PayWallet;
+  connection: Connection;
+  person: string;
+  state: HostileState;
+}
+
 /** The wallet's words for an answer that states 0.5% with a minimum looser than 0.5% allows. */
 export const UNTRUSTED_MINIMUM = {
   code: 'SWAP_API_BAD_RESPONSE',
@@ -302,7 +310,7 @@ export const UNTRUSTED_MINIMUM = {
  * /execute, and the person's USDC and SOL unchanged. Answers the URL the service was asked.
  */
 export async function expectQuoteRefused(
-  session: { wallet: PayWallet; connection: Connection; person: string; state: HostileState },
+  session: RefusalSession,
   path: string,
   refusal: { code: string; message: string } = UNTRUSTED_SLIPPAGE,
   plain = false,
@@ -337,7 +345,7 @@ export async function expectQuoteRefused(
  * (UNTRUSTED_MINIMUM), as expectQuoteRefused checks it.
  */
 export async function expectStatedMinimumRefused(
-  session: { wallet: PayWallet; connection: Connection; person: string; state: HostileState },
+  session: RefusalSession,
   path: string,
 ): Promise<void> {
   session.state.statesChosen = true;
@@ -355,12 +363,23 @@ export async function expectStatedMinimumRefused(
 export function useLooseSession(
   suite: string,
   path: string,
-): { session: PaySession; hostile: ReturnType<typeof looseService> } {
+): {
+  session: PaySession;
+  hostile: ReturnType<typeof looseService>;
+  /** The session as expectQuoteRefused takes it: the wallet, its person and the service's state. */
+  refusing: () => RefusalSession;
+} {
   const hostile = looseService(path, () => session.connection);
   const session = usePaySession(suite, {
     sandboxArgs: LOOSE_SANDBOX_ARGS,
     payerUsdc: 1_000_000_000n,
     rewrite: hostile.rewrite,
   });
-  return { session, hostile };
+  const refusing = (): RefusalSession => ({
+    wallet: session.wallet,
+    connection: session.connection,
+    person: session.payer,
+    state: hostile.state,
+  });
+  return { session, hostile, refusing };
 }

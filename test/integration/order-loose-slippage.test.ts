@@ -28,7 +28,7 @@ import {
   useLooseSession,
 } from './loose-slippage-twin';
 
-const { session, hostile } = useLooseSession('order-loose-slippage', '/swap/v2/order');
+const { session, refusing } = useLooseSession('order-loose-slippage', '/swap/v2/order');
 
 beforeAll(async () => {
   await session.wallet.call('swapPath.set', { path: 'meta-aggregator' });
@@ -41,21 +41,13 @@ describe('a manual /order answered with the service’s own 4% where the person 
   });
 
   it('is refused at the quote in words naming both slippages and what to do; nothing is signed', async () => {
-    const { wallet, connection, payer: person } = session;
-    const asked = await expectQuoteRefused(
-      { wallet, connection, person, state: hostile.state },
-      '/swap/v2/order',
-    );
+    const asked = await expectQuoteRefused(refusing(), '/swap/v2/order');
     // A manual order: asked with the wallet's own parameters, the unreadable routers left out.
     expect(asked.searchParams.get('excludeRouters')).toBe('dflow,okx');
   });
 
   it('is refused at the quote when it states 0.5% but keeps the minimum of 4%, in words; nothing is signed', async () => {
-    const { wallet, connection, payer: person } = session;
-    await expectStatedMinimumRefused(
-      { wallet, connection, person, state: hostile.state },
-      '/swap/v2/order',
-    );
+    await expectStatedMinimumRefused(refusing(), '/swap/v2/order');
   });
 
   it('its honest twin (the sandbox’s own 0.5%) is reviewed, approved, executed and confirmed', async () => {
