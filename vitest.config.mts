@@ -57,6 +57,8 @@ export default defineConfig({
           name: 'integration',
           environment: 'node',
           setupFiles: ['test/harness/remove-temp-dirs.ts'],
+          // One sandbox genesis for the whole run, copied into each new sandbox's folder.
+          globalSetup: ['test/harness/genesis-template.ts'],
           include: ['test/integration/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
@@ -68,6 +70,8 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           setupFiles: ['test/harness/remove-temp-dirs.ts'],
+          // One sandbox genesis for the whole run, copied into each new sandbox's folder.
+          globalSetup: ['test/harness/genesis-template.ts'],
           include: ['test/e2e/**/*.test.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,

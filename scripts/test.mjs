@@ -62,6 +62,9 @@ const env = {
   SWAPDESK_SECRETS_LOG: join(runDir, 'secrets.jsonl'),
   SWAPDESK_BRIDGE_TRANSCRIPT: join(runDir, 'bridge-transcript.jsonl'),
   SWAPDESK_REPO_ROOT: root,
+  // The build above is this checkout's: integration's sandboxes may run its sandbox.js
+  // (test/harness/sandbox-process.ts) instead of loading the sources through tsx.
+  ...(process.env.SWAPDESK_TEST_SKIP_STATIC ? {} : { SWAPDESK_TEST_BUILT: '1' }),
   npm_config_cache: process.env.npm_config_cache ?? join(process.env.HOME ?? '/root', '.npm'),
 };
 

@@ -1,7 +1,8 @@
 /**
  * Starts a real sandbox process for tests: `node --import tsx main/sandbox/cli.ts --port 0
- * --state <dir>`, waiting for its ready line. Each sandbox gets a fresh temporary state folder
- * unless one is given (to test restarts).
+ * --state <dir>` (or the build's sandbox.js, see sandboxEntry), waiting for its ready line. Each
+ * sandbox gets a new temporary state folder holding a copy of the run's genesis
+ * (genesis-template.ts) unless a folder is given (to test restarts).
  *
  * @example
  * const sandbox = await startSandbox();
@@ -12,18 +13,35 @@
  */
 import { JUPITER_PROGRAM_FIXTURE } from '../fixtures/jupiter-program';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { seedFromGenesisTemplate } from './genesis-template';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+/**
+ * The sandbox program: the build's out/main/sandbox.js when scripts/test.mjs built it in this
+ * run (SWAPDESK_TEST_BUILT=1; a second less per start than loading the sources through tsx),
+ * else the sources, so that a suite run on its own never starts a stale build.
+ */
+function sandboxEntry(): string[] {
+  const built = join(ROOT, 'out/main/sandbox.js');
+  if (process.env.SWAPDESK_TEST_BUILT === '1' && existsSync(built)) return [built];
+  return ['--import', 'tsx', join(ROOT, 'main/sandbox/cli.ts')];
+}
 
 export interface StartSandboxOptions {
   /** Reuse a state folder (restarts); default: a new temporary one. */
   stateDir?: string;
   reset?: boolean;
+  /**
+   * 'template' (default): a state folder the harness makes starts as a copy of the run's genesis
+   * (genesis-template.ts); 'fresh': the sandbox writes its own genesis, as a first start does.
+   */
+  genesis?: 'template' | 'fresh';
   /** Slot time; tests of blockhash expiry pass a few ms. Default 400 like mainnet. */
   slotMs?: number;
   /** Extra CLI arguments (e.g. a fixed `--port`). */
@@ -54,10 +72,9 @@ export interface RunningSandbox {
 export function startSandbox(options: StartSandboxOptions = {}): Promise<RunningSandbox> {
   const created = options.stateDir === undefined;
   const stateDir = options.stateDir ?? mkdtempSync(join(tmpdir(), 'swapdesk-sandbox-'));
+  if (created && !options.reset && options.genesis !== 'fresh') seedFromGenesisTemplate(stateDir);
   const args = [
-    '--import',
-    'tsx',
-    join(ROOT, 'main/sandbox/cli.ts'),
+    ...sandboxEntry(),
     '--port',
     '0',
     '--state',

@@ -17,8 +17,10 @@ import { getAssociatedTokenAddressSync } from '@solana/spl-token';
 
 const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
 const started: RunningSandbox[] = [];
+// These tests are about the ledger's own first start, restarts and reset: each writes its own
+// genesis rather than starting from the run's shared one (test/harness/genesis-template.ts).
 async function start(options: Parameters<typeof startSandbox>[0] = {}): Promise<RunningSandbox> {
-  const sandbox = await startSandbox(options);
+  const sandbox = await startSandbox({ genesis: 'fresh', ...options });
   started.push(sandbox);
   return sandbox;
 }
