@@ -73,13 +73,7 @@ export function startSandbox(options: StartSandboxOptions = {}): Promise<Running
   const created = options.stateDir === undefined;
   const stateDir = options.stateDir ?? mkdtempSync(join(tmpdir(), 'swapdesk-sandbox-'));
   if (created && !options.reset && options.genesis !== 'fresh') seedFromGenesisTemplate(stateDir);
-  const args = [
-    ...sandboxEntry(),
-    '--port',
-    '0',
-    '--state',
-    stateDir,
-  ];
+  const args = [...sandboxEntry(), '--port', '0', '--state', stateDir];
   if (options.reset) args.push('--reset');
   if (options.slotMs !== undefined) args.push('--slot-ms', String(options.slotMs));
   args.push(...(options.args ?? []));
