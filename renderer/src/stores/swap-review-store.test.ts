@@ -8,7 +8,11 @@ import { createSwapReviewStoreCreator } from './swap-review-store';
 const SOL = FAKE_TOKENS[0]!;
 const USDC = FAKE_TOKENS[1]!;
 
-async function reviewedStore(statuses: ('pending' | 'confirmed' | 'expired' | 'failed')[]) {
+/** A store with a ready review; `timing` is its pollMs (7 unless given; {} for the default). */
+async function reviewedStore(
+  statuses: ('pending' | 'confirmed' | 'expired' | 'failed')[],
+  timing: { pollMs?: number } = { pollMs: 7 },
+) {
   const fake = installFakeWallet({ accounts: [fakeAccount(0)] });
   fake.swap.statuses = statuses;
   const quote = await fake.api.swap.quote({
@@ -21,7 +25,7 @@ async function reviewedStore(statuses: ('pending' | 'confirmed' | 'expired' | 'f
   const polls: number[] = [];
   const store = createStore(
     createSwapReviewStoreCreator({
-      pollMs: 7,
+      ...timing,
       wait: async (ms) => {
         polls.push(ms);
       },
@@ -53,6 +57,14 @@ describe('approve and follow a swap', () => {
     expect(store.getState().submission.state).toBe('confirmed');
     expect(fake.calls.filter((c) => c.method === 'swap.status')).toHaveLength(3);
     expect(polls).toEqual([7, 7, 7]);
+  });
+
+  it('polls soon at first (four times at 250 ms), then every second', async () => {
+    const pending = Array<'pending'>(6).fill('pending');
+    const { store, polls } = await reviewedStore([...pending, 'confirmed'], {});
+    await store.getState().approve();
+    expect(store.getState().submission.state).toBe('confirmed');
+    expect(polls).toEqual([250, 250, 250, 250, 1000, 1000, 1000]);
   });
 
   it('an expired transaction ends in Expired with main’s words', async () => {
