@@ -48,6 +48,14 @@ export interface StartPreviewOptions {
 const repoRoot =
   process.env.SWAPDESK_REPO_ROOT ?? join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
+/**
+ * The slot time of a test's preview unless it passes its own `--slot-ms`: 150 ms rather than
+ * mainnet's 400, so that a funding, a swap or a payment is confirmed in a few hundred
+ * milliseconds instead of over a second (issue 36), while a blockhash still lives 22.5 s,
+ * several times the seconds a test takes from quote to approve.
+ */
+export const PREVIEW_SLOT_MS = 150;
+
 /** Path of the built preview; SWAPDESK_PREVIEW_JS overrides it (a build elsewhere). */
 export function previewScript(): string {
   return process.env.SWAPDESK_PREVIEW_JS ?? join(repoRoot, 'out', 'main', 'preview.js');
@@ -67,7 +75,8 @@ export async function startPreview(options: StartPreviewOptions = {}): Promise<R
   // SWAPDESK_TEST_JUPITER_PROGRAM=none: the same suites then prove the sandbox without it).
   const extra = options.args ?? [];
   const jupiter = extra.includes('--jupiter-program') ? [] : sandboxJupiterArgs();
-  const args = [script, '--port', '0', '--data', dataDir, ...jupiter, ...extra];
+  const slots = extra.includes('--slot-ms') ? [] : ['--slot-ms', String(PREVIEW_SLOT_MS)];
+  const args = [script, '--port', '0', '--data', dataDir, ...jupiter, ...slots, ...extra];
   const child = spawn(process.execPath, args, {
     env: { ...process.env, ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
