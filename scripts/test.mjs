@@ -41,18 +41,22 @@ if (!process.env.SWAPDESK_TEST_SKIP_STATIC) {
   step('build', 'npx', ['electron-vite', 'build', '--logLevel', 'warn']);
 }
 
-// What the system temp folder held before: at the end, any new swapdesk-* entry fails the run.
-const tempBefore = swapdeskEntries();
-
 // Everything the suites write lives in one folder per run: the keychain daemon's home, the
 // captured output and the secrets and bridge transcripts the leak check reads.
 const runDir = mkdtempSync(join(tmpdir(), 'swapdesk-test-'));
+// The suites' temp folder is one of the run's own (TMPDIR below), so the leftover check at the
+// end counts only what this run made: another run on the machine that leaves a swapdesk-*
+// folder in the system temp folder meanwhile is no failure of this one.
+const runTemp = join(runDir, 'tmp');
+mkdirSync(runTemp, { mode: 0o700 });
+const tempBefore = swapdeskEntries(runTemp);
 const keyringHome = join(runDir, 'keyring-home');
 mkdirSync(join(keyringHome, 'run'), { recursive: true, mode: 0o700 });
 const outputLog = join(runDir, 'vitest-output.log');
 const env = {
   ...process.env,
   HOME: keyringHome,
+  TMPDIR: runTemp,
   XDG_DATA_HOME: join(keyringHome, 'data'),
   XDG_RUNTIME_DIR: join(keyringHome, 'run'),
   XDG_CONFIG_HOME: join(keyringHome, 'config'),
@@ -138,13 +142,14 @@ for (const run of runs) {
 step('leak check', process.execPath, [join(root, 'scripts/leak-check.mjs'), runDir]);
 
 const passed = code === 0 && totals.failed === 0 && totals.passed > 0;
-// The run's own folder goes too, failed or not (SWAPDESK_KEEP_TEST_RUN keeps it to debug).
+// Read the run's temp folder before it goes; the run's own folder goes too, failed or not
+// (SWAPDESK_KEEP_TEST_RUN keeps it to debug).
+const left = process.env.SWAPDESK_KEEP_TEST_RUN ? [] : leftovers(tempBefore, runTemp);
 if (process.env.SWAPDESK_KEEP_TEST_RUN) console.log(`test run files kept in ${runDir}`);
 else rmSync(runDir, { recursive: true, force: true });
-const left = process.env.SWAPDESK_KEEP_TEST_RUN ? [] : leftovers(tempBefore);
 if (left.length > 0) {
   console.error(
-    `\n== the run left ${left.length} new entr${left.length === 1 ? 'y' : 'ies'} in ${tmpdir()}: ${left.join(', ')}`,
+    `\n== the run left ${left.length} new entr${left.length === 1 ? 'y' : 'ies'} in its temp folder: ${left.join(', ')}`,
   );
   totals.failed += 1;
 }
