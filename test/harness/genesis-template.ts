@@ -13,14 +13,14 @@
  * where it is the subject (`genesis: 'fresh'`, sandbox-ledger.test.ts) and by this set-up.
  *
  * The folder's path reaches the test workers and the previews they spawn through
- * SWAPDESK_TEST_GENESIS (workers start after the globalSetup and inherit its environment).
+ * SWAPDESK_TEST_GENESIS (workers start after the globalSetup and inherit its environment);
+ * genesis-seed.ts copies it.
  */
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { GENESIS_ENV } from './genesis-seed';
 import { startSandbox } from './sandbox-process';
-
-const ENV = 'SWAPDESK_TEST_GENESIS';
 
 /** vitest globalSetup: makes the template and answers its removal. */
 export default async function makeGenesisTemplate(): Promise<() => void> {
@@ -31,20 +31,9 @@ export default async function makeGenesisTemplate(): Promise<() => void> {
     rmSync(dir, { recursive: true, force: true });
     throw new Error(`the genesis template's sandbox stopped with ${code}:\n${sandbox.stderr()}`);
   }
-  process.env[ENV] = dir;
+  process.env[GENESIS_ENV] = dir;
   return () => {
-    delete process.env[ENV];
+    delete process.env[GENESIS_ENV];
     rmSync(dir, { recursive: true, force: true });
   };
-}
-
-/**
- * Copies the run's genesis into `stateDir` (a new, empty folder) when there is one; answers
- * whether it did. Without the globalSetup (a script outside vitest) the sandbox makes its own.
- */
-export function seedFromGenesisTemplate(stateDir: string): boolean {
-  const template = process.env[ENV];
-  if (!template || !existsSync(join(template, 'ledger-snapshot.json'))) return false;
-  cpSync(template, stateDir, { recursive: true });
-  return true;
 }

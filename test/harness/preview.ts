@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { seedFromGenesisTemplate } from './genesis-template';
+import { seedFromGenesisTemplate } from './genesis-seed';
 
 export interface RunningPreview {
   /** The address to open, with the bridge token in the fragment. */

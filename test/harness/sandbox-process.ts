@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { seedFromGenesisTemplate } from './genesis-template';
+import { seedFromGenesisTemplate } from './genesis-seed';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
