@@ -17,6 +17,7 @@ import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { seedFromGenesisTemplate } from './genesis-seed';
+import { makeGenesis } from './sandbox-process';
 
 export interface RunningPreview {
   /** The address to open, with the bridge token in the fragment. */
@@ -70,7 +71,7 @@ export async function startPreview(options: StartPreviewOptions = {}): Promise<R
   const ownDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'swapdesk-preview-'));
   // A new data folder's sandbox starts from the run's genesis (genesis-template.ts).
-  if (ownDir) seedFromGenesisTemplate(join(dataDir, 'sandbox'));
+  if (ownDir) await seedFromGenesisTemplate(join(dataDir, 'sandbox'), makeGenesis);
   // Jupiter's program on the preview's sandbox, as `npm start` runs it (none with
   // SWAPDESK_TEST_JUPITER_PROGRAM=none: the same suites then prove the sandbox without it).
   const extra = options.args ?? [];

@@ -69,10 +69,12 @@ export interface RunningSandbox {
 }
 
 /** Spawns a sandbox and resolves when its ready line arrived. */
-export function startSandbox(options: StartSandboxOptions = {}): Promise<RunningSandbox> {
+export async function startSandbox(options: StartSandboxOptions = {}): Promise<RunningSandbox> {
   const created = options.stateDir === undefined;
   const stateDir = options.stateDir ?? mkdtempSync(join(tmpdir(), 'swapdesk-sandbox-'));
-  if (created && !options.reset && options.genesis !== 'fresh') seedFromGenesisTemplate(stateDir);
+  if (created && !options.reset && options.genesis !== 'fresh') {
+    await seedFromGenesisTemplate(stateDir, makeGenesis);
+  }
   const args = [...sandboxEntry(), '--port', '0', '--state', stateDir];
   if (options.reset) args.push('--reset');
   if (options.slotMs !== undefined) args.push('--slot-ms', String(options.slotMs));
@@ -132,4 +134,16 @@ export function startSandbox(options: StartSandboxOptions = {}): Promise<Running
       });
     });
   });
+}
+
+/**
+ * Writes a fresh genesis into the empty folder `stateDir`: a sandbox started there and stopped
+ * with SIGTERM, which leaves the snapshot a restart reads (genesis-template.ts).
+ */
+export async function makeGenesis(stateDir: string): Promise<void> {
+  const sandbox = await startSandbox({ stateDir, genesis: 'fresh', timeoutMs: 60_000 });
+  const code = await sandbox.stop();
+  if (code !== 0 || !existsSync(join(stateDir, 'ledger-snapshot.json'))) {
+    throw new Error(`the genesis sandbox stopped with ${code}:\n${sandbox.stderr()}`);
+  }
 }
