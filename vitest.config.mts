@@ -63,6 +63,9 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 60_000,
           maxWorkers: workers,
+          // One module graph per worker (issue 36): each file's state is its own sandbox,
+          // preview and keychain names, made in its hooks, not in modules.
+          isolate: false,
         },
       },
       {
@@ -76,6 +79,8 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // One module graph for the whole suite, as integration's (issue 36).
+          isolate: false,
           // A group of its own: vitest runs projects with different worker counts one group
           // after another (`npx vitest run` with no --project still runs all four).
           sequence: { groupOrder: 1 },
