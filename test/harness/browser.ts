@@ -31,6 +31,22 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
 }
 
+let shared: Promise<Browser> | null = null;
+
+/**
+ * One Chromium for every suite of the worker process (issue 36: e2e runs its files in one
+ * worker, `isolate: false`, and a launch took 0.3 to 1 s of every file). Each test still opens
+ * its own context, with empty storage. Not closed by the suites: playwright ends the browsers it
+ * launched when the worker exits; a browser that went away is launched again.
+ */
+export function sharedBrowser(): Promise<Browser> {
+  shared ??= launchBrowser().then((browser) => {
+    browser.on('disconnected', () => (shared = null));
+    return browser;
+  });
+  return shared;
+}
+
 /**
  * The page's global object as seen from a `page.evaluate` callback. The test suites compile
  * with Node's types (no DOM lib), so callbacks reach the wallet through this cast:

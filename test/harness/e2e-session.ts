@@ -1,13 +1,13 @@
 /**
- * The set-up most end-to-end suites share: one web preview (real sandbox, real keychain) and
- * one Chromium for the whole file, and per test a fresh browser context that is cleaned up
- * after it: every account removed through the bridge (their keys recorded for the leak check
+ * The set-up most end-to-end suites share: one web preview (real sandbox, real keychain) for
+ * the whole file, the worker's one Chromium (sharedBrowser), and per test a fresh browser
+ * context that is cleaned up after it: every account removed through the bridge (their keys recorded for the leak check
  * first), the context closed, and no console or page error allowed to pass unnoticed.
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { openApp, removeAllAccounts, type AppPage } from '../e2e/onboarding-helpers';
-import { launchBrowser } from './browser';
+import { sharedBrowser } from './browser';
 import { startPreview, type RunningPreview } from './preview';
 
 export interface PreviewSession {
@@ -44,7 +44,7 @@ export function usePreviewSession(options: PreviewSessionOptions = {}): PreviewS
 
   beforeAll(async () => {
     preview = await start();
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
   });
 
   afterEach(async () => {
@@ -59,7 +59,8 @@ export function usePreviewSession(options: PreviewSessionOptions = {}): PreviewS
   });
 
   afterAll(async () => {
-    await browser?.close();
+    // The browser serves the next file (sharedBrowser); nothing of this one stays open in it.
+    for (const context of browser?.contexts() ?? []) await context.close();
     await preview?.stop();
   });
 
