@@ -1,8 +1,9 @@
 /**
  * The set-up most end-to-end suites share: one web preview (real sandbox, real keychain) for
  * the whole file, the worker's one Chromium (sharedBrowser), and per test a fresh browser
- * context that is cleaned up after it: every account removed through the bridge (their keys recorded for the leak check
- * first), the context closed, and no console or page error allowed to pass unnoticed.
+ * context that is cleaned up after it: every account removed through the bridge (their keys
+ * recorded for the leak check first), the context closed, and no console or page error allowed
+ * to pass unnoticed.
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
