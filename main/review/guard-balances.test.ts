@@ -44,6 +44,16 @@ function after(
   (scenario.post as Record<string, unknown>)[key(address)] = state;
 }
 
+/** Turns the honest swap into ExactOut for `amount` of BONK, spending at most 10.1 USDC. */
+function exactOut(scenario: Scenario, amount: bigint) {
+  scenario.intent = {
+    ...scenario.intent,
+    swapMode: 'ExactOut',
+    amount,
+    otherAmountThreshold: 10_100_000n,
+  };
+}
+
 describe('simulation', () => {
   it('refuses a failing simulation in words and leaves the balance rules out', async () => {
     const scenario = honestSwap();
@@ -76,12 +86,7 @@ describe('input-spend', () => {
 
   it('bounds ExactOut spend by otherAmountThreshold', async () => {
     const scenario = honestSwap();
-    scenario.intent = {
-      ...scenario.intent,
-      swapMode: 'ExactOut',
-      amount: 100_000_000n,
-      otherAmountThreshold: 10_100_000n,
-    };
+    exactOut(scenario, 100_000_000n);
     expect((await ruleVerdict(scenario, 'input-spend')).ok).toBe(true);
     after(scenario, userUsdc, tokenAccount(USDC, USER.publicKey, 89_899_999n));
     expect((await ruleVerdict(scenario, 'input-spend')).reason).toMatch(
@@ -101,12 +106,7 @@ describe('output', () => {
 
   it('requires exactly the amount (ExactOut), not more', async () => {
     const scenario = honestSwap();
-    scenario.intent = {
-      ...scenario.intent,
-      swapMode: 'ExactOut',
-      amount: 99_999_999n,
-      otherAmountThreshold: 10_100_000n,
-    };
+    exactOut(scenario, 99_999_999n);
     expect((await ruleVerdict(scenario, 'output')).reason).toBe(
       '1000 BONK would arrive at your account instead of exactly 999.99999 BONK.',
     );

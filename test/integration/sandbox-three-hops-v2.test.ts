@@ -19,7 +19,16 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../harness/sandbox-process';
 import { JUPITER_PROGRAM_FIXTURE } from '../fixtures/jupiter-program';
-import { SANDBOX_TOKENS } from '../../main/shared/sandbox-tokens';
+import {
+  AMOUNT,
+  chainOf,
+  FAR,
+  JUPITER,
+  mintOf,
+  MSOL,
+  OTHER_VENUES,
+  type RoutePlan,
+} from './three-hops-fixtures';
 import { instruction, type InstructionJson } from './sandbox-swap-instructions-helpers';
 import {
   ataOf,
@@ -33,28 +42,6 @@ import {
   USDC,
   waitFor,
 } from './sandbox-swap-fixtures';
-
-const JUPITER = 'JUP6LkbZbjS1jKKwapdHNy74zcZ3tLUZoi5QNyVTaV4';
-const mintOf = (symbol: string) => SANDBOX_TOKENS.find((t) => t.symbol === symbol)!.mint;
-const MSOL = mintOf('mSOL');
-const FAR = ['TFEE', 'FRZ', 'UNVR'] as const;
-/**
- * The Raydium venues beside CP-Swap (issue 33 point 1), left out of every request here by name:
- * AMM v4 and CLMM pools also join mSOL to SOL, and these cases are about CP-Swap's chain of three.
- */
-const OTHER_VENUES = 'Raydium,Raydium%20CLMM';
-const AMOUNT: Record<string, bigint> = {
-  mSOL: 50_000_000n,
-  TFEE: 20_000_000n,
-  FRZ: 10_000_000n,
-  UNVR: 1_000_000_000n,
-};
-
-type RoutePlan = { swapInfo: { inputMint: string; outputMint: string } }[];
-const chainOf = (plan: RoutePlan) => [
-  plan[0]!.swapInfo.inputMint,
-  ...plan.map((step) => step.swapInfo.outputMint),
-];
 
 for (const jupiter of [true, false]) {
   describe(`three hops on the v2 shape, ${jupiter ? 'through' : 'without'} Jupiter's program`, () => {

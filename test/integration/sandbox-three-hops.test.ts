@@ -18,7 +18,17 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../harness/sandbox-process';
 import { JUPITER_PROGRAM_FIXTURE } from '../fixtures/jupiter-program';
-import { findSandboxToken, SANDBOX_TOKENS } from '../../main/shared/sandbox-tokens';
+import { findSandboxToken } from '../../main/shared/sandbox-tokens';
+import {
+  AMOUNT,
+  chainOf,
+  FAR,
+  JUPITER,
+  mintOf,
+  MSOL,
+  OTHER_VENUES,
+  type RoutePlan,
+} from './three-hops-fixtures';
 import { instruction, type InstructionJson } from './sandbox-swap-instructions-helpers';
 import {
   ataOf,
@@ -33,32 +43,14 @@ import {
   waitFor,
 } from './sandbox-swap-fixtures';
 
-const JUPITER = 'JUP6LkbZbjS1jKKwapdHNy74zcZ3tLUZoi5QNyVTaV4';
-const mintOf = (symbol: string) => SANDBOX_TOKENS.find((t) => t.symbol === symbol)!.mint;
-const MSOL = mintOf('mSOL');
-/** The Raydium venues beside CP-Swap, left out of every quote here (URL-encoded). */
-const OTHER_VENUES = 'Raydium,Raydium%20CLMM';
-/** The far tokens: each has one pool, against USDC. */
-const FAR = ['TFEE', 'FRZ', 'UNVR'] as const;
-/** What the person swaps of each: a few dollars' worth. */
-const AMOUNT: Record<string, bigint> = {
-  mSOL: 50_000_000n, // 0.05 mSOL
-  TFEE: 20_000_000n, // 20 TFEE
-  FRZ: 10_000_000n, // 10 FRZ
-  UNVR: 1_000_000_000n, // 1,000 UNVR
-};
-
 type Quote = Record<string, unknown> & {
   inAmount: string;
   outAmount: string;
-  routePlan: { swapInfo: Record<string, string>; percent: number }[];
+  routePlan: {
+    swapInfo: Record<string, string> & RoutePlan[number]['swapInfo'];
+    percent: number;
+  }[];
 };
-
-/** The mints a quote's route passes, in order. */
-const chainOf = (q: Quote) => [
-  q.routePlan[0]!.swapInfo.inputMint,
-  ...q.routePlan.map((step) => step.swapInfo.outputMint),
-];
 
 const CONFIGS = [
   { shape: 'v6', jupiter: false },
@@ -147,7 +139,7 @@ for (const { shape, jupiter } of CONFIGS) {
           const user = await fundedUser(connection, sandbox.rpcUrl, 1, { [input]: AMOUNT[from]! });
           const q = await quote(`inputMint=${input}&outputMint=${output}&amount=${AMOUNT[from]}`);
           const path = [MSOL, SOL, USDC, mintOf(far)];
-          expect(chainOf(q)).toEqual(from === 'mSOL' ? path : [...path].reverse());
+          expect(chainOf(q.routePlan)).toEqual(from === 'mSOL' ? path : [...path].reverse());
           const tx = await swapAndRead(q, user);
           expectExecutedBy(tx, q.routePlan.length, jupiter);
           expect(await tokenBalance(connection, ataOf(user.publicKey, output))).toBe(
@@ -164,7 +156,7 @@ for (const { shape, jupiter } of CONFIGS) {
       const q = await quote(
         `inputMint=${MSOL}&outputMint=${mintOf('UNVR')}&amount=${want}&swapMode=ExactOut`,
       );
-      expect(chainOf(q)).toEqual([MSOL, SOL, USDC, mintOf('UNVR')]);
+      expect(chainOf(q.routePlan)).toEqual([MSOL, SOL, USDC, mintOf('UNVR')]);
       const tx = await swapAndRead(q, user);
       // The program has no ExactOut path over CP-Swap: the sandbox's own calls run it.
       expectExecutedBy(tx, q.routePlan.length, false);
