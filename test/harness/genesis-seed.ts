@@ -36,7 +36,10 @@ function newest(root: string): { dir: string; madeAt: number } | null {
  * Makes the next generation of `root` unless another process is making one (then null: that
  * start writes its own genesis). The folder is named only once complete.
  */
-export async function newGeneration(root: string, make: MakeGenesis): Promise<string | null> {
+export async function newGeneration(
+  root: string,
+  make: MakeGenesis,
+): Promise<{ dir: string; madeAt: number } | null> {
   const lock = join(root, 'making');
   try {
     mkdirSync(lock);
@@ -47,9 +50,10 @@ export async function newGeneration(root: string, make: MakeGenesis): Promise<st
   try {
     mkdirSync(work);
     await make(work);
-    const dir = join(root, `gen-${Date.now()}`);
+    const madeAt = Date.now();
+    const dir = join(root, `gen-${madeAt}`);
     renameSync(work, dir);
-    return dir;
+    return { dir, madeAt };
   } finally {
     rmSync(work, { recursive: true, force: true });
     rmSync(lock, { recursive: true, force: true });
@@ -58,21 +62,15 @@ export async function newGeneration(root: string, make: MakeGenesis): Promise<st
 
 /**
  * Copies the run's genesis into `stateDir` (a new, empty folder), making a new generation
- * first when the newest is older than MAX_AGE_MS; answers whether it copied. Without the
- * globalSetup (a script outside vitest) the sandbox writes its own.
+ * first when the newest is older than MAX_AGE_MS. Without the globalSetup (a script outside
+ * vitest), or while another process makes the next generation, the sandbox writes its own.
  */
-export async function seedFromGenesisTemplate(
-  stateDir: string,
-  make: MakeGenesis,
-): Promise<boolean> {
+export async function seedFromGenesisTemplate(stateDir: string, make: MakeGenesis): Promise<void> {
   const root = process.env[GENESIS_ENV];
-  if (!root || !existsSync(root)) return false;
+  if (!root || !existsSync(root)) return;
   let current = newest(root);
   if (current === null || Date.now() - current.madeAt > MAX_AGE_MS) {
-    const made = await newGeneration(root, make);
-    current = made === null ? null : newest(root);
+    current = await newGeneration(root, make);
   }
-  if (current === null || Date.now() - current.madeAt > MAX_AGE_MS) return false;
-  cpSync(current.dir, stateDir, { recursive: true });
-  return true;
+  if (current !== null) cpSync(current.dir, stateDir, { recursive: true });
 }

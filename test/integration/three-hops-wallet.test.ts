@@ -9,7 +9,6 @@
 import { Keypair } from '@solana/web3.js';
 import { describe, expect, it } from 'vitest';
 import { JUPITER_PROGRAM_FIXTURE } from '../fixtures/jupiter-program';
-import { SANDBOX_TOKENS } from '../../main/shared/sandbox-tokens';
 import {
   ataOf,
   confirmedSignature,
@@ -19,9 +18,8 @@ import {
   USDC,
   usePaySession,
 } from './pay-helpers';
+import { mintOf, MSOL } from './three-hops-fixtures';
 
-const mintOf = (symbol: string) => SANDBOX_TOKENS.find((t) => t.symbol === symbol)!.mint;
-const MSOL = mintOf('mSOL');
 const UNVR = mintOf('UNVR');
 
 const pay = usePaySession('three-hops-wallet', {
