@@ -65,6 +65,8 @@ const recordSchema = z.object({
   payment: paymentSchema.nullable().optional(),
   /** Swaps with an integrator fee only; absent in entries written before fees existed. */
   platformFee: platformFeeSchema.nullable().optional(),
+  /** The slot it landed in, once the tracker saw it land; absent before and in older entries. */
+  slot: z.number().int().nonnegative().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -43,7 +43,7 @@ describe('activity store', () => {
 
     clock += 5_000;
     await store.update(added.id, { sent: true });
-    await store.update(added.id, { status: 'confirmed' });
+    await store.update(added.id, { status: 'confirmed', slot: 311 });
     const second = await store.add(entry({ signature: '4'.repeat(88), networkId: 'mainnet' }));
 
     const restarted = createActivityStore({ file: createActivityFile(dataDir), now: () => clock });
@@ -55,6 +55,9 @@ describe('activity store', () => {
       createdAt: '2026-11-22T03:00:00.000Z',
       updatedAt: '2026-11-22T03:00:05.000Z',
     });
+    // The slot it landed in is kept and shown (Activity orders by it within a second).
+    expect(activityView(list[1]!).slot).toBe(311);
+    expect(activityView(list[0]!)).not.toHaveProperty('slot');
     expect(await restarted.pending('mainnet')).toHaveLength(1);
     expect(await restarted.pending('sandbox')).toHaveLength(0);
     expect((await restarted.bySignature(SIGNATURE))?.id).toBe(added.id);

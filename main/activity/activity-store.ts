@@ -10,7 +10,10 @@ import { explorerUrl } from './explorer-link';
 
 export type NewActivity = Omit<ActivityRecord, 'id' | 'createdAt' | 'updatedAt'>;
 export type ActivityPatch = Partial<
-  Pick<ActivityRecord, 'status' | 'error' | 'sent' | 'payment' | 'platformFee' | 'signature'>
+  Pick<
+    ActivityRecord,
+    'status' | 'error' | 'sent' | 'payment' | 'platformFee' | 'signature' | 'slot'
+  >
 >;
 
 export interface ActivityStore {
@@ -120,5 +123,6 @@ export function activityView(record: ActivityRecord): ActivityEntryView {
     explorerUrl: explorerUrl(record.networkId, record.signature, record.rpcUrl),
     ...(record.payment ? { payment: record.payment } : {}),
     ...(record.platformFee ? { platformFee: record.platformFee } : {}),
+    ...(record.slot !== undefined ? { slot: record.slot } : {}),
   };
 }

@@ -66,7 +66,7 @@ describe('transaction sender with subscriptions', () => {
       lastValidBlockHeight: 100,
       sent: true,
     });
-    expect(outcome).toEqual({ status: 'confirmed', error: null });
+    expect(outcome).toEqual({ status: 'confirmed', error: null, slot: 5 });
     expect(polls()).toBe(2);
     expect(calls).toEqual([
       ['signatureSubscribe', [SIGNATURE, { commitment: 'confirmed' }], 'signatureUnsubscribe'],
@@ -91,8 +91,35 @@ describe('transaction sender with subscriptions', () => {
       lastValidBlockHeight: 100,
       sent: true,
     });
-    expect(outcome).toEqual({ status: 'confirmed', error: null });
+    expect(outcome).toEqual({ status: 'confirmed', error: null, slot: 5 });
     expect(polls()).toBe(4);
     expect(waits).toEqual([500, 500, 500]);
+  });
+});
+
+describe('transaction sender outcomes', () => {
+  it('answers the slot a transaction landed in, failed as well as confirmed, for Activity to order by', async () => {
+    const failed: SignatureStatus = {
+      slot: 7,
+      confirmations: 1,
+      err: { InstructionError: [2, { Custom: 6001 }] },
+      confirmationStatus: 'confirmed',
+    };
+    const { connection } = fakeConnection([null, failed]);
+    const sender = createTransactionSender({
+      connection,
+      wait: async () => undefined,
+      now: () => 0,
+      unreachableMessage: 'unreachable',
+    });
+    const outcome = await sender.track({
+      signature: SIGNATURE,
+      wire: null,
+      lastValidBlockHeight: 100,
+      sent: true,
+    });
+    expect(outcome.status).toBe('failed');
+    expect(outcome.slot).toBe(7);
+    expect(outcome.error).toMatch(/\S/);
   });
 });

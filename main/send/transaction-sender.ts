@@ -22,6 +22,11 @@ export interface Outcome {
   status: 'confirmed' | 'failed' | 'expired';
   /** Why it failed or expired, in words; null when confirmed. */
   error: string | null;
+  /**
+   * The slot it landed in, confirmed or failed (absent when it expired): Activity orders the
+   * wallet's own entries among the chain's by it, since block times are whole seconds.
+   */
+  slot?: number;
 }
 
 export interface TrackRequest {
@@ -151,19 +156,23 @@ export function createTransactionSender(options: TransactionSenderOptions): Tran
       }
       try {
         const status = await statusOf(signature);
-        if (status?.err) return { status: 'failed', error: failureWords(status.err, true) };
+        if (status?.err) {
+          return { status: 'failed', error: failureWords(status.err, true), slot: status.slot };
+        }
         if (
           status?.confirmationStatus === 'confirmed' ||
           status?.confirmationStatus === 'finalized'
         ) {
-          return { status: 'confirmed', error: null };
+          return { status: 'confirmed', error: null, slot: status.slot };
         }
         if (status === null) {
           const height = await connection.getBlockHeight('confirmed');
           if (height > lastValidBlockHeight) {
             // It may have landed in the last valid block between the two reads: look once more.
             const last = await statusOf(signature);
-            if (last?.err) return { status: 'failed', error: failureWords(last.err, true) };
+            if (last?.err) {
+              return { status: 'failed', error: failureWords(last.err, true), slot: last.slot };
+            }
             if (last === null) return { status: 'expired', error: expiredWords(sent) };
             continue;
           }

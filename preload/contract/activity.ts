@@ -32,6 +32,8 @@ export interface ActivityEntryView {
   /** ISO-8601 times. */
   createdAt: string;
   updatedAt: string;
+  /** The slot it landed in (confirmed or failed), once the wallet saw it land. */
+  slot?: number;
   /** A block explorer page for mainnet and custom networks; null on the sandbox. */
   explorerUrl: string | null;
   /** Payments only (kind 'pay'): the request and, once pay.receipt read it, the receipt. */

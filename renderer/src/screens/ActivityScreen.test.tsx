@@ -158,6 +158,41 @@ describe('what the chain records (issue 18)', () => {
     ]);
   });
 
+  // Seen in an e2e run (activity-chain): the person's swap journalled at 01:39:59.013 and a
+  // transfer from another wallet that landed after it, within the same second: the chain's
+  // block time, whole seconds, said 01:39:59.000 and the transfer was listed below the swap.
+  it('lists a transfer that landed after the own swap in the same second above it, by their slots', async () => {
+    const own = entry({ createdAt: '2026-11-29T01:39:59.013Z', slot: 88 });
+    const pending = entry({
+      signature: fakeSignature(3),
+      status: 'pending',
+      createdAt: '2026-11-29T01:39:59.500Z',
+    });
+    const fake = installFakeWallet({ accounts: [fakeAccount(0)] });
+    // The wallet's list is newest first: the pending one was sent last.
+    fake.swap.activity = [pending, own];
+    fake.swap.chain = [
+      chainEntry(0, { slot: 90, time: '2026-11-29T01:39:59.000Z' }),
+      chainEntry(1, { slot: 85, time: '2026-11-29T01:39:59.000Z' }),
+      chainEntry(2, { slot: 80, time: '2026-11-29T01:39:58.000Z' }),
+    ];
+    window.location.hash = '#/activity';
+    render(<App />);
+    const list = await screen.findByRole('list', { name: 'Transactions' });
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(5));
+    const texts = within(list)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent ?? '');
+    // Not landed yet: the newest of its second. Then slot 90, the own swap's 88, slot 85, and
+    // the transfer of the second before.
+    expect(texts[0]).toContain('Pending');
+    expect(texts[1]).toContain('Received +1 USDC');
+    expect(texts[2]).toContain('Swap 0.5 SOL → 74.987212 USDC');
+    expect(texts[2]).toContain('Confirmed');
+    expect(texts[3]).toContain('Received +2 USDC');
+    expect(texts[4]).toContain('Received +3 USDC');
+  });
+
   it('reads the history again on another network, without the old network’s entries', async () => {
     const fake = installFakeWallet({ accounts: [fakeAccount(0)] });
     fake.swap.chain = [chainEntry(0)];

@@ -42,17 +42,25 @@ function amountsOf(entry: ActivityEntryView, tokens: readonly TokenInfo[]): stri
 }
 
 type Row =
-  | { source: 'wallet'; key: string; at: number; entry: ActivityEntryView }
-  | { source: 'chain'; key: string; at: number; entry: ChainActivityView };
+  | { source: 'wallet'; key: string; second: number; slot: number; entry: ActivityEntryView }
+  | { source: 'chain'; key: string; second: number; slot: number; entry: ChainActivityView };
 
-/** The wallet's entries and the chain's, newest first, each signature once. */
+/**
+ * The wallet's entries and the chain's, newest first, each signature once. Block times are
+ * whole seconds, so rows are ordered by the second first (the wallet's own time cut to it),
+ * then by the slot each landed in: a transfer another wallet sent in the same second as the
+ * person's own swap, but in a later slot, is newer. A wallet entry not seen landing yet
+ * (pending, expired) counts as the newest of its second.
+ */
 function mergeRows(own: readonly ActivityEntryView[], chain: readonly ChainActivityView[]): Row[] {
   const mine = new Set(own.map((entry) => entry.signature));
+  const second = (iso: string | null) => (iso === null ? 0 : Math.floor(Date.parse(iso) / 1000));
   const rows: Row[] = [
     ...own.map((entry) => ({
       source: 'wallet' as const,
       key: entry.id,
-      at: Date.parse(entry.createdAt),
+      second: second(entry.createdAt),
+      slot: entry.slot ?? Number.POSITIVE_INFINITY,
       entry,
     })),
     ...chain
@@ -60,12 +68,15 @@ function mergeRows(own: readonly ActivityEntryView[], chain: readonly ChainActiv
       .map((entry) => ({
         source: 'chain' as const,
         key: entry.signature,
-        at: entry.time === null ? 0 : Date.parse(entry.time),
+        second: second(entry.time),
+        slot: entry.slot,
         entry,
       })),
   ];
-  // Stable: equal times keep the wallet's order, then the chain's.
-  return rows.sort((a, b) => b.at - a.at);
+  // Stable: rows equal in both keep the wallet's order, then the chain's.
+  return rows.sort(
+    (a, b) => b.second - a.second || (a.slot === b.slot ? 0 : b.slot > a.slot ? 1 : -1),
+  );
 }
 
 export function ActivityScreen() {
