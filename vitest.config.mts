@@ -78,7 +78,11 @@ export default defineConfig({
           include: ['test/e2e/**/*.test.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // One file at a time. SWAPDESK_E2E_WORKERS=2 runs two side by side, to measure: on
+          // a machine loaded by other work (load 17) that run took longer and five UI waits
+          // timed out (docs/BENCHMARKS.md, "Test suite, fourth round").
+          fileParallelism: process.env.SWAPDESK_E2E_WORKERS !== undefined,
+          maxWorkers: Number(process.env.SWAPDESK_E2E_WORKERS ?? 1),
           // One module graph for the whole suite, as integration's (issue 36).
           isolate: false,
           // A group of its own: vitest runs projects with different worker counts one group

@@ -47,7 +47,7 @@ export async function copyKeychainItems(service: string): Promise<number> {
     default?: typeof import('keytar');
   };
   const keytar = imported.default ?? imported;
-  const credentials = await keytar.findCredentials(service);
+  const credentials = await findCredentialsSettled(keytar, service);
   for (const { account, password } of credentials) {
     appendFileSync(
       join(runDir, 'keychain-items.jsonl'),
@@ -56,4 +56,23 @@ export async function copyKeychainItems(service: string): Promise<number> {
     );
   }
   return credentials.length;
+}
+
+/**
+ * keytar's findCredentials lists the service's items, then reads each: an item another
+ * process removes in between (another preview's clean-up, when e2e files run side by side)
+ * fails the whole call with "No such secret item". The list is read again then.
+ */
+async function findCredentialsSettled(
+  keytar: typeof import('keytar'),
+  service: string,
+): Promise<Array<{ account: string; password: string }>> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await keytar.findCredentials(service);
+    } catch (error) {
+      const vanished = error instanceof Error && error.message.includes('No such secret item');
+      if (!vanished || attempt >= 5) throw error;
+    }
+  }
 }
