@@ -12,7 +12,11 @@ import { Keypair } from '@solana/web3.js';
 import { describe, expect, it } from 'vitest';
 import { sandboxMintOf as mint } from '../../shared/sandbox-tokens';
 import { associatedAccount, fundHolder } from '../../../test/fixtures/sandbox-market';
-import { useJupiterRoutes } from '../../../test/fixtures/jupiter-route-run';
+import {
+  expectAsQuoted,
+  useJupiterRoutes,
+  type RouteCase,
+} from '../../../test/fixtures/jupiter-route-run';
 import { AMM_V4_PROGRAM_ID, swapBaseOutV2Instruction } from '../amm-v4/program';
 import { readAmmV4Pool } from '../amm-v4/amm-pool-view';
 import { JUPITER_PROGRAM_ID } from './program';
@@ -20,27 +24,16 @@ import { JUPITER_PROGRAM_ID } from './program';
 /** Jupiter's `Swap` variant of an AMM v4 step over its v2 swap accounts (no fields). */
 const RAYDIUM_V2 = { index: 105, name: 'RaydiumV2', fieldBytes: 0 };
 
-const routes = useJupiterRoutes('swapdesk-jupiter-amm-v4-', ['SOL', 'USDC', 'USDT', 'RAY', 'mSOL']);
+const routes = useJupiterRoutes(
+  'swapdesk-jupiter-amm-v4-',
+  ['SOL', 'USDC', 'USDT', 'RAY', 'mSOL'],
+  'Raydium',
+);
 const { ata, person } = routes;
 
-interface Case {
-  from: string;
-  to: string;
-  amount: bigint;
-  swapMode: 'ExactIn' | 'ExactOut';
-  shared: boolean;
-  onlyDirect?: boolean;
-}
-
-function run(c: Case) {
-  const q = routes.quote({
-    inputMint: mint(c.from),
-    outputMint: mint(c.to),
-    amount: c.amount.toString(),
-    swapMode: c.swapMode,
-    dexes: 'Raydium',
-    onlyDirectRoutes: String(c.onlyDirect ?? true),
-  });
+/** The route quoted over AMM v4 only, then swapped through Jupiter (shared accounts or not). */
+function run(c: RouteCase & { shared: boolean }) {
+  const q = routes.quoteRoute(c);
   expect(q.routePlan.every((step) => step.swapInfo.label === 'Raydium')).toBe(true);
   const r = routes.swap(q, AMM_V4_PROGRAM_ID, { useSharedAccounts: c.shared });
   return { q, ...r };
@@ -57,8 +50,7 @@ describe('Jupiter over Raydium AMM v4', () => {
         shared,
       });
       expect(r.logs).toContain(`Program ${AMM_V4_PROGRAM_ID} invoke [2]`);
-      expect(r.paid).toBe(2n * 10n ** 9n);
-      expect(r.received).toBe(BigInt(r.q.outAmount));
+      expectAsQuoted(r, r.q, 2n * 10n ** 9n);
     });
 
     it(`ExactOut ${shared ? 'shared_accounts_exact_out_route' : 'exact_out_route'}: exactly 250 USDC for SOL`, () => {
@@ -70,8 +62,7 @@ describe('Jupiter over Raydium AMM v4', () => {
         shared,
       });
       expect(r.logs).toContain(`Program ${AMM_V4_PROGRAM_ID} invoke [2]`);
-      expect(r.received).toBe(250_000_000n);
-      expect(r.paid).toBe(BigInt(r.q.inAmount));
+      expectAsQuoted(r, r.q, 250_000_000n);
     });
   }
 
@@ -88,8 +79,7 @@ describe('Jupiter over Raydium AMM v4', () => {
     expect(
       r.logs.filter((line) => line === `Program ${AMM_V4_PROGRAM_ID} invoke [2]`),
     ).toHaveLength(r.q.routePlan.length);
-    expect(r.received).toBe(100_000_000n);
-    expect(r.paid).toBe(BigInt(r.q.inAmount));
+    expectAsQuoted(r, r.q, 100_000_000n);
   });
 
   it('every ExactOut form, V1 and V2, plain and shared, over one RaydiumV2 step: exactly 75 USDC', () => {

@@ -11,7 +11,7 @@ import { PublicKey, TransactionInstruction } from '@solana/web3.js';
 import { describe, expect, it } from 'vitest';
 import { sandboxMintOf as mint } from '../../shared/sandbox-tokens';
 import { fundToken } from '../faucet/faucet';
-import { useJupiterRoutes } from '../../../test/fixtures/jupiter-route-run';
+import { expectAsQuoted, useJupiterRoutes } from '../../../test/fixtures/jupiter-route-run';
 import { CLMM_PROGRAM_ID } from '../clmm/program';
 import { readClmmPool } from '../clmm/clmm-pool-view';
 import { quoteClmm } from '../clmm/clmm-quote';
@@ -26,36 +26,13 @@ import type { RouteLeg } from '../router/route-types';
 /** Jupiter's `Swap` variant with CLMM's ExactOut path (no fields). */
 const RAYDIUM_CLMM = { index: 26, name: 'RaydiumClmm', fieldBytes: 0 };
 
-const routes = useJupiterRoutes('swapdesk-jupiter-clmm-', [
-  'SOL',
-  'USDC',
-  'USDT',
-  'RAY',
-  'mSOL',
-  'JUP',
-]);
+const routes = useJupiterRoutes(
+  'swapdesk-jupiter-clmm-',
+  ['SOL', 'USDC', 'USDT', 'RAY', 'mSOL', 'JUP'],
+  CLMM_LABEL,
+);
 const { ata, person } = routes;
-
-interface Case {
-  from: string;
-  to: string;
-  amount: bigint;
-  swapMode: 'ExactIn' | 'ExactOut';
-  /** Default: Raydium CLMM only. */
-  dexes?: string;
-  onlyDirect?: boolean;
-}
-
-function quote(c: Case) {
-  return routes.quote({
-    inputMint: mint(c.from),
-    outputMint: mint(c.to),
-    amount: c.amount.toString(),
-    swapMode: c.swapMode,
-    dexes: c.dexes ?? CLMM_LABEL,
-    onlyDirectRoutes: String(c.onlyDirect ?? true),
-  });
-}
+const quote = routes.quoteRoute;
 
 type Quote = ReturnType<typeof quote>;
 
@@ -77,43 +54,51 @@ function swap(q: Quote, shared: boolean, version: 'V1' | 'V2' = 'V1') {
 const labels = (q: Quote) => q.routePlan.map((step) => step.swapInfo.label);
 const SOL = 10n ** 9n;
 
+/**
+ * One CLMM step through each of Jupiter's instructions: the instruction (its shared-accounts
+ * form adds `SharedAccounts`), and the CLMM swap it calls (`SwapV2` ExactIn; ExactOut, CLMM's v1
+ * swap run backwards, is_base_input false).
+ */
+const ONE_STEP = [
+  {
+    title: (route: string) => `ExactIn ${route} (RaydiumClmmV2): SOL → USDC pays exactly the quote`,
+    route: { from: 'SOL', to: 'USDC', amount: 2n * SOL, swapMode: 'ExactIn' },
+    version: 'V1',
+    instruction: 'Route',
+    call: 'SwapV2',
+  },
+  {
+    title: (route: string) => `ExactIn ${route}: USDC → SOL pays exactly the quote`,
+    route: { from: 'USDC', to: 'SOL', amount: 300_000_000n, swapMode: 'ExactIn' },
+    version: 'V2',
+    instruction: 'RouteV2',
+    call: 'SwapV2',
+  },
+  {
+    title: (route: string) => `ExactOut ${route} (RaydiumClmm): exactly 250 USDC for SOL`,
+    route: { from: 'SOL', to: 'USDC', amount: 250_000_000n, swapMode: 'ExactOut' },
+    version: 'V1',
+    instruction: 'ExactOutRoute',
+    call: 'Swap',
+  },
+] as const;
+
+/** `ExactOutRoute` → `exact_out_route`, as the program's IDL names its instructions. */
+const snake = (name: string) => name.replace(/(?<=[a-z0-9])(?=[A-Z])/g, '_').toLowerCase();
+
 describe('Jupiter over Raydium CLMM', () => {
   for (const shared of [false, true]) {
-    it(`ExactIn ${shared ? 'shared_accounts_route' : 'route'} (RaydiumClmmV2): SOL → USDC pays exactly the quote`, () => {
-      const q = quote({ from: 'SOL', to: 'USDC', amount: 2n * SOL, swapMode: 'ExactIn' });
-      expect(labels(q)).toEqual([CLMM_LABEL]);
-      const r = swap(q, shared);
-      expect(r.logs).toContain(
-        `Program log: Instruction: ${shared ? 'SharedAccountsRoute' : 'Route'}`,
-      );
-      expect(r.clmmCalls).toEqual(['Program log: Instruction: SwapV2']);
-      expect(r.paid).toBe(2n * SOL);
-      expect(r.received).toBe(BigInt(q.outAmount));
-    });
-
-    it(`ExactIn ${shared ? 'shared_accounts_route_v2' : 'route_v2'}: USDC → SOL pays exactly the quote`, () => {
-      const q = quote({ from: 'USDC', to: 'SOL', amount: 300_000_000n, swapMode: 'ExactIn' });
-      const r = swap(q, shared, 'V2');
-      expect(r.logs).toContain(
-        `Program log: Instruction: ${shared ? 'SharedAccountsRouteV2' : 'RouteV2'}`,
-      );
-      expect(r.clmmCalls).toEqual(['Program log: Instruction: SwapV2']);
-      expect(r.paid).toBe(300_000_000n);
-      expect(r.received).toBe(BigInt(q.outAmount));
-    });
-
-    it(`ExactOut ${shared ? 'shared_accounts_exact_out_route' : 'exact_out_route'} (RaydiumClmm): exactly 250 USDC for SOL`, () => {
-      const q = quote({ from: 'SOL', to: 'USDC', amount: 250_000_000n, swapMode: 'ExactOut' });
-      expect(labels(q)).toEqual([CLMM_LABEL]);
-      const r = swap(q, shared);
-      expect(r.logs).toContain(
-        `Program log: Instruction: ${shared ? 'SharedAccountsExactOutRoute' : 'ExactOutRoute'}`,
-      );
-      // The program runs CLMM's v1 swap backwards (is_base_input false).
-      expect(r.clmmCalls).toEqual(['Program log: Instruction: Swap']);
-      expect(r.received).toBe(250_000_000n);
-      expect(r.paid).toBe(BigInt(q.inAmount));
-    });
+    for (const c of ONE_STEP) {
+      const instruction = `${shared ? 'SharedAccounts' : ''}${c.instruction}`;
+      it(c.title(snake(instruction)), () => {
+        const q = quote(c.route);
+        expect(labels(q)).toEqual([CLMM_LABEL]);
+        const r = swap(q, shared, c.version);
+        expect(r.logs).toContain(`Program log: Instruction: ${instruction}`);
+        expect(r.clmmCalls).toEqual([`Program log: Instruction: ${c.call}`]);
+        expectAsQuoted(r, q, c.route.amount);
+      });
+    }
   }
 
   it('ExactIn over two hops (JUP → USDC → SOL, shared accounts): exactly the quote', () => {
@@ -127,8 +112,7 @@ describe('Jupiter over Raydium CLMM', () => {
     expect(new Set(q.routePlan.map((step) => step.swapInfo.outputMint)).size).toBe(2);
     const r = swap(q, true);
     expect(r.clmmCalls).toHaveLength(q.routePlan.length);
-    expect(r.paid).toBe(500_000_000n);
-    expect(r.received).toBe(BigInt(q.outAmount));
+    expectAsQuoted(r, q, 500_000_000n);
   });
 
   it('ExactOut over two hops (RAY → USDC → SOL, shared accounts): exactly 3 SOL', () => {
@@ -142,8 +126,7 @@ describe('Jupiter over Raydium CLMM', () => {
     expect(new Set(q.routePlan.map((step) => step.swapInfo.outputMint)).size).toBe(2);
     const r = swap(q, true);
     expect(r.clmmCalls).toEqual(q.routePlan.map(() => 'Program log: Instruction: Swap'));
-    expect(r.received).toBe(3n * SOL);
-    expect(r.paid).toBe(BigInt(q.inAmount));
+    expectAsQuoted(r, q, 3n * SOL);
   });
 
   it('a split across Raydium CLMM and Raydium CPMM in one hop: both venues inside Jupiter, exactly the quote', () => {
@@ -158,8 +141,7 @@ describe('Jupiter over Raydium CLMM', () => {
     const r = swap(q, false);
     expect(r.clmmCalls).toEqual(['Program log: Instruction: SwapV2']);
     expect(r.logs).toContain(`Program ${CP_SWAP_PROGRAM_ID} invoke [2]`);
-    expect(r.paid).toBe(400n * SOL);
-    expect(r.received).toBe(BigInt(q.outAmount));
+    expectAsQuoted(r, q, 400n * SOL);
   });
 
   it('a CLMM step before another venue’s (CLMM then CP-Swap, CLMM then AMM v4 ExactOut)', () => {
@@ -190,8 +172,7 @@ describe('Jupiter over Raydium CLMM', () => {
     const b = swap(exactOut, true);
     expect(b.clmmCalls).toEqual(['Program log: Instruction: Swap']);
     expect(b.logs).toContain(`Program ${AMM_V4_PROGRAM_ID} invoke [2]`);
-    expect(b.received).toBe(500_000_000n);
-    expect(b.paid).toBe(BigInt(exactOut.inAmount));
+    expectAsQuoted(b, exactOut, 500_000_000n);
   });
 
   for (const swapMode of ['ExactIn', 'ExactOut'] as const) {
