@@ -15,11 +15,7 @@ import {
   TOKEN_2022_PROGRAM_ID,
   TOKEN_PROGRAM_ID,
 } from '../../shared/sandbox-tokens';
-import {
-  accountMeta as meta,
-  poolSwapMetas,
-  type RaydiumSwapAccounts,
-} from '../venues/raydium-swap-accounts';
+import { keyOf } from '../public-key';
 
 export const CLMM_PROGRAM_ID = 'CAMMCzo5YL8w4VFF8KVHrK22GGUsp5VTaW7grrKgrWqK';
 const RENT_SYSVAR_ID = 'SysvarRent111111111111111111111111111111111';
@@ -94,6 +90,12 @@ export function bitmapExtensionAddress(pool: string): string {
 export function tickArrayAddress(pool: string, startIndex: number): string {
   return pda([seed('tick_array'), key(pool), i32be(startIndex)]);
 }
+
+const meta = (address: string, isWritable: boolean, isSigner = false): AccountMeta => ({
+  pubkey: keyOf(address),
+  isWritable,
+  isSigner,
+});
 
 function data(discriminator: Uint8Array, size: number, write: (view: DataView) => void): Buffer {
   const bytes = Buffer.alloc(8 + size);
@@ -215,8 +217,18 @@ export function openPositionInstruction(args: OpenPositionArgs): TransactionInst
   });
 }
 
-/** What `swap_v2` names, then its remaining accounts. */
-export interface ClmmSwapAccounts extends RaydiumSwapAccounts {
+/** What `swap_v2` names, in the program's order, then its remaining accounts. */
+export interface ClmmSwapAccounts {
+  payer: string;
+  config: string;
+  pool: string;
+  inputAccount: string;
+  outputAccount: string;
+  inputVault: string;
+  outputVault: string;
+  observation: string;
+  inputMint: string;
+  outputMint: string;
   /** The pool's tick-array bitmap extension, passed first as Raydium's own clients do. */
   bitmapExtension: string;
   /** The tick arrays the swap walks through, in the order it meets them. */
@@ -227,7 +239,12 @@ export interface ClmmSwapAccounts extends RaydiumSwapAccounts {
 export function swapV2Keys(accounts: ClmmSwapAccounts): AccountMeta[] {
   return [
     meta(accounts.payer, false, true),
-    ...poolSwapMetas(accounts),
+    meta(accounts.config, false),
+    meta(accounts.pool, true),
+    meta(accounts.inputAccount, true),
+    meta(accounts.outputAccount, true),
+    meta(accounts.inputVault, true),
+    meta(accounts.outputVault, true),
     meta(accounts.observation, true),
     meta(TOKEN_PROGRAM_ID, false),
     meta(TOKEN_2022_PROGRAM_ID, false),

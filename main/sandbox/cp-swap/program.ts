@@ -9,11 +9,7 @@
 import { PublicKey, TransactionInstruction, type AccountMeta } from '@solana/web3.js';
 import { getAssociatedTokenAddressSync } from '@solana/spl-token';
 import { ASSOCIATED_TOKEN_PROGRAM_ID, SYSTEM_PROGRAM_ID, TOKEN_PROGRAM_ID } from '../tokens';
-import {
-  accountMeta as meta,
-  poolSwapMetas,
-  type RaydiumSwapAccounts,
-} from '../venues/raydium-swap-accounts';
+import { keyOf } from '../public-key';
 
 export const CP_SWAP_PROGRAM_ID = 'CPMMoo8L3F4NbTegBCKVNunggL7H1ZpdTHKxQB5qKP1C';
 /** The mainnet account that receives the create-pool fee (hard-coded in the program). */
@@ -88,6 +84,12 @@ function u64s(discriminator: Uint8Array, values: bigint[]): Buffer {
   return data;
 }
 
+const meta = (address: string, isWritable: boolean, isSigner = false): AccountMeta => ({
+  pubkey: keyOf(address),
+  isWritable,
+  isSigner,
+});
+
 export interface InitializeArgs {
   creator: string;
   config: string;
@@ -138,17 +140,32 @@ export function initializeInstruction(args: InitializeArgs): TransactionInstruct
   });
 }
 
-/** What both swap instructions name (13 with the authority): what CLMM names too, and the token programs. */
-export interface SwapAccounts extends RaydiumSwapAccounts {
+/** What both swap instructions name, in the program's order (13 accounts). */
+export interface SwapAccounts {
+  payer: string;
+  config: string;
+  pool: string;
+  inputAccount: string;
+  outputAccount: string;
+  inputVault: string;
+  outputVault: string;
   inputProgram: string;
   outputProgram: string;
+  inputMint: string;
+  outputMint: string;
+  observation: string;
 }
 
 function swapKeys(accounts: SwapAccounts): AccountMeta[] {
   return [
     meta(accounts.payer, false, true),
     meta(CP_SWAP_AUTHORITY, false),
-    ...poolSwapMetas(accounts),
+    meta(accounts.config, false),
+    meta(accounts.pool, true),
+    meta(accounts.inputAccount, true),
+    meta(accounts.outputAccount, true),
+    meta(accounts.inputVault, true),
+    meta(accounts.outputVault, true),
     meta(accounts.inputProgram, false),
     meta(accounts.outputProgram, false),
     meta(accounts.inputMint, false),
