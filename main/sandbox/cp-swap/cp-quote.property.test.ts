@@ -17,7 +17,8 @@ import { CP_POOL_SEEDS, seedPoolAddress } from './pool-seeds';
 import { feeTierConfigAddress } from './fee-tiers';
 import { readCpPool } from './cp-pool-view';
 import { quoteExactIn, quoteExactOut, type CpSwapQuote } from './cp-quote';
-import { swapBaseInputInstruction, swapBaseOutputInstruction, type SwapAccounts } from './program';
+import { swapBaseInputInstruction, swapBaseOutputInstruction } from './program';
+import { cpSwapAccounts } from './swap-accounts';
 
 const venue = useVenueLedger('swapdesk-cp-quote-');
 const pools = CP_POOL_SEEDS.map((seed) =>
@@ -29,45 +30,22 @@ function swapCpOnVm(c: SwapSide, quote: CpSwapQuote | null, amount: bigint) {
   const { zeroForOne } = c;
   const view = readCpPool(venue.ledger, pools[c.pool]!, 0n)!;
   const { state } = view;
-  const [inMint, outMint, inProgram, outProgram, inVault, outVault] = zeroForOne
-    ? [
-        state.token0Mint,
-        state.token1Mint,
-        state.token0Program,
-        state.token1Program,
-        state.token0Vault,
-        state.token1Vault,
-      ]
-    : [
-        state.token1Mint,
-        state.token0Mint,
-        state.token1Program,
-        state.token0Program,
-        state.token1Vault,
-        state.token0Vault,
-      ];
-  const accounts: SwapAccounts = {
+  const [inMint, outMint] = zeroForOne
+    ? [state.token0Mint, state.token1Mint]
+    : [state.token1Mint, state.token0Mint];
+  const accounts = cpSwapAccounts(view.address, state, inMint, {
     payer: venue.person.publicKey.toBase58(),
-    config: state.ammConfig,
-    pool: view.address,
     inputAccount: venue.account(inMint),
     outputAccount: venue.account(outMint),
-    inputVault: inVault,
-    outputVault: outVault,
-    inputProgram: inProgram,
-    outputProgram: outProgram,
-    inputMint: inMint,
-    outputMint: outMint,
-    observation: state.observationKey,
-  };
+  });
   const instruction = c.exactIn
     ? swapBaseInputInstruction(accounts, amount, quote?.amountOut ?? 0n)
     : swapBaseOutputInstruction(accounts, quote?.amountIn ?? (1n << 64n) - 1n, amount);
   const run = venue.swap(instruction, {
     paid: accounts.inputAccount,
     received: accounts.outputAccount,
-    inVault,
-    outVault,
+    inVault: accounts.inputVault,
+    outVault: accounts.outputVault,
   });
   const after = readCpPool(venue.ledger, view.address, 0n)!;
   const protocolFee = zeroForOne
