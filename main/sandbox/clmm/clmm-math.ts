@@ -80,33 +80,28 @@ export function tickAtSqrtPrice(sqrtPriceX64: bigint): number {
   return sqrtPriceAtTick(tickHigh) <= sqrtPriceX64 ? tickHigh : tickLow;
 }
 
-/** Token 0 between two prices for `liquidity` (liquidity_math::get_delta_amount_0_unsigned); null past u64. */
-export function deltaAmount0(
+/**
+ * Token 0 (`token0`) or token 1 between two prices for `liquidity`
+ * (liquidity_math::get_delta_amount_0_unsigned and _1_unsigned); null past u64.
+ */
+export function deltaAmount(
+  token0: boolean,
   a: bigint,
   b: bigint,
   liquidity: bigint,
   roundUp: boolean,
 ): bigint | null {
   const [lo, hi] = a > b ? [b, a] : [a, b];
-  const numerator1 = liquidity << 64n;
-  const numerator2 = hi - lo;
-  const result = roundUp
-    ? ceilDiv(mulDivCeil(numerator1, numerator2, hi), lo)
-    : mulDivFloor(numerator1, numerator2, hi) / lo;
-  return result > U64_MAX ? null : result;
-}
-
-/** Token 1 between two prices for `liquidity` (liquidity_math::get_delta_amount_1_unsigned); null past u64. */
-export function deltaAmount1(
-  a: bigint,
-  b: bigint,
-  liquidity: bigint,
-  roundUp: boolean,
-): bigint | null {
-  const [lo, hi] = a > b ? [b, a] : [a, b];
-  const result = roundUp
-    ? mulDivCeil(liquidity, hi - lo, Q64)
-    : mulDivFloor(liquidity, hi - lo, Q64);
+  let result: bigint;
+  if (token0) {
+    const numerator1 = liquidity << 64n;
+    const numerator2 = hi - lo;
+    result = roundUp
+      ? ceilDiv(mulDivCeil(numerator1, numerator2, hi), lo)
+      : mulDivFloor(numerator1, numerator2, hi) / lo;
+  } else {
+    result = roundUp ? mulDivCeil(liquidity, hi - lo, Q64) : mulDivFloor(liquidity, hi - lo, Q64);
+  }
   return result > U64_MAX ? null : result;
 }
 
@@ -159,9 +154,7 @@ export function computeSwapStep(
 ): SwapStep {
   // What a side of the range holds between two prices: token 0's amount or token 1's.
   const delta = (token0: boolean, lower: bigint, upper: bigint, roundUp: boolean) =>
-    token0
-      ? deltaAmount0(lower, upper, liquidity, roundUp)
-      : deltaAmount1(lower, upper, liquidity, roundUp);
+    deltaAmount(token0, lower, upper, liquidity, roundUp);
   // The amount fixed by the swap (in, less the fee, for ExactIn; out for ExactOut) is token 0
   // when it goes in and the price falls, or comes out and the price rises.
   const fixedIsToken0 = zeroForOne === exactIn;

@@ -13,13 +13,12 @@ import { getAssociatedTokenAddressSync } from '@solana/spl-token';
 import { describe, expect, it } from 'vitest';
 import { SANDBOX_GAS_PAYER } from '../../shared/sandbox-operator';
 import { TOKEN_2022_PROGRAM_ID } from '../tokens';
+import { sandboxMintOf } from '../../shared/sandbox-tokens';
 import { useV2SandboxServer } from '../../../test/harness/v2-sandbox-server';
 import { answerValidator, expectValid } from '../../../test/fixtures/openapi-v2';
 import { landOrder, swapQuery } from '../../../test/fixtures/v2-orders';
 
-const SOL = 'So11111111111111111111111111111111111111112';
-const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
-const PDLG = 'E9REZTBcoGZaPbveoQCVAon6tpMAw7nHLDnPco6LRuFi';
+const [SOL, USDC, PDLG] = ['SOL', 'USDC', 'PDLG'].map(sandboxMintOf);
 
 const build200 = answerValidator('/build', 'get', '200');
 const build400 = answerValidator('/build', 'get', '400');
