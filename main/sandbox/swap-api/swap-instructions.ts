@@ -50,13 +50,16 @@ export type JupiterRouteOptions = Pick<
   'useSharedAccounts' | 'useTokenLedger' | 'instructionVersion' | 'slippageBps' | 'quoted'
 >;
 
-export interface SwapInstructionOptions {
-  user: PublicKey;
-  inputMint: string;
-  outputMint: string;
-  wrapAndUnwrapSol: boolean;
-  destinationTokenAccount: string | null;
-  feeAccount: string | null;
+/** What /swap-instructions is asked: who swaps what (as a Jupiter route is), and its extras. */
+export interface SwapInstructionOptions extends Pick<
+  JupiterSwapOptions,
+  | 'user'
+  | 'inputMint'
+  | 'outputMint'
+  | 'wrapAndUnwrapSol'
+  | 'destinationTokenAccount'
+  | 'feeAccount'
+> {
   trackingAccount: string | null;
   computeUnitLimit: number;
   computeUnitPriceMicroLamports: bigint;
