@@ -13,14 +13,12 @@ import { replayQuote } from './route-replay';
 import { parseSwapRequest } from './swap-request';
 import { buildSwap } from './swap-service';
 import { useSandboxMarket } from '../../../test/fixtures/sandbox-market';
+import { sandboxMintOf } from '../../shared/sandbox-tokens';
 import { CP_SWAP_LOOKUP_TABLE } from '../cp-swap/lookup-table';
 
-const SOL = 'So11111111111111111111111111111111111111112';
-const JUP = 'JUPyiwrYJFskUPiHa7hkeR8VUtAeFoSYbKedZNsDvCN';
-const WIF = 'EKpQGSJtjMFqKZ9KQanSqYXRcF8fBopzLHYxdM65zcjm';
-const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
-const USDT = 'Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB';
-const MSOL = 'mSoLzYCxHdYgdzU16g5QSh3i5K3z3KZK7ytfqcJm7So';
+const [SOL, JUP, WIF, USDC, USDT, MSOL] = ['SOL', 'JUP', 'WIF', 'USDC', 'USDT', 'mSOL'].map(
+  sandboxMintOf,
+);
 
 const market = useSandboxMarket('swapdesk-swap-');
 
