@@ -209,3 +209,10 @@ export const SANDBOX_TOKENS: readonly SandboxToken[] = [
 export function findSandboxToken(mint: string): SandboxToken | undefined {
   return SANDBOX_TOKENS.find((token) => token.mint === mint);
 }
+
+/** The mint of the set's token with this symbol (`SOL`, `USDC`, …); throws for another symbol. */
+export function sandboxMintOf(symbol: string): string {
+  const token = SANDBOX_TOKENS.find((candidate) => candidate.symbol === symbol);
+  if (token === undefined) throw new Error(`No sandbox token is named ${symbol}.`);
+  return token.mint;
+}

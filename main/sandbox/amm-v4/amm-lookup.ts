@@ -5,9 +5,8 @@
  * against the table on every shape, as routes over the other venues do. On every start (the
  * pools' genesis is idempotent): a state folder from before this gains them then.
  */
-import { CP_SWAP_LOOKUP_TABLE, lookupTableData } from '../cp-swap/lookup-table';
+import { appendToLookupTable } from '../cp-swap/lookup-table';
 import type { CpSwapGenesisHost } from '../cp-swap/cp-genesis';
-import { lookupTableAddresses } from '../ledger/wire';
 import { readAmmV4Pool } from './amm-pool-view';
 import { AMM_V4_AUTHORITY, AMM_V4_PROGRAM_ID } from './program';
 
@@ -16,20 +15,10 @@ export function extendLookupTableWithAmmV4(
   host: CpSwapGenesisHost,
   pools: readonly string[],
 ): void {
-  const table = host.getAccount(CP_SWAP_LOOKUP_TABLE);
-  if (table === null) return;
   const entries = [AMM_V4_PROGRAM_ID, AMM_V4_AUTHORITY];
   for (const pool of pools) {
     const view = readAmmV4Pool(host, pool);
     if (view !== null) entries.push(pool, view.info.coinVault, view.info.pcVault);
   }
-  const present = lookupTableAddresses(table.data);
-  const added = entries.filter((address) => !present.includes(address));
-  if (added.length === 0) return;
-  const data = lookupTableData([...present, ...added]);
-  host.setAccount(CP_SWAP_LOOKUP_TABLE, {
-    ...table,
-    lamports: host.minimumBalanceForRentExemption(data.length),
-    data,
-  });
+  appendToLookupTable(host, entries);
 }

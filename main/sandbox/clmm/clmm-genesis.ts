@@ -13,13 +13,7 @@ import { fundCreator, type CpSwapGenesisHost } from '../cp-swap/cp-genesis';
 import { mintsInOrder } from '../cp-swap/program';
 import { SYSTEM_PROGRAM_ID, type SandboxToken } from '../tokens';
 import { CLMM_FEE_TIERS, clmmConfigAddress } from './amm-configs';
-import {
-  deltaAmount0,
-  deltaAmount1,
-  liquidityFromAmounts,
-  sqrtPriceAtTick,
-  tickAtSqrtPrice,
-} from './clmm-math';
+import { deltaAmount, liquidityFromAmounts, sqrtPriceAtTick, tickAtSqrtPrice } from './clmm-math';
 import {
   CLMM_PROGRAM_ID,
   clmmConfigPda,
@@ -107,8 +101,8 @@ export function planClmmPool(
     const [want0, want1] = aFirst ? [amountA, amountB] : [amountB, amountA];
     const liquidity = liquidityFromAmounts(sqrtPriceX64, lo, hi, want0, want1);
     // What the program will take for that liquidity (liquidity_math::get_delta_amounts_signed).
-    const amount0 = deltaAmount0(sqrtPriceX64, hi, liquidity, true)!;
-    const amount1 = deltaAmount1(lo, sqrtPriceX64, liquidity, true)!;
+    const amount0 = deltaAmount(true, sqrtPriceX64, hi, liquidity, true)!;
+    const amount1 = deltaAmount(false, lo, sqrtPriceX64, liquidity, true)!;
     return { tickLower, tickUpper, liquidity, amount0, amount1 };
   });
   return { seed, t0, t1, config: clmmConfigAddress(seed.feeTier), sqrtPriceX64, ranges };

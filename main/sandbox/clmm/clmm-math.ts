@@ -80,33 +80,28 @@ export function tickAtSqrtPrice(sqrtPriceX64: bigint): number {
   return sqrtPriceAtTick(tickHigh) <= sqrtPriceX64 ? tickHigh : tickLow;
 }
 
-/** Token 0 between two prices for `liquidity` (liquidity_math::get_delta_amount_0_unsigned); null past u64. */
-export function deltaAmount0(
+/**
+ * Token 0 (`token0`) or token 1 between two prices for `liquidity`
+ * (liquidity_math::get_delta_amount_0_unsigned and _1_unsigned); null past u64.
+ */
+export function deltaAmount(
+  token0: boolean,
   a: bigint,
   b: bigint,
   liquidity: bigint,
   roundUp: boolean,
 ): bigint | null {
   const [lo, hi] = a > b ? [b, a] : [a, b];
-  const numerator1 = liquidity << 64n;
-  const numerator2 = hi - lo;
-  const result = roundUp
-    ? ceilDiv(mulDivCeil(numerator1, numerator2, hi), lo)
-    : mulDivFloor(numerator1, numerator2, hi) / lo;
-  return result > U64_MAX ? null : result;
-}
-
-/** Token 1 between two prices for `liquidity` (liquidity_math::get_delta_amount_1_unsigned); null past u64. */
-export function deltaAmount1(
-  a: bigint,
-  b: bigint,
-  liquidity: bigint,
-  roundUp: boolean,
-): bigint | null {
-  const [lo, hi] = a > b ? [b, a] : [a, b];
-  const result = roundUp
-    ? mulDivCeil(liquidity, hi - lo, Q64)
-    : mulDivFloor(liquidity, hi - lo, Q64);
+  let result: bigint;
+  if (token0) {
+    const numerator1 = liquidity << 64n;
+    const numerator2 = hi - lo;
+    result = roundUp
+      ? ceilDiv(mulDivCeil(numerator1, numerator2, hi), lo)
+      : mulDivFloor(numerator1, numerator2, hi) / lo;
+  } else {
+    result = roundUp ? mulDivCeil(liquidity, hi - lo, Q64) : mulDivFloor(liquidity, hi - lo, Q64);
+  }
   return result > U64_MAX ? null : result;
 }
 
@@ -157,49 +152,34 @@ export function computeSwapStep(
   exactIn: boolean,
   zeroForOne: boolean,
 ): SwapStep {
-  let next: bigint;
-  let amountIn = 0n;
-  let amountOut = 0n;
-  if (exactIn) {
-    const lessFee = mulDivFloor(
-      amountRemaining,
-      FEE_RATE_DENOMINATOR - feeRate,
-      FEE_RATE_DENOMINATOR,
-    );
-    const inRange = zeroForOne
-      ? deltaAmount0(target, current, liquidity, true)
-      : deltaAmount1(current, target, liquidity, true);
-    if (inRange !== null) amountIn = inRange;
-    next =
-      inRange !== null && lessFee >= amountIn
-        ? target
-        : zeroForOne
-          ? nextFromAmount0RoundingUp(current, liquidity, lessFee, true)
-          : nextFromAmount1RoundingDown(current, liquidity, lessFee, true);
-  } else {
-    const outRange = zeroForOne
-      ? deltaAmount1(target, current, liquidity, false)
-      : deltaAmount0(current, target, liquidity, false);
-    if (outRange !== null) amountOut = outRange;
-    next =
-      outRange !== null && amountRemaining >= amountOut
-        ? target
-        : zeroForOne
-          ? nextFromAmount1RoundingDown(current, liquidity, amountRemaining, false)
-          : nextFromAmount0RoundingUp(current, liquidity, amountRemaining, false);
-  }
+  // What a side of the range holds between two prices: token 0's amount or token 1's.
+  const delta = (token0: boolean, lower: bigint, upper: bigint, roundUp: boolean) =>
+    deltaAmount(token0, lower, upper, liquidity, roundUp);
+  // The amount fixed by the swap (in, less the fee, for ExactIn; out for ExactOut) is token 0
+  // when it goes in and the price falls, or comes out and the price rises.
+  const fixedIsToken0 = zeroForOne === exactIn;
+  const available = exactIn
+    ? mulDivFloor(amountRemaining, FEE_RATE_DENOMINATOR - feeRate, FEE_RATE_DENOMINATOR)
+    : amountRemaining;
+  const [lower, upper] = zeroForOne ? [target, current] : [current, target];
+  const inRange = delta(fixedIsToken0, lower, upper, exactIn);
+  let amountIn = exactIn && inRange !== null ? inRange : 0n;
+  let amountOut = !exactIn && inRange !== null ? inRange : 0n;
+  const next =
+    inRange !== null && available >= inRange
+      ? target
+      : fixedIsToken0
+        ? nextFromAmount0RoundingUp(current, liquidity, available, exactIn)
+        : nextFromAmount1RoundingDown(current, liquidity, available, exactIn);
   const max = target === next;
   const must = (value: bigint | null): bigint => {
     if (value === null) throw new Error('amount past u64');
     return value;
   };
-  if (zeroForOne) {
-    if (!(max && exactIn)) amountIn = must(deltaAmount0(next, current, liquidity, true));
-    if (!(max && !exactIn)) amountOut = must(deltaAmount1(next, current, liquidity, false));
-  } else {
-    if (!(max && exactIn)) amountIn = must(deltaAmount1(current, next, liquidity, true));
-    if (!(max && !exactIn)) amountOut = must(deltaAmount0(current, next, liquidity, false));
-  }
+  // Token 0 goes in when the price falls (zeroForOne), token 1 when it rises.
+  const [from, to] = zeroForOne ? [next, current] : [current, next];
+  if (!(max && exactIn)) amountIn = must(delta(zeroForOne, from, to, true));
+  if (!(max && !exactIn)) amountOut = must(delta(!zeroForOne, from, to, false));
   if (!exactIn && amountOut > amountRemaining) amountOut = amountRemaining;
   const feeAmount =
     exactIn && next !== target

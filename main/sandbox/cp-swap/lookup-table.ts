@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import bs58 from 'bs58';
 import { AddressLookupTableAccount, PublicKey } from '@solana/web3.js';
 import type { LedgerAccount } from '../ledger/ledger-view';
+import { lookupTableAddresses } from '../ledger/wire';
 import {
   ADDRESS_LOOKUP_TABLE_PROGRAM_ID,
   ASSOCIATED_TOKEN_PROGRAM_ID,
@@ -80,4 +81,29 @@ export function lookupTableAccount(
   });
   lastDecoded = { key, data: Buffer.from(data), table };
   return table;
+}
+
+/** What appending to the table needs of the ledger (its genesis hosts and the ledger itself). */
+export interface LookupTableHost {
+  getAccount(address: string): LedgerAccount | null;
+  setAccount(address: string, account: LedgerAccount): void;
+  minimumBalanceForRentExemption(dataLength: number): bigint;
+}
+
+/**
+ * Appends to the sandbox's table the `addresses` it lacks, after those it has (genesis froze it
+ * with every address active); nothing when there is no table or nothing to add.
+ */
+export function appendToLookupTable(host: LookupTableHost, addresses: readonly string[]): void {
+  const table = host.getAccount(CP_SWAP_LOOKUP_TABLE);
+  if (table === null) return;
+  const present = lookupTableAddresses(table.data);
+  const added = addresses.filter((address) => !present.includes(address));
+  if (added.length === 0) return;
+  const data = lookupTableData([...present, ...added]);
+  host.setAccount(CP_SWAP_LOOKUP_TABLE, {
+    ...table,
+    lamports: host.minimumBalanceForRentExemption(data.length),
+    data,
+  });
 }

@@ -7,186 +7,98 @@
  * ExactOut form (V1 and V2, plain and shared) from the test-only encoder of
  * test/integration/jupiter-exact-out-shapes.ts over one `RaydiumClmm` step.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import {
-  Keypair,
-  PublicKey,
-  TransactionInstruction,
-  TransactionMessage,
-  VersionedTransaction,
-} from '@solana/web3.js';
-import { getAssociatedTokenAddressSync } from '@solana/spl-token';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SandboxLedger } from '../ledger/ledger';
-import { airdrop, fundToken } from '../faucet/faucet';
-import { loadOrSeedMarket } from '../pools/seed-market';
-import { createMarketContext, type MarketContext } from '../swap-api/market-context';
-import { parseQuoteParams } from '../swap-api/quote-params';
-import { computeQuote } from '../swap-api/quote-service';
-import { parseSwapRequest } from '../swap-api/swap-request';
-import { buildSwap } from '../swap-api/swap-service';
-import { NATIVE_MINT, SANDBOX_TOKENS } from '../tokens';
-import { tempDir } from '../../../test/fixtures/temp-dirs';
-import { JUPITER_PROGRAM_FIXTURE } from '../../../test/fixtures/jupiter-program';
+import { PublicKey, TransactionInstruction } from '@solana/web3.js';
+import { describe, expect, it } from 'vitest';
+import { sandboxMintOf as mint } from '../../shared/sandbox-tokens';
+import { fundToken } from '../faucet/faucet';
+import { expectAsQuoted, useJupiterRoutes } from '../../../test/fixtures/jupiter-route-run';
 import { CLMM_PROGRAM_ID } from '../clmm/program';
 import { readClmmPool } from '../clmm/clmm-pool-view';
 import { quoteClmm } from '../clmm/clmm-quote';
 import { CP_SWAP_PROGRAM_ID } from '../cp-swap/program';
 import { AMM_V4_LABEL, CLMM_LABEL, CP_SWAP_LABEL } from '../venues/types';
 import { AMM_V4_PROGRAM_ID } from '../amm-v4/program';
-import { writeJupiterGenesis } from './jupiter-genesis';
 import { clmmStepKeys } from './clmm-step';
 import { clmmPools } from '../clmm/clmm-market';
 import type { Pool, Reserves } from '../venues/types';
 import type { RouteLeg } from '../router/route-types';
-import {
-  EXACT_OUT_FORMS,
-  exactOutInstruction,
-} from '../../../test/integration/jupiter-exact-out-shapes';
 
 /** Jupiter's `Swap` variant with CLMM's ExactOut path (no fields). */
 const RAYDIUM_CLMM = { index: 26, name: 'RaydiumClmm', fieldBytes: 0 };
-import { JUPITER_PROGRAM_ID } from './program';
 
-let ledger: SandboxLedger;
-let context: MarketContext;
-const person = Keypair.generate();
-const mint = (symbol: string) => SANDBOX_TOKENS.find((token) => token.symbol === symbol)!.mint;
-const ata = (symbol: string) =>
-  getAssociatedTokenAddressSync(new PublicKey(mint(symbol)), person.publicKey).toBase58();
-
-beforeAll(() => {
-  const dir = tempDir('swapdesk-jupiter-clmm-');
-  ledger = SandboxLedger.open({
-    stateDir: join(dir, 'ledger'),
-    slotMs: 0,
-    programs: [
-      {
-        programId: JUPITER_PROGRAM_ID,
-        bytes: new Uint8Array(readFileSync(JUPITER_PROGRAM_FIXTURE)),
-      },
-    ],
-  });
-  writeJupiterGenesis(ledger);
-  context = createMarketContext(ledger, loadOrSeedMarket(ledger, join(dir, 'swap')));
-  airdrop(ledger, person.publicKey, 10_000n * 1_000_000_000n);
-  for (const symbol of ['SOL', 'USDC', 'USDT', 'RAY', 'mSOL', 'JUP']) {
-    const held = mint(symbol) === NATIVE_MINT ? 5_000n * 10n ** 9n : 10n ** 15n;
-    fundToken(ledger, { owner: person.publicKey, mint: new PublicKey(mint(symbol)), amount: held });
-  }
-}, 60_000);
-
-afterAll(() => ledger.close());
-
-interface Case {
-  from: string;
-  to: string;
-  amount: bigint;
-  swapMode: 'ExactIn' | 'ExactOut';
-  /** Default: Raydium CLMM only. */
-  dexes?: string;
-  onlyDirect?: boolean;
-}
-
-function quote(c: Case) {
-  return computeQuote(
-    context,
-    parseQuoteParams(
-      new URLSearchParams({
-        inputMint: mint(c.from),
-        outputMint: mint(c.to),
-        amount: c.amount.toString(),
-        swapMode: c.swapMode,
-        dexes: c.dexes ?? CLMM_LABEL,
-        onlyDirectRoutes: String(c.onlyDirect ?? true),
-      }),
-    ),
-    () => 0,
-  );
-}
+const routes = useJupiterRoutes(
+  'swapdesk-jupiter-clmm-',
+  ['SOL', 'USDC', 'USDT', 'RAY', 'mSOL', 'JUP'],
+  CLMM_LABEL,
+);
+const { ata, person } = routes;
+const quote = routes.quoteRoute;
 
 type Quote = ReturnType<typeof quote>;
 
-/** /swap for the quote, signed by the person alone, executed and read back. */
-function swap(q: Quote, from: string, to: string, shared: boolean, version: 'V1' | 'V2' = 'V1') {
-  ledger.advanceSlots(1);
-  const answer = buildSwap(
-    context,
-    parseSwapRequest({
-      quoteResponse: q,
-      userPublicKey: person.publicKey.toBase58(),
-      wrapAndUnwrapSol: false,
-      useSharedAccounts: shared,
-      instructionVersion: version,
-    }),
-  );
-  expect(answer.simulationError, JSON.stringify(answer.simulationError)).toBeNull();
-  const tx = VersionedTransaction.deserialize(Buffer.from(answer.swapTransaction, 'base64'));
-  const programs = tx.message.compiledInstructions.map((ix) =>
-    tx.message.staticAccountKeys[ix.programIdIndex]!.toBase58(),
-  );
-  // Jupiter at the top, once; CLMM never called directly.
-  expect(programs.filter((id) => id === JUPITER_PROGRAM_ID)).toHaveLength(1);
-  expect(programs).not.toContain(CLMM_PROGRAM_ID);
-  expect(tx.message.header.numRequiredSignatures).toBe(1);
-  const before = { in: ledger.tokenBalance(ata(from))!, out: ledger.tokenBalance(ata(to))! };
-  tx.sign([person]);
-  const sent = ledger.sendTransaction(tx.serialize());
-  if (sent.status !== 'executed') throw new Error(`not executed: ${JSON.stringify(sent)}`);
-  expect(sent.record.err, sent.record.logs.join('\n')).toBeNull();
-  const logs = sent.record.logs;
+/** /swap for the quote through Jupiter, executed and read back, with the CLMM swaps it called. */
+function swap(q: Quote, shared: boolean, version: 'V1' | 'V2' = 'V1') {
+  const r = routes.swap(q, CLMM_PROGRAM_ID, {
+    useSharedAccounts: shared,
+    instructionVersion: version,
+  });
   return {
-    logs,
+    ...r,
     /** The CLMM swaps Jupiter called, by name ("SwapV2" ExactIn, "Swap" ExactOut). */
-    clmmCalls: logs.flatMap((line, i) =>
-      line === `Program ${CLMM_PROGRAM_ID} invoke [2]` ? [logs[i + 1]] : [],
+    clmmCalls: r.logs.flatMap((line, i) =>
+      line === `Program ${CLMM_PROGRAM_ID} invoke [2]` ? [r.logs[i + 1]] : [],
     ),
-    paid: before.in - ledger.tokenBalance(ata(from))!,
-    received: ledger.tokenBalance(ata(to))! - before.out,
   };
 }
 
 const labels = (q: Quote) => q.routePlan.map((step) => step.swapInfo.label);
 const SOL = 10n ** 9n;
 
+/**
+ * One CLMM step through each of Jupiter's instructions: the instruction (its shared-accounts
+ * form adds `SharedAccounts`), and the CLMM swap it calls (`SwapV2` ExactIn; ExactOut, CLMM's v1
+ * swap run backwards, is_base_input false).
+ */
+const ONE_STEP = [
+  {
+    title: (route: string) => `ExactIn ${route} (RaydiumClmmV2): SOL → USDC pays exactly the quote`,
+    route: { from: 'SOL', to: 'USDC', amount: 2n * SOL, swapMode: 'ExactIn' },
+    version: 'V1',
+    instruction: 'Route',
+    call: 'SwapV2',
+  },
+  {
+    title: (route: string) => `ExactIn ${route}: USDC → SOL pays exactly the quote`,
+    route: { from: 'USDC', to: 'SOL', amount: 300_000_000n, swapMode: 'ExactIn' },
+    version: 'V2',
+    instruction: 'RouteV2',
+    call: 'SwapV2',
+  },
+  {
+    title: (route: string) => `ExactOut ${route} (RaydiumClmm): exactly 250 USDC for SOL`,
+    route: { from: 'SOL', to: 'USDC', amount: 250_000_000n, swapMode: 'ExactOut' },
+    version: 'V1',
+    instruction: 'ExactOutRoute',
+    call: 'Swap',
+  },
+] as const;
+
+/** `ExactOutRoute` → `exact_out_route`, as the program's IDL names its instructions. */
+const snake = (name: string) => name.replace(/(?<=[a-z0-9])(?=[A-Z])/g, '_').toLowerCase();
+
 describe('Jupiter over Raydium CLMM', () => {
   for (const shared of [false, true]) {
-    it(`ExactIn ${shared ? 'shared_accounts_route' : 'route'} (RaydiumClmmV2): SOL → USDC pays exactly the quote`, () => {
-      const q = quote({ from: 'SOL', to: 'USDC', amount: 2n * SOL, swapMode: 'ExactIn' });
-      expect(labels(q)).toEqual([CLMM_LABEL]);
-      const r = swap(q, 'SOL', 'USDC', shared);
-      expect(r.logs).toContain(
-        `Program log: Instruction: ${shared ? 'SharedAccountsRoute' : 'Route'}`,
-      );
-      expect(r.clmmCalls).toEqual(['Program log: Instruction: SwapV2']);
-      expect(r.paid).toBe(2n * SOL);
-      expect(r.received).toBe(BigInt(q.outAmount));
-    });
-
-    it(`ExactIn ${shared ? 'shared_accounts_route_v2' : 'route_v2'}: USDC → SOL pays exactly the quote`, () => {
-      const q = quote({ from: 'USDC', to: 'SOL', amount: 300_000_000n, swapMode: 'ExactIn' });
-      const r = swap(q, 'USDC', 'SOL', shared, 'V2');
-      expect(r.logs).toContain(
-        `Program log: Instruction: ${shared ? 'SharedAccountsRouteV2' : 'RouteV2'}`,
-      );
-      expect(r.clmmCalls).toEqual(['Program log: Instruction: SwapV2']);
-      expect(r.paid).toBe(300_000_000n);
-      expect(r.received).toBe(BigInt(q.outAmount));
-    });
-
-    it(`ExactOut ${shared ? 'shared_accounts_exact_out_route' : 'exact_out_route'} (RaydiumClmm): exactly 250 USDC for SOL`, () => {
-      const q = quote({ from: 'SOL', to: 'USDC', amount: 250_000_000n, swapMode: 'ExactOut' });
-      expect(labels(q)).toEqual([CLMM_LABEL]);
-      const r = swap(q, 'SOL', 'USDC', shared);
-      expect(r.logs).toContain(
-        `Program log: Instruction: ${shared ? 'SharedAccountsExactOutRoute' : 'ExactOutRoute'}`,
-      );
-      // The program runs CLMM's v1 swap backwards (is_base_input false).
-      expect(r.clmmCalls).toEqual(['Program log: Instruction: Swap']);
-      expect(r.received).toBe(250_000_000n);
-      expect(r.paid).toBe(BigInt(q.inAmount));
-    });
+    for (const c of ONE_STEP) {
+      const instruction = `${shared ? 'SharedAccounts' : ''}${c.instruction}`;
+      it(c.title(snake(instruction)), () => {
+        const q = quote(c.route);
+        expect(labels(q)).toEqual([CLMM_LABEL]);
+        const r = swap(q, shared, c.version);
+        expect(r.logs).toContain(`Program log: Instruction: ${instruction}`);
+        expect(r.clmmCalls).toEqual([`Program log: Instruction: ${c.call}`]);
+        expectAsQuoted(r, q, c.route.amount);
+      });
+    }
   }
 
   it('ExactIn over two hops (JUP → USDC → SOL, shared accounts): exactly the quote', () => {
@@ -198,10 +110,9 @@ describe('Jupiter over Raydium CLMM', () => {
       onlyDirect: false,
     });
     expect(new Set(q.routePlan.map((step) => step.swapInfo.outputMint)).size).toBe(2);
-    const r = swap(q, 'JUP', 'SOL', true);
+    const r = swap(q, true);
     expect(r.clmmCalls).toHaveLength(q.routePlan.length);
-    expect(r.paid).toBe(500_000_000n);
-    expect(r.received).toBe(BigInt(q.outAmount));
+    expectAsQuoted(r, q, 500_000_000n);
   });
 
   it('ExactOut over two hops (RAY → USDC → SOL, shared accounts): exactly 3 SOL', () => {
@@ -213,10 +124,9 @@ describe('Jupiter over Raydium CLMM', () => {
       onlyDirect: false,
     });
     expect(new Set(q.routePlan.map((step) => step.swapInfo.outputMint)).size).toBe(2);
-    const r = swap(q, 'RAY', 'SOL', true);
+    const r = swap(q, true);
     expect(r.clmmCalls).toEqual(q.routePlan.map(() => 'Program log: Instruction: Swap'));
-    expect(r.received).toBe(3n * SOL);
-    expect(r.paid).toBe(BigInt(q.inAmount));
+    expectAsQuoted(r, q, 3n * SOL);
   });
 
   it('a split across Raydium CLMM and Raydium CPMM in one hop: both venues inside Jupiter, exactly the quote', () => {
@@ -228,11 +138,10 @@ describe('Jupiter over Raydium CLMM', () => {
       dexes: `${CLMM_LABEL},${CP_SWAP_LABEL}`,
     });
     expect(new Set(labels(q))).toEqual(new Set([CLMM_LABEL, CP_SWAP_LABEL]));
-    const r = swap(q, 'SOL', 'USDC', false);
+    const r = swap(q, false);
     expect(r.clmmCalls).toEqual(['Program log: Instruction: SwapV2']);
     expect(r.logs).toContain(`Program ${CP_SWAP_PROGRAM_ID} invoke [2]`);
-    expect(r.paid).toBe(400n * SOL);
-    expect(r.received).toBe(BigInt(q.outAmount));
+    expectAsQuoted(r, q, 400n * SOL);
   });
 
   it('a CLMM step before another venue’s (CLMM then CP-Swap, CLMM then AMM v4 ExactOut)', () => {
@@ -246,7 +155,7 @@ describe('Jupiter over Raydium CLMM', () => {
     });
     expect(labels(exactIn)[0]).toBe(CLMM_LABEL);
     expect(labels(exactIn).slice(1)).toContain(CP_SWAP_LABEL);
-    const a = swap(exactIn, 'JUP', 'SOL', true);
+    const a = swap(exactIn, true);
     expect(a.clmmCalls).toEqual(['Program log: Instruction: SwapV2']);
     expect(a.logs).toContain(`Program ${CP_SWAP_PROGRAM_ID} invoke [2]`);
     expect(a.received).toBe(BigInt(exactIn.outAmount));
@@ -260,11 +169,10 @@ describe('Jupiter over Raydium CLMM', () => {
       onlyDirect: false,
     });
     expect(labels(exactOut)).toEqual([CLMM_LABEL, AMM_V4_LABEL]);
-    const b = swap(exactOut, 'SOL', 'RAY', true);
+    const b = swap(exactOut, true);
     expect(b.clmmCalls).toEqual(['Program log: Instruction: Swap']);
     expect(b.logs).toContain(`Program ${AMM_V4_PROGRAM_ID} invoke [2]`);
-    expect(b.received).toBe(500_000_000n);
-    expect(b.paid).toBe(BigInt(exactOut.inAmount));
+    expectAsQuoted(b, exactOut, 500_000_000n);
   });
 
   for (const swapMode of ['ExactIn', 'ExactOut'] as const) {
@@ -274,27 +182,34 @@ describe('Jupiter over Raydium CLMM', () => {
       const [from, to] = swapMode === 'ExactIn' ? ['SOL', 'USDC'] : ['USDC', 'SOL'];
       const pool = quote({ from: 'SOL', to: 'USDC', amount: SOL, swapMode: 'ExactIn' })
         .routePlan[0]!.swapInfo.ammKey;
-      const view = readClmmPool(ledger, pool)!;
+      const view = readClmmPool(routes.ledger, pool)!;
       const solIsZero = mint('SOL') === view.state.mint0;
       const solVault = solIsZero ? view.vault0 : view.vault1;
       const amount = swapMode === 'ExactIn' ? solVault : (solVault * 3n) / 4n;
-      fundToken(ledger, { owner: person.publicKey, mint: new PublicKey(mint('SOL')), amount });
+      fundToken(routes.ledger, {
+        owner: person.publicKey,
+        mint: new PublicKey(mint('SOL')),
+        amount,
+      });
       const zeroForOne = (from === 'SOL') === solIsZero;
       const expected = quoteClmm(view, zeroForOne, amount, swapMode === 'ExactIn')!;
       expect(expected.ticksCrossed).toBeGreaterThanOrEqual(2);
       const q = quote({ from, to, amount, swapMode });
       expect(q.routePlan.map((step) => step.swapInfo.ammKey)).toEqual([pool]);
-      const r = swap(q, from, to, false);
+      const r = swap(q, false);
       expect(r.paid).toBe(expected.amountIn);
       expect(r.received).toBe(expected.amountOut);
       expect(r.paid).toBe(BigInt(q.inAmount));
       expect(r.received).toBe(BigInt(q.outAmount));
-      expect(readClmmPool(ledger, pool)!.state.sqrtPriceX64).toBe(expected.sqrtPriceAfterX64);
+      expect(readClmmPool(routes.ledger, pool)!.state.sqrtPriceX64).toBe(
+        expected.sqrtPriceAfterX64,
+      );
     });
   }
 
   it('every ExactOut form, V1 and V2, plain and shared, over one RaydiumClmm step: exactly 75 USDC', () => {
     const q = quote({ from: 'SOL', to: 'USDC', amount: 75_000_000n, swapMode: 'ExactOut' });
+    const { ledger } = routes;
     const pool = clmmPools(ledger).find((p) => p.ammKey === q.routePlan[0]!.swapInfo.ammKey)!;
     const reservesOf = (p: Pool): Reserves => ({
       a: 0n,
@@ -311,10 +226,9 @@ describe('Jupiter over Raydium CLMM', () => {
       feeAmount: 0n,
       feeMint: mint('SOL'),
     };
-    for (const form of EXACT_OUT_FORMS) {
-      ledger.advanceSlots(1);
-      // The step as /swap builds it (the person's accounts; the encoder puts the program
-      // authority's at v1 swap's payer 0, input 3 and output 4 in the shared forms).
+    // The step as /swap builds it (the person's accounts; the encoder puts the program
+    // authority's at v1 swap's payer 0, input 3 and output 4 in the shared forms).
+    const step = () => {
       const [program, ...keys] = clmmStepKeys(
         leg,
         reservesOf,
@@ -323,85 +237,36 @@ describe('Jupiter over Raydium CLMM', () => {
         person.publicKey.toBase58(),
         false,
       );
-      const instruction = exactOutInstruction({
-        form,
-        user: person.publicKey,
-        sourceMint: mint('SOL'),
-        destinationMint: mint('USDC'),
-        source: ata('SOL'),
-        destination: ata('USDC'),
-        cpSwap: new TransactionInstruction({
-          programId: program!.pubkey,
-          keys,
-          data: Buffer.alloc(0),
-        }),
-        stepSlots: [0, 3, 4],
-        steps: [{ variant: RAYDIUM_CLMM, percent: 100, from: 0, to: 1 }],
-        outAmount: 75_000_000n,
-        quotedInAmount: BigInt(q.inAmount),
-        slippageBps: 50,
-        feeAccount: null,
-        platformFeeBps: 0,
+      return new TransactionInstruction({
+        programId: program!.pubkey,
+        keys,
+        data: Buffer.alloc(0),
       });
-      const tx = new VersionedTransaction(
-        new TransactionMessage({
-          payerKey: person.publicKey,
-          recentBlockhash: ledger.latestBlockhash().blockhash,
-          instructions: [instruction],
-        }).compileToV0Message(),
-      );
-      tx.sign([person]);
-      const before = {
-        in: ledger.tokenBalance(ata('SOL'))!,
-        out: ledger.tokenBalance(ata('USDC'))!,
-      };
-      const sent = ledger.sendTransaction(tx.serialize());
-      if (sent.status !== 'executed') throw new Error(`${form} not executed`);
-      expect(sent.record.err, `${form}\n${sent.record.logs.join('\n')}`).toBeNull();
-      expect(sent.record.logs).toContain(`Program ${CLMM_PROGRAM_ID} invoke [2]`);
-      expect(ledger.tokenBalance(ata('USDC'))! - before.out, form).toBe(75_000_000n);
-      // What left is what the pool asked at that moment (each form moves the price a little).
-      const paid = before.in - ledger.tokenBalance(ata('SOL'))!;
-      expect(paid * 10_000n, form).toBeLessThanOrEqual(BigInt(q.inAmount) * 10_050n);
-    }
+    };
+    routes.exactOutForms(q, {
+      program: CLMM_PROGRAM_ID,
+      variant: RAYDIUM_CLMM,
+      instruction: step,
+      stepSlots: [0, 3, 4],
+    });
   });
 
   it('asLegacyTransaction: one CLMM step through Jupiter fits a packet inline, and pays the quote', () => {
-    const q = computeQuote(
-      context,
-      parseQuoteParams(
-        new URLSearchParams({
-          inputMint: mint('SOL'),
-          outputMint: mint('USDC'),
-          amount: SOL.toString(),
-          dexes: CLMM_LABEL,
-          asLegacyTransaction: 'true',
-        }),
-      ),
-      () => 0,
-    );
-    ledger.advanceSlots(1);
-    const answer = buildSwap(
-      context,
-      parseSwapRequest({
-        quoteResponse: q,
-        userPublicKey: person.publicKey.toBase58(),
-        wrapAndUnwrapSol: false,
-        useSharedAccounts: true,
-        asLegacyTransaction: true,
-      }),
-    );
-    expect(answer.simulationError).toBeNull();
-    const bytes = Buffer.from(answer.swapTransaction, 'base64');
+    const q = routes.quote({
+      inputMint: mint('SOL'),
+      outputMint: mint('USDC'),
+      amount: SOL.toString(),
+      dexes: CLMM_LABEL,
+      asLegacyTransaction: 'true',
+    });
+    const { bytes, tx } = routes.build(q, {
+      useSharedAccounts: true,
+      asLegacyTransaction: true,
+    });
     expect(bytes.length).toBeLessThanOrEqual(1_232);
-    const tx = VersionedTransaction.deserialize(bytes);
     expect(tx.version).toBe('legacy');
-    const before = ledger.tokenBalance(ata('USDC'))!;
-    tx.sign([person]);
-    const sent = ledger.sendTransaction(tx.serialize());
-    if (sent.status !== 'executed') throw new Error('not executed');
-    expect(sent.record.err).toBeNull();
-    expect(sent.record.logs).toContain(`Program ${CLMM_PROGRAM_ID} invoke [2]`);
-    expect(ledger.tokenBalance(ata('USDC'))! - before).toBe(BigInt(q.outAmount));
+    const r = routes.land(tx, 'SOL', 'USDC');
+    expect(r.logs).toContain(`Program ${CLMM_PROGRAM_ID} invoke [2]`);
+    expect(r.received).toBe(BigInt(q.outAmount));
   });
 });

@@ -14,8 +14,7 @@
 import { Keypair, PublicKey, Transaction, ComputeBudgetProgram } from '@solana/web3.js';
 import { createAssociatedTokenAccountIdempotentInstruction } from '@solana/spl-token';
 import type { LedgerAccount } from '../ledger/ledger-view';
-import { lookupTableAddresses } from '../ledger/wire';
-import { CP_SWAP_LOOKUP_TABLE, lookupTableData } from '../cp-swap/lookup-table';
+import { appendToLookupTable } from '../cp-swap/lookup-table';
 import { SANDBOX_TOKENS, SYSTEM_PROGRAM_ID, type SandboxToken } from '../tokens';
 import {
   JUPITER_EVENT_AUTHORITY,
@@ -50,7 +49,7 @@ export function writeJupiterGenesis(
   openTokenAccounts(host, tokens, JUPITER_PROGRAM_AUTHORITY, programTokenAccount);
   openTokenAccounts(host, tokens, JUPITER_FEE_AUTHORITY, jupiterFeeTokenAccount);
   if (host.getAccount(SANDBOX_TOKEN_LEDGER) === null) createTokenLedger(host);
-  extendLookupTable(host, [
+  appendToLookupTable(host, [
     JUPITER_PROGRAM_ID,
     JUPITER_EVENT_AUTHORITY,
     JUPITER_PROGRAM_AUTHORITY,
@@ -131,19 +130,4 @@ function fundedGenesisKey(host: JupiterGenesisHost): Keypair {
     executable: false,
   });
   return payer;
-}
-
-/** Appends `addresses` to the sandbox's lookup table (which genesis froze with every address active). */
-function extendLookupTable(host: JupiterGenesisHost, addresses: readonly string[]): void {
-  const table = host.getAccount(CP_SWAP_LOOKUP_TABLE);
-  if (table === null) return;
-  const present = lookupTableAddresses(table.data);
-  const added = addresses.filter((address) => !present.includes(address));
-  if (added.length === 0) return;
-  const data = lookupTableData([...present, ...added]);
-  host.setAccount(CP_SWAP_LOOKUP_TABLE, {
-    ...table,
-    lamports: host.minimumBalanceForRentExemption(data.length),
-    data,
-  });
 }

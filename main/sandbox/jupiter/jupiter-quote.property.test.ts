@@ -8,30 +8,22 @@
  * fee, as the sandbox re-prices it) and the fee account exactly the fee the program takes.
  * Routes of one, two and three hops (the last counted: issue 33) are all among them.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import fc from 'fast-check';
-import { Keypair, PublicKey, VersionedTransaction } from '@solana/web3.js';
-import { getAssociatedTokenAddressSync } from '@solana/spl-token';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SandboxLedger } from '../ledger/ledger';
-import { airdrop, fundToken } from '../faucet/faucet';
-import { loadOrSeedMarket } from '../pools/seed-market';
-import { createMarketContext, type MarketContext } from '../swap-api/market-context';
+import { Keypair, type PublicKey } from '@solana/web3.js';
+import { describe, expect, it } from 'vitest';
 import { SwapApiError } from '../swap-api/api-error';
-import { parseQuoteParams } from '../swap-api/quote-params';
-import { computeQuote, type QuoteJson } from '../swap-api/quote-service';
-import { parseSwapRequest } from '../swap-api/swap-request';
-import { buildSwap } from '../swap-api/swap-service';
 import { CP_POOL_SEEDS } from '../cp-swap/pool-seeds';
 import { NATIVE_MINT, SANDBOX_TOKENS, TOKEN_PROGRAM_ID } from '../tokens';
-import { tempDir } from '../../../test/fixtures/temp-dirs';
-import { JUPITER_PROGRAM_FIXTURE } from '../../../test/fixtures/jupiter-program';
-import { writeJupiterGenesis } from './jupiter-genesis';
+import {
+  associatedAccount,
+  fundHolder,
+  landSigned,
+  swapTransaction,
+  topLevelPrograms,
+  useSandboxMarket,
+} from '../../../test/fixtures/sandbox-market';
 import { JUPITER_PROGRAM_ID } from './program';
 
-let ledger: SandboxLedger;
-let context: MarketContext;
 const person = Keypair.generate();
 /** Tokens CP-Swap trades (PDLG is the market maker's) with no transfer fee to blur the sums. */
 /** Tokens with a CP-Swap pool (not those only the market maker trades: PDLG and issue 35's). */
@@ -42,49 +34,30 @@ const TOKENS = SANDBOX_TOKENS.filter(
 const feeOwner = Keypair.generate().publicKey;
 
 const account = (mint: string, owner: PublicKey) =>
-  getAssociatedTokenAddressSync(
-    new PublicKey(mint),
-    owner,
-    true,
-    new PublicKey(TOKENS.find((token) => token.mint === mint)!.tokenProgram),
-  ).toBase58();
+  associatedAccount(mint, owner, TOKENS.find((token) => token.mint === mint)!.tokenProgram);
 
-beforeAll(() => {
-  const dir = tempDir('swapdesk-jupiter-prop-');
-  ledger = SandboxLedger.open({
-    stateDir: join(dir, 'ledger'),
-    slotMs: 0,
-    programs: [
-      {
-        programId: JUPITER_PROGRAM_ID,
-        bytes: new Uint8Array(readFileSync(JUPITER_PROGRAM_FIXTURE)),
-      },
-    ],
-  });
-  writeJupiterGenesis(ledger);
-  context = createMarketContext(ledger, loadOrSeedMarket(ledger, join(dir, 'swap')));
-  airdrop(ledger, person.publicKey, 1_000_000n * 1_000_000_000n);
-  airdrop(ledger, feeOwner, 1_000_000_000n);
-  // wSOL held as a token (wrapAndUnwrapSol off), so every amount is a token balance; the
-  // wrap and unwrap are proven by test/integration/sandbox-jupiter-routes.test.ts.
-  for (const token of TOKENS) {
-    const held = token.mint === NATIVE_MINT ? 500_000n * 10n ** 9n : 10n ** 18n;
-    fundToken(ledger, { owner: person.publicKey, mint: new PublicKey(token.mint), amount: held });
-    fundToken(ledger, { owner: feeOwner, mint: new PublicKey(token.mint), amount: 1n });
-  }
-  // Loading the 2.9 MB program and genesis take seconds on a busy machine.
-}, 60_000);
-
-afterAll(() => ledger.close());
-
-function quote(query: Record<string, string>): QuoteJson | null {
-  try {
-    return computeQuote(context, parseQuoteParams(new URLSearchParams(query)), () => 0);
-  } catch (error) {
-    if (error instanceof SwapApiError) return null;
-    throw error;
-  }
-}
+const market = useSandboxMarket('swapdesk-jupiter-prop-', {
+  jupiter: true,
+  fund: ({ ledger }) => {
+    // wSOL held as a token (wrapAndUnwrapSol off), so every amount is a token balance; the
+    // wrap and unwrap are proven by test/integration/sandbox-jupiter-routes.test.ts.
+    fundHolder(
+      ledger,
+      person.publicKey,
+      1_000_000n * 1_000_000_000n,
+      TOKENS.map(
+        (token) =>
+          [token.mint, token.mint === NATIVE_MINT ? 500_000n * 10n ** 9n : 10n ** 18n] as const,
+      ),
+    );
+    fundHolder(
+      ledger,
+      feeOwner,
+      1_000_000_000n,
+      TOKENS.map((token) => [token.mint, 1n] as const),
+    );
+  },
+});
 
 /** /swap's answer, or null when it refuses because the program's bound would fail the swap. */
 function swapOrRefusal<T>(build: () => T): T | null {
@@ -97,7 +70,7 @@ function swapOrRefusal<T>(build: () => T): T | null {
   }
 }
 
-const balance = (address: string) => ledger.tokenBalance(address) ?? 0n;
+const balance = (address: string) => market.ledger.tokenBalance(address) ?? 0n;
 
 describe('Jupiter routes pay exactly their quote', () => {
   it('1,000 random ExactIn swaps: the person gets outAmount, the fee account the fee', () => {
@@ -118,7 +91,7 @@ describe('Jupiter routes pay exactly their quote', () => {
         (input, output, size, shared, feeBps, feeOnInput) => {
           if (input.mint === output.mint) return;
           const amount = BigInt(Math.max(1, Math.floor(size * 10 ** input.decimals)));
-          const q = quote({
+          const q = market.quoteOrNull({
             inputMint: input.mint,
             outputMint: output.mint,
             amount: amount.toString(),
@@ -126,7 +99,6 @@ describe('Jupiter routes pay exactly their quote', () => {
             ...(feeBps > 0 ? { platformFeeBps: String(feeBps) } : {}),
           });
           if (q === null) return;
-          ledger.advanceSlots(1); // a new blockhash: a repeated case is a new transaction
           const feeMint = feeOnInput ? input.mint : output.mint;
           // Platform fees are taken in SPL Token accounts only (the API refuses Token-2022 ones).
           const feeProgram = TOKENS.find((token) => token.mint === feeMint)!.tokenProgram;
@@ -135,38 +107,23 @@ describe('Jupiter routes pay exactly their quote', () => {
           const out = account(output.mint, person.publicKey);
           const outBefore = balance(out);
           const feeBefore = feeAccount === null ? 0n : balance(feeAccount);
-          const answer = swapOrRefusal(() =>
-            buildSwap(
-              context,
-              parseSwapRequest({
-                quoteResponse: q,
-                userPublicKey: person.publicKey.toBase58(),
-                wrapAndUnwrapSol: false,
-                ...(feeAccount === null ? {} : { feeAccount }),
-                ...(shared === null ? {} : { useSharedAccounts: shared }),
-              }),
-            ),
+          // A new slot (a new blockhash) for each: a repeated case is a new transaction.
+          const built = swapOrRefusal(() =>
+            swapTransaction(market, person, q, {
+              ...(feeAccount === null ? {} : { feeAccount }),
+              ...(shared === null ? {} : { useSharedAccounts: shared }),
+            }),
           );
-          if (answer === null) {
+          if (built === null) {
             // Only an input-side fee re-prices the route below the quote: the program's bound
             // (rounded up) is then refused by /swap in words, never built to fail.
             expect(feeOnInput && feeAccount !== null).toBe(true);
             refused += 1;
             return;
           }
-          expect(answer.simulationError).toBeNull();
-          const tx = VersionedTransaction.deserialize(
-            Buffer.from(answer.swapTransaction, 'base64'),
-          );
-          const programs = tx.message.compiledInstructions.map((ix) =>
-            tx.message.staticAccountKeys[ix.programIdIndex]!.toBase58(),
-          );
+          const programs = topLevelPrograms(built.tx);
           expect(programs.filter((id) => id === JUPITER_PROGRAM_ID)).toHaveLength(1);
-          tx.sign([person]);
-          const sent = ledger.sendTransaction(tx.serialize());
-          expect(sent.status).toBe('executed');
-          if (sent.status !== 'executed') return;
-          expect(sent.record.err).toBeNull();
+          landSigned(market.ledger, built.tx, person);
           executed += 1;
           if (new Set(q.routePlan.map((step) => step.swapInfo.inputMint)).size === 3)
             threeHops += 1;

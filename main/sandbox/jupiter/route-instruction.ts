@@ -18,6 +18,7 @@
  */
 import { PublicKey, TransactionInstruction, type AccountMeta } from '@solana/web3.js';
 import { CP_SWAP_PROGRAM_ID, swapBaseInputInstruction } from '../cp-swap/program';
+import { cpSwapAccounts } from '../cp-swap/swap-accounts';
 import type { ReservesOf, Route } from '../router/route-types';
 import { TOKEN_2022_PROGRAM_ID } from '../tokens';
 import {
@@ -133,22 +134,12 @@ export function steps(
       const view = reservesOf(leg.pool).cp;
       if (view === undefined) throw new Error(`no on-chain state for pool ${leg.pool.ammKey}`);
       const { state } = view;
-      const zeroForOne = leg.inputMint === state.token0Mint;
       const cpSwap = swapBaseInputInstruction(
-        {
+        cpSwapAccounts(leg.pool.ammKey, state, leg.inputMint, {
           payer,
-          config: state.ammConfig,
-          pool: leg.pool.ammKey,
           inputAccount: accountAt(index),
           outputAccount: accountAt(index + 1),
-          inputVault: zeroForOne ? state.token0Vault : state.token1Vault,
-          outputVault: zeroForOne ? state.token1Vault : state.token0Vault,
-          inputProgram: zeroForOne ? state.token0Program : state.token1Program,
-          outputProgram: zeroForOne ? state.token1Program : state.token0Program,
-          inputMint: leg.inputMint,
-          outputMint: leg.outputMint,
-          observation: state.observationKey,
-        },
+        }),
         0n,
         0n,
       );
@@ -192,28 +183,18 @@ function headKeys(form: RouteForm, a: RouteAccounts): AccountMeta[] {
       ...tail,
     ];
   }
-  if (exactOut(form)) {
-    return [
-      meta(a.tokenProgram),
-      meta(a.user, false, true),
-      meta(a.source, true),
-      meta(a.destination, true),
-      meta(none),
-      meta(a.sourceMint),
-      meta(a.destinationMint),
-      fee,
-      token2022,
-      ...tail,
-    ];
-  }
+  // `route` names neither the source mint nor Token-2022; `exact_out_route` names both.
+  const exactOutOnly = exactOut(form);
   return [
     meta(a.tokenProgram),
     meta(a.user, false, true),
     meta(a.source, true),
     meta(a.destination, true),
     meta(none),
+    ...(exactOutOnly ? [meta(a.sourceMint)] : []),
     meta(a.destinationMint),
     fee,
+    ...(exactOutOnly ? [token2022] : []),
     ...tail,
   ];
 }

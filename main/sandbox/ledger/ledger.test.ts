@@ -28,6 +28,13 @@ function open(dir?: string, reset = false): SandboxLedger {
   ledgers.push(ledger);
   return ledger;
 }
+/** A new ledger where Alice holds `lamports`, and Bob, who holds nothing yet. */
+function openWithAlice(lamports: bigint) {
+  const ledger = open();
+  const alice = Keypair.generate();
+  airdrop(ledger, alice.publicKey, lamports);
+  return { ledger, alice, bob: Keypair.generate().publicKey };
+}
 afterEach(() => {
   for (const ledger of ledgers.splice(0)) ledger.close();
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
@@ -56,10 +63,7 @@ describe('sandbox ledger', () => {
   });
 
   it('executes a transfer once, charges 5000 lamports and refuses the resend', () => {
-    const ledger = open();
-    const alice = Keypair.generate();
-    const bob = Keypair.generate().publicKey;
-    airdrop(ledger, alice.publicKey, 2_000_000_000n);
+    const { ledger, alice, bob } = openWithAlice(2_000_000_000n);
     const wire = transfer(ledger, alice, bob, 1_000_000);
     const sent = ledger.sendTransaction(wire);
     expect(sent.status).toBe('executed');
@@ -75,9 +79,7 @@ describe('sandbox ledger', () => {
   });
 
   it('records the fee the VM charges, priority fee included, with or without a unit limit', () => {
-    const ledger = open();
-    const alice = Keypair.generate();
-    airdrop(ledger, alice.publicKey, 10_000_000_000n);
+    const { ledger, alice } = openWithAlice(10_000_000_000n);
     const usdc = new PublicKey(SANDBOX_TOKENS.find((t) => t.symbol === 'USDC')!.mint);
     const from = new PublicKey(
       fundToken(ledger, { owner: alice.publicKey, mint: usdc, amount: 1000n }).tokenAccount,
@@ -115,10 +117,7 @@ describe('sandbox ledger', () => {
   });
 
   it('answers a simulation of the same bytes at the same state and slot from the last run, and runs again after any change', () => {
-    const ledger = open();
-    const alice = Keypair.generate();
-    const bob = Keypair.generate().publicKey;
-    airdrop(ledger, alice.publicKey, 10_000_000_000n);
+    const { ledger, alice, bob } = openWithAlice(10_000_000_000n);
     const wire = transfer(ledger, alice, bob, 1_000_000);
     const first = ledger.simulateTransaction(wire);
     expect(first.err).toBeNull();
@@ -142,10 +141,7 @@ describe('sandbox ledger', () => {
   });
 
   it('answers a post-state read on demand as the account is after the same transaction lands', () => {
-    const ledger = open();
-    const alice = Keypair.generate();
-    const bob = Keypair.generate().publicKey;
-    airdrop(ledger, alice.publicKey, 10_000_000_000n);
+    const { ledger, alice, bob } = openWithAlice(10_000_000_000n);
     const wire = transfer(ledger, alice, bob, 1_000_000);
     const simulated = ledger.simulateTransaction(wire);
     expect(simulated.innerInstructions).toEqual([]);
@@ -164,9 +160,7 @@ describe('sandbox ledger', () => {
   });
 
   it("runs /swap's own checks (error and logs) as simulateTransaction does, and keeps a run ahead for it", () => {
-    const ledger = open();
-    const alice = Keypair.generate();
-    airdrop(ledger, alice.publicKey, 10_000_000_000n);
+    const { ledger, alice } = openWithAlice(10_000_000_000n);
     const good = transfer(ledger, alice, Keypair.generate().publicKey, 1_000_000);
     const tooMuch = transfer(ledger, alice, Keypair.generate().publicKey, 20_000_000_000);
     for (const wire of [good, tooMuch]) {
@@ -187,9 +181,7 @@ describe('sandbox ledger', () => {
   });
 
   it('expires a blockhash after 150 blocks', () => {
-    const ledger = open();
-    const alice = Keypair.generate();
-    airdrop(ledger, alice.publicKey, 1_000_000_000n);
+    const { ledger, alice } = openWithAlice(1_000_000_000n);
     const { lastValidBlockHeight } = ledger.latestBlockhash();
     const wire = transfer(ledger, alice, Keypair.generate().publicKey, 5000);
     ledger.advanceSlots(150);

@@ -47,14 +47,8 @@ import { mintAsOf, scaledMultiplierAt } from './scaled-balances';
 import { addExtraPrograms } from './extra-programs';
 import { LedgerEvents } from './ledger-events';
 
-export type {
-  LedgerOptions,
-  SendOptions,
-  SendResult,
-  SignatureStatus,
-  SimulateOptions,
-  SimulationResult,
-} from './ledger-types';
+// Callers take the ledger's types from here, with the ledger.
+export type * from './ledger-types';
 
 export class SandboxLedger implements LedgerView {
   readonly faucet: Keypair;

@@ -20,7 +20,12 @@ export function splitAmount(amount: bigint, percents: readonly number[]): bigint
   return parts;
 }
 
-function priceLegs(
+/**
+ * Prices a hop with fixed pools and shares, or null when a pool cannot serve its part.
+ * `amount` is the hop's input in ExactIn and its output in ExactOut, and the shares are of that
+ * amount: each leg of an ExactOut hop is its own `swap_base_output` for its share of the output.
+ */
+export function priceHop(
   mode: SwapMode,
   pools: readonly Pool[],
   percents: readonly number[],
@@ -56,23 +61,6 @@ function priceLegs(
     amountOut += leg.amountOut;
   }
   return { inputMint, outputMint, legs, amountIn, amountOut };
-}
-
-/**
- * Prices a hop with fixed pools and shares, or null when a pool cannot serve its part.
- * `amount` is the hop's input in ExactIn and its output in ExactOut, and the shares are of that
- * amount: each leg of an ExactOut hop is its own `swap_base_output` for its share of the output.
- */
-export function priceHop(
-  mode: SwapMode,
-  pools: readonly Pool[],
-  percents: readonly number[],
-  inputMint: string,
-  outputMint: string,
-  amount: bigint,
-  reservesOf: ReservesOf,
-): RouteHop | null {
-  return priceLegs(mode, pools, percents, inputMint, outputMint, amount, reservesOf);
 }
 
 /** True when hop `a` is better for the user than `b` in this mode. */

@@ -3,51 +3,13 @@
  * way or the best, honours the filters and the account budget, and stays within 0.1% of the
  * exhaustive optimum over every path of up to three hops.
  */
-import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { syntheticCpPool } from '../cp-swap/synthetic-pool';
-import type { Pool, Reserves } from '../venues/types';
-import { exhaustiveBestOutput } from './exhaustive';
-import { PoolGraph } from './pool-graph';
 import { countRouteAccounts } from './route-accounts';
-import { candidatePaths, findBestRoute, type RouteRequest } from './route-search';
-import type { ReservesOf, Route } from './route-types';
+import { candidatePaths, findBestRoute } from './route-search';
+import type { Route } from './route-types';
+import { expectNearExhaustive, routerKit } from '../../../test/fixtures/router-market';
 
-let counter = 0;
-function cp(a: string, b: string, ra: bigint, rb: bigint, feeBps = 25): [Pool, Reserves] {
-  counter += 1;
-  const { pool, reserves } = syntheticCpPool({
-    address: `three${counter}`,
-    mint0: a,
-    mint1: b,
-    reserve0: ra,
-    reserve1: rb,
-    tradeFeeRate: BigInt(feeBps) * 100n,
-  });
-  return [pool, reserves];
-}
-
-function market(entries: [Pool, Reserves][]) {
-  const reserves = new Map(entries.map(([pool, r]) => [pool.ammKey, r]));
-  const graph = new PoolGraph(entries.map(([pool]) => pool));
-  const reservesOf: ReservesOf = (pool) => reserves.get(pool.ammKey) as Reserves;
-  return { graph, reservesOf };
-}
-
-function request(overrides: Partial<RouteRequest>): RouteRequest {
-  return {
-    inputMint: 'X',
-    outputMint: 'Y',
-    amount: 1_000_000n,
-    swapMode: 'ExactIn',
-    onlyDirectRoutes: false,
-    intermediateMints: null,
-    allowVenue: () => true,
-    maxAccounts: 64,
-    countAccounts: (route) => countRouteAccounts(route, () => false, false),
-    ...overrides,
-  };
-}
+const { cp, market, request } = routerKit('three');
 
 const mints = (route: Route | null) =>
   route === null ? null : [route.hops[0]!.inputMint, ...route.hops.map((hop) => hop.outputMint)];
@@ -101,24 +63,23 @@ describe('routes of three hops', () => {
     }
   });
 
-  it('takes three hops over two when the chain pays more (a 1% pool against two deep ones)', () => {
-    const { graph, reservesOf } = market([
+  // X > A > Y through a 1% pool, or X > A > B > Y through two deep 0.01% ones.
+  const chainBeatingDirect = () =>
+    market([
       cp('X', 'A', DEEP, DEEP),
       cp('A', 'Y', DEEP, DEEP, 100),
       cp('A', 'B', DEEP, DEEP, 1),
       cp('B', 'Y', DEEP, DEEP, 1),
     ]);
+
+  it('takes three hops over two when the chain pays more (a 1% pool against two deep ones)', () => {
+    const { graph, reservesOf } = chainBeatingDirect();
     const route = findBestRoute(graph, reservesOf, request({}));
     expect(mints(route)).toEqual(['X', 'A', 'B', 'Y']);
   });
 
   it('offers the next best route when the three-hop one needs more accounts than maxAccounts', () => {
-    const { graph, reservesOf } = market([
-      cp('X', 'A', DEEP, DEEP),
-      cp('A', 'Y', DEEP, DEEP, 100),
-      cp('A', 'B', DEEP, DEEP, 1),
-      cp('B', 'Y', DEEP, DEEP, 1),
-    ]);
+    const { graph, reservesOf } = chainBeatingDirect();
     const three = findBestRoute(graph, reservesOf, request({}))!;
     const limit = countRouteAccounts(three, () => false, false) - 1;
     const next = findBestRoute(graph, reservesOf, request({ maxAccounts: limit }));
@@ -128,7 +89,6 @@ describe('routes of three hops', () => {
 });
 
 describe('router against exhaustive search over three hops (property)', () => {
-  const reserve = fc.bigInt({ min: 10n ** 6n, max: 10n ** 12n });
   it('finds the exhaustive optimum (within 0.1%) on random markets of four tokens', () => {
     const pairs: [string, string][] = [
       ['X', 'Y'],
@@ -138,26 +98,6 @@ describe('router against exhaustive search over three hops (property)', () => {
       ['H', 'Y'],
       ['K', 'Y'],
     ];
-    fc.assert(
-      fc.property(
-        fc.array(
-          fc.tuple(fc.constantFrom(...pairs), reserve, reserve, fc.integer({ min: 1, max: 100 })),
-          { minLength: 1, maxLength: 8 },
-        ),
-        fc.integer({ min: 1, max: 1_000_000 }),
-        (specs, ppm) => {
-          const { graph, reservesOf } = market(
-            specs.map(([[a, b], ra, rb, fee]) => cp(a, b, ra, rb, fee)),
-          );
-          const req = request({ amount: BigInt(ppm) * 10n ** 3n });
-          const best = exhaustiveBestOutput(graph, reservesOf, req);
-          const route = findBestRoute(graph, reservesOf, req);
-          if (best === null) return;
-          expect(route).not.toBeNull();
-          expect(Number(route!.outAmount) / Number(best)).toBeGreaterThanOrEqual(0.999);
-        },
-      ),
-      { numRuns: 300 },
-    );
+    expectNearExhaustive(pairs, 8);
   });
 });

@@ -1,72 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { syntheticCpPool } from '../cp-swap/synthetic-pool';
-import type { Pool, Reserves, VenueLabel } from '../venues/types';
-import { exhaustiveBestOutput } from './exhaustive';
 import { priceHop, splitAmount } from './hop-split';
-import { PoolGraph } from './pool-graph';
 import { countRouteAccounts } from './route-accounts';
-import { findBestRoute, pricePath, type RouteRequest } from './route-search';
-import type { ReservesOf } from './route-types';
+import { findBestRoute, pricePath } from './route-search';
+import { expectNearExhaustive, routerKit } from '../../../test/fixtures/router-market';
 
-function market(entries: [Pool, Reserves][]) {
-  const reserves = new Map(entries.map(([pool, r]) => [pool.ammKey, r]));
-  const graph = new PoolGraph(entries.map(([pool]) => pool));
-  const reservesOf: ReservesOf = (pool) => reserves.get(pool.ammKey) as Reserves;
-  return { graph, reservesOf };
-}
-
-let counter = 0;
 /** A CP-Swap pool (priced by the program's arithmetic), or a market maker's book. */
-function cp(
-  a: string,
-  b: string,
-  ra: bigint,
-  rb: bigint,
-  feeBps = 25,
-  label: VenueLabel = 'Raydium CPMM',
-): [Pool, Reserves] {
-  counter += 1;
-  const key = `cp${counter}`;
-  if (label === 'Raydium CPMM') {
-    const { pool, reserves } = syntheticCpPool({
-      address: key,
-      mint0: a,
-      mint1: b,
-      reserve0: ra,
-      reserve1: rb,
-      tradeFeeRate: BigInt(feeBps) * 100n,
-    });
-    return [pool, reserves];
-  }
-  return [
-    {
-      ammKey: key,
-      label,
-      mintA: a,
-      mintB: b,
-      vaultA: `${key}A`,
-      vaultB: `${key}B`,
-      feeBps,
-      curve: { kind: 'constant-product' },
-    },
-    { a: ra, b: rb },
-  ];
-}
-
-function request(
-  overrides: Partial<RouteRequest> & Pick<RouteRequest, 'inputMint' | 'outputMint' | 'amount'>,
-): RouteRequest {
-  return {
-    swapMode: 'ExactIn',
-    onlyDirectRoutes: false,
-    intermediateMints: null,
-    allowVenue: () => true,
-    maxAccounts: 64,
-    countAccounts: (route) => countRouteAccounts(route, () => false, false),
-    ...overrides,
-  };
-}
+const { cp, market, request } = routerKit('cp');
 
 describe('splitAmount', () => {
   it('hands the remainder to the last share so nothing is lost', () => {
@@ -174,34 +114,13 @@ describe('findBestRoute', () => {
 describe('router against exhaustive search (property)', () => {
   const reserve = fc.bigInt({ min: 10n ** 6n, max: 10n ** 12n });
   it('finds the exhaustive optimum (within 0.1%) on random markets of three tokens', () => {
-    fc.assert(
-      fc.property(
-        fc.array(
-          fc.tuple(
-            fc.constantFrom<[string, string]>(['X', 'Y'], ['X', 'H'], ['H', 'Y']),
-            reserve,
-            reserve,
-            fc.integer({ min: 1, max: 100 }),
-          ),
-          {
-            minLength: 1,
-            maxLength: 6,
-          },
-        ),
-        fc.integer({ min: 1, max: 1_000_000 }),
-        (specs, ppm) => {
-          const { graph, reservesOf } = market(
-            specs.map(([[a, b], ra, rb, fee]) => cp(a, b, ra, rb, fee)),
-          );
-          const req = request({ inputMint: 'X', outputMint: 'Y', amount: BigInt(ppm) * 10n ** 3n });
-          const best = exhaustiveBestOutput(graph, reservesOf, req);
-          const route = findBestRoute(graph, reservesOf, req);
-          if (best === null) return;
-          expect(route).not.toBeNull();
-          expect(Number(route!.outAmount) / Number(best)).toBeGreaterThanOrEqual(0.999);
-        },
-      ),
-      { numRuns: 300 },
+    expectNearExhaustive(
+      [
+        ['X', 'Y'],
+        ['X', 'H'],
+        ['H', 'Y'],
+      ],
+      6,
     );
   });
 

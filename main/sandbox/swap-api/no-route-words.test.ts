@@ -2,38 +2,17 @@
  * GET /quote's refusals when no route is left (issue 33 point 3), on the sandbox's seeded market
  * and a real ledger: each names only what kept a route out, in words a person can act on.
  */
-import { rmSync } from 'node:fs';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SandboxLedger } from '../ledger/ledger';
-import { loadOrSeedMarket } from '../pools/seed-market';
-import { SANDBOX_TOKENS } from '../tokens';
-import { tempDir } from '../../../test/fixtures/temp-dirs';
+import { describe, expect, it } from 'vitest';
+import { sandboxMintOf as mint } from '../../shared/sandbox-tokens';
+import { useSandboxMarket } from '../../../test/fixtures/sandbox-market';
 import { SwapApiError } from './api-error';
-import { createMarketContext, type MarketContext } from './market-context';
-import { parseQuoteParams } from './quote-params';
-import { computeQuote } from './quote-service';
 
-let dir: string;
-let ledger: SandboxLedger;
-let context: MarketContext;
-const mint = (symbol: string) => SANDBOX_TOKENS.find((t) => t.symbol === symbol)!.mint;
-
-beforeAll(() => {
-  dir = tempDir('swapdesk-no-route-');
-  ledger = SandboxLedger.open({ stateDir: join(dir, 'ledger'), slotMs: 0 });
-  context = createMarketContext(ledger, loadOrSeedMarket(ledger, join(dir, 'swap')));
-});
-
-afterAll(() => {
-  ledger.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const market = useSandboxMarket('swapdesk-no-route-');
 
 /** The refusal's code and words, or 'served'. */
 function refusal(query: Record<string, string>) {
   try {
-    computeQuote(context, parseQuoteParams(new URLSearchParams(query)), () => 0);
+    market.quote(query);
     return 'served';
   } catch (error) {
     if (!(error instanceof SwapApiError)) throw error;

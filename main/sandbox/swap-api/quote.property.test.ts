@@ -3,43 +3,14 @@
  * ExactOut quote's inAmount, quoted ExactIn, yields the amount within the program's rounding; more input never
  * quotes less output from a venue; a round trip over the quoted pools never returns more than it took.
  */
-import { rmSync } from 'node:fs';
-import { join } from 'node:path';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SandboxLedger } from '../ledger/ledger';
-import { loadOrSeedMarket } from '../pools/seed-market';
+import { describe, expect, it } from 'vitest';
 import { SANDBOX_TOKENS } from '../tokens';
-import { SwapApiError } from './api-error';
-import { createMarketContext, type MarketContext } from './market-context';
-import { parseQuoteParams } from './quote-params';
-import { computeQuote, type QuoteJson } from './quote-service';
-import { tempDir } from '../../../test/fixtures/temp-dirs';
+import { useSandboxMarket } from '../../../test/fixtures/sandbox-market';
 
-let dir: string;
-let ledger: SandboxLedger;
-let context: MarketContext;
-
-beforeAll(() => {
-  dir = tempDir('swapdesk-quote-prop-');
-  ledger = SandboxLedger.open({ stateDir: join(dir, 'ledger'), slotMs: 0 });
-  context = createMarketContext(ledger, loadOrSeedMarket(ledger, join(dir, 'swap')));
-});
-
-afterAll(() => {
-  ledger.close();
-  rmSync(dir, { recursive: true, force: true });
-});
-
+const market = useSandboxMarket('swapdesk-quote-prop-');
 /** The quote, or null when the API refuses it (no route for that pair or size). */
-function quote(query: Record<string, string>): QuoteJson | null {
-  try {
-    return computeQuote(context, parseQuoteParams(new URLSearchParams(query)), () => 0);
-  } catch (error) {
-    if (error instanceof SwapApiError) return null;
-    throw error;
-  }
-}
+const quote = market.quoteOrNull;
 
 const token = fc.constantFrom(...SANDBOX_TOKENS);
 const pair = fc.tuple(token, token).filter(([a, b]) => a.mint !== b.mint);

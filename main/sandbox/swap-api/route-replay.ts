@@ -7,7 +7,7 @@
 import { BPS, ceilDiv } from '../venues/bigint-math';
 import type { Pool } from '../venues/types';
 import { priceHop } from '../router/hop-split';
-import type { ReservesOf, Route, RouteHop } from '../router/route-types';
+import type { ReservesOf, Route, RouteHop, SwapMode } from '../router/route-types';
 import { SwapApiError } from './api-error';
 import type { MarketContext } from './market-context';
 import type { QuoteResponseInput } from './swap-request';
@@ -123,22 +123,27 @@ export function replayQuote(
   const bps = BigInt(feeBps);
   const threshold = BigInt(quote.otherAmountThreshold);
   const hops: RouteHop[] = new Array<RouteHop>(planned.length);
+  // A planned hop priced on today's reserves; one that no longer prices means the pools moved.
+  const reprice = (mode: SwapMode, hop: PlannedHop, amount: bigint): RouteHop => {
+    const priced = priceHop(
+      mode,
+      hop.pools,
+      hop.percents,
+      hop.inputMint,
+      hop.outputMint,
+      amount,
+      reservesOf,
+    );
+    if (priced === null) throw moved();
+    return priced;
+  };
   if (quote.swapMode === 'ExactIn') {
     const feeSide = feeBps === 0 ? null : feeMint === quote.inputMint ? 'input' : 'output';
     const userIn = BigInt(quote.inAmount);
     const inputFee = feeSide === 'input' ? (userIn * bps) / BPS : 0n;
     let amount = userIn - inputFee;
     planned.forEach((hop, i) => {
-      const priced = priceHop(
-        'ExactIn',
-        hop.pools,
-        hop.percents,
-        hop.inputMint,
-        hop.outputMint,
-        amount,
-        reservesOf,
-      );
-      if (priced === null) throw moved();
+      const priced = reprice('ExactIn', hop, amount);
       hops[i] = priced;
       amount = priced.amountOut;
     });
@@ -165,17 +170,7 @@ export function replayQuote(
   }
   let amount = BigInt(quote.outAmount);
   for (let i = planned.length - 1; i >= 0; i -= 1) {
-    const hop = planned[i] as PlannedHop;
-    const priced = priceHop(
-      'ExactOut',
-      hop.pools,
-      hop.percents,
-      hop.inputMint,
-      hop.outputMint,
-      amount,
-      reservesOf,
-    );
-    if (priced === null) throw moved();
+    const priced = reprice('ExactOut', planned[i] as PlannedHop, amount);
     hops[i] = priced;
     amount = priced.amountIn;
   }

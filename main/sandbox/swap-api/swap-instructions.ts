@@ -27,11 +27,8 @@ import {
 } from '@solana/spl-token';
 import { MEMO_PROGRAM_ID, NATIVE_MINT, type SandboxToken } from '../tokens';
 import type { RouteHop, RouteLeg } from '../router/route-types';
-import {
-  swapBaseInputInstruction,
-  swapBaseOutputInstruction,
-  type SwapAccounts,
-} from '../cp-swap/program';
+import { swapBaseInputInstruction, swapBaseOutputInstruction } from '../cp-swap/program';
+import { cpSwapAccounts } from '../cp-swap/swap-accounts';
 import type { ReservesOf } from '../router/route-types';
 import { clmmLegInstruction } from '../clmm/clmm-market';
 import type { MarketContext } from './market-context';
@@ -53,13 +50,16 @@ export type JupiterRouteOptions = Pick<
   'useSharedAccounts' | 'useTokenLedger' | 'instructionVersion' | 'slippageBps' | 'quoted'
 >;
 
-export interface SwapInstructionOptions {
-  user: PublicKey;
-  inputMint: string;
-  outputMint: string;
-  wrapAndUnwrapSol: boolean;
-  destinationTokenAccount: string | null;
-  feeAccount: string | null;
+/** What /swap-instructions is asked: who swaps what (as a Jupiter route is), and its extras. */
+export interface SwapInstructionOptions extends Pick<
+  JupiterSwapOptions,
+  | 'user'
+  | 'inputMint'
+  | 'outputMint'
+  | 'wrapAndUnwrapSol'
+  | 'destinationTokenAccount'
+  | 'feeAccount'
+> {
   trackingAccount: string | null;
   computeUnitLimit: number;
   computeUnitPriceMicroLamports: bigint;
@@ -136,21 +136,11 @@ function cpSwapInstruction(
   const view = reservesOf(leg.pool).cp;
   if (view === undefined) throw new Error(`no on-chain state for pool ${leg.pool.ammKey}`);
   const { state } = view;
-  const zeroForOne = leg.inputMint === state.token0Mint;
-  const accounts: SwapAccounts = {
+  const accounts = cpSwapAccounts(leg.pool.ammKey, state, leg.inputMint, {
     payer: user.toBase58(),
-    config: state.ammConfig,
-    pool: leg.pool.ammKey,
     inputAccount: plan.from,
     outputAccount: plan.to,
-    inputVault: zeroForOne ? state.token0Vault : state.token1Vault,
-    outputVault: zeroForOne ? state.token1Vault : state.token0Vault,
-    inputProgram: zeroForOne ? state.token0Program : state.token1Program,
-    outputProgram: zeroForOne ? state.token1Program : state.token0Program,
-    inputMint: leg.inputMint,
-    outputMint: leg.outputMint,
-    observation: state.observationKey,
-  };
+  });
   return exactIn
     ? swapBaseInputInstruction(accounts, leg.amountIn, plan.bound)
     : swapBaseOutputInstruction(accounts, plan.bound, leg.amountOut);

@@ -3,48 +3,27 @@
  * transaction references no more accounts than the router counted for maxAccounts, has the
  * person as its only signer, and the program executes it to the quoted amounts.
  */
-import { rmSync } from 'node:fs';
-import { join } from 'node:path';
 import { Keypair, PublicKey, VersionedTransaction } from '@solana/web3.js';
 import { getAssociatedTokenAddressSync } from '@solana/spl-token';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SandboxLedger } from '../ledger/ledger';
-import { loadOrSeedMarket } from '../pools/seed-market';
+import { describe, expect, it } from 'vitest';
 import { encodeTokenAccount } from '../pools/token-account-data';
 import { countRouteAccounts } from '../router/route-accounts';
-import { createMarketContext, type MarketContext } from './market-context';
-import { parseQuoteParams } from './quote-params';
-import { computeQuote } from './quote-service';
+import { createMarketContext } from './market-context';
 import { replayQuote } from './route-replay';
 import { parseSwapRequest } from './swap-request';
 import { buildSwap } from './swap-service';
-import { tempDir } from '../../../test/fixtures/temp-dirs';
+import { useSandboxMarket } from '../../../test/fixtures/sandbox-market';
+import { sandboxMintOf } from '../../shared/sandbox-tokens';
 import { CP_SWAP_LOOKUP_TABLE } from '../cp-swap/lookup-table';
 
-const SOL = 'So11111111111111111111111111111111111111112';
-const JUP = 'JUPyiwrYJFskUPiHa7hkeR8VUtAeFoSYbKedZNsDvCN';
-const WIF = 'EKpQGSJtjMFqKZ9KQanSqYXRcF8fBopzLHYxdM65zcjm';
-const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
-const USDT = 'Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB';
-const MSOL = 'mSoLzYCxHdYgdzU16g5QSh3i5K3z3KZK7ytfqcJm7So';
+const [SOL, JUP, WIF, USDC, USDT, MSOL] = ['SOL', 'JUP', 'WIF', 'USDC', 'USDT', 'mSOL'].map(
+  sandboxMintOf,
+);
 
-let dir: string;
-let ledger: SandboxLedger;
-let context: MarketContext;
-
-beforeAll(() => {
-  dir = tempDir('swapdesk-swap-');
-  ledger = SandboxLedger.open({ stateDir: join(dir, 'ledger'), slotMs: 0 });
-  context = createMarketContext(ledger, loadOrSeedMarket(ledger, join(dir, 'swap')));
-});
-
-afterAll(() => {
-  ledger.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const market = useSandboxMarket('swapdesk-swap-');
 
 function fundSol(owner: Keypair, sol: bigint) {
-  ledger.setAccount(owner.publicKey.toBase58(), {
+  market.ledger.setAccount(owner.publicKey.toBase58(), {
     lamports: sol * 1_000_000_000n,
     owner: '11111111111111111111111111111111',
     data: new Uint8Array(),
@@ -57,22 +36,19 @@ describe('buildSwap', () => {
     const user = Keypair.generate();
     fundSol(user, 60_000n);
     // big enough to split the SOL leg, through an intermediate to WIF
-    const params = parseQuoteParams(
-      new URLSearchParams(
-        `inputMint=${SOL}&outputMint=${WIF}&amount=5000000000000&restrictIntermediateTokens=false&platformFeeBps=10`,
-      ),
+    const quote = market.quote(
+      `inputMint=${SOL}&outputMint=${WIF}&amount=5000000000000&restrictIntermediateTokens=false&platformFeeBps=10`,
     );
-    const quote = computeQuote(context, params, () => 0);
     const route = replayQuote(
-      context,
+      market.context,
       parseSwapRequest({ quoteResponse: quote, userPublicKey: user.publicKey.toBase58() }).quote,
       null,
     ).route;
     expect(route.hops).toHaveLength(2);
     expect(route.hops[0]!.legs.length).toBeGreaterThan(1);
-    const counted = countRouteAccounts(route, context.isToken2022, true);
+    const counted = countRouteAccounts(route, market.context.isToken2022, true);
     const answer = buildSwap(
-      context,
+      market.context,
       parseSwapRequest({ quoteResponse: quote, userPublicKey: user.publicKey.toBase58() }),
     );
     expect(answer.simulationError).toBeNull();
@@ -80,7 +56,7 @@ describe('buildSwap', () => {
     expect(tx.message.staticAccountKeys.length).toBeLessThanOrEqual(counted);
     expect(tx.message.header.numRequiredSignatures).toBe(1);
     tx.sign([user]);
-    const sent = ledger.sendTransaction(tx.serialize());
+    const sent = market.ledger.sendTransaction(tx.serialize());
     expect(sent.status).toBe('executed');
     const logs = sent.status === 'executed' ? sent.record.logs : [];
     // Each leg is one top-level call of its venue (Raydium CP-Swap, AMM v4 or CLMM, issue 33).
@@ -92,7 +68,7 @@ describe('buildSwap', () => {
     expect(swaps.length).toBe(route.hops.reduce((n, hop) => n + hop.legs.length, 0));
     // no feeAccount in the swap request: no fee is taken, the user gets the gross output
     const wif = getAssociatedTokenAddressSync(new PublicKey(WIF), user.publicKey);
-    expect(ledger.tokenBalance(wif.toBase58())).toBe(
+    expect(market.ledger.tokenBalance(wif.toBase58())).toBe(
       BigInt(quote.outAmount) + BigInt(quote.platformFee!.amount),
     );
   });
@@ -102,35 +78,29 @@ describe('buildSwap', () => {
     fundSol(user, 10n);
     const request = (amount: bigint) =>
       parseSwapRequest({
-        quoteResponse: computeQuote(
-          context,
-          parseQuoteParams(
-            new URLSearchParams(`inputMint=${SOL}&outputMint=${USDC}&amount=${amount}`),
-          ),
-          () => 0,
-        ),
+        quoteResponse: market.quote(`inputMint=${SOL}&outputMint=${USDC}&amount=${amount}`),
         userPublicKey: user.publicKey.toBase58(),
         dynamicComputeUnitLimit: true,
       });
     // A context of its own: no /swap answered before (recompile.ts, swap-service.ts).
-    const cold = () => createMarketContext(ledger, context.market);
-    buildSwap(context, request(100_000_000n));
+    const cold = () => createMarketContext(market.ledger, market.context.market);
+    buildSwap(market.context, request(100_000_000n));
     for (const amount of [100_001_000n, 250_000_000n, 100_000_000n]) {
       const asked = request(amount);
-      const warm = buildSwap(context, asked);
+      const warm = buildSwap(market.context, asked);
       expect(warm.simulationError).toBeNull();
       expect(warm).toEqual(buildSwap(cold(), asked));
     }
     // The run at the limit answered before fails (the person's SOL is gone): measured again at
     // the ceiling, it answers the error a /swap without memory answers.
-    ledger.setAccount(user.publicKey.toBase58(), {
+    market.ledger.setAccount(user.publicKey.toBase58(), {
       lamports: 10_000n,
       owner: '11111111111111111111111111111111',
       data: new Uint8Array(),
       executable: false,
     });
     const broke = request(100_000_000n);
-    const warm = buildSwap(context, broke);
+    const warm = buildSwap(market.context, broke);
     expect(warm.simulationError).not.toBeNull();
     expect(warm).toEqual(buildSwap(cold(), broke));
   });
@@ -138,19 +108,15 @@ describe('buildSwap', () => {
   it('a resent swap is refused by the ledger: the quote executes once', () => {
     const user = Keypair.generate();
     fundSol(user, 10n);
-    const quote = computeQuote(
-      context,
-      parseQuoteParams(new URLSearchParams(`inputMint=${SOL}&outputMint=${JUP}&amount=100000000`)),
-      () => 0,
-    );
+    const quote = market.quote(`inputMint=${SOL}&outputMint=${JUP}&amount=100000000`);
     const answer = buildSwap(
-      context,
+      market.context,
       parseSwapRequest({ quoteResponse: quote, userPublicKey: user.publicKey.toBase58() }),
     );
     const tx = VersionedTransaction.deserialize(Buffer.from(answer.swapTransaction, 'base64'));
     tx.sign([user]);
-    expect(ledger.sendTransaction(tx.serialize()).status).toBe('executed');
-    const again = ledger.sendTransaction(tx.serialize());
+    expect(market.ledger.sendTransaction(tx.serialize()).status).toBe('executed');
+    const again = market.ledger.sendTransaction(tx.serialize());
     expect(again.status).toBe('rejected');
   });
 
@@ -165,19 +131,13 @@ describe('buildSwap', () => {
     const integrator = Keypair.generate().publicKey.toBase58();
     const feeAccount = Keypair.generate().publicKey.toBase58();
     writeToken(feeAccount, SOL, integrator, 0n);
-    const operator = context.market.operatorFeeAccounts.get(SOL)!;
-    const operatorBefore = ledger.tokenBalance(operator)!;
-    const quote = computeQuote(
-      context,
-      parseQuoteParams(
-        new URLSearchParams(
-          `inputMint=${USDC}&outputMint=${SOL}&amount=300000000&platformFeeBps=100`,
-        ),
-      ),
-      () => 0,
+    const operator = market.context.market.operatorFeeAccounts.get(SOL)!;
+    const operatorBefore = market.ledger.tokenBalance(operator)!;
+    const quote = market.quote(
+      `inputMint=${USDC}&outputMint=${SOL}&amount=300000000&platformFeeBps=100`,
     );
     const answer = buildSwap(
-      context,
+      market.context,
       parseSwapRequest({
         quoteResponse: quote,
         userPublicKey: user.publicKey.toBase58(),
@@ -187,14 +147,14 @@ describe('buildSwap', () => {
     expect(answer.simulationError).toBeNull();
     const tx = VersionedTransaction.deserialize(Buffer.from(answer.swapTransaction, 'base64'));
     tx.sign([user]);
-    const lamportsBefore = ledger.getAccount(user.publicKey.toBase58())!.lamports;
-    expect(ledger.sendTransaction(tx.serialize()).status).toBe('executed');
+    const lamportsBefore = market.ledger.getAccount(user.publicKey.toBase58())!.lamports;
+    expect(market.ledger.sendTransaction(tx.serialize()).status).toBe('executed');
     const fee = BigInt(quote.platformFee!.amount);
-    expect(ledger.tokenBalance(feeAccount)).toBe(fee - (fee * 25n) / 1000n);
-    expect(ledger.tokenBalance(operator)! - operatorBefore).toBe((fee * 25n) / 1000n);
+    expect(market.ledger.tokenBalance(feeAccount)).toBe(fee - (fee * 25n) / 1000n);
+    expect(market.ledger.tokenBalance(operator)! - operatorBefore).toBe((fee * 25n) / 1000n);
     // the output was unwrapped: the user's SOL grew by outAmount less one signature's fee
     // (the person is the only signer)
-    expect(ledger.getAccount(user.publicKey.toBase58())!.lamports - lamportsBefore).toBe(
+    expect(market.ledger.getAccount(user.publicKey.toBase58())!.lamports - lamportsBefore).toBe(
       BigInt(quote.outAmount) - 5_000n,
     );
   });
@@ -211,19 +171,13 @@ describe('buildSwap through the market lookup table', () => {
       user.publicKey.toBase58(),
       amount,
     );
-    const quote = computeQuote(
-      context,
-      parseQuoteParams(
-        new URLSearchParams(
-          `inputMint=${MSOL}&outputMint=${USDT}&amount=${amount}&restrictIntermediateTokens=false`,
-        ),
-      ),
-      () => 0,
+    const quote = market.quote(
+      `inputMint=${MSOL}&outputMint=${USDT}&amount=${amount}&restrictIntermediateTokens=false`,
     );
     // Four legs or more (since issue 33 the best is three hops, each split: six).
     expect(quote.routePlan.length).toBeGreaterThanOrEqual(4);
     const answer = buildSwap(
-      context,
+      market.context,
       parseSwapRequest({ quoteResponse: quote, userPublicKey: user.publicKey.toBase58() }),
     );
     expect(answer.simulationError).toBeNull();
@@ -234,7 +188,7 @@ describe('buildSwap through the market lookup table', () => {
     // legacy cannot use a table: the same route is refused in words that say what to do
     expect(() =>
       buildSwap(
-        context,
+        market.context,
         parseSwapRequest({
           quoteResponse: quote,
           userPublicKey: user.publicKey.toBase58(),
@@ -243,18 +197,12 @@ describe('buildSwap through the market lookup table', () => {
       ),
     ).toThrow(/as a legacy transaction. Ask for a v0 transaction/);
     // a quote asked for a legacy transaction picks a route that fits one
-    const legacyQuote = computeQuote(
-      context,
-      parseQuoteParams(
-        new URLSearchParams(
-          `inputMint=${MSOL}&outputMint=${USDT}&amount=${amount}&restrictIntermediateTokens=false&asLegacyTransaction=true`,
-        ),
-      ),
-      () => 0,
+    const legacyQuote = market.quote(
+      `inputMint=${MSOL}&outputMint=${USDT}&amount=${amount}&restrictIntermediateTokens=false&asLegacyTransaction=true`,
     );
     expect(legacyQuote.routePlan.length).toBeLessThanOrEqual(3);
     const legacy = buildSwap(
-      context,
+      market.context,
       parseSwapRequest({
         quoteResponse: legacyQuote,
         userPublicKey: user.publicKey.toBase58(),
@@ -263,17 +211,17 @@ describe('buildSwap through the market lookup table', () => {
     );
     expect(legacy.simulationError).toBeNull();
     tx.sign([user]);
-    const sent = ledger.sendTransaction(tx.serialize());
+    const sent = market.ledger.sendTransaction(tx.serialize());
     expect(sent.status === 'executed' && sent.record.err).toBeNull();
     const usdt = getAssociatedTokenAddressSync(new PublicKey(USDT), user.publicKey);
-    expect(ledger.tokenBalance(usdt.toBase58())).toBe(BigInt(quote.outAmount));
+    expect(market.ledger.tokenBalance(usdt.toBase58())).toBe(BigInt(quote.outAmount));
   });
 });
 
 function writeToken(address: string, mint: string, owner: string, amount: bigint) {
-  const rent = ledger.minimumBalanceForRentExemption(165);
+  const rent = market.ledger.minimumBalanceForRentExemption(165);
   const native = mint === SOL;
-  ledger.setAccount(address, {
+  market.ledger.setAccount(address, {
     lamports: native ? rent + amount : rent,
     owner: 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA',
     data: encodeTokenAccount({ mint, owner, amount, nativeReserve: native ? rent : null }),

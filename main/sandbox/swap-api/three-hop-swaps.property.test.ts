@@ -7,63 +7,35 @@
  * outAmount and spends exactly inAmount; ExactOut: exactly the amount asked, for exactly
  * inAmount.
  */
-import { join } from 'node:path';
 import fc from 'fast-check';
-import { Keypair, PublicKey, VersionedTransaction } from '@solana/web3.js';
-import { getAssociatedTokenAddressSync } from '@solana/spl-token';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SandboxLedger } from '../ledger/ledger';
-import { airdrop, fundToken } from '../faucet/faucet';
-import { loadOrSeedMarket } from '../pools/seed-market';
+import { Keypair } from '@solana/web3.js';
+import { describe, expect, it } from 'vitest';
 import { SANDBOX_TOKENS, type SandboxToken } from '../tokens';
-import { tempDir } from '../../../test/fixtures/temp-dirs';
-import { SwapApiError } from './api-error';
-import { createMarketContext, type MarketContext } from './market-context';
-import { parseQuoteParams } from './quote-params';
-import { computeQuote, type QuoteJson } from './quote-service';
-import { parseSwapRequest } from './swap-request';
-import { buildSwap } from './swap-service';
+import {
+  associatedAccount,
+  fundHolder,
+  landSigned,
+  swapTransaction,
+  useSandboxMarket,
+} from '../../../test/fixtures/sandbox-market';
 
-let ledger: SandboxLedger;
-let context: MarketContext;
 const person = Keypair.generate();
 const bySymbol = (symbol: string) => SANDBOX_TOKENS.find((t) => t.symbol === symbol)!;
 const MSOL = bySymbol('mSOL');
 const FAR = ['TFEE', 'FRZ', 'UNVR'].map(bySymbol);
 
-const account = (token: SandboxToken) =>
-  getAssociatedTokenAddressSync(
-    new PublicKey(token.mint),
-    person.publicKey,
-    true,
-    new PublicKey(token.tokenProgram),
-  ).toBase58();
-const balance = (token: SandboxToken) => ledger.tokenBalance(account(token)) ?? 0n;
-
-beforeAll(() => {
-  const dir = tempDir('swapdesk-three-hop-prop-');
-  ledger = SandboxLedger.open({ stateDir: join(dir, 'ledger'), slotMs: 0 });
-  context = createMarketContext(ledger, loadOrSeedMarket(ledger, join(dir, 'swap')));
-  airdrop(ledger, person.publicKey, 1_000n * 1_000_000_000n);
-  for (const token of [MSOL, ...FAR]) {
-    fundToken(ledger, {
-      owner: person.publicKey,
-      mint: new PublicKey(token.mint),
-      amount: 10n ** 15n,
-    });
-  }
+const market = useSandboxMarket('swapdesk-three-hop-prop-', {
+  fund: ({ ledger }) =>
+    fundHolder(
+      ledger,
+      person.publicKey,
+      1_000n * 1_000_000_000n,
+      [MSOL, ...FAR].map((token) => [token.mint, 10n ** 15n] as const),
+    ),
 });
-
-afterAll(() => ledger.close());
-
-function quote(query: Record<string, string>): QuoteJson | null {
-  try {
-    return computeQuote(context, parseQuoteParams(new URLSearchParams(query)), () => 0);
-  } catch (error) {
-    if (error instanceof SwapApiError) return null;
-    throw error;
-  }
-}
+const balance = (token: SandboxToken) =>
+  market.ledger.tokenBalance(associatedAccount(token.mint, person.publicKey, token.tokenProgram)) ??
+  0n;
 
 describe('three-hop routes pay exactly their quote (sandbox CP-Swap calls)', () => {
   it('200 random swaps between mSOL and TFEE, FRZ, UNVR, ExactIn and ExactOut', () => {
@@ -80,7 +52,7 @@ describe('three-hop routes pay exactly their quote (sandbox CP-Swap calls)', () 
           // mSOL is worth about 190 dollars: a tenth of the size keeps it within the pools.
           const scale = sized === MSOL ? size / 100 : size;
           const amount = BigInt(Math.max(1, Math.floor(scale * 10 ** sized.decimals)));
-          const q = quote({
+          const q = market.quoteOrNull({
             inputMint: input.mint,
             outputMint: output.mint,
             amount: amount.toString(),
@@ -89,21 +61,10 @@ describe('three-hop routes pay exactly their quote (sandbox CP-Swap calls)', () 
           if (q === null) return;
           // Three hops (a hop may be split over two pools: several legs, one input mint).
           expect(new Set(q.routePlan.map((step) => step.swapInfo.inputMint)).size).toBe(3);
-          ledger.advanceSlots(1); // a new blockhash: a repeated case is a new transaction
           const [inBefore, outBefore] = [balance(input), balance(output)];
-          const answer = buildSwap(
-            context,
-            parseSwapRequest({ quoteResponse: q, userPublicKey: person.publicKey.toBase58() }),
-          );
-          expect(answer.simulationError).toBeNull();
-          const tx = VersionedTransaction.deserialize(
-            Buffer.from(answer.swapTransaction, 'base64'),
-          );
-          tx.sign([person]);
-          const sent = ledger.sendTransaction(tx.serialize());
-          expect(sent.status).toBe('executed');
-          if (sent.status !== 'executed') return;
-          expect(sent.record.err).toBeNull();
+          // A new slot (a new blockhash) for each: a repeated case is a new transaction.
+          const { tx } = swapTransaction(market, person, q, { wrapAndUnwrapSol: true });
+          landSigned(market.ledger, tx, person);
           executed += 1;
           expect(balance(output) - outBefore).toBe(BigInt(q.outAmount));
           expect(inBefore - balance(input)).toBe(BigInt(q.inAmount));

@@ -17,13 +17,12 @@ import { describe, expect, it } from 'vitest';
 import { CP_SWAP_LOOKUP_TABLE } from '../cp-swap/lookup-table';
 import { SANDBOX_GAS_PAYER } from '../../shared/sandbox-operator';
 import { TOKEN_2022_PROGRAM_ID } from '../tokens';
+import { sandboxMintOf } from '../../shared/sandbox-tokens';
 import { useV2SandboxServer } from '../../../test/harness/v2-sandbox-server';
 import { answerValidator, expectValid } from '../../../test/fixtures/openapi-v2';
+import { landOrder, swapQuery } from '../../../test/fixtures/v2-orders';
 
-const SOL = 'So11111111111111111111111111111111111111112';
-const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
-const JUP = 'JUPyiwrYJFskUPiHa7hkeR8VUtAeFoSYbKedZNsDvCN';
-const PDLG = 'E9REZTBcoGZaPbveoQCVAon6tpMAw7nHLDnPco6LRuFi';
+const [SOL, USDC, JUP, PDLG] = ['SOL', 'USDC', 'JUP', 'PDLG'].map(sandboxMintOf);
 
 const build200 = answerValidator('/build', 'get', '200');
 const order200 = answerValidator('/order', 'get', '200');
@@ -32,27 +31,17 @@ const execute200 = answerValidator('/execute', 'post', '200');
 const v2 = useV2SandboxServer('v2-gasless');
 const { get, tokenAccount } = v2;
 
-/** Signs `transaction` as `taker` and lands it at /execute under `requestId`. */
-async function execute(transaction: string, taker: Keypair, requestId: unknown) {
-  return v2.post('/execute', { signedTransaction: v2.sign(transaction, taker), requestId });
-}
-
 describe('a taker with no SOL (issue 32)', () => {
   it("a two-hop order through the market maker's fill: the maker pays the fee, the gas payer the rent", async () => {
     const taker = Keypair.generate();
     tokenAccount(taker.publicKey.toBase58(), PDLG, 100_000_000n, TOKEN_2022_PROGRAM_ID);
-    const order = await get('/order', {
-      inputMint: PDLG,
-      outputMint: SOL,
-      amount: '1500000',
-      taker: taker.publicKey.toBase58(),
-    });
+    const order = await get('/order', swapQuery(PDLG, SOL, '1500000', taker));
     expectValid(order200, order.body);
     expect(order.body).toMatchObject({ router: 'jupiterz', gasless: true });
     expect((order.body.routePlan as unknown[]).length).toBe(2);
     expect(order.body.signatureFeePayer).toBe(order.body.maker);
     expect(order.body.rentFeePayer).toBe(SANDBOX_GAS_PAYER);
-    const landed = await execute(order.body.transaction as string, taker, order.body.requestId);
+    const landed = await landOrder(v2, order, taker);
     expectValid(execute200, landed.body);
     expect(landed.body.status).toBe('Success');
     // The taker paid nothing: it holds exactly the SOL the swap delivered.
@@ -65,13 +54,10 @@ describe('a taker with no SOL (issue 32)', () => {
     const taker = Keypair.generate();
     tokenAccount(taker.publicKey.toBase58(), USDC, 50_000_000n);
     // slippageBps makes the order manual: not gasless, the taker pays its fee.
-    const noSol = await get('/order', {
-      inputMint: USDC,
-      outputMint: JUP,
-      amount: '3000000',
-      slippageBps: '50',
-      taker: taker.publicKey.toBase58(),
-    });
+    const noSol = await get(
+      '/order',
+      swapQuery(USDC, JUP, '3000000', taker, { slippageBps: '50' }),
+    );
     expectValid(order200, noSol.body);
     expect(noSol.body).toMatchObject({
       router: 'metis',
@@ -79,12 +65,7 @@ describe('a taker with no SOL (issue 32)', () => {
       errorCode: 2,
       errorMessage: 'Insufficient SOL for gas',
     });
-    const noToken = await get('/order', {
-      inputMint: USDC,
-      outputMint: JUP,
-      amount: '300000000',
-      taker: taker.publicKey.toBase58(),
-    });
+    const noToken = await get('/order', swapQuery(USDC, JUP, '300000000', taker));
     expect(noToken.body).toMatchObject({
       transaction: '',
       errorCode: 1,
@@ -95,12 +76,7 @@ describe('a taker with no SOL (issue 32)', () => {
   it("/build names the market's lookup table even for a swap that fits without it", async () => {
     const taker = Keypair.generate();
     tokenAccount(taker.publicKey.toBase58(), USDC, 50_000_000n);
-    const { status, body } = await get('/build', {
-      inputMint: USDC,
-      outputMint: JUP,
-      amount: '3000000',
-      taker: taker.publicKey.toBase58(),
-    });
+    const { status, body } = await get('/build', swapQuery(USDC, JUP, '3000000', taker));
     expect(status).toBe(200);
     expectValid(build200, body);
     expect(Object.keys(body.addressesByLookupTableAddress as object)).toEqual([

@@ -13,12 +13,12 @@ import { getAssociatedTokenAddressSync } from '@solana/spl-token';
 import { describe, expect, it } from 'vitest';
 import { SANDBOX_GAS_PAYER } from '../../shared/sandbox-operator';
 import { TOKEN_2022_PROGRAM_ID } from '../tokens';
+import { sandboxMintOf } from '../../shared/sandbox-tokens';
 import { useV2SandboxServer } from '../../../test/harness/v2-sandbox-server';
 import { answerValidator, expectValid } from '../../../test/fixtures/openapi-v2';
+import { landOrder, swapQuery } from '../../../test/fixtures/v2-orders';
 
-const SOL = 'So11111111111111111111111111111111111111112';
-const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
-const PDLG = 'E9REZTBcoGZaPbveoQCVAon6tpMAw7nHLDnPco6LRuFi';
+const [SOL, USDC, PDLG] = ['SOL', 'USDC', 'PDLG'].map(sandboxMintOf);
 
 const build200 = answerValidator('/build', 'get', '200');
 const build400 = answerValidator('/build', 'get', '400');
@@ -28,7 +28,7 @@ const execute200 = answerValidator('/execute', 'post', '200');
 const execute400 = answerValidator('/execute', 'post', '400');
 
 const v2 = useV2SandboxServer('v2-shape');
-const { get, sign, tokenAccount } = v2;
+const { get, tokenAccount } = v2;
 
 function fund(owner: Keypair, mint?: string, amount?: bigint) {
   v2.ledger.setAccount(owner.publicKey.toBase58(), {
@@ -49,13 +49,10 @@ describe('GET /swap/v2/build', () => {
   it('answers a quote and instructions at the official shape, without a unit limit', async () => {
     const taker = Keypair.generate();
     fund(taker);
-    const { status, body } = await get('/build', {
-      inputMint: SOL,
-      outputMint: USDC,
-      amount: '100000000',
-      taker: taker.publicKey.toBase58(),
-      slippageBps: '50',
-    });
+    const { status, body } = await get(
+      '/build',
+      swapQuery(SOL, USDC, '100000000', taker, { slippageBps: '50' }),
+    );
     expect(status).toBe(200);
     expectValid(build200, body);
     expect(body.swapMode).toBe('ExactIn');
@@ -70,21 +67,13 @@ describe('GET /swap/v2/build', () => {
   it('has no market maker (Metis only), and no ExactOut', async () => {
     const taker = Keypair.generate();
     fund(taker, USDC, 100_000_000n);
-    const mm = await get('/build', {
-      inputMint: USDC,
-      outputMint: PDLG,
-      amount: '10000000',
-      taker: taker.publicKey.toBase58(),
-    });
+    const mm = await get('/build', swapQuery(USDC, PDLG, '10000000', taker));
     expect(mm.status).toBe(400);
     expectValid(build400, mm.body);
-    const exactOut = await get('/build', {
-      inputMint: SOL,
-      outputMint: USDC,
-      amount: '1000000',
-      taker: taker.publicKey.toBase58(),
-      swapMode: 'ExactOut',
-    });
+    const exactOut = await get(
+      '/build',
+      swapQuery(SOL, USDC, '1000000', taker, { swapMode: 'ExactOut' }),
+    );
     expect(exactOut.status).toBe(400);
     expect(String(exactOut.body.error)).toMatch(/ExactIn only/);
   });
@@ -92,29 +81,17 @@ describe('GET /swap/v2/build', () => {
 
 describe('GET /swap/v2/order and POST /swap/v2/execute', () => {
   it('quotes without a taker (transaction null), and lands a signed order', async () => {
-    const quoteOnly = await get('/order', {
-      inputMint: SOL,
-      outputMint: USDC,
-      amount: '100000000',
-    });
+    const quoteOnly = await get('/order', swapQuery(SOL, USDC, '100000000'));
     expect(quoteOnly.status).toBe(200);
     expectValid(order200, quoteOnly.body);
     expect(quoteOnly.body.transaction).toBeNull();
 
     const taker = Keypair.generate();
     fund(taker);
-    const order = await get('/order', {
-      inputMint: SOL,
-      outputMint: USDC,
-      amount: '100000000',
-      taker: taker.publicKey.toBase58(),
-    });
+    const order = await get('/order', swapQuery(SOL, USDC, '100000000', taker));
     expectValid(order200, order.body);
     expect(order.body.router).toBe('metis');
-    const landed = await execute({
-      signedTransaction: sign(order.body.transaction as string, taker),
-      requestId: order.body.requestId,
-    });
+    const landed = await landOrder(v2, order, taker);
     expect(landed.status).toBe(200);
     expectValid(execute200, landed.body);
     expect(landed.body).toMatchObject({ status: 'Success', code: 0 });
@@ -128,21 +105,14 @@ describe('GET /swap/v2/order and POST /swap/v2/execute', () => {
   it("a market maker's fill: unsigned by the maker at /order, signed by it at /execute", async () => {
     const taker = Keypair.generate();
     fund(taker, USDC, 100_000_000n);
-    const order = await get('/order', {
-      inputMint: USDC,
-      outputMint: PDLG,
-      amount: '10000000',
-      taker: taker.publicKey.toBase58(),
-    });
+    const order = await get('/order', swapQuery(USDC, PDLG, '10000000', taker));
     expectValid(order200, order.body);
     expect(order.body.router).toBe('jupiterz');
     // Without JupiterZ nothing else trades PDLG here.
-    const without = await get('/order', {
-      inputMint: USDC,
-      outputMint: PDLG,
-      amount: '10000000',
-      excludeRouters: 'jupiterz',
-    });
+    const without = await get(
+      '/order',
+      swapQuery(USDC, PDLG, '10000000', undefined, { excludeRouters: 'jupiterz' }),
+    );
     expect(without.status).toBe(400);
     const tx = VersionedTransaction.deserialize(
       Buffer.from(order.body.transaction as string, 'base64'),
@@ -154,10 +124,7 @@ describe('GET /swap/v2/order and POST /swap/v2/execute', () => {
     expect(order.body).toMatchObject({ gasless: true, signatureFeePayer: order.body.maker });
     expect(tx.signatures.every((s) => s.every((b) => b === 0))).toBe(true);
     const lamportsBefore = v2.ledger.getAccount(taker.publicKey.toBase58())!.lamports;
-    const landed = await execute({
-      signedTransaction: sign(order.body.transaction as string, taker),
-      requestId: order.body.requestId,
-    });
+    const landed = await landOrder(v2, order, taker);
     expectValid(execute200, landed.body);
     expect(landed.body.status).toBe('Success');
     // The person pays only the rent of their new PDLG account (rentFeePayer), no fee.
@@ -176,12 +143,7 @@ describe('GET /swap/v2/order and POST /swap/v2/execute', () => {
   it('a gasless order: a taker under 0.01 SOL asking plainly has the gas payer pay, and signs second', async () => {
     const taker = Keypair.generate();
     tokenAccount(taker.publicKey.toBase58(), USDC, 50_000_000n);
-    const order = await get('/order', {
-      inputMint: USDC,
-      outputMint: SOL,
-      amount: '20000000',
-      taker: taker.publicKey.toBase58(),
-    });
+    const order = await get('/order', swapQuery(USDC, SOL, '20000000', taker));
     expectValid(order200, order.body);
     expect(order.body).toMatchObject({
       router: 'metis',
@@ -194,10 +156,7 @@ describe('GET /swap/v2/order and POST /swap/v2/execute', () => {
       Buffer.from(order.body.transaction as string, 'base64'),
     );
     expect(tx.message.staticAccountKeys[0]!.toBase58()).toBe(SANDBOX_GAS_PAYER);
-    const landed = await execute({
-      signedTransaction: sign(order.body.transaction as string, taker),
-      requestId: order.body.requestId,
-    });
+    const landed = await landOrder(v2, order, taker);
     expectValid(execute200, landed.body);
     expect(landed.body.status).toBe('Success');
     expect(v2.ledger.transaction(landed.body.signature as string)?.err ?? null).toBeNull();
@@ -209,13 +168,10 @@ describe('GET /swap/v2/order and POST /swap/v2/execute', () => {
     );
 
     // With an optional parameter the order is manual, and the taker is its fee payer.
-    const manual = await get('/order', {
-      inputMint: USDC,
-      outputMint: SOL,
-      amount: '20000000',
-      slippageBps: '50',
-      taker: taker.publicKey.toBase58(),
-    });
+    const manual = await get(
+      '/order',
+      swapQuery(USDC, SOL, '20000000', taker, { slippageBps: '50' }),
+    );
     expect(manual.body).toMatchObject({
       mode: 'manual',
       gasless: false,
@@ -226,29 +182,13 @@ describe('GET /swap/v2/order and POST /swap/v2/execute', () => {
   it('lands only the message /order built, and only known orders', async () => {
     const taker = Keypair.generate();
     fund(taker);
-    const order = await get('/order', {
-      inputMint: SOL,
-      outputMint: USDC,
-      amount: '50000000',
-      taker: taker.publicKey.toBase58(),
-    });
-    const other = await get('/order', {
-      inputMint: SOL,
-      outputMint: USDC,
-      amount: '60000000',
-      taker: taker.publicKey.toBase58(),
-    });
-    const swapped = await execute({
-      signedTransaction: sign(other.body.transaction as string, taker),
-      requestId: order.body.requestId,
-    });
+    const order = await get('/order', swapQuery(SOL, USDC, '50000000', taker));
+    const other = await get('/order', swapQuery(SOL, USDC, '60000000', taker));
+    const swapped = await landOrder(v2, other, taker, order.body.requestId);
     expect(swapped.status).toBe(400);
     expectValid(execute400, swapped.body);
     expect(swapped.body.code).toBe(-3);
-    const unknown = await execute({
-      signedTransaction: sign(order.body.transaction as string, taker),
-      requestId: 'no-such-order',
-    });
+    const unknown = await landOrder(v2, order, taker, 'no-such-order');
     expect(unknown.body.code).toBe(-1);
     const unsigned = await execute({
       signedTransaction: order.body.transaction,
@@ -261,14 +201,10 @@ describe('GET /swap/v2/order and POST /swap/v2/execute', () => {
     const taker = Keypair.generate();
     fund(taker);
     const referral = Keypair.generate().publicKey.toBase58();
-    const query = {
-      inputMint: SOL,
-      outputMint: USDC,
-      amount: '100000000',
-      taker: taker.publicKey.toBase58(),
+    const query = swapQuery(SOL, USDC, '100000000', taker, {
       referralAccount: referral,
       referralFee: '100',
-    };
+    });
     const without = await get('/order', query);
     expectValid(order200, without.body);
     expect(without.body).toMatchObject({ feeBps: 0, feeMint: SOL, referralAccount: referral });
@@ -277,10 +213,7 @@ describe('GET /swap/v2/order and POST /swap/v2/execute', () => {
     expectValid(order200, withFee.body);
     expect(withFee.body).toMatchObject({ feeBps: 100, feeMint: SOL });
     const before = v2.ledger.tokenBalance(feeAccount) ?? 0n;
-    const landed = await execute({
-      signedTransaction: sign(withFee.body.transaction as string, taker),
-      requestId: withFee.body.requestId,
-    });
+    const landed = await landOrder(v2, withFee, taker);
     expect(landed.body.status).toBe('Success');
     expect((v2.ledger.tokenBalance(feeAccount) ?? 0n) - before).toBeGreaterThan(0n);
     const bad = await get('/order', { ...query, referralFee: '20' });
