@@ -8,7 +8,7 @@
  * it learns where the sandbox is with `connect`, once the preview announced it.
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenOnLoopback } from './loopback-server';
 
 export interface QuotesOnlyService {
   /** The swap API base URL to give the preview: http://127.0.0.1:P/v6 */
@@ -63,8 +63,7 @@ export async function startQuotesOnlyService(): Promise<QuotesOnlyService> {
       }
     })();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const port = await listenOnLoopback(server);
   return {
     url: `http://127.0.0.1:${port}/v6`,
     connect({ rpcUrl }) {
