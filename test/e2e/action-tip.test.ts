@@ -14,12 +14,11 @@ import { startPreview } from '../harness/preview';
 import {
   approveAndExpectMerchantPaid,
   expectCheckedIcon,
-  fundFromFaucet,
   openPayScreen,
   reviewNoRefusals,
 } from './merchant-steps';
 import { screenshot } from './onboarding-helpers';
-import { createSolOnlyAccount } from './pay-helpers';
+import { createSolOnlyAccount, fundFromFaucet } from './pay-helpers';
 import { USDC_MINT } from './swap-helpers';
 
 let connection: Connection;

@@ -20,13 +20,17 @@ import {
   approveAndExpectMerchantPaid,
   approveSwapThenPayment,
   expectCheckedIcon,
-  fundFromFaucet,
   merchantValidates,
   openSandboxRequest,
   reviewNoRefusals,
 } from './merchant-steps';
 import { screenshot } from './onboarding-helpers';
-import { approveAndWait, createSolOnlyAccount, pickTokenNamed } from './pay-helpers';
+import {
+  approveAndWait,
+  createSolOnlyAccount,
+  fundFromFaucet,
+  pickTokenNamed,
+} from './pay-helpers';
 import { USDC_MINT } from './swap-helpers';
 
 /** The sandbox's PYUSD, a Token-2022 token (main/shared/sandbox-tokens.ts). */

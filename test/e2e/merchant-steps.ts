@@ -1,7 +1,6 @@
 /**
  * Steps the sandbox merchant's end-to-end suites share (a Solana Pay transaction request and a
- * Solana Action, issue 34): funding the payer through the preview's faucet, opening the shop
- * from the Pay screen, reviewing its transaction with no refusal, the merchant's USDC gained,
+ * Solana Action, issue 34): opening the shop from the Pay screen, reviewing its transaction with no refusal, the merchant's USDC gained,
  * and the merchant's own check of a payment with @solana/pay (SPEC.md "Reference").
  */
 import { findReference, validateTransfer } from '@solana/pay';
@@ -18,21 +17,6 @@ import {
 } from '../../main/sandbox/merchant/merchant-shop';
 import { approveAndWait, ataOf, tokenBalance } from './pay-helpers';
 import { USDC_MINT } from './swap-helpers';
-
-/** Mints `amount` base units of `mint` to `owner` through the preview's sandbox faucet. */
-export async function fundFromFaucet(
-  rpcUrl: string,
-  owner: string,
-  mint: string,
-  amount: bigint,
-): Promise<void> {
-  const funded = await fetch(new URL('/sandbox/faucet', rpcUrl), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ owner, mint, amount: amount.toString() }),
-  });
-  expect(funded.ok).toBe(true);
-}
 
 /** Goes to the Pay screen and waits for its heading. */
 export async function openPayScreen(page: Page): Promise<void> {

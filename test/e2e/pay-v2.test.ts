@@ -23,8 +23,10 @@ import {
   ataOf,
   clickForTicket,
   createSolOnlyAccount,
+  fundFromFaucet,
   latestAnswer,
   newAccountAddress,
+  payeeWithAccount,
   pickTokenNamed,
   shownPlan,
   tokenBalance,
@@ -42,15 +44,6 @@ describe('exact payments in Chromium, Swap API v2 (exact input only)', () => {
   beforeAll(() => {
     connection = new Connection(session.preview.rpcUrl, 'confirmed');
   });
-
-  async function faucet(owner: string, mint: string, amount: string) {
-    const answer = await fetch(new URL('/sandbox/faucet', session.preview.rpcUrl), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ owner, mint, amount }),
-    });
-    expect(answer.status).toBe(200);
-  }
 
   /** The merchant's check: found by its reference, validated from the confirmed transaction. */
   async function merchantCheck(invoice: {
@@ -100,8 +93,7 @@ describe('exact payments in Chromium, Swap API v2 (exact input only)', () => {
     const { page } = await session.openApp();
     const plans = latestAnswer<PaymentPlanView>(page, 'pay.quote');
     const payer = await createSolOnlyAccount(page, connection);
-    const merchant = Keypair.generate().publicKey.toBase58();
-    await faucet(merchant, USDC_MINT, '1');
+    const merchant = await payeeWithAccount(session.preview.rpcUrl, USDC_MINT);
     const reference = Keypair.generate().publicKey.toBase58();
     const memo = 'Invoice V2-1';
 
@@ -154,9 +146,8 @@ describe('exact payments in Chromium, Swap API v2 (exact input only)', () => {
     const { page } = await session.openApp();
     const plans = latestAnswer<PaymentPlanView>(page, 'pay.quote');
     const payer = await createSolOnlyAccount(page, connection);
-    await faucet(payer, USDC_MINT, '20000000');
-    const merchant = Keypair.generate().publicKey.toBase58();
-    await faucet(merchant, TFEE, '1');
+    await fundFromFaucet(session.preview.rpcUrl, payer, USDC_MINT, 20_000_000n);
+    const merchant = await payeeWithAccount(session.preview.rpcUrl, TFEE);
     const merchantTfee = getAssociatedTokenAddressSync(
       new PublicKey(TFEE),
       new PublicKey(merchant),
@@ -203,10 +194,9 @@ describe('exact payments in Chromium, Swap API v2 (exact input only)', () => {
     const { page } = await session.openApp();
     const plans = latestAnswer<PaymentPlanView>(page, 'pay.quote');
     const payer = await newAccountAddress(page);
-    await faucet(payer, USDC_MINT, '50000000');
+    await fundFromFaucet(session.preview.rpcUrl, payer, USDC_MINT, 50_000_000n);
     expect(await connection.getBalance(new PublicKey(payer), 'confirmed')).toBe(0);
-    const merchant = Keypair.generate().publicKey.toBase58();
-    await faucet(merchant, USDC_MINT, '1');
+    const merchant = await payeeWithAccount(session.preview.rpcUrl, USDC_MINT);
     const reference = Keypair.generate().publicKey.toBase58();
 
     await page.getByRole('link', { name: 'Pay' }).click();

@@ -11,7 +11,6 @@
  */
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { Connection, Keypair, PublicKey, SystemProgram } from '@solana/web3.js';
 import { getAssociatedTokenAddressSync } from '@solana/spl-token';
@@ -21,6 +20,7 @@ import {
   swapInstruction,
   swapInto,
 } from '../fixtures/tamper/rebuild';
+import { listenOnLoopback } from '../harness/loopback-server';
 
 export type TamperMode = 'honest' | 'send-sol-to-stranger' | 'cut-output';
 
@@ -136,8 +136,7 @@ export async function startTamperProxy(): Promise<TamperProxy> {
       }
     })();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const port = await listenOnLoopback(server);
 
   return {
     url: `http://127.0.0.1:${port}/v6`,
