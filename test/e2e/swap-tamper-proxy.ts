@@ -20,7 +20,7 @@ import {
   swapInstruction,
   swapInto,
 } from '../fixtures/tamper/rebuild';
-import { listenOnLoopback } from '../harness/loopback-server';
+import { answerProxyFailure, listenOnLoopback } from '../harness/loopback-server';
 
 export type TamperMode = 'honest' | 'send-sol-to-stranger' | 'cut-output';
 
@@ -131,8 +131,7 @@ export async function startTamperProxy(): Promise<TamperProxy> {
         response.writeHead(status, { 'content-type': 'application/json' });
         response.end(text);
       } catch (error) {
-        response.writeHead(502, { 'content-type': 'application/json' });
-        response.end(JSON.stringify({ errorCode: 'PROXY_ERROR', error: String(error) }));
+        answerProxyFailure(response, error);
       }
     })();
   });

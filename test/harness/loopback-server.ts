@@ -1,8 +1,9 @@
 /**
  * Starting the test's stand-in HTTP servers (hostile services, proxies, recorded answers) on a
- * free loopback port, and closing one that keeps connections alive (a browser's) at once.
+ * free loopback port, closing one that keeps connections alive (a browser's) at once, and a
+ * proxy's answer when its own forwarding fails.
  */
-import type { Server } from 'node:http';
+import type { Server, ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 
 /** Listens on a free port of 127.0.0.1 and answers the port. */
@@ -26,4 +27,10 @@ export function closerOf(server: Server): () => Promise<void> {
       for (const socket of sockets) socket.destroy();
       server.close(() => done());
     });
+}
+
+/** A stand-in proxy's answer when its own forwarding fails: 502, the error in the API's shape. */
+export function answerProxyFailure(response: ServerResponse, error: unknown): void {
+  response.writeHead(502, { 'content-type': 'application/json' });
+  response.end(JSON.stringify({ errorCode: 'PROXY_ERROR', error: String(error) }));
 }

@@ -8,7 +8,7 @@
  * it learns where the sandbox is with `connect`, once the preview announced it.
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import { listenOnLoopback } from './loopback-server';
+import { answerProxyFailure, listenOnLoopback } from './loopback-server';
 
 export interface QuotesOnlyService {
   /** The swap API base URL to give the preview: http://127.0.0.1:P/v6 */
@@ -58,8 +58,7 @@ export async function startQuotesOnlyService(): Promise<QuotesOnlyService> {
         });
         response.end(Buffer.from(await answer.arrayBuffer()));
       } catch (error) {
-        response.writeHead(502, { 'content-type': 'application/json' });
-        response.end(JSON.stringify({ errorCode: 'PROXY_ERROR', error: String(error) }));
+        answerProxyFailure(response, error);
       }
     })();
   });
