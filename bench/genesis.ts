@@ -5,35 +5,17 @@
  *
  *   node --import tsx bench/genesis.ts [--runs N]
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { SandboxLedger } from '../main/sandbox/ledger/ledger';
 import { CP_POOL_SEEDS } from '../main/sandbox/cp-swap/pool-seeds';
+import { median, timeGenesisAndRestart } from './lib/ledger-start';
 
 const index = process.argv.indexOf('--runs');
 const RUNS = index > 0 ? Number(process.argv[index + 1]) : 5;
 const GOAL_MS = 2_000;
 
-const genesis: number[] = [];
-const restart: number[] = [];
-for (let run = 0; run < RUNS; run += 1) {
-  const dir = mkdtempSync(join(tmpdir(), 'swapdesk-bench-genesis-'));
-  try {
-    let start = performance.now();
-    SandboxLedger.open({ stateDir: dir, slotMs: 0 }).close();
-    genesis.push(performance.now() - start);
-    start = performance.now();
-    SandboxLedger.open({ stateDir: dir, slotMs: 0 }).close();
-    restart.push(performance.now() - start);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-const median = (values: number[]) =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const { genesis, restart } = timeGenesisAndRestart(RUNS, 'genesis', (dir) =>
+  SandboxLedger.open({ stateDir: dir, slotMs: 0 }),
+);
 const max = (values: number[]) => Math.max(...values);
 console.log(
   `| pools created by initialize | runs | genesis p50 ms | genesis max ms | restart p50 ms |`,

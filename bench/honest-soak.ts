@@ -25,9 +25,8 @@ import {
   unservable,
   type SweepCase,
 } from '../test/harness/honest-sweep';
-import { startSandbox } from '../test/harness/sandbox-process';
 import { ensurePrivateKeyring, percentile } from './lib/private-keyring';
-import { openBenchWallet } from './lib/bench-wallet';
+import { startBenchRun } from './lib/bench-wallet';
 
 async function settled(connection: Connection, signature: string): Promise<void> {
   for (let i = 0; i < 400; i += 1) {
@@ -56,13 +55,9 @@ function cells(samples: number[]): string {
 async function main(): Promise<void> {
   ensurePrivateKeyring(fileURLToPath(import.meta.url));
   const target = Number(process.argv[2] ?? 300);
-  const sandbox = await startSandbox({ slotMs: 80 });
-  const connection = new Connection(sandbox.rpcUrl, 'confirmed');
-  const wallet = await openBenchWallet(sandbox, 'soak').catch(async (error: unknown) => {
-    await sandbox.remove();
-    throw error;
-  });
-  const { call, person } = wallet;
+  const run = await startBenchRun('soak');
+  const { sandbox, connection } = run;
+  const { call, person } = run.wallet;
   try {
     await settled(
       connection,
@@ -133,8 +128,7 @@ async function main(): Promise<void> {
       process.exitCode = 1;
     }
   } finally {
-    await wallet.close();
-    await sandbox.remove();
+    await run.stop();
   }
 }
 

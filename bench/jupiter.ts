@@ -9,7 +9,6 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { Keypair, PublicKey, VersionedTransaction } from '@solana/web3.js';
 import { SandboxLedger } from '../main/sandbox/ledger/ledger';
 import { writeJupiterGenesis } from '../main/sandbox/jupiter/jupiter-genesis';
@@ -22,6 +21,7 @@ import { computeQuote } from '../main/sandbox/swap-api/quote-service';
 import { parseSwapRequest } from '../main/sandbox/swap-api/swap-request';
 import { buildSwap } from '../main/sandbox/swap-api/swap-service';
 import { JUPITER_PROGRAM_FIXTURE } from '../test/fixtures/jupiter-program';
+import { median, timeGenesisAndRestart } from './lib/ledger-start';
 
 const index = process.argv.indexOf('--runs');
 const RUNS = index > 0 ? Number(process.argv[index + 1]) : 5;
@@ -34,29 +34,12 @@ function open(dir: string, jupiter: boolean): SandboxLedger {
   return ledger;
 }
 
-const median = (values: number[]) =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-
 console.log('| sandbox start | runs | fresh genesis p50 ms | restart p50 ms |');
 console.log('| ------------- | ---- | -------------------- | -------------- |');
 for (const jupiter of [false, true]) {
-  const fresh: number[] = [];
-  const again: number[] = [];
-  for (let run = 0; run < RUNS; run += 1) {
-    const dir = mkdtempSync(join(tmpdir(), 'swapdesk-bench-jupiter-'));
-    try {
-      let start = performance.now();
-      open(dir, jupiter).close();
-      fresh.push(performance.now() - start);
-      start = performance.now();
-      open(dir, jupiter).close();
-      again.push(performance.now() - start);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  }
+  const { genesis, restart } = timeGenesisAndRestart(RUNS, 'jupiter', (dir) => open(dir, jupiter));
   console.log(
-    `| ${jupiter ? 'with Jupiter' : 'without'} | ${RUNS} | ${median(fresh).toFixed(0)} | ${median(again).toFixed(0)} |`,
+    `| ${jupiter ? 'with Jupiter' : 'without'} | ${RUNS} | ${median(genesis).toFixed(0)} | ${median(restart).toFixed(0)} |`,
   );
 }
 

@@ -17,11 +17,10 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { Connection, Keypair } from '@solana/web3.js';
+import { Keypair } from '@solana/web3.js';
 import * as sweep from '../test/harness/honest-sweep';
-import { startSandbox } from '../test/harness/sandbox-process';
 import { airdrop, faucet } from '../test/integration/pay-helpers';
-import { openBenchWallet } from './lib/bench-wallet';
+import { startBenchRun } from './lib/bench-wallet';
 import { ensurePrivateKeyring } from './lib/private-keyring';
 
 const MB = 1024 * 1024;
@@ -47,13 +46,9 @@ async function main(): Promise<void> {
   ensurePrivateKeyring(fileURLToPath(import.meta.url));
   const mark = Number(process.argv[2] ?? 200);
   const total = Number(process.argv[3] ?? 2000);
-  const sandbox = await startSandbox({ slotMs: 80 });
-  const connection = new Connection(sandbox.rpcUrl, 'confirmed');
-  const wallet = await openBenchWallet(sandbox, 'memory').catch(async (error: unknown) => {
-    await sandbox.remove();
-    throw error;
-  });
-  const { call, person } = wallet;
+  const run = await startBenchRun('memory');
+  const { sandbox, connection } = run;
+  const { call, person } = run.wallet;
   const readings: Reading[] = [];
   const read = (reviews: number) => {
     gc();
@@ -124,8 +119,7 @@ async function main(): Promise<void> {
     );
     if (readings.length < 2 || growth > 1.2) process.exitCode = 1;
   } finally {
-    await wallet.close();
-    await sandbox.remove();
+    await run.stop();
   }
 }
 

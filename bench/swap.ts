@@ -15,40 +15,19 @@
  *   npm run bench -- swap        (or: node --import tsx bench/swap.ts [quotes] [reviews])
  */
 import { fileURLToPath } from 'node:url';
-import { startPreview, type RunningPreview } from '../test/harness/preview';
+import { startPreview } from '../test/harness/preview';
 import { ensurePrivateKeyring, percentile } from './lib/private-keyring';
+import { bridge, timed } from './lib/preview-bridge';
 import { firstAccount } from '../test/integration/wallet-setup';
 
 const SOL = 'So11111111111111111111111111111111111111112';
 const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
-
-async function bridge<T>(preview: RunningPreview, method: string, request: unknown): Promise<T> {
-  const response = await fetch(`${preview.origin}/bridge/${method}`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      origin: preview.origin,
-      'x-swapdesk-token': preview.token,
-    },
-    body: JSON.stringify(request),
-  });
-  const result = (await response.json()) as
-    { ok: true; value: T } | { ok: false; error: { code: string; message: string } };
-  if (!result.ok) throw new Error(`${method}: ${result.error.code} ${result.error.message}`);
-  return result.value;
-}
 
 function row(name: string, samples: number[]): string {
   const sorted = [...samples].sort((a, b) => a - b);
   const mean = sorted.reduce((sum, x) => sum + x, 0) / sorted.length;
   const cells = [percentile(sorted, 50), percentile(sorted, 90), percentile(sorted, 99), mean];
   return `| ${name} | ${sorted.length} | ${cells.map((ms) => ms.toFixed(2)).join(' | ')} |`;
-}
-
-async function timed(work: () => Promise<unknown>): Promise<number> {
-  const started = performance.now();
-  await work();
-  return performance.now() - started;
 }
 
 async function main(): Promise<void> {

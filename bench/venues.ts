@@ -22,6 +22,7 @@ import { fileURLToPath } from 'node:url';
 import { startPreview, type RunningPreview } from '../test/harness/preview';
 import { firstAccount } from '../test/integration/wallet-setup';
 import { ensurePrivateKeyring, percentile } from './lib/private-keyring';
+import { bridge, timed } from './lib/preview-bridge';
 
 const SOL = 'So11111111111111111111111111111111111111112';
 const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
@@ -60,28 +61,6 @@ function geneses(root: string, runs: number): number[] {
     },
   );
   return JSON.parse(printed.trim().split('\n').pop()!) as number[];
-}
-
-async function bridge<T>(preview: RunningPreview, method: string, request: unknown): Promise<T> {
-  const response = await fetch(`${preview.origin}/bridge/${method}`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      origin: preview.origin,
-      'x-swapdesk-token': preview.token,
-    },
-    body: JSON.stringify(request),
-  });
-  const result = (await response.json()) as
-    { ok: true; value: T } | { ok: false; error: { code: string; message: string } };
-  if (!result.ok) throw new Error(`${method}: ${result.error.code} ${result.error.message}`);
-  return result.value;
-}
-
-async function timed(work: () => Promise<unknown>): Promise<number> {
-  const started = performance.now();
-  await work();
-  return performance.now() - started;
 }
 
 interface Side {

@@ -32,6 +32,27 @@ function provenanceRows(folder: string, base = programs): Row[] {
   }));
 }
 
+/**
+ * Registers the checks of `base`/`folder` against its PROVENANCE.md: a row for every file and for
+ * no file it lacks, and each file's size and sha256 as its row states.
+ */
+function itMatchesItsRows(base: string, folder: string): void {
+  const rows = provenanceRows(folder, base);
+
+  it('states the sha256 of every file it holds, and of no file it lacks', () => {
+    const files = readdirSync(join(base, folder))
+      .filter((name) => !OUR_OWN_TEXT.has(name))
+      .sort();
+    expect(rows.map((row) => row.file).sort()).toEqual(files);
+  });
+
+  it.each(rows.map((row) => [row.file, row] as const))('%s has its stated sha256', (_, row) => {
+    const bytes = readFileSync(join(base, folder, row.file));
+    expect(bytes.length).toBe(row.bytes);
+    expect(createHash('sha256').update(bytes).digest('hex')).toBe(row.sha256);
+  });
+}
+
 const folders = readdirSync(programs, { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
@@ -50,27 +71,12 @@ describe('real programs in resources/programs match their PROVENANCE.md', () => 
   });
 
   describe.each(folders)('%s', (folder) => {
-    const rows = provenanceRows(folder);
-
-    it('states the sha256 of every file it holds, and of no file it lacks', () => {
-      const files = readdirSync(join(programs, folder))
-        .filter((name) => !OUR_OWN_TEXT.has(name))
-        .sort();
-      expect(rows.map((row) => row.file).sort()).toEqual(files);
-    });
-
-    it.each(rows.map((row) => [row.file, row] as const))('%s has its stated sha256', (_, row) => {
-      const bytes = readFileSync(join(programs, folder, row.file));
-      expect(bytes.length).toBe(row.bytes);
-      expect(createHash('sha256').update(bytes).digest('hex')).toBe(row.sha256);
-    });
+    itMatchesItsRows(programs, folder);
   });
 });
 
 describe('test-only programs in test/fixtures/programs match their PROVENANCE.md', () => {
   const folder = 'jupiter-v6';
-  const rows = provenanceRows(folder, fixturePrograms);
-
   it('says the Jupiter binary is closed source, unlicensed and a test fixture only', () => {
     const text = readFileSync(join(fixturePrograms, folder, 'PROVENANCE.md'), 'utf8');
     expect(text).toMatch(/A test fixture only/);
@@ -79,18 +85,7 @@ describe('test-only programs in test/fixtures/programs match their PROVENANCE.md
     expect(text).toMatch(/never be\s+part of a build or a release/);
   });
 
-  it('states the sha256 of every file it holds, and of no file it lacks', () => {
-    const files = readdirSync(join(fixturePrograms, folder))
-      .filter((name) => !OUR_OWN_TEXT.has(name))
-      .sort();
-    expect(rows.map((row) => row.file).sort()).toEqual(files);
-  });
-
-  it.each(rows.map((row) => [row.file, row] as const))('%s has its stated sha256', (_, row) => {
-    const bytes = readFileSync(join(fixturePrograms, folder, row.file));
-    expect(bytes.length).toBe(row.bytes);
-    expect(createHash('sha256').update(bytes).digest('hex')).toBe(row.sha256);
-  });
+  itMatchesItsRows(fixturePrograms, folder);
 
   it('no code of the app names the fixture, so no build can carry it', () => {
     const named: string[] = [];

@@ -2,7 +2,7 @@
  * The wallet the soak benchmarks drive (honest-soak.ts, memory.ts): the real composition root
  * behind the real bridge registry, as the Electron renderer calls it, on a sandbox process,
  * with its own data folder and keychain service, and its first account made as onboarding
- * makes it (a password, a phrase, three words).
+ * makes it (a password, a phrase, three words); startBenchRun starts the sandbox under it.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,7 +11,8 @@ import { composeApp, type ComposedApp } from '../../main/app/compose';
 import { createRegistry } from '../../main/bridge/registry';
 import { sandboxNetwork } from '../../main/network/presets';
 import type { BridgeCall } from '../../test/harness/honest-sweep';
-import type { RunningSandbox } from '../../test/harness/sandbox-process';
+import { Connection } from '@solana/web3.js';
+import { startSandbox, type RunningSandbox } from '../../test/harness/sandbox-process';
 import { firstAccount } from '../../test/integration/wallet-setup';
 
 const sender = { kind: 'electron', frameUrl: 'file:///index.html', isMainFrame: true } as const;
@@ -57,4 +58,31 @@ export async function openBenchWallet(sandbox: RunningSandbox, name: string): Pr
     await close(null);
     throw error;
   }
+}
+
+/** A soak's sandbox, a connection to it, and the wallet on it. */
+export interface BenchRun {
+  sandbox: RunningSandbox;
+  connection: Connection;
+  wallet: BenchWallet;
+  /** Closes the wallet, then removes the sandbox. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts a sandbox with 80 ms slots and opens the wallet `name` on it; when the wallet cannot
+ * open, the sandbox is removed again before the error is thrown.
+ */
+export async function startBenchRun(name: string): Promise<BenchRun> {
+  const sandbox = await startSandbox({ slotMs: 80 });
+  const connection = new Connection(sandbox.rpcUrl, 'confirmed');
+  const wallet = await openBenchWallet(sandbox, name).catch(async (error: unknown) => {
+    await sandbox.remove();
+    throw error;
+  });
+  const stop = async () => {
+    await wallet.close();
+    await sandbox.remove();
+  };
+  return { sandbox, connection, wallet, stop };
 }

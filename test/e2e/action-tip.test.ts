@@ -8,15 +8,17 @@
  * packages/actions-spec/README.md "Action Chaining").
  */
 import { Connection } from '@solana/web3.js';
-import type { Response } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { ActionReviewView } from '../../preload/api-types';
-import type { Result } from '../../main/shared/result';
-import { SANDBOX_MERCHANT } from '../../main/sandbox/merchant/merchant-shop';
+import { beforeAll, describe, it } from 'vitest';
 import { usePreviewSession } from '../harness/e2e-session';
 import { startPreview } from '../harness/preview';
+import {
+  approveAndExpectMerchantPaid,
+  expectCheckedIcon,
+  openPayScreen,
+  reviewNoRefusals,
+} from './merchant-steps';
 import { screenshot } from './onboarding-helpers';
-import { approveAndWait, ataOf, createSolOnlyAccount, tokenBalance } from './pay-helpers';
+import { createSolOnlyAccount, fundFromFaucet } from './pay-helpers';
 import { USDC_MINT } from './swap-helpers';
 
 let connection: Connection;
@@ -28,24 +30,15 @@ describe('a Solana Action in Chromium', () => {
   });
 
   it('tips the sandbox barista 2.5 USDC and follows the action to its completed step', async () => {
-    const app = await session.openApp();
-    const { page } = app;
+    const { page } = await session.openApp();
     const payer = await createSolOnlyAccount(page, connection);
-    const funded = await fetch(new URL('/sandbox/faucet', session.preview.rpcUrl), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ owner: payer, mint: USDC_MINT, amount: '10000000' }),
-    });
-    expect(funded.ok).toBe(true);
+    await fundFromFaucet(session.preview.rpcUrl, payer, USDC_MINT, 10_000_000n);
 
-    await page.getByRole('link', { name: 'Pay' }).click();
-    await page.getByRole('heading', { name: 'Pay', level: 1 }).waitFor();
+    await openPayScreen(page);
     await page.getByRole('button', { name: 'Tip the barista (a Solana Action)' }).click();
     await page.getByRole('heading', { name: 'Sandbox Coffee' }).waitFor({ timeout: 30_000 });
     await page.getByText(/^This action is unverified: Swapdesk cannot reach a registry/).waitFor();
-    expect(await page.locator('img.merchant-icon').getAttribute('src')).toMatch(
-      /^data:image\/png;base64,/,
-    );
+    await expectCheckedIcon(page);
 
     // The form stops a tip outside the action's pattern before anything is sent.
     const amount = page.getByLabel('Tip in USDC (required)');
@@ -57,30 +50,13 @@ describe('a Solana Action in Chromium', () => {
       .waitFor();
 
     await amount.fill('2.5');
-    const answered = page.waitForResponse(
-      (response: Response) => response.url().includes('/bridge/action.review'),
-      { timeout: 60_000 },
-    );
-    await page.getByRole('button', { name: 'Tip the barista', exact: true }).click();
-    const review = (await (await answered).json()) as Result<ActionReviewView>;
-    if (!review.ok) throw new Error(review.error.message);
-    expect(review.value.ticket.report.refusals).toEqual([]);
     const domain = new URL(session.preview.rpcUrl).host;
-    const merchant = SANDBOX_MERCHANT.toBase58();
-    await page
-      .getByText(
-        `Pays 2.5 USDC to ${domain}'s account ${merchant.slice(0, 4)}…${merchant.slice(-4)}; creates nothing; asks nothing else of you.`,
-      )
-      .waitFor();
+    await reviewNoRefusals(page, 'action.review', 'Tip the barista', domain);
     await page.getByText('Thank you for tipping 2.5 USDC!').waitFor();
     await page.getByRole('heading', { name: 'Your balance changes' }).waitFor();
     await screenshot(page, 'action-review');
 
-    const before = await tokenBalance(connection, ataOf(merchant, USDC_MINT));
-    await approveAndWait(page, 'Payment status');
-    expect((await tokenBalance(connection, ataOf(merchant, USDC_MINT)))! - before!).toBe(
-      2_500_000n,
-    );
+    await approveAndExpectMerchantPaid(page, connection);
 
     // The chain: the shop's callback validates the tip and answers the completed action.
     await page.getByRole('button', { name: 'Continue with the action' }).click();

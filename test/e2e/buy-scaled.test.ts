@@ -10,9 +10,8 @@ import { screenshot } from './onboarding-helpers';
 import {
   approveAndConfirm,
   createFundedAccount,
-  enterAmount,
+  enterSwap,
   holdings,
-  pickToken,
   readBalances,
   reviewedChanges,
   reviewSwap,
@@ -32,9 +31,7 @@ describe('buying the scaled token XSTK in Chromium', () => {
     const before = holdings(await readBalances(page, address));
 
     await page.getByRole('link', { name: 'Swap' }).click();
-    await pickToken(page, 'You pay token', 'USDC');
-    await pickToken(page, 'You receive token', 'XSTK');
-    await enterAmount(page, '30');
+    await enterSwap(page, 'USDC', 'XSTK', '30');
     const quoted = (await page.getByRole('status', { name: 'You receive' }).textContent()) ?? '';
     const minimum =
       (await page

@@ -9,12 +9,12 @@
  */
 import { Connection, PublicKey } from '@solana/web3.js';
 import { getAssociatedTokenAddressSync } from '@solana/spl-token';
-import type { Request } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { QuoteView } from '../../preload/api-types';
 import { namedReferralAccount, ULTRA_REFERRAL_PROJECT } from '../../main/fees/referral-v2';
 import { usePreviewSession } from '../harness/e2e-session';
 import { startPreview } from '../harness/preview';
+import { approveFeeTransaction, nextReviewedQuote, saveUsdcPlatformFee } from './fee-steps';
 import { screenshot } from './onboarding-helpers';
 import { fundedSecondAccount } from './second-account';
 import {
@@ -25,14 +25,7 @@ import {
   SOL_MINT,
   USDC_MINT,
 } from './swap-helpers';
-import {
-  allAnswers,
-  approveAndWait,
-  ataOf,
-  clickForTicket,
-  pickTokenNamed,
-  tokenBalance,
-} from './pay-helpers';
+import { allAnswers, ataOf, tokenBalance } from './pay-helpers';
 import { PREVIEW_RUNS_JUPITER } from '../fixtures/jupiter-program';
 
 const session = usePreviewSession({ start: () => startPreview({ args: ['--api-shape', 'v2'] }) });
@@ -57,19 +50,7 @@ describe('integrator fees in Chromium, Swap API v2', () => {
       true,
     ).toBase58();
 
-    await page.getByRole('link', { name: 'Fees' }).click();
-    await page.getByRole('heading', { name: 'Fees', level: 1 }).waitFor();
-    await page.getByRole('spinbutton', { name: 'Platform fee (bps)' }).fill('20');
-    await page.getByRole('checkbox', { name: /Charge a platform fee/ }).check();
-    await page.getByRole('button', { name: 'Save fee' }).click();
-    await page.getByText('Saved: a 20 bps platform fee on swaps and payments.').waitFor();
-    await pickTokenNamed(page, 'Fee token mint', 'USDC');
-    await clickForTicket(
-      page,
-      'Create your own token account for the fee mint',
-      'fees.createAccount',
-    );
-    await approveAndWait(page, 'Fee transaction status');
+    await saveUsdcPlatformFee(page);
     await page
       .getByRole('status', { name: 'Fee token account status' })
       .filter({ hasText: 'In use' })
@@ -84,12 +65,11 @@ describe('integrator fees in Chromium, Swap API v2', () => {
     expect(await page.getByRole('status', { name: 'Tokens paying nothing' }).textContent()).toMatch(
       /SOL, USDC/,
     );
-    await clickForTicket(
+    await approveFeeTransaction(
       page,
       'Create fee token accounts',
       'fees.createOrderReferralTokenAccounts',
     );
-    await approveAndWait(page, 'Fee transaction status');
     await page
       .getByRole('list', { name: 'Referral token accounts' })
       .filter({ hasText: /SOL: earned 0 SOL/ })
@@ -105,9 +85,7 @@ describe('integrator fees in Chromium, Swap API v2', () => {
     await page.getByRole('button', { name: 'You receive token' }).getByText('USDC').waitFor();
     await enterAmount(page, '0.5');
     const before = (await tokenBalance(connection, feeAccount))!;
-    let reviewed = page
-      .waitForRequest((r: Request) => r.url().includes('/bridge/swap.review'), { timeout: 30_000 })
-      .then((r) => (r.postDataJSON() as { quoteId: string }).quoteId);
+    let reviewed = nextReviewedQuote(page);
     await reviewSwap(page);
     const routerId = await reviewed;
     const routerQuote = quotes().find((q) => q.quoteId === routerId);
@@ -128,9 +106,7 @@ describe('integrator fees in Chromium, Swap API v2', () => {
       .click()
       .catch(() => undefined);
     await enterAmount(page, '0.5');
-    reviewed = page
-      .waitForRequest((r: Request) => r.url().includes('/bridge/swap.review'), { timeout: 30_000 })
-      .then((r) => (r.postDataJSON() as { quoteId: string }).quoteId);
+    reviewed = nextReviewedQuote(page);
     await reviewSwap(page);
     const orderId = await reviewed;
     const orderQuote = quotes().find((q) => q.quoteId === orderId);

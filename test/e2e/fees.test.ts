@@ -8,11 +8,12 @@
  * 2.5% (rounded down), as main/sandbox/swap-api/README.md states.
  */
 import { exactInFeeGain, PREVIEW_RUNS_JUPITER } from '../fixtures/jupiter-program';
-import { Connection, Keypair } from '@solana/web3.js';
-import type { Page, Request } from 'playwright-core';
+import { Connection } from '@solana/web3.js';
+import type { Request } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentPlanView, QuoteView } from '../../preload/api-types';
 import { usePreviewSession } from '../harness/e2e-session';
+import { nextReviewedQuote, saveUsdcPlatformFee } from './fee-steps';
 import { screenshot } from './onboarding-helpers';
 import { fundedSecondAccount } from './second-account';
 import {
@@ -30,6 +31,7 @@ import {
   approveAndWait,
   ataOf,
   clickForTicket,
+  payeeWithAccount,
   pickTokenNamed,
   shownPlan,
   tokenBalance,
@@ -50,13 +52,6 @@ function integratorShare(fee: bigint): bigint {
   return fee - (fee * 25n) / 1_000n;
 }
 
-/** The quoteId the screen sent with the next swap.review. */
-function nextReviewedQuote(page: Page): Promise<string> {
-  return page
-    .waitForRequest((r: Request) => r.url().includes('/bridge/swap.review'), { timeout: 30_000 })
-    .then((r) => (r.postDataJSON() as { quoteId: string }).quoteId);
-}
-
 describe('integrator fees in Chromium', () => {
   it('a 20 bps fee reaches the integrator’s own token account on swaps and an ExactOut payment', async () => {
     const app = await session.openApp();
@@ -68,21 +63,9 @@ describe('integrator fees in Chromium', () => {
 
     // The integrator: 20 bps, and their own USDC account as the fee account (no referral
     // program on the sandbox).
-    await page.getByRole('link', { name: 'Fees' }).click();
-    await page.getByRole('heading', { name: 'Fees', level: 1 }).waitFor();
-    await page.getByRole('spinbutton', { name: 'Platform fee (bps)' }).fill('20');
-    await page.getByRole('checkbox', { name: /Charge a platform fee/ }).check();
-    await page.getByRole('button', { name: 'Save fee' }).click();
-    await page.getByText('Saved: a 20 bps platform fee on swaps and payments.').waitFor();
-    await pickTokenNamed(page, 'Fee token mint', 'USDC');
     // Test funds opened the integrator's USDC account already: the creation is idempotent and
     // the existing account becomes the fee account.
-    await clickForTicket(
-      page,
-      'Create your own token account for the fee mint',
-      'fees.createAccount',
-    );
-    await approveAndWait(page, 'Fee transaction status');
+    await saveUsdcPlatformFee(page);
     const shown = page.getByRole('status', { name: 'Fee token account', exact: true });
     await shown.filter({ hasText: feeAccount }).waitFor({ timeout: 30_000 });
     await page
@@ -128,13 +111,7 @@ describe('integrator fees in Chromium', () => {
     expect(gained).toBe(exactInFeeGain((10_000_000n * BPS) / 10_000n, PREVIEW_RUNS_JUPITER));
 
     // 3. An exact-output payment of 5 JUP paid with USDC: the fee is taken in the input mint.
-    const merchant = Keypair.generate().publicKey.toBase58();
-    const faucet = await fetch(new URL('/sandbox/faucet', session.preview.rpcUrl), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ owner: merchant, mint: JUP_MINT, amount: '1' }),
-    });
-    expect(faucet.status).toBe(200);
+    const merchant = await payeeWithAccount(session.preview.rpcUrl, JUP_MINT);
     await page.getByRole('link', { name: 'Pay' }).click();
     await page
       .getByRole('textbox', { name: 'Payment request' })

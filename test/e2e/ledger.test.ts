@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { mnemonicToSeedSync } from '@scure/bip39';
-import { Connection, Keypair, VersionedTransaction } from '@solana/web3.js';
+import { Connection, VersionedTransaction } from '@solana/web3.js';
 import bs58 from 'bs58';
 import nacl from 'tweetnacl';
 import type { Page } from 'playwright-core';
@@ -26,7 +26,14 @@ import { slip10Derive } from '../../main/vault/slip10';
 import { usePreviewSession } from '../harness/e2e-session';
 import { startPreview } from '../harness/preview';
 import { listAccounts, screenshot, createWallet } from './onboarding-helpers';
-import { clickForTicket, shownPlan, latestAnswer, ataOf, tokenBalance } from './pay-helpers';
+import {
+  ataOf,
+  clickForTicket,
+  latestAnswer,
+  payeeWithAccount,
+  shownPlan,
+  tokenBalance,
+} from './pay-helpers';
 import { enterAmount, reviewSwap, USDC_MINT } from './swap-helpers';
 import type { PaymentPlanView } from '../../preload/api-types';
 
@@ -113,13 +120,7 @@ describe('Ledger account in Chromium (simulated device)', () => {
 
     // An invoice paid with it.
     const plans = latestAnswer<PaymentPlanView>(page, 'pay.quote');
-    const merchant = Keypair.generate().publicKey.toBase58();
-    const faucet = await fetch(new URL('/sandbox/faucet', session.preview.rpcUrl), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ owner: merchant, mint: USDC_MINT, amount: '1' }),
-    });
-    expect(faucet.status).toBe(200);
+    const merchant = await payeeWithAccount(session.preview.rpcUrl, USDC_MINT);
     await page.getByRole('link', { name: 'Pay' }).click();
     await page
       .getByRole('textbox', { name: 'Payment request' })

@@ -10,7 +10,7 @@ import { generateMnemonic, validateMnemonic } from '@scure/bip39';
 import { wordlist } from '@scure/bip39/wordlists/english.js';
 import { describe, expect, it } from 'vitest';
 import { usePreviewSession } from '../harness/e2e-session';
-import { recordSecret } from '../harness/secrets-log';
+import { recordSecret, type SecretKind } from '../harness/secrets-log';
 import { startPreview } from '../harness/preview';
 import {
   BASE58_ADDRESS,
@@ -31,6 +31,26 @@ async function start(): Promise<AppPage> {
   const app = await session.openApp();
   await app.page.getByRole('heading', { name: 'Welcome to Swapdesk' }).waitFor();
   return app;
+}
+
+/**
+ * Imports `secret` (recorded for the leak check as `logged`) on a fresh app, and expects the
+ * address shown and the one account listed to be `address`, of `kind`.
+ */
+async function importsOneAccount(
+  address: string,
+  secret: string,
+  kind: string,
+  logged: SecretKind,
+): Promise<AppPage> {
+  recordSecret(logged, secret);
+  const a = await start();
+  await importSecret(a, secret);
+  await expect
+    .poll(() => a.page.getByRole('status', { name: 'Account address' }).textContent())
+    .toBe(address);
+  expect((await listAccounts(a.page)).accounts).toMatchObject([{ address, kind }]);
+  return a;
 }
 
 /**
@@ -164,30 +184,14 @@ describe('onboarding in Chromium', () => {
 
   it('imports a base58 64-byte secret key and shows its address', async () => {
     const key = newKeypair();
-    recordSecret('secret-key', key.base58Secret);
-    const a = await start();
-    await importSecret(a, key.base58Secret);
-    await expect
-      .poll(() => a.page.getByRole('status', { name: 'Account address' }).textContent())
-      .toBe(key.address);
-    expect((await listAccounts(a.page)).accounts).toMatchObject([
-      { address: key.address, kind: 'secret-key' },
-    ]);
+    const a = await importsOneAccount(key.address, key.base58Secret, 'secret-key', 'secret-key');
     // The secret is gone from the page once imported.
     expect(await a.page.content()).not.toContain(key.base58Secret);
   });
 
   it('imports a Solana CLI keypair file (JSON array) and shows its address', async () => {
     const key = newKeypair();
-    recordSecret('keypair-json', key.jsonArray);
-    const a = await start();
-    await importSecret(a, key.jsonArray);
-    await expect
-      .poll(() => a.page.getByRole('status', { name: 'Account address' }).textContent())
-      .toBe(key.address);
-    expect((await listAccounts(a.page)).accounts).toMatchObject([
-      { address: key.address, kind: 'cli-keypair' },
-    ]);
+    await importsOneAccount(key.address, key.jsonArray, 'cli-keypair', 'keypair-json');
   });
 
   it("imports a recovery phrase with two accounts on m/44'/501'/N'/0'", async () => {

@@ -12,6 +12,7 @@ import { Connection, Keypair, VersionedTransaction } from '@solana/web3.js';
 import { describe, expect, it } from 'vitest';
 import { usePreviewSession } from '../harness/e2e-session';
 import { waitForStatus } from '../fixtures/sandbox-faucet';
+import { fundFromFaucet } from './pay-helpers';
 import {
   approveAndConfirm,
   BONK_MINT,
@@ -99,16 +100,12 @@ describe("Pyth's prices in Chromium", () => {
       200,
       25,
     );
-    const funded = await fetch(new URL('/sandbox/faucet', session.preview.rpcUrl), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        owner: whale.publicKey.toBase58(),
-        mint: USDC_MINT,
-        amount: '500000000000',
-      }),
-    });
-    expect(funded.status).toBe(200);
+    await fundFromFaucet(
+      session.preview.rpcUrl,
+      whale.publicKey.toBase58(),
+      USDC_MINT,
+      500_000_000_000n,
+    );
     // Every BONK pool pushed: bought with SOL and with USDC.
     await whaleSwap(whale, SOL_MINT, BONK_MINT, 4_000_000_000_000n);
     await whaleSwap(whale, USDC_MINT, BONK_MINT, 400_000_000_000n);

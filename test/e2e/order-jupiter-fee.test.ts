@@ -15,7 +15,8 @@ import { describe, expect, it } from 'vitest';
 import { usePreviewSession } from '../harness/e2e-session';
 import { startPreview } from '../harness/preview';
 import { PREVIEW_RUNS_JUPITER } from '../fixtures/jupiter-program';
-import { createWallet, screenshot } from './onboarding-helpers';
+import { screenshot } from './onboarding-helpers';
+import { fundFromFaucet, newAccountAddress } from './pay-helpers';
 import {
   approveAndConfirm,
   createFundedAccount,
@@ -69,16 +70,8 @@ describe.skipIf(!PREVIEW_RUNS_JUPITER)("Jupiter's own fee on Best price, in Chro
 
   it('a gasless USDC → SOL order carries Jupiter’s fee on the SOL bought, and confirms', async () => {
     const { page } = await session.openApp();
-    await createWallet(page);
-    const address = (
-      (await page.getByRole('status', { name: 'Account address' }).textContent()) ?? ''
-    ).trim();
-    const funded = await fetch(new URL('/sandbox/faucet', session.preview.rpcUrl), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ owner: address, mint: USDC, amount: '50000000' }),
-    });
-    expect(funded.status).toBe(200);
+    const address = await newAccountAddress(page);
+    await fundFromFaucet(session.preview.rpcUrl, address, USDC, 50_000_000n);
     await page.getByRole('link', { name: 'Settings' }).click();
     await page.getByRole('heading', { name: 'Swap path' }).waitFor();
     // The setting is the wallet's, kept from the test above; chosen again only if it is not.

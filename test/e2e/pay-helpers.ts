@@ -1,11 +1,13 @@
 /**
  * Shared steps of the pay (and fees) end-to-end suites: a wallet holding only SOL (airdropped
  * straight through the sandbox's RPC, no test tokens), the bridge answers the Pay screen
- * received (plans, tickets), and what the chain says about token accounts.
+ * received (plans, tickets), test tokens from the preview's sandbox faucet, and what the chain
+ * says about token accounts.
  */
-import { Connection, LAMPORTS_PER_SOL, PublicKey } from '@solana/web3.js';
+import { Connection, Keypair, LAMPORTS_PER_SOL, PublicKey } from '@solana/web3.js';
 import { getAssociatedTokenAddressSync } from '@solana/spl-token';
 import type { Page, Response } from 'playwright-core';
+import { expect } from 'vitest';
 import type { PaymentPlanView, ReviewTicketView } from '../../preload/api-types';
 import type { Result } from '../../main/shared/result';
 import { createWallet } from './onboarding-helpers';
@@ -27,6 +29,28 @@ export async function createSolOnlyAccount(
     await page.waitForTimeout(100);
   }
   return address;
+}
+
+/** Mints `amount` base units of `mint` to `owner` through the preview's sandbox faucet. */
+export async function fundFromFaucet(
+  rpcUrl: string,
+  owner: string,
+  mint: string,
+  amount: bigint,
+): Promise<void> {
+  const funded = await fetch(new URL('/sandbox/faucet', rpcUrl), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ owner, mint, amount: amount.toString() }),
+  });
+  expect(funded.status).toBe(200);
+}
+
+/** A new payee whose token account of `mint` exists (the faucet opens it with 1 base unit). */
+export async function payeeWithAccount(rpcUrl: string, mint: string): Promise<string> {
+  const payee = Keypair.generate().publicKey.toBase58();
+  await fundFromFaucet(rpcUrl, payee, mint, 1n);
+  return payee;
 }
 
 /** Creates a wallet through onboarding and answers its address: it holds nothing yet. */

@@ -28,6 +28,7 @@ import {
   clickForTicket,
   createSolOnlyAccount,
   latestAnswer,
+  payeeWithAccount,
   shownPlan,
   tokenBalance,
 } from './pay-helpers';
@@ -56,13 +57,7 @@ describe.each(API_SHAPES)(
       const plans = latestAnswer<PaymentPlanView>(page, 'pay.quote');
       await createSolOnlyAccount(page, connection);
       // A merchant whose USDC account exists (the sandbox faucet opens it with 1 base unit).
-      const merchant = Keypair.generate().publicKey;
-      const faucet = await fetch(new URL('/sandbox/faucet', session.preview.rpcUrl), {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ owner: merchant.toBase58(), mint: USDC_MINT, amount: '1' }),
-      });
-      expect(faucet.status).toBe(200);
+      const merchant = new PublicKey(await payeeWithAccount(session.preview.rpcUrl, USDC_MINT));
       const merchantUsdc = ataOf(merchant.toBase58(), USDC_MINT);
       const reference = Keypair.generate().publicKey;
       const memo = 'Invoice JUP-33';

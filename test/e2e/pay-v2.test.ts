@@ -10,6 +10,7 @@
  * approved on its own, then the payment is planned again, reviewed and confirmed.
  */
 import { Connection, Keypair, PublicKey, type TokenBalance } from '@solana/web3.js';
+import type { Page } from 'playwright-core';
 import { getAssociatedTokenAddressSync, TOKEN_2022_PROGRAM_ID } from '@solana/spl-token';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentPlanView } from '../../preload/api-types';
@@ -23,8 +24,10 @@ import {
   ataOf,
   clickForTicket,
   createSolOnlyAccount,
+  fundFromFaucet,
   latestAnswer,
   newAccountAddress,
+  payeeWithAccount,
   pickTokenNamed,
   shownPlan,
   tokenBalance,
@@ -43,27 +46,28 @@ describe('exact payments in Chromium, Swap API v2 (exact input only)', () => {
     connection = new Connection(session.preview.rpcUrl, 'confirmed');
   });
 
-  async function faucet(owner: string, mint: string, amount: string) {
-    const answer = await fetch(new URL('/sandbox/faucet', session.preview.rpcUrl), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ owner, mint, amount }),
-    });
-    expect(answer.status).toBe(200);
-  }
-
-  /** The merchant's check: found by its reference, validated from the confirmed transaction. */
-  async function merchantCheck(invoice: {
-    signature: string;
-    reference: string;
-    memo: string;
-    mint: string;
-    payeeAccount: string;
-    amount: bigint;
-  }): Promise<Buffer> {
+  /**
+   * Reviews the payment (accepted), approves it until confirmed, then makes the merchant's check
+   * of the signature shown: found by its reference, validated from the confirmed transaction.
+   */
+  async function payAndCheck(
+    page: Page,
+    invoice: {
+      reference: string;
+      memo: string;
+      mint: string;
+      payeeAccount: string;
+      amount: bigint;
+    },
+  ): Promise<Buffer> {
+    const ticket = await clickForTicket(page, 'Review payment', 'pay.review');
+    expect(ticket.report.accepted).toBe(true);
+    await approveAndWait(page, 'Payment status');
+    const signature =
+      (await page.getByLabel('Signature', { exact: true }).textContent({ timeout: 30_000 })) ?? '';
     const found = await connection.getSignaturesForAddress(new PublicKey(invoice.reference));
-    expect(found.map((s) => s.signature)).toEqual([invoice.signature]);
-    const tx = await connection.getTransaction(invoice.signature, {
+    expect(found.map((s) => s.signature)).toEqual([signature]);
+    const tx = await connection.getTransaction(signature, {
       commitment: 'confirmed',
       maxSupportedTransactionVersion: 0,
     });
@@ -100,8 +104,7 @@ describe('exact payments in Chromium, Swap API v2 (exact input only)', () => {
     const { page } = await session.openApp();
     const plans = latestAnswer<PaymentPlanView>(page, 'pay.quote');
     const payer = await createSolOnlyAccount(page, connection);
-    const merchant = Keypair.generate().publicKey.toBase58();
-    await faucet(merchant, USDC_MINT, '1');
+    const merchant = await payeeWithAccount(session.preview.rpcUrl, USDC_MINT);
     const reference = Keypair.generate().publicKey.toBase58();
     const memo = 'Invoice V2-1';
 
@@ -129,13 +132,7 @@ describe('exact payments in Chromium, Swap API v2 (exact input only)', () => {
     await page.getByText(/stays in your account as USDC/).waitFor();
     await screenshot(page, 'pay-v2-plan');
 
-    const ticket = await clickForTicket(page, 'Review payment', 'pay.review');
-    expect(ticket.report.accepted).toBe(true);
-    await approveAndWait(page, 'Payment status');
-    const signature =
-      (await page.getByLabel('Signature', { exact: true }).textContent({ timeout: 30_000 })) ?? '';
-    const data = await merchantCheck({
-      signature,
+    const data = await payAndCheck(page, {
       reference,
       memo,
       mint: USDC_MINT,
@@ -154,9 +151,8 @@ describe('exact payments in Chromium, Swap API v2 (exact input only)', () => {
     const { page } = await session.openApp();
     const plans = latestAnswer<PaymentPlanView>(page, 'pay.quote');
     const payer = await createSolOnlyAccount(page, connection);
-    await faucet(payer, USDC_MINT, '20000000');
-    const merchant = Keypair.generate().publicKey.toBase58();
-    await faucet(merchant, TFEE, '1');
+    await fundFromFaucet(session.preview.rpcUrl, payer, USDC_MINT, 20_000_000n);
+    const merchant = await payeeWithAccount(session.preview.rpcUrl, TFEE);
     const merchantTfee = getAssociatedTokenAddressSync(
       new PublicKey(TFEE),
       new PublicKey(merchant),
@@ -182,13 +178,7 @@ describe('exact payments in Chromium, Swap API v2 (exact input only)', () => {
     await page.getByText(/TFEE transfer fee \(kept by the token.*\): 0\.000501 TFEE/).waitFor();
     await screenshot(page, 'pay-v2-tfee-plan');
 
-    const ticket = await clickForTicket(page, 'Review payment', 'pay.review');
-    expect(ticket.report.accepted).toBe(true);
-    await approveAndWait(page, 'Payment status');
-    const signature =
-      (await page.getByLabel('Signature', { exact: true }).textContent({ timeout: 30_000 })) ?? '';
-    const data = await merchantCheck({
-      signature,
+    const data = await payAndCheck(page, {
       reference,
       memo,
       mint: TFEE,
@@ -203,10 +193,9 @@ describe('exact payments in Chromium, Swap API v2 (exact input only)', () => {
     const { page } = await session.openApp();
     const plans = latestAnswer<PaymentPlanView>(page, 'pay.quote');
     const payer = await newAccountAddress(page);
-    await faucet(payer, USDC_MINT, '50000000');
+    await fundFromFaucet(session.preview.rpcUrl, payer, USDC_MINT, 50_000_000n);
     expect(await connection.getBalance(new PublicKey(payer), 'confirmed')).toBe(0);
-    const merchant = Keypair.generate().publicKey.toBase58();
-    await faucet(merchant, USDC_MINT, '1');
+    const merchant = await payeeWithAccount(session.preview.rpcUrl, USDC_MINT);
     const reference = Keypair.generate().publicKey.toBase58();
 
     await page.getByRole('link', { name: 'Pay' }).click();

@@ -21,6 +21,7 @@ import {
   clickForTicket,
   createSolOnlyAccount,
   latestAnswer,
+  payeeWithAccount,
   pickTokenNamed,
   shownPlan,
   tokenBalance,
@@ -117,13 +118,7 @@ describe.each(API_SHAPES)('pay in Chromium, swap API $name', ({ previewArgs, pat
     const plans = latestAnswer<PaymentPlanView>(page, 'pay.quote');
     await createSolOnlyAccount(page, connection);
     // A merchant whose USDC account exists (the sandbox faucet opens it with 1 base unit).
-    const merchant = Keypair.generate().publicKey.toBase58();
-    const faucet = await fetch(new URL('/sandbox/faucet', session.preview.rpcUrl), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ owner: merchant, mint: USDC_MINT, amount: '1' }),
-    });
-    expect(faucet.status).toBe(200);
+    const merchant = await payeeWithAccount(session.preview.rpcUrl, USDC_MINT);
     const merchantUsdc = ataOf(merchant, USDC_MINT);
     const reference = Keypair.generate().publicKey.toBase58();
     const memo = 'Invoice 2026-117';

@@ -14,7 +14,7 @@ import {
   startQuotesOnlyService,
   type QuotesOnlyService,
 } from '../harness/quotes-only-swap-service';
-import { fundedPayer, makeMetadataToken, makeNamelessToken } from '../fixtures/chain-named-token';
+import { makeUnknownHeldTokens } from '../fixtures/chain-named-token';
 import { screenshot, type AppPage } from './onboarding-helpers';
 import {
   approveAndConfirm,
@@ -60,15 +60,7 @@ describe('a swap service without a token directory, in Chromium', () => {
     const { page } = app;
     const address = await createFundedAccount(page);
     const connection = new Connection(session.preview.rpcUrl, 'confirmed');
-    const payer = await fundedPayer(connection);
-    const owner = new PublicKey(address);
-    const named = await makeMetadataToken(connection, payer, owner, {
-      name: 'Chain Named Token',
-      symbol: 'CNT',
-      decimals: 6,
-      amount: 5_000_000n,
-    });
-    const nameless = await makeNamelessToken(connection, payer, owner, 42n);
+    const { named, nameless } = await makeUnknownHeldTokens(connection, new PublicKey(address));
     const held = await readBalances(page, address);
     const heldMints = new Set(held.tokens.filter((t) => BigInt(t.amount) > 0n).map((t) => t.mint));
 

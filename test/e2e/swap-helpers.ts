@@ -92,6 +92,18 @@ export async function enterAmount(page: Page, amount: string): Promise<void> {
   await page.getByRole('status', { name: 'You receive' }).waitFor({ timeout: 30_000 });
 }
 
+/** Picks the token paid and the one received, then types the amount paid (see enterAmount). */
+export async function enterSwap(
+  page: Page,
+  pay: string,
+  receive: string,
+  amount: string,
+): Promise<void> {
+  await pickToken(page, 'You pay token', pay);
+  await pickToken(page, 'You receive token', receive);
+  await enterAmount(page, amount);
+}
+
 /** Clicks **Review swap** and answers the ticket the screen received from the bridge. */
 export async function reviewSwap(page: Page): Promise<ReviewTicketView> {
   const answered = page.waitForResponse(

@@ -12,8 +12,7 @@ import { openApp, removeAllAccounts, screenshot } from './onboarding-helpers';
 import {
   approveAndConfirm,
   createFundedAccount,
-  enterAmount,
-  pickToken,
+  enterSwap,
   readBalances,
   reviewedChanges,
   reviewSwap,
@@ -43,9 +42,7 @@ describe('a scaled token in Chromium', () => {
     await page.getByText('1,500', { exact: true }).first().waitFor({ timeout: 30_000 });
 
     await page.getByRole('link', { name: 'Swap' }).click();
-    await pickToken(page, 'You pay token', 'XSTK');
-    await pickToken(page, 'You receive token', 'USDC');
-    await enterAmount(page, '1.5');
+    await enterSwap(page, 'XSTK', 'USDC', '1.5');
     // A price is per UI unit: 1.5 XSTK at about $200 each.
     expect(await page.getByLabel('USD value you pay').textContent()).toMatch(/\$(29\d|300)\.\d\d/);
     const ticket = await reviewSwap(page);
@@ -63,9 +60,7 @@ describe('a scaled token in Chromium', () => {
 
     // A second review, then the issuer's split before Approve.
     await page.getByRole('button', { name: 'New swap' }).click();
-    await pickToken(page, 'You pay token', 'XSTK');
-    await pickToken(page, 'You receive token', 'USDC');
-    await enterAmount(page, '3');
+    await enterSwap(page, 'XSTK', 'USDC', '3');
     await reviewSwap(page);
     const split = await fetch(`${preview!.rpcUrl}/sandbox/multiplier`, {
       method: 'POST',

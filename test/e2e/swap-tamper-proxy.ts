@@ -11,7 +11,6 @@
  */
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { Connection, Keypair, PublicKey, SystemProgram } from '@solana/web3.js';
 import { getAssociatedTokenAddressSync } from '@solana/spl-token';
@@ -21,6 +20,7 @@ import {
   swapInstruction,
   swapInto,
 } from '../fixtures/tamper/rebuild';
+import { answerProxyFailure, listenOnLoopback } from '../harness/loopback-server';
 
 export type TamperMode = 'honest' | 'send-sol-to-stranger' | 'cut-output';
 
@@ -131,13 +131,11 @@ export async function startTamperProxy(): Promise<TamperProxy> {
         response.writeHead(status, { 'content-type': 'application/json' });
         response.end(text);
       } catch (error) {
-        response.writeHead(502, { 'content-type': 'application/json' });
-        response.end(JSON.stringify({ errorCode: 'PROXY_ERROR', error: String(error) }));
+        answerProxyFailure(response, error);
       }
     })();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const port = await listenOnLoopback(server);
 
   return {
     url: `http://127.0.0.1:${port}/v6`,

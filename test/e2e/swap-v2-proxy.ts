@@ -14,7 +14,6 @@
  * The preview is pointed at it with `--swap-api-url` (a test-only flag of main/preview/cli.ts).
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import bs58 from 'bs58';
 import {
   Connection,
@@ -25,6 +24,7 @@ import {
 } from '@solana/web3.js';
 import { CP_SWAP_LOOKUP_TABLE } from '../../main/sandbox/cp-swap/lookup-table';
 import { closeTransaction, openTransaction } from '../fixtures/tamper/rebuild';
+import { listenOnLoopback } from '../harness/loopback-server';
 
 export type V2Mode = 'honest' | 'table-claim' | 'order-fee' | 'order-cosigner' | 'execute-lies';
 
@@ -154,8 +154,7 @@ export async function startV2Proxy(): Promise<V2Proxy> {
       }
     })();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const port = await listenOnLoopback(server);
   return {
     url: `http://127.0.0.1:${port}/swap/v2`,
     get mode() {

@@ -17,7 +17,8 @@ import type { Result } from '../../main/shared/result';
 import type { ReviewTicketView } from '../../preload/api-types';
 import { usePreviewSession } from '../harness/e2e-session';
 import { startPreview } from '../harness/preview';
-import { createWallet, screenshot, type AppPage } from './onboarding-helpers';
+import { screenshot, type AppPage } from './onboarding-helpers';
+import { fundFromFaucet, newAccountAddress } from './pay-helpers';
 import { SANDBOX_GAS_PAYER } from '../../main/shared/sandbox-operator';
 import {
   approveAndConfirm,
@@ -205,16 +206,8 @@ describe('the Swap API v2 in Chromium', () => {
 
   it('a gasless order: a person without SOL swaps USDC for SOL, and the gas payer pays the fee', async () => {
     const { page } = await session.openApp();
-    await createWallet(page);
-    const address = (
-      (await page.getByRole('status', { name: 'Account address' }).textContent()) ?? ''
-    ).trim();
-    const funded = await fetch(new URL('/sandbox/faucet', session.preview.rpcUrl), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ owner: address, mint: USDC, amount: '50000000' }),
-    });
-    expect(funded.status).toBe(200);
+    const address = await newAccountAddress(page);
+    await fundFromFaucet(session.preview.rpcUrl, address, USDC, 50_000_000n);
     await chooseSwapPath(page, BEST_PRICE);
     await page.getByRole('link', { name: 'Swap' }).click();
     await pickToken(page, 'You pay token', 'USDC');

@@ -24,6 +24,7 @@ import {
   approveAndWait,
   clickForTicket,
   latestAnswer,
+  payeeWithAccount,
   pickTokenNamed,
   shownPlan,
   tokenBalance,
@@ -46,18 +47,6 @@ const ata2022 = (owner: string, mint: string) =>
     true,
     TOKEN_2022_PROGRAM_ID,
   ).toBase58();
-
-/** A payee whose token account of `mint` exists (the faucet opens it with 1 base unit). */
-async function payeeWithAccount(rpcUrl: string, mint: string): Promise<string> {
-  const payee = Keypair.generate().publicKey.toBase58();
-  const response = await fetch(new URL('/sandbox/faucet', rpcUrl), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ owner: payee, mint, amount: '1' }),
-  });
-  expect(response.status).toBe(200);
-  return payee;
-}
 
 /** The confirmed transaction the receipt names, from the ledger. */
 async function landed(signature: string): Promise<VersionedTransactionResponse> {

@@ -17,7 +17,7 @@ import { screenshot } from './onboarding-helpers';
 import {
   createFundedAccount,
   enterAmount,
-  pickToken,
+  enterSwap,
   readBalances,
   reviewSwap,
   SOL_MINT,
@@ -138,9 +138,7 @@ describe('tokens, prices and warnings in Chromium', () => {
     const { page } = await session.openApp();
     await createFundedAccount(page);
     await page.getByRole('link', { name: 'Swap' }).click();
-    await pickToken(page, 'You pay token', 'USDC');
-    await pickToken(page, 'You receive token', 'PDLG');
-    await enterAmount(page, '10');
+    await enterSwap(page, 'USDC', 'PDLG', '10');
     const ticket = await reviewSwap(page);
     const warning = ticket.report.tokenWarnings.find((w) => w.kind === 'permanent-delegate');
     expect(warning).toMatchObject({ mint: PDLG, mustAcknowledge: true });

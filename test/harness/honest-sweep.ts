@@ -210,6 +210,22 @@ function judged(ticket: ResponseOf<'swap.review'>, reviewMs: number): Reviewed {
   return { outcome: 'accepted', ticket, risks: riskKinds.length > 0, riskKinds, reviewMs };
 }
 
+/**
+ * Reviews what the quote step answered, timing the review: not offered when the quote or the
+ * review was refused (its code and words), else the review as judged.
+ */
+async function reviewQuoted<Q>(
+  quoted: Q | BridgeError,
+  review: (quoted: Q) => Promise<ResponseOf<'swap.review'> | BridgeError>,
+): Promise<Reviewed> {
+  if (isError(quoted)) return { outcome: 'not-offered', code: quoted.code, words: quoted.message };
+  const started = performance.now();
+  const ticket = await review(quoted);
+  const reviewMs = performance.now() - started;
+  if (isError(ticket)) return { outcome: 'not-offered', code: ticket.code, words: ticket.message };
+  return judged(ticket, reviewMs);
+}
+
 /** swap.quote then swap.review of `swap`, through the bridge. */
 export async function reviewSwapCase(call: BridgeCall, swap: SwapCase): Promise<Reviewed> {
   const quote = unwrap(
@@ -220,12 +236,7 @@ export async function reviewSwapCase(call: BridgeCall, swap: SwapCase): Promise<
       slippage: { bps: 100 },
     }),
   );
-  if (isError(quote)) return { outcome: 'not-offered', code: quote.code, words: quote.message };
-  const started = performance.now();
-  const ticket = unwrap(await call('swap.review', { quoteId: quote.quoteId }));
-  const reviewMs = performance.now() - started;
-  if (isError(ticket)) return { outcome: 'not-offered', code: ticket.code, words: ticket.message };
-  return judged(ticket, reviewMs);
+  return reviewQuoted(quote, async ({ quoteId }) => unwrap(await call('swap.review', { quoteId })));
 }
 
 /** pay.quote then pay.review of `invoice` to `recipient`, through the bridge. */
@@ -241,12 +252,7 @@ export async function reviewInvoiceCase(
       slippageBps: 100,
     }),
   );
-  if (isError(plan)) return { outcome: 'not-offered', code: plan.code, words: plan.message };
-  const started = performance.now();
-  const ticket = unwrap(await call('pay.review', { planId: plan.planId }));
-  const reviewMs = performance.now() - started;
-  if (isError(ticket)) return { outcome: 'not-offered', code: ticket.code, words: ticket.message };
-  return judged(ticket, reviewMs);
+  return reviewQuoted(plan, async ({ planId }) => unwrap(await call('pay.review', { planId })));
 }
 
 /**

@@ -6,7 +6,7 @@
  * answers or answers far too much.
  */
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import { closerOf, listenOnLoopback } from './loopback-server';
 import type { HostileMerchant, HostileMode } from './hostile-merchant';
 
 export interface HostileAction {
@@ -17,7 +17,6 @@ export interface HostileAction {
 
 /** Starts the hostile action server in front of `merchant`. */
 export async function startHostileAction(merchant: HostileMerchant): Promise<HostileAction> {
-  const sockets = new Set<Socket>();
   const server: Server = createServer((req, res) => {
     const mode = new URL(req.url ?? '/', 'http://127.0.0.1').pathname.slice(1);
     if (mode === 'slow-get') return; // never answers
@@ -43,18 +42,10 @@ export async function startHostileAction(merchant: HostileMerchant): Promise<Hos
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end(JSON.stringify(body));
   });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const port = (server.address() as AddressInfo).port;
+  const close = closerOf(server);
+  const port = await listenOnLoopback(server);
   return {
     link: (mode) => `solana-action:http://127.0.0.1:${port}/${mode}`,
-    close: () =>
-      new Promise<void>((done) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => done());
-      }),
+    close,
   };
 }

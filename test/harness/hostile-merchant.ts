@@ -5,7 +5,8 @@
  * spl-token against the test's sandbox, paying USDC into `payee`'s associated token account.
  */
 import { createServer, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import { closerOf, listenOnLoopback } from './loopback-server';
+import type { AddressInfo } from 'node:net';
 import {
   createApproveCheckedInstruction,
   createTransferCheckedInstruction,
@@ -75,7 +76,6 @@ export async function startHostileMerchant(
   const connection = new Connection(rpcUrl, 'confirmed');
   const stranger = Keypair.generate();
   const payeeAta = getAssociatedTokenAddressSync(USDC, new PublicKey(payee), true);
-  const sockets = new Set<Socket>();
 
   async function transaction(mode: HostileMode, account: PublicKey): Promise<string> {
     const source = getAssociatedTokenAddressSync(USDC, account);
@@ -227,19 +227,11 @@ export async function startHostileMerchant(
       );
     });
   });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const port = (server.address() as AddressInfo).port;
+  const close = closerOf(server);
+  const port = await listenOnLoopback(server);
   return {
     link: (mode) => `solana:http://127.0.0.1:${port}/${mode}`,
     stranger: stranger.publicKey,
-    close: () =>
-      new Promise<void>((done) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => done());
-      }),
+    close,
   };
 }

@@ -13,7 +13,6 @@
  */
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { Connection, Keypair, PublicKey } from '@solana/web3.js';
 import {
@@ -21,6 +20,7 @@ import {
   openTransaction,
   type OpenedTransaction,
 } from '../fixtures/tamper/rebuild';
+import { listenOnLoopback } from './loopback-server';
 
 export type Json = Record<string, unknown>;
 
@@ -165,8 +165,7 @@ export async function startHostileService(
       res.end(JSON.stringify({ errorCode: 'HOSTILE_HARNESS', error: String(error) }));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const port = await listenOnLoopback(server);
   return {
     url: `http://127.0.0.1:${port}/v6`,
     v2Url: `http://127.0.0.1:${port}/swap/v2`,

@@ -8,7 +8,7 @@
  * it learns where the sandbox is with `connect`, once the preview announced it.
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { answerProxyFailure, listenOnLoopback } from './loopback-server';
 
 export interface QuotesOnlyService {
   /** The swap API base URL to give the preview: http://127.0.0.1:P/v6 */
@@ -58,13 +58,11 @@ export async function startQuotesOnlyService(): Promise<QuotesOnlyService> {
         });
         response.end(Buffer.from(await answer.arrayBuffer()));
       } catch (error) {
-        response.writeHead(502, { 'content-type': 'application/json' });
-        response.end(JSON.stringify({ errorCode: 'PROXY_ERROR', error: String(error) }));
+        answerProxyFailure(response, error);
       }
     })();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const port = await listenOnLoopback(server);
   return {
     url: `http://127.0.0.1:${port}/v6`,
     connect({ rpcUrl }) {
