@@ -28,7 +28,8 @@ import type { Address } from '../shared/address';
 import { WalletError } from '../shared/errors';
 import type { SwapReviewDeps } from '../tickets/swap-review';
 import { sha256Hex, messageOf } from '../tickets/ticket-book';
-import { NO_REFERRAL_PROGRAM_ADVICE } from './fee-account';
+import { NO_REFERRAL_PROGRAM_ADVICE, readAccountsOr } from './fee-account';
+import { networkUnreachable } from '../shared/network-unreachable';
 import {
   claimInstruction,
   initializeReferralTokenAccountInstruction,
@@ -58,18 +59,11 @@ export interface ReviewedFeeTransaction {
 }
 
 async function readAccounts(connection: FeeTxConnection, keys: string[]) {
-  try {
-    return await connection.getMultipleAccountsInfo(
-      keys.map((k) => new PublicKey(k)),
-      'confirmed',
-    );
-  } catch (error) {
-    throw new WalletError(
-      'NETWORK_UNAVAILABLE',
-      'The network could not be reached to read the fee accounts. Check the connection and try again.',
-      { cause: error },
-    );
-  }
+  return readAccountsOr(
+    connection,
+    keys,
+    'The network could not be reached to read the fee accounts. Check the connection and try again.',
+  );
 }
 
 /** The guard of a fee transaction, from the real review's report. */
@@ -140,13 +134,11 @@ export async function buildFeeTransaction(
 ): Promise<ReviewedFeeTransaction> {
   const { blockhash, lastValidBlockHeight } = await deps.connection
     .getLatestBlockhash('confirmed')
-    .catch((error: unknown) => {
-      throw new WalletError(
-        'NETWORK_UNAVAILABLE',
+    .catch(
+      networkUnreachable(
         'The network could not be reached for a recent blockhash. Try again in a moment.',
-        { cause: error },
-      );
-    });
+      ),
+    );
   const message = new TransactionMessage({
     payerKey: new PublicKey(account),
     recentBlockhash: blockhash,

@@ -14,6 +14,7 @@ import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../review/program-ids';
 import { addClaimHookAccounts } from './claim-hook-accounts';
 import type { Address } from '../shared/address';
 import { WalletError } from '../shared/errors';
+import { networkUnreachable } from '../shared/network-unreachable';
 import type { SwapReviewDeps } from '../tickets/swap-review';
 import {
   buildFeeTransaction,
@@ -72,13 +73,9 @@ export interface OrderReferralStatus {
   payingNothing: Address[];
 }
 
-function unreachable(error: unknown): never {
-  throw new WalletError(
-    'NETWORK_UNAVAILABLE',
-    'The network could not be reached to read the referral accounts. Check the connection and try again.',
-    { cause: error },
-  );
-}
+const unreachable = networkUnreachable(
+  'The network could not be reached to read the referral accounts. Check the connection and try again.',
+);
 
 /** Reads the named referral account, its V2 token accounts of every priority mint, and balances. */
 export async function orderReferralStatus(

@@ -23,6 +23,7 @@ import {
 import { PublicKey, SystemProgram, type AccountInfo, type Connection } from '@solana/web3.js';
 import type { Address } from '../shared/address';
 import { WalletError } from '../shared/errors';
+import { networkUnreachable } from '../shared/network-unreachable';
 import { transferFeeOf, type TransferFeeSchedules } from './transfer-fee';
 
 export type PayeeConnection = Pick<
@@ -66,13 +67,9 @@ export interface Payee {
   transferFee?: TransferFeeSchedules;
 }
 
-function unreachable(error: unknown): never {
-  throw new WalletError(
-    'NETWORK_UNAVAILABLE',
-    'The network could not be reached to read the payee and the token. Check the connection and try again.',
-    { cause: error },
-  );
-}
+const unreachable = networkUnreachable(
+  'The network could not be reached to read the payee and the token. Check the connection and try again.',
+);
 
 /** The mint's decimals and token program; throws TOKEN_NOT_FOUND for anything else. */
 export function mintFacts(

@@ -20,6 +20,7 @@ import {
 } from '@solana/web3.js';
 import type { Address } from '../shared/address';
 import { WalletError } from '../shared/errors';
+import { networkUnreachable } from '../shared/network-unreachable';
 import type { SwapInstruction, SwapInstructions } from '../swap-api';
 
 /** The packet limit of a Solana transaction (wire bytes). */
@@ -182,13 +183,11 @@ export async function buildTransaction(
   const tables = await lookupTables(connection, lookupTableAddresses);
   const { blockhash, lastValidBlockHeight } = await connection
     .getLatestBlockhash('confirmed')
-    .catch((error: unknown) => {
-      throw new WalletError(
-        'NETWORK_UNAVAILABLE',
+    .catch(
+      networkUnreachable(
         'The network could not be reached to build the payment. Check the connection and try again.',
-        { cause: error },
-      );
-    });
+      ),
+    );
   let wire: Uint8Array;
   try {
     const message = new TransactionMessage({
