@@ -4,13 +4,12 @@ import {
   startRecordedApiServer,
   type RecordedApiServer,
 } from '../../test/fixtures/recorded-api-server';
+import { MAINNET_MINTS } from '../../test/fixtures/mainnet-mints';
 import { formatUsd, parseDecimal, usdValue } from '../shared/usd';
 import { parsePriceAnswer } from './price-answer';
 import { createPriceService } from './price-service';
 
-const SOL = 'So11111111111111111111111111111111111111112';
-const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
-const BONK = 'DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263';
+const { SOL, USDC, BONK } = MAINNET_MINTS;
 // Price API v3's published example (source named in the file), kept as text.
 const published = recorded('price-v3-sol-usdc.json').bodyText as string;
 
