@@ -21,12 +21,14 @@ beforeEach(async () => {
 });
 afterEach(() => api.close());
 
-const service = () =>
+/** The service on the recorded API, on the test's clock; `maxMints` its bound when given. */
+const service = (maxMints?: number) =>
   createPriceService({
     origin: api.origin,
     apiKey: async () => undefined,
     fetch,
     now: () => clock,
+    ...(maxMints === undefined ? {} : { maxMints }),
   });
 
 describe('the price service against the published Price API v3 answer', () => {
@@ -91,13 +93,7 @@ describe('the price service against the published Price API v3 answer', () => {
 describe('the price service remembers a bounded number of mints', () => {
   it('forgets the least recently wanted mint past its bound, and asks for it again', async () => {
     api.route('/price/v3', { status: 200, body: published });
-    const prices = createPriceService({
-      origin: api.origin,
-      apiKey: async () => undefined,
-      fetch,
-      now: () => clock,
-      maxMints: 2,
-    });
+    const prices = service(2);
     await prices.prices([SOL]);
     await prices.prices([USDC]);
     await prices.prices([SOL]); // SOL wanted again: USDC is now the least recently wanted
@@ -119,13 +115,7 @@ describe('the price service remembers a bounded number of mints', () => {
 
   it('answers every mint of one call that asks for more than the bound', async () => {
     api.route('/price/v3', { status: 200, body: published });
-    const prices = createPriceService({
-      origin: api.origin,
-      apiKey: async () => undefined,
-      fetch,
-      now: () => clock,
-      maxMints: 1,
-    });
+    const prices = service(1);
     const answer = await prices.prices([SOL, USDC, BONK]);
     expect(answer[SOL]?.usdPrice).toBe('147.48');
     expect(answer[USDC]?.usdPrice).toBe('0.9999');
