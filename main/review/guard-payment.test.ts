@@ -101,6 +101,23 @@ const honest = () =>
     memo: payment.memo,
   });
 
+/** The payer's TransferChecked of `amount` USDC to the payee, with both references after it. */
+function referencedTransfer(amount: bigint): TransactionInstruction {
+  const transfer = createTransferCheckedInstruction(
+    userUsdc,
+    USDC,
+    payeeUsdc,
+    USER.publicKey,
+    amount,
+    6,
+  );
+  transfer.keys.push(
+    { pubkey: REF1, isSigner: false, isWritable: false },
+    { pubkey: REF2, isSigner: false, isWritable: false },
+  );
+  return transfer;
+}
+
 const memo = (text: string) =>
   new TransactionInstruction({
     programId: new PublicKey('MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr'),
@@ -159,18 +176,7 @@ describe('the payment rule', () => {
 
   it('refuses another amount (and the output rule with it)', async () => {
     const less = honest();
-    less[1] = createTransferCheckedInstruction(
-      userUsdc,
-      USDC,
-      payeeUsdc,
-      USER.publicKey,
-      AMOUNT - 1n,
-      6,
-    );
-    less[1].keys.push(
-      { pubkey: REF1, isSigner: false, isWritable: false },
-      { pubkey: REF2, isSigner: false, isWritable: false },
-    );
+    less[1] = referencedTransfer(AMOUNT - 1n);
     const { report, payment: rule } = await paymentVerdict(invoice(less, AMOUNT - 1n));
     expect(rule.reason).toMatch(/pays 4.999999 USDC instead of exactly 5 USDC/);
     expect(verdict(report, 'output').ok).toBe(false);
@@ -178,18 +184,7 @@ describe('the payment rule', () => {
 
   it('refuses a transfer of more than the amount of a token without a transfer fee', async () => {
     const more = honest();
-    more[1] = createTransferCheckedInstruction(
-      userUsdc,
-      USDC,
-      payeeUsdc,
-      USER.publicKey,
-      AMOUNT + 1n,
-      6,
-    );
-    more[1].keys.push(
-      { pubkey: REF1, isSigner: false, isWritable: false },
-      { pubkey: REF2, isSigner: false, isWritable: false },
-    );
+    more[1] = referencedTransfer(AMOUNT + 1n);
     const { payment: rule } = await paymentVerdict(invoice(more, AMOUNT + 1n));
     expect(rule.ok).toBe(false);
     expect(rule.reason).toMatch(/pays 5.000001 USDC instead of exactly 5 USDC/);
