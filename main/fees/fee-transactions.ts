@@ -66,6 +66,27 @@ async function readAccounts(connection: FeeTxConnection, keys: string[]) {
   );
 }
 
+/**
+ * The intent a fee transaction is reviewed under: the review is the swap review, and this
+ * intent names no swap (nothing in, nothing out), so any token leaving the person is refused.
+ */
+export function noSwapIntent(mint: Address): SwapIntent {
+  return {
+    swapMode: 'ExactIn',
+    inputMint: NATIVE_MINT as Address,
+    outputMint: mint,
+    inAmount: 0n,
+    outAmount: 0n,
+    otherAmountThreshold: 0n,
+    amount: 0n,
+    slippageBps: 0,
+    platformFee: null,
+    feeAccount: null,
+    destinationTokenAccount: null,
+    maxPriorityFeeLamports: 0n,
+  };
+}
+
 /** The guard of a fee transaction, from the real review's report. */
 export function feeTransactionVerdicts(
   report: ReviewReport,
@@ -145,21 +166,7 @@ export async function buildFeeTransaction(
     instructions,
   }).compileToV0Message();
   const transaction = new VersionedTransaction(message).serialize();
-  // The review is the swap review; its intent names no swap (nothing in, nothing out).
-  const intent: SwapIntent = {
-    swapMode: 'ExactIn',
-    inputMint: NATIVE_MINT as Address,
-    outputMint: mint,
-    inAmount: 0n,
-    outAmount: 0n,
-    otherAmountThreshold: 0n,
-    amount: 0n,
-    slippageBps: 0,
-    platformFee: null,
-    feeAccount: null,
-    destinationTokenAccount: null,
-    maxPriorityFeeLamports: 0n,
-  };
+  const intent = noSwapIntent(mint);
   // The tokens the instructions name (an associated account's mint is its fourth key), called
   // as the Wallet calls them; a failure to name them never blocks the review.
   const mints = [

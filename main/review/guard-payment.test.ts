@@ -30,6 +30,7 @@ import {
   WSOL,
 } from '../../test/fixtures/review-scenarios';
 import { userUsdc } from '../../test/fixtures/review-rule';
+import { paymentIntent } from '../../test/fixtures/payment-intent';
 import type { PaymentIntent, SwapIntent } from './types';
 
 const PAYEE = Keypair.fromSeed(Uint8Array.from({ length: 32 }, (_, i) => (i * 5 + 11) % 256));
@@ -51,21 +52,7 @@ const payment: Extract<PaymentIntent, { kind: 'transfer' }> = {
 };
 
 function intentOf(paid: PaymentIntent): SwapIntent {
-  return {
-    swapMode: 'ExactOut',
-    inputMint: key(USDC) as Address,
-    outputMint: key(USDC) as Address,
-    inAmount: AMOUNT,
-    outAmount: AMOUNT,
-    otherAmountThreshold: AMOUNT,
-    amount: AMOUNT,
-    slippageBps: 0,
-    platformFee: null,
-    feeAccount: null,
-    destinationTokenAccount: key(payeeUsdc) as Address,
-    maxPriorityFeeLamports: 0n,
-    payment: paid,
-  };
+  return paymentIntent(key(USDC) as Address, AMOUNT, key(payeeUsdc) as Address, paid);
 }
 
 /** An invoice paid by a payer holding USDC; `paid` is what the chain moves. */
@@ -89,14 +76,15 @@ function invoice(instructions: TransactionInstruction[], paid = AMOUNT): Scenari
   };
 }
 
-const honest = () =>
+/** The wallet's own payment instructions (memo, then the referenced transfer) for `amount`. */
+const honest = (amount = AMOUNT) =>
   merchantInstructions({
     payer: key(USER.publicKey) as Address,
     mint: key(USDC) as Address,
     decimals: 6,
     tokenProgram: TOKEN as Address,
     payeeTokenAccount: key(payeeUsdc) as Address,
-    amount: AMOUNT,
+    amount,
     references: payment.references,
     memo: payment.memo,
   });
@@ -286,17 +274,7 @@ describe('the payment rule', () => {
 describe('a payment in a token with a transfer fee', () => {
   const GROSS = 5_005_006n; // 5 at 10 bps, grossed up: ⌈5,005,006 × 0.001⌉ = 5,006 withheld
   const feePayment = { ...payment, transferAmount: GROSS, transferFee: GROSS - AMOUNT };
-  const merchant = (amount: bigint) =>
-    merchantInstructions({
-      payer: key(USER.publicKey) as Address,
-      mint: key(USDC) as Address,
-      decimals: 6,
-      tokenProgram: TOKEN as Address,
-      payeeTokenAccount: key(payeeUsdc) as Address,
-      amount,
-      references: payment.references,
-      memo: payment.memo,
-    });
+  const merchant = honest;
   /** The payer sends `sent`; the payee gains `arrives` (the rest is the withheld fee). */
   function withheld(sent: bigint, arrives: bigint): Scenario {
     const scenario = invoice(merchant(sent), sent);

@@ -178,16 +178,21 @@ describe('priority-fee', () => {
 });
 
 describe('destination', () => {
-  it('refuses output sent to a stranger', async () => {
-    const scenario = withExtra();
+  /** The venue's 1,000 BONK of output paid into `account` instead of the person's. */
+  const outputTo = (scenario: Scenario, account: PublicKey) => {
     scenario.instructions[3] = createTransferCheckedInstruction(
       vaultBonk,
       BONK,
-      strangerBonk,
+      account,
       VENUE.publicKey,
       100_000_000n,
       5,
     );
+  };
+
+  it('refuses output sent to a stranger', async () => {
+    const scenario = withExtra();
+    outputTo(scenario, strangerBonk);
     const result = await ruleVerdict(scenario, 'destination');
     expect(result.ok).toBe(false);
     expect(result.reason).toMatch(
@@ -210,14 +215,7 @@ describe('destination', () => {
 
   it('accepts the output at the chosen destination', async () => {
     const scenario = withExtra();
-    scenario.instructions[3] = createTransferCheckedInstruction(
-      vaultBonk,
-      BONK,
-      strangerBonk,
-      VENUE.publicKey,
-      100_000_000n,
-      5,
-    );
+    outputTo(scenario, strangerBonk);
     scenario.intent.destinationTokenAccount = key(strangerBonk) as Address;
     scenario.post![key(userBonk)] = tokenAccount(BONK, USER.publicKey, 0n);
     scenario.post![key(strangerBonk)] = tokenAccount(BONK, STRANGER.publicKey, 100_000_000n);
