@@ -242,8 +242,7 @@ export async function claimOrderReferralTransaction(
       'The referral project of this account could not be read.',
     );
   }
-  const ix = claimV2Instruction({
-    payer: account,
+  const claim = {
     parties: {
       referralAccount: status.account,
       partner: status.onChain.partner,
@@ -252,17 +251,11 @@ export async function claimOrderReferralTransaction(
     },
     mint,
     tokenProgram: token?.tokenProgram ?? (TOKEN_PROGRAM as Address),
-  });
+  };
+  const ix = claimV2Instruction({ payer: account, ...claim });
   // A hooked Token-2022 mint: the claim's transfers need the hook's accounts (issue 35).
   await addClaimHookAccounts(deps.connection, ix, {
-    parties: {
-      referralAccount: status.account,
-      partner: status.onChain.partner,
-      project: status.onChain.project,
-      admin: project.admin,
-    },
-    mint,
-    tokenProgram: token?.tokenProgram ?? (TOKEN_PROGRAM as Address),
+    ...claim,
     amount: token?.balance ?? 0n,
     symbol: token?.symbol ?? null,
   });
