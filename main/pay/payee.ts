@@ -197,28 +197,17 @@ export async function resolvePayee(
   const [ataInfo] = await connection
     .getMultipleAccountsInfo([new PublicKey(ata)], 'confirmed')
     .catch(unreachable);
-  if (ataInfo) {
-    checkTokenAccount(ata, ataInfo, mintView, "The payee's token account");
-    return {
-      recipient,
-      recipientKind: 'wallet',
-      owner: recipient,
-      mint: mintView,
-      tokenAccount: ata,
-      exists: true,
-      rentLamports: 0n,
-      ataRentLamports,
-      ...transferFee,
-    };
-  }
+  if (ataInfo) checkTokenAccount(ata, ataInfo, mintView, "The payee's token account");
+  const exists = Boolean(ataInfo);
   return {
     recipient,
     recipientKind: 'wallet',
     owner: recipient,
     mint: mintView,
     tokenAccount: ata,
-    exists: false,
-    rentLamports: ataRentLamports,
+    exists,
+    // The payer opens a missing account, and pays its rent.
+    rentLamports: exists ? 0n : ataRentLamports,
     ataRentLamports,
     ...transferFee,
   };
