@@ -4,8 +4,6 @@
  * suite; the preview integration test runs the same composition on gnome-keyring).
  */
 import { readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { NetworkInfo } from '../../preload/api-types';
@@ -18,17 +16,10 @@ import { MAINNET, sandboxNetwork } from '../network/presets';
 import { composeApp, unreachableMessage } from './compose';
 import { appDataRoot, previewDataDir } from './data-dirs';
 import { tempDir } from '../../test/fixtures/temp-dirs';
+import { closedPortUrl } from '../../test/fixtures/closed-port';
 
 const dataDir = tempDir('swapdesk-compose-');
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-
-async function closedPort(): Promise<string> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return `http://127.0.0.1:${port}`;
-}
 
 /** The app on `network`; each in its own data folder (a password there would lock the next). */
 function compose(network: NetworkInfo, folder = tempDir('swapdesk-compose-')) {
@@ -137,7 +128,7 @@ describe('composeApp', () => {
   });
 
   it('answers NETWORK_UNAVAILABLE, naming the network, when it cannot be reached', async () => {
-    const url = await closedPort();
+    const url = await closedPortUrl();
     const address = { address: '4Nd1mBQtrMJVYVfKf2PJy9NZUZdTAsp7D4xWLs4gDB4T' };
     const sandbox = sandboxNetwork({ rpcUrl: url, swapApiUrl: `${url}/v6` });
     for (const method of ['balances.get', 'sandbox.fund'] as const) {

@@ -7,6 +7,7 @@ import type { IpcMainInvokeEvent } from 'electron';
 import { channelOf } from '../../preload/contract';
 import type { Sender } from './handler-types';
 import type { Registry } from './registry';
+import { pageOf } from '../shared/url-text';
 
 /** What the transport reads from an invoke event: the frame that sent it. */
 export type InvokeEventLike = Pick<IpcMainInvokeEvent, 'senderFrame'>;
@@ -24,16 +25,6 @@ export function senderOfEvent(event: InvokeEventLike): Sender {
   const frame = event.senderFrame;
   if (!frame) return { kind: 'electron', frameUrl: '', isMainFrame: false };
   return { kind: 'electron', frameUrl: frame.url, isMainFrame: frame.parent === null };
-}
-
-/** Scheme, host and path of a URL, without query or fragment; null when it does not parse. */
-function pageOf(url: string): string | null {
-  try {
-    const parsed = new URL(url);
-    return `${parsed.protocol}//${parsed.host}${parsed.pathname}`;
-  } catch {
-    return null;
-  }
 }
 
 /**

@@ -7,6 +7,7 @@ import { PublicKey, type AccountInfo, type Connection } from '@solana/web3.js';
 import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../review/program-ids';
 import type { Address } from '../shared/address';
 import { WalletError } from '../shared/errors';
+import { networkUnreachable } from '../shared/network-unreachable';
 import { REFERRAL_PROGRAM } from './referral';
 
 export type FeeConnection = Pick<Connection, 'getMultipleAccountsInfo'>;
@@ -70,6 +71,25 @@ function problemOf(
 }
 
 /**
+ * `connection`'s accounts at `keys` (confirmed), or NETWORK_UNAVAILABLE with `message` when the
+ * read fails (a key that is not an address included): the fee screens' one way to read.
+ */
+export async function readAccountsOr(
+  connection: Pick<Connection, 'getMultipleAccountsInfo'>,
+  keys: string[],
+  message: string,
+): Promise<(AccountInfo<Buffer> | null)[]> {
+  try {
+    return await connection.getMultipleAccountsInfo(
+      keys.map((k) => new PublicKey(k)),
+      'confirmed',
+    );
+  } catch (error) {
+    return networkUnreachable(message)(error);
+  }
+}
+
+/**
  * Reads `address` (and the referral program and the account's mint) and judges it as the fee
  * account of `mint`. Throws NETWORK_UNAVAILABLE when the RPC cannot be reached.
  *
@@ -80,20 +100,12 @@ export async function checkFeeAccount(
   address: Address,
   mint: Address,
 ): Promise<FeeAccountCheck> {
-  const read = async (keys: string[]) => {
-    try {
-      return await connection.getMultipleAccountsInfo(
-        keys.map((k) => new PublicKey(k)),
-        'confirmed',
-      );
-    } catch (error) {
-      throw new WalletError(
-        'NETWORK_UNAVAILABLE',
-        'The network could not be reached to read the fee account. Check the connection and try again.',
-        { cause: error },
-      );
-    }
-  };
+  const read = (keys: string[]) =>
+    readAccountsOr(
+      connection,
+      keys,
+      'The network could not be reached to read the fee account. Check the connection and try again.',
+    );
   const [info, program] = await read([address, REFERRAL_PROGRAM]);
   const base = {
     address,

@@ -26,7 +26,7 @@ import {
 } from '../../test/fixtures/review-scenarios';
 import { userUsdc } from '../../test/fixtures/review-rule';
 import type { Address } from '../shared/address';
-import { feeTransactionVerdicts } from './fee-transactions';
+import { feeTransactionVerdicts, noSwapIntent } from './fee-transactions';
 
 const create = createAssociatedTokenAccountIdempotentInstruction(
   USER.publicKey,
@@ -55,20 +55,8 @@ function scenario(
       [key(USER.publicKey)]: systemAccount(START - spent),
       [key(userUsdc)]: tokenAccount(USDC, USER.publicKey, 0n),
     },
-    intent: {
-      swapMode: 'ExactIn',
-      inputMint: key(WSOL) as Address,
-      outputMint: key(USDC) as Address,
-      inAmount: 0n,
-      outAmount: 0n,
-      otherAmountThreshold: 0n,
-      amount: 0n,
-      slippageBps: 0,
-      platformFee: null,
-      feeAccount: null,
-      destinationTokenAccount: null,
-      maxPriorityFeeLamports: 0n,
-    },
+    // The intent the wallet reviews a fee transaction under (WSOL is the native mint).
+    intent: noSwapIntent(key(USDC) as Address),
   };
 }
 

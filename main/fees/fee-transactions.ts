@@ -28,7 +28,8 @@ import type { Address } from '../shared/address';
 import { WalletError } from '../shared/errors';
 import type { SwapReviewDeps } from '../tickets/swap-review';
 import { sha256Hex, messageOf } from '../tickets/ticket-book';
-import { NO_REFERRAL_PROGRAM_ADVICE } from './fee-account';
+import { NO_REFERRAL_PROGRAM_ADVICE, readAccountsOr } from './fee-account';
+import { networkUnreachable } from '../shared/network-unreachable';
 import {
   claimInstruction,
   initializeReferralTokenAccountInstruction,
@@ -58,18 +59,32 @@ export interface ReviewedFeeTransaction {
 }
 
 async function readAccounts(connection: FeeTxConnection, keys: string[]) {
-  try {
-    return await connection.getMultipleAccountsInfo(
-      keys.map((k) => new PublicKey(k)),
-      'confirmed',
-    );
-  } catch (error) {
-    throw new WalletError(
-      'NETWORK_UNAVAILABLE',
-      'The network could not be reached to read the fee accounts. Check the connection and try again.',
-      { cause: error },
-    );
-  }
+  return readAccountsOr(
+    connection,
+    keys,
+    'The network could not be reached to read the fee accounts. Check the connection and try again.',
+  );
+}
+
+/**
+ * The intent a fee transaction is reviewed under: the review is the swap review, and this
+ * intent names no swap (nothing in, nothing out), so any token leaving the person is refused.
+ */
+export function noSwapIntent(mint: Address): SwapIntent {
+  return {
+    swapMode: 'ExactIn',
+    inputMint: NATIVE_MINT as Address,
+    outputMint: mint,
+    inAmount: 0n,
+    outAmount: 0n,
+    otherAmountThreshold: 0n,
+    amount: 0n,
+    slippageBps: 0,
+    platformFee: null,
+    feeAccount: null,
+    destinationTokenAccount: null,
+    maxPriorityFeeLamports: 0n,
+  };
 }
 
 /** The guard of a fee transaction, from the real review's report. */
@@ -140,34 +155,18 @@ export async function buildFeeTransaction(
 ): Promise<ReviewedFeeTransaction> {
   const { blockhash, lastValidBlockHeight } = await deps.connection
     .getLatestBlockhash('confirmed')
-    .catch((error: unknown) => {
-      throw new WalletError(
-        'NETWORK_UNAVAILABLE',
+    .catch(
+      networkUnreachable(
         'The network could not be reached for a recent blockhash. Try again in a moment.',
-        { cause: error },
-      );
-    });
+      ),
+    );
   const message = new TransactionMessage({
     payerKey: new PublicKey(account),
     recentBlockhash: blockhash,
     instructions,
   }).compileToV0Message();
   const transaction = new VersionedTransaction(message).serialize();
-  // The review is the swap review; its intent names no swap (nothing in, nothing out).
-  const intent: SwapIntent = {
-    swapMode: 'ExactIn',
-    inputMint: NATIVE_MINT as Address,
-    outputMint: mint,
-    inAmount: 0n,
-    outAmount: 0n,
-    otherAmountThreshold: 0n,
-    amount: 0n,
-    slippageBps: 0,
-    platformFee: null,
-    feeAccount: null,
-    destinationTokenAccount: null,
-    maxPriorityFeeLamports: 0n,
-  };
+  const intent = noSwapIntent(mint);
   // The tokens the instructions name (an associated account's mint is its fourth key), called
   // as the Wallet calls them; a failure to name them never blocks the review.
   const mints = [

@@ -4,20 +4,12 @@
  * jup-ag-docs-1dda348d-swap-order-and-execute.mdx, read here), and the fee mint priority.
  */
 import { describe, expect, it } from 'vitest';
+import { MAINNET_MINTS } from '../../test/fixtures/mainnet-mints';
 import { realWorldText } from '../../test/fixtures/real-world';
 import { jupiterFeeMint, jupiterPairFee, SOL_MINT } from './jupiter-fee-table';
 
 const SOL = SOL_MINT;
-const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
-const USDT = 'Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB';
-const PYUSD = '2b1kV6DkPAnxd5ixfnxCpjxmKwqjjaYmCZfHsFu24GXo';
-const JUP = 'JUPyiwrYJFskUPiHa7hkeR8VUtAeFoSYbKedZNsDvCN';
-const JLP = '27G8MtK7VtTcCHkpASjSDdkWWYfoqT6ggEuKidVJidD4';
-const JUPSOL = 'jupSoLaHXQiZZTSfEWMTRRgpnyFm8f6sZdosWBjx93v';
-const MSOL = 'mSoLzYCxHdYgdzU16g5QSh3i5K3z3KZK7ytfqcJm7So';
-const JITOSOL = 'J1toso1uCk3RLmjorhTtrVwY9HJ7X8V9yYac6Y7kGCPn';
-const BONK = 'DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263';
-const WIF = 'EKpQGSJtjMFqKZ9KQanSqYXRcF8fBopzLHYxdM65zcjm';
+const { USDC, USDT, PYUSD, JUP, JLP, JUPSOL, MSOL, JITOSOL, BONK, WIF } = MAINNET_MINTS;
 
 /** The docs' table, row by row: the words of the pair and its fee. */
 function publishedTable(): Map<string, number> {

@@ -14,6 +14,7 @@ import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../review/program-ids';
 import { addClaimHookAccounts } from './claim-hook-accounts';
 import type { Address } from '../shared/address';
 import { WalletError } from '../shared/errors';
+import { networkUnreachable } from '../shared/network-unreachable';
 import type { SwapReviewDeps } from '../tickets/swap-review';
 import {
   buildFeeTransaction,
@@ -72,13 +73,9 @@ export interface OrderReferralStatus {
   payingNothing: Address[];
 }
 
-function unreachable(error: unknown): never {
-  throw new WalletError(
-    'NETWORK_UNAVAILABLE',
-    'The network could not be reached to read the referral accounts. Check the connection and try again.',
-    { cause: error },
-  );
-}
+const unreachable = networkUnreachable(
+  'The network could not be reached to read the referral accounts. Check the connection and try again.',
+);
 
 /** Reads the named referral account, its V2 token accounts of every priority mint, and balances. */
 export async function orderReferralStatus(
@@ -245,8 +242,7 @@ export async function claimOrderReferralTransaction(
       'The referral project of this account could not be read.',
     );
   }
-  const ix = claimV2Instruction({
-    payer: account,
+  const claim = {
     parties: {
       referralAccount: status.account,
       partner: status.onChain.partner,
@@ -255,17 +251,11 @@ export async function claimOrderReferralTransaction(
     },
     mint,
     tokenProgram: token?.tokenProgram ?? (TOKEN_PROGRAM as Address),
-  });
+  };
+  const ix = claimV2Instruction({ payer: account, ...claim });
   // A hooked Token-2022 mint: the claim's transfers need the hook's accounts (issue 35).
   await addClaimHookAccounts(deps.connection, ix, {
-    parties: {
-      referralAccount: status.account,
-      partner: status.onChain.partner,
-      project: status.onChain.project,
-      admin: project.admin,
-    },
-    mint,
-    tokenProgram: token?.tokenProgram ?? (TOKEN_PROGRAM as Address),
+    ...claim,
     amount: token?.balance ?? 0n,
     symbol: token?.symbol ?? null,
   });

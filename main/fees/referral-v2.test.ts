@@ -17,6 +17,7 @@ import { ReferralProvider } from '@jup-ag/referral-sdk';
 import { describe, expect, it } from 'vitest';
 import type { Address } from '../shared/address';
 import { isWalletError } from '../shared/errors';
+import { MAINNET_MINTS } from '../../test/fixtures/mainnet-mints';
 import { REFERRAL_PROGRAM } from './referral';
 import {
   claimV2Instruction,
@@ -29,9 +30,7 @@ import {
   ULTRA_REFERRAL_PROJECT,
 } from './referral-v2';
 
-const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v' as Address;
-const SOL = 'So11111111111111111111111111111111111111112' as Address;
-const PYUSD = '2b1kV6DkPAnxd5ixfnxCpjxmKwqjjaYmCZfHsFu24GXo' as Address;
+const { USDC, SOL, PYUSD } = MAINNET_MINTS;
 const TOKEN = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA' as Address;
 const TOKEN_2022 = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb' as Address;
 const ATA_PROGRAM = new PublicKey('ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL');

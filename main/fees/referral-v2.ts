@@ -20,7 +20,7 @@ import {
 import { ASSOCIATED_TOKEN_PROGRAM, TOKEN_PROGRAM } from '../review/program-ids';
 import type { Address } from '../shared/address';
 import { WalletError } from '../shared/errors';
-import { anchorDiscriminator, REFERRAL_PROGRAM } from './referral';
+import { anchorDiscriminator, claimPartyKeys, REFERRAL_PROGRAM } from './referral';
 
 /** Jupiter's Ultra referral project: the project `/order`'s referral fees are paid under. */
 export const ULTRA_REFERRAL_PROJECT = 'DkiqsTrw1u1bYFumumC7sCG2S8K25qc2vemJFHyW2wJc' as Address;
@@ -161,14 +161,7 @@ export function claimV2Instruction(input: {
   return new TransactionInstruction({
     programId: new PublicKey(REFERRAL_PROGRAM),
     keys: [
-      key(input.payer, true, true),
-      key(parties.project, false, false),
-      key(parties.admin, false, false),
-      key(ata(parties.admin), false, true),
-      key(parties.referralAccount, false, false),
-      key(ata(parties.referralAccount), false, true),
-      key(parties.partner, false, false),
-      key(ata(parties.partner), false, true),
+      ...claimPartyKeys(input.payer, parties, ata, ata(parties.referralAccount)),
       key(mint, false, false),
       key(SystemProgram.programId.toBase58(), false, false),
       key(tokenProgram, false, false),

@@ -87,6 +87,29 @@ export interface ClaimParties {
 }
 
 /**
+ * The accounts claim and claimV2 both open with, in both IDLs' order: the payer (signer), the
+ * project, its admin and the admin's token account, the referral account and its fee token
+ * account, the partner and the partner's token account (token accounts writable).
+ */
+export function claimPartyKeys(
+  payer: Address,
+  parties: ClaimParties,
+  ata: (owner: Address) => string,
+  referralToken: Address,
+): { pubkey: PublicKey; isSigner: boolean; isWritable: boolean }[] {
+  return [
+    key(payer, true, true),
+    key(parties.project, false, false),
+    key(parties.admin, false, false),
+    key(ata(parties.admin), false, true),
+    key(parties.referralAccount, false, false),
+    key(referralToken, false, true),
+    key(parties.partner, false, false),
+    key(ata(parties.partner), false, true),
+  ];
+}
+
+/**
  * claim: moves the referral token account's balance to the partner's associated token account,
  * the project's share to the admin's. Accounts in the IDL's order; no arguments.
  */
@@ -108,14 +131,12 @@ export function claimInstruction(input: {
   return new TransactionInstruction({
     programId: new PublicKey(REFERRAL_PROGRAM),
     keys: [
-      key(input.payer, true, true),
-      key(parties.project, false, false),
-      key(parties.admin, false, false),
-      key(ata(parties.admin), false, true),
-      key(parties.referralAccount, false, false),
-      key(referralTokenAccount(parties.referralAccount, mint), false, true),
-      key(parties.partner, false, false),
-      key(ata(parties.partner), false, true),
+      ...claimPartyKeys(
+        input.payer,
+        parties,
+        ata,
+        referralTokenAccount(parties.referralAccount, mint),
+      ),
       key(mint, false, false),
       key(ASSOCIATED_TOKEN_PROGRAM, false, false),
       key(SystemProgram.programId.toBase58(), false, false),

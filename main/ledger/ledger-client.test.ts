@@ -9,6 +9,7 @@ import { Connection } from '@solana/web3.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WalletError } from '../shared/errors';
 import { createLedgerClient } from './ledger-client';
+import { closedPortUrl } from '../../test/fixtures/closed-port';
 
 const OWNER = '4Nd1mBQtrMJVYVfKf2PJy9NZUZdTAsp7D4xWLs4gDB4T';
 const SIGNATURE =
@@ -37,14 +38,6 @@ async function rpc(answer: (method: string, index: number) => unknown): Promise<
   return `http://127.0.0.1:${(server!.address() as AddressInfo).port}`;
 }
 
-async function closedPort(): Promise<string> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return `http://127.0.0.1:${port}`;
-}
-
 function client(url: string) {
   const connection = new Connection(url, {
     commitment: 'confirmed',
@@ -70,7 +63,7 @@ async function failure(run: Promise<unknown>): Promise<WalletError> {
 
 describe('ledger client', () => {
   it('says the network is unreachable when nothing listens', async () => {
-    const { ledger } = client(await closedPort());
+    const { ledger } = client(await closedPortUrl());
     const error = await failure(ledger.getBalances(OWNER));
     expect(error.code).toBe('NETWORK_UNAVAILABLE');
     expect(error.message).toBe(UNREACHABLE);

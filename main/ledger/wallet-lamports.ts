@@ -4,16 +4,12 @@
  * in words, never a library's error.
  */
 import type { Connection, PublicKey } from '@solana/web3.js';
-import { WalletError } from '../shared/errors';
+import { networkUnreachable } from '../shared/network-unreachable';
 
 /** Throws the wallet's words for a balance read that did not reach the network. */
-export function unreachableBalance(error: unknown): never {
-  throw new WalletError(
-    'NETWORK_UNAVAILABLE',
-    'The network could not be reached to read your balance. Try again.',
-    { cause: error },
-  );
-}
+export const unreachableBalance = networkUnreachable(
+  'The network could not be reached to read your balance. Try again.',
+);
 
 /** The lamports of `account` (0 when it does not exist yet). Throws NETWORK_UNAVAILABLE. */
 export async function walletLamports(

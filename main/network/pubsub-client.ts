@@ -8,6 +8,7 @@
  * failed attempt.
  */
 import WebSocket from 'ws';
+import { hasCredentials, urlOrNull } from '../shared/url-text';
 
 /** A failed connection is not retried before this long. */
 const RETRY_AFTER_MS = 30_000;
@@ -22,14 +23,10 @@ const NEVER = new Promise<never>(() => undefined);
  * @example pubsubUrlOf('http://127.0.0.1:8899') // 'ws://127.0.0.1:8900'
  */
 export function pubsubUrlOf(rpcUrl: string): string | null {
-  let url: URL;
-  try {
-    url = new URL(rpcUrl);
-  } catch {
-    return null;
-  }
+  const url = urlOrNull(rpcUrl);
+  if (url === null) return null;
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
-  if (url.username || url.password) return null;
+  if (hasCredentials(url)) return null;
   const explicitPort = /^[a-z]+:\/\/(\[[^\]]+\]|[^/:?#]+):(\d+)/i.exec(rpcUrl)?.[2];
   const port = explicitPort === undefined ? null : Number(explicitPort) + 1;
   if (port !== null && port > 65535) return null;

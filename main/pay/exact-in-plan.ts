@@ -12,6 +12,7 @@ import { unpackMint } from '@solana/spl-token';
 import { PublicKey, type Connection } from '@solana/web3.js';
 import type { Address } from '../shared/address';
 import { WalletError } from '../shared/errors';
+import { networkUnreachable } from '../shared/network-unreachable';
 import type { Quote, QuoteParams, SwapApiClient } from '../swap-api';
 import type { SwapV2Client } from '../swap-api/v2';
 import {
@@ -48,13 +49,9 @@ export interface ExactInPlan {
   quotes: number;
 }
 
-function unreachable(error: unknown): never {
-  throw new WalletError(
-    'NETWORK_UNAVAILABLE',
-    'The network could not be reached to read the token being paid. Check the connection and try again.',
-    { cause: error },
-  );
-}
+const unreachable = networkUnreachable(
+  'The network could not be reached to read the token being paid. Check the connection and try again.',
+);
 
 /** The transfer that makes exactly `amount` arrive, and the fee on what the swap delivers. */
 async function transferTerms(

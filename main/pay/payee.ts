@@ -23,6 +23,7 @@ import {
 import { PublicKey, SystemProgram, type AccountInfo, type Connection } from '@solana/web3.js';
 import type { Address } from '../shared/address';
 import { WalletError } from '../shared/errors';
+import { networkUnreachable } from '../shared/network-unreachable';
 import { transferFeeOf, type TransferFeeSchedules } from './transfer-fee';
 
 export type PayeeConnection = Pick<
@@ -66,13 +67,9 @@ export interface Payee {
   transferFee?: TransferFeeSchedules;
 }
 
-function unreachable(error: unknown): never {
-  throw new WalletError(
-    'NETWORK_UNAVAILABLE',
-    'The network could not be reached to read the payee and the token. Check the connection and try again.',
-    { cause: error },
-  );
-}
+const unreachable = networkUnreachable(
+  'The network could not be reached to read the payee and the token. Check the connection and try again.',
+);
 
 /** The mint's decimals and token program; throws TOKEN_NOT_FOUND for anything else. */
 export function mintFacts(
@@ -200,28 +197,17 @@ export async function resolvePayee(
   const [ataInfo] = await connection
     .getMultipleAccountsInfo([new PublicKey(ata)], 'confirmed')
     .catch(unreachable);
-  if (ataInfo) {
-    checkTokenAccount(ata, ataInfo, mintView, "The payee's token account");
-    return {
-      recipient,
-      recipientKind: 'wallet',
-      owner: recipient,
-      mint: mintView,
-      tokenAccount: ata,
-      exists: true,
-      rentLamports: 0n,
-      ataRentLamports,
-      ...transferFee,
-    };
-  }
+  if (ataInfo) checkTokenAccount(ata, ataInfo, mintView, "The payee's token account");
+  const exists = Boolean(ataInfo);
   return {
     recipient,
     recipientKind: 'wallet',
     owner: recipient,
     mint: mintView,
     tokenAccount: ata,
-    exists: false,
-    rentLamports: ataRentLamports,
+    exists,
+    // The payer opens a missing account, and pays its rent.
+    rentLamports: exists ? 0n : ataRentLamports,
     ataRentLamports,
     ...transferFee,
   };

@@ -6,19 +6,16 @@
 import type { Connection } from '@solana/web3.js';
 import type { Address } from '../shared/address';
 import { WalletError, isWalletError } from '../shared/errors';
+import { networkUnreachable } from '../shared/network-unreachable';
 import type { Quote, SwapApiClient } from '../swap-api';
 import { NATIVE_MINT } from '../review/program-ids';
 import type { Payee } from './payee';
 import type { PayFees } from './plan-book';
 import { grossUp, type GrossedUp } from './transfer-fee';
 
-function unreachable(error: unknown): never {
-  throw new WalletError(
-    'NETWORK_UNAVAILABLE',
-    'The network could not be reached to read the current epoch (for the token\u2019s transfer fee). Try again.',
-    { cause: error },
-  );
-}
+const unreachable = networkUnreachable(
+  'The network could not be reached to read the current epoch (for the token\u2019s transfer fee). Try again.',
+);
 
 /**
  * What the payer's own transfer of `amount` must send so that the payee receives exactly

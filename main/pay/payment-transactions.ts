@@ -20,7 +20,9 @@ import {
 } from '@solana/web3.js';
 import type { Address } from '../shared/address';
 import { WalletError } from '../shared/errors';
-import type { SwapInstruction, SwapInstructions } from '../swap-api';
+import { networkUnreachable } from '../shared/network-unreachable';
+import type { SwapInstructions } from '../swap-api';
+import { web3Instruction } from '../tickets/web3-instruction';
 
 /** The packet limit of a Solana transaction (wire bytes). */
 export const MAX_TRANSACTION_BYTES = 1232;
@@ -113,18 +115,6 @@ export function createDestinationInstruction(input: {
   );
 }
 
-function toInstruction(instruction: SwapInstruction): TransactionInstruction {
-  return new TransactionInstruction({
-    programId: new PublicKey(instruction.programId),
-    keys: instruction.accounts.map((account) => ({
-      pubkey: new PublicKey(account.pubkey),
-      isSigner: account.isSigner,
-      isWritable: account.isWritable,
-    })),
-    data: Buffer.from(instruction.data),
-  });
-}
-
 /** The swap's instructions in Jupiter's order: budget, setup, token ledger, swap, cleanup, other. */
 export function swapInstructionList(parts: SwapInstructions): TransactionInstruction[] {
   return [
@@ -134,7 +124,7 @@ export function swapInstructionList(parts: SwapInstructions): TransactionInstruc
     parts.swapInstruction,
     ...(parts.cleanupInstruction ? [parts.cleanupInstruction] : []),
     ...parts.otherInstructions,
-  ].map(toInstruction);
+  ].map(web3Instruction);
 }
 
 /** The lookup tables named by a swap answer, read from the network. */
@@ -182,13 +172,11 @@ export async function buildTransaction(
   const tables = await lookupTables(connection, lookupTableAddresses);
   const { blockhash, lastValidBlockHeight } = await connection
     .getLatestBlockhash('confirmed')
-    .catch((error: unknown) => {
-      throw new WalletError(
-        'NETWORK_UNAVAILABLE',
+    .catch(
+      networkUnreachable(
         'The network could not be reached to build the payment. Check the connection and try again.',
-        { cause: error },
-      );
-    });
+      ),
+    );
   let wire: Uint8Array;
   try {
     const message = new TransactionMessage({

@@ -8,6 +8,7 @@ import { PublicKey, SystemProgram } from '@solana/web3.js';
 import { NATIVE_MINT, SYSTEM_PROGRAM } from '../review/program-ids';
 import type { Address } from '../shared/address';
 import { WalletError } from '../shared/errors';
+import { networkUnreachable } from '../shared/network-unreachable';
 import type { Payee, PayeeConnection } from './payee';
 
 /** SOL has 9 decimals: the request's amount is in SOL, paid in lamports. */
@@ -16,13 +17,9 @@ export const SOL_DECIMALS = 9;
 /** Size of a token account (the temporary wrapped-SOL account a swap into SOL opens). */
 const TOKEN_ACCOUNT_SIZE = 165;
 
-function unreachable(error: unknown): never {
-  throw new WalletError(
-    'NETWORK_UNAVAILABLE',
-    'The network could not be reached to read the recipient. Check the connection and try again.',
-    { cause: error },
-  );
-}
+const unreachable = networkUnreachable(
+  'The network could not be reached to read the recipient. Check the connection and try again.',
+);
 
 /**
  * Resolves the payee of a SOL request: `tokenAccount` is the recipient wallet (where the

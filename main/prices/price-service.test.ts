@@ -4,13 +4,12 @@ import {
   startRecordedApiServer,
   type RecordedApiServer,
 } from '../../test/fixtures/recorded-api-server';
+import { MAINNET_MINTS } from '../../test/fixtures/mainnet-mints';
 import { formatUsd, parseDecimal, usdValue } from '../shared/usd';
 import { parsePriceAnswer } from './price-answer';
 import { createPriceService } from './price-service';
 
-const SOL = 'So11111111111111111111111111111111111111112';
-const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
-const BONK = 'DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263';
+const { SOL, USDC, BONK } = MAINNET_MINTS;
 // Price API v3's published example (source named in the file), kept as text.
 const published = recorded('price-v3-sol-usdc.json').bodyText as string;
 
@@ -22,12 +21,14 @@ beforeEach(async () => {
 });
 afterEach(() => api.close());
 
-const service = () =>
+/** The service on the recorded API, on the test's clock; `maxMints` its bound when given. */
+const service = (maxMints?: number) =>
   createPriceService({
     origin: api.origin,
     apiKey: async () => undefined,
     fetch,
     now: () => clock,
+    ...(maxMints === undefined ? {} : { maxMints }),
   });
 
 describe('the price service against the published Price API v3 answer', () => {
@@ -92,13 +93,7 @@ describe('the price service against the published Price API v3 answer', () => {
 describe('the price service remembers a bounded number of mints', () => {
   it('forgets the least recently wanted mint past its bound, and asks for it again', async () => {
     api.route('/price/v3', { status: 200, body: published });
-    const prices = createPriceService({
-      origin: api.origin,
-      apiKey: async () => undefined,
-      fetch,
-      now: () => clock,
-      maxMints: 2,
-    });
+    const prices = service(2);
     await prices.prices([SOL]);
     await prices.prices([USDC]);
     await prices.prices([SOL]); // SOL wanted again: USDC is now the least recently wanted
@@ -120,13 +115,7 @@ describe('the price service remembers a bounded number of mints', () => {
 
   it('answers every mint of one call that asks for more than the bound', async () => {
     api.route('/price/v3', { status: 200, body: published });
-    const prices = createPriceService({
-      origin: api.origin,
-      apiKey: async () => undefined,
-      fetch,
-      now: () => clock,
-      maxMints: 1,
-    });
+    const prices = service(1);
     const answer = await prices.prices([SOL, USDC, BONK]);
     expect(answer[SOL]?.usdPrice).toBe('147.48');
     expect(answer[USDC]?.usdPrice).toBe('0.9999');

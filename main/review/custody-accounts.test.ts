@@ -51,15 +51,21 @@ function withAmount(base: AccountState, amount: bigint): AccountState {
   return accountState(base.lamports, base.programOwner, data) as AccountState;
 }
 
+/** paidInto, the account holding the whole output (1,000 BONK) after it. */
+function paidInFull(account: Keypair, before: AccountState): Scenario {
+  const scenario = paidInto(account, before);
+  scenario.post = {
+    ...scenario.post,
+    [key(account.publicKey)]: withAmount(before, 100_000_000n),
+  };
+  return scenario;
+}
+
 describe('outputs go only where the person keeps them', () => {
   it('an output into the person’s account whose close authority a stranger kept is refused', async () => {
     const account = Keypair.generate();
     const before = tokenAccount(BONK, USER.publicKey, 0n, { closeAuthority: STRANGER.publicKey });
-    const scenario = paidInto(account, before);
-    scenario.post = {
-      ...scenario.post,
-      [key(account.publicKey)]: withAmount(before, 100_000_000n),
-    };
+    const scenario = paidInFull(account, before);
     const result = await ruleVerdict(scenario, 'sol-custody');
     expect(result.ok).toBe(false);
     expect(result.reason).toBe(
@@ -70,17 +76,12 @@ describe('outputs go only where the person keeps them', () => {
   it('the same with a stranger as delegate is refused; with neither, it passes', async () => {
     const account = Keypair.generate();
     const delegated = tokenAccount(BONK, USER.publicKey, 0n, { delegate: STRANGER.publicKey });
-    const refused = paidInto(account, delegated);
-    refused.post = {
-      ...refused.post,
-      [key(account.publicKey)]: withAmount(delegated, 100_000_000n),
-    };
+    const refused = paidInFull(account, delegated);
     expect((await ruleVerdict(refused, 'sol-custody')).reason).toMatch(
       /and .* is its delegate: they could empty it/,
     );
     const clean = tokenAccount(BONK, USER.publicKey, 0n);
-    const passed = paidInto(account, clean);
-    passed.post = { ...passed.post, [key(account.publicKey)]: withAmount(clean, 100_000_000n) };
+    const passed = paidInFull(account, clean);
     expect((await ruleVerdict(passed, 'sol-custody')).ok).toBe(true);
   });
 });

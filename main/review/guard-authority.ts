@@ -7,18 +7,8 @@
 import { isUserAccount, mintOf, type ReviewFacts } from './facts';
 import { SYSTEM_PROGRAM } from './program-ids';
 import type { GuardVerdict } from './types';
+import { fail, pass } from './verdicts';
 import { shortAddress, tokenName } from './words';
-
-const pass = (rule: GuardVerdict['rule'], reason: string): GuardVerdict => ({
-  rule,
-  ok: true,
-  reason,
-});
-const fail = (rule: GuardVerdict['rule'], reasons: string[]): GuardVerdict => ({
-  rule,
-  ok: false,
-  reason: reasons.join(' '),
-});
 
 /**
  * Changes of owner, delegate or close authority on the user's accounts seen after simulation:

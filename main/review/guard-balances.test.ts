@@ -44,6 +44,13 @@ function after(
   (scenario.post as Record<string, unknown>)[key(address)] = state;
 }
 
+/** The honest swap with the person's `account` of `mint` holding `amount` after it. */
+function honestEndingAt(account: PublicKey, mint: PublicKey, amount: bigint): Scenario {
+  const scenario = honestSwap();
+  after(scenario, account, tokenAccount(mint, USER.publicKey, amount));
+  return scenario;
+}
+
 /** Turns the honest swap into ExactOut for `amount` of BONK, spending at most 10.1 USDC. */
 function exactOut(scenario: Scenario, amount: bigint) {
   scenario.intent = {
@@ -77,8 +84,7 @@ describe('simulation', () => {
 
 describe('input-spend', () => {
   it('refuses spending more than the amount entered (ExactIn)', async () => {
-    const scenario = honestSwap();
-    after(scenario, userUsdc, tokenAccount(USDC, USER.publicKey, 80_000_000n));
+    const scenario = honestEndingAt(userUsdc, USDC, 80_000_000n);
     expect((await ruleVerdict(scenario, 'input-spend')).reason).toBe(
       'This transaction would take 20 USDC from you, more than 10 USDC (the amount you entered).',
     );
@@ -97,8 +103,7 @@ describe('input-spend', () => {
 
 describe('output', () => {
   it('refuses less than the minimum (ExactIn)', async () => {
-    const scenario = honestSwap();
-    after(scenario, userBonk, tokenAccount(BONK, USER.publicKey, 98_999_999n));
+    const scenario = honestEndingAt(userBonk, BONK, 98_999_999n);
     expect((await ruleVerdict(scenario, 'output')).reason).toBe(
       'You would receive 989.99999 BONK, less than the minimum of 990 BONK the quote promised.',
     );

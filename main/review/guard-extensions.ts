@@ -15,18 +15,11 @@ import type { ReviewFacts } from './facts';
 import { hookValidationAddress, resolveHookAccounts, type HookAccount } from './hook-resolution';
 import { knownHookProgram } from './known-hook-programs';
 import type { GuardVerdict } from './types';
+import { fail as failWith, pass } from './verdicts';
 import { shortAddress, tokenName } from './words';
 
-const pass = (rule: GuardVerdict['rule'], reason: string): GuardVerdict => ({
-  rule,
-  ok: true,
-  reason,
-});
-const fail = (rule: GuardVerdict['rule'], reason: string): GuardVerdict => ({
-  rule,
-  ok: false,
-  reason,
-});
+/** One refusal sentence: the shared `fail` with a single reason. */
+const fail = (rule: GuardVerdict['rule'], reason: string): GuardVerdict => failWith(rule, [reason]);
 
 function pausedRule(facts: ReviewFacts): GuardVerdict | null {
   const paused = [...(facts.mintStates ?? [])]

@@ -7,18 +7,8 @@ import { counterparties } from './counterparty';
 import { BLOCKHASH_VALIDITY_BLOCKS, signsFor, type ReviewFacts } from './facts';
 import { isAllowedProgram, isTokenProgram, SYSTEM_PROGRAM } from './program-ids';
 import type { DecodedInstruction, GuardVerdict } from './types';
+import { fail, pass } from './verdicts';
 import { shortAddress } from './words';
-
-const pass = (rule: GuardVerdict['rule'], reason: string): GuardVerdict => ({
-  rule,
-  ok: true,
-  reason,
-});
-const fail = (rule: GuardVerdict['rule'], reasons: string[]): GuardVerdict => ({
-  rule,
-  ok: false,
-  reason: reasons.join(' '),
-});
 
 /**
  * The person pays the fees: anyone else as fee payer must sign, and could hold back a

@@ -22,6 +22,7 @@ import {
   type Scenario,
 } from '../../test/fixtures/review-scenarios';
 import { ruleVerdict } from '../../test/fixtures/review-rule';
+import { paymentIntent } from '../../test/fixtures/payment-intent';
 import type { PaymentIntent, SwapIntent } from './types';
 
 const RECIPIENT = Keypair.fromSeed(Uint8Array.from({ length: 32 }, (_, i) => (i * 11 + 5) % 256));
@@ -43,21 +44,7 @@ const payment: Extract<PaymentIntent, { kind: 'transfer' }> = {
   native: true,
 };
 
-const intent: SwapIntent = {
-  swapMode: 'ExactOut',
-  inputMint: SOL,
-  outputMint: SOL,
-  inAmount: AMOUNT,
-  outAmount: AMOUNT,
-  otherAmountThreshold: AMOUNT,
-  amount: AMOUNT,
-  slippageBps: 0,
-  platformFee: null,
-  feeAccount: null,
-  destinationTokenAccount: key(RECIPIENT.publicKey) as Address,
-  maxPriorityFeeLamports: 0n,
-  payment,
-};
+const intent: SwapIntent = paymentIntent(SOL, AMOUNT, key(RECIPIENT.publicKey) as Address, payment);
 
 const honest = () =>
   merchantInstructions({

@@ -30,6 +30,7 @@ import {
   WSOL,
 } from '../../test/fixtures/review-scenarios';
 import { userUsdc } from '../../test/fixtures/review-rule';
+import { paymentIntent } from '../../test/fixtures/payment-intent';
 import type { PaymentIntent, SwapIntent } from './types';
 
 const PAYEE = Keypair.fromSeed(Uint8Array.from({ length: 32 }, (_, i) => (i * 5 + 11) % 256));
@@ -51,21 +52,7 @@ const payment: Extract<PaymentIntent, { kind: 'transfer' }> = {
 };
 
 function intentOf(paid: PaymentIntent): SwapIntent {
-  return {
-    swapMode: 'ExactOut',
-    inputMint: key(USDC) as Address,
-    outputMint: key(USDC) as Address,
-    inAmount: AMOUNT,
-    outAmount: AMOUNT,
-    otherAmountThreshold: AMOUNT,
-    amount: AMOUNT,
-    slippageBps: 0,
-    platformFee: null,
-    feeAccount: null,
-    destinationTokenAccount: key(payeeUsdc) as Address,
-    maxPriorityFeeLamports: 0n,
-    payment: paid,
-  };
+  return paymentIntent(key(USDC) as Address, AMOUNT, key(payeeUsdc) as Address, paid);
 }
 
 /** An invoice paid by a payer holding USDC; `paid` is what the chain moves. */
@@ -89,17 +76,35 @@ function invoice(instructions: TransactionInstruction[], paid = AMOUNT): Scenari
   };
 }
 
-const honest = () =>
+/** The wallet's own payment instructions (memo, then the referenced transfer) for `amount`. */
+const honest = (amount = AMOUNT) =>
   merchantInstructions({
     payer: key(USER.publicKey) as Address,
     mint: key(USDC) as Address,
     decimals: 6,
     tokenProgram: TOKEN as Address,
     payeeTokenAccount: key(payeeUsdc) as Address,
-    amount: AMOUNT,
+    amount,
     references: payment.references,
     memo: payment.memo,
   });
+
+/** The payer's TransferChecked of `amount` USDC to the payee, with both references after it. */
+function referencedTransfer(amount: bigint): TransactionInstruction {
+  const transfer = createTransferCheckedInstruction(
+    userUsdc,
+    USDC,
+    payeeUsdc,
+    USER.publicKey,
+    amount,
+    6,
+  );
+  transfer.keys.push(
+    { pubkey: REF1, isSigner: false, isWritable: false },
+    { pubkey: REF2, isSigner: false, isWritable: false },
+  );
+  return transfer;
+}
 
 const memo = (text: string) =>
   new TransactionInstruction({
@@ -159,18 +164,7 @@ describe('the payment rule', () => {
 
   it('refuses another amount (and the output rule with it)', async () => {
     const less = honest();
-    less[1] = createTransferCheckedInstruction(
-      userUsdc,
-      USDC,
-      payeeUsdc,
-      USER.publicKey,
-      AMOUNT - 1n,
-      6,
-    );
-    less[1].keys.push(
-      { pubkey: REF1, isSigner: false, isWritable: false },
-      { pubkey: REF2, isSigner: false, isWritable: false },
-    );
+    less[1] = referencedTransfer(AMOUNT - 1n);
     const { report, payment: rule } = await paymentVerdict(invoice(less, AMOUNT - 1n));
     expect(rule.reason).toMatch(/pays 4.999999 USDC instead of exactly 5 USDC/);
     expect(verdict(report, 'output').ok).toBe(false);
@@ -178,18 +172,7 @@ describe('the payment rule', () => {
 
   it('refuses a transfer of more than the amount of a token without a transfer fee', async () => {
     const more = honest();
-    more[1] = createTransferCheckedInstruction(
-      userUsdc,
-      USDC,
-      payeeUsdc,
-      USER.publicKey,
-      AMOUNT + 1n,
-      6,
-    );
-    more[1].keys.push(
-      { pubkey: REF1, isSigner: false, isWritable: false },
-      { pubkey: REF2, isSigner: false, isWritable: false },
-    );
+    more[1] = referencedTransfer(AMOUNT + 1n);
     const { payment: rule } = await paymentVerdict(invoice(more, AMOUNT + 1n));
     expect(rule.ok).toBe(false);
     expect(rule.reason).toMatch(/pays 5.000001 USDC instead of exactly 5 USDC/);
@@ -291,17 +274,7 @@ describe('the payment rule', () => {
 describe('a payment in a token with a transfer fee', () => {
   const GROSS = 5_005_006n; // 5 at 10 bps, grossed up: ⌈5,005,006 × 0.001⌉ = 5,006 withheld
   const feePayment = { ...payment, transferAmount: GROSS, transferFee: GROSS - AMOUNT };
-  const merchant = (amount: bigint) =>
-    merchantInstructions({
-      payer: key(USER.publicKey) as Address,
-      mint: key(USDC) as Address,
-      decimals: 6,
-      tokenProgram: TOKEN as Address,
-      payeeTokenAccount: key(payeeUsdc) as Address,
-      amount,
-      references: payment.references,
-      memo: payment.memo,
-    });
+  const merchant = honest;
   /** The payer sends `sent`; the payee gains `arrives` (the rest is the withheld fee). */
   function withheld(sent: bigint, arrives: bigint): Scenario {
     const scenario = invoice(merchant(sent), sent);

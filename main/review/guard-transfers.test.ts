@@ -116,14 +116,12 @@ describe('transfers', () => {
 });
 
 describe('sol-transfer', () => {
+  /** The honest swap plus the user's `lamports` sent to `to`. */
+  const solFromUser = (to: PublicKey, lamports: number) =>
+    withExtra(SystemProgram.transfer({ fromPubkey: USER.publicKey, toPubkey: to, lamports }));
+
   it('refuses SOL sent from the user to a stranger', async () => {
-    const scenario = withExtra(
-      SystemProgram.transfer({
-        fromPubkey: USER.publicKey,
-        toPubkey: STRANGER.publicKey,
-        lamports: 100_000_000,
-      }),
-    );
+    const scenario = solFromUser(STRANGER.publicKey, 100_000_000);
     const result = await ruleVerdict(scenario, 'sol-transfer');
     expect(result.ok).toBe(false);
     expect(result.reason).toMatch(
@@ -132,13 +130,7 @@ describe('sol-transfer', () => {
   });
 
   it('accepts wrapping SOL into the user’s own wSOL account', async () => {
-    const scenario = withExtra(
-      SystemProgram.transfer({
-        fromPubkey: USER.publicKey,
-        toPubkey: ata(USER.publicKey, WSOL),
-        lamports: 5,
-      }),
-    );
+    const scenario = solFromUser(ata(USER.publicKey, WSOL), 5);
     scenario.pre[key(ata(USER.publicKey, WSOL))] = tokenAccount(WSOL, USER.publicKey, 0n, {
       native: true,
     });
@@ -148,8 +140,7 @@ describe('sol-transfer', () => {
   it('counts a tip to a published tip account within the cap, refuses one above it', async () => {
     // The cap is 1,000 lamports and the compute-unit fee takes 200 of it.
     const jito = new PublicKey(JITO_TIP_ACCOUNTS[0] as string);
-    const tip = (lamports: number, to = jito) =>
-      withExtra(SystemProgram.transfer({ fromPubkey: USER.publicKey, toPubkey: to, lamports }));
+    const tip = (lamports: number) => solFromUser(jito, lamports);
     const within = await ruleVerdict(tip(800), 'sol-transfer');
     expect(within.ok).toBe(true);
     expect(within.reason).toMatch(/0\.0000008 SOL goes to 96gY…rZU5, a published tip account/);
@@ -159,13 +150,7 @@ describe('sol-transfer', () => {
   });
 
   it('refuses a "tip" to any other address, however small', async () => {
-    const scenario = withExtra(
-      SystemProgram.transfer({
-        fromPubkey: USER.publicKey,
-        toPubkey: STRANGER.publicKey,
-        lamports: 500,
-      }),
-    );
+    const scenario = solFromUser(STRANGER.publicKey, 500);
     const result = await ruleVerdict(scenario, 'sol-transfer');
     expect(result.ok).toBe(false);
     expect(result.reason).toMatch(
@@ -193,16 +178,21 @@ describe('priority-fee', () => {
 });
 
 describe('destination', () => {
-  it('refuses output sent to a stranger', async () => {
-    const scenario = withExtra();
+  /** The venue's 1,000 BONK of output paid into `account` instead of the person's. */
+  const outputTo = (scenario: Scenario, account: PublicKey) => {
     scenario.instructions[3] = createTransferCheckedInstruction(
       vaultBonk,
       BONK,
-      strangerBonk,
+      account,
       VENUE.publicKey,
       100_000_000n,
       5,
     );
+  };
+
+  it('refuses output sent to a stranger', async () => {
+    const scenario = withExtra();
+    outputTo(scenario, strangerBonk);
     const result = await ruleVerdict(scenario, 'destination');
     expect(result.ok).toBe(false);
     expect(result.reason).toMatch(
@@ -225,14 +215,7 @@ describe('destination', () => {
 
   it('accepts the output at the chosen destination', async () => {
     const scenario = withExtra();
-    scenario.instructions[3] = createTransferCheckedInstruction(
-      vaultBonk,
-      BONK,
-      strangerBonk,
-      VENUE.publicKey,
-      100_000_000n,
-      5,
-    );
+    outputTo(scenario, strangerBonk);
     scenario.intent.destinationTokenAccount = key(strangerBonk) as Address;
     scenario.post![key(userBonk)] = tokenAccount(BONK, USER.publicKey, 0n);
     scenario.post![key(strangerBonk)] = tokenAccount(BONK, STRANGER.publicKey, 100_000_000n);

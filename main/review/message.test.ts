@@ -1,5 +1,6 @@
 import { Keypair, SystemProgram, TransactionMessage, VersionedTransaction } from '@solana/web3.js';
 import { describe, expect, it } from 'vitest';
+import { transferMessage } from '../../test/fixtures/transfer-message';
 import { WalletError } from '../shared/errors';
 import { decodeMessage, messageBytesOf, readWire } from './message';
 
@@ -63,17 +64,7 @@ describe('the message of wire bytes', () => {
   it('decodes the accounts, signers and signatures web3.js reads', async () => {
     const payer = Keypair.generate();
     const other = Keypair.generate();
-    const message = new TransactionMessage({
-      payerKey: payer.publicKey,
-      recentBlockhash: Keypair.generate().publicKey.toBase58(),
-      instructions: [
-        SystemProgram.transfer({
-          fromPubkey: other.publicKey,
-          toPubkey: payer.publicKey,
-          lamports: 7,
-        }),
-      ],
-    }).compileToV0Message();
+    const message = transferMessage(other.publicKey, payer.publicKey, 7, payer.publicKey);
     const tx = new VersionedTransaction(message);
     tx.sign([payer]);
     tx.signatures[1] = new Uint8Array(64).fill(9); // a signature that does not verify

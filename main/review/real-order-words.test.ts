@@ -15,7 +15,7 @@
  * swap/ultra-2025-04-order-aggregator.json (jup-ag/docs, a real Ultra /order).
  */
 import { createAssociatedTokenAccountIdempotentInstruction } from '@solana/spl-token';
-import { Keypair, VersionedTransaction } from '@solana/web3.js';
+import { Keypair, VersionedTransaction, type PublicKey } from '@solana/web3.js';
 import { describe, expect, it } from 'vitest';
 import type { Address } from '../shared/address';
 import { assembleFacts, reportOf } from './assemble';
@@ -35,6 +35,7 @@ import {
   USER,
   VENUE,
   verdict,
+  type Scenario,
 } from '../../test/fixtures/review-scenarios';
 import { realWorldJson, realWorldText } from '../../test/fixtures/real-world';
 import { SWAP_V2_TERMS } from './service-terms';
@@ -152,24 +153,31 @@ describe('real mainnet transactions read right (issue 32)', () => {
 });
 
 describe('rent another account pays is not "your SOL" (issue 32)', () => {
+  /** `change` made to the honest swap, whose fee the gas payer `gas` pays, co-signing later. */
+  const paidByGasPayer = (gas: PublicKey, change: (base: Scenario) => Partial<Scenario>) => {
+    const base = honestSwap();
+    return {
+      ...base,
+      payer: gas,
+      signers: [VENUE],
+      awaitedCosigners: [key(gas) as Address],
+      ...change(base),
+    };
+  };
+
   it("a stray account funded by the swap service's gas payer names the gas payer", async () => {
     const stray = Keypair.generate().publicKey;
     const gas = STRANGER.publicKey;
-    const base = honestSwap();
     const account = ata(USER.publicKey, stray);
     const report = await scenarioReport(
-      {
-        ...base,
-        payer: gas,
-        signers: [VENUE],
-        awaitedCosigners: [key(gas) as Address],
+      paidByGasPayer(gas, (base) => ({
         instructions: [
           ...base.instructions,
           createAssociatedTokenAccountIdempotentInstruction(gas, account, USER.publicKey, stray),
         ],
         pre: { ...base.pre, [key(stray)]: mintAccount(6), [key(gas)]: systemAccount(10n ** 9n) },
         post: { ...base.post, [key(account)]: tokenAccount(stray, USER.publicKey, 0n) },
-      },
+      })),
       { ...SWAP_V2_TERMS, gasPayer: key(gas) as Address },
     );
     const reason = verdict(report, 'sol-custody').reason;
@@ -181,21 +189,16 @@ describe('rent another account pays is not "your SOL" (issue 32)', () => {
 
   it("the person's output account opened by the gas payer is not rent of theirs", async () => {
     const gas = STRANGER.publicKey;
-    const base = honestSwap();
     const output = ata(USER.publicKey, BONK);
     const terms = { ...SWAP_V2_TERMS, gasPayer: key(gas) as Address };
     const report = await scenarioReport(
-      {
-        ...base,
-        payer: gas,
-        signers: [VENUE],
-        awaitedCosigners: [key(gas) as Address],
+      paidByGasPayer(gas, (base) => ({
         instructions: [
           createAssociatedTokenAccountIdempotentInstruction(gas, output, USER.publicKey, BONK),
           ...base.instructions,
         ],
         pre: { ...base.pre, [key(output)]: null, [key(gas)]: systemAccount(10n ** 9n) },
-      },
+      })),
       terms,
     );
     expect(report.refusals).toEqual([]);

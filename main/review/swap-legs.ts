@@ -35,29 +35,19 @@ export function swapLegs(facts: ReviewFacts): SwapLeg[] {
 }
 
 function legOf(index: number, program: string, decoded: DecodedInstruction): SwapLeg | null {
-  if (decoded.kind === 'cpSwap' || decoded.kind === 'clmmSwap') {
+  if (decoded.kind === 'cpSwap' || decoded.kind === 'clmmSwap' || decoded.kind === 'ammV4Swap') {
+    // AMM v4's accounts name no mint: worstCase reads them from the accounts (null here).
+    const mints =
+      decoded.kind === 'ammV4Swap'
+        ? { inputMint: null, outputMint: null }
+        : { inputMint: decoded.inputMint, outputMint: decoded.outputMint };
     return {
       instruction: index,
       label: `${program} ${decoded.name}`,
       swapMode: decoded.swapMode,
       source: decoded.source,
       destination: decoded.destination,
-      inputMint: decoded.inputMint,
-      outputMint: decoded.outputMint,
-      maxIn: decoded.maxIn,
-      minOut: decoded.minOut,
-    };
-  }
-  if (decoded.kind === 'ammV4Swap') {
-    // Its accounts name no mint: worstCase reads them from the accounts (null here).
-    return {
-      instruction: index,
-      label: `${program} ${decoded.name}`,
-      swapMode: decoded.swapMode,
-      source: decoded.source,
-      destination: decoded.destination,
-      inputMint: null,
-      outputMint: null,
+      ...mints,
       maxIn: decoded.maxIn,
       minOut: decoded.minOut,
     };

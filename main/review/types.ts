@@ -14,7 +14,7 @@ import type { Address } from '../shared/address';
 import type { SwapMode } from '../swap-api/types';
 import type { ServiceTerms } from './service-terms';
 import type { DecodedInstruction } from './decoded-types';
-import type { TokenWarningKind } from '../../preload/contract/views/review';
+import type { SimulationView, TokenWarningKind } from '../../preload/contract/views/review';
 
 /** What the person approved, taken from the accepted quote and the /swap request. */
 export interface SwapIntent {
@@ -304,21 +304,8 @@ export interface NetworkFee {
   paidByYou: boolean;
 }
 
-export interface SimulationSummary {
-  ok: boolean;
-  /** The RPC's error value as text (sanitized), null when the simulation succeeded. */
-  error: string | null;
-  /** The error in the wallet's own words, null when ok: never the network's text (issue 32). */
-  reason: string | null;
-  /**
-   * What the network said about the failure (its error text and failing log lines, which a
-   * program of the transaction writes as it likes), sanitized (shared/service-message.ts), for
-   * the "Show the network's message" disclosure; absent when it said nothing or succeeded.
-   */
-  networkMessage?: string;
-  logs: string[];
-  unitsConsumed: number | null;
-}
+/** The simulation holds no amount, so main keeps it in the bridge's own shape. */
+export type SimulationSummary = SimulationView;
 
 export type GuardRule =
   | 'fee-payer'

@@ -3,6 +3,7 @@
  * trade-value.ts from Pyth's prices read through the person's RPC where a feed exists, else the
  * swap service's; part of the review report (ReviewReport.valuation).
  */
+import type { PriceEvidenceView } from '../../preload/contract/views/review';
 import type { Address } from '../shared/address';
 
 /**
@@ -12,7 +13,7 @@ import type { Address } from '../shared/address';
  */
 export type PriceSource = 'oracle' | 'stale-oracle' | 'pool' | 'stake-pool' | 'service';
 
-export interface SideValuation {
+export interface SideValuation extends PriceEvidenceView {
   mint: Address;
   /** The base units valued: the most paid (input) or the least received (output) the guard allows. */
   amount: bigint;
@@ -20,20 +21,6 @@ export interface SideValuation {
   usd: string | null;
   /** Whose price `usd` is at; null without one. */
   source: PriceSource | null;
-  /** Pyth's price per whole token when its feed passed every check. */
-  oraclePrice: string | null;
-  /** The swap service's price per whole token. */
-  servicePrice: string | null;
-  /** The Pyth feed the wallet's table names for the mint (e.g. `SOL/USD`); null: none. */
-  feed: string | null;
-  /** Why that feed's price was not used (stale, too wide, …); null when used or absent. */
-  oracleRefusal: string | null;
-  /** The price per whole token `usd` is at when it is not the service's (issue 32). */
-  evidencePrice: string | null;
-  /** How far that price may honestly be from today's, in basis points; null: the service's. */
-  toleranceBps: number | null;
-  /** Whose price `usd` is at, in words ("the deepest Raydium CP-Swap pool the wallet found, …"). */
-  evidence: string | null;
 }
 
 export interface TradeValuation {

@@ -4,10 +4,11 @@
  * rebroadcast); /execute's answer is a claim: a Success naming another signature, or a Failed,
  * is kept in words while the RPC decides.
  */
-import { Keypair, SystemProgram, TransactionMessage, VersionedTransaction } from '@solana/web3.js';
+import { Keypair, VersionedTransaction } from '@solana/web3.js';
 import bs58 from 'bs58';
 import nacl from 'tweetnacl';
 import { describe, expect, it } from 'vitest';
+import { transferMessage } from '../../test/fixtures/transfer-message';
 import type { NetworkInfo } from '../../preload/api-types';
 import type { ActivityStore } from '../activity/activity-store';
 import type { ExecuteAnswer, SwapV2Client } from '../swap-api/v2';
@@ -42,17 +43,12 @@ function setup(
   sponsor?: Keypair,
 ) {
   const payer = Keypair.generate();
-  const message = new TransactionMessage({
-    payerKey: (sponsor ?? payer).publicKey,
-    recentBlockhash: Keypair.generate().publicKey.toBase58(),
-    instructions: [
-      SystemProgram.transfer({
-        fromPubkey: payer.publicKey,
-        toPubkey: payer.publicKey,
-        lamports: 1,
-      }),
-    ],
-  }).compileToV0Message();
+  const message = transferMessage(
+    payer.publicKey,
+    payer.publicKey,
+    1,
+    (sponsor ?? payer).publicKey,
+  );
   const sentToRpc: Uint8Array[] = [];
   const executed: { signedTransaction: Uint8Array; requestId: string }[] = [];
   const tracked: { wire: Uint8Array | null }[] = [];

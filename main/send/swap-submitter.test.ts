@@ -3,9 +3,10 @@
  * so a signature that arrives after the review expired is dropped before anything is journalled
  * or sent; one that arrives in time goes out.
  */
-import { Keypair, SystemProgram, TransactionMessage, VersionedTransaction } from '@solana/web3.js';
+import { Keypair, VersionedTransaction } from '@solana/web3.js';
 import nacl from 'tweetnacl';
 import { describe, expect, it } from 'vitest';
+import { transferMessage } from '../../test/fixtures/transfer-message';
 import type { NetworkInfo } from '../../preload/api-types';
 import type { ActivityStore } from '../activity/activity-store';
 import { WalletError } from '../shared/errors';
@@ -16,17 +17,7 @@ const network = { id: 'sandbox', rpcUrl: 'http://127.0.0.1:1' } as NetworkInfo;
 
 function setup(clock: { now: number }, signingTakesMs: number) {
   const payer = Keypair.generate();
-  const message = new TransactionMessage({
-    payerKey: payer.publicKey,
-    recentBlockhash: Keypair.generate().publicKey.toBase58(),
-    instructions: [
-      SystemProgram.transfer({
-        fromPubkey: payer.publicKey,
-        toPubkey: payer.publicKey,
-        lamports: 1,
-      }),
-    ],
-  }).compileToV0Message();
+  const message = transferMessage(payer.publicKey, payer.publicKey, 1);
   const transaction = new VersionedTransaction(message).serialize();
   const sent: Uint8Array[] = [];
   const journal: unknown[] = [];

@@ -23,6 +23,11 @@ function fakeConnection(statuses: (SignatureStatus | null)[]) {
   return { connection, polls: () => index };
 }
 
+/** Tracks SIGNATURE, already sent, until block height 100. */
+function trackSent(sender: ReturnType<typeof createTransactionSender>) {
+  return sender.track({ signature: SIGNATURE, wire: null, lastValidBlockHeight: 100, sent: true });
+}
+
 const CONFIRMED: SignatureStatus = {
   slot: 5,
   confirmations: 1,
@@ -60,12 +65,7 @@ describe('transaction sender with subscriptions', () => {
       pubsub,
       unreachableMessage: 'unreachable',
     });
-    const outcome = await sender.track({
-      signature: SIGNATURE,
-      wire: null,
-      lastValidBlockHeight: 100,
-      sent: true,
-    });
+    const outcome = await trackSent(sender);
     expect(outcome).toEqual({ status: 'confirmed', error: null, slot: 5 });
     expect(polls()).toBe(2);
     expect(calls).toEqual([
@@ -85,12 +85,7 @@ describe('transaction sender with subscriptions', () => {
       now: () => 0,
       unreachableMessage: 'unreachable',
     });
-    const outcome = await sender.track({
-      signature: SIGNATURE,
-      wire: null,
-      lastValidBlockHeight: 100,
-      sent: true,
-    });
+    const outcome = await trackSent(sender);
     expect(outcome).toEqual({ status: 'confirmed', error: null, slot: 5 });
     expect(polls()).toBe(4);
     expect(waits).toEqual([500, 500, 500]);
@@ -112,12 +107,7 @@ describe('transaction sender outcomes', () => {
       now: () => 0,
       unreachableMessage: 'unreachable',
     });
-    const outcome = await sender.track({
-      signature: SIGNATURE,
-      wire: null,
-      lastValidBlockHeight: 100,
-      sent: true,
-    });
+    const outcome = await trackSent(sender);
     expect(outcome.status).toBe('failed');
     expect(outcome.slot).toBe(7);
     expect(outcome.error).toMatch(/\S/);

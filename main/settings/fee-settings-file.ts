@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { WalletError } from '../shared/errors';
 import { createJsonFile } from '../storage/json-file';
+import { settingsUnreadable, settingsUnwritable } from './settings-file-errors';
 
 const address = z.string().regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/);
 
@@ -66,12 +67,7 @@ export function createFeeSettingsFile(dataDir: string, fileName = 'fees.json'): 
     path,
     schema: fileSchema,
     missing: () => ({ version: 1, networks: {} }),
-    unreadable: (errno, cause) =>
-      new WalletError(
-        'SETTINGS_FILE_UNREADABLE',
-        `Swapdesk cannot read its fee settings at ${path} (${errno}). Check the file's permissions.`,
-        { cause },
-      ),
+    unreadable: settingsUnreadable('its fee settings', path),
     damaged: () => {
       // Not replaced silently: it names where the integrator's fees go.
       throw new WalletError(
@@ -79,12 +75,7 @@ export function createFeeSettingsFile(dataDir: string, fileName = 'fees.json'): 
         `Swapdesk's fee settings at ${path} are damaged and were left untouched. Move the file away and set the fees again.`,
       );
     },
-    unwritable: (errno, cause) =>
-      new WalletError(
-        'SETTINGS_FILE_UNWRITABLE',
-        `Swapdesk could not save its fee settings at ${path} (${errno}): check free disk space and the folder's permissions. Nothing was changed.`,
-        { cause },
-      ),
+    unwritable: settingsUnwritable('its fee settings', path),
   });
   return { path, read: file.read, write: file.write };
 }

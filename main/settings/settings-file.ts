@@ -6,8 +6,8 @@
  */
 import { join } from 'node:path';
 import { z } from 'zod';
-import { WalletError } from '../shared/errors';
 import { createJsonFile } from '../storage/json-file';
+import { settingsUnreadable, settingsUnwritable } from './settings-file-errors';
 
 const urls = z.object({ rpcUrl: z.string().optional(), swapApiUrl: z.string().optional() });
 
@@ -44,22 +44,12 @@ export function createSettingsFile(dataDir: string, fileName = 'settings.json'):
     path,
     schema: fileSchema,
     missing: defaultSettings,
-    unreadable: (errno, cause) =>
-      new WalletError(
-        'SETTINGS_FILE_UNREADABLE',
-        `Swapdesk cannot read its settings at ${path} (${errno}). Check the file's permissions.`,
-        { cause },
-      ),
+    unreadable: settingsUnreadable('its settings', path),
     // Settings hold nothing that cannot be chosen again: a damaged file falls back to the
     // defaults (the sandbox) rather than keeping the app from starting. It is overwritten at
     // the next change only.
     damaged: defaultSettings,
-    unwritable: (errno, cause) =>
-      new WalletError(
-        'SETTINGS_FILE_UNWRITABLE',
-        `Swapdesk could not save its settings at ${path} (${errno}): check free disk space and the folder's permissions. Nothing was changed.`,
-        { cause },
-      ),
+    unwritable: settingsUnwritable('its settings', path),
   });
   return { path, readSync: file.readSync, write: file.write };
 }

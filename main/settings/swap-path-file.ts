@@ -7,8 +7,8 @@
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { NetworkId, SwapPath } from '../../preload/api-types';
-import { WalletError } from '../shared/errors';
 import { createJsonFile } from '../storage/json-file';
+import { settingsUnreadable, settingsUnwritable } from './settings-file-errors';
 
 const pathSchema = z.enum(['router', 'meta-aggregator']);
 const fileSchema = z.object({
@@ -36,19 +36,9 @@ export function createSwapPathStore(dataDir: string): SwapPathStore {
     path,
     schema: fileSchema,
     missing: () => ({ version: 1, networks: {} }),
-    unreadable: (errno, cause) =>
-      new WalletError(
-        'SETTINGS_FILE_UNREADABLE',
-        `Swapdesk cannot read its swap path settings at ${path} (${errno}). Check the file's permissions.`,
-        { cause },
-      ),
+    unreadable: settingsUnreadable('its swap path settings', path),
     damaged: () => ({ version: 1, networks: {} }),
-    unwritable: (errno, cause) =>
-      new WalletError(
-        'SETTINGS_FILE_UNWRITABLE',
-        `Swapdesk could not save the swap path at ${path} (${errno}): check free disk space and the folder's permissions. Nothing was changed.`,
-        { cause },
-      ),
+    unwritable: settingsUnwritable('the swap path', path),
   });
   return {
     async get(network) {

@@ -7,7 +7,7 @@ import { assertAddress } from '../shared/address';
 import { WalletError } from '../shared/errors';
 import { U64_MAX } from '../shared/amount';
 import type { QuoteParams } from './types';
-import { checkBoolean, checkInteger, reject } from './validate-input';
+import { checkBooleans, checkInteger, reject } from './validate-input';
 import { capabilitiesOf, type SwapApiFlavour } from './api-flavour';
 
 /** Transactions address at most 256 accounts; the service's own cap is lower (default 64). */
@@ -64,10 +64,12 @@ export function validateQuoteParams(params: QuoteParams): void {
   }
   checkVenues(params.dexes, 'Venues to use');
   checkVenues(params.excludeDexes, 'Venues to avoid');
-  checkBoolean(params.restrictIntermediateTokens, 'Restrict intermediate tokens');
-  checkBoolean(params.onlyDirectRoutes, 'Direct routes only');
-  checkBoolean(params.asLegacyTransaction, 'Legacy transaction');
-  checkBoolean(params.autoSlippage, 'Auto slippage');
+  checkBooleans(params, {
+    restrictIntermediateTokens: 'Restrict intermediate tokens',
+    onlyDirectRoutes: 'Direct routes only',
+    asLegacyTransaction: 'Legacy transaction',
+    autoSlippage: 'Auto slippage',
+  });
   const usd = params.autoSlippageCollisionUsdValue;
   if (usd !== undefined && (typeof usd !== 'number' || !Number.isFinite(usd) || usd < 0)) {
     reject('The auto-slippage USD value must be a number of zero or more.');

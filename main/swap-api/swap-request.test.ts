@@ -52,37 +52,25 @@ describe('POST /swap body', () => {
 
   it('encodes every field of the spec and of API-NOTES', async () => {
     const quote = await quoteFromService();
-    const body = JSON.parse(
-      encodeSwapBody({
-        quote,
-        userPublicKey: USER,
-        wrapAndUnwrapSol: false,
-        useSharedAccounts: true,
-        feeAccount: FEE_ACCOUNT,
-        trackingAccount: TRACKER,
-        prioritizationFeeLamports: 0n,
-        asLegacyTransaction: false,
-        useTokenLedger: false,
-        destinationTokenAccount: PAYEE_ATA,
-        dynamicComputeUnitLimit: true,
-        skipUserAccountsRpcCalls: true,
-        dynamicSlippage: { maxBps: 300 },
-      }),
-    );
-    expect(body).toEqual({
-      quoteResponse: JSON.parse(RAW_QUOTE),
+    // Every field but the quote and the lamports goes into the body exactly as given.
+    const asGiven = {
       userPublicKey: USER,
       wrapAndUnwrapSol: false,
       useSharedAccounts: true,
       feeAccount: FEE_ACCOUNT,
       trackingAccount: TRACKER,
-      prioritizationFeeLamports: 0,
       asLegacyTransaction: false,
       useTokenLedger: false,
       destinationTokenAccount: PAYEE_ATA,
       dynamicComputeUnitLimit: true,
       skipUserAccountsRpcCalls: true,
       dynamicSlippage: { maxBps: 300 },
+    };
+    const body = JSON.parse(encodeSwapBody({ quote, prioritizationFeeLamports: 0n, ...asGiven }));
+    expect(body).toEqual({
+      quoteResponse: JSON.parse(RAW_QUOTE),
+      prioritizationFeeLamports: 0,
+      ...asGiven,
     });
   });
 

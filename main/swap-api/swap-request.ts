@@ -5,7 +5,7 @@
  */
 import { assertAddress } from '../shared/address';
 import type { PrioritizationFee, SwapRequest } from './types';
-import { checkBoolean, checkInteger, checkSafeBigint, reject } from './validate-input';
+import { checkBooleans, checkInteger, checkSafeBigint, reject } from './validate-input';
 
 const PRIORITY_LEVELS = ['medium', 'high', 'veryHigh'];
 
@@ -49,12 +49,14 @@ export function validateSwapRequest(request: SwapRequest): void {
   }
   checkPrioritizationFee(request.prioritizationFeeLamports);
   checkSafeBigint(request.computeUnitPriceMicroLamports, 'The compute unit price (micro-lamports)');
-  checkBoolean(request.wrapAndUnwrapSol, 'Wrap and unwrap SOL');
-  checkBoolean(request.useSharedAccounts, 'Shared accounts');
-  checkBoolean(request.asLegacyTransaction, 'Legacy transaction');
-  checkBoolean(request.useTokenLedger, 'Token ledger');
-  checkBoolean(request.dynamicComputeUnitLimit, 'Dynamic compute unit limit');
-  checkBoolean(request.skipUserAccountsRpcCalls, 'Skip user account RPC calls');
+  checkBooleans(request, {
+    wrapAndUnwrapSol: 'Wrap and unwrap SOL',
+    useSharedAccounts: 'Shared accounts',
+    asLegacyTransaction: 'Legacy transaction',
+    useTokenLedger: 'Token ledger',
+    dynamicComputeUnitLimit: 'Dynamic compute unit limit',
+    skipUserAccountsRpcCalls: 'Skip user account RPC calls',
+  });
   if (request.dynamicSlippage !== undefined) {
     checkInteger(request.dynamicSlippage.maxBps, 'Maximum dynamic slippage (bps)', 0, 10_000);
   }

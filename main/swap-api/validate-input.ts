@@ -23,6 +23,19 @@ export function checkBoolean(value: unknown, what: string): void {
 }
 
 /**
+ * Each optional boolean of `value` that `labels` names, in the order listed; a label is the
+ * setting's name for the person (checkBoolean).
+ */
+export function checkBooleans<T extends object>(
+  value: T,
+  labels: Partial<Record<keyof T & string, string>>,
+): void {
+  for (const [name, what] of Object.entries(labels) as [keyof T & string, string][]) {
+    checkBoolean(value[name], what);
+  }
+}
+
+/**
  * An optional bigint that must also fit a JSON number exactly (the service reads these fields
  * as JSON numbers, and a JS number above 2^53 would silently change value).
  */

@@ -15,6 +15,7 @@ import { BlockList, isIP } from 'node:net';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../storage/atomic-file';
 import { readCapped } from './market-http';
+import { hasCredentials, urlOrNull } from '../shared/url-text';
 
 export const MAX_LOGO_BYTES = 64 * 1024;
 
@@ -52,13 +53,8 @@ const LOCAL_HOST =
  * On the sandbox, whose logos are served on 127.0.0.1, plain http to it is allowed.
  */
 export function fetchableLogoUrl(text: string, sandbox = false): URL | null {
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    return null;
-  }
-  if (url.username !== '' || url.password !== '') return null;
+  const url = urlOrNull(text);
+  if (url === null || hasCredentials(url)) return null;
   if (sandbox) return url.protocol === 'http:' || url.protocol === 'https:' ? url : null;
   if (url.protocol !== 'https:' || LOCAL_HOST.test(url.hostname)) return null;
   return url;

@@ -3,11 +3,24 @@
  * nothing else. Every other URL (http, javascript:, file:, other hosts, look-alike hosts,
  * URLs with credentials or odd ports) is refused.
  */
+import { hasCredentials, urlOrNull } from '../shared/url-text';
 
 /** Block explorers a transaction or address link may open. Exact host names only. */
 export const EXPLORER_HOSTS: readonly string[] = ['explorer.solana.com', 'solscan.io', 'solana.fm'];
 
 const MAX_URL_LENGTH = 2048;
+
+/** `url` parsed, or null when it is not text, too long, holds what the parser drops, or is no URL. */
+function plainUrl(url: unknown): URL | null {
+  if (typeof url !== 'string' || url.length > MAX_URL_LENGTH) return null;
+  // Control characters and whitespace are stripped by the URL parser, which would let a
+  // string that looks different from what is opened pass; refuse them outright.
+  for (const char of url) {
+    const code = char.charCodeAt(0);
+    if (code <= 0x20 || (code >= 0x7f && code <= 0x9f) || char === '\\') return null;
+  }
+  return urlOrNull(url);
+}
 
 /**
  * True when `url` may be handed to `shell.openExternal`.
@@ -17,21 +30,10 @@ const MAX_URL_LENGTH = 2048;
  * isAllowedExternalUrl('https://explorer.solana.com@evil.example/') // false
  */
 export function isAllowedExternalUrl(url: unknown): boolean {
-  if (typeof url !== 'string' || url.length > MAX_URL_LENGTH) return false;
-  // Control characters and whitespace are stripped by the URL parser, which would let a
-  // string that looks different from what is opened pass; refuse them outright.
-  for (const char of url) {
-    const code = char.charCodeAt(0);
-    if (code <= 0x20 || (code >= 0x7f && code <= 0x9f) || char === '\\') return false;
-  }
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return false;
-  }
+  const parsed = plainUrl(url);
+  if (parsed === null) return false;
   if (parsed.protocol !== 'https:') return false;
-  if (parsed.username !== '' || parsed.password !== '') return false;
+  if (hasCredentials(parsed)) return false;
   if (parsed.port !== '') return false;
   return EXPLORER_HOSTS.includes(parsed.hostname);
 }
@@ -44,18 +46,9 @@ export function isAllowedExternalUrl(url: unknown): boolean {
  * to this machine's loopback, and only when `loopbackAllowed` (the sandbox's own merchant).
  */
 export function isAllowedMerchantRedirect(url: unknown, loopbackAllowed = false): boolean {
-  if (typeof url !== 'string' || url.length > MAX_URL_LENGTH) return false;
-  for (const char of url) {
-    const code = char.charCodeAt(0);
-    if (code <= 0x20 || (code >= 0x7f && code <= 0x9f) || char === '\\') return false;
-  }
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return false;
-  }
-  if (parsed.username !== '' || parsed.password !== '') return false;
+  const parsed = plainUrl(url);
+  if (parsed === null) return false;
+  if (hasCredentials(parsed)) return false;
   if (parsed.protocol === 'https:') return true;
   const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(parsed.hostname);
   return loopbackAllowed && parsed.protocol === 'http:' && loopback;

@@ -5,6 +5,7 @@
  */
 import { CONTENT_SECURITY_POLICY } from './content-security-policy';
 import { isAllowedExternalUrl } from './external-links';
+import { pageOf } from '../shared/url-text';
 
 type HeaderMap = Record<string, string | string[]>;
 
@@ -58,16 +59,6 @@ export function hardenSession(session: SessionLike): void {
   });
   session.setPermissionRequestHandler((_webContents, _permission, callback) => callback(false));
   session.setPermissionCheckHandler(() => false);
-}
-
-/** Scheme, host and path; query and fragment ignored (the renderer may route with them). */
-function pageOf(url: string): string | null {
-  try {
-    const parsed = new URL(url);
-    return `${parsed.protocol}//${parsed.host}${parsed.pathname}`;
-  } catch {
-    return null;
-  }
 }
 
 /** Opens an allow-listed explorer link in the system browser; drops anything else. */

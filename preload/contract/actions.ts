@@ -17,8 +17,10 @@ export interface ActionParameterView {
   /** text, email, url, number, date, datetime-local, textarea, select, radio or checkbox. */
   type: string;
   required: boolean;
+  /** The action's regular expression (a whole-value match), or null (none, or not valid). */
   pattern: string | null;
   patternDescription: string | null;
+  /** Bounds as text: numbers for `number`, dates for dates, lengths for text. */
   min: string | null;
   max: string | null;
   options: { label: string; value: string; selected: boolean }[];

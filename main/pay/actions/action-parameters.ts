@@ -8,6 +8,7 @@
  */
 import { runInNewContext } from 'node:vm';
 import { merchantWords } from '../merchant/merchant-http';
+import type { ActionParameterView } from '../../../preload/contract/actions';
 
 export const PARAMETER_TYPES = [
   'text',
@@ -24,19 +25,9 @@ export const PARAMETER_TYPES = [
 export type ParameterType = (typeof PARAMETER_TYPES)[number];
 const SELECTABLE = new Set<ParameterType>(['select', 'radio', 'checkbox']);
 
-/** A field of an action's form, as main read it. */
-export interface ActionParameter {
-  name: string;
-  label: string | null;
+/** A field of an action's form, as main read it: the bridge's view, its type one main knows. */
+export interface ActionParameter extends Omit<ActionParameterView, 'type'> {
   type: ParameterType;
-  required: boolean;
-  /** The action's regular expression (a whole-value match), or null (none, or not valid). */
-  pattern: string | null;
-  patternDescription: string | null;
-  /** Bounds as text: numbers for `number`, dates for dates, lengths for text. */
-  min: string | null;
-  max: string | null;
-  options: { label: string; value: string; selected: boolean }[];
 }
 
 /** The values a form sends: one string per field, a list for checkboxes. */

@@ -16,6 +16,7 @@ import { unpackMint } from '@solana/spl-token';
 import { PublicKey } from '@solana/web3.js';
 import type { Address } from '../../shared/address';
 import { WalletError } from '../../shared/errors';
+import { networkUnreachable } from '../../shared/network-unreachable';
 import { capabilitiesOf } from '../../swap-api/api-flavour';
 import type { StoredQuote } from '../../tickets/quote-book';
 import type { SwapExtras, SwapReviewDeps } from '../../tickets/swap-review';
@@ -31,13 +32,9 @@ export interface SwapFirst {
   sizing: 'exact-out' | 'exact-in';
 }
 
-function unreachable(error: unknown): never {
-  throw new WalletError(
-    'NETWORK_UNAVAILABLE',
-    'The network could not be reached to read the token the merchant asks for. Check the connection and try again.',
-    { cause: error },
-  );
-}
+const unreachable = networkUnreachable(
+  'The network could not be reached to read the token the merchant asks for. Check the connection and try again.',
+);
 
 /** The fee the paid token's mint withholds when the swap delivers it (Token-2022), else none. */
 async function deliveryFeeFor(

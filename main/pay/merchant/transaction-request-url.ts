@@ -8,6 +8,7 @@
  */
 import { WalletError } from '../../shared/errors';
 import { MAX_URL_LENGTH } from '../solana-pay-url';
+import { hasCredentials, urlOrNull } from '../../shared/url-text';
 
 /** The two kinds of Solana Pay request (SPEC.md). */
 export type PaymentLinkKind = 'transfer' | 'transaction';
@@ -43,13 +44,8 @@ export function isLoopback(url: URL): boolean {
  * http only to loopback, never with credentials in it. Null otherwise.
  */
 export function callableMerchantUrl(text: string): URL | null {
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    return null;
-  }
-  if (url.username !== '' || url.password !== '') return null;
+  const url = urlOrNull(text);
+  if (url === null || hasCredentials(url)) return null;
   if (url.protocol === 'https:') return url;
   if (url.protocol === 'http:' && isLoopback(url)) return url;
   return null;

@@ -22,6 +22,19 @@ import {
 
 const SOL_FEED = 'ef0d8b6fda2ceba41da15d4095d1da392a0d2f8ed0c6c7bc0f4cfac8c280b56d';
 
+/** The fields the SDK writes, and the decoder must read back exactly. */
+const WRITTEN = {
+  feedId: SOL_FEED,
+  price: 14_748_312_345n,
+  conf: 7_412_000n,
+  exponent: -8,
+  publishTime: 1_764_230_400n,
+  prevPublishTime: 1_764_230_399n,
+  emaPrice: -2n, // signed on purpose: i64 fields keep their sign
+  emaConf: 18_446_744_073_709_551_615n, // u64 max
+  postedSlot: 381_234_567n,
+};
+
 describe('PriceUpdateV2 against the receiver SDK', () => {
   it('names the same receiver program', () => {
     expect(PYTH_RECEIVER_PROGRAM_ID).toBe(SDK_RECEIVER_PROGRAM_ID);
@@ -30,19 +43,7 @@ describe('PriceUpdateV2 against the receiver SDK', () => {
   for (const level of ['full', 13] as const) {
     it(`reads every field the SDK wrote (${level === 'full' ? 'Full' : 'Partial'} verification)`, async () => {
       const authority = Keypair.generate().publicKey;
-      const data = await sdkPriceUpdate({
-        writeAuthority: authority,
-        level,
-        feedId: SOL_FEED,
-        price: 14_748_312_345n,
-        conf: 7_412_000n,
-        exponent: -8,
-        publishTime: 1_764_230_400n,
-        prevPublishTime: 1_764_230_399n,
-        emaPrice: -2n, // signed on purpose: i64 fields keep their sign
-        emaConf: 18_446_744_073_709_551_615n, // u64 max
-        postedSlot: 381_234_567n,
-      });
+      const data = await sdkPriceUpdate({ writeAuthority: authority, level, ...WRITTEN });
       expect(data.length).toBe(PRICE_UPDATE_V2_SIZE);
       expect([...data.subarray(0, 8)]).toEqual([...PRICE_UPDATE_V2_DISCRIMINATOR]);
       const update = decodePriceUpdateV2(data);
@@ -50,17 +51,7 @@ describe('PriceUpdateV2 against the receiver SDK', () => {
       expect(update.verification).toEqual(
         level === 'full' ? { kind: 'full' } : { kind: 'partial', numSignatures: 13 },
       );
-      expect(update).toMatchObject({
-        feedId: SOL_FEED,
-        price: 14_748_312_345n,
-        conf: 7_412_000n,
-        exponent: -8,
-        publishTime: 1_764_230_400n,
-        prevPublishTime: 1_764_230_399n,
-        emaPrice: -2n,
-        emaConf: 18_446_744_073_709_551_615n,
-        postedSlot: 381_234_567n,
-      });
+      expect(update).toMatchObject(WRITTEN);
     });
   }
 

@@ -16,29 +16,17 @@ import {
 } from '@solana/web3.js';
 import type { Address } from '../../shared/address';
 import { WalletError } from '../../shared/errors';
-import type { SwapInstruction } from '../../swap-api';
 import type { BuildAnswer } from '../../swap-api/v2';
 import type { TransactionToReview } from '../issue-ticket';
 import { verifiedLookupTables } from './lookup-tables';
 import type { AssembleDeps, ComputePrice } from './v2-types';
+import { web3Instruction } from '../web3-instruction';
 
 const COMPUTE_BUDGET = 'ComputeBudget111111111111111111111111111111';
 const MAX_UNITS = 1_400_000;
 /** Headroom over the simulated units (the pools move between simulation and landing). */
 const UNIT_MARGIN_PERCENT = 20n;
 const PACKET_SIZE = 1232;
-
-function toWeb3(instruction: SwapInstruction): TransactionInstruction {
-  return new TransactionInstruction({
-    programId: new PublicKey(instruction.programId),
-    keys: instruction.accounts.map((account) => ({
-      pubkey: new PublicKey(account.pubkey),
-      isSigner: account.isSigner,
-      isWritable: account.isWritable,
-    })),
-    data: Buffer.from(instruction.data),
-  });
-}
 
 /** The unit price (micro-lamports) the service's compute budget group sets, or 0. */
 function servicePrice(answer: BuildAnswer): bigint {
@@ -102,7 +90,7 @@ export async function assembleBuild(
     ...(answer.cleanupInstruction ? [answer.cleanupInstruction] : []),
     ...answer.otherInstructions,
     ...(answer.tipInstruction ? [answer.tipInstruction] : []),
-  ].map(toWeb3);
+  ].map(web3Instruction);
   let latest;
   try {
     latest = await deps.latestBlockhash();

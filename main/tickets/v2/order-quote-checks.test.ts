@@ -10,35 +10,21 @@
  * slippage: RTSE chose 100 bps (its `slippageBps`), minimum 12,577,697 of 12,698,391.
  */
 import { describe, expect, it } from 'vitest';
-import { json, SOL, USDC, USER } from '../../../test/fixtures/swap-api-answers';
-import { orderAnswer, scriptedV2Client } from '../../../test/fixtures/swap-v2-answers';
+import { swapV2QuoteDeps } from '../../../test/fixtures/swap-v2-quote-deps';
+import { json, SOL, USDC } from '../../../test/fixtures/swap-api-answers';
+import { orderAnswer } from '../../../test/fixtures/swap-v2-answers';
 import { realWorldJson } from '../../../test/fixtures/real-world';
 import type { Scripted } from '../../../test/fixtures/swap-api-answers';
 import type { Quote } from '../../swap-api';
-import { createQuoteBook } from '../quote-book';
-import { intentOf, type SwapExtras } from '../swap-review';
+import { intentOf } from '../swap-review';
 import { quoteSwapV2 } from './swap-v2';
 import { checkOrderQuote } from './order-quote-checks';
 
 /** A person under 0.01 SOL (asked plainly) or over it (asked with their slippage). */
 function deps(script: Scripted[], lamports: number) {
-  const { client, requests } = scriptedV2Client(script);
-  return {
-    requests,
-    deps: {
-      quotes: createQuoteBook<SwapExtras>({ now: () => 0 }),
-      networkKey: 'net',
-      currentAccount: async () => USER,
-      connection: { getMultipleAccountsInfo: async () => [{ lamports }] } as never,
-      v2: {
-        client: async () => client,
-        swapPath: async () => 'meta-aggregator' as const,
-        orders: new Map(),
-        connection: {} as never,
-        latestBlockhash: async () => ({ blockhash: '', lastValidBlockHeight: 0 }),
-      },
-    },
-  };
+  return swapV2QuoteDeps('meta-aggregator', script, {
+    connection: { getMultipleAccountsInfo: async () => [{ lamports }] },
+  });
 }
 
 const GASLESS = 5_000_000;

@@ -4,31 +4,15 @@
  * Best price (GET /order), over the real v2 client and a scripted service.
  */
 import { describe, expect, it } from 'vitest';
+import { swapV2QuoteDeps } from '../../../test/fixtures/swap-v2-quote-deps';
 import { json, SOL, USDC, USER } from '../../../test/fixtures/swap-api-answers';
-import { buildAnswer, orderAnswer, scriptedV2Client } from '../../../test/fixtures/swap-v2-answers';
+import { buildAnswer, orderAnswer } from '../../../test/fixtures/swap-v2-answers';
 import type { SwapPath } from '../../../preload/api-types';
 import type { Scripted } from '../../../test/fixtures/swap-api-answers';
-import { createQuoteBook } from '../quote-book';
-import type { SwapExtras } from '../swap-review';
 import { quoteSwapV2 } from './swap-v2';
 
 function deps(path: SwapPath, script: Scripted[], account: string | null = USER) {
-  const { client, requests } = scriptedV2Client(script);
-  return {
-    requests,
-    deps: {
-      quotes: createQuoteBook<SwapExtras>({ now: () => 0 }),
-      networkKey: 'net',
-      currentAccount: async () => account,
-      v2: {
-        client: async () => client,
-        swapPath: async () => path,
-        orders: new Map(),
-        connection: {} as never,
-        latestBlockhash: async () => ({ blockhash: '', lastValidBlockHeight: 0 }),
-      },
-    },
-  };
+  return swapV2QuoteDeps(path, script, { account });
 }
 
 const request = (options: Record<string, unknown> = {}): Record<string, unknown> =>

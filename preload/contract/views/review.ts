@@ -4,6 +4,25 @@
  * fees.claim). Every amount is a decimal string.
  */
 
+/** The network's test run of the transaction, as main reads it and the screen shows it. */
+export interface SimulationView {
+  ok: boolean;
+  /** The RPC's error value as text (sanitized), null when the simulation succeeded. */
+  error: string | null;
+  /** The error in the wallet's own words, null when ok: never the network's text (issue 32). */
+  reason: string | null;
+  /**
+   * What the network said about the failure (its error text and failing log lines, which a
+   * program of the transaction writes as it likes), sanitized (shared/service-message.ts) and
+   * defanged, for the "Show the network's message" disclosure; absent when it said nothing or
+   * succeeded.
+   */
+  networkMessage?: string;
+  /** The failed simulation's log lines; empty when it succeeded (main's ticket keeps them). */
+  logs: string[];
+  unitsConsumed: number | null;
+}
+
 export interface GuardVerdictView {
   rule: string;
   ok: boolean;
@@ -58,20 +77,7 @@ export interface ReviewReportView {
     fromLookupTable: string | null;
   }[];
   instructions: ReviewedInstructionView[];
-  simulation: {
-    ok: boolean;
-    error: string | null;
-    /** The failure in the wallet's own words; never the network's text. */
-    reason: string | null;
-    /**
-     * What the network said (its error text, failing log lines a program writes as it likes),
-     * sanitized and defanged: shown only behind "Show the network's message" (issue 32).
-     */
-    networkMessage?: string;
-    /** The failed simulation's log lines; empty when it succeeded (main's ticket keeps them). */
-    logs: string[];
-    unitsConsumed: number | null;
-  };
+  simulation: SimulationView;
   networkFee: {
     signatures: number;
     baseLamports: string;
@@ -92,7 +98,25 @@ export interface ReviewReportView {
 }
 
 /** One side of a trade in USD (main/review/valuation-types.ts), amounts as decimal strings. */
-export interface SideValuationView {
+/** The prices behind one side's value: the same text in main and on the screen. */
+export interface PriceEvidenceView {
+  /** Pyth's price per whole token when its feed passed every check. */
+  oraclePrice: string | null;
+  /** The swap service's price per whole token. */
+  servicePrice: string | null;
+  /** The Pyth feed the wallet's table names for the mint (e.g. `SOL/USD`); null: none. */
+  feed: string | null;
+  /** Why that feed's price was not used (stale, too wide, …); null when used or absent. */
+  oracleRefusal: string | null;
+  /** The price per whole token `usd` is at when it is not the service's (issue 32). */
+  evidencePrice: string | null;
+  /** How far that price may honestly be from today's, in basis points; null: the service's. */
+  toleranceBps: number | null;
+  /** Whose price `usd` is at, in words ("the deepest Raydium CP-Swap pool the wallet found, …"). */
+  evidence: string | null;
+}
+
+export interface SideValuationView extends PriceEvidenceView {
   mint: string;
   /** Base units valued: the most paid (input) or the least received (output). */
   amount: string;
@@ -104,18 +128,6 @@ export interface SideValuationView {
    * staking token's stake pool rate × SOL's price; `service`: the swap service's.
    */
   source: 'oracle' | 'stale-oracle' | 'pool' | 'stake-pool' | 'service' | null;
-  oraclePrice: string | null;
-  servicePrice: string | null;
-  /** The Pyth feed the wallet's table names (`SOL/USD`); null: none. */
-  feed: string | null;
-  /** Why that feed's price was not used, in words. */
-  oracleRefusal: string | null;
-  /** The price `usd` is at when it is not the service's. */
-  evidencePrice: string | null;
-  /** That price's band in basis points; null for the service's. */
-  toleranceBps: number | null;
-  /** Whose price `usd` is at, in words. */
-  evidence: string | null;
 }
 
 export interface TradeValuationView {
