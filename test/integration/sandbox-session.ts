@@ -41,14 +41,18 @@ export interface SandboxSession {
  * Registers beforeAll/afterAll hooks that start one sandbox with `options` and remove it, and
  * answers a session whose fields read the running one. Call it at the top of a file or inside a
  * describe block, before any hook that needs the sandbox (vitest runs hooks in that order).
+ * `hookTimeoutMs` overrides the start hook's timeout (with a longer `options.timeoutMs`).
  */
-export function useSandbox(options: StartSandboxOptions = {}): SandboxSession {
+export function useSandbox(
+  options: StartSandboxOptions = {},
+  hookTimeoutMs?: number,
+): SandboxSession {
   let running: RunningSandbox | undefined;
   let connection: Connection | undefined;
   beforeAll(async () => {
     running = await startSandbox(options);
     connection = new Connection(running.rpcUrl, 'confirmed');
-  });
+  }, hookTimeoutMs);
   afterAll(async () => {
     await running?.remove();
   });
