@@ -27,7 +27,7 @@ import { startSandbox, type RunningSandbox } from '../harness/sandbox-process';
 import { faucet } from '../fixtures/sandbox-faucet';
 import { airdrop, confirmed } from './sandbox-rpc-helpers';
 import { tempDir } from '../fixtures/temp-dirs';
-import { openWallet, quoteAndReview, statusOf, SOL, USDC, type Wallet } from './swap-flow-wallet';
+import { openWallet, SOL, USDC, type Wallet, confirmedOwnSwap } from './swap-flow-wallet';
 import { firstAccount } from './wallet-setup';
 
 let sandbox: RunningSandbox;
@@ -57,14 +57,7 @@ beforeAll(async () => {
   await wallet.call('sandbox.fund', { address });
 
   // The person's own swap: it is the wallet's record, not the chain's.
-  const { ticket } = await quoteAndReview(wallet);
-  ownSwap = (
-    await wallet.call('swap.approve', {
-      ticketId: ticket.ticketId,
-      transactionBase64: ticket.transactionBase64,
-    })
-  ).signature;
-  expect((await statusOf(wallet, ownSwap)).status).toBe('confirmed');
+  ownSwap = await confirmedOwnSwap(wallet);
 
   // Another wallet pays the person: USDC into their token account, then SOL three times.
   await airdrop(connection, other.publicKey, LAMPORTS_PER_SOL);

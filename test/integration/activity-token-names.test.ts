@@ -20,7 +20,7 @@ import { startSandbox, type RunningSandbox } from '../harness/sandbox-process';
 import { faucet } from '../fixtures/sandbox-faucet';
 import { airdrop, confirmed } from './sandbox-rpc-helpers';
 import { tempDir } from '../fixtures/temp-dirs';
-import { openWallet, quoteAndReview, statusOf, SOL, USDC, type Wallet } from './swap-flow-wallet';
+import { openWallet, SOL, USDC, type Wallet, confirmedOwnSwap } from './swap-flow-wallet';
 import { firstAccount } from './wallet-setup';
 
 const UNVR = '4V5ZVoUWuiCw7JRnD87JXhBXFVq6erXBXymz9z8y4Pki';
@@ -50,14 +50,7 @@ beforeAll(async () => {
   });
   person = (await firstAccount(wallet.call, 'Receives')).address;
   await wallet.call('sandbox.fund', { address: person });
-  const { ticket } = await quoteAndReview(wallet);
-  ownSwap = (
-    await wallet.call('swap.approve', {
-      ticketId: ticket.ticketId,
-      transactionBase64: ticket.transactionBase64,
-    })
-  ).signature;
-  expect((await statusOf(wallet, ownSwap)).status).toBe('confirmed');
+  ownSwap = await confirmedOwnSwap(wallet);
 
   await airdrop(connection, other.publicKey, LAMPORTS_PER_SOL);
   for (const { mint, amount, decimals } of SENT) {

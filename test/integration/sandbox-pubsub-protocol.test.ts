@@ -4,13 +4,12 @@
  * late, a client that vanishes, the subscription limit, and the server stopping with the sandbox.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { Keypair, LAMPORTS_PER_SOL, PublicKey, SystemProgram, Transaction } from '@solana/web3.js';
+import { Keypair, LAMPORTS_PER_SOL, PublicKey } from '@solana/web3.js';
 import { getAssociatedTokenAddressSync } from '@solana/spl-token';
-import bs58 from 'bs58';
 import { startSandbox } from '../harness/sandbox-process';
 import { useSandbox } from './sandbox-session';
 import { PubsubClient, pubsubStats } from '../harness/pubsub-client';
-import { airdrop, faucet } from './sandbox-rpc-helpers';
+import { airdrop, faucet, signedSolTransfer } from './sandbox-rpc-helpers';
 
 const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
 const payer = Keypair.generate();
@@ -19,13 +18,8 @@ beforeAll(async () => {
   await airdrop(sandbox.connection, payer.publicKey, 10 * LAMPORTS_PER_SOL);
 }, 60_000);
 
-async function signedTransfer(to: Keypair['publicKey'], lamports: number) {
-  const { blockhash, lastValidBlockHeight } = await sandbox.connection.getLatestBlockhash();
-  const tx = new Transaction({ feePayer: payer.publicKey, blockhash, lastValidBlockHeight });
-  tx.add(SystemProgram.transfer({ fromPubkey: payer.publicKey, toPubkey: to, lamports }));
-  tx.sign(payer);
-  return { wire: tx.serialize(), signature: bs58.encode(tx.signature!) };
-}
+const signedTransfer = (to: PublicKey, lamports: number) =>
+  signedSolTransfer(sandbox.connection, payer, to, lamports);
 
 async function subscriptions(): Promise<number> {
   return (await pubsubStats(sandbox.rpcUrl)).subscriptions;

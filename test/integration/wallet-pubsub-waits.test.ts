@@ -9,9 +9,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer } from 'node:net';
 import { WebSocketServer } from 'ws';
-import { Connection, Keypair, LAMPORTS_PER_SOL, SystemProgram, Transaction } from '@solana/web3.js';
+import { Connection, Keypair, LAMPORTS_PER_SOL } from '@solana/web3.js';
 import { startSandbox, type RunningSandbox } from '../harness/sandbox-process';
-import { airdrop } from './sandbox-rpc-helpers';
+import { airdrop, signedSolTransfer } from './sandbox-rpc-helpers';
 import { createLedgerClient } from '../../main/ledger/ledger-client';
 import { createSandboxHandlers } from '../../main/handlers/sandbox';
 import { createSandboxServices } from '../../main/network/sandbox-services';
@@ -66,17 +66,13 @@ async function closedPort(): Promise<number> {
 
 /** Sends a small transfer without waiting for it; answers its signature. */
 async function sendTransfer(): Promise<string> {
-  const { blockhash, lastValidBlockHeight } = await connection.getLatestBlockhash();
-  const tx = new Transaction({ feePayer: payer.publicKey, blockhash, lastValidBlockHeight });
-  tx.add(
-    SystemProgram.transfer({
-      fromPubkey: payer.publicKey,
-      toPubkey: Keypair.generate().publicKey,
-      lamports: 1_000_000,
-    }),
+  const { wire } = await signedSolTransfer(
+    connection,
+    payer,
+    Keypair.generate().publicKey,
+    1_000_000,
   );
-  tx.sign(payer);
-  return connection.sendRawTransaction(tx.serialize(), { skipPreflight: true });
+  return connection.sendRawTransaction(wire, { skipPreflight: true });
 }
 
 function fundHandler(pubsub: PubsubClient, pollMs: number, subscribedPollMs = HOUR) {
