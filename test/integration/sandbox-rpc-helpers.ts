@@ -1,6 +1,7 @@
 /** Shared steps of the sandbox RPC tests: raw JSON-RPC calls, the faucet, polling for status. */
 import { Connection, Keypair, PublicKey, SystemProgram, Transaction } from '@solana/web3.js';
 import bs58 from 'bs58';
+import { createServer } from 'node:net';
 
 export async function rpc(
   rpcUrl: string,
@@ -86,4 +87,13 @@ export async function signedSolTransfer(
   tx.add(SystemProgram.transfer({ fromPubkey: payer.publicKey, toPubkey: to, lamports }));
   tx.sign(payer);
   return { wire: tx.serialize(), signature: bs58.encode(tx.signature!), lastValidBlockHeight };
+}
+
+/** A port nothing listens on (bound, then released). */
+export async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
 }

@@ -7,11 +7,10 @@
  * that drops after acknowledging the subscription wakes the wait back to polling.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServer } from 'node:net';
 import { WebSocketServer } from 'ws';
 import { Connection, Keypair, LAMPORTS_PER_SOL } from '@solana/web3.js';
 import { startSandbox, type RunningSandbox } from '../harness/sandbox-process';
-import { airdrop, signedSolTransfer } from './sandbox-rpc-helpers';
+import { airdrop, signedSolTransfer, closedPort } from './sandbox-rpc-helpers';
 import { createLedgerClient } from '../../main/ledger/ledger-client';
 import { createSandboxHandlers } from '../../main/handlers/sandbox';
 import { createSandboxServices } from '../../main/network/sandbox-services';
@@ -53,15 +52,6 @@ function counted() {
         : Reflect.get(target, property, receiver),
   });
   return { connection: counting, polls: () => polls };
-}
-
-/** A port nothing listens on (bound, then released). */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 /** Sends a small transfer without waiting for it; answers its signature. */

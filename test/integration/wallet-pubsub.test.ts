@@ -6,10 +6,9 @@
  * screen's `balances.watch` answers when a token account of the person changes.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createServer } from 'node:net';
 import { Connection, Keypair, LAMPORTS_PER_SOL } from '@solana/web3.js';
 import { startSandbox, type RunningSandbox } from '../harness/sandbox-process';
-import { airdrop, faucet, signedSolTransfer } from './sandbox-rpc-helpers';
+import { airdrop, faucet, signedSolTransfer, closedPort } from './sandbox-rpc-helpers';
 import { createBalanceWatchHandlers } from '../../main/handlers/balance-watch';
 import type { CallContext } from '../../main/bridge/handler-types';
 import { assertAddress } from '../../main/shared/address';
@@ -32,15 +31,6 @@ afterAll(async () => {
 
 const signedTransfer = () =>
   signedSolTransfer(connection, payer, Keypair.generate().publicKey, 1_000_000);
-
-/** A port nothing listens on (bound, then released). */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 describe('the wallet waits with subscriptions', () => {
   it('derives the sandbox PubSub URL from its RPC URL, as the ready line announces it', () => {
