@@ -39,6 +39,14 @@ import { approveRefused } from './approve-refused';
 
 useHostileOnchain();
 
+/** SOL → USDC of `amount` lamports at 1% slippage, the request these cases review. */
+const solToUsdcOf = (amount: bigint) => ({
+  inputMint: SOL,
+  outputMint: USDC,
+  amount: amount.toString(),
+  slippage: { bps: 100 },
+});
+
 describe('class 2: a pool the attacker owns, priced 40% below the market', () => {
   let pool: AttackerPool;
   beforeAll(async () => {
@@ -67,13 +75,7 @@ describe('class 2: a pool the attacker owns, priced 40% below the market', () =>
     });
     try {
       const sends = wallet.sends();
-      const quote = await wallet.call('swap.quote', {
-        inputMint: SOL,
-        outputMint: USDC,
-        amount: amount.toString(),
-        slippage: { bps: 100 },
-      });
-      const ticket = await wallet.call('swap.review', { quoteId: quote.quoteId });
+      const ticket = await reviewSwap(solToUsdcOf(amount))();
       expect(ticket.report.refusals).toEqual([]);
       expect(ticket.report.valuation?.input).toMatchObject({
         source: 'oracle',
@@ -102,13 +104,7 @@ describe('class 2: a pool the attacker owns, priced 40% below the market', () =>
     hostile.use(ownPool);
     try {
       const sends = wallet.sends();
-      const quote = await wallet.call('swap.quote', {
-        inputMint: SOL,
-        outputMint: USDC,
-        amount: amount.toString(),
-        slippage: { bps: 100 },
-      });
-      const ticket = await wallet.call('swap.review', { quoteId: quote.quoteId });
+      const ticket = await reviewSwap(solToUsdcOf(amount))();
       // Every chain rule passes: the pool really pays what the quote says.
       expect(ticket.report.refusals).toEqual([]);
       const warning = ticket.report.tokenWarnings.find((w) => w.kind === 'value-loss');
@@ -174,7 +170,7 @@ describe('class 3: an output account someone else can close', () => {
     };
     const reason = await refused(
       redirect,
-      reviewSwap({ inputMint: SOL, outputMint: USDC, amount: '100000000', slippage: { bps: 100 } }),
+      reviewSwap(solToUsdcOf(100_000_000n)),
       'swap.approve',
       'sol-custody',
     );
@@ -287,7 +283,7 @@ describe('class 4: rent locked in a route mint’s account', () => {
     };
     const reason = await refused(
       routeMint,
-      reviewSwap({ inputMint: SOL, outputMint: USDC, amount: '100000000', slippage: { bps: 100 } }),
+      reviewSwap(solToUsdcOf(100_000_000n)),
       'swap.approve',
       'sol-custody',
     );
