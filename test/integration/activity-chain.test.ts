@@ -27,8 +27,8 @@ import { startSandbox, type RunningSandbox } from '../harness/sandbox-process';
 import { faucet } from '../fixtures/sandbox-faucet';
 import { airdrop, confirmed } from './sandbox-rpc-helpers';
 import { tempDir } from '../fixtures/temp-dirs';
-import { openWallet, quoteAndReview, statusOf, SOL, USDC, type Wallet } from './swap-flow-wallet';
-import { firstAccount } from './wallet-setup';
+import { SOL, USDC, type Wallet } from './swap-flow-wallet';
+import { openActivityWallet } from './activity-wallet';
 
 let sandbox: RunningSandbox;
 let wallet: Wallet;
@@ -47,24 +47,13 @@ const SOL_SENT = [10_000_001n, 10_000_002n, 10_000_003n];
 beforeAll(async () => {
   sandbox = await startSandbox();
   connection = new Connection(sandbox.rpcUrl, 'confirmed');
-  wallet = openWallet({
+  // The person's own swap is made here: it is the wallet's record, not the chain's.
+  ({ wallet, address, ownSwap } = await openActivityWallet({
     sandbox,
     dataDir,
     keychainService: `swapdesk-itest-activity-chain-${process.pid}-${Date.now()}`,
     apps,
-  });
-  address = (await firstAccount(wallet.call, 'Receives')).address;
-  await wallet.call('sandbox.fund', { address });
-
-  // The person's own swap: it is the wallet's record, not the chain's.
-  const { ticket } = await quoteAndReview(wallet);
-  ownSwap = (
-    await wallet.call('swap.approve', {
-      ticketId: ticket.ticketId,
-      transactionBase64: ticket.transactionBase64,
-    })
-  ).signature;
-  expect((await statusOf(wallet, ownSwap)).status).toBe('confirmed');
+  }));
 
   // Another wallet pays the person: USDC into their token account, then SOL three times.
   await airdrop(connection, other.publicKey, LAMPORTS_PER_SOL);

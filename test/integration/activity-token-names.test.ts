@@ -20,8 +20,8 @@ import { startSandbox, type RunningSandbox } from '../harness/sandbox-process';
 import { faucet } from '../fixtures/sandbox-faucet';
 import { airdrop, confirmed } from './sandbox-rpc-helpers';
 import { tempDir } from '../fixtures/temp-dirs';
-import { openWallet, quoteAndReview, statusOf, SOL, USDC, type Wallet } from './swap-flow-wallet';
-import { firstAccount } from './wallet-setup';
+import { SOL, USDC, type Wallet } from './swap-flow-wallet';
+import { openActivityWallet } from './activity-wallet';
 
 const UNVR = '4V5ZVoUWuiCw7JRnD87JXhBXFVq6erXBXymz9z8y4Pki';
 const SENT = [
@@ -42,22 +42,16 @@ let ownSwap: string;
 beforeAll(async () => {
   sandbox = await startSandbox();
   connection = new Connection(sandbox.rpcUrl, 'confirmed');
-  wallet = openWallet({
+  ({
+    wallet,
+    address: person,
+    ownSwap,
+  } = await openActivityWallet({
     sandbox,
     dataDir,
     keychainService: `swapdesk-itest-activity-names-${process.pid}-${Date.now()}`,
     apps,
-  });
-  person = (await firstAccount(wallet.call, 'Receives')).address;
-  await wallet.call('sandbox.fund', { address: person });
-  const { ticket } = await quoteAndReview(wallet);
-  ownSwap = (
-    await wallet.call('swap.approve', {
-      ticketId: ticket.ticketId,
-      transactionBase64: ticket.transactionBase64,
-    })
-  ).signature;
-  expect((await statusOf(wallet, ownSwap)).status).toBe('confirmed');
+  }));
 
   await airdrop(connection, other.publicKey, LAMPORTS_PER_SOL);
   for (const { mint, amount, decimals } of SENT) {

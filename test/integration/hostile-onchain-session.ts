@@ -31,6 +31,7 @@ import { tempDir } from '../fixtures/temp-dirs';
 import { openFeesWallet, type FeesWallet } from './fees-wallet';
 import { ataOf, faucet } from './pay-helpers';
 import { firstAccount } from './wallet-setup';
+import { approveRefused } from './approve-refused';
 
 export const USDT = 'Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB';
 export const FRZ_SYMBOL = 'FRZ';
@@ -121,13 +122,8 @@ export async function refused(
     expect(ticket.report.accepted).toBe(false);
     const verdict = ticket.report.verdicts.find((v) => v.rule === rule);
     expect(verdict?.ok, `refusals: ${ticket.report.refusals.join(' / ')}`).toBe(false);
-    const answer = await wallet.refusal(approve, {
-      ticketId: ticket.ticketId,
-      transactionBase64: ticket.transactionBase64,
-    });
-    expect(answer.code).toBe('GUARD_REFUSED');
+    const answer = await approveRefused(wallet, approve, ticket, 'GUARD_REFUSED', sends);
     expect(answer.message).toContain(verdict?.reason);
-    expect(wallet.sends()).toBe(sends);
     return verdict?.reason ?? '';
   } finally {
     hostile.use(null);

@@ -4,7 +4,7 @@
  * whose close authority the attacker kept (closed and reopened), and a Token-2022 route mint's
  * huge account (rent locked). Setting and helpers: hostile-onchain-session.ts.
  */
-import { Keypair, PublicKey, SystemProgram } from '@solana/web3.js';
+import { Keypair, PublicKey, SystemProgram, type TransactionInstruction } from '@solana/web3.js';
 import {
   AuthorityType,
   createCloseAccountInstruction,
@@ -35,8 +35,17 @@ import {
 } from './hostile-onchain-session';
 import { ataOf, newKey } from './pay-helpers';
 import { SOL, USDC } from './swap-flow-wallet';
+import { approveRefused } from './approve-refused';
 
 useHostileOnchain();
+
+/** SOL → USDC of `amount` lamports at 1% slippage, the request these cases review. */
+const solToUsdcOf = (amount: bigint) => ({
+  inputMint: SOL,
+  outputMint: USDC,
+  amount: amount.toString(),
+  slippage: { bps: 100 },
+});
 
 describe('class 2: a pool the attacker owns, priced 40% below the market', () => {
   let pool: AttackerPool;
@@ -66,13 +75,7 @@ describe('class 2: a pool the attacker owns, priced 40% below the market', () =>
     });
     try {
       const sends = wallet.sends();
-      const quote = await wallet.call('swap.quote', {
-        inputMint: SOL,
-        outputMint: USDC,
-        amount: amount.toString(),
-        slippage: { bps: 100 },
-      });
-      const ticket = await wallet.call('swap.review', { quoteId: quote.quoteId });
+      const ticket = await reviewSwap(solToUsdcOf(amount))();
       expect(ticket.report.refusals).toEqual([]);
       expect(ticket.report.valuation?.input).toMatchObject({
         source: 'oracle',
@@ -88,12 +91,7 @@ describe('class 2: a pool the attacker owns, priced 40% below the market', () =>
       expect(gap?.sentence).toMatch(
         /^The swap service prices SOL at \$90, Pyth's SOL\/USD feed at \$1[45]\d(\.\d+)?: \d+(\.\d+)?% apart\. Swapdesk trusts Pyth's price/,
       );
-      const answer = await wallet.refusal('swap.approve', {
-        ticketId: ticket.ticketId,
-        transactionBase64: ticket.transactionBase64,
-      });
-      expect(answer.code).toBe('RISK_NOT_ACKNOWLEDGED');
-      expect(wallet.sends()).toBe(sends);
+      await approveRefused(wallet, 'swap.approve', ticket, 'RISK_NOT_ACKNOWLEDGED', sends);
     } finally {
       hostile.use(null);
     }
@@ -106,13 +104,7 @@ describe('class 2: a pool the attacker owns, priced 40% below the market', () =>
     hostile.use(ownPool);
     try {
       const sends = wallet.sends();
-      const quote = await wallet.call('swap.quote', {
-        inputMint: SOL,
-        outputMint: USDC,
-        amount: amount.toString(),
-        slippage: { bps: 100 },
-      });
-      const ticket = await wallet.call('swap.review', { quoteId: quote.quoteId });
+      const ticket = await reviewSwap(solToUsdcOf(amount))();
       // Every chain rule passes: the pool really pays what the quote says.
       expect(ticket.report.refusals).toEqual([]);
       const warning = ticket.report.tokenWarnings.find((w) => w.kind === 'value-loss');
@@ -121,17 +113,26 @@ describe('class 2: a pool the attacker owns, priced 40% below the market', () =>
       expect(warning?.sentence).toMatch(
         /^You give about \$1[45]\.\d\d and may get as little as \$8\.\d\d \(prices from Pyth's oracle feeds SOL\/USD and USDC\/USD, read from the network, not from the swap service\): 4\d% less\. The quote puts the price impact at 40%/,
       );
-      const answer = await wallet.refusal('swap.approve', {
-        ticketId: ticket.ticketId,
-        transactionBase64: ticket.transactionBase64,
-      });
-      expect(answer.code).toBe('RISK_NOT_ACKNOWLEDGED');
-      expect(wallet.sends()).toBe(sends);
+      await approveRefused(wallet, 'swap.approve', ticket, 'RISK_NOT_ACKNOWLEDGED', sends);
     } finally {
       hostile.use(null);
     }
   });
 });
+
+/** The attacker's own USDC account at `address` (a new keypair account, not an ATA). */
+function openedByAttacker(address: PublicKey, rent: number): TransactionInstruction[] {
+  return [
+    SystemProgram.createAccount({
+      fromPubkey: attacker.publicKey,
+      newAccountPubkey: address,
+      lamports: rent,
+      space: 165,
+      programId: TOKEN_PROGRAM_ID,
+    }),
+    createInitializeAccount3Instruction(address, new PublicKey(USDC), attacker.publicKey),
+  ];
+}
 
 describe('class 3: an output account someone else can close', () => {
   it('is refused; the attacker then closes it and opens its own at the same address', async () => {
@@ -139,18 +140,7 @@ describe('class 3: an output account someone else can close', () => {
     const rent = await connection.getMinimumBalanceForRentExemption(165);
     await send(
       [
-        SystemProgram.createAccount({
-          fromPubkey: attacker.publicKey,
-          newAccountPubkey: account.publicKey,
-          lamports: rent,
-          space: 165,
-          programId: TOKEN_PROGRAM_ID,
-        }),
-        createInitializeAccount3Instruction(
-          account.publicKey,
-          new PublicKey(USDC),
-          attacker.publicKey,
-        ),
+        ...openedByAttacker(account.publicKey, rent),
         createSetAuthorityInstruction(
           account.publicKey,
           attacker.publicKey,
@@ -180,7 +170,7 @@ describe('class 3: an output account someone else can close', () => {
     };
     const reason = await refused(
       redirect,
-      reviewSwap({ inputMint: SOL, outputMint: USDC, amount: '100000000', slippage: { bps: 100 } }),
+      reviewSwap(solToUsdcOf(100_000_000n)),
       'swap.approve',
       'sol-custody',
     );
@@ -191,18 +181,7 @@ describe('class 3: an output account someone else can close', () => {
     await send(
       [
         createCloseAccountInstruction(account.publicKey, attacker.publicKey, attacker.publicKey),
-        SystemProgram.createAccount({
-          fromPubkey: attacker.publicKey,
-          newAccountPubkey: account.publicKey,
-          lamports: rent,
-          space: 165,
-          programId: TOKEN_PROGRAM_ID,
-        }),
-        createInitializeAccount3Instruction(
-          account.publicKey,
-          new PublicKey(USDC),
-          attacker.publicKey,
-        ),
+        ...openedByAttacker(account.publicKey, rent),
       ],
       [attacker, account],
     );
@@ -304,7 +283,7 @@ describe('class 4: rent locked in a route mint’s account', () => {
     };
     const reason = await refused(
       routeMint,
-      reviewSwap({ inputMint: SOL, outputMint: USDC, amount: '100000000', slippage: { bps: 100 } }),
+      reviewSwap(solToUsdcOf(100_000_000n)),
       'swap.approve',
       'sol-custody',
     );

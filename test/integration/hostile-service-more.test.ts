@@ -33,6 +33,7 @@ import {
   useHostileSession,
   wallet,
 } from './hostile-service-session';
+import { approveRefused } from './approve-refused';
 
 useHostileSession();
 
@@ -196,12 +197,7 @@ describe('cases of our own', () => {
       expect(ticket.report.refusals).toContain(
         `This transaction would move 2 USDC from your account to ${short(stranger)}, an address that is not part of the swap.`,
       );
-      const refused = await wallet.refusal('pay.approve', {
-        ticketId: ticket.ticketId,
-        transactionBase64: ticket.transactionBase64,
-      });
-      expect(refused.code).toBe('GUARD_REFUSED');
-      expect(wallet.sends()).toBe(sends);
+      await approveRefused(wallet, 'pay.approve', ticket, 'GUARD_REFUSED', sends);
     } finally {
       hostile.use(null);
     }

@@ -31,6 +31,7 @@ import { openFeesWallet, type FeesWallet } from './fees-wallet';
 import { faucet } from './pay-helpers';
 import { SOL, USDC } from './swap-flow-wallet';
 import { firstAccount } from './wallet-setup';
+import { approveRefused } from './approve-refused';
 
 export const CP_SWAP_PROGRAM = 'CPMMoo8L3F4NbTegBCKVNunggL7H1ZpdTHKxQB5qKP1C';
 
@@ -152,14 +153,9 @@ export async function refusedSwap(
     expect(ticket.report.accepted).toBe(false);
     const verdict = ticket.report.verdicts.find((v) => v.rule === rule);
     expect(verdict?.ok, `refusals: ${ticket.report.refusals.join(' / ')}`).toBe(false);
-    const refused = await wallet.refusal('swap.approve', {
-      ticketId: ticket.ticketId,
-      transactionBase64: ticket.transactionBase64,
-    });
-    expect(refused.code).toBe('GUARD_REFUSED');
+    const refused = await approveRefused(wallet, 'swap.approve', ticket, 'GUARD_REFUSED', sends);
     expect(refused.message).toContain(verdict?.reason);
     expect(refused.message).toMatch(/Nothing was signed\.$/);
-    expect(wallet.sends()).toBe(sends);
     return { reason: verdict?.reason ?? '', message: refused.message, quote };
   } finally {
     hostile.use(null);

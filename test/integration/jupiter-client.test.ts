@@ -9,9 +9,9 @@ import {
   type SwapRequest,
   type SwapResponse,
 } from '@jup-ag/api';
-import { Connection, Keypair, PublicKey, VersionedTransaction } from '@solana/web3.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../harness/sandbox-process';
+import { Keypair, PublicKey, VersionedTransaction } from '@solana/web3.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useSandbox } from './sandbox-session';
 import {
   ataOf,
   BONK,
@@ -27,20 +27,13 @@ import {
   USDT,
 } from './sandbox-swap-fixtures';
 
-let sandbox: RunningSandbox;
-let connection: Connection;
+const sandbox = useSandbox();
 let jupiter: SwapApi;
 
 beforeAll(async () => {
-  sandbox = await startSandbox();
-  connection = new Connection(sandbox.rpcUrl, 'confirmed');
   // createJupiterApiClient() of @jup-ag/api 6.0.48 ignores `basePath` (it always targets
   // lite-api.jup.ag or api.jup.ag), so the client is built from its own generated classes.
   jupiter = new SwapApi(new Configuration({ basePath: sandbox.swapApiUrl }));
-});
-
-afterAll(async () => {
-  await sandbox?.remove();
 });
 
 /** Hops in order: consecutive steps with the same mints are one hop split over venues. */
@@ -97,7 +90,7 @@ function expectChained(quote: QuoteResponse) {
 
 describe('the official client against the sandbox', () => {
   it('ExactIn direct: SOL -> USDC moves exactly the quoted amounts; the user is the fee payer', async () => {
-    const user = await fundedUser(connection, sandbox.rpcUrl, 10);
+    const user = await fundedUser(sandbox.connection, sandbox.rpcUrl, 10);
     const quote = await jupiter.quoteGet({
       inputMint: SOL,
       outputMint: USDC,
@@ -117,22 +110,22 @@ describe('the official client against the sandbox', () => {
     // the person is the only signer, as on mainnet: CP-Swap moves the tokens
     expect(tx.message.header.numRequiredSignatures).toBe(1);
     expect(tx.signatures[0]!.every((byte) => byte === 0)).toBe(true);
-    expect(swap.lastValidBlockHeight).toBeGreaterThan(await connection.getBlockHeight());
+    expect(swap.lastValidBlockHeight).toBeGreaterThan(await sandbox.connection.getBlockHeight());
 
-    const before = await connection.getBalance(user.publicKey);
-    await signAndSend(connection, swap.swapTransaction, user);
-    expect(await tokenBalance(connection, ataOf(user.publicKey, USDC))).toBe(
+    const before = await sandbox.connection.getBalance(user.publicKey);
+    await signAndSend(sandbox.connection, swap.swapTransaction, user);
+    expect(await tokenBalance(sandbox.connection, ataOf(user.publicKey, USDC))).toBe(
       BigInt(quote.outAmount),
     );
-    const spent = BigInt(before - (await connection.getBalance(user.publicKey)));
-    const rent = BigInt(await connection.getMinimumBalanceForRentExemption(165));
+    const spent = BigInt(before - (await sandbox.connection.getBalance(user.publicKey)));
+    const rent = BigInt(await sandbox.connection.getMinimumBalanceForRentExemption(165));
     // input + USDC account rent + one signature's base fee (no priority fee asked)
     expect(spent).toBe(BigInt(quote.inAmount) + rent + 5_000n);
   });
 
   it('ExactIn multi-hop: BONK -> JUP goes through an intermediate token', async () => {
     const amount = 2_000_000_000_000n; // 20M BONK
-    const user = await fundedUser(connection, sandbox.rpcUrl, 1, { [BONK]: amount });
+    const user = await fundedUser(sandbox.connection, sandbox.rpcUrl, 1, { [BONK]: amount });
     const quote = await jupiter.quoteGet({
       inputMint: BONK,
       outputMint: JUP,
@@ -143,16 +136,16 @@ describe('the official client against the sandbox', () => {
     expect(hops(quote).length).toBeGreaterThanOrEqual(2);
     expect([SOL, USDC, USDT]).toContain(hops(quote)[0]!.outputMint);
     const swap = await swapFor(quote, user);
-    await signAndSend(connection, swap.swapTransaction, user);
-    expect(await tokenBalance(connection, ataOf(user.publicKey, BONK))).toBe(0n);
-    expect(await tokenBalance(connection, ataOf(user.publicKey, JUP))).toBe(
+    await signAndSend(sandbox.connection, swap.swapTransaction, user);
+    expect(await tokenBalance(sandbox.connection, ataOf(user.publicKey, BONK))).toBe(0n);
+    expect(await tokenBalance(sandbox.connection, ataOf(user.publicKey, JUP))).toBe(
       BigInt(quote.outAmount),
     );
   });
 
   it('ExactIn split: a large USDC -> SOL trade is spread over venues and unwrapped to SOL', async () => {
     const amount = 600_000_000_000n; // 600k USDC
-    const user = await fundedUser(connection, sandbox.rpcUrl, 1, { [USDC]: amount });
+    const user = await fundedUser(sandbox.connection, sandbox.rpcUrl, 1, { [USDC]: amount });
     const quote = await jupiter.quoteGet({
       inputMint: USDC,
       outputMint: SOL,
@@ -162,16 +155,16 @@ describe('the official client against the sandbox', () => {
     expectChained(quote);
     expect(hops(quote)[0]!.percents.length).toBeGreaterThan(1);
     const swap = await swapFor(quote, user);
-    const before = await connection.getBalance(user.publicKey);
-    await signAndSend(connection, swap.swapTransaction, user);
-    const gained = BigInt((await connection.getBalance(user.publicKey)) - before);
+    const before = await sandbox.connection.getBalance(user.publicKey);
+    await signAndSend(sandbox.connection, swap.swapTransaction, user);
+    const gained = BigInt((await sandbox.connection.getBalance(user.publicKey)) - before);
     // the wSOL account is created, filled, closed: the user nets the output minus one base fee
     expect(gained).toBe(BigInt(quote.outAmount) - 5_000n);
-    expect(await connection.getAccountInfo(ataOf(user.publicKey, SOL))).toBeNull();
+    expect(await sandbox.connection.getAccountInfo(ataOf(user.publicKey, SOL))).toBeNull();
   });
 
   it('ExactOut with destinationTokenAccount: the payee gets exactly the amount, the payer pays inAmount', async () => {
-    const payer = await fundedUser(connection, sandbox.rpcUrl, 10);
+    const payer = await fundedUser(sandbox.connection, sandbox.rpcUrl, 10);
     const destination = await newTokenAccount(USDC); // the payee's USDC account
     const quote = await jupiter.quoteGet({
       inputMint: SOL,
@@ -186,16 +179,18 @@ describe('the official client against the sandbox', () => {
       destinationTokenAccount: destination.toBase58(),
       dynamicComputeUnitLimit: true,
     });
-    const before = await connection.getBalance(payer.publicKey);
-    await signAndSend(connection, swap.swapTransaction, payer);
-    expect(await tokenBalance(connection, destination)).toBe(1n + 42_500_000n);
-    const spent = BigInt(before - (await connection.getBalance(payer.publicKey)));
+    const before = await sandbox.connection.getBalance(payer.publicKey);
+    await signAndSend(sandbox.connection, swap.swapTransaction, payer);
+    expect(await tokenBalance(sandbox.connection, destination)).toBe(1n + 42_500_000n);
+    const spent = BigInt(before - (await sandbox.connection.getBalance(payer.publicKey)));
     expect(spent).toBe(BigInt(quote.inAmount) + 5_000n);
     expect(spent).toBeLessThanOrEqual(BigInt(quote.otherAmountThreshold) + 5_000n);
   });
 
   it('ExactOut multi-hop: a BONK payer pays a JUP payee exactly, through an intermediate token', async () => {
-    const payer = await fundedUser(connection, sandbox.rpcUrl, 1, { [BONK]: 10_000_000_000_000n });
+    const payer = await fundedUser(sandbox.connection, sandbox.rpcUrl, 1, {
+      [BONK]: 10_000_000_000_000n,
+    });
     const destination = await newTokenAccount(JUP);
     const quote = await jupiter.quoteGet({
       inputMint: BONK,
@@ -207,18 +202,18 @@ describe('the official client against the sandbox', () => {
     expect(hops(quote).length).toBeGreaterThanOrEqual(2);
     expect(quote.outAmount).toBe('7000000');
     const swap = await swapFor(quote, payer, { destinationTokenAccount: destination.toBase58() });
-    await signAndSend(connection, swap.swapTransaction, payer);
-    expect(await tokenBalance(connection, destination)).toBe(1n + 7_000_000n);
+    await signAndSend(sandbox.connection, swap.swapTransaction, payer);
+    expect(await tokenBalance(sandbox.connection, destination)).toBe(1n + 7_000_000n);
     expect(
-      10_000_000_000_000n - (await tokenBalance(connection, ataOf(payer.publicKey, BONK))),
+      10_000_000_000_000n - (await tokenBalance(sandbox.connection, ataOf(payer.publicKey, BONK))),
     ).toBe(BigInt(quote.inAmount));
   });
 
   it('platform fee ExactIn on the output mint: the fee account gets 97.5%, the operator 2.5%', async () => {
-    const user = await fundedUser(connection, sandbox.rpcUrl, 5);
+    const user = await fundedUser(sandbox.connection, sandbox.rpcUrl, 5);
     const feeAccount = await newTokenAccount(USDC);
     const operator = operatorFeeAccount(USDC);
-    const operatorBefore = await tokenBalance(connection, operator);
+    const operatorBefore = await tokenBalance(sandbox.connection, operator);
     const quote = await jupiter.quoteGet({
       inputMint: SOL,
       outputMint: USDC,
@@ -230,18 +225,18 @@ describe('the official client against the sandbox', () => {
     const gross = BigInt(quote.outAmount) + fee;
     expect(fee).toBe((gross * 80n) / 10_000n);
     const swap = await swapFor(quote, user, { feeAccount: feeAccount.toBase58() });
-    await signAndSend(connection, swap.swapTransaction, user);
+    await signAndSend(sandbox.connection, swap.swapTransaction, user);
     const operatorShare = (fee * 25n) / 1_000n;
-    expect(await tokenBalance(connection, ataOf(user.publicKey, USDC))).toBe(
+    expect(await tokenBalance(sandbox.connection, ataOf(user.publicKey, USDC))).toBe(
       BigInt(quote.outAmount),
     );
-    expect(await tokenBalance(connection, feeAccount)).toBe(1n + fee - operatorShare);
-    expect((await tokenBalance(connection, operator)) - operatorBefore).toBe(operatorShare);
+    expect(await tokenBalance(sandbox.connection, feeAccount)).toBe(1n + fee - operatorShare);
+    expect((await tokenBalance(sandbox.connection, operator)) - operatorBefore).toBe(operatorShare);
   });
 
   it('platform fee ExactIn on the input mint: taken from the input before the swap', async () => {
     const amount = 500_000_000n;
-    const user = await fundedUser(connection, sandbox.rpcUrl, 1, { [USDC]: amount });
+    const user = await fundedUser(sandbox.connection, sandbox.rpcUrl, 1, { [USDC]: amount });
     const feeAccount = await newTokenAccount(USDC);
     const quote = await jupiter.quoteGet({
       inputMint: USDC,
@@ -250,16 +245,20 @@ describe('the official client against the sandbox', () => {
       platformFeeBps: 100,
     });
     const swap = await swapFor(quote, user, { feeAccount: feeAccount.toBase58() });
-    await signAndSend(connection, swap.swapTransaction, user);
+    await signAndSend(sandbox.connection, swap.swapTransaction, user);
     const fee = (amount * 100n) / 10_000n;
-    expect(await tokenBalance(connection, feeAccount)).toBe(1n + fee - (fee * 25n) / 1_000n);
-    expect(await tokenBalance(connection, ataOf(user.publicKey, USDC))).toBe(0n);
-    const received = await tokenBalance(connection, ataOf(user.publicKey, JUP));
+    expect(await tokenBalance(sandbox.connection, feeAccount)).toBe(
+      1n + fee - (fee * 25n) / 1_000n,
+    );
+    expect(await tokenBalance(sandbox.connection, ataOf(user.publicKey, USDC))).toBe(0n);
+    const received = await tokenBalance(sandbox.connection, ataOf(user.publicKey, JUP));
     expect(received).toBeGreaterThanOrEqual(BigInt(quote.otherAmountThreshold));
   });
 
   it('platform fee ExactOut on the input mint: the payer pays inAmount including the fee', async () => {
-    const user = await fundedUser(connection, sandbox.rpcUrl, 1, { [USDC]: 1_000_000_000n });
+    const user = await fundedUser(sandbox.connection, sandbox.rpcUrl, 1, {
+      [USDC]: 1_000_000_000n,
+    });
     const feeAccount = await newTokenAccount(USDC);
     const quote = await jupiter.quoteGet({
       inputMint: USDC,
@@ -271,16 +270,18 @@ describe('the official client against the sandbox', () => {
     const fee = BigInt(quote.platformFee!.amount!);
     expect(fee).toBeGreaterThan(0n);
     const swap = await swapFor(quote, user, { feeAccount: feeAccount.toBase58() });
-    await signAndSend(connection, swap.swapTransaction, user);
-    expect(await tokenBalance(connection, ataOf(user.publicKey, JUP))).toBe(100_000_000n);
-    expect(1_000_000_000n - (await tokenBalance(connection, ataOf(user.publicKey, USDC)))).toBe(
-      BigInt(quote.inAmount),
+    await signAndSend(sandbox.connection, swap.swapTransaction, user);
+    expect(await tokenBalance(sandbox.connection, ataOf(user.publicKey, JUP))).toBe(100_000_000n);
+    expect(
+      1_000_000_000n - (await tokenBalance(sandbox.connection, ataOf(user.publicKey, USDC))),
+    ).toBe(BigInt(quote.inAmount));
+    expect(await tokenBalance(sandbox.connection, feeAccount)).toBe(
+      1n + fee - (fee * 25n) / 1_000n,
     );
-    expect(await tokenBalance(connection, feeAccount)).toBe(1n + fee - (fee * 25n) / 1_000n);
   });
 
   it('legacy transactions: asLegacyTransaction gives a legacy transaction that executes', async () => {
-    const user = await fundedUser(connection, sandbox.rpcUrl, 5);
+    const user = await fundedUser(sandbox.connection, sandbox.rpcUrl, 5);
     const quote = await jupiter.quoteGet({
       inputMint: SOL,
       outputMint: USDT,
@@ -292,26 +293,26 @@ describe('the official client against the sandbox', () => {
     const bytes = Buffer.from(swap.swapTransaction, 'base64');
     const signatures = bytes[0]!;
     expect(bytes[1 + signatures * 64]! & 0x80).toBe(0);
-    await signAndSend(connection, swap.swapTransaction, user, true);
-    expect(await tokenBalance(connection, ataOf(user.publicKey, USDT))).toBe(
+    await signAndSend(sandbox.connection, swap.swapTransaction, user, true);
+    expect(await tokenBalance(sandbox.connection, ataOf(user.publicKey, USDT))).toBe(
       BigInt(quote.outAmount),
     );
   });
 
   it('Token-2022 output: SOL -> PYUSD lands in a Token-2022 account', async () => {
-    const user = await fundedUser(connection, sandbox.rpcUrl, 5);
+    const user = await fundedUser(sandbox.connection, sandbox.rpcUrl, 5);
     const quote = await jupiter.quoteGet({
       inputMint: SOL,
       outputMint: PYUSD,
       amount: 100_000_000,
     });
     const swap = await swapFor(quote, user);
-    await signAndSend(connection, swap.swapTransaction, user);
+    await signAndSend(sandbox.connection, swap.swapTransaction, user);
     const account = ataOf(user.publicKey, PYUSD);
-    expect((await connection.getAccountInfo(account))!.owner.toBase58()).toBe(
+    expect((await sandbox.connection.getAccountInfo(account))!.owner.toBase58()).toBe(
       'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb',
     );
-    expect(await tokenBalance(connection, account)).toBe(BigInt(quote.outAmount));
+    expect(await tokenBalance(sandbox.connection, account)).toBe(BigInt(quote.outAmount));
   });
 
   it('program-id-to-label names the venues, and the quote labels come from them', async () => {

@@ -8,10 +8,9 @@
  * after the plan (a larger input, or a smaller one that would leave the transfer to the
  * payer's own balance) is refused by the guard, nothing sent.
  */
-import { PublicKey, type TokenBalance } from '@solana/web3.js';
+import { PublicKey } from '@solana/web3.js';
 import { getAssociatedTokenAddressSync, TOKEN_2022_PROGRAM_ID } from '@solana/spl-token';
 import { describe, expect, it } from 'vitest';
-import { until } from './swap-flow-wallet';
 import {
   approveAndConfirm,
   ataOf,
@@ -23,6 +22,7 @@ import {
   USDC,
   usePaySession,
 } from './pay-helpers';
+import { paymentByReference, tokenGain } from './pay-merchant-view';
 
 const TFEE = '4AVWP3Tbjcrgr7mLp7RVqUTiZAE5y8YNDamyBP1HUXFk';
 const MEMO_PROGRAM = 'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr';
@@ -61,39 +61,19 @@ async function merchantCheck(invoice: {
   reference: string;
   memo: string;
 }) {
-  const found = await until(
-    'signature by reference',
-    () => pay.connection.getSignaturesForAddress(new PublicKey(invoice.reference), {}, 'confirmed'),
-    (list) => list.length > 0,
-  );
-  expect(found).toHaveLength(1);
-  const signature = found[0]!.signature;
-  const tx = await pay.connection.getTransaction(signature, {
-    commitment: 'confirmed',
-    maxSupportedTransactionVersion: 0,
-  });
-  expect(tx?.meta?.err).toBeNull();
-  const keys = tx!.transaction.message
-    .getAccountKeys({ accountKeysFromLookups: tx!.meta!.loadedAddresses ?? null })
-    .keySegments()
-    .flat()
-    .map((key) => key.toBase58());
+  const { signature, tx, keys } = await paymentByReference(pay.connection, invoice.reference);
   const index = keys.indexOf(invoice.payeeAccount);
-  const balance = (list: TokenBalance[] | null | undefined) =>
-    BigInt(list?.find((b) => b.accountIndex === index)?.uiTokenAmount.amount ?? '0');
-  expect(tx!.meta!.postTokenBalances?.find((b) => b.accountIndex === index)?.mint).toBe(
+  expect(tx.meta!.postTokenBalances?.find((b) => b.accountIndex === index)?.mint).toBe(
     invoice.mint,
   );
-  expect(balance(tx!.meta!.postTokenBalances) - balance(tx!.meta!.preTokenBalances)).toBe(
-    invoice.amount,
-  );
-  const instructions = tx!.transaction.message.compiledInstructions;
+  expect(tokenGain(tx, index)).toBe(invoice.amount);
+  const instructions = tx.transaction.message.compiledInstructions;
   const last = instructions.at(-1)!;
   const before = instructions.at(-2)!;
   expect(last.data[0]).toBe(12); // TransferChecked
   expect(keys[last.accountKeyIndexes[2]!]).toBe(invoice.payeeAccount);
   expect(last.accountKeyIndexes.slice(4).map((i) => keys[i])).toEqual([invoice.reference]);
-  expect(tx!.transaction.message.isAccountWritable(keys.indexOf(invoice.reference))).toBe(false);
+  expect(tx.transaction.message.isAccountWritable(keys.indexOf(invoice.reference))).toBe(false);
   expect(keys[before.programIdIndex]).toBe(MEMO_PROGRAM);
   expect(Buffer.from(before.data).toString('utf8')).toBe(invoice.memo);
   return { signature, last: Buffer.from(last.data) };
@@ -233,24 +213,12 @@ describe('exact payments on a service without exact output (Swap API v2)', () =>
     const signature = await approveAndConfirm(pay.wallet, ticket);
     // The merchant's check of a SOL request: found by its reference, the recipient's lamports
     // up by exactly the amount, the last instruction a system transfer carrying the reference.
-    const found = await until(
-      'signature by reference',
-      () => pay.connection.getSignaturesForAddress(new PublicKey(reference), {}, 'confirmed'),
-      (list) => list.length > 0,
-    );
-    expect(found.map((f) => f.signature)).toEqual([signature]);
-    const tx = await pay.connection.getTransaction(signature, {
-      commitment: 'confirmed',
-      maxSupportedTransactionVersion: 0,
-    });
-    const keys = tx!.transaction.message
-      .getAccountKeys({ accountKeysFromLookups: tx!.meta!.loadedAddresses ?? null })
-      .keySegments()
-      .flat()
-      .map((key) => key.toBase58());
+    const found = await paymentByReference(pay.connection, reference);
+    expect(found.signature).toBe(signature);
+    const { tx, keys } = found;
     const at = keys.indexOf(recipient);
-    expect(tx!.meta!.postBalances[at]! - tx!.meta!.preBalances[at]!).toBe(50_000_000);
-    const last = tx!.transaction.message.compiledInstructions.at(-1)!;
+    expect(tx.meta!.postBalances[at]! - tx.meta!.preBalances[at]!).toBe(50_000_000);
+    const last = tx.transaction.message.compiledInstructions.at(-1)!;
     expect(keys[last.programIdIndex]).toBe('11111111111111111111111111111111');
     expect(last.accountKeyIndexes.slice(2).map((i) => keys[i])).toEqual([reference]);
   });

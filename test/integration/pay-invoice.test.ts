@@ -7,9 +7,8 @@
  * Paid by a swap (POST /swap-instructions into the payer's account, then memo + transfer) and
  * by a payer holding the token. The guard refuses a payment whose last transfer is altered.
  */
-import { PublicKey, VersionedTransaction, type TokenBalance } from '@solana/web3.js';
+import { PublicKey, VersionedTransaction } from '@solana/web3.js';
 import { describe, expect, it } from 'vitest';
-import { until } from './swap-flow-wallet';
 import {
   approveAndConfirm,
   ataOf,
@@ -20,6 +19,7 @@ import {
   USDC,
   usePaySession,
 } from './pay-helpers';
+import { paymentByReference, tokenGain } from './pay-merchant-view';
 
 const MEMO_PROGRAM = 'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr';
 const TOKEN_PROGRAM = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
@@ -38,35 +38,15 @@ interface Invoice {
  * with the RPC only): the signature found by the reference, and what the chain says it did.
  */
 async function merchantCheck(invoice: Invoice) {
-  const found = await until(
-    'signature by reference',
-    () => pay.connection.getSignaturesForAddress(new PublicKey(invoice.reference), {}, 'confirmed'),
-    (list) => list.length > 0,
-  );
-  expect(found).toHaveLength(1);
-  const signature = found[0]!.signature;
-  const tx = await pay.connection.getTransaction(signature, {
-    commitment: 'confirmed',
-    maxSupportedTransactionVersion: 0,
-  });
-  expect(tx?.meta?.err).toBeNull();
-  const keys = tx!.transaction.message
-    .getAccountKeys({ accountKeysFromLookups: tx!.meta!.loadedAddresses ?? null })
-    .keySegments()
-    .flat()
-    .map((key) => key.toBase58());
+  const { signature, tx, keys } = await paymentByReference(pay.connection, invoice.reference);
   const payeeAccount = ataOf(invoice.recipient, USDC);
   const index = keys.indexOf(payeeAccount);
-  const balance = (list: TokenBalance[] | null | undefined) =>
-    BigInt(list?.find((b) => b.accountIndex === index)?.uiTokenAmount.amount ?? '0');
-  const post = tx!.meta!.postTokenBalances?.find((b) => b.accountIndex === index);
+  const post = tx.meta!.postTokenBalances?.find((b) => b.accountIndex === index);
   // Recipient: the account that gained is the recipient's USDC account.
   expect(post).toMatchObject({ mint: USDC, owner: invoice.recipient });
   // Amount: exactly the invoice's.
-  expect(balance(tx!.meta!.postTokenBalances) - balance(tx!.meta!.preTokenBalances)).toBe(
-    invoice.amount,
-  );
-  const instructions = tx!.transaction.message.compiledInstructions;
+  expect(tokenGain(tx, index)).toBe(invoice.amount);
+  const instructions = tx.transaction.message.compiledInstructions;
   const last = instructions.at(-1)!;
   const before = instructions.at(-2)!;
   // Reference: in the last instruction's keys (a TransferChecked: tag 12), read-only.
@@ -75,8 +55,8 @@ async function merchantCheck(invoice: Invoice) {
   expect(last.accountKeyIndexes.slice(4).map((i) => keys[i])).toEqual([invoice.reference]);
   expect(keys[last.accountKeyIndexes[2]!]).toBe(payeeAccount);
   const refIndex = keys.indexOf(invoice.reference);
-  expect(tx!.transaction.message.isAccountWritable(refIndex)).toBe(false);
-  expect(tx!.transaction.message.isAccountSigner(refIndex)).toBe(false);
+  expect(tx.transaction.message.isAccountWritable(refIndex)).toBe(false);
+  expect(tx.transaction.message.isAccountSigner(refIndex)).toBe(false);
   // Memo: right before the transfer.
   expect(keys[before.programIdIndex]).toBe(MEMO_PROGRAM);
   expect(Buffer.from(before.data).toString('utf8')).toBe(invoice.memo);

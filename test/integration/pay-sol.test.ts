@@ -11,7 +11,6 @@
  */
 import { PublicKey } from '@solana/web3.js';
 import { describe, expect, it } from 'vitest';
-import { until } from './swap-flow-wallet';
 import {
   airdrop,
   approveAndConfirm,
@@ -23,6 +22,7 @@ import {
   USDC,
   usePaySession,
 } from './pay-helpers';
+import { paymentByReference } from './pay-merchant-view';
 
 const MEMO_PROGRAM = 'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr';
 const SYSTEM_PROGRAM = '11111111111111111111111111111111';
@@ -43,25 +43,9 @@ interface SolInvoice {
  * memo instruction right before it.
  */
 async function merchantCheck(invoice: SolInvoice): Promise<string> {
-  const found = await until(
-    'signature by reference',
-    () => pay.connection.getSignaturesForAddress(new PublicKey(invoice.reference), {}, 'confirmed'),
-    (list) => list.length > 0,
-  );
-  expect(found).toHaveLength(1);
-  const signature = found[0]!.signature;
-  const tx = await pay.connection.getTransaction(signature, {
-    commitment: 'confirmed',
-    maxSupportedTransactionVersion: 0,
-  });
-  expect(tx?.meta?.err).toBeNull();
-  const meta = tx!.meta!;
-  const message = tx!.transaction.message;
-  const keys = message
-    .getAccountKeys({ accountKeysFromLookups: meta.loadedAddresses ?? null })
-    .keySegments()
-    .flat()
-    .map((key) => key.toBase58());
+  const { signature, tx, keys } = await paymentByReference(pay.connection, invoice.reference);
+  const meta = tx.meta!;
+  const message = tx.transaction.message;
   const index = keys.indexOf(invoice.recipient);
   expect(index).toBeGreaterThanOrEqual(0);
   expect(BigInt(meta.postBalances[index]!) - BigInt(meta.preBalances[index]!)).toBe(

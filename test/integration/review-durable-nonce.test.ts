@@ -8,7 +8,6 @@
  */
 import { SANDBOX_TERMS } from '../../main/review/service-terms';
 import {
-  Connection,
   Keypair,
   NONCE_ACCOUNT_LENGTH,
   NonceAccount,
@@ -18,37 +17,27 @@ import {
   TransactionMessage,
   VersionedTransaction,
 } from '@solana/web3.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Address } from '../../main/shared/address';
 import { createSwapApiClient, realWait } from '../../main/swap-api';
 import { reviewTransaction } from '../../main/review';
 import { intentOf } from '../../main/tickets/swap-review';
 import { swapInstructionList } from '../../main/pay/payment-transactions';
-import { startSandbox, type RunningSandbox } from '../harness/sandbox-process';
+import { useSandbox } from './sandbox-session';
 import { waitForStatus } from '../fixtures/sandbox-faucet';
 
 const SOL = 'So11111111111111111111111111111111111111112' as Address;
 const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v' as Address;
 
-let sandbox: RunningSandbox;
-let connection: Connection;
-
-beforeAll(async () => {
-  sandbox = await startSandbox();
-  connection = new Connection(sandbox.rpcUrl, 'confirmed');
-});
-
-afterAll(async () => {
-  await sandbox?.remove();
-});
+const sandbox = useSandbox();
 
 /** A funded user and a nonce account it is the authority of, created for real on the ledger. */
 async function userWithNonce(): Promise<{ user: Keypair; nonce: Keypair; value: string }> {
   const user = Keypair.generate();
   const nonce = Keypair.generate();
   await waitForStatus(
-    connection,
-    await connection.requestAirdrop(user.publicKey, 3_000_000_000),
+    sandbox.connection,
+    await sandbox.connection.requestAirdrop(user.publicKey, 3_000_000_000),
     200,
     25,
   );
@@ -57,18 +46,23 @@ async function userWithNonce(): Promise<{ user: Keypair; nonce: Keypair; value: 
       fromPubkey: user.publicKey,
       noncePubkey: nonce.publicKey,
       authorizedPubkey: user.publicKey,
-      lamports: await connection.getMinimumBalanceForRentExemption(NONCE_ACCOUNT_LENGTH),
+      lamports: await sandbox.connection.getMinimumBalanceForRentExemption(NONCE_ACCOUNT_LENGTH),
     }).instructions,
   );
-  create.recentBlockhash = (await connection.getLatestBlockhash()).blockhash;
+  create.recentBlockhash = (await sandbox.connection.getLatestBlockhash()).blockhash;
   create.feePayer = user.publicKey;
   create.sign(user, nonce);
-  await waitForStatus(connection, await connection.sendRawTransaction(create.serialize()), 200, 25);
+  await waitForStatus(
+    sandbox.connection,
+    await sandbox.connection.sendRawTransaction(create.serialize()),
+    200,
+    25,
+  );
   return { user, nonce, value: await nonceValue(nonce.publicKey) };
 }
 
 async function nonceValue(address: PublicKey): Promise<string> {
-  const info = await connection.getAccountInfo(address);
+  const info = await sandbox.connection.getAccountInfo(address);
   return NonceAccount.fromAccountData(info!.data).nonce;
 }
 
@@ -94,9 +88,14 @@ describe('durable nonces on the sandbox, as a validator takes them', () => {
     const tx = new VersionedTransaction(message);
     tx.sign([user]);
     // The nonce is no blockhash the queue ever handed out: only the nonce rule lets it in.
-    expect(await connection.isBlockhashValid(value)).toMatchObject({ value: false });
-    await waitForStatus(connection, await connection.sendRawTransaction(tx.serialize()), 200, 25);
-    expect(await connection.getBalance(payee)).toBe(10_000_000);
+    expect(await sandbox.connection.isBlockhashValid(value)).toMatchObject({ value: false });
+    await waitForStatus(
+      sandbox.connection,
+      await sandbox.connection.sendRawTransaction(tx.serialize()),
+      200,
+      25,
+    );
+    expect(await sandbox.connection.getBalance(payee)).toBe(10_000_000);
     expect(await nonceValue(nonce.publicKey)).not.toBe(value);
 
     // The nonce has moved: the same lifetime no longer lets anything in.
@@ -114,7 +113,7 @@ describe('durable nonces on the sandbox, as a validator takes them', () => {
       }).compileToV0Message(),
     );
     again.sign([user]);
-    await expect(connection.sendRawTransaction(again.serialize())).rejects.toThrow(
+    await expect(sandbox.connection.sendRawTransaction(again.serialize())).rejects.toThrow(
       /Blockhash not found/,
     );
   });
@@ -123,8 +122,8 @@ describe('durable nonces on the sandbox, as a validator takes them', () => {
     const { user, nonce, value } = await userWithNonce();
     const other = Keypair.generate();
     await waitForStatus(
-      connection,
-      await connection.requestAirdrop(other.publicKey, 1_000_000_000),
+      sandbox.connection,
+      await sandbox.connection.requestAirdrop(other.publicKey, 1_000_000_000),
       200,
       25,
     );
@@ -141,7 +140,7 @@ describe('durable nonces on the sandbox, as a validator takes them', () => {
       }).compileToV0Message(),
     );
     tx.sign([other]);
-    await expect(connection.sendRawTransaction(tx.serialize())).rejects.toThrow(
+    await expect(sandbox.connection.sendRawTransaction(tx.serialize())).rejects.toThrow(
       /Blockhash not found/,
     );
     expect(await nonceValue(nonce.publicKey)).toBe(value);
@@ -192,8 +191,8 @@ describe('a durable-nonce swap on the sandbox', () => {
         prioritizationFee: 0n,
         maxPriorityFeeLamports: 0n,
       }),
-      lastValidBlockHeight: (await connection.getLatestBlockhash()).lastValidBlockHeight,
-      connection,
+      lastValidBlockHeight: (await sandbox.connection.getLatestBlockhash()).lastValidBlockHeight,
+      connection: sandbox.connection,
     });
     expect(report.accepted).toBe(false);
     const verdict = report.verdicts.find((v) => v.rule === 'durable-nonce');

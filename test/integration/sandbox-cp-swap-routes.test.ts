@@ -9,84 +9,39 @@
  * (`dexes=Raydium`) both ways; and the market maker's fill for PDLG, the one route the sandbox
  * co-signs.
  */
-import { Connection, Keypair, PublicKey, type VersionedTransactionResponse } from '@solana/web3.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../harness/sandbox-process';
+import { PublicKey, type VersionedTransactionResponse } from '@solana/web3.js';
+import { describe, expect, it } from 'vitest';
+import { useSandbox } from './sandbox-session';
 import {
   AMM_V4_AUTHORITY,
   AMM_V4_PROGRAM,
   ataOf,
   CP_SWAP_AUTHORITY,
   CP_SWAP_PROGRAM,
-  fundedUser,
-  getJson,
   PDLG,
-  postJson,
-  signAndSend,
   SOL,
   TFEE,
-  tokenBalance,
   USDC,
   USDT,
 } from './sandbox-swap-fixtures';
+import { type RouteQuote, quoteOf, swapAndRead } from './sandbox-route-steps';
 
 const MSOL = 'mSoLzYCxHdYgdzU16g5QSh3i5K3z3KZK7ytfqcJm7So';
 /** Raydium CLMM's program (as in sandbox-clmm-routes.test.ts). */
 const CLMM_PROGRAM = 'CAMMCzo5YL8w4VFF8KVHrK22GGUsp5VTaW7grrKgrWqK';
 
-type Quote = Record<string, unknown> & {
-  inAmount: string;
-  outAmount: string;
-  routePlan: { swapInfo: Record<string, string>; percent: number }[];
-};
-
 for (const shape of ['v6', 'v1'] as const) {
   describe(`every route kind on the ${shape} shape`, () => {
-    let sandbox: RunningSandbox;
-    let connection: Connection;
+    const sandbox = useSandbox(shape === 'v1' ? { args: ['--api-shape', 'v1'] } : {});
 
-    beforeAll(async () => {
-      sandbox = await startSandbox(shape === 'v1' ? { args: ['--api-shape', 'v1'] } : {});
-      connection = new Connection(sandbox.rpcUrl, 'confirmed');
-    });
-
-    afterAll(async () => {
-      await sandbox?.remove();
-    });
-
-    async function quote(query: string): Promise<Quote> {
-      const { status, body } = await getJson(`${sandbox.swapApiUrl}/quote?${query}`);
-      expect(status, JSON.stringify(body)).toBe(200);
-      return body as Quote;
-    }
-
-    /** /swap, sign, send, confirm; answers the transaction as the ledger recorded it. */
-    async function swapAndRead(
-      q: Quote,
-      user: Keypair,
-    ): Promise<{ tx: VersionedTransactionResponse; signature: string }> {
-      const answer = await postJson(`${sandbox.swapApiUrl}/swap`, {
-        quoteResponse: q,
-        userPublicKey: user.publicKey.toBase58(),
-        dynamicComputeUnitLimit: true,
-      });
-      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-      expect(answer.body.simulationError).toBeNull();
-      const signature = await signAndSend(connection, answer.body.swapTransaction as string, user);
-      const tx = await connection.getTransaction(signature, {
-        commitment: 'confirmed',
-        maxSupportedTransactionVersion: 0,
-      });
-      expect(tx?.meta?.err).toBeNull();
-      return { tx: tx!, signature };
-    }
+    const quote = (query: string) => quoteOf(sandbox.swapApiUrl, query);
 
     /**
      * Each leg ran on the venue its step names (CP-Swap's instruction logged by name, AMM v4 and
      * CLMM one top-level call per leg), the person alone signed, the pools paid by their
      * authority (a CLMM pool's vaults are signed for by its pool state, the step's ammKey).
      */
-    function expectCpSwap(tx: VersionedTransactionResponse, q: Quote, instruction: string) {
+    function expectCpSwap(tx: VersionedTransactionResponse, q: RouteQuote, instruction: string) {
       const logs = tx.meta?.logMessages ?? [];
       const labels = q.routePlan.map((step) => step.swapInfo.label);
       const cpLegs = labels.filter((label) => label === 'Raydium CPMM').length;
@@ -122,96 +77,96 @@ for (const shape of ['v6', 'v1'] as const) {
     }
 
     it('one hop, SOL in (wrapped and unwrapped), ExactIn', async () => {
-      const user = await fundedUser(connection, sandbox.rpcUrl, 5);
+      const user = await sandbox.fundedUser(5);
       const q = await quote(
         // CP-Swap's own route kinds: CLMM (sandbox-clmm-routes.test.ts) is left out by name.
         `inputMint=${SOL}&outputMint=${USDC}&amount=1000000000&onlyDirectRoutes=true&dexes=Raydium%20CPMM`,
       );
       expect(q.routePlan).toHaveLength(1);
-      const { tx } = await swapAndRead(q, user);
+      const { tx } = await swapAndRead(sandbox, q, user);
       expectCpSwap(tx, q, 'SwapBaseInput');
-      expect(await tokenBalance(connection, ataOf(user.publicKey, USDC))).toBe(BigInt(q.outAmount));
-      expect(await connection.getAccountInfo(ataOf(user.publicKey, SOL))).toBeNull();
+      expect(await sandbox.tokenBalance(ataOf(user.publicKey, USDC))).toBe(BigInt(q.outAmount));
+      expect(await sandbox.connection.getAccountInfo(ataOf(user.publicKey, SOL))).toBeNull();
     });
 
     // BONK → JUP now takes three hops (BONK > SOL > USDC > JUP beats both 1% pools of the
     // two-hop paths); three hops are test/integration/sandbox-three-hops.test.ts.
     it('two hops, mSOL → USDC through SOL, ExactIn', async () => {
-      const user = await fundedUser(connection, sandbox.rpcUrl, 1, { [MSOL]: 5_000_000_000n });
+      const user = await sandbox.fundedUser(1, { [MSOL]: 5_000_000_000n });
       const q = await quote(`inputMint=${MSOL}&outputMint=${USDC}&amount=5000000000`);
       expect(q.routePlan.map((step) => step.swapInfo.inputMint)).toEqual([MSOL, SOL]);
-      const { tx } = await swapAndRead(q, user);
+      const { tx } = await swapAndRead(sandbox, q, user);
       expectCpSwap(tx, q, 'SwapBaseInput');
-      expect(await tokenBalance(connection, ataOf(user.publicKey, USDC))).toBe(BigInt(q.outAmount));
+      expect(await sandbox.tokenBalance(ataOf(user.publicKey, USDC))).toBe(BigInt(q.outAmount));
     });
 
     it('a hop split over two pools, SOL out', async () => {
-      const user = await fundedUser(connection, sandbox.rpcUrl, 1, { [USDC]: 1_500_000_000_000n });
+      const user = await sandbox.fundedUser(1, { [USDC]: 1_500_000_000_000n });
       const q = await quote(
         `inputMint=${USDC}&outputMint=${SOL}&amount=1500000000000&onlyDirectRoutes=true&dexes=Raydium%20CPMM`,
       );
       expect(q.routePlan.length).toBeGreaterThan(1);
-      const before = BigInt(await connection.getBalance(user.publicKey));
-      const { tx } = await swapAndRead(q, user);
+      const before = BigInt(await sandbox.connection.getBalance(user.publicKey));
+      const { tx } = await swapAndRead(sandbox, q, user);
       expectCpSwap(tx, q, 'SwapBaseInput');
-      const gained = BigInt(await connection.getBalance(user.publicKey)) - before;
+      const gained = BigInt(await sandbox.connection.getBalance(user.publicKey)) - before;
       expect(gained).toBe(BigInt(q.outAmount) - BigInt(tx.meta!.fee));
     });
 
     it('ExactOut, USDC → exactly 25 USDT', async () => {
-      const user = await fundedUser(connection, sandbox.rpcUrl, 1, { [USDC]: 100_000_000n });
+      const user = await sandbox.fundedUser(1, { [USDC]: 100_000_000n });
       const q = await quote(
         `inputMint=${USDC}&outputMint=${USDT}&amount=25000000&swapMode=ExactOut`,
       );
-      const { tx } = await swapAndRead(q, user);
+      const { tx } = await swapAndRead(sandbox, q, user);
       expectCpSwap(tx, q, 'SwapBaseOutput');
-      expect(await tokenBalance(connection, ataOf(user.publicKey, USDT))).toBe(25_000_000n);
-      const spent = 100_000_000n - (await tokenBalance(connection, ataOf(user.publicKey, USDC)));
+      expect(await sandbox.tokenBalance(ataOf(user.publicKey, USDT))).toBe(25_000_000n);
+      const spent = 100_000_000n - (await sandbox.tokenBalance(ataOf(user.publicKey, USDC)));
       expect(spent).toBe(BigInt(q.inAmount));
     });
 
     it('Raydium AMM v4 alone (dexes=Raydium): SOL → USDC ExactIn, then USDC → exactly 0.03 SOL ExactOut', async () => {
-      const user = await fundedUser(connection, sandbox.rpcUrl, 5);
+      const user = await sandbox.fundedUser(5);
       const q = await quote(
         `inputMint=${SOL}&outputMint=${USDC}&amount=1000000000&dexes=Raydium&onlyDirectRoutes=true`,
       );
       expect(q.routePlan.map((step) => step.swapInfo.label)).toEqual(['Raydium']);
-      const { tx } = await swapAndRead(q, user);
+      const { tx } = await swapAndRead(sandbox, q, user);
       expectCpSwap(tx, q, 'SwapBaseInput');
-      expect(await tokenBalance(connection, ataOf(user.publicKey, USDC))).toBe(BigInt(q.outAmount));
+      expect(await sandbox.tokenBalance(ataOf(user.publicKey, USDC))).toBe(BigInt(q.outAmount));
       const out = await quote(
         `inputMint=${USDC}&outputMint=${SOL}&amount=30000000&swapMode=ExactOut&dexes=Raydium&onlyDirectRoutes=true`,
       );
       expect(out.routePlan.map((step) => step.swapInfo.label)).toEqual(['Raydium']);
-      const usdcBefore = await tokenBalance(connection, ataOf(user.publicKey, USDC));
-      const solBefore = BigInt(await connection.getBalance(user.publicKey));
-      const read = await swapAndRead(out, user);
+      const usdcBefore = await sandbox.tokenBalance(ataOf(user.publicKey, USDC));
+      const solBefore = BigInt(await sandbox.connection.getBalance(user.publicKey));
+      const read = await swapAndRead(sandbox, out, user);
       expectCpSwap(read.tx, out, 'SwapBaseOutput');
-      expect(usdcBefore - (await tokenBalance(connection, ataOf(user.publicKey, USDC)))).toBe(
+      expect(usdcBefore - (await sandbox.tokenBalance(ataOf(user.publicKey, USDC)))).toBe(
         BigInt(out.inAmount),
       );
-      const gained = BigInt(await connection.getBalance(user.publicKey)) - solBefore;
+      const gained = BigInt(await sandbox.connection.getBalance(user.publicKey)) - solBefore;
       expect(gained).toBe(30_000_000n - BigInt(read.tx.meta!.fee));
     });
 
     it('a Token-2022 token with a transfer fee (TFEE): what arrives is the quote', async () => {
-      const user = await fundedUser(connection, sandbox.rpcUrl, 1, { [USDC]: 100_000_000n });
+      const user = await sandbox.fundedUser(1, { [USDC]: 100_000_000n });
       const q = await quote(`inputMint=${USDC}&outputMint=${TFEE}&amount=50000000`);
-      const { tx } = await swapAndRead(q, user);
+      const { tx } = await swapAndRead(sandbox, q, user);
       expectCpSwap(tx, q, 'SwapBaseInput');
-      expect(await tokenBalance(connection, ataOf(user.publicKey, TFEE))).toBe(BigInt(q.outAmount));
+      expect(await sandbox.tokenBalance(ataOf(user.publicKey, TFEE))).toBe(BigInt(q.outAmount));
     });
 
     it('PDLG, which CP-Swap refuses, through the market maker: the one co-signed route', async () => {
-      const user = await fundedUser(connection, sandbox.rpcUrl, 1, { [USDC]: 100_000_000n });
+      const user = await sandbox.fundedUser(1, { [USDC]: 100_000_000n });
       const q = await quote(`inputMint=${USDC}&outputMint=${PDLG}&amount=10000000`);
       expect(q.routePlan.map((step) => step.swapInfo.label)).toEqual(['Sandbox Market Maker']);
-      const { tx } = await swapAndRead(q, user);
+      const { tx } = await swapAndRead(sandbox, q, user);
       expect(tx.transaction.signatures).toHaveLength(2);
       const logs = tx.meta?.logMessages ?? [];
       expect(logs.some((line) => line.includes(CP_SWAP_PROGRAM))).toBe(false);
       expect(logs.some((line) => line.includes('Sandbox Market Maker fill'))).toBe(true);
-      expect(await tokenBalance(connection, ataOf(user.publicKey, PDLG))).toBe(BigInt(q.outAmount));
+      expect(await sandbox.tokenBalance(ataOf(user.publicKey, PDLG))).toBe(BigInt(q.outAmount));
       expect(new PublicKey(q.routePlan[0]!.swapInfo.ammKey).toBase58()).toBe(
         q.routePlan[0]!.swapInfo.ammKey,
       );

@@ -7,24 +7,14 @@
  * CLMM". The step layouts are measured in main/sandbox/jupiter/clmm-route.test.ts.
  */
 import { createHash } from 'node:crypto';
-import { Connection, type VersionedTransactionResponse } from '@solana/web3.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Keypair } from '@solana/web3.js';
+import { describe, expect, it } from 'vitest';
 import { decodeJupiter } from '../../main/review/decode-jupiter';
 import type { Address } from '../../main/shared/address';
-import { startSandbox, type RunningSandbox } from '../harness/sandbox-process';
+import { useSandbox } from './sandbox-session';
 import { JUPITER_PROGRAM_FIXTURE } from '../fixtures/jupiter-program';
-import {
-  ataOf,
-  CP_SWAP_PROGRAM,
-  fundedUser,
-  getJson,
-  JUP,
-  postJson,
-  signAndSend,
-  SOL,
-  tokenBalance,
-  USDC,
-} from './sandbox-swap-fixtures';
+import { ataOf, CP_SWAP_PROGRAM, JUP, SOL, USDC } from './sandbox-swap-fixtures';
+import { type RouteQuote, quoteOf, swapAndRead } from './sandbox-route-steps';
 
 const JUPITER = 'JUP6LkbZbjS1jKKwapdHNy74zcZ3tLUZoi5QNyVTaV4';
 const CLMM_PROGRAM = 'CAMMCzo5YL8w4VFF8KVHrK22GGUsp5VTaW7grrKgrWqK';
@@ -35,45 +25,13 @@ const formOf = (data: Uint8Array) =>
       Buffer.from(data.subarray(0, 8)).toString('hex'),
   );
 
-type Quote = Record<string, unknown> & {
-  inAmount: string;
-  outAmount: string;
-  routePlan: { swapInfo: Record<string, string>; percent: number }[];
-};
+const sandbox = useSandbox({ args: ['--jupiter-program', JUPITER_PROGRAM_FIXTURE] });
 
-let sandbox: RunningSandbox;
-let connection: Connection;
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ args: ['--jupiter-program', JUPITER_PROGRAM_FIXTURE] });
-  connection = new Connection(sandbox.rpcUrl, 'confirmed');
-});
-
-afterAll(async () => {
-  await sandbox?.remove();
-});
-
-async function quote(query: string): Promise<Quote> {
-  const { status, body } = await getJson(`${sandbox.swapApiUrl}/quote?${query}`);
-  expect(status, JSON.stringify(body)).toBe(200);
-  return body as Quote;
-}
+const quote = (query: string) => quoteOf(sandbox.swapApiUrl, query);
 
 /** /swap, sign, send, confirm, read back; checks Jupiter at the top and names the steps. */
-async function swapAndRead(q: Quote, user: Awaited<ReturnType<typeof fundedUser>>) {
-  const answer = await postJson(`${sandbox.swapApiUrl}/swap`, {
-    quoteResponse: q,
-    userPublicKey: user.publicKey.toBase58(),
-    dynamicComputeUnitLimit: true,
-  });
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  expect(answer.body.simulationError).toBeNull();
-  const signature = await signAndSend(connection, answer.body.swapTransaction as string, user);
-  const tx = (await connection.getTransaction(signature, {
-    commitment: 'confirmed',
-    maxSupportedTransactionVersion: 0,
-  })) as VersionedTransactionResponse;
-  expect(tx.meta?.err).toBeNull();
+async function swapThroughJupiter(q: RouteQuote, user: Keypair) {
+  const { tx } = await swapAndRead(sandbox, q, user);
   const keys = tx.transaction.message.getAccountKeys({
     accountKeysFromLookups: tx.meta?.loadedAddresses,
   });
@@ -98,37 +56,37 @@ async function swapAndRead(q: Quote, user: Awaited<ReturnType<typeof fundedUser>
 
 describe('Jupiter’s program over Raydium CLMM on the sandbox', () => {
   it('ExactIn over CLMM (JUP → USDC): one route, exactly the quote', async () => {
-    const user = await fundedUser(connection, sandbox.rpcUrl, 1, { [JUP]: 2_000_000_000n });
+    const user = await sandbox.fundedUser(1, { [JUP]: 2_000_000_000n });
     const q = await quote(
       `inputMint=${JUP}&outputMint=${USDC}&amount=1000000000&dexes=Raydium%20CLMM&onlyDirectRoutes=true`,
     );
-    const r = await swapAndRead(q, user);
+    const r = await swapThroughJupiter(q, user);
     expect(r.form).toBe('route');
     expect(r.logs.filter((l) => l === `Program ${CLMM_PROGRAM} invoke [2]`)).toHaveLength(1);
     expect(r.venues).toEqual(['Raydium CLMM']);
-    expect(await tokenBalance(connection, ataOf(user.publicKey, USDC))).toBe(BigInt(q.outAmount));
+    expect(await sandbox.tokenBalance(ataOf(user.publicKey, USDC))).toBe(BigInt(q.outAmount));
   });
 
   it('a split across Raydium CLMM and Raydium CPMM, then ExactOut over CLMM: the review names both venues', async () => {
-    const user = await fundedUser(connection, sandbox.rpcUrl, 600);
+    const user = await sandbox.fundedUser(600);
     const split = await quote(
       `inputMint=${SOL}&outputMint=${USDC}&amount=400000000000&dexes=Raydium%20CLMM,Raydium%20CPMM&onlyDirectRoutes=true`,
     );
     expect(new Set(split.routePlan.map((s) => s.swapInfo.label))).toEqual(
       new Set(['Raydium CLMM', 'Raydium CPMM']),
     );
-    const a = await swapAndRead(split, user);
+    const a = await swapThroughJupiter(split, user);
     expect(a.logs).toContain(`Program ${CP_SWAP_PROGRAM} invoke [2]`);
     expect(new Set(a.venues)).toEqual(new Set(['Raydium CLMM', 'Raydium CP-Swap']));
     const usdc = ataOf(user.publicKey, USDC);
-    expect(await tokenBalance(connection, usdc)).toBe(BigInt(split.outAmount));
+    expect(await sandbox.tokenBalance(usdc)).toBe(BigInt(split.outAmount));
 
     const exactOut = await quote(
       `inputMint=${SOL}&outputMint=${USDC}&amount=75000000&swapMode=ExactOut&dexes=Raydium%20CLMM&onlyDirectRoutes=true`,
     );
-    const b = await swapAndRead(exactOut, user);
+    const b = await swapThroughJupiter(exactOut, user);
     expect(b.form).toBe('exact_out_route');
     expect(b.venues).toEqual(['Raydium CLMM']);
-    expect(await tokenBalance(connection, usdc)).toBe(BigInt(split.outAmount) + 75_000_000n);
+    expect(await sandbox.tokenBalance(usdc)).toBe(BigInt(split.outAmount) + 75_000_000n);
   });
 });

@@ -14,7 +14,6 @@
  * WhirlpoolSwapV2 and RaydiumV2 have an ExactOut path, and none of them calls CP-Swap.
  */
 import {
-  Connection,
   Keypair,
   PublicKey,
   TransactionInstruction,
@@ -22,15 +21,14 @@ import {
   VersionedTransaction,
   type SimulatedTransactionResponse,
 } from '@solana/web3.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { instruction, type InstructionJson } from './sandbox-swap-instructions-helpers';
-import { startSandbox, type RunningSandbox } from '../harness/sandbox-process';
+import { useSandbox } from './sandbox-session';
 import { JUPITER_PROGRAM_FIXTURE } from '../fixtures/jupiter-program';
 import {
   ataOf,
   CP_SWAP_PROGRAM,
   faucet,
-  fundedUser,
   getJson,
   postJson,
   SOL,
@@ -68,18 +66,11 @@ const LOG_NAME: Record<ExactOutForm, string> = {
   shared_accounts_exact_out_route_v2: 'SharedAccountsExactOutRouteV2',
 };
 
-let sandbox: RunningSandbox;
-let connection: Connection;
+const sandbox = useSandbox({ args: ['--jupiter-program', JUPITER_PROGRAM_FIXTURE] });
 let user: Keypair;
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ args: ['--jupiter-program', JUPITER_PROGRAM_FIXTURE] });
-  connection = new Connection(sandbox.rpcUrl, 'confirmed');
-  user = await fundedUser(connection, sandbox.rpcUrl, 20, { [USDC]: 1_000_000_000n });
-});
-
-afterAll(async () => {
-  await sandbox?.remove();
+  user = await sandbox.fundedUser(20, { [USDC]: 1_000_000_000n });
 });
 
 interface Leg {
@@ -133,7 +124,7 @@ async function leg(
 const oneCpStep: Step[] = [{ variant: RAYDIUM_CP, percent: 100, from: 0, to: 1 }];
 
 async function transaction(instructions: TransactionInstruction[]) {
-  const { blockhash } = await connection.getLatestBlockhash();
+  const { blockhash } = await sandbox.connection.getLatestBlockhash();
   const message = new TransactionMessage({
     payerKey: user.publicKey,
     recentBlockhash: blockhash,
@@ -147,7 +138,7 @@ async function transaction(instructions: TransactionInstruction[]) {
 /** Simulates set-up + the route; answers the route's custom error (null: it succeeded) and logs. */
 async function simulate(l: Leg, route: TransactionInstruction) {
   const tx = await transaction([...l.setup, route]);
-  const { value } = await connection.simulateTransaction(tx, { sigVerify: false });
+  const { value } = await sandbox.connection.simulateTransaction(tx, { sigVerify: false });
   return { code: customError(value, l.setup.length), logs: value.logs ?? [] };
 }
 
@@ -201,20 +192,24 @@ describe("Jupiter's program and ExactOut through Raydium CP-Swap", () => {
 
     // Landed for real (preflight skipped): the same refusal on chain, nothing moves.
     const [plain] = legs;
-    const before = await tokenBalance(connection, new PublicKey(plain!.base.destination));
+    const before = await tokenBalance(sandbox.connection, new PublicKey(plain!.base.destination));
     const tx = await transaction([
       ...plain!.setup,
       exactOutInstruction({ ...plain!.base, form: 'exact_out_route', steps: oneCpStep }),
     ]);
-    const signature = await connection.sendRawTransaction(tx.serialize(), { skipPreflight: true });
-    await waitFor(connection, signature).catch(() => undefined);
-    const landed = await connection.getTransaction(signature, {
+    const signature = await sandbox.connection.sendRawTransaction(tx.serialize(), {
+      skipPreflight: true,
+    });
+    await waitFor(sandbox.connection, signature).catch(() => undefined);
+    const landed = await sandbox.connection.getTransaction(signature, {
       commitment: 'confirmed',
       maxSupportedTransactionVersion: 0,
     });
     expect(landed).not.toBeNull();
     expect(customError(landed!.meta!, plain!.setup.length)).toBe(2501);
-    expect(await tokenBalance(connection, new PublicKey(plain!.base.destination))).toBe(before);
+    expect(await tokenBalance(sandbox.connection, new PublicKey(plain!.base.destination))).toBe(
+      before,
+    );
   });
 
   it('what 2501 compares: the route steps against the accounts that are one of five venue programs', async () => {

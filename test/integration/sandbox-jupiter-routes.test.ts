@@ -13,17 +13,10 @@
 import { decodeJupiter } from '../../main/review/decode-jupiter';
 import type { Address } from '../../main/shared/address';
 import { createHash } from 'node:crypto';
-import {
-  Connection,
-  Keypair,
-  PublicKey,
-  TransactionMessage,
-  VersionedTransaction,
-  type VersionedTransactionResponse,
-} from '@solana/web3.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Keypair, PublicKey, type VersionedTransactionResponse } from '@solana/web3.js';
+import { describe, expect, it } from 'vitest';
 import { instruction, type InstructionJson } from './sandbox-swap-instructions-helpers';
-import { startSandbox, type RunningSandbox } from '../harness/sandbox-process';
+import { useSandbox } from './sandbox-session';
 import { JUPITER_PROGRAM_FIXTURE } from '../fixtures/jupiter-program';
 import {
   ataOf,
@@ -31,19 +24,15 @@ import {
   AMM_V4_PROGRAM,
   CP_SWAP_PROGRAM,
   faucet,
-  fundedUser,
-  getJson,
   JUP,
   PDLG,
   postJson,
-  signAndSend,
   SOL,
   TFEE,
-  tokenBalance,
   USDC,
   USDT,
-  waitFor,
 } from './sandbox-swap-fixtures';
+import { sendAsUser, type RouteQuote, swapAndRead, quoteOf } from './sandbox-route-steps';
 
 const MSOL = 'mSoLzYCxHdYgdzU16g5QSh3i5K3z3KZK7ytfqcJm7So';
 const JUPITER = 'JUP6LkbZbjS1jKKwapdHNy74zcZ3tLUZoi5QNyVTaV4';
@@ -66,31 +55,14 @@ const FORMS = new Map(
   ].map((name) => [discriminatorOf(name), name]),
 );
 
-type Quote = Record<string, unknown> & {
-  inAmount: string;
-  outAmount: string;
-  platformFee: { amount: string; feeBps: number } | null;
-  routePlan: { swapInfo: Record<string, string>; percent: number }[];
-};
-
 for (const shape of ['v6', 'v1'] as const) {
   describe(`Jupiter's program on the sandbox, ${shape} shape`, () => {
-    let sandbox: RunningSandbox;
-    let connection: Connection;
-
-    beforeAll(async () => {
-      sandbox = await startSandbox({
-        args: [
-          '--jupiter-program',
-          JUPITER_PROGRAM_FIXTURE,
-          ...(shape === 'v1' ? ['--api-shape', 'v1'] : []),
-        ],
-      });
-      connection = new Connection(sandbox.rpcUrl, 'confirmed');
-    });
-
-    afterAll(async () => {
-      await sandbox?.remove();
+    const sandbox = useSandbox({
+      args: [
+        '--jupiter-program',
+        JUPITER_PROGRAM_FIXTURE,
+        ...(shape === 'v1' ? ['--api-shape', 'v1'] : []),
+      ],
     });
 
     /**
@@ -100,43 +72,20 @@ for (const shape of ['v6', 'v1'] as const) {
      * Raydium CLMM is always left out by name here: its steps through the program are
      * sandbox-jupiter-clmm.test.ts's and main/sandbox/jupiter/clmm-route.test.ts's.
      */
-    async function quote(query: string, amm = false): Promise<Quote> {
+    function quote(query: string, amm = false): Promise<RouteQuote> {
       const excluded = amm ? 'Raydium%20CLMM' : 'Raydium,Raydium%20CLMM';
-      const { status, body } = await getJson(
-        `${sandbox.swapApiUrl}/quote?${query}&excludeDexes=${excluded}`,
-      );
-      expect(status, JSON.stringify(body)).toBe(200);
-      return body as Quote;
-    }
-
-    async function read(signature: string): Promise<VersionedTransactionResponse> {
-      const tx = await connection.getTransaction(signature, {
-        commitment: 'confirmed',
-        maxSupportedTransactionVersion: 0,
-      });
-      expect(tx?.meta?.err).toBeNull();
-      return tx!;
-    }
-
-    /** /swap with `extra` options, sign, send, confirm, read back. */
-    async function swapAndRead(q: Quote, user: Keypair, extra: Record<string, unknown> = {}) {
-      const answer = await postJson(`${sandbox.swapApiUrl}/swap`, {
-        quoteResponse: q,
-        userPublicKey: user.publicKey.toBase58(),
-        dynamicComputeUnitLimit: true,
-        ...extra,
-      });
-      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-      expect(answer.body.simulationError).toBeNull();
-      const signature = await signAndSend(connection, answer.body.swapTransaction as string, user);
-      return { tx: await read(signature), limit: answer.body.computeUnitLimit as number };
+      return quoteOf(sandbox.swapApiUrl, `${query}&excludeDexes=${excluded}`);
     }
 
     /**
      * One Jupiter instruction at the top, of `form`; CP-Swap inside it once per leg and never
      * at the top; the person the only signer. Answers the route instruction's accounts.
      */
-    function expectJupiter(tx: VersionedTransactionResponse, q: Quote, form: string): string[] {
+    function expectJupiter(
+      tx: VersionedTransactionResponse,
+      q: RouteQuote,
+      form: string,
+    ): string[] {
       const keys = tx.transaction.message.getAccountKeys({
         accountKeysFromLookups: tx.meta?.loadedAddresses,
       });
@@ -183,12 +132,15 @@ for (const shape of ['v6', 'v1'] as const) {
       const owner = Keypair.generate().publicKey;
       await faucet(sandbox.rpcUrl, owner, mint, 1n);
       const account = ataOf(owner, mint);
-      return { account: account.toBase58(), before: await tokenBalance(connection, account) };
+      return {
+        account: account.toBase58(),
+        before: await sandbox.tokenBalance(account),
+      };
     }
 
     // First: the pools are as genesis made them, so this amount splits both hops.
     it('four swaps (two hops, each split) go through the lookup table; legacy is refused in words', async () => {
-      const user = await fundedUser(connection, sandbox.rpcUrl, 1, { [USDC]: 100_000_000_000n });
+      const user = await sandbox.fundedUser(1, { [USDC]: 100_000_000_000n });
       const q = await quote(
         `inputMint=${USDC}&outputMint=${MSOL}&amount=100000000000&restrictIntermediateTokens=false`,
       );
@@ -203,26 +155,26 @@ for (const shape of ['v6', 'v1'] as const) {
       expect(JSON.stringify(legacy.body)).toMatch(
         /larger than a packet .* as a legacy transaction/,
       );
-      const { tx } = await swapAndRead(q, user);
+      const { tx } = await swapAndRead(sandbox, q, user);
       expectJupiter(tx, q, 'shared_accounts_route');
       expect(tx.transaction.message.addressTableLookups.length).toBeGreaterThan(0);
-      expect(await tokenBalance(connection, ataOf(user.publicKey, MSOL))).toBe(BigInt(q.outAmount));
+      expect(await sandbox.tokenBalance(ataOf(user.publicKey, MSOL))).toBe(BigInt(q.outAmount));
     });
 
     it('one hop, SOL in, `route` with the platform fee paid by the program into feeAccount', async () => {
-      const user = await fundedUser(connection, sandbox.rpcUrl, 5);
+      const user = await sandbox.fundedUser(5);
       const q = await quote(
         `inputMint=${SOL}&outputMint=${USDC}&amount=1000000000&onlyDirectRoutes=true&platformFeeBps=50`,
       );
       const fee = await feeAccountOf(USDC);
-      const { tx } = await swapAndRead(q, user, {
+      const { tx } = await swapAndRead(sandbox, q, user, {
         feeAccount: fee.account,
         useSharedAccounts: false,
       });
       const accounts = expectJupiter(tx, q, 'route');
       expect(accounts[6]).toBe(fee.account); // platform_fee_account
-      expect(await tokenBalance(connection, ataOf(user.publicKey, USDC))).toBe(BigInt(q.outAmount));
-      const credited = (await tokenBalance(connection, new PublicKey(fee.account))) - fee.before;
+      expect(await sandbox.tokenBalance(ataOf(user.publicKey, USDC))).toBe(BigInt(q.outAmount));
+      const credited = (await sandbox.tokenBalance(new PublicKey(fee.account))) - fee.before;
       expect(credited).toBe(BigInt(q.platformFee!.amount));
       // The fee's transfer is the program's (an inner instruction), not the person's own.
       const feeIndex = tx.transaction.message
@@ -232,87 +184,90 @@ for (const shape of ['v6', 'v1'] as const) {
         .findIndex((key) => key.toBase58() === fee.account);
       const inner = (tx.meta?.innerInstructions ?? []).flatMap((group) => group.instructions);
       expect(inner.some((ix) => ix.accounts.includes(feeIndex))).toBe(true);
-      expect(await connection.getAccountInfo(ataOf(user.publicKey, SOL))).toBeNull();
+      expect(await sandbox.connection.getAccountInfo(ataOf(user.publicKey, SOL))).toBeNull();
     });
 
     it('one hop with useSharedAccounts: the program authority and its token accounts', async () => {
-      const user = await fundedUser(connection, sandbox.rpcUrl, 5);
+      const user = await sandbox.fundedUser(5);
       const q = await quote(
         `inputMint=${SOL}&outputMint=${USDC}&amount=500000000&onlyDirectRoutes=true`,
       );
-      const { tx } = await swapAndRead(q, user, { useSharedAccounts: true });
+      const { tx } = await swapAndRead(sandbox, q, user, { useSharedAccounts: true });
       const accounts = expectJupiter(tx, q, 'shared_accounts_route');
       expect(accounts[1]).toBe(PROGRAM_AUTHORITY);
-      expect(await tokenBalance(connection, ataOf(user.publicKey, USDC))).toBe(BigInt(q.outAmount));
+      expect(await sandbox.tokenBalance(ataOf(user.publicKey, USDC))).toBe(BigInt(q.outAmount));
       // The program's own accounts hand everything on: they hold nothing after the swap.
-      expect(await tokenBalance(connection, new PublicKey(accounts[5]!))).toBe(0n);
+      expect(await sandbox.tokenBalance(new PublicKey(accounts[5]!))).toBe(0n);
     });
 
     // BONK → JUP takes three hops since issue 33 (BONK > SOL > USDC > JUP pays more than either
     // two-hop path, each through a 1% pool): three steps in one shared_accounts_route.
     it('three hops, BONK → JUP: shared accounts by default, the middle tokens in the program', async () => {
-      const user = await fundedUser(connection, sandbox.rpcUrl, 1, { [BONK]: 5_000_000_000_000n });
+      const user = await sandbox.fundedUser(1, { [BONK]: 5_000_000_000_000n });
       const q = await quote(`inputMint=${BONK}&outputMint=${JUP}&amount=5000000000000`);
       expect(q.routePlan.map((step) => step.swapInfo.inputMint)).toEqual([BONK, SOL, USDC]);
-      const { tx } = await swapAndRead(q, user);
+      const { tx } = await swapAndRead(sandbox, q, user);
       expectJupiter(tx, q, 'shared_accounts_route');
-      expect(await tokenBalance(connection, ataOf(user.publicKey, JUP))).toBe(BigInt(q.outAmount));
+      expect(await sandbox.tokenBalance(ataOf(user.publicKey, JUP))).toBe(BigInt(q.outAmount));
       for (const middle of [SOL, USDC]) {
-        expect(await connection.getAccountInfo(ataOf(user.publicKey, middle))).toBeNull();
+        expect(await sandbox.connection.getAccountInfo(ataOf(user.publicKey, middle))).toBeNull();
       }
     });
 
     it('a hop split over two pools, SOL out (unwrapped), through the route plan', async () => {
-      const user = await fundedUser(connection, sandbox.rpcUrl, 1, { [USDC]: 1_500_000_000_000n });
+      const user = await sandbox.fundedUser(1, { [USDC]: 1_500_000_000_000n });
       const q = await quote(
         `inputMint=${USDC}&outputMint=${SOL}&amount=1500000000000&onlyDirectRoutes=true`,
       );
       expect(q.routePlan.length).toBeGreaterThan(1);
-      const before = BigInt(await connection.getBalance(user.publicKey));
-      const { tx } = await swapAndRead(q, user);
+      const before = BigInt(await sandbox.connection.getBalance(user.publicKey));
+      const { tx } = await swapAndRead(sandbox, q, user);
       expectJupiter(tx, q, 'route');
-      const gained = BigInt(await connection.getBalance(user.publicKey)) - before;
+      const gained = BigInt(await sandbox.connection.getBalance(user.publicKey)) - before;
       expect(gained).toBe(BigInt(q.outAmount) - BigInt(tx.meta!.fee));
     });
 
     it('useTokenLedger, SOL in: set_token_ledger, the wrap, then route_with_token_ledger', async () => {
-      const user = await fundedUser(connection, sandbox.rpcUrl, 5);
+      const user = await sandbox.fundedUser(5);
       const q = await quote(
         `inputMint=${SOL}&outputMint=${USDC}&amount=700000000&onlyDirectRoutes=true`,
       );
-      const { tx } = await swapAndRead(q, user, { useTokenLedger: true, useSharedAccounts: false });
+      const { tx } = await swapAndRead(sandbox, q, user, {
+        useTokenLedger: true,
+        useSharedAccounts: false,
+      });
       expectJupiter(tx, q, 'route_with_token_ledger');
-      expect(await tokenBalance(connection, ataOf(user.publicKey, USDC))).toBe(BigInt(q.outAmount));
+      expect(await sandbox.tokenBalance(ataOf(user.publicKey, USDC))).toBe(BigInt(q.outAmount));
     });
 
     it('destinationTokenAccount: the output lands in another person’s account', async () => {
-      const user = await fundedUser(connection, sandbox.rpcUrl, 5);
+      const user = await sandbox.fundedUser(5);
       const payee = Keypair.generate().publicKey;
       await faucet(sandbox.rpcUrl, payee, USDT, 1n);
       const destination = ataOf(payee, USDT);
       const q = await quote(
         `inputMint=${SOL}&outputMint=${USDT}&amount=300000000&onlyDirectRoutes=true`,
       );
-      const { tx } = await swapAndRead(q, user, {
+      const { tx } = await swapAndRead(sandbox, q, user, {
         destinationTokenAccount: destination.toBase58(),
         useSharedAccounts: false,
       });
       const accounts = expectJupiter(tx, q, 'route');
       expect(accounts[3]).toBe(destination.toBase58());
-      expect(await tokenBalance(connection, destination)).toBe(1n + BigInt(q.outAmount));
-      expect(await connection.getAccountInfo(ataOf(user.publicKey, USDT))).toBeNull();
+      expect(await sandbox.tokenBalance(destination)).toBe(1n + BigInt(q.outAmount));
+      expect(await sandbox.connection.getAccountInfo(ataOf(user.publicKey, USDT))).toBeNull();
     });
 
     it('a Token-2022 token with a transfer fee (TFEE) takes the plain form and pays the quote', async () => {
-      const user = await fundedUser(connection, sandbox.rpcUrl, 1, { [USDC]: 100_000_000n });
+      const user = await sandbox.fundedUser(1, { [USDC]: 100_000_000n });
       const q = await quote(`inputMint=${USDC}&outputMint=${TFEE}&amount=50000000`);
-      const { tx } = await swapAndRead(q, user, { useSharedAccounts: true });
+      const { tx } = await swapAndRead(sandbox, q, user, { useSharedAccounts: true });
       expectJupiter(tx, q, 'route');
-      expect(await tokenBalance(connection, ataOf(user.publicKey, TFEE))).toBe(BigInt(q.outAmount));
+      expect(await sandbox.tokenBalance(ataOf(user.publicKey, TFEE))).toBe(BigInt(q.outAmount));
     });
 
     it('/swap-instructions: one swap instruction of the program, and the token ledger’s', async () => {
-      const user = await fundedUser(connection, sandbox.rpcUrl, 5);
+      const user = await sandbox.fundedUser(5);
       const q = await quote(
         `inputMint=${SOL}&outputMint=${USDC}&amount=200000000&onlyDirectRoutes=true`,
       );
@@ -338,29 +293,19 @@ for (const shape of ['v6', 'v1'] as const) {
           ? [instruction(body.cleanupInstruction as InstructionJson)]
           : []),
       ];
-      const { blockhash } = await connection.getLatestBlockhash();
-      const tx = new VersionedTransaction(
-        new TransactionMessage({
-          payerKey: user.publicKey,
-          recentBlockhash: blockhash,
-          instructions,
-        }).compileToV0Message(),
-      );
-      tx.sign([user]);
-      const signature = await connection.sendRawTransaction(tx.serialize());
-      await waitFor(connection, signature);
-      expectJupiter(await read(signature), q, 'route_with_token_ledger');
-      expect(await tokenBalance(connection, ataOf(user.publicKey, USDC))).toBe(BigInt(q.outAmount));
+      const signature = await sendAsUser(sandbox, user, instructions);
+      expectJupiter(await sandbox.read(signature), q, 'route_with_token_ledger');
+      expect(await sandbox.tokenBalance(ataOf(user.publicKey, USDC))).toBe(BigInt(q.outAmount));
     });
 
     it('ExactOut through AMM v4 is one exact_out_route of the program, its steps named by the review', async () => {
-      const user = await fundedUser(connection, sandbox.rpcUrl, 5);
+      const user = await sandbox.fundedUser(5);
       const q = await quote(
         `inputMint=${SOL}&outputMint=${USDC}&amount=40000000&swapMode=ExactOut&onlyDirectRoutes=true`,
         true,
       );
       expect(q.routePlan.map((step) => step.swapInfo.label)).toEqual(['Raydium']);
-      const { tx } = await swapAndRead(q, user);
+      const { tx } = await swapAndRead(sandbox, q, user);
       const keys = tx.transaction.message.getAccountKeys({
         accountKeysFromLookups: tx.meta?.loadedAddresses,
       });
@@ -379,21 +324,21 @@ for (const shape of ['v6', 'v1'] as const) {
       expect(decoded.kind === 'jupiterRoute' && decoded.steps?.map((step) => step.venue)).toEqual([
         'Raydium AMM v4',
       ]);
-      expect(await tokenBalance(connection, ataOf(user.publicKey, USDC))).toBe(40_000_000n);
+      expect(await sandbox.tokenBalance(ataOf(user.publicKey, USDC))).toBe(40_000_000n);
     });
 
     it('ExactOut over CP-Swap stays CP-Swap’s own swap_base_output; PDLG stays the market maker’s', async () => {
-      const user = await fundedUser(connection, sandbox.rpcUrl, 1, { [USDC]: 100_000_000n });
+      const user = await sandbox.fundedUser(1, { [USDC]: 100_000_000n });
       const q = await quote(
         `inputMint=${USDC}&outputMint=${USDT}&amount=25000000&swapMode=ExactOut`,
       );
-      const { tx } = await swapAndRead(q, user);
+      const { tx } = await swapAndRead(sandbox, q, user);
       const logs = tx.meta?.logMessages ?? [];
       expect(logs).toContain(`Program ${CP_SWAP_PROGRAM} invoke [1]`);
       expect(logs.some((line) => line.includes(JUPITER))).toBe(false);
-      expect(await tokenBalance(connection, ataOf(user.publicKey, USDT))).toBe(25_000_000n);
+      expect(await sandbox.tokenBalance(ataOf(user.publicKey, USDT))).toBe(25_000_000n);
       const pdlg = await quote(`inputMint=${USDC}&outputMint=${PDLG}&amount=10000000`);
-      const fill = await swapAndRead(pdlg, user);
+      const fill = await swapAndRead(sandbox, pdlg, user);
       expect(fill.tx.transaction.signatures).toHaveLength(2);
       expect((fill.tx.meta?.logMessages ?? []).some((line) => line.includes(JUPITER))).toBe(false);
     });

@@ -8,21 +8,12 @@
  * own (measured on the program: main/sandbox/jupiter/route-instruction-v2.ts).
  */
 import { createHash } from 'node:crypto';
-import {
-  AddressLookupTableAccount,
-  ComputeBudgetProgram,
-  Connection,
-  Keypair,
-  PublicKey,
-  TransactionMessage,
-  VersionedTransaction,
-  type VersionedTransactionResponse,
-} from '@solana/web3.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { instruction, type InstructionJson } from './sandbox-swap-instructions-helpers';
+import { ComputeBudgetProgram, Keypair, type VersionedTransactionResponse } from '@solana/web3.js';
+import { describe, expect, it } from 'vitest';
+import { type InstructionJson } from './sandbox-swap-instructions-helpers';
 import { decodeJupiter } from '../../main/review/decode-jupiter';
 import type { Address } from '../../main/shared/address';
-import { startSandbox, type RunningSandbox } from '../harness/sandbox-process';
+import { useSandbox } from './sandbox-session';
 import { JUPITER_PROGRAM_FIXTURE } from '../fixtures/jupiter-program';
 import {
   ataOf,
@@ -30,15 +21,12 @@ import {
   AMM_V4_PROGRAM,
   CP_SWAP_PROGRAM,
   faucet,
-  fundedUser,
   getJson,
   JUP,
-  postJson,
   SOL,
-  tokenBalance,
   USDC,
-  waitFor,
 } from './sandbox-swap-fixtures';
+import { answerGroups, executeOrder, inlineTables, sendAsUser } from './sandbox-route-steps';
 
 const JUPITER = 'JUP6LkbZbjS1jKKwapdHNy74zcZ3tLUZoi5QNyVTaV4';
 const formOf = (data: Uint8Array) =>
@@ -50,28 +38,9 @@ const formOf = (data: Uint8Array) =>
 /** Accounts a V2 form names before the fee account and the steps'. */
 const HEAD = { route_v2: 10, shared_accounts_route_v2: 12 } as const;
 
-let sandbox: RunningSandbox;
-let connection: Connection;
-
-beforeAll(async () => {
-  sandbox = await startSandbox({
-    args: ['--jupiter-program', JUPITER_PROGRAM_FIXTURE, '--api-shape', 'v2'],
-  });
-  connection = new Connection(sandbox.rpcUrl, 'confirmed');
+const sandbox = useSandbox({
+  args: ['--jupiter-program', JUPITER_PROGRAM_FIXTURE, '--api-shape', 'v2'],
 });
-
-afterAll(async () => {
-  await sandbox?.remove();
-});
-
-async function read(signature: string): Promise<VersionedTransactionResponse> {
-  const tx = await connection.getTransaction(signature, {
-    commitment: 'confirmed',
-    maxSupportedTransactionVersion: 0,
-  });
-  expect(tx?.meta?.err).toBeNull();
-  return tx!;
-}
 
 /** The one V2 route at the top: its form, its accounts; a venue inside it, `legs` times. */
 function expectV2(tx: VersionedTransactionResponse, legs: number) {
@@ -98,7 +67,7 @@ function expectV2(tx: VersionedTransactionResponse, legs: number) {
 
 describe("Jupiter's V2 forms on the v2 shape", () => {
   it('/build with a platform fee: route_v2, the fee account first after its own accounts', async () => {
-    const user = await fundedUser(connection, sandbox.rpcUrl, 5);
+    const user = await sandbox.fundedUser(5);
     const feeOwner = Keypair.generate().publicKey;
     await faucet(sandbox.rpcUrl, feeOwner, USDC, 1n);
     const feeAccount = ataOf(feeOwner, USDC);
@@ -108,49 +77,23 @@ describe("Jupiter's V2 forms on the v2 shape", () => {
     expect(status, JSON.stringify(body)).toBe(200);
     const swapIx = body.swapInstruction as InstructionJson;
     expect(swapIx.programId).toBe(JUPITER);
-    const tables = Object.entries(
-      (body.addressesByLookupTableAddress as Record<string, string[]> | null) ?? {},
-    ).map(
-      ([key, addresses]) =>
-        new AddressLookupTableAccount({
-          key: new PublicKey(key),
-          state: {
-            deactivationSlot: BigInt('18446744073709551615'),
-            lastExtendedSlot: 0,
-            lastExtendedSlotStartIndex: 0,
-            addresses: addresses.map((a) => new PublicKey(a)),
-          },
-        }),
-    );
+    const tables = inlineTables(body);
     // The integrator's transaction: its own unit limit, then the answer's groups in order.
     const instructions = [
       ComputeBudgetProgram.setComputeUnitLimit({ units: 400_000 }),
-      ...(body.computeBudgetInstructions as InstructionJson[]).map(instruction),
-      ...(body.setupInstructions as InstructionJson[]).map(instruction),
-      instruction(swapIx),
-      ...(body.cleanupInstruction ? [instruction(body.cleanupInstruction as InstructionJson)] : []),
+      ...answerGroups(body),
     ];
-    const { blockhash } = await connection.getLatestBlockhash();
-    const tx = new VersionedTransaction(
-      new TransactionMessage({
-        payerKey: user.publicKey,
-        recentBlockhash: blockhash,
-        instructions,
-      }).compileToV0Message(tables),
-    );
-    tx.sign([user]);
-    const before = await tokenBalance(connection, feeAccount);
-    const signature = await connection.sendRawTransaction(tx.serialize());
-    await waitFor(connection, signature);
-    const landed = expectV2(await read(signature), 1);
+    const before = await sandbox.tokenBalance(feeAccount);
+    const signature = await sendAsUser(sandbox, user, instructions, tables);
+    const landed = expectV2(await sandbox.read(signature), 1);
     expect(landed.form).toBe('route_v2');
     expect(landed.accounts[HEAD.route_v2]).toBe(feeAccount.toBase58());
-    expect(await tokenBalance(connection, ataOf(user.publicKey, USDC))).toBe(
+    expect(await sandbox.tokenBalance(ataOf(user.publicKey, USDC))).toBe(
       BigInt(body.outAmount as string),
     );
     // /build states no fee amount: the program's is ⌊gross × 50 / 10,000⌋ of the output, where
     // the gross is what the person received plus the fee.
-    const fee = (await tokenBalance(connection, feeAccount)) - before;
+    const fee = (await sandbox.tokenBalance(feeAccount)) - before;
     expect(fee).toBeGreaterThan(0n);
     expect(fee).toBe(((BigInt(body.outAmount as string) + fee) * 50n) / 10_000n);
     // The wallet's decoder reads the V2 form and names its step past the fee account.
@@ -161,7 +104,7 @@ describe("Jupiter's V2 forms on the v2 shape", () => {
   });
 
   it('/order + /execute, two hops: shared_accounts_route_v2 with the referral fee paid by the program', async () => {
-    const user = await fundedUser(connection, sandbox.rpcUrl, 1, { [BONK]: 5_000_000_000_000n });
+    const user = await sandbox.fundedUser(1, { [BONK]: 5_000_000_000_000n });
     const referral = Keypair.generate().publicKey;
     // The fee mint by the docs' priority: the input here (BONK → JUP: neither SOL nor a stable).
     await faucet(sandbox.rpcUrl, referral, BONK, 1n);
@@ -170,24 +113,17 @@ describe("Jupiter's V2 forms on the v2 shape", () => {
       `${sandbox.swapApiUrl}/order?inputMint=${BONK}&outputMint=${JUP}&amount=5000000000000&taker=${user.publicKey.toBase58()}&referralAccount=${referral.toBase58()}&referralFee=60`,
     );
     expect(order.status, JSON.stringify(order.body)).toBe(200);
-    const tx = VersionedTransaction.deserialize(
-      Buffer.from(order.body.transaction as string, 'base64'),
-    );
-    tx.sign([user]);
-    const before = await tokenBalance(connection, referralAccount);
-    const landed = await postJson(`${sandbox.swapApiUrl}/execute`, {
-      signedTransaction: Buffer.from(tx.serialize()).toString('base64'),
-      requestId: order.body.requestId,
-    });
+    const before = await sandbox.tokenBalance(referralAccount);
+    const landed = await executeOrder(sandbox, order.body, user);
     expect(landed.status, JSON.stringify(landed.body)).toBe(200);
     expect(landed.body).toMatchObject({ status: 'Success', code: 0 });
-    const read2 = await read(landed.body.signature as string);
+    const read2 = await sandbox.read(landed.body.signature as string);
     const routePlan = order.body.routePlan as unknown[];
     const { form, accounts } = expectV2(read2, routePlan.length);
     expect(form).toBe('shared_accounts_route_v2');
     expect(accounts[HEAD.shared_accounts_route_v2]).toBe(referralAccount.toBase58());
     const fee = (5_000_000_000_000n * 60n) / 10_000n;
-    expect((await tokenBalance(connection, referralAccount)) - before).toBe(fee);
+    expect((await sandbox.tokenBalance(referralAccount)) - before).toBe(fee);
     expect(BigInt(landed.body.totalOutputAmount as string)).toBeGreaterThanOrEqual(
       BigInt(order.body.otherAmountThreshold as string),
     );

@@ -3,42 +3,23 @@
  * (messages from agave's rpc_pubsub.rs), the received notification, commitments one and 32 slots
  * late, a client that vanishes, the subscription limit, and the server stopping with the sandbox.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  Connection,
-  Keypair,
-  LAMPORTS_PER_SOL,
-  PublicKey,
-  SystemProgram,
-  Transaction,
-} from '@solana/web3.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { Keypair, LAMPORTS_PER_SOL, PublicKey } from '@solana/web3.js';
 import { getAssociatedTokenAddressSync } from '@solana/spl-token';
-import bs58 from 'bs58';
-import { startSandbox, type RunningSandbox } from '../harness/sandbox-process';
+import { startSandbox } from '../harness/sandbox-process';
+import { useSandbox } from './sandbox-session';
 import { PubsubClient, pubsubStats } from '../harness/pubsub-client';
-import { airdrop, faucet } from './sandbox-rpc-helpers';
+import { airdrop, faucet, signedSolTransfer } from './sandbox-rpc-helpers';
 
 const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
-let sandbox: RunningSandbox;
-let connection: Connection;
 const payer = Keypair.generate();
-
+const sandbox = useSandbox({ slotMs: 20 });
 beforeAll(async () => {
-  sandbox = await startSandbox({ slotMs: 20 });
-  connection = new Connection(sandbox.rpcUrl, 'confirmed');
-  await airdrop(connection, payer.publicKey, 10 * LAMPORTS_PER_SOL);
+  await airdrop(sandbox.connection, payer.publicKey, 10 * LAMPORTS_PER_SOL);
 }, 60_000);
-afterAll(async () => {
-  await sandbox.remove();
-});
 
-async function signedTransfer(to: Keypair['publicKey'], lamports: number) {
-  const { blockhash, lastValidBlockHeight } = await connection.getLatestBlockhash();
-  const tx = new Transaction({ feePayer: payer.publicKey, blockhash, lastValidBlockHeight });
-  tx.add(SystemProgram.transfer({ fromPubkey: payer.publicKey, toPubkey: to, lamports }));
-  tx.sign(payer);
-  return { wire: tx.serialize(), signature: bs58.encode(tx.signature!) };
-}
+const signedTransfer = (to: PublicKey, lamports: number) =>
+  signedSolTransfer(sandbox.connection, payer, to, lamports);
 
 async function subscriptions(): Promise<number> {
   return (await pubsubStats(sandbox.rpcUrl)).subscriptions;
@@ -110,9 +91,9 @@ describe('the sandbox PubSub protocol', () => {
       ]);
       ids[commitment] = answer.result as number;
     }
-    await connection.sendRawTransaction(wire);
+    await sandbox.connection.sendRawTransaction(wire);
     await client.until(() => client.of(ids.finalized!).length === 1);
-    const slot = (await connection.getSignatureStatus(signature)).value!.slot;
+    const slot = (await sandbox.connection.getSignatureStatus(signature)).value!.slot;
     expect(client.of(ids.processed!).map((n) => n.params.result)).toEqual([
       { context: { slot }, value: 'receivedSignature' },
       { context: { slot }, value: { err: null } },
@@ -151,7 +132,7 @@ describe('the sandbox PubSub protocol', () => {
       context: { slot: number };
       value: unknown;
     };
-    const info = await connection.getParsedAccountInfo(ata);
+    const info = await sandbox.connection.getParsedAccountInfo(ata);
     expect(result.value).toMatchObject({
       owner: 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA',
       data: {

@@ -3,9 +3,8 @@
  * `Connection`, its WebSocket endpoint left to its own default (the RPC port + 1), against the
  * real sandbox process (issue 33 point 4). Before it, `confirmTransaction` waited 30 s and failed.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  Connection,
   Keypair,
   LAMPORTS_PER_SOL,
   PublicKey,
@@ -20,28 +19,21 @@ import {
 } from '@solana/web3.js';
 import { AccountLayout, TOKEN_PROGRAM_ID, getAssociatedTokenAddressSync } from '@solana/spl-token';
 import bs58 from 'bs58';
-import { startSandbox, type RunningSandbox } from '../harness/sandbox-process';
+import { useSandbox } from './sandbox-session';
 import { pubsubStats } from '../harness/pubsub-client';
 import { airdrop, faucet } from './sandbox-rpc-helpers';
 
 const USDC = new PublicKey('EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v');
-let sandbox: RunningSandbox;
-let connection: Connection;
 const payer = Keypair.generate();
-
+// 20 ms slots: `finalized` (32 slots) comes within a second.
+const sandbox = useSandbox({ slotMs: 20 });
 beforeAll(async () => {
-  // 20 ms slots: `finalized` (32 slots) comes within a second.
-  sandbox = await startSandbox({ slotMs: 20 });
-  connection = new Connection(sandbox.rpcUrl, 'confirmed');
-  await airdrop(connection, payer.publicKey, 100 * LAMPORTS_PER_SOL);
+  await airdrop(sandbox.connection, payer.publicKey, 100 * LAMPORTS_PER_SOL);
 }, 60_000);
-afterAll(async () => {
-  await sandbox.remove();
-});
 
 /** A signed transfer of `lamports` from the payer to each of `to`. */
 async function transfer(to: PublicKey[], lamports: number) {
-  const { blockhash, lastValidBlockHeight } = await connection.getLatestBlockhash();
+  const { blockhash, lastValidBlockHeight } = await sandbox.connection.getLatestBlockhash();
   const tx = new Transaction({ feePayer: payer.publicKey, blockhash, lastValidBlockHeight });
   for (const key of to)
     tx.add(SystemProgram.transfer({ fromPubkey: payer.publicKey, toPubkey: key, lamports }));
@@ -70,24 +62,24 @@ describe('web3.js against the sandbox PubSub API', () => {
     for (const commitment of ['confirmed', 'finalized'] as const) {
       const to = Keypair.generate().publicKey;
       const { wire, blockhash, lastValidBlockHeight } = await transfer([to], 1_000_000);
-      const signature = await connection.sendRawTransaction(wire);
+      const signature = await sandbox.connection.sendRawTransaction(wire);
       const started = Date.now();
-      const answer = await connection.confirmTransaction(
+      const answer = await sandbox.connection.confirmTransaction(
         { signature, blockhash, lastValidBlockHeight },
         commitment,
       );
       expect(answer.value.err).toBeNull();
       expect(Date.now() - started).toBeLessThan(5_000);
-      const status = (await connection.getSignatureStatus(signature)).value;
+      const status = (await sandbox.connection.getSignatureStatus(signature)).value;
       expect(status?.confirmationStatus === 'processed').toBe(false);
-      expect(await connection.getBalance(to)).toBe(1_000_000);
+      expect(await sandbox.connection.getBalance(to)).toBe(1_000_000);
     }
   });
 
   it('confirmTransaction reports the error of a transaction that landed and failed', async () => {
     const poor = Keypair.generate();
-    await airdrop(connection, poor.publicKey, 10_000_000);
-    const { blockhash, lastValidBlockHeight } = await connection.getLatestBlockhash();
+    await airdrop(sandbox.connection, poor.publicKey, 10_000_000);
+    const { blockhash, lastValidBlockHeight } = await sandbox.connection.getLatestBlockhash();
     const tx = new Transaction({ feePayer: poor.publicKey, blockhash, lastValidBlockHeight });
     tx.add(
       SystemProgram.transfer({
@@ -98,19 +90,21 @@ describe('web3.js against the sandbox PubSub API', () => {
     );
     tx.sign(poor);
     // Past preflight, it lands, pays its fee and fails: the System program's error 1.
-    const signature = await connection.sendRawTransaction(tx.serialize(), { skipPreflight: true });
+    const signature = await sandbox.connection.sendRawTransaction(tx.serialize(), {
+      skipPreflight: true,
+    });
     // web3.js 1.x gives the error one of two ways, by which of its paths wins a race it runs
     // itself (lib/index.cjs.js, getTransactionConfirmationPromise): the notification resolves
     // with `value.err`; the `getSignatureStatus` it asks once subscribed, when the transaction
     // has already landed, rejects with the same error object. A caller sees the error either way.
-    const error = await connection
+    const error = await sandbox.connection
       .confirmTransaction({ signature, blockhash, lastValidBlockHeight })
       .then(
         (answer) => answer.value.err,
         (rejected: unknown) => rejected,
       );
     expect(error).toEqual({ InstructionError: [0, { Custom: 1 }] });
-    const status = (await connection.getSignatureStatus(signature)).value;
+    const status = (await sandbox.connection.getSignatureStatus(signature)).value;
     expect(status?.err).toEqual({ InstructionError: [0, { Custom: 1 }] });
   });
 
@@ -119,7 +113,7 @@ describe('web3.js against the sandbox PubSub API', () => {
     const before = (await pubsubStats(sandbox.rpcUrl)).subscriptions;
     const seen: SignatureResult[] = [];
     const done = next<Context>((resolve) =>
-      connection.onSignature(
+      sandbox.connection.onSignature(
         signature,
         (result, context) => {
           seen.push(result);
@@ -130,11 +124,11 @@ describe('web3.js against the sandbox PubSub API', () => {
     );
     // Let the subscription reach the server before the transaction does.
     await waitFor(async () => (await pubsubStats(sandbox.rpcUrl)).subscriptions > before);
-    await connection.sendRawTransaction(wire);
+    await sandbox.connection.sendRawTransaction(wire);
     const context = await done;
     expect(seen).toEqual([{ err: null }]);
     const landed = (
-      await connection.getSignatureStatus(signature, { searchTransactionHistory: true })
+      await sandbox.connection.getSignatureStatus(signature, { searchTransactionHistory: true })
     ).value!;
     expect(context.slot).toBe(landed.slot);
     // The server ended the subscription itself once it had notified.
@@ -145,24 +139,24 @@ describe('web3.js against the sandbox PubSub API', () => {
     const to = Keypair.generate().publicKey;
     const before = await subscriptions();
     const change = next<[AccountInfo<Buffer>, Context]>((resolve) => {
-      const id = connection.onAccountChange(
+      const id = sandbox.connection.onAccountChange(
         to,
         (info, context) => {
           resolve([info, context]);
-          void connection.removeAccountChangeListener(id);
+          void sandbox.connection.removeAccountChangeListener(id);
         },
         { commitment: 'confirmed' },
       );
     });
     await waitFor(async () => (await subscriptions()) === before + 1);
     const { wire } = await transfer([to], 7_654_321);
-    const signature = await connection.sendRawTransaction(wire);
+    const signature = await sandbox.connection.sendRawTransaction(wire);
     const [info, context] = await change;
     expect(info.lamports).toBe(7_654_321);
     expect(info.owner.toBase58()).toBe(SystemProgram.programId.toBase58());
     expect(info.data).toHaveLength(0);
     const landed = (
-      await connection.getSignatureStatus(signature, { searchTransactionHistory: true })
+      await sandbox.connection.getSignatureStatus(signature, { searchTransactionHistory: true })
     ).value!;
     expect(context.slot).toBe(landed.slot);
     await waitFor(async () => (await subscriptions()) === before);
@@ -170,9 +164,9 @@ describe('web3.js against the sandbox PubSub API', () => {
 
   it('onSlotChange: consecutive slots with their parent and root', async () => {
     const slots: SlotInfo[] = [];
-    const id = connection.onSlotChange((info) => slots.push(info));
+    const id = sandbox.connection.onSlotChange((info) => slots.push(info));
     await waitFor(async () => slots.length >= 5);
-    await connection.removeSlotChangeListener(id);
+    await sandbox.connection.removeSlotChangeListener(id);
     for (const info of slots) {
       expect(info.parent).toBe(info.slot - 1);
       expect(info.root).toBe(Math.max(0, info.slot - 32));
@@ -185,13 +179,17 @@ describe('web3.js against the sandbox PubSub API', () => {
     const stranger = Keypair.generate().publicKey;
     const before = await subscriptions();
     const strangerLogs: Logs[] = [];
-    const strangerId = connection.onLogs(stranger, (logs) => strangerLogs.push(logs), 'processed');
+    const strangerId = sandbox.connection.onLogs(
+      stranger,
+      (logs) => strangerLogs.push(logs),
+      'processed',
+    );
     const logs = next<[Logs, Context]>((resolve) =>
-      connection.onLogs(to, (l, c) => resolve([l, c]), 'processed'),
+      sandbox.connection.onLogs(to, (l, c) => resolve([l, c]), 'processed'),
     );
     await waitFor(async () => (await subscriptions()) === before + 2);
     const { wire } = await transfer([to], 2_000_000);
-    const signature = await connection.sendRawTransaction(wire);
+    const signature = await sandbox.connection.sendRawTransaction(wire);
     const [value] = await logs;
     expect(value.signature).toBe(signature);
     expect(value.err).toBeNull();
@@ -200,14 +198,14 @@ describe('web3.js against the sandbox PubSub API', () => {
       'Program 11111111111111111111111111111111 success',
     ]);
     expect(strangerLogs).toEqual([]);
-    await connection.removeOnLogsListener(strangerId);
+    await sandbox.connection.removeOnLogsListener(strangerId);
   });
 
   it("onProgramAccountChange with memcmp and dataSize filters: the person's new token account", async () => {
     const owner = Keypair.generate().publicKey;
     const before = await subscriptions();
     const account = next<[KeyedAccountInfo, Context]>((resolve) =>
-      connection.onProgramAccountChange(
+      sandbox.connection.onProgramAccountChange(
         TOKEN_PROGRAM_ID,
         (keyed, context) => resolve([keyed, context]),
         'confirmed',
@@ -228,7 +226,7 @@ describe('web3.js against the sandbox PubSub API', () => {
     const recipients = Array.from({ length: 200 }, () => Keypair.generate().publicKey);
     const received = new Map<string, number>();
     const ids = recipients.map((key) =>
-      connection.onAccountChange(
+      sandbox.connection.onAccountChange(
         key,
         (info) => received.set(key.toBase58(), info.lamports),
         'processed',
@@ -239,14 +237,14 @@ describe('web3.js against the sandbox PubSub API', () => {
     // 20 transfers a transaction: 10 transactions fund the 200 accounts.
     for (let i = 0; i < 200; i += 20) {
       const { wire } = await transfer(recipients.slice(i, i + 20), 1_000_000 + i);
-      await connection.sendRawTransaction(wire);
+      await sandbox.connection.sendRawTransaction(wire);
     }
     await waitFor(async () => received.size === 200);
     expect(Date.now() - started).toBeLessThan(10_000);
     recipients.forEach((key, index) => {
       expect(received.get(key.toBase58())).toBe(1_000_000 + index - (index % 20));
     });
-    await Promise.all(ids.map((id) => connection.removeAccountChangeListener(id)));
+    await Promise.all(ids.map((id) => sandbox.connection.removeAccountChangeListener(id)));
     await waitFor(async () => (await pubsubStats(sandbox.rpcUrl)).subscriptions === before);
   });
 });

@@ -3,28 +3,13 @@
  * codes and messages, body limits, the faucet's refusals and token list, the /v6 mount.
  */
 import { connect } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  Connection,
-  Keypair,
-  LAMPORTS_PER_SOL,
-  PublicKey,
-  SystemProgram,
-  Transaction,
-} from '@solana/web3.js';
+import { describe, expect, it } from 'vitest';
+import { Keypair, LAMPORTS_PER_SOL, PublicKey, SystemProgram, Transaction } from '@solana/web3.js';
 import { getAssociatedTokenAddressSync, NATIVE_MINT } from '@solana/spl-token';
-import { startSandbox, type RunningSandbox } from '../harness/sandbox-process';
+import { useSandbox } from './sandbox-session';
 import { airdrop, confirmed, rpc } from './sandbox-rpc-helpers';
 
-let sandbox: RunningSandbox;
-let connection: Connection;
-beforeAll(async () => {
-  sandbox = await startSandbox({ slotMs: 50 });
-  connection = new Connection(sandbox.rpcUrl, 'confirmed');
-});
-afterAll(async () => {
-  await sandbox?.remove();
-});
+const sandbox = useSandbox({ slotMs: 50 });
 
 async function post(
   body: string,
@@ -145,10 +130,10 @@ describe('sandbox HTTP edges', () => {
 
   it('answers -32003 to a transaction whose signature does not verify', async () => {
     const alice = Keypair.generate();
-    await airdrop(connection, alice.publicKey, LAMPORTS_PER_SOL);
+    await airdrop(sandbox.connection, alice.publicKey, LAMPORTS_PER_SOL);
     const tx = new Transaction({
       feePayer: alice.publicKey,
-      ...(await connection.getLatestBlockhash()),
+      ...(await sandbox.connection.getLatestBlockhash()),
     });
     tx.add(
       SystemProgram.transfer({
@@ -168,7 +153,7 @@ describe('sandbox HTTP edges', () => {
       code: -32003,
       message: 'Transaction signature verification failure',
     });
-    expect(await connection.getBalance(alice.publicKey)).toBe(LAMPORTS_PER_SOL);
+    expect(await sandbox.connection.getBalance(alice.publicKey)).toBe(LAMPORTS_PER_SOL);
   });
 
   it('enforces method, content type and body size like a validator', async () => {
@@ -218,7 +203,7 @@ describe('sandbox HTTP edges', () => {
     });
     expect(bySymbol['PYUSD']?.tokenProgram).toBe('TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb');
     // Every listed mint exists on the ledger with the listed decimals and program.
-    const infos = await connection.getMultipleParsedAccounts(
+    const infos = await sandbox.connection.getMultipleParsedAccounts(
       tokens.map((t) => new PublicKey(t.mint)),
     );
     infos.value.forEach((info, i) => {
@@ -254,16 +239,18 @@ describe('sandbox HTTP edges', () => {
     expect(await faucetRaw({ owner, mint: usdc, amount: '0' })).toMatchObject({ status: 400 });
     const funded = await faucetRaw({ owner, mint: NATIVE_MINT.toBase58(), amount: '2500000000' });
     expect(funded.status).toBe(200);
-    await confirmed(connection, funded.body.signature!);
+    await confirmed(sandbox.connection, funded.body.signature!);
     const wsol = getAssociatedTokenAddressSync(NATIVE_MINT, new PublicKey(owner));
-    expect((await connection.getTokenAccountBalance(wsol)).value.uiAmountString).toBe('2.5');
-    const tx = await connection.getTransaction(funded.body.signature!, {
+    expect((await sandbox.connection.getTokenAccountBalance(wsol)).value.uiAmountString).toBe(
+      '2.5',
+    );
+    const tx = await sandbox.connection.getTransaction(funded.body.signature!, {
       maxSupportedTransactionVersion: 0,
     });
     expect(tx?.meta?.err).toBeNull();
-    expect((await connection.getSignaturesForAddress(new PublicKey(owner)))[0]?.memo).toMatch(
-      /^\[\d+\] swapdesk sandbox faucet [0-9a-f]{12}$/,
-    );
+    expect(
+      (await sandbox.connection.getSignaturesForAddress(new PublicKey(owner)))[0]?.memo,
+    ).toMatch(/^\[\d+\] swapdesk sandbox faucet [0-9a-f]{12}$/);
   });
 
   it('hands every request under /v6/ to the swap API', async () => {

@@ -1,5 +1,7 @@
 /** Shared steps of the sandbox RPC tests: raw JSON-RPC calls, the faucet, polling for status. */
-import { Connection, Keypair, PublicKey, Transaction } from '@solana/web3.js';
+import { Connection, Keypair, PublicKey, SystemProgram, Transaction } from '@solana/web3.js';
+import bs58 from 'bs58';
+import { createServer } from 'node:net';
 
 export async function rpc(
   rpcUrl: string,
@@ -68,4 +70,30 @@ export async function sendSigned(
   const signature = await connection.sendRawTransaction(tx.serialize());
   await confirmed(connection, signature);
   return signature;
+}
+
+/**
+ * A SOL transfer from `payer` to `to` on a fresh blockhash, signed but not sent: its wire bytes,
+ * its signature and the blockhash's last valid height (for the tests that send it their way).
+ */
+export async function signedSolTransfer(
+  connection: Connection,
+  payer: Keypair,
+  to: PublicKey,
+  lamports: number,
+): Promise<{ wire: Buffer; signature: string; lastValidBlockHeight: number }> {
+  const { blockhash, lastValidBlockHeight } = await connection.getLatestBlockhash();
+  const tx = new Transaction({ feePayer: payer.publicKey, blockhash, lastValidBlockHeight });
+  tx.add(SystemProgram.transfer({ fromPubkey: payer.publicKey, toPubkey: to, lamports }));
+  tx.sign(payer);
+  return { wire: tx.serialize(), signature: bs58.encode(tx.signature!), lastValidBlockHeight };
+}
+
+/** A port nothing listens on (bound, then released). */
+export async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
 }

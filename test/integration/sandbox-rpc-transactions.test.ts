@@ -4,10 +4,9 @@
  * base58 sends and AlreadyProcessed, address lookup tables). Split from sandbox-rpc.test.ts
  * (reads, transfers, history, token accounts) when that file outgrew the project's 400 lines.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   ComputeBudgetProgram,
-  Connection,
   Keypair,
   LAMPORTS_PER_SOL,
   SendTransactionError,
@@ -16,24 +15,15 @@ import {
   TransactionMessage,
   VersionedTransaction,
 } from '@solana/web3.js';
-import { startSandbox, type RunningSandbox } from '../harness/sandbox-process';
+import { useSandbox } from './sandbox-session';
 import { airdrop, confirmed, sendSigned, rpc } from './sandbox-rpc-helpers';
 
-let sandbox: RunningSandbox;
-let connection: Connection;
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ slotMs: 50 });
-  connection = new Connection(sandbox.rpcUrl, 'confirmed');
-});
-afterAll(async () => {
-  await sandbox?.remove();
-});
+const sandbox = useSandbox({ slotMs: 50 });
 
 describe('sandbox JSON-RPC through web3.js Connection: transactions', () => {
   it('charges and reports the priority fee, and lists it in recent prioritization fees', async () => {
     const alice = Keypair.generate();
-    await airdrop(connection, alice.publicKey, LAMPORTS_PER_SOL);
+    await airdrop(sandbox.connection, alice.publicKey, LAMPORTS_PER_SOL);
     const tx = new Transaction().add(
       ComputeBudgetProgram.setComputeUnitLimit({ units: 10_000 }),
       ComputeBudgetProgram.setComputeUnitPrice({ microLamports: 250_000 }),
@@ -43,18 +33,20 @@ describe('sandbox JSON-RPC through web3.js Connection: transactions', () => {
         lamports: 1_000_000,
       }),
     );
-    const { blockhash } = await connection.getLatestBlockhash();
+    const { blockhash } = await sandbox.connection.getLatestBlockhash();
     tx.recentBlockhash = blockhash;
     tx.feePayer = alice.publicKey;
-    const fee = await connection.getFeeForMessage(tx.compileMessage());
+    const fee = await sandbox.connection.getFeeForMessage(tx.compileMessage());
     expect(fee.value).toBe(5000 + 2500); // 250,000 micro-lamports x 10,000 units = 2,500 lamports
-    const signature = await sendSigned(connection, tx, alice);
-    expect(await connection.getBalance(alice.publicKey)).toBe(LAMPORTS_PER_SOL - 1_000_000 - 7500);
+    const signature = await sendSigned(sandbox.connection, tx, alice);
+    expect(await sandbox.connection.getBalance(alice.publicKey)).toBe(
+      LAMPORTS_PER_SOL - 1_000_000 - 7500,
+    );
     expect(
-      (await connection.getTransaction(signature, { maxSupportedTransactionVersion: 0 }))?.meta
-        ?.fee,
+      (await sandbox.connection.getTransaction(signature, { maxSupportedTransactionVersion: 0 }))
+        ?.meta?.fee,
     ).toBe(7500);
-    const fees = await connection.getRecentPrioritizationFees({
+    const fees = await sandbox.connection.getRecentPrioritizationFees({
       lockedWritableAccounts: [alice.publicKey],
     });
     // One entry per recent slot (at most 150, fewer on a young chain), oldest first.
@@ -67,7 +59,7 @@ describe('sandbox JSON-RPC through web3.js Connection: transactions', () => {
   it('simulates without committing: sigVerify off, replaceRecentBlockhash, post-state accounts', async () => {
     const alice = Keypair.generate();
     const bob = Keypair.generate().publicKey;
-    await airdrop(connection, alice.publicKey, LAMPORTS_PER_SOL);
+    await airdrop(sandbox.connection, alice.publicKey, LAMPORTS_PER_SOL);
     const message = new TransactionMessage({
       payerKey: alice.publicKey,
       recentBlockhash: 'GfVcyD4kkTrj4bKc7WA9sZCin9JDbdT4Zkd3EittNR1W', // not a sandbox blockhash
@@ -76,9 +68,9 @@ describe('sandbox JSON-RPC through web3.js Connection: transactions', () => {
       ],
     }).compileToV0Message();
     const unsigned = new VersionedTransaction(message);
-    const refused = await connection.simulateTransaction(unsigned, { sigVerify: false });
+    const refused = await sandbox.connection.simulateTransaction(unsigned, { sigVerify: false });
     expect(refused.value.err).toBe('BlockhashNotFound');
-    const sim = await connection.simulateTransaction(unsigned, {
+    const sim = await sandbox.connection.simulateTransaction(unsigned, {
       replaceRecentBlockhash: true,
       accounts: { addresses: [bob.toBase58()], encoding: 'base64' },
     });
@@ -89,13 +81,15 @@ describe('sandbox JSON-RPC through web3.js Connection: transactions', () => {
     const replacement = (
       sim.value as { replacementBlockhash?: { blockhash: string; lastValidBlockHeight: number } }
     ).replacementBlockhash;
-    expect((await connection.isBlockhashValid(replacement!.blockhash)).value).toBe(true);
-    expect(replacement!.lastValidBlockHeight).toBeGreaterThan(await connection.getBlockHeight());
-    expect(await connection.getBalance(bob)).toBe(0);
+    expect((await sandbox.connection.isBlockhashValid(replacement!.blockhash)).value).toBe(true);
+    expect(replacement!.lastValidBlockHeight).toBeGreaterThan(
+      await sandbox.connection.getBlockHeight(),
+    );
+    expect(await sandbox.connection.getBalance(bob)).toBe(0);
     const tooMuch = new VersionedTransaction(
       new TransactionMessage({
         payerKey: alice.publicKey,
-        recentBlockhash: (await connection.getLatestBlockhash()).blockhash,
+        recentBlockhash: (await sandbox.connection.getLatestBlockhash()).blockhash,
         instructions: [
           SystemProgram.transfer({
             fromPubkey: alice.publicKey,
@@ -106,14 +100,14 @@ describe('sandbox JSON-RPC through web3.js Connection: transactions', () => {
       }).compileToV0Message(),
     );
     tooMuch.sign([alice]);
-    const failed = await connection.simulateTransaction(tooMuch, { sigVerify: true });
+    const failed = await sandbox.connection.simulateTransaction(tooMuch, { sigVerify: true });
     expect(failed.value.err).toEqual({ InstructionError: [0, { Custom: 1 }] });
     expect(failed.value.logs?.join('\n')).toContain('insufficient lamports');
   });
 
   it('refuses a failing transaction at preflight with -32002 and its logs, and charges nothing', async () => {
     const alice = Keypair.generate();
-    await airdrop(connection, alice.publicKey, LAMPORTS_PER_SOL);
+    await airdrop(sandbox.connection, alice.publicKey, LAMPORTS_PER_SOL);
     const tx = new Transaction().add(
       SystemProgram.transfer({
         fromPubkey: alice.publicKey,
@@ -121,39 +115,43 @@ describe('sandbox JSON-RPC through web3.js Connection: transactions', () => {
         lamports: 3 * LAMPORTS_PER_SOL,
       }),
     );
-    tx.recentBlockhash = (await connection.getLatestBlockhash()).blockhash;
+    tx.recentBlockhash = (await sandbox.connection.getLatestBlockhash()).blockhash;
     tx.sign(alice);
-    const error = await connection.sendRawTransaction(tx.serialize()).catch((e: unknown) => e);
+    const error = await sandbox.connection
+      .sendRawTransaction(tx.serialize())
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SendTransactionError);
     expect((error as SendTransactionError).message).toContain(
       'Transaction simulation failed: Error processing Instruction 0: custom program error: 0x1',
     );
-    expect((await (error as SendTransactionError).getLogs(connection))?.join('\n')).toContain(
-      'insufficient lamports',
-    );
-    expect(await connection.getBalance(alice.publicKey)).toBe(LAMPORTS_PER_SOL);
+    expect(
+      (await (error as SendTransactionError).getLogs(sandbox.connection))?.join('\n'),
+    ).toContain('insufficient lamports');
+    expect(await sandbox.connection.getBalance(alice.publicKey)).toBe(LAMPORTS_PER_SOL);
     // With skipPreflight it lands as a failed transaction and pays its fee, as on mainnet.
-    const signature = await connection.sendRawTransaction(tx.serialize(), { skipPreflight: true });
-    const status = (await connection.getSignatureStatuses([signature])).value[0];
+    const signature = await sandbox.connection.sendRawTransaction(tx.serialize(), {
+      skipPreflight: true,
+    });
+    const status = (await sandbox.connection.getSignatureStatuses([signature])).value[0];
     expect(status?.err).toEqual({ InstructionError: [0, { Custom: 1 }] });
-    expect(await connection.getBalance(alice.publicKey)).toBe(LAMPORTS_PER_SOL - 5000);
+    expect(await sandbox.connection.getBalance(alice.publicKey)).toBe(LAMPORTS_PER_SOL - 5000);
   });
 
   it('accepts base58 transactions and answers AlreadyProcessed to a resend after many others', async () => {
     const alice = Keypair.generate();
     const bob = Keypair.generate().publicKey;
-    await airdrop(connection, alice.publicKey, LAMPORTS_PER_SOL);
+    await airdrop(sandbox.connection, alice.publicKey, LAMPORTS_PER_SOL);
     const tx = new Transaction().add(
       SystemProgram.transfer({ fromPubkey: alice.publicKey, toPubkey: bob, lamports: 1_777_777 }),
     );
-    const { blockhash } = await connection.getLatestBlockhash();
+    const { blockhash } = await sandbox.connection.getLatestBlockhash();
     tx.recentBlockhash = blockhash;
     tx.sign(alice);
     const bs58 = (await import('bs58')).default;
     const sent = await rpc(sandbox.rpcUrl, 'sendTransaction', [bs58.encode(tx.serialize())]);
     expect(typeof sent.result).toBe('string');
     for (let i = 0; i < 30; i++) {
-      await connection
+      await sandbox.connection
         .sendRawTransaction(
           new Transaction({ feePayer: alice.publicKey, blockhash, lastValidBlockHeight: 0 })
             .add(
@@ -170,7 +168,7 @@ describe('sandbox JSON-RPC through web3.js Connection: transactions', () => {
     }
     for (let i = 0; i < 30; i++) {
       await sendSigned(
-        connection,
+        sandbox.connection,
         new Transaction().add(
           SystemProgram.transfer({
             fromPubkey: alice.publicKey,
@@ -190,20 +188,22 @@ describe('sandbox JSON-RPC through web3.js Connection: transactions', () => {
       'Transaction simulation failed: This transaction has already been processed',
     );
     expect((resend.error?.data as { err: unknown }).err).toBe('AlreadyProcessed');
-    const skipped = await connection.sendRawTransaction(tx.serialize(), { skipPreflight: true });
+    const skipped = await sandbox.connection.sendRawTransaction(tx.serialize(), {
+      skipPreflight: true,
+    });
     expect(skipped).toBe(sent.result);
-    expect(await connection.getBalance(bob)).toBe(1_777_777 + 30 * 1000 + 435);
+    expect(await sandbox.connection.getBalance(bob)).toBe(1_777_777 + 30 * 1000 + 435);
   });
 
   it('resolves address lookup tables: v0 transactions, getAddressLookupTable, loadedAddresses', async () => {
     const { AddressLookupTableProgram } = await import('@solana/web3.js');
     const alice = Keypair.generate();
     const receivers = Array.from({ length: 3 }, () => Keypair.generate().publicKey);
-    await airdrop(connection, alice.publicKey, LAMPORTS_PER_SOL);
+    await airdrop(sandbox.connection, alice.publicKey, LAMPORTS_PER_SOL);
     const [create, table] = AddressLookupTableProgram.createLookupTable({
       authority: alice.publicKey,
       payer: alice.publicKey,
-      recentSlot: await connection.getSlot(),
+      recentSlot: await sandbox.connection.getSlot(),
     });
     const extend = AddressLookupTableProgram.extendLookupTable({
       lookupTable: table,
@@ -211,15 +211,15 @@ describe('sandbox JSON-RPC through web3.js Connection: transactions', () => {
       payer: alice.publicKey,
       addresses: receivers,
     });
-    await sendSigned(connection, new Transaction().add(create, extend), alice);
+    await sendSigned(sandbox.connection, new Transaction().add(create, extend), alice);
     await new Promise((r) => setTimeout(r, 150)); // extended addresses are usable from the next slot
-    const lookup = (await connection.getAddressLookupTable(table)).value!;
+    const lookup = (await sandbox.connection.getAddressLookupTable(table)).value!;
     expect(lookup.state.addresses.map((a) => a.toBase58())).toEqual(
       receivers.map((r) => r.toBase58()),
     );
     const message = new TransactionMessage({
       payerKey: alice.publicKey,
-      recentBlockhash: (await connection.getLatestBlockhash()).blockhash,
+      recentBlockhash: (await sandbox.connection.getLatestBlockhash()).blockhash,
       instructions: receivers.map((to, i) =>
         SystemProgram.transfer({
           fromPubkey: alice.publicKey,
@@ -230,21 +230,23 @@ describe('sandbox JSON-RPC through web3.js Connection: transactions', () => {
     }).compileToV0Message([lookup]);
     const v0 = new VersionedTransaction(message);
     v0.sign([alice]);
-    const signature = await connection.sendTransaction(v0);
-    await confirmed(connection, signature);
-    expect(await connection.getBalance(receivers[2]!)).toBe(1_000_002);
+    const signature = await sandbox.connection.sendTransaction(v0);
+    await confirmed(sandbox.connection, signature);
+    expect(await sandbox.connection.getBalance(receivers[2]!)).toBe(1_000_002);
     const legacyClient = await rpc(sandbox.rpcUrl, 'getTransaction', [
       signature,
       { encoding: 'json' },
     ]);
     expect(legacyClient.error?.code).toBe(-32015);
-    const tx = await connection.getTransaction(signature, { maxSupportedTransactionVersion: 0 });
+    const tx = await sandbox.connection.getTransaction(signature, {
+      maxSupportedTransactionVersion: 0,
+    });
     expect(tx?.version).toBe(0);
     expect(tx?.meta?.loadedAddresses?.writable.map((k) => k.toBase58())).toEqual(
       receivers.map((r) => r.toBase58()),
     );
     expect(tx?.meta?.postBalances.slice(-3)).toEqual([1_000_000, 1_000_001, 1_000_002]);
-    const parsed = await connection.getParsedTransaction(signature, {
+    const parsed = await sandbox.connection.getParsedTransaction(signature, {
       maxSupportedTransactionVersion: 0,
     });
     expect(

@@ -3,15 +3,8 @@
  * with real transactions: SOL transfers, associated token accounts, transferChecked on SPL
  * Token and Token-2022, simulation, history, fees.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  Connection,
-  Keypair,
-  LAMPORTS_PER_SOL,
-  PublicKey,
-  SystemProgram,
-  Transaction,
-} from '@solana/web3.js';
+import { describe, expect, it } from 'vitest';
+import { Keypair, LAMPORTS_PER_SOL, PublicKey, SystemProgram, Transaction } from '@solana/web3.js';
 import {
   createAssociatedTokenAccountInstruction,
   createTransferCheckedInstruction,
@@ -21,59 +14,52 @@ import {
   TOKEN_2022_PROGRAM_ID,
   TOKEN_PROGRAM_ID,
 } from '@solana/spl-token';
-import { startSandbox, type RunningSandbox } from '../harness/sandbox-process';
+import { useSandbox } from './sandbox-session';
 import { airdrop, sendSigned, faucet, rpc } from './sandbox-rpc-helpers';
 
 const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
 const PYUSD = '2b1kV6DkPAnxd5ixfnxCpjxmKwqjjaYmCZfHsFu24GXo';
 
-let sandbox: RunningSandbox;
-let connection: Connection;
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ slotMs: 50 });
-  connection = new Connection(sandbox.rpcUrl, 'confirmed');
-});
-afterAll(async () => {
-  await sandbox?.remove();
-});
+const sandbox = useSandbox({ slotMs: 50 });
 
 describe('sandbox JSON-RPC through web3.js Connection', () => {
   it('announces itself on 127.0.0.1 and reports version, health, genesis and a growing chain', async () => {
     expect(new URL(sandbox.rpcUrl).hostname).toBe('127.0.0.1');
     expect(sandbox.swapApiUrl).toBe(`${sandbox.rpcUrl}/v6`);
-    expect((await connection.getVersion())['solana-core']).toMatch(/^\d+\.\d+\.\d+$/);
+    expect((await sandbox.connection.getVersion())['solana-core']).toMatch(/^\d+\.\d+\.\d+$/);
     expect((await rpc(sandbox.rpcUrl, 'getHealth')).result).toBe('ok');
-    const genesis = await connection.getGenesisHash();
+    const genesis = await sandbox.connection.getGenesisHash();
     expect(new PublicKey(genesis).toBytes()).toHaveLength(32);
-    const first = await connection.getLatestBlockhash();
-    const height = await connection.getBlockHeight();
+    const first = await sandbox.connection.getLatestBlockhash();
+    const height = await sandbox.connection.getBlockHeight();
     expect(first.lastValidBlockHeight).toBeGreaterThanOrEqual(height + 150 - 1);
     expect(first.lastValidBlockHeight).toBeLessThanOrEqual(height + 150);
     await new Promise((r) => setTimeout(r, 200));
-    const second = await connection.getLatestBlockhash();
+    const second = await sandbox.connection.getLatestBlockhash();
     expect(second.blockhash).not.toBe(first.blockhash);
-    expect(await connection.getSlot()).toBeGreaterThan(height);
-    expect(await connection.getGenesisHash()).toBe(genesis);
+    expect(await sandbox.connection.getSlot()).toBeGreaterThan(height);
+    expect(await sandbox.connection.getGenesisHash()).toBe(genesis);
   });
 
   it('airdrops SOL, transfers it, and records fee and balances like a validator', async () => {
     const alice = Keypair.generate();
     const bob = Keypair.generate().publicKey;
-    await airdrop(connection, alice.publicKey, 2 * LAMPORTS_PER_SOL);
-    expect(await connection.getBalance(alice.publicKey)).toBe(2 * LAMPORTS_PER_SOL);
+    await airdrop(sandbox.connection, alice.publicKey, 2 * LAMPORTS_PER_SOL);
+    expect(await sandbox.connection.getBalance(alice.publicKey)).toBe(2 * LAMPORTS_PER_SOL);
     const signature = await sendSigned(
-      connection,
+      sandbox.connection,
       new Transaction().add(
         SystemProgram.transfer({ fromPubkey: alice.publicKey, toPubkey: bob, lamports: 1_012_345 }),
       ),
       alice,
     );
-    expect(await connection.getBalance(bob)).toBe(1_012_345);
-    expect(await connection.getBalance(alice.publicKey)).toBe(
+    expect(await sandbox.connection.getBalance(bob)).toBe(1_012_345);
+    expect(await sandbox.connection.getBalance(alice.publicKey)).toBe(
       2 * LAMPORTS_PER_SOL - 1_012_345 - 5000,
     );
-    const tx = await connection.getTransaction(signature, { maxSupportedTransactionVersion: 0 });
+    const tx = await sandbox.connection.getTransaction(signature, {
+      maxSupportedTransactionVersion: 0,
+    });
     expect(tx?.meta?.fee).toBe(5000);
     expect(tx?.meta?.err).toBeNull();
     expect(tx?.meta?.preBalances.slice(0, 2)).toEqual([2 * LAMPORTS_PER_SOL, 0]);
@@ -84,19 +70,19 @@ describe('sandbox JSON-RPC through web3.js Connection', () => {
     expect(tx?.meta?.logMessages?.[0]).toBe('Program 11111111111111111111111111111111 invoke [1]');
     expect(tx?.version).toBe('legacy');
     expect(tx?.slot).toBeGreaterThan(0);
-    const info = await connection.getAccountInfo(bob);
+    const info = await sandbox.connection.getAccountInfo(bob);
     expect(info?.owner.toBase58()).toBe(SystemProgram.programId.toBase58());
     expect(info?.lamports).toBe(1_012_345);
   });
 
   it('lists signatures for an address newest first, with limit, before and until', async () => {
     const alice = Keypair.generate();
-    await airdrop(connection, alice.publicKey, LAMPORTS_PER_SOL);
+    await airdrop(sandbox.connection, alice.publicKey, LAMPORTS_PER_SOL);
     const sent: string[] = [];
     for (let i = 0; i < 4; i++) {
       sent.push(
         await sendSigned(
-          connection,
+          sandbox.connection,
           new Transaction().add(
             SystemProgram.transfer({
               fromPubkey: alice.publicKey,
@@ -108,17 +94,19 @@ describe('sandbox JSON-RPC through web3.js Connection', () => {
         ),
       );
     }
-    const all = await connection.getSignaturesForAddress(alice.publicKey);
+    const all = await sandbox.connection.getSignaturesForAddress(alice.publicKey);
     expect(all.map((s) => s.signature).slice(0, 4)).toEqual([...sent].reverse());
     expect(all).toHaveLength(5); // four transfers and the airdrop
-    const page = await connection.getSignaturesForAddress(alice.publicKey, {
+    const page = await sandbox.connection.getSignaturesForAddress(alice.publicKey, {
       limit: 2,
       before: sent[3],
     });
     expect(page.map((s) => s.signature)).toEqual([sent[2], sent[1]]);
-    const until = await connection.getSignaturesForAddress(alice.publicKey, { until: sent[1] });
+    const until = await sandbox.connection.getSignaturesForAddress(alice.publicKey, {
+      until: sent[1],
+    });
     expect(until.map((s) => s.signature)).toEqual([sent[3], sent[2]]);
-    const statuses = await connection.getSignatureStatuses(sent);
+    const statuses = await sandbox.connection.getSignatureStatuses(sent);
     expect(statuses.value.every((s) => s !== null && s.err === null)).toBe(true);
   });
 
@@ -133,19 +121,21 @@ describe('sandbox JSON-RPC through web3.js Connection', () => {
       false,
       TOKEN_2022_PROGRAM_ID,
     );
-    const account = await getAccount(connection, ata);
+    const account = await getAccount(sandbox.connection, ata);
     expect(account.amount).toBe(25_000_000n);
     expect(account.owner.toBase58()).toBe(owner.toBase58());
     expect(
-      (await getAccount(connection, pyusdAta, 'confirmed', TOKEN_2022_PROGRAM_ID)).amount,
+      (await getAccount(sandbox.connection, pyusdAta, 'confirmed', TOKEN_2022_PROGRAM_ID)).amount,
     ).toBe(7_500_000n);
-    const mint = await getMint(connection, new PublicKey(USDC));
+    const mint = await getMint(sandbox.connection, new PublicKey(USDC));
     expect(mint.decimals).toBe(6);
     expect(mint.supply).toBeGreaterThanOrEqual(25_000_000n);
 
-    const byMint = await connection.getTokenAccountsByOwner(owner, { mint: new PublicKey(USDC) });
+    const byMint = await sandbox.connection.getTokenAccountsByOwner(owner, {
+      mint: new PublicKey(USDC),
+    });
     expect(byMint.value.map((a) => a.pubkey.toBase58())).toEqual([ata.toBase58()]);
-    const by2022 = await connection.getParsedTokenAccountsByOwner(owner, {
+    const by2022 = await sandbox.connection.getParsedTokenAccountsByOwner(owner, {
       programId: TOKEN_2022_PROGRAM_ID,
     });
     expect(by2022.value).toHaveLength(1);
@@ -160,16 +150,16 @@ describe('sandbox JSON-RPC through web3.js Connection', () => {
     expect(parsed.info.mint).toBe(PYUSD);
     expect(parsed.info.tokenAmount).toMatchObject({ uiAmountString: '7.5', decimals: 6 });
     expect(parsed.info.extensions).toEqual([{ extension: 'immutableOwner' }]);
-    const balance = await connection.getTokenAccountBalance(ata);
+    const balance = await sandbox.connection.getTokenAccountBalance(ata);
     expect(balance.value).toEqual({
       amount: '25000000',
       decimals: 6,
       uiAmount: 25,
       uiAmountString: '25',
     });
-    const parsedMint = await connection.getParsedAccountInfo(new PublicKey(USDC));
+    const parsedMint = await sandbox.connection.getParsedAccountInfo(new PublicKey(USDC));
     expect((parsedMint.value?.data as { parsed: { type: string } }).parsed.type).toBe('mint');
-    const multiple = await connection.getMultipleAccountsInfo([
+    const multiple = await sandbox.connection.getMultipleAccountsInfo([
       ata,
       pyusdAta,
       Keypair.generate().publicKey,
@@ -188,13 +178,13 @@ describe('sandbox JSON-RPC through web3.js Connection', () => {
     it(`creates an associated token account and moves ${label} with transferChecked`, async () => {
       const alice = Keypair.generate();
       const bob = Keypair.generate().publicKey;
-      await airdrop(connection, alice.publicKey, LAMPORTS_PER_SOL);
+      await airdrop(sandbox.connection, alice.publicKey, LAMPORTS_PER_SOL);
       await faucet(sandbox.rpcUrl, alice.publicKey, mint, 10_000_000n);
       const mintKey = new PublicKey(mint);
       const from = getAssociatedTokenAddressSync(mintKey, alice.publicKey, false, programId);
       const to = getAssociatedTokenAddressSync(mintKey, bob, false, programId);
       const signature = await sendSigned(
-        connection,
+        sandbox.connection,
         new Transaction().add(
           createAssociatedTokenAccountInstruction(alice.publicKey, to, bob, mintKey, programId),
           createTransferCheckedInstruction(
@@ -210,9 +200,13 @@ describe('sandbox JSON-RPC through web3.js Connection', () => {
         ),
         alice,
       );
-      expect((await connection.getTokenAccountBalance(to)).value.uiAmountString).toBe('3.25');
-      expect((await connection.getTokenAccountBalance(from)).value.amount).toBe('6750000');
-      const tx = await connection.getTransaction(signature, { maxSupportedTransactionVersion: 0 });
+      expect((await sandbox.connection.getTokenAccountBalance(to)).value.uiAmountString).toBe(
+        '3.25',
+      );
+      expect((await sandbox.connection.getTokenAccountBalance(from)).value.amount).toBe('6750000');
+      const tx = await sandbox.connection.getTransaction(signature, {
+        maxSupportedTransactionVersion: 0,
+      });
       const keys = tx!.transaction.message.staticAccountKeys.map((k) => k.toBase58());
       const post = tx!.meta!.postTokenBalances!.map((b) => [
         keys[b.accountIndex],
@@ -231,7 +225,7 @@ describe('sandbox JSON-RPC through web3.js Connection', () => {
       ]);
       const rent = tx!.meta!.preBalances[0]! - tx!.meta!.postBalances[0]! - 5000;
       expect(rent).toBe(
-        await connection.getMinimumBalanceForRentExemption(
+        await sandbox.connection.getMinimumBalanceForRentExemption(
           programId.equals(TOKEN_PROGRAM_ID) ? 165 : 170,
         ),
       );

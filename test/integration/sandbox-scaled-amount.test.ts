@@ -6,43 +6,23 @@
  * multiplier change by POST /sandbox/multiplier — Token-2022's real `UpdateMultiplier` — picked
  * up at its timestamp with no restart.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Connection, Keypair, PublicKey } from '@solana/web3.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { Keypair, PublicKey } from '@solana/web3.js';
 import {
   amountToUiAmountForScaledUiAmountMintWithoutSimulation,
-  getAssociatedTokenAddressSync,
   getMint,
   getScaledUiAmountConfig,
   TOKEN_2022_PROGRAM_ID,
 } from '@solana/spl-token';
-import { startSandbox, type RunningSandbox } from '../harness/sandbox-process';
+import { useSandbox } from './sandbox-session';
+import { postMultiplier, RAW, XSTK, xstkAccountOf } from './scaled-token-fixtures';
 import { faucet, rpc } from './sandbox-rpc-helpers';
 import { findSandboxToken } from '../../main/shared/sandbox-tokens';
 import { formatScaledUnits } from '../../main/shared/scaled-amount';
 
-const XSTK = 'CGQW5zJTsxJzyUbfGWFFwVTDFTGBvifnJpoE3y2HtfuW';
-const RAW = 1_000n * 10n ** 8n; // 1,000 whole raw tokens of 8 decimals
-
-let sandbox: RunningSandbox;
-let connection: Connection;
+const sandbox = useSandbox({ slotMs: 50 });
 const owner = Keypair.generate().publicKey;
-const account = getAssociatedTokenAddressSync(
-  new PublicKey(XSTK),
-  owner,
-  true,
-  TOKEN_2022_PROGRAM_ID,
-);
-
-async function postMultiplier(
-  body: unknown,
-): Promise<{ status: number; body: Record<string, unknown> }> {
-  const response = await fetch(`${sandbox.rpcUrl}/sandbox/multiplier`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
+const account = xstkAccountOf(owner);
 
 async function balance(): Promise<{ amount: string; uiAmount: number; uiAmountString: string }> {
   const answer = await rpc(sandbox.rpcUrl, 'getTokenAccountBalance', [account.toBase58()]);
@@ -62,12 +42,7 @@ async function parsedAmount(): Promise<string> {
 }
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ slotMs: 50 });
-  connection = new Connection(sandbox.rpcUrl, 'confirmed');
   await faucet(sandbox.rpcUrl, owner, XSTK, RAW);
-});
-afterAll(async () => {
-  await sandbox?.remove();
 });
 
 describe('XSTK, the sandbox’s Scaled UI Amount token', () => {
@@ -80,7 +55,12 @@ describe('XSTK, the sandbox’s Scaled UI Amount token', () => {
   });
 
   it('answers the balance scaled by 1.5×, as spl-token and the wallet compute it', async () => {
-    const mint = await getMint(connection, new PublicKey(XSTK), 'confirmed', TOKEN_2022_PROGRAM_ID);
+    const mint = await getMint(
+      sandbox.connection,
+      new PublicKey(XSTK),
+      'confirmed',
+      TOKEN_2022_PROGRAM_ID,
+    );
     const config = getScaledUiAmountConfig(mint);
     expect(config?.multiplier).toBe(1.5);
     expect(config?.newMultiplier).toBe(3);
@@ -113,7 +93,7 @@ describe('XSTK, the sandbox’s Scaled UI Amount token', () => {
 
   it('picks up a multiplier change at its timestamp, with no restart', async () => {
     const now = Math.floor(Date.now() / 1000);
-    const scheduled = await postMultiplier({
+    const scheduled = await postMultiplier(sandbox.rpcUrl, {
       mint: XSTK,
       multiplier: 4.5,
       effectiveTimestamp: now + 3,
@@ -127,13 +107,13 @@ describe('XSTK, the sandbox’s Scaled UI Amount token', () => {
     await new Promise((done) => setTimeout(done, 4_500));
     expect((await balance()).uiAmountString).toBe('4500');
     expect(await parsedAmount()).toBe('4500');
-    const immediate = await postMultiplier({ mint: XSTK, multiplier: 0.1 });
+    const immediate = await postMultiplier(sandbox.rpcUrl, { mint: XSTK, multiplier: 0.1 });
     expect(immediate.status).toBe(200);
     expect((await balance()).uiAmountString).toBe(formatScaledUnits(RAW, 8, 0.1));
   });
 
   it('refuses a mint without the extension and a multiplier that is not positive, in words', async () => {
-    const usdc = await postMultiplier({
+    const usdc = await postMultiplier(sandbox.rpcUrl, {
       mint: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v',
       multiplier: 2,
     });
@@ -144,7 +124,7 @@ describe('XSTK, the sandbox’s Scaled UI Amount token', () => {
           'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v is not a Scaled UI Amount mint on the sandbox network.',
       },
     });
-    const zero = await postMultiplier({ mint: XSTK, multiplier: 0 });
+    const zero = await postMultiplier(sandbox.rpcUrl, { mint: XSTK, multiplier: 0 });
     expect(zero.body['error']).toMatch(/multiplier must be a positive number/);
   });
 });

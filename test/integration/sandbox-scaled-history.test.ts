@@ -6,33 +6,22 @@
  * reads at 1.5× after the split to 3×; the wallet's chain history (Activity) carries that
  * recorded amount as `uiChange` beside the raw change.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Connection, Keypair, PublicKey, type TokenBalance } from '@solana/web3.js';
-import {
-  amountToUiAmountForScaledUiAmountMintWithoutSimulation,
-  getAssociatedTokenAddressSync,
-  TOKEN_2022_PROGRAM_ID,
-} from '@solana/spl-token';
+import { describe, expect, it } from 'vitest';
+import { Keypair, type TokenBalance } from '@solana/web3.js';
+import { amountToUiAmountForScaledUiAmountMintWithoutSimulation } from '@solana/spl-token';
 import { readChainHistory } from '../../main/activity/chain-history';
-import { startSandbox, type RunningSandbox } from '../harness/sandbox-process';
+import { useSandbox } from './sandbox-session';
+import { postMultiplier, RAW, XSTK, xstkAccountOf } from './scaled-token-fixtures';
 import { faucet } from './sandbox-rpc-helpers';
 
-const XSTK = 'CGQW5zJTsxJzyUbfGWFFwVTDFTGBvifnJpoE3y2HtfuW';
-const RAW = 1_000n * 10n ** 8n; // 1,000 whole raw tokens of 8 decimals
-
-let sandbox: RunningSandbox;
-let connection: Connection;
+// A generous start: the machine running the suites is often busy.
+const sandbox = useSandbox({ slotMs: 50, timeoutMs: 120_000 }, 150_000);
 const owner = Keypair.generate().publicKey;
-const account = getAssociatedTokenAddressSync(
-  new PublicKey(XSTK),
-  owner,
-  true,
-  TOKEN_2022_PROGRAM_ID,
-).toBase58();
+const account = xstkAccountOf(owner).toBase58();
 
 /** The owner's XSTK account's recorded pre and post `uiTokenAmount` in a transaction. */
 async function recorded(signature: string) {
-  const tx = await connection.getTransaction(signature, {
+  const tx = await sandbox.connection.getTransaction(signature, {
     commitment: 'confirmed',
     maxSupportedTransactionVersion: 0,
   });
@@ -42,15 +31,6 @@ async function recorded(signature: string) {
     list?.find((b) => b.accountIndex === index)?.uiTokenAmount ?? null;
   return { pre: pick(tx!.meta!.preTokenBalances), post: pick(tx!.meta!.postTokenBalances) };
 }
-
-beforeAll(async () => {
-  // A generous start: the machine running the suites is often busy.
-  sandbox = await startSandbox({ slotMs: 50, timeoutMs: 120_000 });
-  connection = new Connection(sandbox.rpcUrl, 'confirmed');
-}, 150_000);
-afterAll(async () => {
-  await sandbox?.remove();
-});
 
 describe("XSTK's transaction history", () => {
   it('records token balances at the multiplier of the time, kept after a split', async () => {
@@ -68,11 +48,7 @@ describe("XSTK's transaction history", () => {
     );
 
     // The issuer's 2-for-1 split, in force at once.
-    const split = await fetch(`${sandbox.rpcUrl}/sandbox/multiplier`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ mint: XSTK, multiplier: 3 }),
-    });
+    const split = await postMultiplier(sandbox.rpcUrl, { mint: XSTK, multiplier: 3 });
     expect(split.status).toBe(200);
     const after = await faucet(sandbox.rpcUrl, owner, XSTK, RAW + 1n);
     const second = await recorded(after);
@@ -86,7 +62,7 @@ describe("XSTK's transaction history", () => {
     expect((await recorded(before)).post?.uiAmountString).toBe('1500');
 
     // Activity's chain history: the raw change and the change as recorded at the time.
-    const page = await readChainHistory(connection, owner.toBase58(), {
+    const page = await readChainHistory(sandbox.connection, owner.toBase58(), {
       limit: 10,
       unreachableMessage: 'unreachable',
     });

@@ -2,14 +2,13 @@
  * Every refusal of the sandbox swap API, over HTTP against a real sandbox process: the status,
  * the `{ errorCode, error }` body, and that nothing was built when the request was wrong.
  */
-import { Connection, Keypair, VersionedTransaction } from '@solana/web3.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../harness/sandbox-process';
+import { Keypair, VersionedTransaction } from '@solana/web3.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useSandbox } from './sandbox-session';
 import {
   ataOf,
   BONK,
   faucet,
-  fundedUser,
   getJson,
   JUP,
   postJson,
@@ -21,17 +20,7 @@ import {
   USDT,
 } from './sandbox-swap-fixtures';
 
-let sandbox: RunningSandbox;
-let connection: Connection;
-
-beforeAll(async () => {
-  sandbox = await startSandbox();
-  connection = new Connection(sandbox.rpcUrl, 'confirmed');
-});
-
-afterAll(async () => {
-  await sandbox?.remove();
-});
+const sandbox = useSandbox();
 
 const quoteUrl = (query: string) => `${sandbox.swapApiUrl}/quote?${query}`;
 
@@ -155,7 +144,7 @@ describe('POST /swap refusals', () => {
   let base: Record<string, unknown>;
 
   beforeAll(async () => {
-    user = await fundedUser(connection, sandbox.rpcUrl, 10, { [USDC]: 10_000_000n });
+    user = await sandbox.fundedUser(10, { [USDC]: 10_000_000n });
     base = await quote(`inputMint=${SOL}&outputMint=${USDC}&amount=100000000&platformFeeBps=20`);
   });
 
@@ -307,13 +296,13 @@ describe('POST /swap refusals', () => {
       `inputMint=${SOL}&outputMint=${USDC}&amount=150000000&slippageBps=10&swapMode=ExactOut&onlyDirectRoutes=true`,
     );
     // a whale sells SOL for USDC through the same pools, pushing the SOL price down
-    const whale = await fundedUser(connection, sandbox.rpcUrl, 100_000);
+    const whale = await sandbox.fundedUser(100_000);
     const dump = await quote(
       `inputMint=${SOL}&outputMint=${USDC}&amount=30000000000000&onlyDirectRoutes=true`,
     );
     const dumpSwap = await swap({ userPublicKey: whale.publicKey.toBase58(), quoteResponse: dump });
     expect(dumpSwap.status).toBe(200);
-    await signAndSend(connection, dumpSwap.body.swapTransaction as string, whale);
+    await signAndSend(sandbox.connection, dumpSwap.body.swapTransaction as string, whale);
     await expectError(
       swap({ userPublicKey: user.publicKey.toBase58(), quoteResponse: exactIn }),
       409,
@@ -327,7 +316,7 @@ describe('POST /swap refusals', () => {
   });
 
   it('answers a transaction with simulationError set when the user cannot pay for it', async () => {
-    const poor = await fundedUser(connection, sandbox.rpcUrl, 1);
+    const poor = await sandbox.fundedUser(1);
     const big = await quote(`inputMint=${SOL}&outputMint=${USDC}&amount=5000000000`);
     const { status, body } = await swap({
       userPublicKey: poor.publicKey.toBase58(),
@@ -345,11 +334,13 @@ describe('POST /swap refusals', () => {
       Buffer.from(body.swapTransaction as string, 'base64'),
     );
     await new Promise((done) => setTimeout(done, 900)); // a newer slot, a newer blockhash
-    const { blockhash } = await connection.getLatestBlockhash();
+    const { blockhash } = await sandbox.connection.getLatestBlockhash();
     expect(blockhash).not.toBe(tx.message.recentBlockhash);
     tx.message.recentBlockhash = blockhash;
     tx.sign([user]);
-    expect(await connection.sendRawTransaction(tx.serialize())).toMatch(/^[1-9A-HJ-NP-Za-km-z]+$/);
+    expect(await sandbox.connection.sendRawTransaction(tx.serialize())).toMatch(
+      /^[1-9A-HJ-NP-Za-km-z]+$/,
+    );
 
     const fill = await quote(`inputMint=${USDC}&outputMint=${PDLG}&amount=1000000`);
     const filled = await swap({ userPublicKey: user.publicKey.toBase58(), quoteResponse: fill });
@@ -358,10 +349,12 @@ describe('POST /swap refusals', () => {
     );
     expect(coSigned.message.header.numRequiredSignatures).toBe(2);
     await new Promise((done) => setTimeout(done, 900));
-    const newer = (await connection.getLatestBlockhash()).blockhash;
+    const newer = (await sandbox.connection.getLatestBlockhash()).blockhash;
     expect(newer).not.toBe(coSigned.message.recentBlockhash);
     coSigned.message.recentBlockhash = newer;
     coSigned.sign([user]);
-    await expect(connection.sendRawTransaction(coSigned.serialize())).rejects.toThrow(/signature/i);
+    await expect(sandbox.connection.sendRawTransaction(coSigned.serialize())).rejects.toThrow(
+      /signature/i,
+    );
   });
 });

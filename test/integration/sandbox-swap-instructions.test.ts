@@ -7,22 +7,20 @@
  * (wrap) and out (unwrap), a token input over two hops, platform fees on either side,
  * destinationTokenAccount, and a Token-2022 output.
  */
-import { Connection, Keypair, PublicKey } from '@solana/web3.js';
+import { Keypair, PublicKey } from '@solana/web3.js';
 import { TOKEN_2022_PROGRAM_ID } from '@solana/spl-token';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../harness/sandbox-process';
+import { describe, expect, it } from 'vitest';
+import { useSandbox } from './sandbox-session';
 import {
   ataOf,
   BONK,
   CP_SWAP_PROGRAM,
   faucet,
-  fundedUser,
   getJson,
   JUP,
   operatorFeeAccount,
   PYUSD,
   SOL,
-  tokenBalance,
   USDC,
   USDT,
   waitFor,
@@ -34,17 +32,7 @@ import {
   swapPart,
 } from './sandbox-swap-instructions-helpers';
 
-let sandbox: RunningSandbox;
-let connection: Connection;
-
-beforeAll(async () => {
-  sandbox = await startSandbox();
-  connection = new Connection(sandbox.rpcUrl, 'confirmed');
-});
-
-afterAll(async () => {
-  await sandbox?.remove();
-});
+const sandbox = useSandbox();
 
 type Quote = Record<string, unknown> & {
   inAmount: string;
@@ -73,14 +61,14 @@ async function merchant(mint: string): Promise<PublicKey> {
 }
 
 async function send(tx: { serialize(): Uint8Array }): Promise<string> {
-  const signature = await connection.sendRawTransaction(tx.serialize());
-  await waitFor(connection, signature);
+  const signature = await sandbox.connection.sendRawTransaction(tx.serialize());
+  await waitFor(sandbox.connection, signature);
   return signature;
 }
 
 describe('POST /swap-instructions composed by a wallet', () => {
   it('pays a 12.5 USDC invoice from SOL (ExactOut, wrap) in one user-signed transaction with two references', async () => {
-    const user = await fundedUser(connection, sandbox.rpcUrl, 10);
+    const user = await sandbox.fundedUser(10);
     const shop = await merchant(USDC);
     const references = [Keypair.generate().publicKey, Keypair.generate().publicKey];
     const q = await quote(`inputMint=${SOL}&outputMint=${USDC}&amount=12500000&swapMode=ExactOut`);
@@ -91,7 +79,7 @@ describe('POST /swap-instructions composed by a wallet', () => {
     });
     expect(body.addressLookupTableAddresses).toEqual([]);
     expect(body.computeUnitLimit).toBeLessThan(200_000);
-    expect(body.lastValidBlockHeight).toBeGreaterThan(await connection.getBlockHeight());
+    expect(body.lastValidBlockHeight).toBeGreaterThan(await sandbox.connection.getBlockHeight());
     // The swap is CP-Swap's swap_base_output (discriminator 37d96256a34ab4ad), for exactly the
     // invoice, the person its only signer.
     expect(body.swapInstruction.programId).toBe(CP_SWAP_PROGRAM);
@@ -102,8 +90,8 @@ describe('POST /swap-instructions composed by a wallet', () => {
       user.publicKey.toBase58(),
     ]);
 
-    const lamportsBefore = BigInt(await connection.getBalance(user.publicKey));
-    const before = await tokenBalance(connection, shop);
+    const lamportsBefore = BigInt(await sandbox.connection.getBalance(user.publicKey));
+    const before = await sandbox.tokenBalance(shop);
     const usdc = ataOf(user.publicKey, USDC);
     const invoice = invoiceInstructions(
       {
@@ -118,17 +106,17 @@ describe('POST /swap-instructions composed by a wallet', () => {
       user.publicKey,
     );
     const instructions = [...swapPart(body), ...invoice];
-    const tx = await signAsUser(connection, user, instructions);
+    const tx = await signAsUser(sandbox.connection, user, instructions);
     const signature = await send(tx);
 
-    expect((await tokenBalance(connection, shop)) - before).toBe(12_500_000n);
-    expect(await tokenBalance(connection, usdc)).toBe(0n);
+    expect((await sandbox.tokenBalance(shop)) - before).toBe(12_500_000n);
+    expect(await sandbox.tokenBalance(usdc)).toBe(0n);
     for (const reference of references) {
-      const found = await connection.getSignaturesForAddress(reference);
+      const found = await sandbox.connection.getSignaturesForAddress(reference);
       expect(found.map((s) => s.signature)).toEqual([signature]);
     }
     // The merchant's check: the last instruction is the TransferChecked with the references.
-    const confirmed = await connection.getTransaction(signature, {
+    const confirmed = await sandbox.connection.getTransaction(signature, {
       commitment: 'confirmed',
       maxSupportedTransactionVersion: 0,
     });
@@ -138,7 +126,7 @@ describe('POST /swap-instructions composed by a wallet', () => {
       references.map((r) => r.toBase58()),
     );
     // The SOL spent stays within the quote's maximum plus fees and the USDC account's rent.
-    const spent = lamportsBefore - BigInt(await connection.getBalance(user.publicKey));
+    const spent = lamportsBefore - BigInt(await sandbox.connection.getBalance(user.publicKey));
     expect(spent).toBeLessThanOrEqual(BigInt(q.otherAmountThreshold) + 2_100_000n + 20_000n);
 
     // The program ran, and its payout is an inner transfer, inside CP-Swap's instruction.
@@ -149,7 +137,7 @@ describe('POST /swap-instructions composed by a wallet', () => {
   });
 
   it('pays from a token over several hops (ExactIn BONK → JUP), the invoice being the minimum output', async () => {
-    const user = await fundedUser(connection, sandbox.rpcUrl, 1, { [BONK]: 50_000_000_000n });
+    const user = await sandbox.fundedUser(1, { [BONK]: 50_000_000_000n });
     const q = await quote(`inputMint=${BONK}&outputMint=${JUP}&amount=40000000000`);
     const hops = new Set(q.routePlan.map((step) => step.swapInfo.inputMint));
     // Two middle tokens or one: since issue 33 the router takes BONK > SOL > USDC > JUP.
@@ -167,7 +155,7 @@ describe('POST /swap-instructions composed by a wallet', () => {
     expect(swaps.map((ix) => ix.accounts[3]?.pubkey)).toEqual(
       q.routePlan.map((step) => step.swapInfo.ammKey),
     );
-    const before = await tokenBalance(connection, shop);
+    const before = await sandbox.tokenBalance(shop);
     const jup = ataOf(user.publicKey, JUP);
     const amount = BigInt(q.otherAmountThreshold);
     const invoice = invoiceInstructions(
@@ -186,21 +174,23 @@ describe('POST /swap-instructions composed by a wallet', () => {
     if (hops.size === 3) expect(body.addressLookupTableAddresses).toHaveLength(1);
     const signature = await send(
       await signAsUser(
-        connection,
+        sandbox.connection,
         user,
         [...swapPart(body), ...invoice],
         body.addressLookupTableAddresses,
       ),
     );
-    expect((await tokenBalance(connection, shop)) - before).toBe(amount);
-    expect(await tokenBalance(connection, ataOf(user.publicKey, BONK))).toBe(10_000_000_000n);
+    expect((await sandbox.tokenBalance(shop)) - before).toBe(amount);
+    expect(await sandbox.tokenBalance(ataOf(user.publicKey, BONK))).toBe(10_000_000_000n);
     // Nothing moved against the quote: the user keeps exactly outAmount minus the invoice.
-    expect(await tokenBalance(connection, jup)).toBe(BigInt(q.outAmount) - amount);
-    expect((await connection.getSignaturesForAddress(reference))[0]?.signature).toBe(signature);
+    expect(await sandbox.tokenBalance(jup)).toBe(BigInt(q.outAmount) - amount);
+    expect((await sandbox.connection.getSignaturesForAddress(reference))[0]?.signature).toBe(
+      signature,
+    );
   });
 
   it('takes a platform fee on either side (97.5% / 2.5%) and unwraps SOL out', async () => {
-    const user = await fundedUser(connection, sandbox.rpcUrl, 1, { [USDC]: 500_000_000n });
+    const user = await sandbox.fundedUser(1, { [USDC]: 500_000_000n });
     const feeOwner = Keypair.generate().publicKey;
     await faucet(sandbox.rpcUrl, feeOwner, USDC, 1n);
     const feeAccount = ataOf(feeOwner, USDC);
@@ -209,23 +199,23 @@ describe('POST /swap-instructions composed by a wallet', () => {
     const q = await quote(
       `inputMint=${USDC}&outputMint=${SOL}&amount=300000000&platformFeeBps=100`,
     );
-    const feeBefore = await tokenBalance(connection, feeAccount);
-    const opBefore = await tokenBalance(connection, operator);
-    const lamportsBefore = BigInt(await connection.getBalance(user.publicKey));
+    const feeBefore = await sandbox.tokenBalance(feeAccount);
+    const opBefore = await sandbox.tokenBalance(operator);
+    const lamportsBefore = BigInt(await sandbox.connection.getBalance(user.publicKey));
     const body = await swapInstructions(sandbox.swapApiUrl, {
       quoteResponse: q,
       userPublicKey: user.publicKey.toBase58(),
       feeAccount: feeAccount.toBase58(),
     });
-    await send(await signAsUser(connection, user, swapPart(body)));
+    await send(await signAsUser(sandbox.connection, user, swapPart(body)));
     const fee = (300_000_000n * 100n) / 10_000n;
-    const feeGain = (await tokenBalance(connection, feeAccount)) - feeBefore;
-    const opGain = (await tokenBalance(connection, operator)) - opBefore;
+    const feeGain = (await sandbox.tokenBalance(feeAccount)) - feeBefore;
+    const opGain = (await sandbox.tokenBalance(operator)) - opBefore;
     expect(feeGain + opGain).toBe(fee);
     expect(opGain).toBe((fee * 25n) / 1000n);
     // SOL arrives unwrapped: the wSOL account is closed and the lamports are the user's.
-    expect(await connection.getAccountInfo(ataOf(user.publicKey, SOL))).toBeNull();
-    const gained = BigInt(await connection.getBalance(user.publicKey)) - lamportsBefore;
+    expect(await sandbox.connection.getAccountInfo(ataOf(user.publicKey, SOL))).toBeNull();
+    const gained = BigInt(await sandbox.connection.getBalance(user.publicKey)) - lamportsBefore;
     expect(gained + 5_000n).toBeGreaterThanOrEqual(BigInt(q.otherAmountThreshold));
 
     // ... and SOL → USDC ExactIn with the fee in USDC (the output mint): the person pays it out
@@ -233,25 +223,25 @@ describe('POST /swap-instructions composed by a wallet', () => {
     const q2 = await quote(
       `inputMint=${SOL}&outputMint=${USDC}&amount=100000000&platformFeeBps=50`,
     );
-    const feeBefore2 = await tokenBalance(connection, feeAccount);
+    const feeBefore2 = await sandbox.tokenBalance(feeAccount);
     const body2 = await swapInstructions(sandbox.swapApiUrl, {
       quoteResponse: q2,
       userPublicKey: user.publicKey.toBase58(),
       feeAccount: feeAccount.toBase58(),
     });
-    const usdcBefore = await tokenBalance(connection, ataOf(user.publicKey, USDC));
-    await send(await signAsUser(connection, user, swapPart(body2)));
+    const usdcBefore = await sandbox.tokenBalance(ataOf(user.publicKey, USDC));
+    await send(await signAsUser(sandbox.connection, user, swapPart(body2)));
     const platform = BigInt((q2.platformFee as { amount: string }).amount);
-    expect((await tokenBalance(connection, feeAccount)) - feeBefore2).toBe(
+    expect((await sandbox.tokenBalance(feeAccount)) - feeBefore2).toBe(
       platform - (platform * 25n) / 1000n,
     );
-    expect((await tokenBalance(connection, ataOf(user.publicKey, USDC))) - usdcBefore).toBe(
+    expect((await sandbox.tokenBalance(ataOf(user.publicKey, USDC))) - usdcBefore).toBe(
       BigInt(q2.outAmount),
     );
   });
 
   it('ExactOut into destinationTokenAccount with an input-side fee delivers exactly the amount', async () => {
-    const user = await fundedUser(connection, sandbox.rpcUrl, 1, { [USDT]: 100_000_000n });
+    const user = await sandbox.fundedUser(1, { [USDT]: 100_000_000n });
     const shop = await merchant(USDC);
     const feeOwner = Keypair.generate().publicKey;
     await faucet(sandbox.rpcUrl, feeOwner, USDT, 1n);
@@ -260,8 +250,8 @@ describe('POST /swap-instructions composed by a wallet', () => {
       // CP-Swap's account order below: CLMM (sandbox-clmm-routes.test.ts) is left out by name.
       `inputMint=${USDT}&outputMint=${USDC}&amount=25000000&swapMode=ExactOut&platformFeeBps=20&dexes=Raydium%20CPMM`,
     );
-    const before = await tokenBalance(connection, shop);
-    const feeBefore = await tokenBalance(connection, feeAccount);
+    const before = await sandbox.tokenBalance(shop);
+    const feeBefore = await sandbox.tokenBalance(feeAccount);
     const body = await swapInstructions(sandbox.swapApiUrl, {
       quoteResponse: q,
       userPublicKey: user.publicKey.toBase58(),
@@ -270,19 +260,19 @@ describe('POST /swap-instructions composed by a wallet', () => {
     });
     // CP-Swap pays the merchant's account directly (the swap's output account, its sixth).
     expect(body.swapInstruction.accounts[5]?.pubkey).toBe(shop.toBase58());
-    await send(await signAsUser(connection, user, swapPart(body)));
-    expect((await tokenBalance(connection, shop)) - before).toBe(25_000_000n);
-    const spent = 100_000_000n - (await tokenBalance(connection, ataOf(user.publicKey, USDT)));
+    await send(await signAsUser(sandbox.connection, user, swapPart(body)));
+    expect((await sandbox.tokenBalance(shop)) - before).toBe(25_000_000n);
+    const spent = 100_000_000n - (await sandbox.tokenBalance(ataOf(user.publicKey, USDT)));
     expect(spent).toBe(BigInt(q.inAmount));
     expect(spent).toBeLessThanOrEqual(BigInt(q.otherAmountThreshold));
     const platform = BigInt((q.platformFee as { amount: string }).amount);
-    expect((await tokenBalance(connection, feeAccount)) - feeBefore).toBe(
+    expect((await sandbox.tokenBalance(feeAccount)) - feeBefore).toBe(
       platform - (platform * 25n) / 1000n,
     );
   });
 
   it('delivers a Token-2022 output (PYUSD), CP-Swap paying out through Token-2022', async () => {
-    const user = await fundedUser(connection, sandbox.rpcUrl, 1, { [USDC]: 50_000_000n });
+    const user = await sandbox.fundedUser(1, { [USDC]: 50_000_000n });
     const q = await quote(`inputMint=${USDC}&outputMint=${PYUSD}&amount=20000000`);
     const body = await swapInstructions(sandbox.swapApiUrl, {
       quoteResponse: q,
@@ -291,7 +281,7 @@ describe('POST /swap-instructions composed by a wallet', () => {
     expect(body.swapInstruction.programId).toBe(CP_SWAP_PROGRAM);
     // the output token program, the swap's tenth account
     expect(body.swapInstruction.accounts[9]?.pubkey).toBe(TOKEN_2022_PROGRAM_ID.toBase58());
-    await send(await signAsUser(connection, user, swapPart(body)));
-    expect(await tokenBalance(connection, ataOf(user.publicKey, PYUSD))).toBe(BigInt(q.outAmount));
+    await send(await signAsUser(sandbox.connection, user, swapPart(body)));
+    expect(await sandbox.tokenBalance(ataOf(user.publicKey, PYUSD))).toBe(BigInt(q.outAmount));
   });
 });

@@ -4,8 +4,9 @@
  * accounts, /swap-instructions, /tokens, and pools that survive a restart without re-seeding.
  */
 import { Connection, Keypair, PublicKey, VersionedTransaction } from '@solana/web3.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../harness/sandbox-process';
+import { describe, expect, it } from 'vitest';
+import { startSandbox } from '../harness/sandbox-process';
+import { useSandbox } from './sandbox-session';
 import {
   ataOf,
   BONK,
@@ -17,22 +18,11 @@ import {
   postJson,
   signAndSend,
   SOL,
-  tokenBalance,
   USDC,
   USDT,
 } from './sandbox-swap-fixtures';
 
-let sandbox: RunningSandbox;
-let connection: Connection;
-
-beforeAll(async () => {
-  sandbox = await startSandbox();
-  connection = new Connection(sandbox.rpcUrl, 'confirmed');
-});
-
-afterAll(async () => {
-  await sandbox?.remove();
-});
+const sandbox = useSandbox();
 
 type Quote = Record<string, unknown> & {
   routePlan: { swapInfo: Record<string, string>; percent: number }[];
@@ -116,7 +106,7 @@ describe('quote options', () => {
 
 describe('swap options', () => {
   it('priorityLevelWithMaxLamports: the fee is capped and paid', async () => {
-    const user = await fundedUser(connection, sandbox.rpcUrl, 5);
+    const user = await sandbox.fundedUser(5);
     const q = await quote(`inputMint=${SOL}&outputMint=${USDC}&amount=100000000`);
     const body = await swap({
       quoteResponse: q,
@@ -130,16 +120,16 @@ describe('swap options', () => {
     expect(fee).toBeGreaterThan(19_000n);
     expect(fee).toBeLessThanOrEqual(20_000n);
     expect(body.computeUnitLimit as number).toBeLessThan(200_000);
-    const before = await connection.getBalance(user.publicKey);
-    await signAndSend(connection, body.swapTransaction as string, user);
-    const rent = BigInt(await connection.getMinimumBalanceForRentExemption(165));
-    const spent = BigInt(before - (await connection.getBalance(user.publicKey)));
+    const before = await sandbox.connection.getBalance(user.publicKey);
+    await signAndSend(sandbox.connection, body.swapTransaction as string, user);
+    const rent = BigInt(await sandbox.connection.getMinimumBalanceForRentExemption(165));
+    const spent = BigInt(before - (await sandbox.connection.getBalance(user.publicKey)));
     // one signature: the person is the only signer
     expect(spent).toBe(BigInt(q.inAmount as string) + rent + 5_000n + fee);
   });
 
   it('computeUnitPriceMicroLamports: price × limit is what the user pays', async () => {
-    const user = await fundedUser(connection, sandbox.rpcUrl, 5, { [USDC]: 5_000_000n });
+    const user = await sandbox.fundedUser(5, { [USDC]: 5_000_000n });
     const q = await quote(`inputMint=${USDC}&outputMint=${USDT}&amount=5000000`);
     const body = await swap({
       quoteResponse: q,
@@ -149,17 +139,19 @@ describe('swap options', () => {
     });
     const expected = Math.ceil((3_000 * (body.computeUnitLimit as number)) / 1_000_000);
     expect(body.prioritizationFeeLamports).toBe(expected);
-    const before = await connection.getBalance(user.publicKey);
-    await signAndSend(connection, body.swapTransaction as string, user);
-    const rent = await connection.getMinimumBalanceForRentExemption(165);
-    expect(before - (await connection.getBalance(user.publicKey))).toBe(rent + 5_000 + expected);
-    expect(await tokenBalance(connection, ataOf(user.publicKey, USDT))).toBe(
+    const before = await sandbox.connection.getBalance(user.publicKey);
+    await signAndSend(sandbox.connection, body.swapTransaction as string, user);
+    const rent = await sandbox.connection.getMinimumBalanceForRentExemption(165);
+    expect(before - (await sandbox.connection.getBalance(user.publicKey))).toBe(
+      rent + 5_000 + expected,
+    );
+    expect(await sandbox.tokenBalance(ataOf(user.publicKey, USDT))).toBe(
       BigInt(q.outAmount as string),
     );
   });
 
   it('jitoTipLamports: the tip is a transfer from the user', async () => {
-    const user = await fundedUser(connection, sandbox.rpcUrl, 5, { [USDC]: 5_000_000n });
+    const user = await sandbox.fundedUser(5, { [USDC]: 5_000_000n });
     const q = await quote(`inputMint=${USDC}&outputMint=${SOL}&amount=5000000`);
     const body = await swap({
       quoteResponse: q,
@@ -167,29 +159,29 @@ describe('swap options', () => {
       prioritizationFeeLamports: { jitoTipLamports: 12_345 },
     });
     expect(body.prioritizationFeeLamports).toBe(12_345);
-    const before = await connection.getBalance(user.publicKey);
-    await signAndSend(connection, body.swapTransaction as string, user);
-    const gained = (await connection.getBalance(user.publicKey)) - before;
+    const before = await sandbox.connection.getBalance(user.publicKey);
+    await signAndSend(sandbox.connection, body.swapTransaction as string, user);
+    const gained = (await sandbox.connection.getBalance(user.publicKey)) - before;
     expect(gained).toBe(Number(q.outAmount) - 5_000 - 12_345);
   });
 
   it('wrapAndUnwrapSol=false spends wrapped SOL from the user\u2019s wSOL account and keeps it open', async () => {
-    const user = await fundedUser(connection, sandbox.rpcUrl, 1, { [SOL]: 2_000_000_000n });
+    const user = await sandbox.fundedUser(1, { [SOL]: 2_000_000_000n });
     const q = await quote(`inputMint=${SOL}&outputMint=${USDC}&amount=500000000`);
     const body = await swap({
       quoteResponse: q,
       userPublicKey: user.publicKey.toBase58(),
       wrapAndUnwrapSol: false,
     });
-    await signAndSend(connection, body.swapTransaction as string, user);
-    expect(await tokenBalance(connection, ataOf(user.publicKey, SOL))).toBe(1_500_000_000n);
-    expect(await tokenBalance(connection, ataOf(user.publicKey, USDC))).toBe(
+    await signAndSend(sandbox.connection, body.swapTransaction as string, user);
+    expect(await sandbox.tokenBalance(ataOf(user.publicKey, SOL))).toBe(1_500_000_000n);
+    expect(await sandbox.tokenBalance(ataOf(user.publicKey, USDC))).toBe(
       BigInt(q.outAmount as string),
     );
   });
 
   it('trackingAccount is referenced, read-only, by the transaction', async () => {
-    const user = await fundedUser(connection, sandbox.rpcUrl, 2);
+    const user = await sandbox.fundedUser(2);
     const tracker = Keypair.generate().publicKey.toBase58();
     const q = await quote(`inputMint=${SOL}&outputMint=${USDC}&amount=10000000`);
     const body = await swap({
@@ -203,13 +195,13 @@ describe('swap options', () => {
     const index = tx.message.staticAccountKeys.findIndex((key) => key.toBase58() === tracker);
     expect(index).toBeGreaterThan(0);
     expect(tx.message.isAccountWritable(index)).toBe(false);
-    await signAndSend(connection, body.swapTransaction as string, user);
-    const signatures = await connection.getSignaturesForAddress(new PublicKey(tracker));
+    await signAndSend(sandbox.connection, body.swapTransaction as string, user);
+    const signatures = await sandbox.connection.getSignaturesForAddress(new PublicKey(tracker));
     expect(signatures).toHaveLength(1);
   });
 
   it('/swap-instructions answers Jupiter\u2019s groups, the CP-Swap swap as the swap instruction', async () => {
-    const user = await fundedUser(connection, sandbox.rpcUrl, 2);
+    const user = await sandbox.fundedUser(2);
     const q = await quote(`inputMint=${SOL}&outputMint=${USDC}&amount=10000000`);
     const { status, body } = await postJson(`${sandbox.swapApiUrl}/swap-instructions`, {
       quoteResponse: q,
@@ -231,7 +223,7 @@ describe('swap options', () => {
   });
 
   it('/swap-instructions refuses a market-maker fill, which needs the maker\u2019s signature', async () => {
-    const user = await fundedUser(connection, sandbox.rpcUrl, 2);
+    const user = await sandbox.fundedUser(2);
     const q = await quote(`inputMint=${USDC}&outputMint=${PDLG}&amount=1000000`);
     const { status, body } = await postJson(`${sandbox.swapApiUrl}/swap-instructions`, {
       quoteResponse: q,

@@ -6,18 +6,9 @@
  * one `route_v2` / `shared_accounts_route_v2` with CP-Swap inside it three times when the
  * program runs, three CP-Swap calls at the top when it does not; the person gets the quote.
  */
-import {
-  AddressLookupTableAccount,
-  ComputeBudgetProgram,
-  Connection,
-  Keypair,
-  PublicKey,
-  TransactionMessage,
-  VersionedTransaction,
-  type VersionedTransactionResponse,
-} from '@solana/web3.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../harness/sandbox-process';
+import { ComputeBudgetProgram, Keypair, type VersionedTransactionResponse } from '@solana/web3.js';
+import { describe, expect, it } from 'vitest';
+import { useSandbox } from './sandbox-session';
 import { JUPITER_PROGRAM_FIXTURE } from '../fixtures/jupiter-program';
 import {
   AMOUNT,
@@ -29,49 +20,14 @@ import {
   OTHER_VENUES,
   type RoutePlan,
 } from './three-hops-fixtures';
-import { instruction, type InstructionJson } from './sandbox-swap-instructions-helpers';
-import {
-  ataOf,
-  CP_SWAP_PROGRAM,
-  faucet,
-  fundedUser,
-  getJson,
-  postJson,
-  SOL,
-  tokenBalance,
-  USDC,
-  waitFor,
-} from './sandbox-swap-fixtures';
+import { ataOf, CP_SWAP_PROGRAM, faucet, getJson, SOL, USDC } from './sandbox-swap-fixtures';
+import { answerGroups, executeOrder, inlineTables, sendAsUser } from './sandbox-route-steps';
 
 for (const jupiter of [true, false]) {
   describe(`three hops on the v2 shape, ${jupiter ? 'through' : 'without'} Jupiter's program`, () => {
-    let sandbox: RunningSandbox;
-    let connection: Connection;
-
-    beforeAll(async () => {
-      sandbox = await startSandbox({
-        args: [
-          '--api-shape',
-          'v2',
-          '--jupiter-program',
-          jupiter ? JUPITER_PROGRAM_FIXTURE : 'none',
-        ],
-      });
-      connection = new Connection(sandbox.rpcUrl, 'confirmed');
+    const sandbox = useSandbox({
+      args: ['--api-shape', 'v2', '--jupiter-program', jupiter ? JUPITER_PROGRAM_FIXTURE : 'none'],
     });
-
-    afterAll(async () => {
-      await sandbox?.remove();
-    });
-
-    async function read(signature: string): Promise<VersionedTransactionResponse> {
-      const tx = await connection.getTransaction(signature, {
-        commitment: 'confirmed',
-        maxSupportedTransactionVersion: 0,
-      });
-      expect(tx?.meta?.err).toBeNull();
-      return tx!;
-    }
 
     /** One Jupiter route with CP-Swap inside it per step, or CP-Swap at the top per step. */
     function expectExecuted(tx: VersionedTransactionResponse, steps: number) {
@@ -99,72 +55,41 @@ for (const jupiter of [true, false]) {
       ] as const) {
         it(`/build, ${from} → ${to}: composed by the integrator, paid exactly the quote`, async () => {
           const [input, output] = [mintOf(from), mintOf(to)];
-          const user = await fundedUser(connection, sandbox.rpcUrl, 1, { [input]: AMOUNT[from]! });
+          const user = await sandbox.fundedUser(1, {
+            [input]: AMOUNT[from]!,
+          });
           const { status, body } = await getJson(
             `${sandbox.swapApiUrl}/build?inputMint=${input}&outputMint=${output}&amount=${AMOUNT[from]}&taker=${user.publicKey.toBase58()}&excludeDexes=${OTHER_VENUES}`,
           );
           expect(status, JSON.stringify(body)).toBe(200);
           expect(chainOf(body.routePlan as RoutePlan)).toEqual(expectedChain(from, far));
-          const tables = Object.entries(
-            (body.addressesByLookupTableAddress as Record<string, string[]> | null) ?? {},
-          ).map(
-            ([key, addresses]) =>
-              new AddressLookupTableAccount({
-                key: new PublicKey(key),
-                state: {
-                  deactivationSlot: BigInt('18446744073709551615'),
-                  lastExtendedSlot: 0,
-                  lastExtendedSlotStartIndex: 0,
-                  addresses: addresses.map((a) => new PublicKey(a)),
-                },
-              }),
-          );
+          const tables = inlineTables(body);
           const instructions = [
             ComputeBudgetProgram.setComputeUnitLimit({ units: 600_000 }),
-            ...(body.computeBudgetInstructions as InstructionJson[]).map(instruction),
-            ...(body.setupInstructions as InstructionJson[]).map(instruction),
-            instruction(body.swapInstruction as InstructionJson),
-            ...(body.cleanupInstruction
-              ? [instruction(body.cleanupInstruction as InstructionJson)]
-              : []),
+            ...answerGroups(body),
           ];
-          const { blockhash } = await connection.getLatestBlockhash();
-          const tx = new VersionedTransaction(
-            new TransactionMessage({
-              payerKey: user.publicKey,
-              recentBlockhash: blockhash,
-              instructions,
-            }).compileToV0Message(tables),
-          );
-          tx.sign([user]);
-          const signature = await connection.sendRawTransaction(tx.serialize());
-          await waitFor(connection, signature);
-          expectExecuted(await read(signature), 3);
-          expect(await tokenBalance(connection, ataOf(user.publicKey, output))).toBe(
+          const signature = await sendAsUser(sandbox, user, instructions, tables);
+          expectExecuted(await sandbox.read(signature), 3);
+          expect(await sandbox.tokenBalance(ataOf(user.publicKey, output))).toBe(
             BigInt(body.outAmount as string),
           );
         });
 
         it(`/order + /execute, ${from} → ${to}: lands, paid at least the threshold`, async () => {
           const [input, output] = [mintOf(from), mintOf(to)];
-          const user = await fundedUser(connection, sandbox.rpcUrl, 1, { [input]: AMOUNT[from]! });
+          const user = await sandbox.fundedUser(1, {
+            [input]: AMOUNT[from]!,
+          });
           const order = await getJson(
             `${sandbox.swapApiUrl}/order?inputMint=${input}&outputMint=${output}&amount=${AMOUNT[from]}&taker=${user.publicKey.toBase58()}&excludeDexes=${OTHER_VENUES}`,
           );
           expect(order.status, JSON.stringify(order.body)).toBe(200);
           expect(chainOf(order.body.routePlan as RoutePlan)).toEqual(expectedChain(from, far));
-          const tx = VersionedTransaction.deserialize(
-            Buffer.from(order.body.transaction as string, 'base64'),
-          );
-          tx.sign([user]);
-          const landed = await postJson(`${sandbox.swapApiUrl}/execute`, {
-            signedTransaction: Buffer.from(tx.serialize()).toString('base64'),
-            requestId: order.body.requestId,
-          });
+          const landed = await executeOrder(sandbox, order.body, user);
           expect(landed.status, JSON.stringify(landed.body)).toBe(200);
           expect(landed.body).toMatchObject({ status: 'Success', code: 0 });
-          expectExecuted(await read(landed.body.signature as string), 3);
-          const received = await tokenBalance(connection, ataOf(user.publicKey, output));
+          expectExecuted(await sandbox.read(landed.body.signature as string), 3);
+          const received = await sandbox.tokenBalance(ataOf(user.publicKey, output));
           // /execute's own figures, read from the taker's accounts (a Token-2022 one too).
           expect(received).toBe(BigInt(landed.body.totalOutputAmount as string));
           expect(landed.body.totalInputAmount).toBe(String(AMOUNT[from]));
@@ -183,20 +108,13 @@ for (const jupiter of [true, false]) {
       expect(order.status, JSON.stringify(order.body)).toBe(200);
       expect(order.body.gasless).toBe(true);
       expect(order.body.feePayer).not.toBe(user.publicKey.toBase58());
-      const tx = VersionedTransaction.deserialize(
-        Buffer.from(order.body.transaction as string, 'base64'),
-      );
-      tx.sign([user]);
-      const landed = await postJson(`${sandbox.swapApiUrl}/execute`, {
-        signedTransaction: Buffer.from(tx.serialize()).toString('base64'),
-        requestId: order.body.requestId,
-      });
+      const landed = await executeOrder(sandbox, order.body, user);
       expect(landed.body).toMatchObject({ status: 'Success', code: 0 });
-      expectExecuted(await read(landed.body.signature as string), 3);
-      expect(await tokenBalance(connection, ataOf(user.publicKey, mintOf('UNVR')))).toBe(
+      expectExecuted(await sandbox.read(landed.body.signature as string), 3);
+      expect(await sandbox.tokenBalance(ataOf(user.publicKey, mintOf('UNVR')))).toBe(
         BigInt(order.body.outAmount as string),
       );
-      expect(await connection.getBalance(user.publicKey)).toBe(0);
+      expect(await sandbox.connection.getBalance(user.publicKey)).toBe(0);
     });
   });
 }

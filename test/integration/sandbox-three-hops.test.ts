@@ -8,15 +8,11 @@
  */
 import {
   AddressLookupTableAccount,
-  Connection,
   PublicKey,
-  TransactionMessage,
-  VersionedTransaction,
-  type Keypair,
   type VersionedTransactionResponse,
 } from '@solana/web3.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../harness/sandbox-process';
+import { describe, expect, it } from 'vitest';
+import { useSandbox } from './sandbox-session';
 import { JUPITER_PROGRAM_FIXTURE } from '../fixtures/jupiter-program';
 import { findSandboxToken } from '../../main/shared/sandbox-tokens';
 import {
@@ -29,19 +25,16 @@ import {
   OTHER_VENUES,
   type RoutePlan,
 } from './three-hops-fixtures';
-import { instruction, type InstructionJson } from './sandbox-swap-instructions-helpers';
 import {
   ataOf,
   CP_SWAP_PROGRAM,
-  fundedUser,
   getJson,
   postJson,
   signAndSend,
   SOL,
-  tokenBalance,
   USDC,
-  waitFor,
 } from './sandbox-swap-fixtures';
+import { answerGroups, sendAsUser, swapAndRead, quoteOf } from './sandbox-route-steps';
 
 type Quote = Record<string, unknown> & {
   inAmount: string;
@@ -61,22 +54,12 @@ const CONFIGS = [
 
 for (const { shape, jupiter } of CONFIGS) {
   describe(`three hops on the ${shape} shape, ${jupiter ? 'through' : 'without'} Jupiter's program`, () => {
-    let sandbox: RunningSandbox;
-    let connection: Connection;
-
-    beforeAll(async () => {
-      sandbox = await startSandbox({
-        args: [
-          ...(shape === 'v1' ? ['--api-shape', 'v1'] : []),
-          '--jupiter-program',
-          jupiter ? JUPITER_PROGRAM_FIXTURE : 'none',
-        ],
-      });
-      connection = new Connection(sandbox.rpcUrl, 'confirmed');
-    });
-
-    afterAll(async () => {
-      await sandbox?.remove();
+    const sandbox = useSandbox({
+      args: [
+        ...(shape === 'v1' ? ['--api-shape', 'v1'] : []),
+        '--jupiter-program',
+        jupiter ? JUPITER_PROGRAM_FIXTURE : 'none',
+      ],
     });
 
     /**
@@ -84,20 +67,7 @@ for (const { shape, jupiter } of CONFIGS) {
      * v4 and Raydium CLMM (issue 33 point 1), which also join mSOL to SOL, are left out by name.
      */
     async function quote(query: string): Promise<Quote> {
-      const { status, body } = await getJson(
-        `${sandbox.swapApiUrl}/quote?${query}&excludeDexes=${OTHER_VENUES}`,
-      );
-      expect(status, JSON.stringify(body)).toBe(200);
-      return body as Quote;
-    }
-
-    async function read(signature: string): Promise<VersionedTransactionResponse> {
-      const tx = await connection.getTransaction(signature, {
-        commitment: 'confirmed',
-        maxSupportedTransactionVersion: 0,
-      });
-      expect(tx?.meta?.err).toBeNull();
-      return tx!;
+      return (await quoteOf(sandbox.swapApiUrl, `${query}&excludeDexes=${OTHER_VENUES}`)) as Quote;
     }
 
     /** Who ran the swap: one Jupiter route with CP-Swap inside, or CP-Swap at the top. */
@@ -116,19 +86,6 @@ for (const { shape, jupiter } of CONFIGS) {
       }
     }
 
-    async function swapAndRead(q: Quote, user: Keypair, extra: Record<string, unknown> = {}) {
-      const answer = await postJson(`${sandbox.swapApiUrl}/swap`, {
-        quoteResponse: q,
-        userPublicKey: user.publicKey.toBase58(),
-        dynamicComputeUnitLimit: true,
-        ...extra,
-      });
-      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-      expect(answer.body.simulationError).toBeNull();
-      const signature = await signAndSend(connection, answer.body.swapTransaction as string, user);
-      return read(signature);
-    }
-
     for (const far of FAR) {
       for (const [from, to] of [
         ['mSOL', far],
@@ -136,37 +93,41 @@ for (const { shape, jupiter } of CONFIGS) {
       ] as const) {
         it(`${from} → ${to}, ExactIn: mSOL > SOL > USDC > ${far}, paid exactly the quote`, async () => {
           const [input, output] = [mintOf(from), mintOf(to)];
-          const user = await fundedUser(connection, sandbox.rpcUrl, 1, { [input]: AMOUNT[from]! });
+          const user = await sandbox.fundedUser(1, {
+            [input]: AMOUNT[from]!,
+          });
           const q = await quote(`inputMint=${input}&outputMint=${output}&amount=${AMOUNT[from]}`);
           const path = [MSOL, SOL, USDC, mintOf(far)];
           expect(chainOf(q.routePlan)).toEqual(from === 'mSOL' ? path : [...path].reverse());
-          const tx = await swapAndRead(q, user);
+          const { tx } = await swapAndRead(sandbox, q, user);
           expectExecutedBy(tx, q.routePlan.length, jupiter);
-          expect(await tokenBalance(connection, ataOf(user.publicKey, output))).toBe(
+          expect(await sandbox.tokenBalance(ataOf(user.publicKey, output))).toBe(
             BigInt(q.outAmount),
           );
-          expect(await tokenBalance(connection, ataOf(user.publicKey, input))).toBe(0n);
+          expect(await sandbox.tokenBalance(ataOf(user.publicKey, input))).toBe(0n);
         });
       }
     }
 
     it('mSOL → UNVR, ExactOut: exactly the amount asked, at most the quoted input', async () => {
-      const user = await fundedUser(connection, sandbox.rpcUrl, 1, { [MSOL]: 100_000_000n });
+      const user = await sandbox.fundedUser(1, { [MSOL]: 100_000_000n });
       const want = 500_000_000n; // 500 UNVR
       const q = await quote(
         `inputMint=${MSOL}&outputMint=${mintOf('UNVR')}&amount=${want}&swapMode=ExactOut`,
       );
       expect(chainOf(q.routePlan)).toEqual([MSOL, SOL, USDC, mintOf('UNVR')]);
-      const tx = await swapAndRead(q, user);
+      const { tx } = await swapAndRead(sandbox, q, user);
       // The program has no ExactOut path over CP-Swap: the sandbox's own calls run it.
       expectExecutedBy(tx, q.routePlan.length, false);
-      expect(await tokenBalance(connection, ataOf(user.publicKey, mintOf('UNVR')))).toBe(want);
-      const spent = 100_000_000n - (await tokenBalance(connection, ataOf(user.publicKey, MSOL)));
+      expect(await sandbox.tokenBalance(ataOf(user.publicKey, mintOf('UNVR')))).toBe(want);
+      const spent = 100_000_000n - (await sandbox.tokenBalance(ataOf(user.publicKey, MSOL)));
       expect(spent).toBe(BigInt(q.inAmount));
     });
 
     it('mSOL → FRZ composed from /swap-instructions with the lookup table it names', async () => {
-      const user = await fundedUser(connection, sandbox.rpcUrl, 1, { [MSOL]: AMOUNT.mSOL! });
+      const user = await sandbox.fundedUser(1, {
+        [MSOL]: AMOUNT.mSOL!,
+      });
       const q = await quote(`inputMint=${MSOL}&outputMint=${mintOf('FRZ')}&amount=${AMOUNT.mSOL}`);
       const { status, body } = await postJson(`${sandbox.swapApiUrl}/swap-instructions`, {
         quoteResponse: q,
@@ -175,38 +136,23 @@ for (const { shape, jupiter } of CONFIGS) {
       expect(status, JSON.stringify(body)).toBe(200);
       const tables = await Promise.all(
         (body.addressLookupTableAddresses as string[]).map(async (address) => {
-          const table = await connection.getAddressLookupTable(new PublicKey(address));
+          const table = await sandbox.connection.getAddressLookupTable(new PublicKey(address));
           return table.value as AddressLookupTableAccount;
         }),
       );
-      const instructions = [
-        ...(body.computeBudgetInstructions as InstructionJson[]).map(instruction),
-        ...(body.setupInstructions as InstructionJson[]).map(instruction),
-        instruction(body.swapInstruction as InstructionJson),
-        ...(body.cleanupInstruction
-          ? [instruction(body.cleanupInstruction as InstructionJson)]
-          : []),
-      ];
-      const { blockhash } = await connection.getLatestBlockhash();
-      const tx = new VersionedTransaction(
-        new TransactionMessage({
-          payerKey: user.publicKey,
-          recentBlockhash: blockhash,
-          instructions,
-        }).compileToV0Message(tables),
-      );
-      tx.sign([user]);
-      const signature = await connection.sendRawTransaction(tx.serialize());
-      await waitFor(connection, signature);
-      expectExecutedBy(await read(signature), 3, jupiter);
-      expect(await tokenBalance(connection, ataOf(user.publicKey, mintOf('FRZ')))).toBe(
+      const instructions = [...answerGroups(body)];
+      const signature = await sendAsUser(sandbox, user, instructions, tables);
+      expectExecutedBy(await sandbox.read(signature), 3, jupiter);
+      expect(await sandbox.tokenBalance(ataOf(user.publicKey, mintOf('FRZ')))).toBe(
         BigInt(q.outAmount),
       );
     });
 
     for (const far of FAR) {
       it(`asLegacyTransaction, mSOL → ${far}: built as legacy where it fits, else refused in words`, async () => {
-        const user = await fundedUser(connection, sandbox.rpcUrl, 1, { [MSOL]: AMOUNT.mSOL! });
+        const user = await sandbox.fundedUser(1, {
+          [MSOL]: AMOUNT.mSOL!,
+        });
         const output = mintOf(far);
         // No venue named, as a person asks: a CLMM pool wins mSOL > SOL but is too large inline
         // with two more legs, so the legacy quote is the chain over CP-Swap and AMM v4.
@@ -233,15 +179,13 @@ for (const { shape, jupiter } of CONFIGS) {
         });
         expect(answer.status, JSON.stringify(answer.body)).toBe(200);
         const signature = await signAndSend(
-          connection,
+          sandbox.connection,
           answer.body.swapTransaction as string,
           user,
           true,
         );
-        expect((await read(signature)).version).toBe('legacy');
-        expect(await tokenBalance(connection, ataOf(user.publicKey, output))).toBe(
-          BigInt(q.outAmount),
-        );
+        expect((await sandbox.read(signature)).version).toBe('legacy');
+        expect(await sandbox.tokenBalance(ataOf(user.publicKey, output))).toBe(BigInt(q.outAmount));
       });
     }
   });

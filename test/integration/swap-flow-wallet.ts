@@ -5,6 +5,7 @@
  * requests and can lose chosen JSON-RPC calls, the way a flaky network does.
  */
 import { appendFileSync } from 'node:fs';
+import { expect } from 'vitest';
 import type {
   Balances,
   QuoteView,
@@ -137,4 +138,15 @@ export async function quoteAndReview(wallet: Wallet, amount = '100000000') {
   });
   const ticket: ReviewTicketView = await wallet.call('swap.review', { quoteId: quote.quoteId });
   return { quote, ticket };
+}
+
+/** The person's own SOL -> USDC swap, quoted, reviewed, approved and confirmed; its signature. */
+export async function confirmedOwnSwap(wallet: Wallet): Promise<string> {
+  const { ticket } = await quoteAndReview(wallet);
+  const { signature } = await wallet.call('swap.approve', {
+    ticketId: ticket.ticketId,
+    transactionBase64: ticket.transactionBase64,
+  });
+  expect((await statusOf(wallet, signature)).status).toBe('confirmed');
+  return signature;
 }

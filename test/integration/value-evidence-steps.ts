@@ -8,6 +8,7 @@ import { expect } from 'vitest';
 import { type Json } from '../harness/hostile-swap-service';
 import { sandbox, wallet } from './hostile-onchain-session';
 import { SOL } from './swap-flow-wallet';
+import { approveRefused } from './approve-refused';
 
 /** A Price API answer that says `mint` is worth `usdPrice` (the service's own lie). */
 export const lieAbout =
@@ -44,10 +45,5 @@ export async function needsAcknowledgement(ticket: {
   transactionBase64: string;
 }) {
   const sends = wallet.sends();
-  const answer = await wallet.refusal('swap.approve', {
-    ticketId: ticket.ticketId,
-    transactionBase64: ticket.transactionBase64,
-  });
-  expect(answer.code).toBe('RISK_NOT_ACKNOWLEDGED');
-  expect(wallet.sends()).toBe(sends);
+  await approveRefused(wallet, 'swap.approve', ticket, 'RISK_NOT_ACKNOWLEDGED', sends);
 }

@@ -7,11 +7,10 @@
  * that drops after acknowledging the subscription wakes the wait back to polling.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServer } from 'node:net';
 import { WebSocketServer } from 'ws';
-import { Connection, Keypair, LAMPORTS_PER_SOL, SystemProgram, Transaction } from '@solana/web3.js';
+import { Connection, Keypair, LAMPORTS_PER_SOL } from '@solana/web3.js';
 import { startSandbox, type RunningSandbox } from '../harness/sandbox-process';
-import { airdrop } from './sandbox-rpc-helpers';
+import { airdrop, signedSolTransfer, closedPort } from './sandbox-rpc-helpers';
 import { createLedgerClient } from '../../main/ledger/ledger-client';
 import { createSandboxHandlers } from '../../main/handlers/sandbox';
 import { createSandboxServices } from '../../main/network/sandbox-services';
@@ -55,28 +54,15 @@ function counted() {
   return { connection: counting, polls: () => polls };
 }
 
-/** A port nothing listens on (bound, then released). */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 /** Sends a small transfer without waiting for it; answers its signature. */
 async function sendTransfer(): Promise<string> {
-  const { blockhash, lastValidBlockHeight } = await connection.getLatestBlockhash();
-  const tx = new Transaction({ feePayer: payer.publicKey, blockhash, lastValidBlockHeight });
-  tx.add(
-    SystemProgram.transfer({
-      fromPubkey: payer.publicKey,
-      toPubkey: Keypair.generate().publicKey,
-      lamports: 1_000_000,
-    }),
+  const { wire } = await signedSolTransfer(
+    connection,
+    payer,
+    Keypair.generate().publicKey,
+    1_000_000,
   );
-  tx.sign(payer);
-  return connection.sendRawTransaction(tx.serialize(), { skipPreflight: true });
+  return connection.sendRawTransaction(wire, { skipPreflight: true });
 }
 
 function fundHandler(pubsub: PubsubClient, pollMs: number, subscribedPollMs = HOUR) {

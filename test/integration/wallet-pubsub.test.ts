@@ -6,10 +6,9 @@
  * screen's `balances.watch` answers when a token account of the person changes.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createServer } from 'node:net';
-import { Connection, Keypair, LAMPORTS_PER_SOL, SystemProgram, Transaction } from '@solana/web3.js';
+import { Connection, Keypair, LAMPORTS_PER_SOL } from '@solana/web3.js';
 import { startSandbox, type RunningSandbox } from '../harness/sandbox-process';
-import { airdrop, faucet } from './sandbox-rpc-helpers';
+import { airdrop, faucet, signedSolTransfer, closedPort } from './sandbox-rpc-helpers';
 import { createBalanceWatchHandlers } from '../../main/handlers/balance-watch';
 import type { CallContext } from '../../main/bridge/handler-types';
 import { assertAddress } from '../../main/shared/address';
@@ -30,28 +29,8 @@ afterAll(async () => {
   await sandbox.remove();
 });
 
-async function signedTransfer() {
-  const { blockhash, lastValidBlockHeight } = await connection.getLatestBlockhash();
-  const tx = new Transaction({ feePayer: payer.publicKey, blockhash, lastValidBlockHeight });
-  tx.add(
-    SystemProgram.transfer({
-      fromPubkey: payer.publicKey,
-      toPubkey: Keypair.generate().publicKey,
-      lamports: 1_000_000,
-    }),
-  );
-  tx.sign(payer);
-  return { wire: tx.serialize(), lastValidBlockHeight };
-}
-
-/** A port nothing listens on (bound, then released). */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+const signedTransfer = () =>
+  signedSolTransfer(connection, payer, Keypair.generate().publicKey, 1_000_000);
 
 describe('the wallet waits with subscriptions', () => {
   it('derives the sandbox PubSub URL from its RPC URL, as the ready line announces it', () => {
