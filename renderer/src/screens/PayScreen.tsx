@@ -11,9 +11,7 @@
  * sends (MerchantRequest); a Solana Action (`solana-action:`, or a site's page) is read and
  * reviewed the same way (ActionRequest).
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { selectCurrentAccount, useAccountsStore } from '../stores/accounts-store';
-import { useBalancesOf, useBalancesStore } from '../stores/balances-store';
+import { useCallback, useEffect } from 'react';
 import { useAppStore } from '../stores/app-store';
 import { findToken, useTokensStore } from '../stores/tokens-store';
 import { usePayStore } from '../stores/pay-store';
@@ -23,14 +21,14 @@ import { MerchantRequest } from '../components/pay/MerchantRequest';
 import { isActionLink, useActionStore } from '../stores/action-store';
 import { ActionRequest } from '../components/pay/ActionRequest';
 import { SandboxMerchantLinks } from '../components/pay/SandboxMerchantLinks';
-import { useInterval } from '../lib/use-interval';
+import { secondsSince, useAccountBalances, useNow, useOnKeyChange } from './screen-hooks';
 import { NATIVE_MINT } from '../lib/token-amount';
 import { PaymentRequestField } from '../components/pay/PaymentRequestField';
 import { ManualPaymentForm } from '../components/pay/ManualPaymentForm';
 import { RequestDetails } from '../components/pay/RequestDetails';
 import { PayWithPanel } from '../components/pay/PayWithPanel';
 import { ReceiptCard } from '../components/pay/ReceiptCard';
-import { ReviewPanel } from '../components/swap/ReviewPanel';
+import { OpenReviewPanel } from '../components/swap/ReviewPanel';
 import { reviewLabelsFor } from '../components/pay/review-labels';
 import { ScreenHeading } from './ScreenHeading';
 import '../styles/swap.css';
@@ -47,12 +45,7 @@ function requestInHash(hash: string): string | null {
 }
 
 export function PayScreen() {
-  const account = useAccountsStore(selectCurrentAccount);
-  const address = account?.address ?? null;
-  const balances = useBalancesOf(address);
-  const refreshBalances = useBalancesStore((s) => s.refresh);
   const tokens = useTokensStore((s) => s.tokens);
-  const loadTokens = useTokensStore((s) => s.load);
   const pay = usePayStore();
   const {
     kind,
@@ -65,7 +58,9 @@ export function PayScreen() {
     approve,
     reset,
   } = usePayReviewStore();
-  const [now, setNow] = useState(() => Date.now());
+  // The payee's account now exists, or the payment changed balances: read both again.
+  const confirmed = submission.state === 'confirmed';
+  const { address, balances } = useAccountBalances(confirmed);
   const merchant = useMerchantStore();
   const merchantText = isTransactionRequest(pay.text) ? pay.text.trim() : null;
   useEffect(() => {
@@ -80,29 +75,19 @@ export function PayScreen() {
   }, [actionText]);
 
   useEffect(() => {
-    void loadTokens();
-  }, [loadTokens]);
-  useEffect(() => {
-    if (address) void refreshBalances(address);
-  }, [address, refreshBalances]);
-  useEffect(() => {
     const handed = requestInHash(window.location.hash);
     if (handed) void usePayStore.getState().useText(handed);
     return () => usePayStore.getState().cancelScheduled();
   }, []);
 
-  // The payee's account now exists, or the payment changed balances: read both again.
-  const created = kind === 'destination' && submission.state === 'confirmed';
+  const created = kind === 'destination' && confirmed;
   useEffect(() => {
     if (created) void usePayStore.getState().reparse();
   }, [created]);
-  useEffect(() => {
-    if (submission.state === 'confirmed' && address) void refreshBalances(address);
-  }, [submission.state, address, refreshBalances]);
   // The swap into SOL landed: the payment is planned again, now with SOL for its fee.
-  const funded = kind === 'sol-first' && submission.state === 'confirmed';
+  const funded = kind === 'sol-first' && confirmed;
   // The swap into the merchant's token landed: the merchant is asked again (a fresh POST).
-  const swappedFirst = kind === 'swap-first' && submission.state === 'confirmed';
+  const swappedFirst = kind === 'swap-first' && confirmed;
   useEffect(() => {
     if (swappedFirst && merchantText !== null) {
       usePayReviewStore.getState().reset();
@@ -126,29 +111,25 @@ export function PayScreen() {
   // Another account or network: a plan or review of the old one must not be used.
   const info = useAppStore((s) => s.info);
   const context = `${address ?? ''}|${info ? `${info.network.id} ${info.network.rpcUrl}` : ''}`;
-  const lastContext = useRef(context);
-  useEffect(() => {
-    if (lastContext.current === context) return;
-    lastContext.current = context;
-    reset();
-    void usePayStore.getState().reparse();
-  }, [context, reset]);
+  useOnKeyChange(
+    context,
+    useCallback(() => {
+      reset();
+      void usePayStore.getState().reparse();
+    }, [reset]),
+  );
 
   // A finished account creation does not hold the form: the payment is the next step.
   const reviewing = review.state !== 'idle' && !created && !funded;
-  const tick = useCallback(() => {
-    const at = Date.now();
-    setNow(at);
+  const now = useNow((at) => {
     const { plan, planReceivedAt, quoting, requestPlan } = usePayStore.getState();
     const open = usePayReviewStore.getState().review.state !== 'idle';
     if (plan?.kind === 'swap' && planReceivedAt !== null && !quoting && !open) {
       if (at - planReceivedAt >= PLAN_REFRESH_MS) void requestPlan();
     }
-  }, []);
-  useInterval(tick, 1000);
+  });
 
-  const ageSeconds =
-    pay.planReceivedAt !== null ? Math.max(0, Math.floor((now - pay.planReceivedAt) / 1000)) : 0;
+  const ageSeconds = secondsSince(now, pay.planReceivedAt);
   // A transaction request's link or merchant refused: main's words, on the field as for a transfer.
   const merchantError =
     merchantText !== null && merchant.open.state === 'failed' ? merchant.open.error.message : null;
@@ -258,33 +239,31 @@ export function PayScreen() {
           ) : null}
         </section>
         <div className="pay-side">
-          {review.state !== 'idle' ? (
-            <ReviewPanel
-              review={review}
-              submission={submission}
-              now={now}
-              tokens={tokens}
-              labels={reviewLabelsFor(kind)}
-              onApprove={(approval) => void approve(approval)}
-              onEdit={reset}
-              onFreshQuote={() => {
-                reset();
-                void usePayStore.getState().requestPlan();
-              }}
-              onDone={() => {
-                reset();
-                if (kind === 'payment') usePayStore.getState().clear();
-                if (kind === 'action') {
-                  usePayStore.getState().clear();
-                  useActionStore.getState().clear();
-                }
-                if (kind === 'merchant') {
-                  usePayStore.getState().clear();
-                  useMerchantStore.getState().clear();
-                }
-              }}
-            />
-          ) : null}
+          <OpenReviewPanel
+            review={review}
+            submission={submission}
+            now={now}
+            tokens={tokens}
+            labels={reviewLabelsFor(kind)}
+            approve={approve}
+            onEdit={reset}
+            onFreshQuote={() => {
+              reset();
+              void usePayStore.getState().requestPlan();
+            }}
+            onDone={() => {
+              reset();
+              if (kind === 'payment') usePayStore.getState().clear();
+              if (kind === 'action') {
+                usePayStore.getState().clear();
+                useActionStore.getState().clear();
+              }
+              if (kind === 'merchant') {
+                usePayStore.getState().clear();
+                useMerchantStore.getState().clear();
+              }
+            }}
+          />
           {receipt.state !== 'none' ? <ReceiptCard receipt={receipt} tokens={tokens} /> : null}
         </div>
       </div>

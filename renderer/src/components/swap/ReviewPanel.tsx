@@ -226,3 +226,15 @@ export function ReviewPanel(props: ReviewPanelProps) {
     </section>
   );
 }
+
+export interface OpenReviewPanelProps extends Omit<ReviewPanelProps, 'review' | 'onApprove'> {
+  review: ReviewState;
+  /** The store's approve: its promise is the store's to follow, not the panel's. */
+  approve: (approval: { risksAcknowledged: boolean }) => Promise<unknown>;
+}
+
+/** The review panel while a review is open (any state but idle); nothing otherwise. */
+export function OpenReviewPanel({ review, approve, ...rest }: OpenReviewPanelProps) {
+  if (review.state === 'idle') return null;
+  return <ReviewPanel review={review} onApprove={(approval) => void approve(approval)} {...rest} />;
+}

@@ -80,3 +80,32 @@ export function UsdValue({ amount, decimals, price, label, prefix = '≈', mint 
     </>
   );
 }
+
+/**
+ * The USD value of an amount of `token`, priced from `prices` by `mint`; nothing while the
+ * token (and so its decimals) is unknown.
+ */
+export function TokenUsdValue({
+  amount,
+  token,
+  mint,
+  prices,
+  label,
+}: {
+  amount: string | bigint;
+  token: { decimals: number } | null | undefined;
+  mint: string;
+  prices: Readonly<Record<string, PriceView | undefined>>;
+  label: string;
+}) {
+  if (!token) return null;
+  return (
+    <UsdValue
+      amount={amount}
+      decimals={token.decimals}
+      price={prices[mint]}
+      mint={mint}
+      label={label}
+    />
+  );
+}
