@@ -21,6 +21,7 @@ import { ScreenHeading } from './ScreenHeading';
 import '../styles/swap.css';
 import '../styles/pay.css';
 import { AlertRegion } from '../components/AlertMessage';
+import { RefreshHead } from '../components/RefreshHead';
 
 /**
  * The token account a reviewed creation is about, from the review's balance changes: the one it
@@ -36,7 +37,8 @@ export function createdAccountOf(ticket: ReviewTicketView, mint: string): string
 
 export function FeesScreen() {
   const fees = useFeesStore();
-  const { kind, review, submission, reviewTicket, approve, reset } = useFeesReviewStore();
+  const reviewFlow = useFeesReviewStore();
+  const { kind, review, submission, reviewTicket } = reviewFlow;
   const tokens = useTokensStore((s) => s.tokens);
   const loadTokens = useTokensStore((s) => s.load);
   const address = useAccountsStore(selectCurrentAccount)?.address ?? null;
@@ -138,31 +140,17 @@ export function FeesScreen() {
         </section>
         <div className="pay-side">
           <OpenReviewPanel
-            review={review}
-            submission={submission}
+            flow={reviewFlow}
             now={now}
             tokens={tokens}
             labels={reviewLabelsFor(kind)}
-            approve={approve}
-            onEdit={reset}
-            onFreshQuote={() => {
-              reset();
-            }}
-            onDone={reset}
           />
           <section className="card" aria-labelledby="fee-balances-title">
-            <div className="card-head">
-              <h2 id="fee-balances-title" className="card-title">
-                Fee balances
-              </h2>
-              <button
-                type="button"
-                className="button button-small"
-                onClick={() => void fees.loadBalances()}
-              >
-                Refresh
-              </button>
-            </div>
+            <RefreshHead
+              id="fee-balances-title"
+              title="Fee balances"
+              onRefresh={() => void fees.loadBalances()}
+            />
             {fees.balancesError ? (
               <p role="alert" className="alert">
                 {fees.balancesError.message}

@@ -5,18 +5,13 @@ import userEvent from '@testing-library/user-event';
 import { App } from '../App';
 import { fakeAccount, fakeAddress, installFakeWallet, type FakeWallet } from '../test/fake-wallet';
 import { FAKE_TOKENS } from '../test/fake-swap';
-import { initialPayState, usePayStore } from '../stores/pay-store';
-import { usePayReviewStore } from '../stores/pay-review-store';
+import { resetPayStores } from '../test/pay-screen';
 
 const SOL = FAKE_TOKENS[0]!;
 const USDC = FAKE_TOKENS[1]!;
 const PAYEE = fakeAddress(7);
 
-afterEach(() => {
-  usePayStore.getState().cancelScheduled();
-  usePayStore.setState(initialPayState);
-  usePayReviewStore.getState().reset();
-});
+afterEach(resetPayStores);
 
 function setUp(): { fake: FakeWallet; user: ReturnType<typeof userEvent.setup> } {
   const fake = installFakeWallet({ accounts: [fakeAccount(0)], lamports: '10000000000' });

@@ -47,17 +47,9 @@ function requestInHash(hash: string): string | null {
 export function PayScreen() {
   const tokens = useTokensStore((s) => s.tokens);
   const pay = usePayStore();
-  const {
-    kind,
-    review,
-    submission,
-    receipt,
-    reviewPayment,
-    reviewDestination,
-    reviewSolFirst,
-    approve,
-    reset,
-  } = usePayReviewStore();
+  const reviewFlow = usePayReviewStore();
+  const { kind, review, submission, receipt, reset } = reviewFlow;
+  const { reviewPayment, reviewDestination, reviewSolFirst } = reviewFlow;
   // The payee's account now exists, or the payment changed balances: read both again.
   const confirmed = submission.state === 'confirmed';
   const { address, balances } = useAccountBalances(confirmed);
@@ -240,13 +232,10 @@ export function PayScreen() {
         </section>
         <div className="pay-side">
           <OpenReviewPanel
-            review={review}
-            submission={submission}
+            flow={reviewFlow}
             now={now}
             tokens={tokens}
             labels={reviewLabelsFor(kind)}
-            approve={approve}
-            onEdit={reset}
             onFreshQuote={() => {
               reset();
               void usePayStore.getState().requestPlan();

@@ -27,7 +27,8 @@ export const QUOTE_REFRESH_MS = 15_000;
 
 export function SwapScreen() {
   const swap = useSwapStore();
-  const { review, submission, startReview, approve, reset } = useSwapReviewStore();
+  const reviewFlow = useSwapReviewStore();
+  const { review, submission, startReview, reset } = reviewFlow;
   const { address, balances, refreshBalances } = useAccountBalances(
     submission.state === 'confirmed',
   );
@@ -232,12 +233,9 @@ export function SwapScreen() {
           </div>
         </section>
         <OpenReviewPanel
-          review={review}
-          submission={submission}
+          flow={reviewFlow}
           now={now}
           tokens={tokens}
-          approve={approve}
-          onEdit={reset}
           onFreshQuote={freshQuote}
           onDone={() => {
             reset();

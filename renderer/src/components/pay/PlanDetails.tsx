@@ -45,7 +45,6 @@ export function PlanDetails({ plan, tokens, ageSeconds }: PlanDetailsProps) {
         <TokenUsdValue
           amount={plan.maxSpend}
           token={payWith}
-          mint={plan.payWithMint}
           prices={prices}
           label="USD value of the most you pay"
         />

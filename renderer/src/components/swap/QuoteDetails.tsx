@@ -116,7 +116,6 @@ export function QuoteDetails({
         <TokenUsdValue
           amount={quote.outAmount}
           token={output}
-          mint={quote.outputMint}
           prices={prices}
           label="USD value you receive"
         />
@@ -128,7 +127,6 @@ export function QuoteDetails({
           <TokenUsdValue
             amount={quote.inAmount}
             token={input}
-            mint={quote.inputMint}
             prices={prices}
             label="USD value you pay"
           />
@@ -173,7 +171,6 @@ export function QuoteDetails({
               <TokenUsdValue
                 amount={feeAmount}
                 token={feeToken}
-                mint={feeMint}
                 prices={prices}
                 label="USD value of the platform fee"
               />

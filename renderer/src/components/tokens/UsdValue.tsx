@@ -82,19 +82,17 @@ export function UsdValue({ amount, decimals, price, label, prefix = '≈', mint 
 }
 
 /**
- * The USD value of an amount of `token`, priced from `prices` by `mint`; nothing while the
+ * The USD value of an amount of `token`, priced from `prices` by its mint; nothing while the
  * token (and so its decimals) is unknown.
  */
 export function TokenUsdValue({
   amount,
   token,
-  mint,
   prices,
   label,
 }: {
   amount: string | bigint;
-  token: { decimals: number } | null | undefined;
-  mint: string;
+  token: { mint: string; decimals: number } | null | undefined;
   prices: Readonly<Record<string, PriceView | undefined>>;
   label: string;
 }) {
@@ -103,8 +101,8 @@ export function TokenUsdValue({
     <UsdValue
       amount={amount}
       decimals={token.decimals}
-      price={prices[mint]}
-      mint={mint}
+      price={prices[token.mint]}
+      mint={token.mint}
       label={label}
     />
   );
