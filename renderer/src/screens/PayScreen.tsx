@@ -30,7 +30,7 @@ import { PayWithPanel } from '../components/pay/PayWithPanel';
 import { ReceiptCard } from '../components/pay/ReceiptCard';
 import { OpenReviewPanel } from '../components/swap/ReviewPanel';
 import { reviewLabelsFor } from '../components/pay/review-labels';
-import { ScreenHeading } from './ScreenHeading';
+import { FormScreen } from './FormScreen';
 import '../styles/swap.css';
 import '../styles/pay.css';
 
@@ -131,105 +131,11 @@ export function PayScreen() {
     pay.parse.state === 'failed' ? pay.parse.error.message : (merchantError ?? actionError);
 
   return (
-    <>
-      <ScreenHeading>Pay</ScreenHeading>
-      <div className="swap-layout">
-        <section className="card swap-form" aria-labelledby="pay-form-title">
-          <h2 id="pay-form-title" className="visually-hidden">
-            Payment form
-          </h2>
-          <PaymentRequestField
-            text={pay.text}
-            disabled={reviewing}
-            error={parseError}
-            onChange={pay.setText}
-            onDecoded={(text) => void pay.useText(text)}
-          />
-          <ManualPaymentForm disabled={reviewing} onSubmit={(text) => void pay.useText(text)} />
-          {info?.network.isSandbox ? (
-            <SandboxMerchantLinks
-              rpcUrl={info.network.rpcUrl}
-              disabled={reviewing}
-              onUse={(text) => void pay.useText(text)}
-            />
-          ) : null}
-          <div role="status" className="status-line">
-            {pay.parse.state === 'reading' ? 'Reading the payment request…' : null}
-          </div>
-          {merchantText !== null ? (
-            <MerchantRequest
-              open={merchant.open}
-              reviewed={merchant.reviewed}
-              busy={reviewing}
-              confirmedSignature={
-                kind === 'merchant' && submission.state === 'confirmed'
-                  ? submission.signature
-                  : null
-              }
-              redirectError={merchant.redirectError}
-              offerSwapFirst={kind === 'merchant' && review.state === 'ready'}
-              symbol={
-                merchant.reviewed
-                  ? (findToken(tokens, merchant.reviewed.mint)?.symbol ?? null)
-                  : null
-              }
-              onReview={() => void merchant.review(merchantText)}
-              balances={balances}
-              swapFrom={findToken(tokens, merchant.swapFrom ?? NATIVE_MINT)}
-              swapFirst={kind === 'swap-first' ? merchant.swapFirst : null}
-              onSwapFrom={(token) => merchant.pickSwapFrom(token.mint)}
-              onSwapFirst={() => void merchant.reviewSwapFirst(merchant.swapFrom ?? NATIVE_MINT)}
-              onRedirect={(signature) =>
-                void merchant.followRedirect(signature).then((link) => {
-                  // SPEC1.1.md: a solana: redirect is a new payment request.
-                  if (link !== null) {
-                    reset();
-                    void usePayStore.getState().useText(link);
-                  }
-                })
-              }
-            />
-          ) : null}
-          {actionText !== null ? (
-            <ActionRequest
-              open={action.open}
-              reviewed={action.reviewed}
-              busy={reviewing}
-              confirmedSignature={
-                kind === 'action' && submission.state === 'confirmed' ? submission.signature : null
-              }
-              nextError={action.nextError}
-              onReview={(link, values) => void action.review(link, values)}
-              onNext={(signature) => void action.next(signature)}
-            />
-          ) : null}
-          {request ? (
-            <RequestDetails
-              request={request}
-              busy={reviewing}
-              onCreateDestination={() => void reviewDestination(pay.text.trim())}
-            />
-          ) : null}
-          {request && request.payee.exists ? (
-            <PayWithPanel
-              request={request}
-              tokens={tokens}
-              payWith={findToken(tokens, pay.payWithMint)}
-              balances={balances}
-              amountText={pay.amountText}
-              plan={pay.plan}
-              quoting={pay.quoting}
-              quoteError={pay.quoteError}
-              ageSeconds={ageSeconds}
-              reviewing={reviewing}
-              onAmountText={pay.setAmountText}
-              onPayWith={(token) => pay.setPayWithMint(token.mint)}
-              onRefresh={() => void pay.requestPlan()}
-              onReview={(planId) => void reviewPayment(planId)}
-              onSolFirst={(planId) => void reviewSolFirst(planId)}
-            />
-          ) : null}
-        </section>
+    <FormScreen
+      title="Pay"
+      formTitle="Payment form"
+      formId="pay-form-title"
+      side={
         <div className="pay-side">
           <OpenReviewPanel
             flow={reviewFlow}
@@ -255,7 +161,95 @@ export function PayScreen() {
           />
           {receipt.state !== 'none' ? <ReceiptCard receipt={receipt} tokens={tokens} /> : null}
         </div>
+      }
+    >
+      <PaymentRequestField
+        text={pay.text}
+        disabled={reviewing}
+        error={parseError}
+        onChange={pay.setText}
+        onDecoded={(text) => void pay.useText(text)}
+      />
+      <ManualPaymentForm disabled={reviewing} onSubmit={(text) => void pay.useText(text)} />
+      {info?.network.isSandbox ? (
+        <SandboxMerchantLinks
+          rpcUrl={info.network.rpcUrl}
+          disabled={reviewing}
+          onUse={(text) => void pay.useText(text)}
+        />
+      ) : null}
+      <div role="status" className="status-line">
+        {pay.parse.state === 'reading' ? 'Reading the payment request…' : null}
       </div>
-    </>
+      {merchantText !== null ? (
+        <MerchantRequest
+          open={merchant.open}
+          reviewed={merchant.reviewed}
+          busy={reviewing}
+          confirmedSignature={
+            kind === 'merchant' && submission.state === 'confirmed' ? submission.signature : null
+          }
+          redirectError={merchant.redirectError}
+          offerSwapFirst={kind === 'merchant' && review.state === 'ready'}
+          symbol={
+            merchant.reviewed ? (findToken(tokens, merchant.reviewed.mint)?.symbol ?? null) : null
+          }
+          onReview={() => void merchant.review(merchantText)}
+          balances={balances}
+          swapFrom={findToken(tokens, merchant.swapFrom ?? NATIVE_MINT)}
+          swapFirst={kind === 'swap-first' ? merchant.swapFirst : null}
+          onSwapFrom={(token) => merchant.pickSwapFrom(token.mint)}
+          onSwapFirst={() => void merchant.reviewSwapFirst(merchant.swapFrom ?? NATIVE_MINT)}
+          onRedirect={(signature) =>
+            void merchant.followRedirect(signature).then((link) => {
+              // SPEC1.1.md: a solana: redirect is a new payment request.
+              if (link !== null) {
+                reset();
+                void usePayStore.getState().useText(link);
+              }
+            })
+          }
+        />
+      ) : null}
+      {actionText !== null ? (
+        <ActionRequest
+          open={action.open}
+          reviewed={action.reviewed}
+          busy={reviewing}
+          confirmedSignature={
+            kind === 'action' && submission.state === 'confirmed' ? submission.signature : null
+          }
+          nextError={action.nextError}
+          onReview={(link, values) => void action.review(link, values)}
+          onNext={(signature) => void action.next(signature)}
+        />
+      ) : null}
+      {request ? (
+        <RequestDetails
+          request={request}
+          busy={reviewing}
+          onCreateDestination={() => void reviewDestination(pay.text.trim())}
+        />
+      ) : null}
+      {request && request.payee.exists ? (
+        <PayWithPanel
+          request={request}
+          tokens={tokens}
+          payWith={findToken(tokens, pay.payWithMint)}
+          balances={balances}
+          amountText={pay.amountText}
+          plan={pay.plan}
+          quoting={pay.quoting}
+          quoteError={pay.quoteError}
+          ageSeconds={ageSeconds}
+          reviewing={reviewing}
+          onAmountText={pay.setAmountText}
+          onPayWith={(token) => pay.setPayWithMint(token.mint)}
+          onRefresh={() => void pay.requestPlan()}
+          onReview={(planId) => void reviewPayment(planId)}
+          onSolFirst={(planId) => void reviewSolFirst(planId)}
+        />
+      ) : null}
+    </FormScreen>
   );
 }

@@ -18,7 +18,7 @@ import { SlippageField } from '../components/swap/SlippageField';
 import { AdvancedOptionsPanel } from '../components/swap/AdvancedOptionsPanel';
 import { QuoteDetails, impactLevel } from '../components/swap/QuoteDetails';
 import { OpenReviewPanel } from '../components/swap/ReviewPanel';
-import { ScreenHeading } from './ScreenHeading';
+import { FormScreen } from './FormScreen';
 import '../styles/swap.css';
 import { AlertMessage } from '../components/AlertMessage';
 
@@ -131,107 +131,11 @@ export function SwapScreen() {
   const ageSeconds = secondsSince(now, swap.quoteReceivedAt);
 
   return (
-    <>
-      <ScreenHeading>Swap</ScreenHeading>
-      <div className="swap-layout">
-        <section className="card swap-form" aria-labelledby="swap-form-title">
-          <h2 id="swap-form-title" className="visually-hidden">
-            Swap form
-          </h2>
-          <div className="swap-side">
-            <TokenPicker
-              label="You pay token"
-              title="Choose the token you pay"
-              selected={input}
-              disabled={reviewing}
-              onPick={(token) => swap.setInputMint(token.mint)}
-            />
-            <AmountField
-              text={swap.amountText}
-              token={input}
-              balance={heldBalance(balances, swap.inputMint)}
-              disabled={reviewing}
-              onChange={swap.setAmountText}
-            />
-          </div>
-          <div className="flip-row">
-            <button
-              type="button"
-              className="button button-small flip-button"
-              aria-label="Flip: pay with what you receive"
-              disabled={reviewing}
-              onClick={swap.flip}
-            >
-              <span aria-hidden="true">⇅</span> Flip
-            </button>
-          </div>
-          <div className="swap-side">
-            <TokenPicker
-              label="You receive token"
-              title="Choose the token you receive"
-              selected={output}
-              disabled={reviewing}
-              onPick={(token) => swap.setOutputMint(token.mint)}
-            />
-            <p className="hint">
-              {output && outputBalance !== null
-                ? `Balance: ${formatMintUnits(outputBalance, output.decimals, output.mint, { group: true })} ${tokenName(output, output.mint)}`
-                : null}
-            </p>
-          </div>
-          <SlippageField
-            slippage={swap.slippage}
-            disabled={reviewing}
-            autoOffered={autoSlippageOffered}
-            onChange={swap.setSlippage}
-          />
-          <AdvancedOptionsPanel
-            options={swap.options}
-            disabled={reviewing}
-            routeShapeOffered={routeShapeOffered}
-            onChange={swap.setOptions}
-          />
-          <div role="status" className="status-line">
-            {swap.quoting ? 'Getting a quote…' : null}
-          </div>
-          <AlertMessage error={swap.quoteError} />
-          {multiplierStale ? (
-            <p role="alert" className="alert">
-              {multiplierStale}
-            </p>
-          ) : null}
-          {quote ? (
-            <QuoteDetails
-              quote={quote}
-              tokens={tokens}
-              ageSeconds={ageSeconds}
-              impactAccepted={impactAccepted}
-              onImpactAccepted={(accepted) => setImpactAck({ key: formKey, accepted })}
-            />
-          ) : null}
-          <div className="actions">
-            <button
-              type="button"
-              className="button button-primary button-large"
-              disabled={!canReview}
-              onClick={() => {
-                if (quote) void startReview(quote.quoteId);
-              }}
-            >
-              Review swap
-            </button>
-            {quote && !reviewing ? (
-              <button
-                type="button"
-                className="button"
-                disabled={swap.quoting}
-                onClick={() => void swap.requestQuote()}
-              >
-                Refresh quote
-              </button>
-            ) : null}
-          </div>
-        </section>
+    <FormScreen
+      title="Swap"
+      formTitle="Swap form"
+      formId="swap-form-title"
+      side={
         <OpenReviewPanel
           flow={reviewFlow}
           now={now}
@@ -242,7 +146,101 @@ export function SwapScreen() {
             swap.setAmountText('');
           }}
         />
+      }
+    >
+      <div className="swap-side">
+        <TokenPicker
+          label="You pay token"
+          title="Choose the token you pay"
+          selected={input}
+          disabled={reviewing}
+          onPick={(token) => swap.setInputMint(token.mint)}
+        />
+        <AmountField
+          text={swap.amountText}
+          token={input}
+          balance={heldBalance(balances, swap.inputMint)}
+          disabled={reviewing}
+          onChange={swap.setAmountText}
+        />
       </div>
-    </>
+      <div className="flip-row">
+        <button
+          type="button"
+          className="button button-small flip-button"
+          aria-label="Flip: pay with what you receive"
+          disabled={reviewing}
+          onClick={swap.flip}
+        >
+          <span aria-hidden="true">⇅</span> Flip
+        </button>
+      </div>
+      <div className="swap-side">
+        <TokenPicker
+          label="You receive token"
+          title="Choose the token you receive"
+          selected={output}
+          disabled={reviewing}
+          onPick={(token) => swap.setOutputMint(token.mint)}
+        />
+        <p className="hint">
+          {output && outputBalance !== null
+            ? `Balance: ${formatMintUnits(outputBalance, output.decimals, output.mint, { group: true })} ${tokenName(output, output.mint)}`
+            : null}
+        </p>
+      </div>
+      <SlippageField
+        slippage={swap.slippage}
+        disabled={reviewing}
+        autoOffered={autoSlippageOffered}
+        onChange={swap.setSlippage}
+      />
+      <AdvancedOptionsPanel
+        options={swap.options}
+        disabled={reviewing}
+        routeShapeOffered={routeShapeOffered}
+        onChange={swap.setOptions}
+      />
+      <div role="status" className="status-line">
+        {swap.quoting ? 'Getting a quote…' : null}
+      </div>
+      <AlertMessage error={swap.quoteError} />
+      {multiplierStale ? (
+        <p role="alert" className="alert">
+          {multiplierStale}
+        </p>
+      ) : null}
+      {quote ? (
+        <QuoteDetails
+          quote={quote}
+          tokens={tokens}
+          ageSeconds={ageSeconds}
+          impactAccepted={impactAccepted}
+          onImpactAccepted={(accepted) => setImpactAck({ key: formKey, accepted })}
+        />
+      ) : null}
+      <div className="actions">
+        <button
+          type="button"
+          className="button button-primary button-large"
+          disabled={!canReview}
+          onClick={() => {
+            if (quote) void startReview(quote.quoteId);
+          }}
+        >
+          Review swap
+        </button>
+        {quote && !reviewing ? (
+          <button
+            type="button"
+            className="button"
+            disabled={swap.quoting}
+            onClick={() => void swap.requestQuote()}
+          >
+            Refresh quote
+          </button>
+        ) : null}
+      </div>
+    </FormScreen>
   );
 }
