@@ -1,5 +1,5 @@
 /** One account in the list: label, full address, SOL balance, and its actions. */
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import type { AccountSummary } from '../../../preload/api-types';
 import type { BalanceEntry } from '../stores/balances-store';
 import { formatSol } from '../lib/format';
@@ -63,42 +63,46 @@ export function AccountRow({
       <div className="account-actions">
         <CopyButton text={account.address} describedBy={labelId} />
         {isCurrent ? null : (
-          <button
-            type="button"
-            className="button button-small"
-            aria-describedby={labelId}
-            onClick={onSelect}
-          >
+          <RowButton labelId={labelId} onClick={onSelect}>
             Use this account
-          </button>
+          </RowButton>
         )}
-        <button
-          type="button"
-          className="button button-small"
-          aria-describedby={labelId}
-          onClick={onRename}
-        >
+        <RowButton labelId={labelId} onClick={onRename}>
           Rename
-        </button>
+        </RowButton>
         {backup === 'device' ? null : (
-          <button
-            type="button"
-            className="button button-small"
-            aria-describedby={labelId}
-            onClick={onExport}
-          >
+          <RowButton labelId={labelId} onClick={onExport}>
             Export secret key
-          </button>
+          </RowButton>
         )}
-        <button
-          type="button"
-          className="button button-small button-danger"
-          aria-describedby={labelId}
-          onClick={onRemove}
-        >
+        <RowButton labelId={labelId} onClick={onRemove} danger>
           Remove
-        </button>
+        </RowButton>
       </div>
     </li>
+  );
+}
+
+/** A small button of one account's row, described by the account's label for screen readers. */
+function RowButton({
+  labelId,
+  onClick,
+  danger,
+  children,
+}: {
+  labelId: string;
+  onClick: () => void;
+  danger?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      className={danger ? 'button button-small button-danger' : 'button button-small'}
+      aria-describedby={labelId}
+      onClick={onClick}
+    >
+      {children}
+    </button>
   );
 }

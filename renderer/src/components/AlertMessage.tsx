@@ -9,10 +9,20 @@ import { ServiceMessage } from './ServiceMessage';
 export function AlertMessage({ error, id }: { error: BridgeError | null; id?: string }) {
   return (
     <>
-      <div role="alert" id={id} className={error ? 'alert' : 'alert alert-empty'}>
-        {error ? error.message : null}
-      </div>
+      <AlertRegion error={error} id={id} />
       <ServiceMessage error={error} />
     </>
+  );
+}
+
+/**
+ * The alert region alone, for an error that never carries a service's words (the wallet's own
+ * refusals about a setting, for example).
+ */
+export function AlertRegion({ error, id }: { error: BridgeError | null; id?: string }) {
+  return (
+    <div role="alert" id={id} className={error ? 'alert' : 'alert alert-empty'}>
+      {error ? error.message : null}
+    </div>
   );
 }

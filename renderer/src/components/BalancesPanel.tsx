@@ -13,6 +13,7 @@ import { usePrices } from '../stores/prices-store';
 import { TokenLogo } from './tokens/TokenLogo';
 import { usdOf, UsdValue } from './tokens/UsdValue';
 import { VerifiedMark } from './tokens/VerifiedMark';
+import { RefreshHead } from './RefreshHead';
 
 export interface BalancesPanelProps {
   entry: BalanceEntry;
@@ -57,19 +58,13 @@ export function BalancesPanel({ entry, onRefresh }: BalancesPanelProps) {
   }
   return (
     <section className="card" aria-labelledby="balances-title" aria-busy={loading}>
-      <div className="card-head">
-        <h2 id="balances-title" className="card-title">
-          Balances
-        </h2>
-        <button
-          type="button"
-          className="button button-small"
-          onClick={onRefresh}
-          disabled={loading}
-        >
-          {loading ? 'Refreshing…' : 'Refresh balances'}
-        </button>
-      </div>
+      <RefreshHead
+        id="balances-title"
+        title="Balances"
+        onRefresh={onRefresh}
+        disabled={loading}
+        words={loading ? 'Refreshing…' : 'Refresh balances'}
+      />
       {balances ? (
         <>
           <p className="sol-balance">

@@ -11,6 +11,7 @@ import { formatSol } from '../lib/format';
 import { useAccountsStore } from '../stores/accounts-store';
 import { useBalancesStore } from '../stores/balances-store';
 import { AlertMessage } from './AlertMessage';
+import { DataTable } from './DataTable';
 
 const SCHEME_WORDS: Record<LedgerAccountView['scheme'], string> = {
   phantom: 'Phantom, Solflare, Backpack',
@@ -84,66 +85,57 @@ export function ConnectLedger({ onCancel, onAdded }: ConnectLedgerProps) {
               ? 'Blind signing is allowed, so swaps can be signed.'
               : 'Blind signing is off: swaps need it. On the device, open the Solana app, go to Settings and turn on "Allow blind signing".'}
           </p>
-          <table className="ledger-accounts" aria-label="Ledger accounts">
-            <thead>
-              <tr>
-                <th scope="col">Add</th>
-                <th scope="col">Path</th>
-                <th scope="col">Address</th>
-                <th scope="col">Balance</th>
-                <th scope="col">Name</th>
-              </tr>
-            </thead>
-            <tbody>
-              {device.accounts.map((account) => {
-                const picked = account.address in names;
-                const balance = byAddress[account.address]?.balances;
-                return (
-                  <tr key={account.path}>
-                    <td>
+          <DataTable
+            className="ledger-accounts"
+            label="Ledger accounts"
+            columns={['Add', 'Path', 'Address', 'Balance', 'Name']}
+          >
+            {device.accounts.map((account) => {
+              const picked = account.address in names;
+              const balance = byAddress[account.address]?.balances;
+              return (
+                <tr key={account.path}>
+                  <td>
+                    <input
+                      type="checkbox"
+                      aria-label={`Add ${account.path}`}
+                      disabled={account.inWallet}
+                      checked={picked || account.inWallet}
+                      onChange={(event) => {
+                        const next = { ...names };
+                        if (event.target.checked) {
+                          next[account.address] = `Ledger ${Object.keys(names).length + 1}`;
+                        } else delete next[account.address];
+                        setNames(next);
+                      }}
+                    />
+                  </td>
+                  <td>
+                    <code>{account.path}</code>
+                    <span className="muted small"> {SCHEME_WORDS[account.scheme]}</span>
+                  </td>
+                  <td>
+                    <code className="address">{account.address}</code>
+                    {account.inWallet ? <span className="muted small"> in the wallet</span> : null}
+                  </td>
+                  <td>{balance ? formatSol(balance.lamports) : '…'}</td>
+                  <td>
+                    {picked ? (
                       <input
-                        type="checkbox"
-                        aria-label={`Add ${account.path}`}
-                        disabled={account.inWallet}
-                        checked={picked || account.inWallet}
-                        onChange={(event) => {
-                          const next = { ...names };
-                          if (event.target.checked) {
-                            next[account.address] = `Ledger ${Object.keys(names).length + 1}`;
-                          } else delete next[account.address];
-                          setNames(next);
-                        }}
+                        type="text"
+                        aria-label={`Name for ${account.path}`}
+                        maxLength={64}
+                        value={names[account.address]}
+                        onChange={(event) =>
+                          setNames({ ...names, [account.address]: event.target.value })
+                        }
                       />
-                    </td>
-                    <td>
-                      <code>{account.path}</code>
-                      <span className="muted small"> {SCHEME_WORDS[account.scheme]}</span>
-                    </td>
-                    <td>
-                      <code className="address">{account.address}</code>
-                      {account.inWallet ? (
-                        <span className="muted small"> in the wallet</span>
-                      ) : null}
-                    </td>
-                    <td>{balance ? formatSol(balance.lamports) : '…'}</td>
-                    <td>
-                      {picked ? (
-                        <input
-                          type="text"
-                          aria-label={`Name for ${account.path}`}
-                          maxLength={64}
-                          value={names[account.address]}
-                          onChange={(event) =>
-                            setNames({ ...names, [account.address]: event.target.value })
-                          }
-                        />
-                      ) : null}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
+                    ) : null}
+                  </td>
+                </tr>
+              );
+            })}
+          </DataTable>
         </>
       )}
       <div className="actions">

@@ -7,7 +7,8 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { AccountSummary } from '../../../preload/api-types';
 import type { BridgeError } from '../../../main/shared/result';
 import { useAccountsStore } from '../stores/accounts-store';
-import { AlertMessage } from './AlertMessage';
+import { TextField } from './Field';
+import { FormFooter } from './FormFooter';
 
 export const MAX_PHRASE_ACCOUNTS = 20;
 
@@ -96,51 +97,45 @@ export function ImportForm({ submitLabel, onImported, onCancel }: ImportFormProp
         </p>
       </div>
       {isPhrase ? (
-        <div className="field field-narrow">
-          <label htmlFor={ids.count}>Accounts to import</label>
-          <input
-            id={ids.count}
-            className="input"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={MAX_PHRASE_ACCOUNTS}
-            value={count}
-            onChange={(event) => setCount(event.target.value)}
-          />
+        <TextField
+          id={ids.count}
+          label="Accounts to import"
+          narrow
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={MAX_PHRASE_ACCOUNTS}
+          value={count}
+          onText={setCount}
+        >
           <p className="hint">
             From this phrase, accounts 1 to N (paths m/44&apos;/501&apos;/N&apos;/0&apos;).
           </p>
-        </div>
+        </TextField>
       ) : null}
-      <div className="field">
-        <label htmlFor={ids.label}>Label (optional)</label>
-        <input
-          id={ids.label}
-          className="input"
-          type="text"
-          maxLength={64}
-          autoComplete="off"
-          value={label}
-          onChange={(event) => setLabel(event.target.value)}
-        />
-      </div>
-      <AlertMessage error={error} id={ids.alert} />
-      <div className="actions">
-        <button type="submit" className="button button-primary" disabled={pending}>
-          {submitLabel}
-        </button>
-        {onCancel ? (
-          <button type="button" className="button" onClick={onCancel} disabled={pending}>
-            Cancel
-          </button>
-        ) : null}
+      <TextField
+        id={ids.label}
+        label="Label (optional)"
+        type="text"
+        maxLength={64}
+        autoComplete="off"
+        value={label}
+        onText={setLabel}
+      />
+      <FormFooter
+        error={error}
+        alertId={ids.alert}
+        submitLabel={submitLabel}
+        pending={pending}
+        onCancel={onCancel}
+        cancelDisabled={pending}
+      >
         {pending ? (
           <span role="status" className="status-line">
             Importing…
           </span>
         ) : null}
-      </div>
+      </FormFooter>
     </form>
   );
 }

@@ -4,7 +4,8 @@ import type { AccountSummary } from '../../../preload/api-types';
 import type { BridgeError } from '../../../main/shared/result';
 import { useAccountsStore } from '../stores/accounts-store';
 import { Dialog } from './Dialog';
-import { AlertMessage } from './AlertMessage';
+import { TextField } from './Field';
+import { FormFooter } from './FormFooter';
 
 export function RenameDialog({
   account,
@@ -35,27 +36,16 @@ export function RenameDialog({
   return (
     <Dialog title={`Rename ${account.label}`} onClose={onClose}>
       <form className="form" onSubmit={submit} noValidate>
-        <div className="field">
-          <label htmlFor={inputId}>New label</label>
-          <input
-            id={inputId}
-            className="input"
-            type="text"
-            maxLength={64}
-            autoComplete="off"
-            value={label}
-            onChange={(event) => setLabel(event.target.value)}
-          />
-        </div>
-        <AlertMessage error={error} />
-        <div className="actions">
-          <button type="submit" className="button button-primary" disabled={pending}>
-            Save
-          </button>
-          <button type="button" className="button" onClick={onClose}>
-            Cancel
-          </button>
-        </div>
+        <TextField
+          id={inputId}
+          label="New label"
+          type="text"
+          maxLength={64}
+          autoComplete="off"
+          value={label}
+          onText={setLabel}
+        />
+        <FormFooter error={error} submitLabel="Save" pending={pending} onCancel={onClose} />
       </form>
     </Dialog>
   );

@@ -22,6 +22,12 @@ type Pending =
   | { kind: 'backup'; target: BackupTarget }
   | null;
 
+/** The ways to add an account besides creating one, with their buttons' words. */
+const ADD_WAYS = [
+  ['import', 'Import account'],
+  ['ledger', 'Connect Ledger'],
+] as const;
+
 export function AccountsScreen() {
   const accounts = useAccountsStore((s) => s.accounts);
   const current = useAccountsStore((s) => s.current);
@@ -48,6 +54,12 @@ export function AccountsScreen() {
     refreshAll();
   }, [addressKey, refreshAll]);
   useInterval(refreshAll, BALANCE_REFRESH_MS);
+
+  // Back from a way of adding: with what was added, or (cancelled) the notice as it was.
+  const stopAdding = (added?: string) => {
+    setAdding('none');
+    if (added !== undefined) setNotice(added);
+  };
 
   const onCreate = async () => {
     // A wallet without its own phrase (imported keys, Ledger, an upgraded vault) makes one
@@ -91,28 +103,23 @@ export function AccountsScreen() {
         </h2>
         {adding === 'phrase' ? (
           <NewPhraseFlow
-            onCancel={() => setAdding('none')}
-            onDone={(account) => {
-              setAdding('none');
-              setNotice(`Created ${account.label} from your new recovery phrase.`);
-            }}
+            onCancel={() => stopAdding()}
+            onDone={(account) =>
+              stopAdding(`Created ${account.label} from your new recovery phrase.`)
+            }
           />
         ) : adding === 'import' ? (
           <ImportForm
             submitLabel="Import account"
-            onCancel={() => setAdding('none')}
-            onImported={(imported) => {
-              setAdding('none');
-              setNotice(`Imported ${imported.map((a) => a.label).join(', ')}.`);
-            }}
+            onCancel={() => stopAdding()}
+            onImported={(imported) =>
+              stopAdding(`Imported ${imported.map((a) => a.label).join(', ')}.`)
+            }
           />
         ) : adding === 'ledger' ? (
           <ConnectLedger
-            onCancel={() => setAdding('none')}
-            onAdded={(labels) => {
-              setAdding('none');
-              setNotice(`Added ${labels.join(', ')} from your Ledger.`);
-            }}
+            onCancel={() => stopAdding()}
+            onAdded={(labels) => stopAdding(`Added ${labels.join(', ')} from your Ledger.`)}
           />
         ) : (
           <div className="actions">
@@ -124,26 +131,19 @@ export function AccountsScreen() {
             >
               Create account
             </button>
-            <button
-              type="button"
-              className="button"
-              onClick={() => {
-                setNotice('');
-                setAdding('import');
-              }}
-            >
-              Import account
-            </button>
-            <button
-              type="button"
-              className="button"
-              onClick={() => {
-                setNotice('');
-                setAdding('ledger');
-              }}
-            >
-              Connect Ledger
-            </button>
+            {ADD_WAYS.map(([way, words]) => (
+              <button
+                key={way}
+                type="button"
+                className="button"
+                onClick={() => {
+                  setNotice('');
+                  setAdding(way);
+                }}
+              >
+                {words}
+              </button>
+            ))}
             {hasPhrase ? (
               <button
                 type="button"

@@ -14,10 +14,11 @@ import { selectCurrentAccount, useAccountsStore } from '../stores/accounts-store
 import { useAppStore } from '../stores/app-store';
 import { useTokensStore } from '../stores/tokens-store';
 import { useInterval } from '../lib/use-interval';
-import { shortenAddress } from '../lib/format';
-import { amountText, movementText, timeOf } from '../lib/activity-text';
+import { amountText, movementText } from '../lib/activity-text';
 import { ScreenHeading } from './ScreenHeading';
 import { ChainActivityItem } from '../components/activity/ChainActivityItem';
+import { ActivityItem } from '../components/activity/ActivityItem';
+import { RefreshHead } from '../components/RefreshHead';
 
 export const ACTIVITY_REFRESH_MS = 3000;
 
@@ -119,21 +120,14 @@ export function ActivityScreen() {
     <>
       <ScreenHeading>Activity</ScreenHeading>
       <section className="card" aria-labelledby="activity-title" aria-busy={status === 'loading'}>
-        <div className="card-head">
-          <h2 id="activity-title" className="card-title">
-            Your transactions
-          </h2>
-          <button
-            type="button"
-            className="button button-small"
-            onClick={() => {
-              void load();
-              if (address && network) void loadChain(address, network);
-            }}
-          >
-            Refresh
-          </button>
-        </div>
+        <RefreshHead
+          id="activity-title"
+          title="Your transactions"
+          onRefresh={() => {
+            void load();
+            if (address && network) void loadChain(address, network);
+          }}
+        />
         {status === 'loading' && entries.length === 0 ? (
           <p role="status">Loading activity…</p>
         ) : null}
@@ -180,28 +174,15 @@ function WalletActivityItem({
   tokens: readonly TokenInfo[];
 }) {
   return (
-    <li className="activity-item">
-      <div className="activity-main">
-        <p className="activity-title">
-          <span className="activity-kind">
-            {entry.kind === 'swap' ? 'Swap' : entry.kind === 'pay' ? 'Payment' : 'Transaction'}
-          </span>{' '}
-          {amountsOf(entry, tokens)}
-        </p>
-        <p className="muted small">
-          <time dateTime={entry.createdAt}>{timeOf(entry.createdAt)}</time> ·{' '}
-          <span title={entry.signature}>{shortenAddress(entry.signature, 6)}</span>
-        </p>
-        {entry.error ? <p className="small field-error">{entry.error}</p> : null}
-      </div>
-      <div className="activity-side">
-        <span className={`status-pill status-${entry.status}`}>{STATUS_WORDS[entry.status]}</span>
-        {entry.networkId === 'mainnet' && entry.explorerUrl ? (
-          <a href={entry.explorerUrl} target="_blank" rel="noreferrer noopener">
-            View in the explorer
-          </a>
-        ) : null}
-      </div>
-    </li>
+    <ActivityItem
+      kind={entry.kind === 'swap' ? 'Swap' : entry.kind === 'pay' ? 'Payment' : 'Transaction'}
+      title={amountsOf(entry, tokens)}
+      time={entry.createdAt}
+      signature={entry.signature}
+      note={entry.error ? <p className="small field-error">{entry.error}</p> : null}
+      status={entry.status}
+      statusWords={STATUS_WORDS[entry.status]}
+      explorerUrl={entry.networkId === 'mainnet' ? entry.explorerUrl : null}
+    />
   );
 }

@@ -6,6 +6,7 @@ import { App } from '../App';
 import { fakeAccount, fakeAddress, installFakeWallet, type FakeWallet } from '../test/fake-wallet';
 import { FAKE_TOKENS } from '../test/fake-swap';
 import { initialFeesState, useFeesReviewStore, useFeesStore } from '../stores/fees-store';
+import { openFundedScreen } from '../test/open-screen';
 
 const USDC = FAKE_TOKENS[1]!;
 
@@ -14,12 +15,16 @@ afterEach(() => {
   useFeesReviewStore.getState().reset();
 });
 
-function setUp(): { fake: FakeWallet; user: ReturnType<typeof userEvent.setup> } {
-  const fake = installFakeWallet({ accounts: [fakeAccount(0)], lamports: '10000000000' });
-  fake.swap.statuses = ['confirmed'];
-  window.location.hash = '#/fees';
-  render(<App />);
-  return { fake, user: userEvent.setup() };
+const setUp = () => openFundedScreen('#/fees');
+
+/** **Approve and sign** on the open review, then waits for the fee transaction's Confirmed. */
+async function approveUntilConfirmed(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(await screen.findByRole('button', { name: 'Approve and sign' }));
+  await waitFor(() =>
+    expect(screen.getByRole('status', { name: 'Fee transaction status' }).textContent).toBe(
+      'Confirmed',
+    ),
+  );
 }
 
 const calls = (fake: FakeWallet, method: string) => fake.calls.filter((c) => c.method === method);
@@ -71,12 +76,7 @@ describe('fees screen', () => {
       screen.getByRole('button', { name: 'Create your own token account for the fee mint' }),
     );
     expect(calls(fake, 'fees.createAccount')[0]?.request).toEqual({ mint: USDC.mint });
-    await user.click(await screen.findByRole('button', { name: 'Approve and sign' }));
-    await waitFor(() =>
-      expect(screen.getByRole('status', { name: 'Fee transaction status' }).textContent).toBe(
-        'Confirmed',
-      ),
-    );
+    await approveUntilConfirmed(user);
     expect(calls(fake, 'fees.approve')).toHaveLength(1);
     expect(calls(fake, 'swap.approve')).toHaveLength(0);
     // The new account becomes the USDC fee account, shown with its status.
@@ -211,12 +211,7 @@ describe('fees screen', () => {
     await user.click(screen.getByRole('button', { name: 'Done' }));
     await user.click(screen.getByRole('button', { name: 'Claim fees' }));
     expect(calls(fake, 'fees.claim')[0]?.request).toEqual({ mint: USDC.mint });
-    await user.click(await screen.findByRole('button', { name: 'Approve and sign' }));
-    await waitFor(() =>
-      expect(screen.getByRole('status', { name: 'Fee transaction status' }).textContent).toBe(
-        'Confirmed',
-      ),
-    );
+    await approveUntilConfirmed(user);
     expect(calls(fake, 'fees.approve')).toHaveLength(2);
   });
 });

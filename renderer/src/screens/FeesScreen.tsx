@@ -4,22 +4,24 @@
  * creating and claiming through review and **Approve and sign**, and the balances of every fee
  * account with the fee each swap paid.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import type { ReviewTicketView } from '../../../preload/api-types';
 import { findToken, useTokensStore } from '../stores/tokens-store';
 import { useFeesReviewStore, useFeesStore } from '../stores/fees-store';
 import { selectCurrentAccount, useAccountsStore } from '../stores/accounts-store';
-import { useInterval } from '../lib/use-interval';
+import { useNow } from './screen-hooks';
 import { FeeSettingsForm } from '../components/fees/FeeSettingsForm';
 import { FeeAccountPanel } from '../components/fees/FeeAccountPanel';
 import { FeeBalances } from '../components/fees/FeeBalances';
 import { OrderReferralPanel } from '../components/fees/OrderReferralPanel';
 import { callWallet } from '../lib/wallet';
-import { ReviewPanel } from '../components/swap/ReviewPanel';
+import { OpenReviewPanel } from '../components/swap/ReviewPanel';
 import { reviewLabelsFor } from '../components/pay/review-labels';
 import { ScreenHeading } from './ScreenHeading';
 import '../styles/swap.css';
 import '../styles/pay.css';
+import { AlertRegion } from '../components/AlertMessage';
+import { RefreshHead } from '../components/RefreshHead';
 
 /**
  * The token account a reviewed creation is about, from the review's balance changes: the one it
@@ -35,15 +37,12 @@ export function createdAccountOf(ticket: ReviewTicketView, mint: string): string
 
 export function FeesScreen() {
   const fees = useFeesStore();
-  const { kind, review, submission, reviewTicket, approve, reset } = useFeesReviewStore();
+  const reviewFlow = useFeesReviewStore();
+  const { kind, review, submission, reviewTicket } = reviewFlow;
   const tokens = useTokensStore((s) => s.tokens);
   const loadTokens = useTokensStore((s) => s.load);
   const address = useAccountsStore(selectCurrentAccount)?.address ?? null;
-  const [now, setNow] = useState(() => Date.now());
-  useInterval(
-    useCallback(() => setNow(Date.now()), []),
-    1000,
-  );
+  const now = useNow();
 
   // A finished creation or claim of an earlier visit is not shown again.
   useEffect(() => {
@@ -101,9 +100,7 @@ export function FeesScreen() {
                 onSaveFee={fees.saveFee}
                 onSaveReferral={fees.saveReferral}
               />
-              <div role="alert" className={fees.saveError ? 'alert' : 'alert alert-empty'}>
-                {fees.saveError?.message}
-              </div>
+              <AlertRegion error={fees.saveError} />
               <FeeAccountPanel
                 settings={fees.settings}
                 token={token}
@@ -142,34 +139,18 @@ export function FeesScreen() {
           )}
         </section>
         <div className="pay-side">
-          {review.state !== 'idle' ? (
-            <ReviewPanel
-              review={review}
-              submission={submission}
-              now={now}
-              tokens={tokens}
-              labels={reviewLabelsFor(kind)}
-              onApprove={(approval) => void approve(approval)}
-              onEdit={reset}
-              onFreshQuote={() => {
-                reset();
-              }}
-              onDone={reset}
-            />
-          ) : null}
+          <OpenReviewPanel
+            flow={reviewFlow}
+            now={now}
+            tokens={tokens}
+            labels={reviewLabelsFor(kind)}
+          />
           <section className="card" aria-labelledby="fee-balances-title">
-            <div className="card-head">
-              <h2 id="fee-balances-title" className="card-title">
-                Fee balances
-              </h2>
-              <button
-                type="button"
-                className="button button-small"
-                onClick={() => void fees.loadBalances()}
-              >
-                Refresh
-              </button>
-            </div>
+            <RefreshHead
+              id="fee-balances-title"
+              title="Fee balances"
+              onRefresh={() => void fees.loadBalances()}
+            />
             {fees.balancesError ? (
               <p role="alert" className="alert">
                 {fees.balancesError.message}

@@ -9,36 +9,21 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App } from '../App';
-import { fakeAccount, fakeAddress, installFakeWallet } from '../test/fake-wallet';
+import { fakeAccount, fakeAddress, fakeUsdcHolding, installFakeWallet } from '../test/fake-wallet';
+import { resetPayStores } from '../test/pay-screen';
 import { FAKE_TOKENS } from '../test/fake-swap';
-import { initialPayState, usePayStore } from '../stores/pay-store';
-import { usePayReviewStore } from '../stores/pay-review-store';
 
 const USDC = FAKE_TOKENS[1]!;
 const PAYEE = fakeAddress(7);
 
-afterEach(() => {
-  usePayStore.getState().cancelScheduled();
-  usePayStore.setState(initialPayState);
-  usePayReviewStore.getState().reset();
-});
+afterEach(resetPayStores);
 
 describe('pay screen, no SOL for the fee', () => {
   it('shows the step, reviews the swap into SOL on its own, approves it as a swap, then plans again', async () => {
     const fake = installFakeWallet({
       accounts: [fakeAccount(0)],
       lamports: '0',
-      tokens: [
-        {
-          mint: USDC.mint,
-          symbol: 'USDC',
-          decimals: 6,
-          amount: '1000000000',
-          tokenAccount: fakeAddress(999),
-          tokenProgram: 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA',
-          verified: true,
-        },
-      ],
+      tokens: [fakeUsdcHolding()],
     });
     fake.pay.withoutSol = true;
     fake.swap.statuses = ['confirmed'];

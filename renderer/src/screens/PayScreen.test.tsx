@@ -5,28 +5,20 @@ import userEvent from '@testing-library/user-event';
 import { App } from '../App';
 import { fakeAccount, fakeAddress, installFakeWallet, type FakeWallet } from '../test/fake-wallet';
 import { FAKE_TOKENS } from '../test/fake-swap';
-import { initialPayState, usePayStore } from '../stores/pay-store';
-import { usePayReviewStore } from '../stores/pay-review-store';
+import { resetPayStores } from '../test/pay-screen';
+import { openFundedScreen } from '../test/open-screen';
 
 const SOL = FAKE_TOKENS[0]!;
 const USDC = FAKE_TOKENS[1]!;
 const PAYEE = fakeAddress(7);
 
-afterEach(() => {
-  usePayStore.getState().cancelScheduled();
-  usePayStore.setState(initialPayState);
-  usePayReviewStore.getState().reset();
-});
+afterEach(resetPayStores);
 
-function setUp(): { fake: FakeWallet; user: ReturnType<typeof userEvent.setup> } {
-  const fake = installFakeWallet({ accounts: [fakeAccount(0)], lamports: '10000000000' });
-  // 12.5 USDC costs 0.08 SOL: 6.4 lamports per USDC base unit (6.4e9 per 10^9).
-  fake.pay.costRates.set(`${SOL.mint}>${USDC.mint}`, 6_400_000_000n);
-  fake.swap.statuses = ['confirmed'];
-  window.location.hash = '#/pay';
-  render(<App />);
-  return { fake, user: userEvent.setup() };
-}
+const setUp = () =>
+  openFundedScreen('#/pay', (fake) => {
+    // 12.5 USDC costs 0.08 SOL: 6.4 lamports per USDC base unit (6.4e9 per 10^9).
+    fake.pay.costRates.set(`${SOL.mint}>${USDC.mint}`, 6_400_000_000n);
+  });
 
 const calls = (fake: FakeWallet, method: string) => fake.calls.filter((c) => c.method === method);
 

@@ -11,9 +11,7 @@
  * sends (MerchantRequest); a Solana Action (`solana-action:`, or a site's page) is read and
  * reviewed the same way (ActionRequest).
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { selectCurrentAccount, useAccountsStore } from '../stores/accounts-store';
-import { useBalancesOf, useBalancesStore } from '../stores/balances-store';
+import { useCallback, useEffect } from 'react';
 import { useAppStore } from '../stores/app-store';
 import { findToken, useTokensStore } from '../stores/tokens-store';
 import { usePayStore } from '../stores/pay-store';
@@ -23,16 +21,16 @@ import { MerchantRequest } from '../components/pay/MerchantRequest';
 import { isActionLink, useActionStore } from '../stores/action-store';
 import { ActionRequest } from '../components/pay/ActionRequest';
 import { SandboxMerchantLinks } from '../components/pay/SandboxMerchantLinks';
-import { useInterval } from '../lib/use-interval';
+import { secondsSince, useAccountBalances, useNow, useOnKeyChange } from './screen-hooks';
 import { NATIVE_MINT } from '../lib/token-amount';
 import { PaymentRequestField } from '../components/pay/PaymentRequestField';
 import { ManualPaymentForm } from '../components/pay/ManualPaymentForm';
 import { RequestDetails } from '../components/pay/RequestDetails';
 import { PayWithPanel } from '../components/pay/PayWithPanel';
 import { ReceiptCard } from '../components/pay/ReceiptCard';
-import { ReviewPanel } from '../components/swap/ReviewPanel';
+import { OpenReviewPanel } from '../components/swap/ReviewPanel';
 import { reviewLabelsFor } from '../components/pay/review-labels';
-import { ScreenHeading } from './ScreenHeading';
+import { FormScreen } from './FormScreen';
 import '../styles/swap.css';
 import '../styles/pay.css';
 
@@ -47,25 +45,14 @@ function requestInHash(hash: string): string | null {
 }
 
 export function PayScreen() {
-  const account = useAccountsStore(selectCurrentAccount);
-  const address = account?.address ?? null;
-  const balances = useBalancesOf(address);
-  const refreshBalances = useBalancesStore((s) => s.refresh);
   const tokens = useTokensStore((s) => s.tokens);
-  const loadTokens = useTokensStore((s) => s.load);
   const pay = usePayStore();
-  const {
-    kind,
-    review,
-    submission,
-    receipt,
-    reviewPayment,
-    reviewDestination,
-    reviewSolFirst,
-    approve,
-    reset,
-  } = usePayReviewStore();
-  const [now, setNow] = useState(() => Date.now());
+  const reviewFlow = usePayReviewStore();
+  const { kind, review, submission, receipt, reset } = reviewFlow;
+  const { reviewPayment, reviewDestination, reviewSolFirst } = reviewFlow;
+  // The payee's account now exists, or the payment changed balances: read both again.
+  const confirmed = submission.state === 'confirmed';
+  const { address, balances } = useAccountBalances(confirmed);
   const merchant = useMerchantStore();
   const merchantText = isTransactionRequest(pay.text) ? pay.text.trim() : null;
   useEffect(() => {
@@ -80,29 +67,19 @@ export function PayScreen() {
   }, [actionText]);
 
   useEffect(() => {
-    void loadTokens();
-  }, [loadTokens]);
-  useEffect(() => {
-    if (address) void refreshBalances(address);
-  }, [address, refreshBalances]);
-  useEffect(() => {
     const handed = requestInHash(window.location.hash);
     if (handed) void usePayStore.getState().useText(handed);
     return () => usePayStore.getState().cancelScheduled();
   }, []);
 
-  // The payee's account now exists, or the payment changed balances: read both again.
-  const created = kind === 'destination' && submission.state === 'confirmed';
+  const created = kind === 'destination' && confirmed;
   useEffect(() => {
     if (created) void usePayStore.getState().reparse();
   }, [created]);
-  useEffect(() => {
-    if (submission.state === 'confirmed' && address) void refreshBalances(address);
-  }, [submission.state, address, refreshBalances]);
   // The swap into SOL landed: the payment is planned again, now with SOL for its fee.
-  const funded = kind === 'sol-first' && submission.state === 'confirmed';
+  const funded = kind === 'sol-first' && confirmed;
   // The swap into the merchant's token landed: the merchant is asked again (a fresh POST).
-  const swappedFirst = kind === 'swap-first' && submission.state === 'confirmed';
+  const swappedFirst = kind === 'swap-first' && confirmed;
   useEffect(() => {
     if (swappedFirst && merchantText !== null) {
       usePayReviewStore.getState().reset();
@@ -126,29 +103,25 @@ export function PayScreen() {
   // Another account or network: a plan or review of the old one must not be used.
   const info = useAppStore((s) => s.info);
   const context = `${address ?? ''}|${info ? `${info.network.id} ${info.network.rpcUrl}` : ''}`;
-  const lastContext = useRef(context);
-  useEffect(() => {
-    if (lastContext.current === context) return;
-    lastContext.current = context;
-    reset();
-    void usePayStore.getState().reparse();
-  }, [context, reset]);
+  useOnKeyChange(
+    context,
+    useCallback(() => {
+      reset();
+      void usePayStore.getState().reparse();
+    }, [reset]),
+  );
 
   // A finished account creation does not hold the form: the payment is the next step.
   const reviewing = review.state !== 'idle' && !created && !funded;
-  const tick = useCallback(() => {
-    const at = Date.now();
-    setNow(at);
+  const now = useNow((at) => {
     const { plan, planReceivedAt, quoting, requestPlan } = usePayStore.getState();
     const open = usePayReviewStore.getState().review.state !== 'idle';
     if (plan?.kind === 'swap' && planReceivedAt !== null && !quoting && !open) {
       if (at - planReceivedAt >= PLAN_REFRESH_MS) void requestPlan();
     }
-  }, []);
-  useInterval(tick, 1000);
+  });
 
-  const ageSeconds =
-    pay.planReceivedAt !== null ? Math.max(0, Math.floor((now - pay.planReceivedAt) / 1000)) : 0;
+  const ageSeconds = secondsSince(now, pay.planReceivedAt);
   // A transaction request's link or merchant refused: main's words, on the field as for a transfer.
   const merchantError =
     merchantText !== null && merchant.open.state === 'failed' ? merchant.open.error.message : null;
@@ -158,136 +131,125 @@ export function PayScreen() {
     pay.parse.state === 'failed' ? pay.parse.error.message : (merchantError ?? actionError);
 
   return (
-    <>
-      <ScreenHeading>Pay</ScreenHeading>
-      <div className="swap-layout">
-        <section className="card swap-form" aria-labelledby="pay-form-title">
-          <h2 id="pay-form-title" className="visually-hidden">
-            Payment form
-          </h2>
-          <PaymentRequestField
-            text={pay.text}
-            disabled={reviewing}
-            error={parseError}
-            onChange={pay.setText}
-            onDecoded={(text) => void pay.useText(text)}
-          />
-          <ManualPaymentForm disabled={reviewing} onSubmit={(text) => void pay.useText(text)} />
-          {info?.network.isSandbox ? (
-            <SandboxMerchantLinks
-              rpcUrl={info.network.rpcUrl}
-              disabled={reviewing}
-              onUse={(text) => void pay.useText(text)}
-            />
-          ) : null}
-          <div role="status" className="status-line">
-            {pay.parse.state === 'reading' ? 'Reading the payment request…' : null}
-          </div>
-          {merchantText !== null ? (
-            <MerchantRequest
-              open={merchant.open}
-              reviewed={merchant.reviewed}
-              busy={reviewing}
-              confirmedSignature={
-                kind === 'merchant' && submission.state === 'confirmed'
-                  ? submission.signature
-                  : null
-              }
-              redirectError={merchant.redirectError}
-              offerSwapFirst={kind === 'merchant' && review.state === 'ready'}
-              symbol={
-                merchant.reviewed
-                  ? (findToken(tokens, merchant.reviewed.mint)?.symbol ?? null)
-                  : null
-              }
-              onReview={() => void merchant.review(merchantText)}
-              balances={balances}
-              swapFrom={findToken(tokens, merchant.swapFrom ?? NATIVE_MINT)}
-              swapFirst={kind === 'swap-first' ? merchant.swapFirst : null}
-              onSwapFrom={(token) => merchant.pickSwapFrom(token.mint)}
-              onSwapFirst={() => void merchant.reviewSwapFirst(merchant.swapFrom ?? NATIVE_MINT)}
-              onRedirect={(signature) =>
-                void merchant.followRedirect(signature).then((link) => {
-                  // SPEC1.1.md: a solana: redirect is a new payment request.
-                  if (link !== null) {
-                    reset();
-                    void usePayStore.getState().useText(link);
-                  }
-                })
-              }
-            />
-          ) : null}
-          {actionText !== null ? (
-            <ActionRequest
-              open={action.open}
-              reviewed={action.reviewed}
-              busy={reviewing}
-              confirmedSignature={
-                kind === 'action' && submission.state === 'confirmed' ? submission.signature : null
-              }
-              nextError={action.nextError}
-              onReview={(link, values) => void action.review(link, values)}
-              onNext={(signature) => void action.next(signature)}
-            />
-          ) : null}
-          {request ? (
-            <RequestDetails
-              request={request}
-              busy={reviewing}
-              onCreateDestination={() => void reviewDestination(pay.text.trim())}
-            />
-          ) : null}
-          {request && request.payee.exists ? (
-            <PayWithPanel
-              request={request}
-              tokens={tokens}
-              payWith={findToken(tokens, pay.payWithMint)}
-              balances={balances}
-              amountText={pay.amountText}
-              plan={pay.plan}
-              quoting={pay.quoting}
-              quoteError={pay.quoteError}
-              ageSeconds={ageSeconds}
-              reviewing={reviewing}
-              onAmountText={pay.setAmountText}
-              onPayWith={(token) => pay.setPayWithMint(token.mint)}
-              onRefresh={() => void pay.requestPlan()}
-              onReview={(planId) => void reviewPayment(planId)}
-              onSolFirst={(planId) => void reviewSolFirst(planId)}
-            />
-          ) : null}
-        </section>
+    <FormScreen
+      title="Pay"
+      formTitle="Payment form"
+      formId="pay-form-title"
+      side={
         <div className="pay-side">
-          {review.state !== 'idle' ? (
-            <ReviewPanel
-              review={review}
-              submission={submission}
-              now={now}
-              tokens={tokens}
-              labels={reviewLabelsFor(kind)}
-              onApprove={(approval) => void approve(approval)}
-              onEdit={reset}
-              onFreshQuote={() => {
-                reset();
-                void usePayStore.getState().requestPlan();
-              }}
-              onDone={() => {
-                reset();
-                if (kind === 'payment') usePayStore.getState().clear();
-                if (kind === 'action') {
-                  usePayStore.getState().clear();
-                  useActionStore.getState().clear();
-                }
-                if (kind === 'merchant') {
-                  usePayStore.getState().clear();
-                  useMerchantStore.getState().clear();
-                }
-              }}
-            />
-          ) : null}
+          <OpenReviewPanel
+            flow={reviewFlow}
+            now={now}
+            tokens={tokens}
+            labels={reviewLabelsFor(kind)}
+            onFreshQuote={() => {
+              reset();
+              void usePayStore.getState().requestPlan();
+            }}
+            onDone={() => {
+              reset();
+              if (kind === 'payment') usePayStore.getState().clear();
+              if (kind === 'action') {
+                usePayStore.getState().clear();
+                useActionStore.getState().clear();
+              }
+              if (kind === 'merchant') {
+                usePayStore.getState().clear();
+                useMerchantStore.getState().clear();
+              }
+            }}
+          />
           {receipt.state !== 'none' ? <ReceiptCard receipt={receipt} tokens={tokens} /> : null}
         </div>
+      }
+    >
+      <PaymentRequestField
+        text={pay.text}
+        disabled={reviewing}
+        error={parseError}
+        onChange={pay.setText}
+        onDecoded={(text) => void pay.useText(text)}
+      />
+      <ManualPaymentForm disabled={reviewing} onSubmit={(text) => void pay.useText(text)} />
+      {info?.network.isSandbox ? (
+        <SandboxMerchantLinks
+          rpcUrl={info.network.rpcUrl}
+          disabled={reviewing}
+          onUse={(text) => void pay.useText(text)}
+        />
+      ) : null}
+      <div role="status" className="status-line">
+        {pay.parse.state === 'reading' ? 'Reading the payment request…' : null}
       </div>
-    </>
+      {merchantText !== null ? (
+        <MerchantRequest
+          open={merchant.open}
+          reviewed={merchant.reviewed}
+          busy={reviewing}
+          confirmedSignature={
+            kind === 'merchant' && submission.state === 'confirmed' ? submission.signature : null
+          }
+          redirectError={merchant.redirectError}
+          offerSwapFirst={kind === 'merchant' && review.state === 'ready'}
+          symbol={
+            merchant.reviewed ? (findToken(tokens, merchant.reviewed.mint)?.symbol ?? null) : null
+          }
+          onReview={() => void merchant.review(merchantText)}
+          balances={balances}
+          swapFrom={findToken(tokens, merchant.swapFrom ?? NATIVE_MINT)}
+          swapFirst={kind === 'swap-first' ? merchant.swapFirst : null}
+          onSwapFrom={(token) => merchant.pickSwapFrom(token.mint)}
+          onSwapFirst={() => void merchant.reviewSwapFirst(merchant.swapFrom ?? NATIVE_MINT)}
+          onRedirect={(signature) =>
+            void merchant.followRedirect(signature).then((link) => {
+              // SPEC1.1.md: a solana: redirect is a new payment request.
+              if (link !== null) {
+                reset();
+                void usePayStore.getState().useText(link);
+              }
+            })
+          }
+        />
+      ) : null}
+      {actionText !== null ? (
+        <ActionRequest
+          open={action.open}
+          reviewed={action.reviewed}
+          busy={reviewing}
+          confirmedSignature={
+            kind === 'action' && submission.state === 'confirmed' ? submission.signature : null
+          }
+          nextError={action.nextError}
+          onReview={(link, values) => void action.review(link, values)}
+          onNext={(signature) => void action.next(signature)}
+        />
+      ) : null}
+      {request ? (
+        <RequestDetails
+          request={request}
+          busy={reviewing}
+          onCreateDestination={() => void reviewDestination(pay.text.trim())}
+        />
+      ) : null}
+      {request && request.payee.exists ? (
+        <PayWithPanel
+          request={request}
+          tokens={tokens}
+          payWith={findToken(tokens, pay.payWithMint)}
+          balances={balances}
+          amountText={pay.amountText}
+          plan={pay.plan}
+          quoting={pay.quoting}
+          quoteError={pay.quoteError}
+          ageSeconds={ageSeconds}
+          reviewing={reviewing}
+          onAmountText={pay.setAmountText}
+          onPayWith={(token) => pay.setPayWithMint(token.mint)}
+          onRefresh={() => void pay.requestPlan()}
+          onReview={(planId) => void reviewPayment(planId)}
+          onSolFirst={(planId) => void reviewSolFirst(planId)}
+        />
+      ) : null}
+    </FormScreen>
   );
 }

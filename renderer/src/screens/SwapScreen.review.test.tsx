@@ -4,19 +4,15 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App } from '../App';
 import { fakeAccount, installFakeWallet } from '../test/fake-wallet';
-import { quoteCalls, quoteFor, setUp } from '../test/swap-screen';
+import { quoteCalls, quoteFor, reviewFor, setUp } from '../test/swap-screen';
+import { textsOf } from '../test/texts';
 
 describe('review, approve and status', () => {
   it('shows the report: balance changes, fee, rent, checks and instructions by program', async () => {
     const { user } = setUp();
-    await quoteFor(user, '2');
-    await user.click(screen.getByRole('button', { name: 'Review swap' }));
+    await reviewFor(user, '2');
     const changes = await screen.findByRole('table', { name: 'Your balance changes' });
-    expect(
-      within(changes)
-        .getAllByRole('row')
-        .map((r) => r.textContent),
-    ).toEqual(['SOL−2 SOL', 'USDC (account opened)+300 USDC']);
+    expect(textsOf(changes, 'row')).toEqual(['SOL−2 SOL', 'USDC (account opened)+300 USDC']);
     const review = screen
       .getByRole('heading', { name: 'Review' })
       .closest('section') as HTMLElement;
@@ -43,8 +39,7 @@ describe('review, approve and status', () => {
 
   it('a double click on Approve and sign sends one swap, then shows Pending and Confirmed', async () => {
     const { fake, user } = setUp();
-    await quoteFor(user, '1');
-    await user.click(screen.getByRole('button', { name: 'Review swap' }));
+    await reviewFor(user, '1');
     const approve = await screen.findByRole('button', { name: 'Approve and sign' });
     const release = fake.hold('swap.approve');
     await user.dblClick(approve);
@@ -68,14 +63,9 @@ describe('review, approve and status', () => {
       'The transaction sends 1.5 SOL to an account that is not yours (Fg9a…x2Lq).',
       'You would receive 0 USDC, below the quoted minimum of 223.875 USDC.',
     ];
-    await quoteFor(user, '1');
-    await user.click(screen.getByRole('button', { name: 'Review swap' }));
+    await reviewFor(user, '1');
     const reasons = await screen.findByRole('list', { name: 'Reasons for the refusal' });
-    expect(
-      within(reasons)
-        .getAllByRole('listitem')
-        .map((li) => li.textContent),
-    ).toEqual(fake.swap.refusals);
+    expect(textsOf(reasons, 'listitem')).toEqual(fake.swap.refusals);
     expect(screen.getByText('Swapdesk will not sign this transaction')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Approve and sign' })).toBeNull();
     expect(fake.calls.filter((c) => c.method === 'swap.approve')).toHaveLength(0);
@@ -85,8 +75,7 @@ describe('review, approve and status', () => {
   it('an expired transaction offers a fresh quote, which closes the review and quotes again', async () => {
     const { fake, user } = setUp();
     fake.swap.statuses = ['pending', 'expired'];
-    await quoteFor(user, '1');
-    await user.click(screen.getByRole('button', { name: 'Review swap' }));
+    await reviewFor(user, '1');
     await user.click(await screen.findByRole('button', { name: 'Approve and sign' }));
     const status = screen.getByRole('status', { name: 'Swap status' });
     await waitFor(() => expect(status.textContent).toBe('Expired'), { timeout: 4000 });
@@ -102,8 +91,7 @@ describe('a review that can no longer be approved', () => {
   it('counts down the ticket, then offers only a fresh quote', async () => {
     const { fake, user } = setUp();
     fake.swap.ticketTtlMs = 2_500;
-    await quoteFor(user, '1');
-    await user.click(screen.getByRole('button', { name: 'Review swap' }));
+    await reviewFor(user, '1');
     await screen.findByText(/^Approve within [12] s, or review again with a fresh quote\.$/);
     await screen.findByText(
       'This review has expired: prices move, so get a fresh quote and review again.',
@@ -124,8 +112,7 @@ describe('a review that can no longer be approved', () => {
     window.location.hash = '#/swap';
     render(<App />);
     const user = userEvent.setup();
-    await quoteFor(user, '1');
-    await user.click(screen.getByRole('button', { name: 'Review swap' }));
+    await reviewFor(user, '1');
     await screen.findByRole('button', { name: 'Approve and sign' });
     await user.selectOptions(
       screen.getByRole('combobox', { name: /Current account/ }),
@@ -139,8 +126,7 @@ describe('a review that can no longer be approved', () => {
 describe('accounts touched', () => {
   it('lists every account of the transaction with its role', async () => {
     const { fake, user } = setUp();
-    await quoteFor(user, '1');
-    await user.click(screen.getByRole('button', { name: 'Review swap' }));
+    await reviewFor(user, '1');
     await user.click(await screen.findByText('Accounts touched (2)'));
     const items = within(screen.getByRole('list', { name: 'Accounts touched' })).getAllByRole(
       'listitem',

@@ -4,14 +4,12 @@
  * shows what the transaction main built really does; **Approve and sign** sends it.
  */
 import { formatMintUnits, multiplierChangeText } from '../lib/token-scale';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { selectCurrentAccount, useAccountsStore } from '../stores/accounts-store';
-import { useBalancesOf, useBalancesStore } from '../stores/balances-store';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useAppStore } from '../stores/app-store';
 import { findToken, tokenName, useTokensStore } from '../stores/tokens-store';
 import { useSwapStore } from '../stores/swap-store';
 import { useSwapReviewStore } from '../stores/swap-review-store';
-import { useInterval } from '../lib/use-interval';
+import { secondsSince, useAccountBalances, useNow, useOnKeyChange } from './screen-hooks';
 import { heldBalance } from '../lib/token-amount';
 import { heldTokens } from '../lib/held-tokens';
 import { TokenPicker } from '../components/swap/TokenPicker';
@@ -19,19 +17,21 @@ import { AmountField } from '../components/swap/AmountField';
 import { SlippageField } from '../components/swap/SlippageField';
 import { AdvancedOptionsPanel } from '../components/swap/AdvancedOptionsPanel';
 import { QuoteDetails, impactLevel } from '../components/swap/QuoteDetails';
-import { ReviewPanel } from '../components/swap/ReviewPanel';
-import { ScreenHeading } from './ScreenHeading';
+import { OpenReviewPanel } from '../components/swap/ReviewPanel';
+import { FormScreen } from './FormScreen';
 import '../styles/swap.css';
-import { ServiceMessage } from '../components/ServiceMessage';
+import { AlertMessage } from '../components/AlertMessage';
 
 /** A shown quote older than this is asked for again (while no review is open). */
 export const QUOTE_REFRESH_MS = 15_000;
 
 export function SwapScreen() {
-  const account = useAccountsStore(selectCurrentAccount);
-  const address = account?.address ?? null;
-  const balances = useBalancesOf(address);
-  const refreshBalances = useBalancesStore((s) => s.refresh);
+  const swap = useSwapStore();
+  const reviewFlow = useSwapReviewStore();
+  const { review, submission, startReview, reset } = reviewFlow;
+  const { address, balances, refreshBalances } = useAccountBalances(
+    submission.state === 'confirmed',
+  );
   const listed = useTokensStore((s) => s.tokens);
   // The list plus what the person holds (issue 18): SOL and a held token stay nameable and
   // pickable when the swap service has no token directory.
@@ -46,18 +46,8 @@ export function SwapScreen() {
     for (const token of tokens) rememberToken(token);
   }, [tokens, rememberToken]);
   const tokensStatus = useTokensStore((s) => s.status);
-  const loadTokens = useTokensStore((s) => s.load);
-  const swap = useSwapStore();
-  const { review, submission, startReview, approve, reset } = useSwapReviewStore();
-  const [now, setNow] = useState(() => Date.now());
   const [impactAck, setImpactAck] = useState({ key: '', accepted: false });
 
-  useEffect(() => {
-    void loadTokens();
-  }, [loadTokens]);
-  useEffect(() => {
-    if (address) void refreshBalances(address);
-  }, [address, refreshBalances]);
   // A first visit: pay SOL, receive USDC when the list has it.
   useEffect(() => {
     if (tokensStatus !== 'ready' || useSwapStore.getState().outputMint) return;
@@ -71,10 +61,6 @@ export function SwapScreen() {
     if (state.quote === null) void state.requestQuote();
     return () => useSwapStore.getState().cancelScheduled();
   }, []);
-  // A confirmed swap changed the balances: read them again.
-  useEffect(() => {
-    if (submission.state === 'confirmed' && address) void refreshBalances(address);
-  }, [submission.state, address, refreshBalances]);
   // A quote of a scaled token (issue 35): read the multipliers again with it, so that a change
   // while it is open shows it stale.
   const scaledQuote = Object.keys(swap.quoteMultipliers).length > 0;
@@ -102,18 +88,14 @@ export function SwapScreen() {
       swap.setOptions({ onlyDirectRoutes: false, asLegacyTransaction: false });
     }
   }, [autoSlippageOffered, routeShapeOffered, swap]);
-  const lastContext = useRef(context);
-  useEffect(() => {
-    if (lastContext.current === context) return;
-    lastContext.current = context;
+  const freshQuote = useCallback(() => {
     reset();
     void useSwapStore.getState().requestQuote();
-  }, [context, reset]);
+  }, [reset]);
+  useOnKeyChange(context, freshQuote);
 
   const reviewing = review.state !== 'idle';
-  const tick = useCallback(() => {
-    const at = Date.now();
-    setNow(at);
+  const now = useNow((at) => {
     const { quote, quoteReceivedAt, quoting, requestQuote } = useSwapStore.getState();
     const open = useSwapReviewStore.getState().review.state !== 'idle';
     if (
@@ -125,8 +107,7 @@ export function SwapScreen() {
     ) {
       void requestQuote();
     }
-  }, []);
-  useInterval(tick, 1000);
+  });
 
   const input = findToken(tokens, swap.inputMint);
   const output = findToken(tokens, swap.outputMint);
@@ -147,137 +128,119 @@ export function SwapScreen() {
     (!needsAck || impactAccepted) &&
     !reviewing &&
     multiplierStale === null;
-  const ageSeconds =
-    swap.quoteReceivedAt !== null
-      ? Math.max(0, Math.floor((now - swap.quoteReceivedAt) / 1000))
-      : 0;
-
-  const freshQuote = () => {
-    reset();
-    void useSwapStore.getState().requestQuote();
-  };
+  const ageSeconds = secondsSince(now, swap.quoteReceivedAt);
 
   return (
-    <>
-      <ScreenHeading>Swap</ScreenHeading>
-      <div className="swap-layout">
-        <section className="card swap-form" aria-labelledby="swap-form-title">
-          <h2 id="swap-form-title" className="visually-hidden">
-            Swap form
-          </h2>
-          <div className="swap-side">
-            <TokenPicker
-              label="You pay token"
-              title="Choose the token you pay"
-              selected={input}
-              disabled={reviewing}
-              onPick={(token) => swap.setInputMint(token.mint)}
-            />
-            <AmountField
-              text={swap.amountText}
-              token={input}
-              balance={heldBalance(balances, swap.inputMint)}
-              disabled={reviewing}
-              onChange={swap.setAmountText}
-            />
-          </div>
-          <div className="flip-row">
-            <button
-              type="button"
-              className="button button-small flip-button"
-              aria-label="Flip: pay with what you receive"
-              disabled={reviewing}
-              onClick={swap.flip}
-            >
-              <span aria-hidden="true">⇅</span> Flip
-            </button>
-          </div>
-          <div className="swap-side">
-            <TokenPicker
-              label="You receive token"
-              title="Choose the token you receive"
-              selected={output}
-              disabled={reviewing}
-              onPick={(token) => swap.setOutputMint(token.mint)}
-            />
-            <p className="hint">
-              {output && outputBalance !== null
-                ? `Balance: ${formatMintUnits(outputBalance, output.decimals, output.mint, { group: true })} ${tokenName(output, output.mint)}`
-                : null}
-            </p>
-          </div>
-          <SlippageField
-            slippage={swap.slippage}
-            disabled={reviewing}
-            autoOffered={autoSlippageOffered}
-            onChange={swap.setSlippage}
-          />
-          <AdvancedOptionsPanel
-            options={swap.options}
-            disabled={reviewing}
-            routeShapeOffered={routeShapeOffered}
-            onChange={swap.setOptions}
-          />
-          <div role="status" className="status-line">
-            {swap.quoting ? 'Getting a quote…' : null}
-          </div>
-          <div role="alert" className={swap.quoteError ? 'alert' : 'alert alert-empty'}>
-            {swap.quoteError?.message}
-          </div>
-          <ServiceMessage error={swap.quoteError} />
-          {multiplierStale ? (
-            <p role="alert" className="alert">
-              {multiplierStale}
-            </p>
-          ) : null}
-          {quote ? (
-            <QuoteDetails
-              quote={quote}
-              tokens={tokens}
-              ageSeconds={ageSeconds}
-              impactAccepted={impactAccepted}
-              onImpactAccepted={(accepted) => setImpactAck({ key: formKey, accepted })}
-            />
-          ) : null}
-          <div className="actions">
-            <button
-              type="button"
-              className="button button-primary button-large"
-              disabled={!canReview}
-              onClick={() => {
-                if (quote) void startReview(quote.quoteId);
-              }}
-            >
-              Review swap
-            </button>
-            {quote && !reviewing ? (
-              <button
-                type="button"
-                className="button"
-                disabled={swap.quoting}
-                onClick={() => void swap.requestQuote()}
-              >
-                Refresh quote
-              </button>
-            ) : null}
-          </div>
-        </section>
-        {review.state !== 'idle' ? (
-          <ReviewPanel
-            review={review}
-            submission={submission}
-            now={now}
-            tokens={tokens}
-            onApprove={(approval) => void approve(approval)}
-            onEdit={reset}
-            onFreshQuote={freshQuote}
-            onDone={() => {
-              reset();
-              swap.setAmountText('');
-            }}
-          />
+    <FormScreen
+      title="Swap"
+      formTitle="Swap form"
+      formId="swap-form-title"
+      side={
+        <OpenReviewPanel
+          flow={reviewFlow}
+          now={now}
+          tokens={tokens}
+          onFreshQuote={freshQuote}
+          onDone={() => {
+            reset();
+            swap.setAmountText('');
+          }}
+        />
+      }
+    >
+      <div className="swap-side">
+        <TokenPicker
+          label="You pay token"
+          title="Choose the token you pay"
+          selected={input}
+          disabled={reviewing}
+          onPick={(token) => swap.setInputMint(token.mint)}
+        />
+        <AmountField
+          text={swap.amountText}
+          token={input}
+          balance={heldBalance(balances, swap.inputMint)}
+          disabled={reviewing}
+          onChange={swap.setAmountText}
+        />
+      </div>
+      <div className="flip-row">
+        <button
+          type="button"
+          className="button button-small flip-button"
+          aria-label="Flip: pay with what you receive"
+          disabled={reviewing}
+          onClick={swap.flip}
+        >
+          <span aria-hidden="true">⇅</span> Flip
+        </button>
+      </div>
+      <div className="swap-side">
+        <TokenPicker
+          label="You receive token"
+          title="Choose the token you receive"
+          selected={output}
+          disabled={reviewing}
+          onPick={(token) => swap.setOutputMint(token.mint)}
+        />
+        <p className="hint">
+          {output && outputBalance !== null
+            ? `Balance: ${formatMintUnits(outputBalance, output.decimals, output.mint, { group: true })} ${tokenName(output, output.mint)}`
+            : null}
+        </p>
+      </div>
+      <SlippageField
+        slippage={swap.slippage}
+        disabled={reviewing}
+        autoOffered={autoSlippageOffered}
+        onChange={swap.setSlippage}
+      />
+      <AdvancedOptionsPanel
+        options={swap.options}
+        disabled={reviewing}
+        routeShapeOffered={routeShapeOffered}
+        onChange={swap.setOptions}
+      />
+      <div role="status" className="status-line">
+        {swap.quoting ? 'Getting a quote…' : null}
+      </div>
+      <AlertMessage error={swap.quoteError} />
+      {multiplierStale ? (
+        <p role="alert" className="alert">
+          {multiplierStale}
+        </p>
+      ) : null}
+      {quote ? (
+        <QuoteDetails
+          quote={quote}
+          tokens={tokens}
+          ageSeconds={ageSeconds}
+          impactAccepted={impactAccepted}
+          onImpactAccepted={(accepted) => setImpactAck({ key: formKey, accepted })}
+        />
+      ) : null}
+      <div className="actions">
+        <button
+          type="button"
+          className="button button-primary button-large"
+          disabled={!canReview}
+          onClick={() => {
+            if (quote) void startReview(quote.quoteId);
+          }}
+        >
+          Review swap
+        </button>
+        {quote && !reviewing ? (
+          <button
+            type="button"
+            className="button"
+            disabled={swap.quoting}
+            onClick={() => void swap.requestQuote()}
+          >
+            Refresh quote
+          </button>
         ) : null}
       </div>
-    </>
+    </FormScreen>
   );
 }

@@ -8,9 +8,9 @@
  */
 import { create } from 'zustand';
 import type { ActionReviewView, ActionView } from '../../../preload/api-types';
-import type { BridgeError } from '../../../main/shared/result';
 import { callWallet } from '../lib/wallet';
 import { usePayReviewStore } from './pay-review-store';
+import type { LinkReadState } from './link-read-state';
 
 /** True for a `solana-action:` link or a web address (an interstitial, or a site's page). */
 export function isActionLink(text: string): boolean {
@@ -18,11 +18,7 @@ export function isActionLink(text: string): boolean {
   return /^solana-action:/i.test(trimmed) || /^https?:\/\//i.test(trimmed);
 }
 
-export type ActionOpenState =
-  | { state: 'empty' }
-  | { state: 'reading'; text: string }
-  | { state: 'ready'; text: string; action: ActionView }
-  | { state: 'failed'; text: string; error: BridgeError };
+export type ActionOpenState = LinkReadState<{ action: ActionView }>;
 
 export interface ActionStore {
   open: ActionOpenState;

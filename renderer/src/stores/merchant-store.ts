@@ -12,9 +12,9 @@ import type {
   MerchantSwapFirstView,
   MerchantView,
 } from '../../../preload/api-types';
-import type { BridgeError } from '../../../main/shared/result';
 import { callWallet } from '../lib/wallet';
 import { usePayReviewStore } from './pay-review-store';
+import type { LinkReadState } from './link-read-state';
 
 /**
  * True when `text` is a transaction request (SPEC.md: its pathname is an https URL, plain or
@@ -27,11 +27,7 @@ export function isTransactionRequest(text: string): boolean {
   return /[:%]/.test(path);
 }
 
-export type MerchantOpenState =
-  | { state: 'empty' }
-  | { state: 'reading'; text: string }
-  | { state: 'ready'; text: string; merchant: MerchantView }
-  | { state: 'failed'; text: string; error: BridgeError };
+export type MerchantOpenState = LinkReadState<{ merchant: MerchantView }>;
 
 export interface MerchantStore {
   open: MerchantOpenState;

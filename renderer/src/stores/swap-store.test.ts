@@ -4,7 +4,7 @@ import { createStore } from 'zustand/vanilla';
 import { installFakeWallet, fakeAccount } from '../test/fake-wallet';
 import { FAKE_TOKENS } from '../test/fake-swap';
 import { findToken } from './tokens-store';
-import { createSwapStoreCreator } from './swap-store';
+import { createSwapStoreCreator, type AdvancedOptions } from './swap-store';
 
 const [SOL, USDC] = FAKE_TOKENS as [(typeof FAKE_TOKENS)[0], (typeof FAKE_TOKENS)[0]];
 const tokenOf = (mint: string) => findToken(FAKE_TOKENS, mint);
@@ -70,18 +70,16 @@ describe('swap quotes as the person types', () => {
   it('sends slippage and advanced options in the contract shape', async () => {
     const fake = installFakeWallet({ accounts: [fakeAccount(0)] });
     const store = newStore(0);
-    store.setState({
-      amountText: '3',
-      slippage: { mode: 'auto', maxBps: 250 },
-      options: {
-        onlyDirectRoutes: true,
-        dexes: ['Whirlpool'],
-        excludeDexes: ['Raydium CLMM', 'Meteora'],
-        maxAccounts: 20,
-        asLegacyTransaction: true,
-        priorityFee: { kind: 'lamports', lamports: '5000' },
-      },
-    });
+    // Every advanced option set away from its default; the request carries them as they are.
+    const options: AdvancedOptions = {
+      onlyDirectRoutes: true,
+      dexes: ['Whirlpool'],
+      excludeDexes: ['Raydium CLMM', 'Meteora'],
+      maxAccounts: 20,
+      asLegacyTransaction: true,
+      priorityFee: { kind: 'lamports', lamports: '5000' },
+    };
+    store.setState({ amountText: '3', slippage: { mode: 'auto', maxBps: 250 }, options });
     await store.getState().requestQuote();
     const last = fake.calls.filter((c) => c.method === 'swap.quote').at(-1);
     expect(last?.request).toEqual({
@@ -90,14 +88,7 @@ describe('swap quotes as the person types', () => {
       amount: '3000000000',
       swapMode: 'ExactIn',
       slippage: { auto: true, maxBps: 250 },
-      options: {
-        onlyDirectRoutes: true,
-        dexes: ['Whirlpool'],
-        excludeDexes: ['Raydium CLMM', 'Meteora'],
-        maxAccounts: 20,
-        asLegacyTransaction: true,
-        priorityFee: { kind: 'lamports', lamports: '5000' },
-      },
+      options,
     });
     // The fake parsed it with the real contract schema: an invalid shape would be an error.
     expect(store.getState().quoteError).toBeNull();

@@ -103,6 +103,19 @@ export function fakeAccount(n: number, label = `Account ${n + 1}`): AccountSumma
   };
 }
 
+/** 1,000 USDC in the account's token account: what a funded fake account holds. */
+export function fakeUsdcHolding() {
+  return {
+    mint: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v',
+    symbol: 'USDC',
+    decimals: 6,
+    amount: '1000000000',
+    tokenAccount: fakeAddress(999),
+    tokenProgram: 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA',
+    verified: true,
+  };
+}
+
 export function installFakeWallet(options: FakeWalletOptions = {}): FakeWallet {
   const accounts = [...(options.accounts ?? [])];
   const state = {
@@ -299,21 +312,7 @@ export function installFakeWallet(options: FakeWalletOptions = {}): FakeWallet {
         address: req.address,
         lamports: state.lamports,
         slot: 1,
-        tokens: options.tokens
-          ? options.tokens
-          : state.lamports === '0'
-            ? []
-            : [
-                {
-                  mint: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v',
-                  symbol: 'USDC',
-                  decimals: 6,
-                  amount: '1000000000',
-                  tokenAccount: fakeAddress(999),
-                  tokenProgram: 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA',
-                  verified: true,
-                },
-              ],
+        tokens: options.tokens ? options.tokens : state.lamports === '0' ? [] : [fakeUsdcHolding()],
       };
       return { ok: true, value };
     },

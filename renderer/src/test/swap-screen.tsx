@@ -37,3 +37,9 @@ export async function quoteFor(user: ReturnType<typeof userEvent.setup>, amount:
   await user.type(box, amount);
   return screen.findByRole('status', { name: 'You receive' }, { timeout: 2000 });
 }
+
+/** A quote for `amount`, then **Review swap**: the review main builds for it is asked for. */
+export async function reviewFor(user: ReturnType<typeof userEvent.setup>, amount: string) {
+  await quoteFor(user, amount);
+  await user.click(screen.getByRole('button', { name: 'Review swap' }));
+}

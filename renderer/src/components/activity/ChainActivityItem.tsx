@@ -10,7 +10,8 @@ import type {
   TokenInfo,
 } from '../../../../preload/api-types';
 import { formatSol, shortenAddress } from '../../lib/format';
-import { movementText, timeOf } from '../../lib/activity-text';
+import { movementText } from '../../lib/activity-text';
+import { ActivityItem } from './ActivityItem';
 
 function kindOf(entry: ChainActivityView): string {
   const signs = new Set(entry.movements.map((m) => BigInt(m.change) > 0n));
@@ -61,39 +62,24 @@ export function ChainActivityItem({
   tokens: readonly TokenInfo[];
 }) {
   return (
-    <li className="activity-item">
-      <div className="activity-main">
-        <p className="activity-title">
-          <span className="activity-kind">{kindOf(entry)}</span>{' '}
-          {entry.movements.length === 0
-            ? 'No change to your balances'
-            : entry.movements.map((movement, i) => (
-                <span key={movement.mint}>
-                  {i > 0 ? '; ' : null}
-                  <Movement movement={movement} tokens={tokens} />
-                </span>
-              ))}
-        </p>
-        <p className="muted small">
-          {entry.time ? (
-            <>
-              <time dateTime={entry.time}>{timeOf(entry.time)}</time> ·{' '}
-            </>
-          ) : null}
-          <span title={entry.signature}>{shortenAddress(entry.signature, 6)}</span>
-          {entry.fee ? ` · network fee ${formatSol(entry.fee)}` : null}
-        </p>
-      </div>
-      <div className="activity-side">
-        <span className={`status-pill status-${entry.status}`}>
-          {entry.status === 'failed' ? 'Failed' : 'Confirmed'}
-        </span>
-        {entry.explorerUrl ? (
-          <a href={entry.explorerUrl} target="_blank" rel="noreferrer noopener">
-            View in the explorer
-          </a>
-        ) : null}
-      </div>
-    </li>
+    <ActivityItem
+      kind={kindOf(entry)}
+      title={
+        entry.movements.length === 0
+          ? 'No change to your balances'
+          : entry.movements.map((movement, i) => (
+              <span key={movement.mint}>
+                {i > 0 ? '; ' : null}
+                <Movement movement={movement} tokens={tokens} />
+              </span>
+            ))
+      }
+      time={entry.time}
+      signature={entry.signature}
+      meta={entry.fee ? ` · network fee ${formatSol(entry.fee)}` : null}
+      status={entry.status}
+      statusWords={entry.status === 'failed' ? 'Failed' : 'Confirmed'}
+      explorerUrl={entry.explorerUrl}
+    />
   );
 }

@@ -7,6 +7,7 @@ import type { FeeBalancesView, TokenInfo } from '../../../../preload/api-types';
 import { formatTokenAmount } from '../../lib/token-display';
 import { shortenAddress } from '../../lib/format';
 import { findToken, tokenName } from '../../stores/tokens-store';
+import { DataTable } from '../DataTable';
 
 export interface FeeBalancesProps {
   balances: FeeBalancesView;
@@ -28,39 +29,31 @@ export function FeeBalances({ balances, tokens }: FeeBalancesProps) {
       {balances.accounts.length === 0 ? (
         <p className="muted">No fee account is set up yet.</p>
       ) : (
-        <table className="table fee-table" aria-label="Fee accounts">
-          <thead>
-            <tr>
-              <th scope="col">Token</th>
-              <th scope="col">Account</th>
-              <th scope="col">Status</th>
-              <th scope="col">Balance</th>
-            </tr>
-          </thead>
-          <tbody>
-            {balances.accounts.map((a) => {
-              const token = findToken(tokens, a.configuredMint);
-              return (
-                <tr key={`${a.configuredMint}-${a.address}`}>
-                  <td>{tokenName(token, a.configuredMint)}</td>
-                  <td className="mono" title={a.address}>
-                    {shortenAddress(a.address)}
-                    <span className="muted small">
-                      {' '}
-                      {a.source === 'referral' ? 'referral' : 'token account'}
-                    </span>
-                  </td>
-                  <td>{!a.exists ? 'Missing' : a.problem ? a.problem.message : 'Ready'}</td>
-                  <td>
-                    {a.balance !== null
-                      ? formatTokenAmount(a.balance, token, a.configuredMint)
-                      : '—'}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+        <DataTable
+          className="table fee-table"
+          label="Fee accounts"
+          columns={['Token', 'Account', 'Status', 'Balance']}
+        >
+          {balances.accounts.map((a) => {
+            const token = findToken(tokens, a.configuredMint);
+            return (
+              <tr key={`${a.configuredMint}-${a.address}`}>
+                <td>{tokenName(token, a.configuredMint)}</td>
+                <td className="mono" title={a.address}>
+                  {shortenAddress(a.address)}
+                  <span className="muted small">
+                    {' '}
+                    {a.source === 'referral' ? 'referral' : 'token account'}
+                  </span>
+                </td>
+                <td>{!a.exists ? 'Missing' : a.problem ? a.problem.message : 'Ready'}</td>
+                <td>
+                  {a.balance !== null ? formatTokenAmount(a.balance, token, a.configuredMint) : '—'}
+                </td>
+              </tr>
+            );
+          })}
+        </DataTable>
       )}
       <h3 className="subtitle">Totals</h3>
       {balances.totals.length === 0 ? (
@@ -76,37 +69,27 @@ export function FeeBalances({ balances, tokens }: FeeBalancesProps) {
       {balances.swaps.length === 0 ? (
         <p className="muted">No swap or payment with a platform fee yet.</p>
       ) : (
-        <table className="table fee-table" aria-label="Fees paid per swap and payment">
-          <thead>
-            <tr>
-              <th scope="col">When</th>
-              <th scope="col">Transaction</th>
-              <th scope="col">Kind</th>
-              <th scope="col">Fee</th>
-              <th scope="col">Received</th>
-              <th scope="col">Status</th>
-            </tr>
-          </thead>
-          <tbody>
-            {balances.swaps.map((s) => {
-              const token = findToken(tokens, s.mint);
-              return (
-                <tr key={s.signature}>
-                  <td>{new Date(s.createdAt).toLocaleString()}</td>
-                  <td className="mono" title={s.signature}>
-                    {shortenAddress(s.signature, 6)}
-                  </td>
-                  <td>{KIND_WORDS[s.kind]}</td>
-                  <td>{s.platformFeeBps} bps</td>
-                  <td>
-                    {s.received !== null ? formatTokenAmount(s.received, token, s.mint) : '—'}
-                  </td>
-                  <td>{STATUS_WORDS[s.status]}</td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+        <DataTable
+          className="table fee-table"
+          label="Fees paid per swap and payment"
+          columns={['When', 'Transaction', 'Kind', 'Fee', 'Received', 'Status']}
+        >
+          {balances.swaps.map((s) => {
+            const token = findToken(tokens, s.mint);
+            return (
+              <tr key={s.signature}>
+                <td>{new Date(s.createdAt).toLocaleString()}</td>
+                <td className="mono" title={s.signature}>
+                  {shortenAddress(s.signature, 6)}
+                </td>
+                <td>{KIND_WORDS[s.kind]}</td>
+                <td>{s.platformFeeBps} bps</td>
+                <td>{s.received !== null ? formatTokenAmount(s.received, token, s.mint) : '—'}</td>
+                <td>{STATUS_WORDS[s.status]}</td>
+              </tr>
+            );
+          })}
+        </DataTable>
       )}
     </>
   );

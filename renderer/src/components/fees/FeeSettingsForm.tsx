@@ -5,6 +5,7 @@
  */
 import { useId, useState } from 'react';
 import type { FeeSettingsView } from '../../../../preload/api-types';
+import { TextField } from '../Field';
 
 /** Fees above this are unusual for integrators (most charge 10 to 100 bps). */
 export const COMMON_FEE_MAX_BPS = 100;
@@ -69,35 +70,34 @@ export function FeeSettingsForm({
           />{' '}
           Charge a platform fee on swaps and payments
         </label>
-        <div className="field field-narrow">
-          <label htmlFor={`${id}-bps`}>Platform fee (bps)</label>
-          <input
-            id={`${id}-bps`}
-            className="input"
-            type="number"
-            min={0}
-            max={10_000}
-            step={1}
-            inputMode="numeric"
-            value={bpsText}
-            disabled={saving}
-            aria-invalid={bps.ok ? undefined : true}
-            aria-describedby={`${id}-bps-note`}
-            onChange={(event) => setBpsText(event.target.value)}
-          />
+        <TextField
+          id={`${id}-bps`}
+          label="Platform fee (bps)"
+          narrow
+          type="number"
+          min={0}
+          max={10_000}
+          step={1}
+          inputMode="numeric"
+          value={bpsText}
+          disabled={saving}
+          aria-invalid={bps.ok ? undefined : true}
+          aria-describedby={`${id}-bps-note`}
+          onText={setBpsText}
+          error={
+            !bps.ok
+              ? bps.message
+              : high
+                ? `${bps.bps} bps is above common platform fees (10 to 100 bps): people will pay ${(bps.bps / 100).toString()}% of every swap.`
+                : null
+          }
+        >
           <p id={`${id}-bps-note`} className="hint">
             {bps.ok
               ? `${(bps.bps / 100).toString()}% of each swap; the swap service keeps ${settings.operatorShareBps / 100}% of the fee.`
               : null}
           </p>
-          <p role="alert" className={!bps.ok || high ? 'field-error' : 'field-error-empty'}>
-            {!bps.ok
-              ? bps.message
-              : high
-                ? `${bps.bps} bps is above common platform fees (10 to 100 bps): people will pay ${(bps.bps / 100).toString()}% of every swap.`
-                : null}
-          </p>
-        </div>
+        </TextField>
         <div className="actions">
           <button type="submit" className="button button-primary" disabled={saving || !bps.ok}>
             Save fee
@@ -115,27 +115,23 @@ export function FeeSettingsForm({
           void onSaveReferral(referral.trim() === '' ? null : referral.trim());
         }}
       >
-        <div className="field">
-          <label htmlFor={`${id}-referral`}>Referral account</label>
-          <input
-            id={`${id}-referral`}
-            className="input mono"
-            spellCheck={false}
-            autoComplete="off"
-            placeholder="Your referral account address (optional)"
-            value={referral}
-            disabled={saving}
-            aria-invalid={referralError ? true : undefined}
-            onChange={(event) => setReferral(event.target.value)}
-          />
+        <TextField
+          id={`${id}-referral`}
+          label="Referral account"
+          className="input mono"
+          spellCheck={false}
+          autoComplete="off"
+          placeholder="Your referral account address (optional)"
+          value={referral}
+          disabled={saving}
+          onText={setReferral}
+          error={referralError}
+        >
           <p className="hint">
             Fee token accounts of the referral program are derived from it. Leave it empty to use
             plain token accounts.
           </p>
-          <p role="alert" className={referralError ? 'field-error' : 'field-error-empty'}>
-            {referralError}
-          </p>
-        </div>
+        </TextField>
         <div className="actions">
           <button type="submit" className="button" disabled={saving || referralError !== null}>
             Save referral account

@@ -7,10 +7,10 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { AccountSummary } from '../../../../preload/api-types';
 import type { BridgeError } from '../../../../main/shared/result';
 import { callWallet } from '../../lib/wallet';
-import { AlertMessage } from '../AlertMessage';
 import { Dialog } from '../Dialog';
 import { PhraseWords } from './PhraseWords';
 import { SecretCopyButton } from './SecretCopyButton';
+import { FormFooter } from '../FormFooter';
 
 export const HIDE_AFTER_MS = 60_000;
 
@@ -72,15 +72,12 @@ export function BackupDialog({ target, onClose }: { target: BackupTarget; onClos
             <label htmlFor={passwordId}>Password</label>
             <input id={passwordId} ref={passwordRef} className="input" type="password" />
           </div>
-          <AlertMessage error={error} />
-          <div className="actions">
-            <button type="submit" className="button button-primary" disabled={pending}>
-              {target.kind === 'phrase' ? 'Show recovery phrase' : 'Show secret key'}
-            </button>
-            <button type="button" className="button" onClick={onClose}>
-              Cancel
-            </button>
-          </div>
+          <FormFooter
+            error={error}
+            submitLabel={target.kind === 'phrase' ? 'Show recovery phrase' : 'Show secret key'}
+            pending={pending}
+            onCancel={onClose}
+          />
         </form>
       ) : (
         <>

@@ -6,8 +6,8 @@ import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { BridgeError } from '../../../../main/shared/result';
 import { callWallet } from '../../lib/wallet';
 import { useLockStore } from '../../stores/lock-store';
-import { AlertMessage } from '../AlertMessage';
 import { PasswordFields, clearPasswords, takePasswords } from './PasswordFields';
+import { FormFooter } from '../FormFooter';
 
 export interface FirstPasswordProps {
   /** 'set': a new wallet's first password; 'upgrade': an earlier version's vault. */
@@ -49,17 +49,13 @@ export function FirstPassword({ mode, submitLabel, intro, onDone, onCancel }: Fi
     <form className="form" onSubmit={submit} noValidate>
       {intro}
       <PasswordFields passwordRef={passwordRef} confirmRef={confirmRef} />
-      <AlertMessage error={error} />
-      <div className="actions">
-        <button type="submit" className="button button-primary" disabled={pending}>
-          {submitLabel}
-        </button>
-        {onCancel ? (
-          <button type="button" className="button" onClick={onCancel} disabled={pending}>
-            Cancel
-          </button>
-        ) : null}
-      </div>
+      <FormFooter
+        error={error}
+        submitLabel={submitLabel}
+        pending={pending}
+        onCancel={onCancel}
+        cancelDisabled={pending}
+      />
       {pending ? (
         <p role="status" className="status-line">
           Sealing your keys…

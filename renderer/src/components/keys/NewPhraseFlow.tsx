@@ -14,6 +14,7 @@ import { AlertMessage } from '../AlertMessage';
 import { PasswordFields, clearPasswords, takePasswords } from './PasswordFields';
 import { PhraseWords } from './PhraseWords';
 import { SecretCopyButton } from './SecretCopyButton';
+import { FormFooter } from '../FormFooter';
 
 export interface NewPhraseFlowProps {
   onDone: (account: AccountSummary) => void;
@@ -187,15 +188,13 @@ export function NewPhraseFlow({ onDone, onCancel }: NewPhraseFlowProps) {
             />
           </div>
         ))}
-        <AlertMessage error={error} />
-        <div className="actions">
-          <button type="submit" className="button button-primary" disabled={pending}>
-            Continue
-          </button>
-          <button type="button" className="button" onClick={() => setStep('show')}>
-            Show the phrase again
-          </button>
-        </div>
+        <FormFooter
+          error={error}
+          submitLabel="Continue"
+          pending={pending}
+          onCancel={() => setStep('show')}
+          cancelLabel="Show the phrase again"
+        />
       </form>
     );
   }
@@ -211,12 +210,7 @@ export function NewPhraseFlow({ onDone, onCancel }: NewPhraseFlowProps) {
     >
       <p className="lead">Choose a password. Swapdesk asks for it when it starts and unlocks.</p>
       <PasswordFields passwordRef={passwordRef} confirmRef={confirmRef} />
-      <AlertMessage error={error} />
-      <div className="actions">
-        <button type="submit" className="button button-primary" disabled={pending}>
-          Set password and open wallet
-        </button>
-      </div>
+      <FormFooter error={error} submitLabel="Set password and open wallet" pending={pending} />
       {pending ? (
         <p role="status" className="status-line">
           Sealing your keys…

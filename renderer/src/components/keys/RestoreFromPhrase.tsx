@@ -9,8 +9,8 @@ import type { RestorePlanView } from '../../../../preload/api-types';
 import type { BridgeError } from '../../../../main/shared/result';
 import { callWallet } from '../../lib/wallet';
 import { useLockStore } from '../../stores/lock-store';
-import { AlertMessage } from '../AlertMessage';
 import { PasswordFields, clearPasswords, takePasswords } from './PasswordFields';
+import { FormFooter } from '../FormFooter';
 
 export function RestoreFromPhrase({
   onDone,
@@ -97,15 +97,13 @@ export function RestoreFromPhrase({
           <PasswordFields passwordRef={passwordRef} confirmRef={confirmRef} label="New password" />
         </>
       ) : null}
-      <AlertMessage error={error} />
-      <div className="actions">
-        <button type="submit" className="button button-primary" disabled={pending}>
-          {plan ? 'Replace this wallet' : 'Check phrase'}
-        </button>
-        <button type="button" className="button" onClick={onCancel} disabled={pending}>
-          Cancel
-        </button>
-      </div>
+      <FormFooter
+        error={error}
+        submitLabel={plan ? 'Replace this wallet' : 'Check phrase'}
+        pending={pending}
+        onCancel={onCancel}
+        cancelDisabled={pending}
+      />
     </form>
   );
 }

@@ -8,6 +8,7 @@
 import type { ActionReviewView } from '../../../../preload/api-types';
 import type { ActionOpenState } from '../../stores/action-store';
 import { ActionForm } from './ActionForm';
+import { RequestTitle, ReviewedWords } from './RequestParts';
 
 export interface ActionRequestProps {
   open: ActionOpenState;
@@ -31,12 +32,9 @@ export function ActionRequest(props: ActionRequestProps) {
   const { action } = open;
   return (
     <section className="payment-request" aria-labelledby="action-title">
-      <h2 id="action-title" className="card-title">
-        {action.icon ? (
-          <img src={action.icon} alt="" width={24} height={24} className="merchant-icon" />
-        ) : null}{' '}
+      <RequestTitle id="action-title" icon={action.icon}>
         {action.title}
-      </h2>
+      </RequestTitle>
       <p>{action.description}</p>
       <dl className="facts" aria-label="Action">
         <dt>Action’s web address</dt>
@@ -65,18 +63,7 @@ export function ActionRequest(props: ActionRequestProps) {
           />
         ))
       )}
-      {reviewed ? (
-        <>
-          <p className="lead" aria-label="What the action’s transaction does">
-            {reviewed.summary}
-          </p>
-          {reviewed.message ? (
-            <p className="payment-message" aria-label="Action’s message">
-              {reviewed.message}
-            </p>
-          ) : null}
-        </>
-      ) : null}
+      <ReviewedWords reviewed={reviewed} owner="action" />
       {reviewed?.chained && confirmedSignature ? (
         <button type="button" className="primary" onClick={() => props.onNext(confirmedSignature)}>
           Continue with the action

@@ -9,6 +9,7 @@ import type { TokenInfo } from '../../../../preload/api-types';
 import { readAmountInput } from '../../lib/token-amount';
 import { manualRequestText } from '../../stores/pay-store';
 import { TokenPicker } from '../swap/TokenPicker';
+import { TextField } from '../Field';
 
 const ADDRESS_TEXT = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
 
@@ -44,23 +45,17 @@ export function ManualPaymentForm({ disabled, onSubmit }: ManualPaymentFormProps
           if (ready && token) onSubmit(manualRequestText(recipient, token.mint, amount));
         }}
       >
-        <div className="field">
-          <label htmlFor={`${id}-recipient`}>Recipient</label>
-          <input
-            id={`${id}-recipient`}
-            className="input"
-            spellCheck={false}
-            autoComplete="off"
-            placeholder="Wallet address of the payee"
-            value={recipient}
-            disabled={disabled}
-            aria-invalid={recipientError ? true : undefined}
-            onChange={(event) => setRecipient(event.target.value)}
-          />
-          <p role="alert" className={recipientError ? 'field-error' : 'field-error-empty'}>
-            {recipientError}
-          </p>
-        </div>
+        <TextField
+          id={`${id}-recipient`}
+          label="Recipient"
+          spellCheck={false}
+          autoComplete="off"
+          placeholder="Wallet address of the payee"
+          value={recipient}
+          disabled={disabled}
+          onText={setRecipient}
+          error={recipientError}
+        />
         <div className="field">
           <span className="label-text">Token the payee receives</span>
           <TokenPicker
@@ -71,23 +66,20 @@ export function ManualPaymentForm({ disabled, onSubmit }: ManualPaymentFormProps
             onPick={setToken}
           />
         </div>
-        <div className="field">
-          <label htmlFor={`${id}-amount`}>Amount</label>
-          <input
-            id={`${id}-amount`}
-            className="input"
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder="Exact amount, e.g. 12.5"
-            value={amount}
-            disabled={disabled}
-            aria-invalid={amountError ? true : undefined}
-            onChange={(event) => setAmount(event.target.value)}
-          />
-          <p role="alert" className={amountError ? 'field-error' : 'field-error-empty'}>
-            {amountError ?? (touched && !ready ? 'Fill in the recipient, token and amount.' : null)}
-          </p>
-        </div>
+        <TextField
+          id={`${id}-amount`}
+          label="Amount"
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder="Exact amount, e.g. 12.5"
+          value={amount}
+          disabled={disabled}
+          aria-invalid={amountError ? true : undefined}
+          onText={setAmount}
+          error={
+            amountError ?? (touched && !ready ? 'Fill in the recipient, token and amount.' : null)
+          }
+        />
         <button type="submit" className="button" disabled={disabled}>
           Use these details
         </button>

@@ -19,6 +19,7 @@ import { formatUnits } from '../../lib/format';
 import { NATIVE_MINT } from '../../lib/token-amount';
 import { formatTokenAmount } from '../../lib/token-display';
 import { TokenPicker } from '../swap/TokenPicker';
+import { RequestTitle, ReviewedWords } from './RequestParts';
 
 export interface MerchantRequestProps {
   open: MerchantOpenState;
@@ -55,12 +56,9 @@ export function MerchantRequest(props: MerchantRequestProps) {
   const { merchant } = open;
   return (
     <section className="payment-request" aria-labelledby="merchant-title">
-      <h2 id="merchant-title" className="card-title">
-        {merchant.icon ? (
-          <img src={merchant.icon} alt="" width={24} height={24} className="merchant-icon" />
-        ) : null}{' '}
+      <RequestTitle id="merchant-title" icon={merchant.icon}>
         {merchant.label ? `Payment to ${merchant.label}` : 'Payment to a merchant'}
-      </h2>
+      </RequestTitle>
       <dl className="facts" aria-label="Merchant">
         <dt>Merchant’s web address</dt>
         <dd className="mono break">{merchant.domain}</dd>
@@ -72,18 +70,7 @@ export function MerchantRequest(props: MerchantRequestProps) {
         The merchant builds this transaction; Swapdesk asks for it with your account and reviews it
         before anything is signed.
       </p>
-      {reviewed ? (
-        <>
-          <p className="lead" aria-label="What the merchant’s transaction does">
-            {reviewed.summary}
-          </p>
-          {reviewed.message ? (
-            <p className="payment-message" aria-label="Merchant’s message">
-              {reviewed.message}
-            </p>
-          ) : null}
-        </>
-      ) : null}
+      <ReviewedWords reviewed={reviewed} owner="merchant" />
       {reviewed?.shortfall != null && props.offerSwapFirst ? (
         <SwapFirstOffer {...props} shortfall={reviewed.shortfall} decimals={reviewed.decimals} />
       ) : null}

@@ -15,7 +15,8 @@ import { heldBalance, NATIVE_MINT, readAmountInput } from '../../lib/token-amoun
 import { formatTokenAmount } from '../../lib/token-display';
 import { TokenPicker } from '../swap/TokenPicker';
 import { PlanDetails } from './PlanDetails';
-import { ServiceMessage } from '../ServiceMessage';
+import { AlertMessage } from '../AlertMessage';
+import { TextField } from '../Field';
 
 export interface PayWithPanelProps {
   request: PaymentRequestView;
@@ -52,26 +53,18 @@ export function PayWithPanel(props: PayWithPanelProps) {
   return (
     <div className="pay-with">
       {request.amount === null ? (
-        <div className="field">
-          <label htmlFor={amountId}>Amount to pay ({request.mint.symbol ?? 'token'})</label>
-          <input
-            id={amountId}
-            className="input amount-input"
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder="0"
-            value={props.amountText}
-            disabled={props.reviewing}
-            aria-invalid={amountRead?.state === 'invalid' ? true : undefined}
-            onChange={(event) => props.onAmountText(event.target.value)}
-          />
-          <p
-            role="alert"
-            className={amountRead?.state === 'invalid' ? 'field-error' : 'field-error-empty'}
-          >
-            {amountRead?.state === 'invalid' ? amountRead.message : null}
-          </p>
-        </div>
+        <TextField
+          id={amountId}
+          label={`Amount to pay (${request.mint.symbol ?? 'token'})`}
+          className="input amount-input"
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder="0"
+          value={props.amountText}
+          disabled={props.reviewing}
+          onText={props.onAmountText}
+          error={amountRead?.state === 'invalid' ? amountRead.message : null}
+        />
       ) : null}
       <div className="swap-side">
         <span className="label-text">Pay with</span>
@@ -93,10 +86,7 @@ export function PayWithPanel(props: PayWithPanelProps) {
       <div role="status" className="status-line">
         {props.quoting ? 'Planning the payment…' : null}
       </div>
-      <div role="alert" className={props.quoteError ? 'alert' : 'alert alert-empty'}>
-        {props.quoteError?.message}
-      </div>
-      <ServiceMessage error={props.quoteError} />
+      <AlertMessage error={props.quoteError} />
       {plan ? (
         <PlanDetails plan={plan} tokens={props.tokens} ageSeconds={props.ageSeconds} />
       ) : null}

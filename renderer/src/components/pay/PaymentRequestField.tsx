@@ -4,6 +4,7 @@
  * an image straight into the box). A decoded code becomes the box's text; main reads it.
  */
 import { useId, useRef, useState, type ClipboardEvent } from 'react';
+import { FieldError } from '../Field';
 
 export interface PaymentRequestFieldProps {
   text: string;
@@ -90,9 +91,7 @@ export function PaymentRequestField(props: PaymentRequestFieldProps) {
         }}
         onPaste={onPaste}
       />
-      <p id={`${id}-error`} role="alert" className={error ? 'field-error' : 'field-error-empty'}>
-        {error}
-      </p>
+      <FieldError id={`${id}-error`} message={error} />
       <p id={`${id}-hint`} className="hint">
         Paste a Solana Pay link or a Solana Action link, or read it from a QR code image.
       </p>

@@ -9,7 +9,7 @@ import { formatTokenAmount } from '../../lib/token-display';
 import { UNNAMED_VENUE, venueFeeText } from '../../lib/route-text';
 import { findToken, tokenName } from '../../stores/tokens-store';
 import { usePrices } from '../../stores/prices-store';
-import { UsdValue } from '../tokens/UsdValue';
+import { TokenUsdValue } from '../tokens/UsdValue';
 
 export interface PlanDetailsProps {
   plan: PaymentPlanView;
@@ -42,15 +42,12 @@ export function PlanDetails({ plan, tokens, ageSeconds }: PlanDetailsProps) {
         <output aria-label="You pay at most" className="amount-large">
           {formatTokenAmount(plan.maxSpend, payWith, plan.payWithMint)}
         </output>{' '}
-        {payWith ? (
-          <UsdValue
-            amount={plan.maxSpend}
-            decimals={payWith.decimals}
-            price={prices[plan.payWithMint]}
-            mint={plan.payWithMint}
-            label="USD value of the most you pay"
-          />
-        ) : null}
+        <TokenUsdValue
+          amount={plan.maxSpend}
+          token={payWith}
+          prices={prices}
+          label="USD value of the most you pay"
+        />
       </p>
       <dl className="facts">
         <dt>Payee receives exactly</dt>

@@ -5,6 +5,7 @@
 import { useId, useState } from 'react';
 import type { BridgeError } from '../../../../main/shared/result';
 import { useSettingsStore } from '../../stores/settings-store';
+import { AlertRegion } from '../AlertMessage';
 
 export function ApiKeyField({ network, isSet }: { network: 'mainnet' | 'custom'; isSet: boolean }) {
   const setApiKey = useSettingsStore((s) => s.setApiKey);
@@ -65,9 +66,7 @@ export function ApiKeyField({ network, isSet }: { network: 'mainnet' | 'custom';
       <div role="status" className="status-line">
         {done ?? (isSet ? 'An API key is stored for this network.' : null)}
       </div>
-      <div role="alert" className={error ? 'alert' : 'alert alert-empty'}>
-        {error?.message}
-      </div>
+      <AlertRegion error={error} />
     </div>
   );
 }

@@ -8,6 +8,8 @@ import type { NetworkChoiceView, NetworkId, SettingsView } from '../../../../pre
 import type { BridgeError } from '../../../../main/shared/result';
 import { useSettingsStore } from '../../stores/settings-store';
 import { ApiKeyField } from './ApiKeyField';
+import { TextField } from '../Field';
+import { AlertRegion } from '../AlertMessage';
 
 const DESCRIPTIONS: Record<NetworkId, string> = {
   sandbox: 'Sandbox — the default: a local test network with play money only.',
@@ -52,6 +54,17 @@ export function NetworkChooser({ settings }: { settings: SettingsView }) {
     else setError(result.error);
   };
 
+  // The two addresses of a network other than the sandbox, alike but for their words.
+  const urlFields = [
+    { id: 'network-rpc', label: 'RPC URL', value: rpcUrl, onText: setRpcUrl, hint: null },
+    {
+      id: 'network-swap',
+      label: 'Swap API base URL',
+      value: swapApiUrl,
+      onText: setSwapApiUrl,
+      hint: 'https is required, except for a service on this computer (127.0.0.1).',
+    },
+  ];
   return (
     <>
       <form
@@ -87,31 +100,19 @@ export function NetworkChooser({ settings }: { settings: SettingsView }) {
         </fieldset>
         {choice !== 'sandbox' ? (
           <>
-            <div className="field">
-              <label htmlFor="network-rpc">RPC URL</label>
-              <input
-                id="network-rpc"
-                className="input"
+            {urlFields.map((field) => (
+              <TextField
+                key={field.id}
+                id={field.id}
+                label={field.label}
                 type="url"
-                value={rpcUrl}
+                value={field.value}
                 required={choice === 'custom'}
-                onChange={(event) => setRpcUrl(event.target.value)}
-              />
-            </div>
-            <div className="field">
-              <label htmlFor="network-swap">Swap API base URL</label>
-              <input
-                id="network-swap"
-                className="input"
-                type="url"
-                value={swapApiUrl}
-                required={choice === 'custom'}
-                onChange={(event) => setSwapApiUrl(event.target.value)}
-              />
-              <p className="hint">
-                https is required, except for a service on this computer (127.0.0.1).
-              </p>
-            </div>
+                onText={field.onText}
+              >
+                {field.hint ? <p className="hint">{field.hint}</p> : null}
+              </TextField>
+            ))}
           </>
         ) : null}
         <div className="actions">
@@ -128,9 +129,7 @@ export function NetworkChooser({ settings }: { settings: SettingsView }) {
           <div role="status" className="status-line">
             {done}
           </div>
-          <div role="alert" className={error ? 'alert' : 'alert alert-empty'}>
-            {error?.message}
-          </div>
+          <AlertRegion error={error} />
         </div>
       </form>
       {choice === 'mainnet' || choice === 'custom' ? (

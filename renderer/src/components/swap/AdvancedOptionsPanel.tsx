@@ -6,6 +6,7 @@
  */
 import { useState } from 'react';
 import type { AdvancedOptions, PriorityFeeChoice } from '../../stores/swap-store';
+import { TextField } from '../Field';
 
 /** "Whirlpool, Raydium CLMM" -> ['Whirlpool', 'Raydium CLMM'] (blank parts dropped). */
 export function parseVenues(text: string): string[] {
@@ -50,6 +51,28 @@ export function AdvancedOptionsPanel({
     maxAccountsValue !== null &&
     (!Number.isInteger(maxAccountsValue) || maxAccountsValue < 1 || maxAccountsValue > 256);
 
+  // Venues to include and to exclude: the same field but for its words and its option.
+  const venueFields = [
+    {
+      id: 'venues-include',
+      label: 'Venues to include',
+      text: include,
+      setText: setInclude,
+      placeholder: 'Any venue',
+      option: 'dexes',
+      hint: null,
+    },
+    {
+      id: 'venues-exclude',
+      label: 'Venues to exclude',
+      text: exclude,
+      setText: setExclude,
+      placeholder: 'None',
+      option: 'excludeDexes',
+      hint: 'Venue names separated by commas, e.g. Whirlpool, Raydium CLMM.',
+    },
+  ] as const;
+
   const applyFee = (kind: FeeKind, fixed: string, cap: string) => {
     if (kind === 'auto' || kind === 'none') onChange({ priorityFee: { kind } });
     else if (kind === 'lamports') {
@@ -84,52 +107,41 @@ export function AdvancedOptionsPanel({
             </label>
           </>
         ) : null}
-        <div className="field">
-          <label htmlFor="venues-include">Venues to include</label>
-          <input
-            id="venues-include"
-            className="input"
-            value={include}
-            placeholder="Any venue"
-            onChange={(event) => setInclude(event.target.value)}
-            onBlur={() => onChange({ dexes: parseVenues(include) })}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="venues-exclude">Venues to exclude</label>
-          <input
-            id="venues-exclude"
-            className="input"
-            value={exclude}
-            placeholder="None"
-            onChange={(event) => setExclude(event.target.value)}
-            onBlur={() => onChange({ excludeDexes: parseVenues(exclude) })}
-          />
-          <p className="hint">Venue names separated by commas, e.g. Whirlpool, Raydium CLMM.</p>
-        </div>
-        <div className="field field-narrow">
-          <label htmlFor="max-accounts">Max accounts</label>
-          <input
-            id="max-accounts"
-            className="input"
-            inputMode="numeric"
-            value={maxAccounts}
-            placeholder="64"
-            aria-invalid={maxAccountsError}
-            onChange={(event) => {
-              setMaxAccounts(event.target.value);
-              const text = event.target.value.trim();
-              const value = Number(text);
-              if (text === '') onChange({ maxAccounts: null });
-              else if (Number.isInteger(value) && value >= 1 && value <= 256) {
-                onChange({ maxAccounts: value });
-              }
-            }}
-          />
+        {venueFields.map((field) => (
+          <TextField
+            key={field.id}
+            id={field.id}
+            label={field.label}
+            value={field.text}
+            placeholder={field.placeholder}
+            onText={field.setText}
+            onBlur={() => onChange({ [field.option]: parseVenues(field.text) })}
+          >
+            {field.hint ? <p className="hint">{field.hint}</p> : null}
+          </TextField>
+        ))}
+        <TextField
+          id="max-accounts"
+          label="Max accounts"
+          narrow
+          inputMode="numeric"
+          value={maxAccounts}
+          placeholder="64"
+          aria-invalid={maxAccountsError}
+          onText={(typed) => {
+            setMaxAccounts(typed);
+            const text = typed.trim();
+            const value = Number(text);
+            if (text === '') onChange({ maxAccounts: null });
+            else if (Number.isInteger(value) && value >= 1 && value <= 256) {
+              onChange({ maxAccounts: value });
+            }
+          }}
+        >
           {maxAccountsError ? (
             <p className="field-error">Enter a whole number from 1 to 256.</p>
           ) : null}
-        </div>
+        </TextField>
         <div className="field">
           <label htmlFor="priority-fee">Priority fee</label>
           <select
@@ -150,36 +162,25 @@ export function AdvancedOptionsPanel({
             <option value="lamports">Fixed amount</option>
           </select>
         </div>
-        {feeKind === 'lamports' ? (
-          <div className="field field-narrow">
-            <label htmlFor="priority-lamports">Priority fee (lamports)</label>
-            <input
-              id="priority-lamports"
-              className="input"
-              inputMode="numeric"
-              value={lamports}
-              onChange={(event) => {
-                setLamports(event.target.value);
-                applyFee('lamports', event.target.value.trim(), maxLamports);
-              }}
-            />
-          </div>
-        ) : null}
-        {feeKind === 'medium' || feeKind === 'high' || feeKind === 'veryHigh' ? (
-          <div className="field field-narrow">
-            <label htmlFor="priority-max">Most to pay (lamports)</label>
-            <input
-              id="priority-max"
-              className="input"
-              inputMode="numeric"
-              value={maxLamports}
-              onChange={(event) => {
-                setMaxLamports(event.target.value);
-                applyFee(feeKind, lamports, event.target.value.trim());
-              }}
-            />
-          </div>
-        ) : null}
+        {/* A fixed fee is typed in lamports; a level has a cap; auto and none have neither. */}
+        {feeKind === 'auto' || feeKind === 'none' ? null : (
+          <TextField
+            id={feeKind === 'lamports' ? 'priority-lamports' : 'priority-max'}
+            label={feeKind === 'lamports' ? 'Priority fee (lamports)' : 'Most to pay (lamports)'}
+            narrow
+            inputMode="numeric"
+            value={feeKind === 'lamports' ? lamports : maxLamports}
+            onText={(typed) => {
+              if (feeKind === 'lamports') {
+                setLamports(typed);
+                applyFee('lamports', typed.trim(), maxLamports);
+              } else {
+                setMaxLamports(typed);
+                applyFee(feeKind, lamports, typed.trim());
+              }
+            }}
+          />
+        )}
       </fieldset>
     </details>
   );

@@ -1,8 +1,9 @@
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { QuoteView } from '../../../../preload/api-types';
 import { FAKE_TOKENS } from '../../test/fake-tokens';
-import { platformFeeText, QuoteDetails } from './QuoteDetails';
+import { platformFeeText } from './QuoteDetails';
+import { renderQuote } from '../../test/render-quote';
 
 const SOL = 'So11111111111111111111111111111111111111112';
 const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
@@ -28,46 +29,46 @@ const quote: QuoteView = {
   expiresAt: '2026-11-22T04:01:00.000Z',
 };
 
+/**
+ * The quote with a 20 bps fee on 0.3 USDC paid into a fee account of `feeAccountMint`, which
+ * receives `feeAccountAmount`, split between the integrator and the swap service (2.5%).
+ */
+function withPlatformFee(
+  feeAccountMint: string,
+  feeAccountAmount: string,
+  integratorAmount: string,
+  operatorAmount: string,
+): QuoteView {
+  return {
+    ...quote,
+    platformFee: { amount: '300000', feeBps: 20 },
+    platformFeeDetail: {
+      amount: '300000',
+      feeBps: 20,
+      mint: USDC,
+      feeAccountMint,
+      feeAccount: 'FeeAccount1111111111111111111111111111111111',
+      feeAccountAmount,
+      integratorAmount,
+      operatorAmount,
+    },
+  };
+}
+
 describe('the platform fee line of a quote', () => {
   it('says None when no fee is taken', () => {
     expect(platformFeeText(quote, FAKE_TOKENS, usdc)).toBe('None');
   });
 
   it('shows the fee, what the integrator receives and the 2.5% the swap service keeps', () => {
-    const withFee: QuoteView = {
-      ...quote,
-      platformFee: { amount: '300000', feeBps: 20 },
-      platformFeeDetail: {
-        amount: '300000',
-        feeBps: 20,
-        mint: USDC,
-        feeAccountMint: USDC,
-        feeAccount: 'FeeAccount1111111111111111111111111111111111',
-        feeAccountAmount: '300000',
-        integratorAmount: '292500',
-        operatorAmount: '7500',
-      },
-    };
+    const withFee = withPlatformFee(USDC, '300000', '292500', '7500');
     expect(platformFeeText(withFee, FAKE_TOKENS, usdc)).toBe(
       '0.3 USDC (20 bps): the integrator receives 0.2925 USDC, the swap service keeps 2.5% (0.0075 USDC)',
     );
   });
 
   it('states a fee taken in the input mint in that mint', () => {
-    const inputFee: QuoteView = {
-      ...quote,
-      platformFee: { amount: '300000', feeBps: 20 },
-      platformFeeDetail: {
-        amount: '300000',
-        feeBps: 20,
-        mint: USDC,
-        feeAccountMint: SOL,
-        feeAccount: 'FeeAccount1111111111111111111111111111111111',
-        feeAccountAmount: '2000000',
-        integratorAmount: '1950000',
-        operatorAmount: '50000',
-      },
-    };
+    const inputFee = withPlatformFee(SOL, '2000000', '1950000', '50000');
     expect(platformFeeText(inputFee, FAKE_TOKENS, usdc)).toBe(
       '0.002 SOL (20 bps): the integrator receives 0.00195 SOL, the swap service keeps 2.5% (0.00005 SOL)',
     );
@@ -108,15 +109,7 @@ describe('an /order answer read as it was meant (issue 32)', () => {
   });
 
   it('shows a price impact in the person’s favour as a gain, with no warning', () => {
-    render(
-      <QuoteDetails
-        quote={{ ...quote, priceImpactPct: '-0.025' }}
-        tokens={FAKE_TOKENS}
-        ageSeconds={0}
-        impactAccepted={false}
-        onImpactAccepted={() => undefined}
-      />,
-    );
+    renderQuote({ ...quote, priceImpactPct: '-0.025' });
     const facts = screen.getByRole('heading', { name: 'Quote' }).closest('section')!;
     expect(facts.textContent).toContain('Price impact2.50% in your favour');
     expect(screen.queryByRole('alert')).toBeNull();
@@ -124,15 +117,7 @@ describe('an /order answer read as it was meant (issue 32)', () => {
   });
 
   it('still shows a cost as a cost', () => {
-    render(
-      <QuoteDetails
-        quote={{ ...quote, priceImpactPct: '0.025' }}
-        tokens={FAKE_TOKENS}
-        ageSeconds={0}
-        impactAccepted={false}
-        onImpactAccepted={() => undefined}
-      />,
-    );
+    renderQuote({ ...quote, priceImpactPct: '0.025' });
     expect(screen.getByRole('note').textContent).toContain('Price impact is 2.50%: this trade');
   });
 });
@@ -148,15 +133,7 @@ describe('the route of a quote', () => {
   };
 
   function showRoute(route: QuoteView['route']) {
-    render(
-      <QuoteDetails
-        quote={{ ...quote, route }}
-        tokens={FAKE_TOKENS}
-        ageSeconds={1}
-        impactAccepted={false}
-        onImpactAccepted={() => undefined}
-      />,
-    );
+    renderQuote({ ...quote, route }, { ageSeconds: 1 });
     return within(screen.getByRole('list', { name: 'Route' })).getAllByRole('listitem');
   }
 
@@ -183,15 +160,7 @@ describe('a quote that came after a rate-limit wait', () => {
   afterEach(cleanup);
 
   it('says how long the swap service made the wallet wait, and what lifts the limit', () => {
-    render(
-      <QuoteDetails
-        quote={{ ...quote, rateLimitWaitSeconds: 3 }}
-        tokens={FAKE_TOKENS}
-        ageSeconds={0}
-        impactAccepted={false}
-        onImpactAccepted={() => undefined}
-      />,
-    );
+    renderQuote({ ...quote, rateLimitWaitSeconds: 3 });
     expect(screen.getByRole('note').textContent).toBe(
       'The swap service limits how often it answers: this quote came after a wait of 3 s. An API key for this network (Settings) raises the limit.',
     );
@@ -204,15 +173,7 @@ describe('the slippage of a gasless order', () => {
   afterEach(cleanup);
 
   function slippageShown(shown: QuoteView): string {
-    render(
-      <QuoteDetails
-        quote={shown}
-        tokens={FAKE_TOKENS}
-        ageSeconds={0}
-        impactAccepted={false}
-        onImpactAccepted={() => undefined}
-      />,
-    );
+    renderQuote(shown);
     return screen.getByText('Slippage').nextElementSibling!.textContent!;
   }
 

@@ -2,11 +2,11 @@
  * A quote of three hops (issue 33: mSOL > SOL > USDC > UNVR, the sandbox's only way between
  * them) reads leg by leg: each with its venue, share, tokens and venue fee, in route order.
  */
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { QuoteView, TokenInfo } from '../../../../preload/api-types';
 import { FAKE_TOKENS } from '../../test/fake-tokens';
-import { QuoteDetails } from './QuoteDetails';
+import { renderQuote } from '../../test/render-quote';
 
 const MSOL = 'mSoLzYCxHdYgdzU16g5QSh3i5K3z3KZK7ytfqcJm7So';
 const SOL = 'So11111111111111111111111111111111111111112';
@@ -66,15 +66,7 @@ describe('the route of a three-hop quote', () => {
   afterEach(cleanup);
 
   it('lists each leg in order with its venue, share, tokens and fee', () => {
-    render(
-      <QuoteDetails
-        quote={quote}
-        tokens={TOKENS}
-        ageSeconds={1}
-        impactAccepted={false}
-        onImpactAccepted={() => undefined}
-      />,
-    );
+    renderQuote(quote, { tokens: TOKENS, ageSeconds: 1 });
     const steps = within(screen.getByRole('list', { name: 'Route' })).getAllByRole('listitem');
     expect(steps.map((step) => step.textContent)).toHaveLength(3);
     expect(steps[0]?.textContent).toMatch(

@@ -6,7 +6,7 @@
 import type { QuoteView, TokenInfo } from '../../../../preload/api-types';
 import { formatUsd, multiplyDecimal, parseDecimal } from '../../../../main/shared/usd';
 import { usePrices } from '../../stores/prices-store';
-import { usdOf, UsdValue } from '../tokens/UsdValue';
+import { TokenUsdValue, usdOf } from '../tokens/UsdValue';
 import { VerifiedMark } from '../tokens/VerifiedMark';
 import { formatImpactPercent, formatTokenAmount } from '../../lib/token-display';
 import { hopFeeText, UNNAMED_VENUE } from '../../lib/route-text';
@@ -113,29 +113,23 @@ export function QuoteDetails({
           {formatTokenAmount(quote.outAmount, output, quote.outputMint)}
         </output>{' '}
         {!output?.verified ? <VerifiedMark verified={false} /> : null}
-        {output ? (
-          <UsdValue
-            amount={quote.outAmount}
-            decimals={output.decimals}
-            price={prices[quote.outputMint]}
-            mint={quote.outputMint}
-            label="USD value you receive"
-          />
-        ) : null}
+        <TokenUsdValue
+          amount={quote.outAmount}
+          token={output}
+          prices={prices}
+          label="USD value you receive"
+        />
       </p>
       <dl className="facts">
         <dt>You pay</dt>
         <dd>
           {formatTokenAmount(quote.inAmount, input, quote.inputMint)}{' '}
-          {input ? (
-            <UsdValue
-              amount={quote.inAmount}
-              decimals={input.decimals}
-              price={prices[quote.inputMint]}
-              mint={quote.inputMint}
-              label="USD value you pay"
-            />
-          ) : null}
+          <TokenUsdValue
+            amount={quote.inAmount}
+            token={input}
+            prices={prices}
+            label="USD value you pay"
+          />
         </dd>
         <dt>Minimum received</dt>
         <dd>
@@ -174,11 +168,10 @@ export function QuoteDetails({
           {feeAmount !== null && feeAmount !== '0' && feeToken ? (
             <>
               {' '}
-              <UsdValue
+              <TokenUsdValue
                 amount={feeAmount}
-                decimals={feeToken.decimals}
-                price={prices[feeMint]}
-                mint={feeMint}
+                token={feeToken}
+                prices={prices}
                 label="USD value of the platform fee"
               />
             </>

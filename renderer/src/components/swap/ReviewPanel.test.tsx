@@ -5,36 +5,25 @@
 import '../../test/swap-setup';
 import { describe, expect, it } from 'vitest';
 import { fireEvent, render, screen, within } from '@testing-library/react';
-import type { QuoteView, ReviewTicketView } from '../../../../preload/api-types';
+import type { ReviewTicketView } from '../../../../preload/api-types';
 import { fakeAddress } from '../../test/fake-wallet';
 import { reportFor } from '../../test/fake-review-report';
 import { FAKE_TOKENS } from '../../test/fake-swap';
 import { reviewLabelsFor } from '../pay/review-labels';
 import { ReviewPanel, type ReviewPanelLabels } from './ReviewPanel';
+import { fakeQuote } from '../../test/fake-quote';
 
 const SOL = FAKE_TOKENS[0]!;
 const USDC = FAKE_TOKENS[1]!;
 const OWNER = fakeAddress(0);
 
-const quote: QuoteView = {
-  quoteId: 'q1',
+const quote = fakeQuote({
   inputMint: SOL.mint,
   outputMint: USDC.mint,
-  swapMode: 'ExactIn',
   inAmount: '1000000',
   outAmount: '150000',
   otherAmountThreshold: '149000',
-  minimumReceived: '149000',
-  maximumSpent: null,
-  slippageBps: 50,
-  computedAutoSlippageBps: null,
-  priceImpactPct: '0',
-  platformFee: null,
-  route: [],
-  contextSlot: 1,
-  quotedAt: new Date().toISOString(),
-  expiresAt: new Date(Date.now() + 60_000).toISOString(),
-};
+});
 
 function ticket(refusals: string[] | null): ReviewTicketView {
   return {

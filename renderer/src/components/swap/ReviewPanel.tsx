@@ -226,3 +226,43 @@ export function ReviewPanel(props: ReviewPanelProps) {
     </section>
   );
 }
+
+/** What a screen's review store holds and does that the panel needs. */
+export interface ReviewFlow {
+  review: ReviewState;
+  submission: Submission;
+  /** Its promise is the store's to follow, not the panel's. */
+  approve: (approval: { risksAcknowledged: boolean }) => Promise<unknown>;
+  reset: () => void;
+}
+
+export interface OpenReviewPanelProps extends Omit<
+  ReviewPanelProps,
+  'review' | 'submission' | 'onApprove' | 'onEdit' | 'onFreshQuote' | 'onDone'
+> {
+  flow: ReviewFlow;
+  /** Drop the review and quote again; by default only drops it. */
+  onFreshQuote?: () => void;
+  /** After a confirmed transaction; by default drops the review. */
+  onDone?: () => void;
+}
+
+/**
+ * The review panel of `flow` while a review is open (any state but idle); nothing otherwise.
+ * **Edit** drops the review and keeps the form.
+ */
+export function OpenReviewPanel({ flow, onFreshQuote, onDone, ...rest }: OpenReviewPanelProps) {
+  const { review, submission, approve, reset } = flow;
+  if (review.state === 'idle') return null;
+  return (
+    <ReviewPanel
+      review={review}
+      submission={submission}
+      onApprove={(approval) => void approve(approval)}
+      onEdit={reset}
+      onFreshQuote={onFreshQuote ?? reset}
+      onDone={onDone ?? reset}
+      {...rest}
+    />
+  );
+}

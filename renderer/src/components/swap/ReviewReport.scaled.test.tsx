@@ -6,12 +6,13 @@
 import '../../test/swap-setup';
 import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
-import type { QuoteView, TokenInfo } from '../../../../preload/api-types';
+import type { TokenInfo } from '../../../../preload/api-types';
 import { fakeAddress } from '../../test/fake-wallet';
 import { reportFor } from '../../test/fake-review-report';
 import { FAKE_TOKENS } from '../../test/fake-swap';
 import { rememberMultipliers } from '../../lib/token-scale';
 import { ReviewReport } from './ReviewReport';
+import { fakeQuote } from '../../test/fake-quote';
 
 const XSTK = 'CGQW5zJTsxJzyUbfGWFFwVTDFTGBvifnJpoE3y2HtfuW';
 const OWNER = fakeAddress(0);
@@ -22,25 +23,13 @@ const xstk: TokenInfo = {
   name: 'Scaled Stock Token',
   decimals: 8,
 };
-const quote: QuoteView = {
-  quoteId: 'q1',
+const quote = fakeQuote({
   inputMint: XSTK,
   outputMint: FAKE_TOKENS[1]!.mint,
-  swapMode: 'ExactIn',
   inAmount: '300000000',
   outAmount: '900000000',
   otherAmountThreshold: '890000000',
-  minimumReceived: '890000000',
-  maximumSpent: null,
-  slippageBps: 50,
-  computedAutoSlippageBps: null,
-  priceImpactPct: '0',
-  platformFee: null,
-  route: [],
-  contextSlot: 1,
-  quotedAt: new Date().toISOString(),
-  expiresAt: new Date(Date.now() + 60_000).toISOString(),
-};
+});
 
 describe('a scaled token in the review', () => {
   it('shows the scaled change and the raw amount moved on chain beside it', () => {

@@ -135,17 +135,7 @@ export function ReviewReport({
       )}
 
       <h3>Your balance changes</h3>
-      <table className="table" aria-label="Your balance changes">
-        <tbody>
-          {mine.map((change) => (
-            <ChangeRow
-              key={`${change.account}-${change.mint ?? 'sol'}`}
-              change={change}
-              tokens={tokens}
-            />
-          ))}
-        </tbody>
-      </table>
+      <ChangeTable label="Your balance changes" changes={mine} tokens={tokens} />
       <TradeValue valuation={report.valuation} />
       <dl className="facts">
         <dt>Network fee</dt>
@@ -182,17 +172,7 @@ export function ReviewReport({
       {others.length > 0 ? (
         <>
           <h3>Other accounts this transaction pays</h3>
-          <table className="table" aria-label="Other accounts">
-            <tbody>
-              {others.map((change) => (
-                <ChangeRow
-                  key={`${change.account}-${change.mint ?? 'sol'}`}
-                  change={change}
-                  tokens={tokens}
-                />
-              ))}
-            </tbody>
-          </table>
+          <ChangeTable label="Other accounts" changes={others} tokens={tokens} />
         </>
       ) : null}
 
@@ -268,4 +248,29 @@ export function ReviewReport({
 function signedBefore(report: ReviewReportView): boolean {
   const payer = report.networkFee.paidBy;
   return report.signatures.some((entry) => entry.signer === payer && entry.state === 'valid');
+}
+
+/** A table of balance changes, one row each, named `label` for screen readers. */
+function ChangeTable({
+  label,
+  changes,
+  tokens,
+}: {
+  label: string;
+  changes: readonly BalanceChangeView[];
+  tokens: readonly TokenInfo[];
+}) {
+  return (
+    <table className="table" aria-label={label}>
+      <tbody>
+        {changes.map((change) => (
+          <ChangeRow
+            key={`${change.account}-${change.mint ?? 'sol'}`}
+            change={change}
+            tokens={tokens}
+          />
+        ))}
+      </tbody>
+    </table>
+  );
 }

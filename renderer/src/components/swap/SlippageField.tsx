@@ -4,6 +4,7 @@
  */
 import { useState } from 'react';
 import type { Slippage } from '../../stores/swap-store';
+import { TextField } from '../Field';
 
 const BPS = /^\d{1,5}$/;
 
@@ -61,39 +62,26 @@ export function SlippageField({
       {autoOffered ? null : (
         <p className="hint">This swap service has no automatic slippage; set it here.</p>
       )}
-      {auto ? (
-        <div className="field field-narrow">
-          <label htmlFor="slippage-max">Maximum slippage (bps)</label>
-          <input
-            id="slippage-max"
-            className="input"
-            inputMode="numeric"
-            value={maxText}
-            aria-invalid={maxError}
-            onChange={(event) => {
-              setMaxText(event.target.value);
-              const value = parseBps(event.target.value, 1);
-              if (value !== null) onChange({ mode: 'auto', maxBps: value });
-            }}
-          />
-        </div>
-      ) : (
-        <div className="field field-narrow">
-          <label htmlFor="slippage-bps">Slippage (bps)</label>
-          <input
-            id="slippage-bps"
-            className="input"
-            inputMode="numeric"
-            value={bpsText}
-            aria-invalid={bpsError}
-            onChange={(event) => {
-              setBpsText(event.target.value);
-              const value = parseBps(event.target.value);
-              if (value !== null) onChange({ mode: 'bps', bps: value });
-            }}
-          />
-        </div>
-      )}
+      {/* One field, the maximum (auto) or the fixed slippage, as the mode says. */}
+      <TextField
+        id={auto ? 'slippage-max' : 'slippage-bps'}
+        label={auto ? 'Maximum slippage (bps)' : 'Slippage (bps)'}
+        narrow
+        inputMode="numeric"
+        value={auto ? maxText : bpsText}
+        aria-invalid={auto ? maxError : bpsError}
+        onText={(text) => {
+          if (auto) {
+            setMaxText(text);
+            const value = parseBps(text, 1);
+            if (value !== null) onChange({ mode: 'auto', maxBps: value });
+          } else {
+            setBpsText(text);
+            const value = parseBps(text);
+            if (value !== null) onChange({ mode: 'bps', bps: value });
+          }
+        }}
+      />
       <p className={bpsError || maxError ? 'field-error' : 'hint'}>
         {bpsError || maxError
           ? 'Enter a whole number of basis points from 1 to 10,000 (100 bps = 1%).'

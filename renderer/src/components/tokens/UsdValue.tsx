@@ -80,3 +80,30 @@ export function UsdValue({ amount, decimals, price, label, prefix = '≈', mint 
     </>
   );
 }
+
+/**
+ * The USD value of an amount of `token`, priced from `prices` by its mint; nothing while the
+ * token (and so its decimals) is unknown.
+ */
+export function TokenUsdValue({
+  amount,
+  token,
+  prices,
+  label,
+}: {
+  amount: string | bigint;
+  token: { mint: string; decimals: number } | null | undefined;
+  prices: Readonly<Record<string, PriceView | undefined>>;
+  label: string;
+}) {
+  if (!token) return null;
+  return (
+    <UsdValue
+      amount={amount}
+      decimals={token.decimals}
+      price={prices[token.mint]}
+      mint={token.mint}
+      label={label}
+    />
+  );
+}
