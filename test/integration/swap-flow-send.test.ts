@@ -91,7 +91,12 @@ describe('send, confirm, rebroadcast', () => {
     const sender = senderOver(connection);
     const signature = await sender.send(wire);
     const outcome = await sender.track({ signature, wire, lastValidBlockHeight, sent: true });
-    expect(outcome).toEqual({ status: 'confirmed', error: null });
+    // The slot the outcome names is the one the chain records the transaction in.
+    const { value } = await connection.getSignatureStatuses([signature], {
+      searchTransactionHistory: true,
+    });
+    expect(outcome).toEqual({ status: 'confirmed', error: null, slot: value[0]?.slot });
+    expect(outcome.slot).toBeGreaterThan(0);
     expect(await connection.getBalance(to)).toBe(5_000_000);
   });
 

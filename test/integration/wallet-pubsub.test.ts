@@ -51,7 +51,7 @@ describe('the wallet waits with subscriptions', () => {
     const started = Date.now();
     const signature = await sender.send(wire);
     const outcome = await sender.track({ signature, wire, lastValidBlockHeight, sent: true });
-    expect(outcome).toEqual({ status: 'confirmed', error: null });
+    expect(outcome).toEqual({ status: 'confirmed', error: null, slot: expect.any(Number) });
     expect(Date.now() - started).toBeLessThan(5_000);
   });
 
@@ -71,7 +71,7 @@ describe('the wallet waits with subscriptions', () => {
     const { wire, lastValidBlockHeight } = await signedTransfer();
     const signature = await sender.send(wire);
     const outcome = await sender.track({ signature, wire, lastValidBlockHeight, sent: true });
-    expect(outcome).toEqual({ status: 'confirmed', error: null });
+    expect(outcome).toEqual({ status: 'confirmed', error: null, slot: expect.any(Number) });
     // The refusal is remembered: the next watch does not try again.
     expect(await pubsub.watch('slotSubscribe', [], 'slotUnsubscribe').subscribed).toBe(false);
     expect(errors).not.toHaveBeenCalled();
