@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Connection, PublicKey } from '@solana/web3.js';
 import type { ComposedApp } from '../../main/app/compose';
 import { startSandbox, type RunningSandbox } from '../harness/sandbox-process';
-import { fundedPayer, makeMetadataToken, makeNamelessToken } from '../fixtures/chain-named-token';
+import { makeUnknownHeldTokens } from '../fixtures/chain-named-token';
 import { tempDir } from '../fixtures/temp-dirs';
 import { openWallet, USDC, type Wallet } from './swap-flow-wallet';
 import { firstAccount } from './wallet-setup';
@@ -42,15 +42,7 @@ afterAll(async () => {
 describe('held tokens the directory does not know', () => {
   it('are named from their on-chain metadata, or left unnamed, and stay unverified', async () => {
     const connection = new Connection(sandbox.rpcUrl, 'confirmed');
-    const payer = await fundedPayer(connection);
-    const owner = new PublicKey(address);
-    const named = await makeMetadataToken(connection, payer, owner, {
-      name: 'Chain Named Token',
-      symbol: 'CNT',
-      decimals: 6,
-      amount: 5_000_000n,
-    });
-    const nameless = await makeNamelessToken(connection, payer, owner, 42n);
+    const { named, nameless } = await makeUnknownHeldTokens(connection, new PublicKey(address));
 
     const balances = await wallet.call('balances.get', { address });
     const byMint = new Map(balances.tokens.map((t) => [t.mint, t]));
