@@ -15,6 +15,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { AccountsState } from '../../preload/api-types';
 import type { Result } from '../../main/shared/result';
 import type { PageGlobals } from '../harness/browser';
+import { recordBridgeRequests, type BridgeRequests } from '../harness/bridge-requests';
 import type { RunningPreview } from '../harness/preview';
 import { copyKeychainItems, recordSecret } from '../harness/secrets-log';
 
@@ -33,6 +34,8 @@ export interface AppPage {
   page: Page;
   /** Console errors and uncaught page errors seen so far. */
   problems: string[];
+  /** The page's bridge calls, for the message of a failed test. */
+  bridge: BridgeRequests;
 }
 
 /** Opens the preview in a fresh browser context (fresh storage) and waits for the app. */
@@ -44,9 +47,10 @@ export async function openApp(browser: Browser, preview: RunningPreview): Promis
     if (message.type() === 'error') problems.push(`console: ${message.text()}`);
   });
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  const bridge = recordBridgeRequests(page);
   await page.goto(preview.url);
   await page.waitForFunction(() => (globalThis as unknown as PageGlobals).wallet !== undefined);
-  return { page, problems };
+  return { page, problems, bridge };
 }
 
 /** The accounts main holds, straight from the bridge (what the screens should agree with). */

@@ -48,7 +48,19 @@ export function usePreviewSession(options: PreviewSessionOptions = {}): PreviewS
     browser = await sharedBrowser();
   });
 
-  afterEach(async () => {
+  afterEach(async ({ task }) => {
+    if (app && task.result?.state === 'fail') {
+      // Say what the screen said and what the page was still waiting for: a test that times
+      // out on a screen names only what it waited for. Headings, alerts and status lines only
+      // (never the whole page, which may show a recovery phrase the leak check would flag).
+      const shown = await app.page
+        .locator('h1, h2, [role=alert], [role=status]')
+        .allInnerTexts()
+        .catch((error: unknown) => [`(unreadable: ${String(error)})`]);
+      console.error(
+        `${task.name}: the screen said\n  ${shown.join('\n  ')}\n${app.bridge.describe()}`,
+      );
+    }
     if (app) {
       // Leave no account behind for the next test, and no console error unnoticed.
       await removeAllAccounts(app.page);
