@@ -169,37 +169,106 @@ function isWordChar(ch) {
   return ch !== undefined && /[a-z]/.test(ch);
 }
 
+/** How many leading characters index a needle (shorter needles are looked for one by one). */
+const PREFIX = 12;
+/** A rolling hash of PREFIX characters, modulo 2^32 (Math.imul wraps), and its table's mask. */
+const BASE = 131;
+const BASE_TOP = Array.from({ length: PREFIX - 1 }).reduce((power) => Math.imul(power, BASE), 1);
+const TABLE_BITS = 24;
+const TABLE_MASK = (1 << TABLE_BITS) - 1;
+
+function prefixHash(text, at) {
+  let hash = 0;
+  for (let k = 0; k < PREFIX; k++) hash = (Math.imul(hash, BASE) + text.charCodeAt(at + k)) | 0;
+  return hash;
+}
+
+/**
+ * The first place each needle of `forms` stands in `joined` (with the word-boundary check of
+ * phrase forms), as a map from the form's index in `forms` to the offset. One pass over the
+ * text with a rolling hash of the next PREFIX characters: only where it hits a needle's prefix
+ * (a bit table, then the prefixes themselves) is a needle compared. One indexOf over the whole
+ * text per needle took 20 s of a full run (about a thousand secrets in several forms each,
+ * megabytes of output; issue 36).
+ */
+function firstPlaces(joined, forms) {
+  const places = new Map();
+  const byPrefix = new Map();
+  const table = new Uint8Array(1 << (TABLE_BITS - 3));
+  const matches = (form, at) =>
+    !(form.words && (isWordChar(joined[at - 1]) || isWordChar(joined[at + form.needle.length])));
+  forms.forEach((form, index) => {
+    if (form.needle.length < PREFIX) {
+      // Short needles: every occurrence, in order, until one passes the boundary check.
+      for (
+        let at = joined.indexOf(form.needle);
+        at >= 0;
+        at = joined.indexOf(form.needle, at + 1)
+      ) {
+        if (matches(form, at)) {
+          places.set(index, at);
+          break;
+        }
+      }
+      return;
+    }
+    const prefix = form.needle.slice(0, PREFIX);
+    const list = byPrefix.get(prefix);
+    if (list) list.push(index);
+    else byPrefix.set(prefix, [index]);
+    const slot = prefixHash(prefix, 0) & TABLE_MASK;
+    table[slot >> 3] |= 1 << (slot & 7);
+  });
+  let open = [...byPrefix.values()].reduce((n, list) => n + list.length, 0);
+  if (open === 0 || joined.length < PREFIX) return places;
+  let hash = prefixHash(joined, 0);
+  for (let at = 0; ; at++) {
+    const slot = hash & TABLE_MASK;
+    if (table[slot >> 3] & (1 << (slot & 7))) {
+      for (const index of byPrefix.get(joined.substr(at, PREFIX)) ?? []) {
+        const form = forms[index];
+        if (places.has(index) || !joined.startsWith(form.needle, at) || !matches(form, at))
+          continue;
+        places.set(index, at);
+        open -= 1;
+      }
+      if (open === 0) break;
+    }
+    if (at + PREFIX >= joined.length) break;
+    const out = Math.imul(joined.charCodeAt(at), BASE_TOP);
+    hash = (Math.imul(hash - out, BASE) + joined.charCodeAt(at + PREFIX)) | 0;
+  }
+  return places;
+}
+
 /**
  * Scans one file's text for the expanded forms. Returns `{ lines, leaks }`, each leak
- * `{ line, form, secret }` (secret = index in the list), one per form and secret.
+ * `{ line, form, secret }` (secret = index in the list), one per form and secret, at its first
+ * place, in the order of `expanded`.
  */
 export function scanText(text, expanded) {
   const lines = text.split('\n');
-  const views = {};
+  const leaks = [];
   for (const [name, transform] of Object.entries(VIEWS)) {
+    const forms = expanded.filter((form) => form.view === name);
+    if (forms.length === 0) continue;
     const starts = [];
     let joined = '';
     for (const line of lines) {
       starts.push(joined.length);
       joined += transform(line) + (name === 'words' ? ' ' : '');
     }
-    views[name] = { joined, starts };
-  }
-  const leaks = [];
-  for (const { form, needle, view, words, secret } of expanded) {
-    const { joined, starts } = views[view];
-    let from = 0;
-    for (;;) {
-      const at = joined.indexOf(needle, from);
-      if (at < 0) break;
-      from = at + 1;
-      if (words && (isWordChar(joined[at - 1]) || isWordChar(joined[at + needle.length]))) continue;
-      leaks.push({ line: lineAt(starts, at), form, secret });
-      break;
+    for (const [index, at] of firstPlaces(joined, forms)) {
+      const { form, secret } = forms[index];
+      leaks.push({ order: expanded.indexOf(forms[index]), line: lineAt(starts, at), form, secret });
     }
   }
+  leaks.sort((a, b) => a.order - b.order);
   // A final newline ends the last line; it does not start another.
-  return { lines: text.endsWith('\n') ? lines.length - 1 : lines.length, leaks };
+  return {
+    lines: text.endsWith('\n') ? lines.length - 1 : lines.length,
+    leaks: leaks.map(({ line, form, secret }) => ({ line, form, secret })),
+  };
 }
 
 /**

@@ -13,6 +13,8 @@ import {
   base58Decode,
   base58Encode,
   scanRunDir,
+  scanText,
+  secretForms,
   withoutRevealedAnswers,
 } from './leak-scan.mjs';
 import { tempDir } from '../test/fixtures/temp-dirs';
@@ -136,6 +138,35 @@ describe('leak check', () => {
     expect(scanRunDir(dir).leaks).toEqual([
       { file: 'vitest-output.log', line: 21, form: 'other secret', secret: 3 },
     ]);
+  });
+
+  it('finds each secret at its first line, short ones and ones that begin alike too', () => {
+    // The scan indexes needles by their first characters (issue 36): two secrets that share
+    // them, one shorter than that index, and a phrase whose first occurrence sits inside a
+    // longer word must each still be found, at the first line that really holds them.
+    const expanded = [
+      ...secretForms({ kind: 'other', value: 'shared-prefix-0001' }),
+      ...secretForms({ kind: 'other', value: 'shared-prefix-0002' }),
+      ...secretForms({ kind: 'pin', value: '4711' }),
+      ...secretForms({ kind: 'recovery-phrase', value: 'able acid actor actual' }),
+    ].map((form, i) => ({ ...form, secret: i + 1 }));
+    const text = [
+      'nothing here',
+      'xable acid actor actualx and shared-prefix-0002',
+      'pin 4711',
+      'able acid actor actual',
+      'shared-prefix-0001 shared-prefix-0001',
+      '',
+    ].join('\n');
+    expect(scanText(text, expanded)).toEqual({
+      lines: 5,
+      leaks: [
+        { line: 5, form: 'other secret', secret: 1 },
+        { line: 2, form: 'other secret', secret: 2 },
+        { line: 3, form: 'pin secret', secret: 3 },
+        { line: 4, form: 'recovery phrase', secret: 4 },
+      ],
+    });
   });
 
   it('scans logs in sub-folders and reports each leaking file', () => {
