@@ -48,11 +48,14 @@ export function SwapScreen() {
   const tokensStatus = useTokensStore((s) => s.status);
   const [impactAck, setImpactAck] = useState({ key: '', accepted: false });
 
-  // A first visit: pay SOL, receive USDC when the list has it.
+  // A first visit: pay SOL, receive USDC when the list has it. Never over the person's own
+  // choice: one who already pays USDC (picked from their holdings before the list came) keeps
+  // it, where setting USDC to receive would swap the sides and empty the one they chose.
   useEffect(() => {
-    if (tokensStatus !== 'ready' || useSwapStore.getState().outputMint) return;
+    const { inputMint, outputMint, setOutputMint } = useSwapStore.getState();
+    if (tokensStatus !== 'ready' || outputMint) return;
     const usdc = tokens.find((t) => t.symbol === 'USDC');
-    if (usdc) useSwapStore.getState().setOutputMint(usdc.mint);
+    if (usdc && usdc.mint !== inputMint) setOutputMint(usdc.mint);
   }, [tokensStatus, tokens]);
   useEffect(() => {
     // Back on the screen with a form but no quote (a scheduled one was cancelled on leaving):

@@ -4,6 +4,7 @@
  */
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { MethodName } from '../../../preload/contract';
 import { App } from '../App';
 import { fakeAccount, installFakeWallet, type FakeWallet } from './fake-wallet';
 import { FAKE_TOKENS } from './fake-swap';
@@ -13,20 +14,27 @@ export const USDC = FAKE_TOKENS[1]!;
 
 /** 150 USDC per SOL: output base units per 10^9 input base units. */
 export function setUp(
-  options: { lamports?: string; swapApiFlavour?: 'v6' | 'swap-v1' | 'swap-v2' } = {},
+  options: {
+    lamports?: string;
+    swapApiFlavour?: 'v6' | 'swap-v1' | 'swap-v2';
+    /** Held back until the returned `release` is called (e.g. a token list that comes late). */
+    holdNext?: MethodName;
+  } = {},
 ): {
   fake: FakeWallet;
   user: ReturnType<typeof userEvent.setup>;
+  release: () => void;
 } {
   const fake = installFakeWallet({
     accounts: [fakeAccount(0)],
     lamports: options.lamports ?? '10000000000',
     ...(options.swapApiFlavour === undefined ? {} : { swapApiFlavour: options.swapApiFlavour }),
   });
+  const release = options.holdNext ? fake.holdNext(options.holdNext) : () => undefined;
   fake.swap.rates.set(`${SOL.mint}>${USDC.mint}`, 150_000_000n);
   window.location.hash = '#/swap';
   render(<App />);
-  return { fake, user: userEvent.setup() };
+  return { fake, user: userEvent.setup(), release };
 }
 
 export const quoteCalls = (fake: FakeWallet) => fake.calls.filter((c) => c.method === 'swap.quote');
