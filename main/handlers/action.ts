@@ -21,18 +21,10 @@ import {
 import type { Address } from '../shared/address';
 import { WalletError } from '../shared/errors';
 import { merchantDepsOf, merchantReviewView } from './merchant';
-import { approvePayTicket, type PayNetworkServices } from './pay';
+import { type PayNetworkServices } from './pay';
+import { afterConfirmation, remember } from './after-confirmation';
 
 export type ActionMethod = 'action.open' | 'action.review' | 'action.approve' | 'action.next';
-
-/** How many actions, reviews and chains are kept (the newest win). */
-const KEEP = 32;
-
-function remember<K, V>(map: Map<K, V>, key: K, value: V): void {
-  map.delete(key);
-  map.set(key, value);
-  while (map.size > KEEP) map.delete(map.keys().next().value as K);
-}
 
 interface PendingNext {
   next: NextLink;
@@ -74,8 +66,12 @@ export function createActionHandlers(deps: {
 }): HandlerGroup<ActionMethod> {
   const { current, activity } = deps;
   const actions = new Map<string, ActionRead>();
-  const byTicket = new Map<string, PendingNext>();
-  const bySignature = new Map<string, PendingNext>();
+  // The newest 32 actions, reviews and chains are kept.
+  const chains = afterConfirmation<PendingNext>(activity, {
+    nothing: 'This action offers nothing after this transaction; it is complete.',
+    unconfirmed:
+      "The transaction is not confirmed yet; the action's next step opens only once it is. Wait for the confirmation.",
+  });
 
   function shown(action: ActionRead): ActionView {
     const actionId = randomUUID();
@@ -99,7 +95,7 @@ export function createActionHandlers(deps: {
       const reviewed = await reviewAction(merchantDepsOf(services, deps), action, link, values);
       const account = (await services.review.currentAccount()) as Address;
       if (reviewed.next !== null)
-        remember(byTicket, reviewed.ticket.id, { next: reviewed.next, account });
+        chains.promise(reviewed.ticket.id, { next: reviewed.next, account });
       return {
         ...merchantReviewView(services, reviewed),
         verification: UNVERIFIED_NOTE,
@@ -107,28 +103,10 @@ export function createActionHandlers(deps: {
       };
     },
 
-    'action.approve': async (request) => {
-      const submission = await approvePayTicket(current(), activity, request);
-      const pending = byTicket.get(request.ticketId);
-      if (pending !== undefined) remember(bySignature, submission.signature, pending);
-      return submission;
-    },
+    'action.approve': async (request) => chains.approve(current(), request),
 
     'action.next': async ({ signature }) => {
-      const pending = bySignature.get(signature);
-      if (pending === undefined) {
-        throw new WalletError(
-          'NOT_AVAILABLE',
-          'This action offers nothing after this transaction; it is complete.',
-        );
-      }
-      const entry = await activity.bySignature(signature);
-      if (entry?.status !== 'confirmed') {
-        throw new WalletError(
-          'NOT_AVAILABLE',
-          "The transaction is not confirmed yet; the action's next step opens only once it is. Wait for the confirmation.",
-        );
-      }
+      const pending = await chains.confirmed(signature);
       const next = await followNext(
         merchantDepsOf(current(), deps),
         pending.next,

@@ -19,7 +19,8 @@ import { sanitizeServiceText } from '../shared/service-message';
 import { WalletError } from '../shared/errors';
 import { quoteView, ticketView } from '../tickets/views';
 import { isAllowedMerchantRedirect } from '../window/external-links';
-import { approvePayTicket, type PayNetworkServices } from './pay';
+import { type PayNetworkServices } from './pay';
+import { afterConfirmation, remember } from './after-confirmation';
 import { quoteSwapFirst } from '../pay/merchant/merchant-swap-first';
 import type { Address } from '../shared/address';
 import type { SwapNetworkServices } from './swap';
@@ -30,15 +31,6 @@ export type MerchantMethod =
   | 'merchant.swapFirst'
   | 'merchant.approve'
   | 'merchant.redirect';
-
-/** How many merchants' GET answers and redirects are kept (the newest win). */
-const KEEP = 32;
-
-function remember<K, V>(map: Map<K, V>, key: K, value: V): void {
-  map.delete(key);
-  map.set(key, value);
-  while (map.size > KEEP) map.delete(map.keys().next().value as K);
-}
 
 interface PendingRedirect {
   url: string;
@@ -131,8 +123,12 @@ export function createMerchantHandlers(deps: {
 }): HandlerGroup<MerchantMethod> {
   const { current, activity } = deps;
   const opened = new Map<string, MerchantInfo>();
-  const byTicket = new Map<string, PendingRedirect>();
-  const bySignature = new Map<string, PendingRedirect>();
+  // The newest 32 merchants' GET answers and redirects are kept.
+  const redirects = afterConfirmation<PendingRedirect>(activity, {
+    nothing: 'The merchant of this payment asked for no page afterwards; there is nothing to open.',
+    unconfirmed:
+      "The payment is not confirmed yet; the merchant's page opens only once it is. Wait for the confirmation.",
+  });
 
   const merchantDeps = () => merchantDepsOf(current(), deps);
 
@@ -150,7 +146,7 @@ export function createMerchantHandlers(deps: {
       const reviewed = await reviewMerchant(merchantDepsNow, text, merchant);
       const view = merchantReviewView(current(), reviewed);
       if (reviewed.redirect !== null) {
-        remember(byTicket, reviewed.ticket.id, {
+        redirects.promise(reviewed.ticket.id, {
           url: reviewed.redirect,
           loopback: /^http:/i.test(reviewed.redirect),
         });
@@ -172,28 +168,10 @@ export function createMerchantHandlers(deps: {
       };
     },
 
-    'merchant.approve': async (request) => {
-      const submission = await approvePayTicket(current(), activity, request);
-      const redirect = byTicket.get(request.ticketId);
-      if (redirect !== undefined) remember(bySignature, submission.signature, redirect);
-      return submission;
-    },
+    'merchant.approve': async (request) => redirects.approve(current(), request),
 
     'merchant.redirect': async ({ signature }) => {
-      const redirect = bySignature.get(signature);
-      if (redirect === undefined) {
-        throw new WalletError(
-          'NOT_AVAILABLE',
-          'The merchant of this payment asked for no page afterwards; there is nothing to open.',
-        );
-      }
-      const entry = await activity.bySignature(signature);
-      if (entry?.status !== 'confirmed') {
-        throw new WalletError(
-          'NOT_AVAILABLE',
-          "The payment is not confirmed yet; the merchant's page opens only once it is. Wait for the confirmation.",
-        );
-      }
+      const redirect = await redirects.confirmed(signature);
       if (/^solana:/i.test(redirect.url)) return { opened: null, solanaLink: redirect.url };
       if (!isAllowedMerchantRedirect(redirect.url, redirect.loopback)) {
         throw new WalletError(

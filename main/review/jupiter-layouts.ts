@@ -93,15 +93,28 @@ function sharedV1(): RouteLayout['accounts'] {
   // token_program, program_authority, user_transfer_authority, source_token_account,
   // program_source_token_account, program_destination_token_account, destination_token_account,
   // source_mint, destination_mint, platform_fee_account, ...
+  return sharedAccounts(3, 9, null);
+}
+
+/**
+ * The shared-accounts routes (V1 and V2) list the same run from the source token account on:
+ * source, the program's source and destination accounts, destination, source mint, destination
+ * mint. Only where it starts, the fee account and the count of own accounts differ.
+ */
+function sharedAccounts(
+  source: number,
+  platformFeeAccount: number | null,
+  ownAccounts: number | null,
+): RouteLayout['accounts'] {
   return {
-    source: 3,
+    source,
     userDestination: null,
-    destination: 6,
+    destination: source + 3,
     destinationOptional: false,
-    sourceMint: 7,
-    destinationMint: 8,
-    platformFeeAccount: 9,
-    ownAccounts: null,
+    sourceMint: source + 4,
+    destinationMint: source + 5,
+    platformFeeAccount,
+    ownAccounts,
   };
 }
 
@@ -125,16 +138,7 @@ function sharedV2(): RouteLayout['accounts'] {
   // program_authority, user_transfer_authority, source_token_account,
   // program_source_token_account, program_destination_token_account, destination_token_account,
   // source_mint, destination_mint, source_token_program, destination_token_program, ...
-  return {
-    source: 2,
-    userDestination: null,
-    destination: 5,
-    destinationOptional: false,
-    sourceMint: 6,
-    destinationMint: 7,
-    platformFeeAccount: null,
-    ownAccounts: 12,
-  };
+  return sharedAccounts(2, null, 12);
 }
 
 function v1(
