@@ -8,7 +8,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { ActionView } from '../../preload/contract/actions';
-import type { ActivityStore } from '../activity/activity-store';
 import type { HandlerGroup } from '../bridge/handler-types';
 import {
   followNext,
@@ -20,11 +19,17 @@ import {
 } from '../pay/actions/action-review';
 import type { Address } from '../shared/address';
 import { WalletError } from '../shared/errors';
-import { merchantDepsOf, merchantReviewView } from './merchant';
-import { type PayNetworkServices } from './pay';
-import { afterConfirmation, remember } from './after-confirmation';
+import { merchantDepsOf, merchantReviewView, type PayLinkHandlerDeps } from './merchant';
+import { afterConfirmation, remember, type AfterConfirmationWords } from './after-confirmation';
 
 export type ActionMethod = 'action.open' | 'action.review' | 'action.approve' | 'action.next';
+
+/** The refusals of an action's next step not there (yet). */
+const NEXT_STEP_WORDS: AfterConfirmationWords = {
+  nothing: 'This action offers nothing after this transaction; it is complete.',
+  unconfirmed:
+    "The transaction is not confirmed yet; the action's next step opens only once it is. Wait for the confirmation.",
+};
 
 interface PendingNext {
   next: NextLink;
@@ -56,22 +61,11 @@ function viewOf(actionId: string, action: ActionRead): ActionView {
 }
 
 /** Handlers of the `action.*` methods. */
-export function createActionHandlers(deps: {
-  current: () => PayNetworkServices;
-  activity: ActivityStore;
-  fetch: typeof fetch;
-  /** The token logos' checker, reused for actions' icons. */
-  icon: (url: string) => Promise<string | null>;
-  timeoutMs?: number;
-}): HandlerGroup<ActionMethod> {
+export function createActionHandlers(deps: PayLinkHandlerDeps): HandlerGroup<ActionMethod> {
   const { current, activity } = deps;
   const actions = new Map<string, ActionRead>();
   // The newest 32 actions, reviews and chains are kept.
-  const chains = afterConfirmation<PendingNext>(activity, {
-    nothing: 'This action offers nothing after this transaction; it is complete.',
-    unconfirmed:
-      "The transaction is not confirmed yet; the action's next step opens only once it is. Wait for the confirmation.",
-  });
+  const chains = afterConfirmation<PendingNext>(activity, NEXT_STEP_WORDS);
 
   function shown(action: ActionRead): ActionView {
     const actionId = randomUUID();

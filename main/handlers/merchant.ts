@@ -20,7 +20,7 @@ import { WalletError } from '../shared/errors';
 import { quoteView, ticketView } from '../tickets/views';
 import { isAllowedMerchantRedirect } from '../window/external-links';
 import { type PayNetworkServices } from './pay';
-import { afterConfirmation, remember } from './after-confirmation';
+import { afterConfirmation, remember, type AfterConfirmationWords } from './after-confirmation';
 import { quoteSwapFirst } from '../pay/merchant/merchant-swap-first';
 import type { Address } from '../shared/address';
 import type { SwapNetworkServices } from './swap';
@@ -31,6 +31,13 @@ export type MerchantMethod =
   | 'merchant.swapFirst'
   | 'merchant.approve'
   | 'merchant.redirect';
+
+/** The refusals of a merchant's page after payment not there (yet). */
+const REDIRECT_WORDS: AfterConfirmationWords = {
+  nothing: 'The merchant of this payment asked for no page afterwards; there is nothing to open.',
+  unconfirmed:
+    "The payment is not confirmed yet; the merchant's page opens only once it is. Wait for the confirmation.",
+};
 
 interface PendingRedirect {
   url: string;
@@ -108,27 +115,29 @@ export function merchantDepsOf(
   };
 }
 
-/** Handlers of the `merchant.*` methods. */
-export function createMerchantHandlers(deps: {
+/** What the merchant.* and action.* handlers both take. */
+export interface PayLinkHandlerDeps {
   current: () => PayNetworkServices;
-  /** The swaps' services: the swap into the paid token comes first (issue 34 point 4). */
-  swap: () => Pick<SwapNetworkServices, 'review'>;
   activity: ActivityStore;
   fetch: typeof fetch;
-  /** The token logos' checker, reused for merchants' icons. */
+  /** The token logos' checker, reused for merchants' and actions' icons. */
   icon: (url: string) => Promise<string | null>;
-  /** The system browser (Electron's shell.openExternal); absent in the web preview. */
-  openExternal?: (url: string) => Promise<void>;
   timeoutMs?: number;
-}): HandlerGroup<MerchantMethod> {
+}
+
+/** Handlers of the `merchant.*` methods. */
+export function createMerchantHandlers(
+  deps: PayLinkHandlerDeps & {
+    /** The swaps' services: the swap into the paid token comes first (issue 34 point 4). */
+    swap: () => Pick<SwapNetworkServices, 'review'>;
+    /** The system browser (Electron's shell.openExternal); absent in the web preview. */
+    openExternal?: (url: string) => Promise<void>;
+  },
+): HandlerGroup<MerchantMethod> {
   const { current, activity } = deps;
   const opened = new Map<string, MerchantInfo>();
   // The newest 32 merchants' GET answers and redirects are kept.
-  const redirects = afterConfirmation<PendingRedirect>(activity, {
-    nothing: 'The merchant of this payment asked for no page afterwards; there is nothing to open.',
-    unconfirmed:
-      "The payment is not confirmed yet; the merchant's page opens only once it is. Wait for the confirmation.",
-  });
+  const redirects = afterConfirmation<PendingRedirect>(activity, REDIRECT_WORDS);
 
   const merchantDeps = () => merchantDepsOf(current(), deps);
 

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Address } from '../shared/address';
 import type { Quote } from '../swap-api';
-import { createExpiringShelf } from '../tickets/expiring-shelf';
+import { createExpiringShelf, type ShelfOptions } from '../tickets/expiring-shelf';
 import type { Payee } from './payee';
 import type { TransferRequest } from './solana-pay-url';
 
@@ -66,15 +66,9 @@ export interface PlanBook {
  *
  * @example const plans = createPlanBook({ now: Date.now }); const { id } = plans.add(plan);
  */
-export function createPlanBook(options: {
-  now: () => number;
-  ttlMs?: number;
-  capacity?: number;
-}): PlanBook {
-  const shelf = createExpiringShelf<PaymentPlan>({
-    now: options.now,
-    ttlMs: options.ttlMs ?? 120_000,
-    capacity: options.capacity ?? 32,
+export function createPlanBook(options: ShelfOptions): PlanBook {
+  const shelf = createExpiringShelf<PaymentPlan>(options, {
+    capacity: 32,
     code: 'PLAN_NOT_FOUND',
     thing: 'payment quote',
   });

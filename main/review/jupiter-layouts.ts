@@ -50,26 +50,8 @@ export interface RouteLayout {
 
 /** Every route form, by IDL name. */
 export const ROUTE_LAYOUTS: readonly RouteLayout[] = [
-  v1('route', 'ExactIn', false, {
-    source: 2,
-    userDestination: 3,
-    destination: 4,
-    destinationOptional: true,
-    sourceMint: null,
-    destinationMint: 5,
-    platformFeeAccount: 6,
-    ownAccounts: null,
-  }),
-  v1('route_with_token_ledger', 'ExactIn', true, {
-    source: 2,
-    userDestination: 3,
-    destination: 4,
-    destinationOptional: true,
-    sourceMint: null,
-    destinationMint: 5,
-    platformFeeAccount: 6,
-    ownAccounts: null,
-  }),
+  v1('route', 'ExactIn', false, plainV1()),
+  v1('route_with_token_ledger', 'ExactIn', true, plainV1()),
   v1('exact_out_route', 'ExactOut', false, {
     source: 2,
     userDestination: 3,
@@ -88,6 +70,22 @@ export const ROUTE_LAYOUTS: readonly RouteLayout[] = [
   v2('shared_accounts_route_v2', 'ExactIn', 9, sharedV2()),
   v2('shared_accounts_exact_out_route_v2', 'ExactOut', 9, sharedV2()),
 ];
+
+function plainV1(): RouteLayout['accounts'] {
+  // token_program, user_transfer_authority, user_source_token_account,
+  // user_destination_token_account, destination_token_account (optional), destination_mint,
+  // platform_fee_account, ...
+  return {
+    source: 2,
+    userDestination: 3,
+    destination: 4,
+    destinationOptional: true,
+    sourceMint: null,
+    destinationMint: 5,
+    platformFeeAccount: 6,
+    ownAccounts: null,
+  };
+}
 
 function sharedV1(): RouteLayout['accounts'] {
   // token_program, program_authority, user_transfer_authority, source_token_account,

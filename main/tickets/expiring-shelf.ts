@@ -6,6 +6,16 @@
 import { WalletError, type ErrorCode } from '../shared/errors';
 import { goneMessage, GoneIds } from './gone-quotes';
 
+/** Entries live 2 minutes unless the book is told otherwise (prices move). */
+const DEFAULT_TTL_MS = 120_000;
+
+/** A book's clock, and how long and how many it keeps when not its defaults. */
+export interface ShelfOptions {
+  now: () => number;
+  ttlMs?: number;
+  capacity?: number;
+}
+
 /** What the shelf needs of an entry. */
 export interface Shelved {
   id: string;
@@ -24,18 +34,23 @@ export interface ExpiringShelf<T extends Shelved> {
 }
 
 /**
- * @example const shelf = createExpiringShelf<StoredQuote>({ now, ttlMs, capacity, code: 'QUOTE_NOT_FOUND', thing: 'quote' });
+ * @example const shelf = createExpiringShelf<StoredQuote>({ now }, { capacity: 64, code: 'QUOTE_NOT_FOUND', thing: 'quote' });
  */
-export function createExpiringShelf<T extends Shelved>(options: {
-  now: () => number;
-  ttlMs: number;
-  capacity: number;
-  /** The error code of a refused take. */
-  code: ErrorCode;
-  /** How the person knows an entry: "quote", "payment quote". */
-  thing: string;
-}): ExpiringShelf<T> {
-  const { now, ttlMs, capacity, code, thing } = options;
+export function createExpiringShelf<T extends Shelved>(
+  options: ShelfOptions,
+  book: {
+    /** The capacity unless `options` names one. */
+    capacity: number;
+    /** The error code of a refused take. */
+    code: ErrorCode;
+    /** How the person knows an entry: "quote", "payment quote". */
+    thing: string;
+  },
+): ExpiringShelf<T> {
+  const { now } = options;
+  const ttlMs = options.ttlMs ?? DEFAULT_TTL_MS;
+  const capacity = options.capacity ?? book.capacity;
+  const { code, thing } = book;
   const entries = new Map<string, T>();
   const gone = new GoneIds();
   const notFound = (what: Parameters<typeof goneMessage>[0]) =>

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Quote } from '../swap-api';
-import { createExpiringShelf } from './expiring-shelf';
+import { createExpiringShelf, type ShelfOptions } from './expiring-shelf';
 
 export interface StoredQuote<Extra> {
   id: string;
@@ -34,15 +34,9 @@ export interface QuoteBook<Extra> {
  * const quotes = createQuoteBook<SwapExtras>({ now: Date.now });
  * const { id } = quotes.add(quote, extras, networkKey);
  */
-export function createQuoteBook<Extra>(options: {
-  now: () => number;
-  ttlMs?: number;
-  capacity?: number;
-}): QuoteBook<Extra> {
-  const shelf = createExpiringShelf<StoredQuote<Extra>>({
-    now: options.now,
-    ttlMs: options.ttlMs ?? 120_000,
-    capacity: options.capacity ?? 64,
+export function createQuoteBook<Extra>(options: ShelfOptions): QuoteBook<Extra> {
+  const shelf = createExpiringShelf<StoredQuote<Extra>>(options, {
+    capacity: 64,
     code: 'QUOTE_NOT_FOUND',
     thing: 'quote',
   });
