@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { ActivityEntryView, NetworkId } from '../../preload/api-types';
 import type { ActivityFile, ActivityRecord } from './activity-file';
 import { explorerUrl } from './explorer-link';
+import { writeThrough } from '../storage/write-through';
 
 export type NewActivity = Omit<ActivityRecord, 'id' | 'createdAt' | 'updatedAt'>;
 export type ActivityPatch = Partial<
@@ -41,31 +42,8 @@ export function createActivityStore(options: {
   now: () => number;
 }): ActivityStore {
   const { file, now } = options;
-  let entries: Promise<ActivityRecord[]> | null = null;
-  let queue: Promise<unknown> = Promise.resolve();
-
-  function load(): Promise<ActivityRecord[]> {
-    entries ??= file.read();
-    // A failed read is tried again next time rather than cached.
-    entries.catch(() => (entries = null));
-    return entries;
-  }
-
-  /**
-   * Runs `change` after every earlier change on a copy, writes it, and only then makes it the
-   * list in memory: a failed write leaves memory as the disk is.
-   */
-  function serial<T>(change: (list: ActivityRecord[]) => T): Promise<T> {
-    const run = queue.then(async () => {
-      const list = [...(await load())];
-      const result = change(list);
-      await file.write(list);
-      entries = Promise.resolve(list);
-      return result;
-    });
-    queue = run.catch(() => undefined);
-    return run;
-  }
+  // Each change on a copy of the list, on disk before it is the list in memory.
+  const { load, change: serial } = writeThrough(file, (list) => [...list]);
 
   const iso = () => new Date(now()).toISOString();
 

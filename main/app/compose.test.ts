@@ -36,6 +36,13 @@ function compose(network: NetworkInfo, folder = tempDir('swapdesk-compose-')) {
 
 const sender = { kind: 'electron', frameUrl: 'file:///x', isMainFrame: true } as const;
 
+/** A sandbox network at a port nothing listens on: app.info and app.start need no answer. */
+const unreachableSandbox = () =>
+  sandboxNetwork({
+    rpcUrl: 'http://127.0.0.1:1',
+    swapApiUrl: 'http://127.0.0.1:1/v6',
+  });
+
 describe('composeApp', () => {
   it('handles every contract method', () => {
     const { handlers } = composeApp({
@@ -50,10 +57,7 @@ describe('composeApp', () => {
   });
 
   it('answers app.info with the version, network and shell it was given', async () => {
-    const network = sandboxNetwork({
-      rpcUrl: 'http://127.0.0.1:1',
-      swapApiUrl: 'http://127.0.0.1:1/v6',
-    });
+    const network = unreachableSandbox();
     expect(await compose(network).dispatch('app.info', {}, sender)).toEqual({
       ok: true,
       value: { version: '1.2.3', shell: 'electron', network, lock: 'new' },
@@ -61,10 +65,7 @@ describe('composeApp', () => {
   });
 
   it('answers app.start with app.info and the account list in one, the first screen’s one call (issue 26)', async () => {
-    const network = sandboxNetwork({
-      rpcUrl: 'http://127.0.0.1:1',
-      swapApiUrl: 'http://127.0.0.1:1/v6',
-    });
+    const network = unreachableSandbox();
     expect(await compose(network).dispatch('app.start', {}, sender)).toEqual({
       ok: true,
       value: {

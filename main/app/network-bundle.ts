@@ -213,15 +213,19 @@ export function bundleFor(network: NetworkInfo, shared: Shared): NetworkBundle {
     now,
   });
   let labels: Promise<Record<string, Record<string, string>>> | null = null;
+  // What the swaps' and the payments' reviews read the network through.
+  const reviewSources = {
+    network,
+    networkKey,
+    // A new client per call: the API key is read from the keychain when it is needed, so a
+    // key set or removed in Settings applies to the next request.
+    api,
+    connection: reviewConnection,
+    reviewReads,
+  };
   const swap: SwapNetworkServices = {
     review: {
-      network,
-      networkKey,
-      // A new client per call: the API key is read from the keychain when it is needed, so a
-      // key set or removed in Settings applies to the next request.
-      api,
-      connection: reviewConnection,
-      reviewReads,
+      ...reviewSources,
       review: options.review ?? reviewTransaction,
       quotes: createQuoteBook<SwapExtras>({ now }),
       fees: shared.fees,
@@ -282,11 +286,7 @@ export function bundleFor(network: NetworkInfo, shared: Shared): NetworkBundle {
       ...(swap.review.tokenSymbols ? { tokenSymbols: swap.review.tokenSymbols } : {}),
     },
     review: {
-      network,
-      networkKey,
-      api,
-      connection: reviewConnection,
-      reviewReads,
+      ...reviewSources,
       review: swap.review.review,
       plans,
       tickets,

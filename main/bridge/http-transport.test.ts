@@ -112,9 +112,13 @@ const good = (): Record<string, string> => ({
   [TOKEN_HEADER]: token,
 });
 
+/** A call of `method` from the trusted page with `body`: what every method test sends. */
+const post = (method: string, body: string) =>
+  call({ path: `/bridge/${method}`, headers: good(), body });
+
 describe('HTTP bridge transport', () => {
   it('answers a valid call with the Result as JSON and no CORS header', async () => {
-    const response = await call({ path: '/bridge/app.info', headers: good(), body: '{}' });
+    const response = await post('app.info', '{}');
     expect(response.status).toBe(200);
     expect(response.json).toMatchObject({ ok: true, value: { version: '9.9.9' } });
     expect(response.headers['content-type']).toMatch(/^application\/json/);
@@ -122,11 +126,7 @@ describe('HTTP bridge transport', () => {
   });
 
   it('passes the JSON body to the handler after the schema', async () => {
-    const response = await call({
-      path: '/bridge/balances.get',
-      headers: good(),
-      body: JSON.stringify({ address: ADDRESS }),
-    });
+    const response = await post('balances.get', JSON.stringify({ address: ADDRESS }));
     expect(response.json).toEqual({
       ok: true,
       value: { address: ADDRESS, lamports: '5', tokens: [], slot: 1 },
@@ -182,7 +182,7 @@ describe('HTTP bridge transport', () => {
 
   it('refuses a body above the limit with 413, declared or streamed', async () => {
     const big = JSON.stringify({ secret: 'x'.repeat(LIMIT) });
-    const declared = await call({ path: '/bridge/accounts.import', headers: good(), body: big });
+    const declared = await post('accounts.import', big);
     expect(declared.status).toBe(413);
     expect(declared.json).toMatchObject({ ok: false, error: { code: 'INVALID_REQUEST' } });
     const streamed = await call({
@@ -226,22 +226,14 @@ describe('HTTP bridge transport', () => {
   });
 
   it('answers UNKNOWN_METHOD with 404 and INVALID_REQUEST with 400', async () => {
-    const unknown = await call({ path: '/bridge/accounts.export', headers: good(), body: '{}' });
+    const unknown = await post('accounts.export', '{}');
     expect(unknown.status).toBe(404);
     expect(unknown.json).toMatchObject({ ok: false, error: { code: 'UNKNOWN_METHOD' } });
-    const invalid = await call({
-      path: '/bridge/balances.get',
-      headers: good(),
-      body: '{"address":42}',
-    });
+    const invalid = await post('balances.get', '{"address":42}');
     expect(invalid.status).toBe(400);
     expect(invalid.json).toMatchObject({ ok: false, error: { code: 'INVALID_REQUEST' } });
     // An address that is not one is the method's own answer, as a handler's check says it.
-    const address = await call({
-      path: '/bridge/balances.get',
-      headers: good(),
-      body: JSON.stringify({ address: 'z'.repeat(44) }),
-    });
+    const address = await post('balances.get', JSON.stringify({ address: 'z'.repeat(44) }));
     expect(address.status).toBe(200);
     expect(address.json).toMatchObject({ ok: false, error: { code: 'INVALID_ADDRESS' } });
   });

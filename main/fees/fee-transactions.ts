@@ -6,13 +6,8 @@
  * balance changes), then a guard of their own replaces the swap verdicts: only the expected
  * instructions, the person pays, nothing but rent and the network fee is spent.
  */
-import {
-  PublicKey,
-  TransactionMessage,
-  VersionedTransaction,
-  type Connection,
-  type TransactionInstruction,
-} from '@solana/web3.js';
+import { PublicKey, type Connection, type TransactionInstruction } from '@solana/web3.js';
+import { compileV0 } from '../shared/compile-v0';
 import {
   createAssociatedTokenAccountIdempotentInstruction,
   getAssociatedTokenAddressSync,
@@ -160,12 +155,7 @@ export async function buildFeeTransaction(
         'The network could not be reached for a recent blockhash. Try again in a moment.',
       ),
     );
-  const message = new TransactionMessage({
-    payerKey: new PublicKey(account),
-    recentBlockhash: blockhash,
-    instructions,
-  }).compileToV0Message();
-  const transaction = new VersionedTransaction(message).serialize();
+  const transaction = compileV0(new PublicKey(account), blockhash, instructions).serialize();
   const intent = noSwapIntent(mint);
   // The tokens the instructions name (an associated account's mint is its fourth key), called
   // as the Wallet calls them; a failure to name them never blocks the review.

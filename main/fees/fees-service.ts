@@ -10,7 +10,6 @@ import { assertAddress } from '../shared/address';
 import { WalletError } from '../shared/errors';
 import {
   defaultNetworkFees,
-  type FeeSettingsData,
   type FeeSettingsFile,
   type NetworkFees,
 } from '../settings/fee-settings-file';
@@ -19,6 +18,7 @@ import { assertUsableFeeAccount, checkFeeAccount, type FeeAccountCheck } from '.
 import { feeMintFor, highFeeWarning, OPERATOR_SHARE_BPS } from './fee-rules';
 import { referralTokenAccount } from './referral';
 import { assertReferralName, namedReferralAccount, ULTRA_REFERRAL_PROJECT } from './referral-v2';
+import { writeThrough } from '../storage/write-through';
 
 export type FeesConnection = Pick<Connection, 'getMultipleAccountsInfo'>;
 
@@ -77,27 +77,8 @@ export function createFeesService(deps: {
   connection: () => FeesConnection;
 }): FeesService {
   const { file, network, connection } = deps;
-  let cache: Promise<FeeSettingsData> | null = null;
-  let queue: Promise<unknown> = Promise.resolve();
-
-  function load(): Promise<FeeSettingsData> {
-    cache ??= file.read();
-    cache.catch(() => (cache = null));
-    return cache;
-  }
-
-  /** Changes one after another, each on disk before it is the state in memory. */
-  function change<T>(fn: (data: FeeSettingsData) => T): Promise<T> {
-    const run = queue.then(async () => {
-      const data = structuredClone(await load());
-      const result = fn(data);
-      await file.write(data);
-      cache = Promise.resolve(data);
-      return result;
-    });
-    queue = run.catch(() => undefined);
-    return run;
-  }
+  // Changes one after another, each on disk before it is the state in memory.
+  const { load, change } = writeThrough(file, (data) => structuredClone(data));
 
   const current = async () => (await load()).networks[network().id] ?? defaultNetworkFees();
 

@@ -34,6 +34,12 @@ const { USDC, SOL, PYUSD } = MAINNET_MINTS;
 const TOKEN = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA' as Address;
 const TOKEN_2022 = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb' as Address;
 const ATA_PROGRAM = new PublicKey('ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL');
+/** Mints under each token program: SPL Token (USDC, SOL) and Token-2022 (PYUSD). */
+const MINTS_AND_PROGRAMS = [
+  [USDC, TOKEN],
+  [SOL, TOKEN],
+  [PYUSD, TOKEN_2022],
+] as const;
 
 // The SDK reads the mint's owner before building initializeReferralTokenAccountV2; that one
 // read is answered here (no network), everything else is the SDK's own code.
@@ -115,11 +121,7 @@ describe('named referral accounts on the Ultra project', () => {
 describe('V2 referral token accounts', () => {
   it('is the referral account ATA, as the SDK derives it, under either token program', () => {
     const referral = seeded(4);
-    for (const [mint, program] of [
-      [USDC, TOKEN],
-      [SOL, TOKEN],
-      [PYUSD, TOKEN_2022],
-    ] as const) {
+    for (const [mint, program] of MINTS_AND_PROGRAMS) {
       const theirs = sdk.getReferralTokenAccountPubKeyV2({
         referralAccountPubKey: referral,
         mint: new PublicKey(mint),
@@ -141,11 +143,7 @@ describe('V2 referral token accounts', () => {
   it('encodes initializeReferralTokenAccountV2 as the SDK does (SPL Token and Token-2022)', async () => {
     const payer = seeded(5);
     const referral = seeded(6);
-    for (const [mint, program] of [
-      [SOL, TOKEN],
-      [USDC, TOKEN],
-      [PYUSD, TOKEN_2022],
-    ] as const) {
+    for (const [mint, program] of MINTS_AND_PROGRAMS) {
       const ours = initializeReferralTokenAccountV2Instruction({
         payer: addr(payer),
         referralAccount: addr(referral),

@@ -8,7 +8,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { ActionView } from '../../preload/contract/actions';
-import type { ActivityStore } from '../activity/activity-store';
 import type { HandlerGroup } from '../bridge/handler-types';
 import {
   followNext,
@@ -20,19 +19,17 @@ import {
 } from '../pay/actions/action-review';
 import type { Address } from '../shared/address';
 import { WalletError } from '../shared/errors';
-import { merchantDepsOf, merchantReviewView } from './merchant';
-import { approvePayTicket, type PayNetworkServices } from './pay';
+import { merchantDepsOf, merchantReviewView, type PayLinkHandlerDeps } from './merchant';
+import { afterConfirmation, remember, type AfterConfirmationWords } from './after-confirmation';
 
 export type ActionMethod = 'action.open' | 'action.review' | 'action.approve' | 'action.next';
 
-/** How many actions, reviews and chains are kept (the newest win). */
-const KEEP = 32;
-
-function remember<K, V>(map: Map<K, V>, key: K, value: V): void {
-  map.delete(key);
-  map.set(key, value);
-  while (map.size > KEEP) map.delete(map.keys().next().value as K);
-}
+/** The refusals of an action's next step not there (yet). */
+const NEXT_STEP_WORDS: AfterConfirmationWords = {
+  nothing: 'This action offers nothing after this transaction; it is complete.',
+  unconfirmed:
+    "The transaction is not confirmed yet; the action's next step opens only once it is. Wait for the confirmation.",
+};
 
 interface PendingNext {
   next: NextLink;
@@ -64,18 +61,11 @@ function viewOf(actionId: string, action: ActionRead): ActionView {
 }
 
 /** Handlers of the `action.*` methods. */
-export function createActionHandlers(deps: {
-  current: () => PayNetworkServices;
-  activity: ActivityStore;
-  fetch: typeof fetch;
-  /** The token logos' checker, reused for actions' icons. */
-  icon: (url: string) => Promise<string | null>;
-  timeoutMs?: number;
-}): HandlerGroup<ActionMethod> {
+export function createActionHandlers(deps: PayLinkHandlerDeps): HandlerGroup<ActionMethod> {
   const { current, activity } = deps;
   const actions = new Map<string, ActionRead>();
-  const byTicket = new Map<string, PendingNext>();
-  const bySignature = new Map<string, PendingNext>();
+  // The newest 32 actions, reviews and chains are kept.
+  const chains = afterConfirmation<PendingNext>(activity, NEXT_STEP_WORDS);
 
   function shown(action: ActionRead): ActionView {
     const actionId = randomUUID();
@@ -99,7 +89,7 @@ export function createActionHandlers(deps: {
       const reviewed = await reviewAction(merchantDepsOf(services, deps), action, link, values);
       const account = (await services.review.currentAccount()) as Address;
       if (reviewed.next !== null)
-        remember(byTicket, reviewed.ticket.id, { next: reviewed.next, account });
+        chains.promise(reviewed.ticket.id, { next: reviewed.next, account });
       return {
         ...merchantReviewView(services, reviewed),
         verification: UNVERIFIED_NOTE,
@@ -107,28 +97,10 @@ export function createActionHandlers(deps: {
       };
     },
 
-    'action.approve': async (request) => {
-      const submission = await approvePayTicket(current(), activity, request);
-      const pending = byTicket.get(request.ticketId);
-      if (pending !== undefined) remember(bySignature, submission.signature, pending);
-      return submission;
-    },
+    'action.approve': async (request) => chains.approve(current(), request),
 
     'action.next': async ({ signature }) => {
-      const pending = bySignature.get(signature);
-      if (pending === undefined) {
-        throw new WalletError(
-          'NOT_AVAILABLE',
-          'This action offers nothing after this transaction; it is complete.',
-        );
-      }
-      const entry = await activity.bySignature(signature);
-      if (entry?.status !== 'confirmed') {
-        throw new WalletError(
-          'NOT_AVAILABLE',
-          "The transaction is not confirmed yet; the action's next step opens only once it is. Wait for the confirmation.",
-        );
-      }
+      const pending = await chains.confirmed(signature);
       const next = await followNext(
         merchantDepsOf(current(), deps),
         pending.next,

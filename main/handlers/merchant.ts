@@ -19,7 +19,8 @@ import { sanitizeServiceText } from '../shared/service-message';
 import { WalletError } from '../shared/errors';
 import { quoteView, ticketView } from '../tickets/views';
 import { isAllowedMerchantRedirect } from '../window/external-links';
-import { approvePayTicket, type PayNetworkServices } from './pay';
+import { type PayNetworkServices } from './pay';
+import { afterConfirmation, remember, type AfterConfirmationWords } from './after-confirmation';
 import { quoteSwapFirst } from '../pay/merchant/merchant-swap-first';
 import type { Address } from '../shared/address';
 import type { SwapNetworkServices } from './swap';
@@ -31,14 +32,12 @@ export type MerchantMethod =
   | 'merchant.approve'
   | 'merchant.redirect';
 
-/** How many merchants' GET answers and redirects are kept (the newest win). */
-const KEEP = 32;
-
-function remember<K, V>(map: Map<K, V>, key: K, value: V): void {
-  map.delete(key);
-  map.set(key, value);
-  while (map.size > KEEP) map.delete(map.keys().next().value as K);
-}
+/** The refusals of a merchant's page after payment not there (yet). */
+const REDIRECT_WORDS: AfterConfirmationWords = {
+  nothing: 'The merchant of this payment asked for no page afterwards; there is nothing to open.',
+  unconfirmed:
+    "The payment is not confirmed yet; the merchant's page opens only once it is. Wait for the confirmation.",
+};
 
 interface PendingRedirect {
   url: string;
@@ -116,23 +115,29 @@ export function merchantDepsOf(
   };
 }
 
-/** Handlers of the `merchant.*` methods. */
-export function createMerchantHandlers(deps: {
+/** What the merchant.* and action.* handlers both take. */
+export interface PayLinkHandlerDeps {
   current: () => PayNetworkServices;
-  /** The swaps' services: the swap into the paid token comes first (issue 34 point 4). */
-  swap: () => Pick<SwapNetworkServices, 'review'>;
   activity: ActivityStore;
   fetch: typeof fetch;
-  /** The token logos' checker, reused for merchants' icons. */
+  /** The token logos' checker, reused for merchants' and actions' icons. */
   icon: (url: string) => Promise<string | null>;
-  /** The system browser (Electron's shell.openExternal); absent in the web preview. */
-  openExternal?: (url: string) => Promise<void>;
   timeoutMs?: number;
-}): HandlerGroup<MerchantMethod> {
+}
+
+/** Handlers of the `merchant.*` methods. */
+export function createMerchantHandlers(
+  deps: PayLinkHandlerDeps & {
+    /** The swaps' services: the swap into the paid token comes first (issue 34 point 4). */
+    swap: () => Pick<SwapNetworkServices, 'review'>;
+    /** The system browser (Electron's shell.openExternal); absent in the web preview. */
+    openExternal?: (url: string) => Promise<void>;
+  },
+): HandlerGroup<MerchantMethod> {
   const { current, activity } = deps;
   const opened = new Map<string, MerchantInfo>();
-  const byTicket = new Map<string, PendingRedirect>();
-  const bySignature = new Map<string, PendingRedirect>();
+  // The newest 32 merchants' GET answers and redirects are kept.
+  const redirects = afterConfirmation<PendingRedirect>(activity, REDIRECT_WORDS);
 
   const merchantDeps = () => merchantDepsOf(current(), deps);
 
@@ -150,7 +155,7 @@ export function createMerchantHandlers(deps: {
       const reviewed = await reviewMerchant(merchantDepsNow, text, merchant);
       const view = merchantReviewView(current(), reviewed);
       if (reviewed.redirect !== null) {
-        remember(byTicket, reviewed.ticket.id, {
+        redirects.promise(reviewed.ticket.id, {
           url: reviewed.redirect,
           loopback: /^http:/i.test(reviewed.redirect),
         });
@@ -172,28 +177,10 @@ export function createMerchantHandlers(deps: {
       };
     },
 
-    'merchant.approve': async (request) => {
-      const submission = await approvePayTicket(current(), activity, request);
-      const redirect = byTicket.get(request.ticketId);
-      if (redirect !== undefined) remember(bySignature, submission.signature, redirect);
-      return submission;
-    },
+    'merchant.approve': async (request) => redirects.approve(current(), request),
 
     'merchant.redirect': async ({ signature }) => {
-      const redirect = bySignature.get(signature);
-      if (redirect === undefined) {
-        throw new WalletError(
-          'NOT_AVAILABLE',
-          'The merchant of this payment asked for no page afterwards; there is nothing to open.',
-        );
-      }
-      const entry = await activity.bySignature(signature);
-      if (entry?.status !== 'confirmed') {
-        throw new WalletError(
-          'NOT_AVAILABLE',
-          "The payment is not confirmed yet; the merchant's page opens only once it is. Wait for the confirmation.",
-        );
-      }
+      const redirect = await redirects.confirmed(signature);
       if (/^solana:/i.test(redirect.url)) return { opened: null, solanaLink: redirect.url };
       if (!isAllowedMerchantRedirect(redirect.url, redirect.loopback)) {
         throw new WalletError(

@@ -6,7 +6,7 @@
 import type { Connection } from '@solana/web3.js';
 import type { ReviewReport, SwapIntent } from '../review';
 import type { SubmissionView } from '../../preload/api-types';
-import type { PaymentSummary, SwapSummary } from '../activity/activity-file';
+import type { PaymentSummary } from '../activity/activity-file';
 import type { ActivityStore } from '../activity/activity-store';
 import type { HandlerGroup } from '../bridge/handler-types';
 import { platformFeePaid } from '../fees/fee-paid';
@@ -16,6 +16,7 @@ import { parsePayment, quotePayment, type PayQuoteDeps } from '../pay/pay-servic
 import { solFirstStep } from '../pay/sol-first';
 import { paymentSummary, planView, requestView, solFirstView } from '../pay/views';
 import type { Submitter } from '../send/swap-submitter';
+import { approveTicket, swapSummaryOf, type ApprovalRequest } from './approve-ticket';
 import type { Address } from '../shared/address';
 import { WalletError } from '../shared/errors';
 import type { TicketBook } from '../tickets/ticket-book';
@@ -50,17 +51,6 @@ export interface PayNetworkServices {
   swapForFee?: (swap: { inputMint: Address; amount: bigint }) => Promise<ReviewTicket>;
 }
 
-function swapSummaryOf(intent: SwapIntent): SwapSummary {
-  return {
-    swapMode: intent.swapMode,
-    inputMint: intent.inputMint,
-    outputMint: intent.outputMint,
-    inAmount: intent.inAmount.toString(),
-    outAmount: intent.outAmount.toString(),
-    otherAmountThreshold: intent.otherAmountThreshold.toString(),
-  };
-}
-
 /**
  * Approves a payment ticket (pay.approve, merchant.approve): the swaps' ticket book signs and
  * the submitter sends; Activity records kind 'pay' with the payment's facts when the ticket
@@ -69,9 +59,9 @@ function swapSummaryOf(intent: SwapIntent): SwapSummary {
 export async function approvePayTicket(
   services: PayNetworkServices,
   activity: ActivityStore,
-  request: { ticketId: string; transactionBase64: string; risksAcknowledged?: boolean | undefined },
+  request: ApprovalRequest,
 ): Promise<SubmissionView> {
-  const { ticketId, transactionBase64, risksAcknowledged } = request;
+  const { ticketId } = request;
   const ticket = services.tickets.get(ticketId);
   if (ticket !== undefined && ticket.intent.payment === undefined) {
     throw new WalletError(
@@ -80,21 +70,13 @@ export async function approvePayTicket(
     );
   }
   const summary = services.summaries.get(ticketId) ?? null;
-  const bytes = Uint8Array.from(Buffer.from(transactionBase64, 'base64'));
-  const submission = await services.tickets.approve(
-    ticketId,
-    bytes,
-    services.review.networkKey,
-    (approved) =>
-      services.submitter.submit(approved, {
-        // Creating the payee's account is a transaction of its own, not the payment.
-        kind: summary === null ? 'other' : 'pay',
-        swap: summary === null ? null : swapSummaryOf(approved.intent),
-        // A payment's swap pays the integrator fee like a swap does (fees.balances).
-        platformFee: platformFeePaid(approved.intent, approved.report),
-      }),
-    { risksAcknowledged: risksAcknowledged === true },
-  );
+  const submission = await approveTicket(services, request, (approved) => ({
+    // Creating the payee's account is a transaction of its own, not the payment.
+    kind: summary === null ? 'other' : 'pay',
+    swap: summary === null ? null : swapSummaryOf(approved.intent),
+    // A payment's swap pays the integrator fee like a swap does (fees.balances).
+    platformFee: platformFeePaid(approved.intent, approved.report),
+  }));
   if (summary !== null) {
     // The journal entry exists already; the payment's facts join it. A failed write loses
     // only the display of the request, never the transaction's tracking.

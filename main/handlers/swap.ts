@@ -19,6 +19,7 @@ import type { TicketBook } from '../tickets/ticket-book';
 import type { SwapReviewDeps } from '../tickets/swap-review';
 import { quoteAnySwap, reviewAnySwap } from '../tickets/v2/swap-v2';
 import { executeOrder } from '../send/order-landing';
+import { approveTicket, swapSummaryOf } from './approve-ticket';
 import { quoteView, ticketView } from '../tickets/views';
 import type { PubsubClient } from '../network/pubsub-client';
 import { watchSignature } from '../network/signature-wake';
@@ -90,7 +91,8 @@ export function createSwapHandlers(deps: {
     'swap.review': async ({ quoteId }) =>
       ticketView(await reviewAnySwap(current().review, quoteId)),
 
-    'swap.approve': async ({ ticketId, transactionBase64, risksAcknowledged }) => {
+    'swap.approve': async (request) => {
+      const { ticketId } = request;
       const services = current();
       // Payments and the payee-account creation share the swaps' ticket book: they are signed
       // through pay.approve, which records them as payments in Activity.
@@ -100,31 +102,15 @@ export function createSwapHandlers(deps: {
       if (reviewed) {
         await refuseStaleMultipliers(services.review.connection, reviewed.report.tokenWarnings);
       }
-      const bytes = Uint8Array.from(Buffer.from(transactionBase64, 'base64'));
       // An /order swap lands through POST /execute (issue 22); the others through the RPC.
       const order = services.review.v2?.orders.get(ticketId);
-      const submission = await services.tickets.approve(
-        ticketId,
-        bytes,
-        services.review.networkKey,
-        (ticket) =>
-          services.submitter.submit(ticket, {
-            kind: 'swap',
-            swap: {
-              swapMode: ticket.intent.swapMode,
-              inputMint: ticket.intent.inputMint,
-              outputMint: ticket.intent.outputMint,
-              inAmount: ticket.intent.inAmount.toString(),
-              outAmount: ticket.intent.outAmount.toString(),
-              otherAmountThreshold: ticket.intent.otherAmountThreshold.toString(),
-            },
-            // Journalled with the swap; fees.balances fills in what the account received.
-            platformFee: platformFeePaid(ticket.intent, ticket.report),
-            ...(order === undefined ? {} : { land: executeOrder(order, ticket.account) }),
-          }),
-        { risksAcknowledged: risksAcknowledged === true },
-      );
-      return submission;
+      return approveTicket(services, request, (ticket) => ({
+        kind: 'swap',
+        swap: swapSummaryOf(ticket.intent),
+        // Journalled with the swap; fees.balances fills in what the account received.
+        platformFee: platformFeePaid(ticket.intent, ticket.report),
+        ...(order === undefined ? {} : { land: executeOrder(order, ticket.account) }),
+      }));
     },
 
     'swap.status': async ({ signature }): Promise<TransactionStatusView> => {

@@ -45,6 +45,16 @@ function emulatorKeyAt(path: string): nacl.SignKeyPair {
 
 const hex = (text: string) => Uint8Array.from(Buffer.from(text, 'hex'));
 
+/** The refusal of the recorded signer's sign request for `messageHex` at m/44'/501'. */
+const signRefusal = (replay: ReturnType<typeof replayer>, messageHex: string) =>
+  rejection(
+    createLedgerDevice({ open: replay.open }).sign({
+      address: SIGNER_ADDRESS,
+      path: "m/44'/501'",
+      message: hex(messageHex),
+    }),
+  );
+
 describe('Ledger device over recorded exchanges', () => {
   it('reads the app configuration as recorded (version 1.0.6, blind signing off)', async () => {
     const replay = replayer(SOLANA_APP_OPEN, R.getAppConfiguration.exchanges);
@@ -118,13 +128,7 @@ describe('Ledger device over recorded exchanges', () => {
   it('says blind signing is off when the recorded sign request is answered 0x6808', async () => {
     const sent = R.signTransaction.exchanges.split('\n').find((l) => l.includes('=>'))!;
     const replay = replayer(SOLANA_APP_OPEN, ADDRESS_CHECK, `${sent}\n<= 6808`);
-    const error = await rejection(
-      createLedgerDevice({ open: replay.open }).sign({
-        address: SIGNER_ADDRESS,
-        path: "m/44'/501'",
-        message: hex(R.signTransaction.messageHex),
-      }),
-    );
+    const error = await signRefusal(replay, R.signTransaction.messageHex);
     expect(error.code).toBe('LEDGER_BLIND_SIGNING_OFF');
     expect(error.message).toMatch(/turn on "Allow blind signing".*Nothing was signed/);
   });
@@ -142,13 +146,7 @@ describe('Ledger device over recorded exchanges', () => {
       <= ${R.getAddress.publicKeyHex}9000
     `;
     const replay = replayer(SOLANA_APP_OPEN, other);
-    const error = await rejection(
-      createLedgerDevice({ open: replay.open }).sign({
-        address: SIGNER_ADDRESS,
-        path: "m/44'/501'",
-        message: hex(R.signTransaction.messageHex),
-      }),
-    );
+    const error = await signRefusal(replay, R.signTransaction.messageHex);
     expect(error.code).toBe('LEDGER_WRONG_DEVICE');
     expect(error.message).toMatch(/passphrase.*Nothing was signed/);
     replay.store.ensureQueueEmpty();
@@ -162,13 +160,7 @@ describe('Ledger device over recorded exchanges', () => {
       ADDRESS_CHECK,
       `${sentLong[0]}\n<= 9000\n${sentLong[1]}\n<= ${R.signTransaction.signatureHex}9000`,
     );
-    const error = await rejection(
-      createLedgerDevice({ open: replay.open }).sign({
-        address: SIGNER_ADDRESS,
-        path: "m/44'/501'",
-        message: hex(R.signLongTransaction.messageHex),
-      }),
-    );
+    const error = await signRefusal(replay, R.signLongTransaction.messageHex);
     expect(error.code).toBe('LEDGER_BAD_SIGNATURE');
   });
 

@@ -16,11 +16,10 @@ import {
   ComputeBudgetProgram,
   PublicKey,
   TransactionInstruction,
-  TransactionMessage,
-  VersionedTransaction,
   type AddressLookupTableAccount,
   type Connection,
 } from '@solana/web3.js';
+import { compileV0 } from '../shared/compile-v0';
 
 const COMPUTE_BUDGET = 'ComputeBudget111111111111111111111111111111';
 /** The runtime's ceiling per transaction. */
@@ -93,13 +92,7 @@ export async function budgetedInstructions(
   let addedUnits = added * FALLBACK_UNITS_PER_INSTRUCTION;
   try {
     const { blockhash } = await connection.getLatestBlockhash('confirmed');
-    const trial = new VersionedTransaction(
-      new TransactionMessage({
-        payerKey: payer,
-        recentBlockhash: blockhash,
-        instructions: withLimit(instructions, MAX_COMPUTE_UNITS),
-      }).compileToV0Message(tables),
-    );
+    const trial = compileV0(payer, blockhash, withLimit(instructions, MAX_COMPUTE_UNITS), tables);
     const { value } = await connection.simulateTransaction(trial, {
       sigVerify: false,
       replaceRecentBlockhash: true,

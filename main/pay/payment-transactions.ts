@@ -13,11 +13,10 @@ import {
   PublicKey,
   SystemProgram,
   TransactionInstruction,
-  TransactionMessage,
-  VersionedTransaction,
   type AddressLookupTableAccount,
   type Connection,
 } from '@solana/web3.js';
+import { compileV0 } from '../shared/compile-v0';
 import type { Address } from '../shared/address';
 import { WalletError } from '../shared/errors';
 import { networkUnreachable } from '../shared/network-unreachable';
@@ -179,12 +178,7 @@ export async function buildTransaction(
     );
   let wire: Uint8Array;
   try {
-    const message = new TransactionMessage({
-      payerKey: new PublicKey(payer),
-      recentBlockhash: blockhash,
-      instructions,
-    }).compileToV0Message(tables);
-    wire = new VersionedTransaction(message).serialize();
+    wire = compileV0(new PublicKey(payer), blockhash, instructions, tables).serialize();
   } catch (error) {
     // web3.js refuses to serialize past the packet size (or past 256 accounts).
     throw new WalletError('TRANSACTION_TOO_LARGE', TOO_LARGE_MESSAGE, { cause: error });

@@ -5,9 +5,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Address } from '../shared/address';
-import { WalletError } from '../shared/errors';
 import type { Quote } from '../swap-api';
-import { goneMessage, GoneIds } from '../tickets/gone-quotes';
+import { createExpiringShelf, type ShelfOptions } from '../tickets/expiring-shelf';
 import type { Payee } from './payee';
 import type { TransferRequest } from './solana-pay-url';
 
@@ -67,42 +66,14 @@ export interface PlanBook {
  *
  * @example const plans = createPlanBook({ now: Date.now }); const { id } = plans.add(plan);
  */
-export function createPlanBook(options: {
-  now: () => number;
-  ttlMs?: number;
-  capacity?: number;
-}): PlanBook {
-  const { now } = options;
-  const ttlMs = options.ttlMs ?? 120_000;
-  const capacity = options.capacity ?? 32;
-  const plans = new Map<string, PaymentPlan>();
-  const gone = new GoneIds();
-  const notFound = (what: Parameters<typeof goneMessage>[0]) =>
-    new WalletError(
-      'PLAN_NOT_FOUND',
-      goneMessage(what, { thing: 'payment quote', capacity, ttlMs }),
-    );
+export function createPlanBook(options: ShelfOptions): PlanBook {
+  const shelf = createExpiringShelf<PaymentPlan>(options, {
+    capacity: 32,
+    code: 'PLAN_NOT_FOUND',
+    thing: 'payment quote',
+  });
   return {
-    add(plan) {
-      const stored: PaymentPlan = { ...plan, id: randomUUID(), expiresAt: now() + ttlMs };
-      plans.set(stored.id, stored);
-      for (const key of plans.keys()) {
-        if (plans.size <= capacity) break;
-        plans.delete(key);
-        gone.note(key, 'evicted');
-      }
-      return stored;
-    },
-    take(id, networkKey) {
-      const plan = plans.get(id);
-      if (!plan) throw notFound(gone.reasonOf(id) ?? 'unknown');
-      if (plan.networkKey !== networkKey) throw notFound('other-network');
-      if (now() >= plan.expiresAt) {
-        plans.delete(id);
-        gone.note(id, 'expired');
-        throw notFound('expired');
-      }
-      return plan;
-    },
+    add: (plan) => shelf.put({ ...plan, id: randomUUID(), expiresAt: shelf.expiryFromNow() }),
+    take: (id, networkKey) => shelf.take(id, networkKey),
   };
 }

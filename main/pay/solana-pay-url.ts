@@ -53,15 +53,10 @@ function address(text: string, what: string): Address {
 }
 
 /**
- * Parses a Solana Pay transfer-request URL. Throws INVALID_PAYMENT_REQUEST with a sentence for
- * the person (too long, not a `solana:` link, a transaction request, a bad recipient, amount,
- * token or reference, a repeated amount or token). Unknown parameters are ignored.
- *
- * @example
- * parseTransferRequest('solana:9Wz...?amount=12.5&spl-token=EPjF...&label=Shop')
- * // { recipient: '9Wz...', amount: '12.5', splToken: 'EPjF...', references: [], label: 'Shop', ... }
+ * The link `text` trimmed, as every Solana Pay request starts: at most MAX_URL_LENGTH long and
+ * a `solana:` link. Throws INVALID_PAYMENT_REQUEST with a sentence otherwise.
  */
-export function parseTransferRequest(text: string): TransferRequest {
+export function solanaLinkText(text: string): string {
   const trimmed = text.trim();
   if (trimmed.length > MAX_URL_LENGTH) {
     invalid(
@@ -71,6 +66,20 @@ export function parseTransferRequest(text: string): TransferRequest {
   if (!/^solana:/i.test(trimmed)) {
     invalid('This is not a Solana Pay link: it must start with "solana:".');
   }
+  return trimmed;
+}
+
+/**
+ * Parses a Solana Pay transfer-request URL. Throws INVALID_PAYMENT_REQUEST with a sentence for
+ * the person (too long, not a `solana:` link, a transaction request, a bad recipient, amount,
+ * token or reference, a repeated amount or token). Unknown parameters are ignored.
+ *
+ * @example
+ * parseTransferRequest('solana:9Wz...?amount=12.5&spl-token=EPjF...&label=Shop')
+ * // { recipient: '9Wz...', amount: '12.5', splToken: 'EPjF...', references: [], label: 'Shop', ... }
+ */
+export function parseTransferRequest(text: string): TransferRequest {
+  const trimmed = solanaLinkText(text);
   let url: URL;
   try {
     url = new URL(trimmed);

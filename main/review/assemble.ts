@@ -16,25 +16,28 @@ import { BLOCKHASH_VALIDITY_BLOCKS, mintOf, type ReviewFacts } from './facts';
 import { runGuard } from './guard';
 import { paymentRules } from './guard-payment';
 import { extensionRules } from './guard-extensions';
-import type { DecodedMessage } from './message';
 import { networkFee } from './network-fee';
 import { programName } from './program-ids';
 import { rentPaid } from './rent';
 import { MAINNET_TERMS, type ServiceTerms } from './service-terms';
-import type { ReviewedInstruction, ReviewReport, SimulationSummary, SwapIntent } from './types';
+import type { ReviewedInstruction, ReviewReport } from './types';
 import type { TokenInfo } from './words';
 
-export interface FactsInput {
-  user: Address;
-  intent: SwapIntent;
-  message: DecodedMessage;
-  pre: ReadonlyMap<string, AccountState | null>;
-  post: ReadonlyMap<string, AccountState | null> | null;
-  simulation: SimulationSummary;
-  blockHeight: number;
+/** What the review is given: the facts it reads as given, and what it derives the rest from. */
+export interface FactsInput extends Pick<
+  ReviewFacts,
+  | 'user'
+  | 'intent'
+  | 'message'
+  | 'pre'
+  | 'post'
+  | 'simulation'
+  | 'blockHeight'
+  | 'allowJupiter'
+  | 'expectedDestination'
+> {
+  /** What the swap service said: the last block height its blockhash is valid at. */
   lastValidBlockHeight: number;
-  allowJupiter: boolean;
-  expectedDestination: Address;
   /** States of the mints met (for decimals); may include any other account. */
   mintStates: ReadonlyMap<string, AccountState | null>;
   tokenSymbols?: Record<string, string>;

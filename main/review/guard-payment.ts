@@ -21,13 +21,16 @@ type CreatePayment = Extract<PaymentIntent, { kind: 'create-destination' }>;
 
 const verdict = (ok: boolean, reason: string): GuardVerdict => ({ rule: 'payment', ok, reason });
 
+/** The transaction's last instruction, read as a payment's transfer, and its amounts in words. */
+interface LastTransfer {
+  facts: ReviewFacts;
+  payment: TransferPayment;
+  last: ReviewedInstruction | undefined;
+  money: (amount: bigint) => string;
+}
+
 /** Problems of the last instruction as the merchant's TransferChecked (empty when right). */
-function lastTransferProblems(
-  facts: ReviewFacts,
-  payment: TransferPayment,
-  last: ReviewedInstruction | undefined,
-): string[] {
-  const money = (amount: bigint) => formatToken(amount, payment.mint, facts.tokens);
+function lastTransferProblems({ facts, payment, last, money }: LastTransfer): string[] {
   const decoded = last?.decoded;
   if (last === undefined || decoded?.kind !== 'tokenTransfer' || decoded.mint === undefined) {
     return [
@@ -110,12 +113,7 @@ function referenceProblems(
  * after the two accounts), and of the recipient's simulated lamport gain, which must be exactly
  * the amount (the merchant validates the recipient's pre/post balance delta).
  */
-function lastSolTransferProblems(
-  facts: ReviewFacts,
-  payment: TransferPayment,
-  last: ReviewedInstruction | undefined,
-): string[] {
-  const money = (amount: bigint) => formatToken(amount, payment.mint, facts.tokens);
+function lastSolTransferProblems({ facts, payment, last, money }: LastTransfer): string[] {
   const decoded = last?.decoded;
   if (last?.programId !== SYSTEM_PROGRAM || decoded?.kind !== 'systemTransfer') {
     return [
@@ -177,11 +175,16 @@ function transferRule(facts: ReviewFacts, payment: TransferPayment): GuardVerdic
         );
   }
   const { instructions } = facts;
-  const last = instructions.at(-1);
+  const lastTransfer: LastTransfer = {
+    facts,
+    payment,
+    last: instructions.at(-1),
+    money: (amount) => formatToken(amount, payment.mint, facts.tokens),
+  };
   const problems = [
     ...(payment.native === true
-      ? lastSolTransferProblems(facts, payment, last)
-      : [...lastTransferProblems(facts, payment, last), ...payeeGainProblems(facts, payment)]),
+      ? lastSolTransferProblems(lastTransfer)
+      : [...lastTransferProblems(lastTransfer), ...payeeGainProblems(facts, payment)]),
     ...memoProblems(payment, instructions.at(-2)),
   ];
   if (problems.length > 0) return verdict(false, problems.join(' '));

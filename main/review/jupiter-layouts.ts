@@ -50,26 +50,8 @@ export interface RouteLayout {
 
 /** Every route form, by IDL name. */
 export const ROUTE_LAYOUTS: readonly RouteLayout[] = [
-  v1('route', 'ExactIn', false, {
-    source: 2,
-    userDestination: 3,
-    destination: 4,
-    destinationOptional: true,
-    sourceMint: null,
-    destinationMint: 5,
-    platformFeeAccount: 6,
-    ownAccounts: null,
-  }),
-  v1('route_with_token_ledger', 'ExactIn', true, {
-    source: 2,
-    userDestination: 3,
-    destination: 4,
-    destinationOptional: true,
-    sourceMint: null,
-    destinationMint: 5,
-    platformFeeAccount: 6,
-    ownAccounts: null,
-  }),
+  v1('route', 'ExactIn', false, plainV1()),
+  v1('route_with_token_ledger', 'ExactIn', true, plainV1()),
   v1('exact_out_route', 'ExactOut', false, {
     source: 2,
     userDestination: 3,
@@ -89,19 +71,48 @@ export const ROUTE_LAYOUTS: readonly RouteLayout[] = [
   v2('shared_accounts_exact_out_route_v2', 'ExactOut', 9, sharedV2()),
 ];
 
+function plainV1(): RouteLayout['accounts'] {
+  // token_program, user_transfer_authority, user_source_token_account,
+  // user_destination_token_account, destination_token_account (optional), destination_mint,
+  // platform_fee_account, ...
+  return {
+    source: 2,
+    userDestination: 3,
+    destination: 4,
+    destinationOptional: true,
+    sourceMint: null,
+    destinationMint: 5,
+    platformFeeAccount: 6,
+    ownAccounts: null,
+  };
+}
+
 function sharedV1(): RouteLayout['accounts'] {
   // token_program, program_authority, user_transfer_authority, source_token_account,
   // program_source_token_account, program_destination_token_account, destination_token_account,
   // source_mint, destination_mint, platform_fee_account, ...
+  return sharedAccounts(3, 9, null);
+}
+
+/**
+ * The shared-accounts routes (V1 and V2) list the same run from the source token account on:
+ * source, the program's source and destination accounts, destination, source mint, destination
+ * mint. Only where it starts, the fee account and the count of own accounts differ.
+ */
+function sharedAccounts(
+  source: number,
+  platformFeeAccount: number | null,
+  ownAccounts: number | null,
+): RouteLayout['accounts'] {
   return {
-    source: 3,
+    source,
     userDestination: null,
-    destination: 6,
+    destination: source + 3,
     destinationOptional: false,
-    sourceMint: 7,
-    destinationMint: 8,
-    platformFeeAccount: 9,
-    ownAccounts: null,
+    sourceMint: source + 4,
+    destinationMint: source + 5,
+    platformFeeAccount,
+    ownAccounts,
   };
 }
 
@@ -125,16 +136,7 @@ function sharedV2(): RouteLayout['accounts'] {
   // program_authority, user_transfer_authority, source_token_account,
   // program_source_token_account, program_destination_token_account, destination_token_account,
   // source_mint, destination_mint, source_token_program, destination_token_program, ...
-  return {
-    source: 2,
-    userDestination: null,
-    destination: 5,
-    destinationOptional: false,
-    sourceMint: 6,
-    destinationMint: 7,
-    platformFeeAccount: null,
-    ownAccounts: 12,
-  };
+  return sharedAccounts(2, null, 12);
 }
 
 function v1(

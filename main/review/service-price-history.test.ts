@@ -54,6 +54,10 @@ const sell = (frz: bigint) =>
     priceImpactPct: '0.001',
   });
 
+/** The market step's review of selling 1 SOL for `frz` at FRZ's price `frzNow` (facts). */
+const reviewSelling = (frz: bigint, frzNow: string, earlier: RememberedPrice[] | null) =>
+  withMarketReview(reviewed(), sell(frz), facts(frzNow, earlier));
+
 const earlierAt = (usdPrice: string, minutesAgo: number, now = '1.00') => [
   { usdPrice, at: NOW - minutesAgo * MIN },
   { usdPrice: now, at: NOW },
@@ -62,11 +66,7 @@ const earlierAt = (usdPrice: string, minutesAgo: number, now = '1.00') => [
 describe("a side valued at the service's word, weighed against its earlier prices", () => {
   it('a service that turned hostile (FRZ 40% under the market, its price lying along) must be acknowledged', () => {
     // Honest: 150 FRZ for a SOL at $1.00. Hostile: 90 FRZ, and FRZ "worth" $1.6667.
-    const report = withMarketReview(
-      reviewed(),
-      sell(90_000_000n),
-      facts('1.6667', earlierAt('1.00', 42, '1.6667')),
-    );
+    const report = reviewSelling(90_000_000n, '1.6667', earlierAt('1.00', 42, '1.6667'));
     const moved = report.tokenWarnings.find((w) => w.kind === 'service-price-moved');
     expect(moved).toEqual({
       mint: FRZ,
@@ -83,11 +83,7 @@ describe("a side valued at the service's word, weighed against its earlier price
   });
 
   it('its honest twin, a 5% move, is accepted and the review names the only check it has', () => {
-    const report = withMarketReview(
-      reviewed(),
-      sell(142_000_000n),
-      facts('1.05', earlierAt('1.00', 42, '1.05')),
-    );
+    const report = reviewSelling(142_000_000n, '1.05', earlierAt('1.00', 42, '1.05'));
     expect(report.tokenWarnings.filter((w) => w.mustAcknowledge)).toEqual([]);
     expect(report.valuation?.sentences).toContain(
       'The swap service has priced FRZ within 20% of this since 42 min ago, the only check Swapdesk has.',
@@ -95,11 +91,7 @@ describe("a side valued at the service's word, weighed against its earlier price
   });
 
   it('says so when there is no earlier price (the price fetched for the review itself does not count)', () => {
-    const report = withMarketReview(
-      reviewed(),
-      sell(142_000_000n),
-      facts('1.05', [{ usdPrice: '1.05', at: NOW - 10_000 }]),
-    );
+    const report = reviewSelling(142_000_000n, '1.05', [{ usdPrice: '1.05', at: NOW - 10_000 }]);
     expect(report.tokenWarnings.filter((w) => w.mustAcknowledge)).toEqual([]);
     expect(report.valuation?.sentences).toContain(
       'Swapdesk has no earlier price of FRZ to compare it with.',
@@ -107,11 +99,7 @@ describe("a side valued at the service's word, weighed against its earlier price
   });
 
   it('a side Pyth prices is not weighed against the service at all', () => {
-    const report = withMarketReview(
-      reviewed(),
-      sell(142_000_000n),
-      facts('1.05', earlierAt('1.00', 42, '1.05')),
-    );
+    const report = reviewSelling(142_000_000n, '1.05', earlierAt('1.00', 42, '1.05'));
     expect(report.valuation?.sentences.some((s) => s.includes('SOL within'))).toBe(false);
     expect(report.valuation?.sentences.some((s) => s.includes('earlier price of SOL'))).toBe(false);
   });

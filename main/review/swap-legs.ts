@@ -34,6 +34,21 @@ export function swapLegs(facts: ReviewFacts): SwapLeg[] {
   });
 }
 
+/** A leg's place, its label (the program and instruction name), mode and accounts. */
+function namedLeg(
+  index: number,
+  program: string,
+  decoded: Pick<SwapLeg, 'swapMode' | 'source' | 'destination'> & { name: string },
+): Pick<SwapLeg, 'instruction' | 'label' | 'swapMode' | 'source' | 'destination'> {
+  return {
+    instruction: index,
+    label: `${program} ${decoded.name}`,
+    swapMode: decoded.swapMode,
+    source: decoded.source,
+    destination: decoded.destination,
+  };
+}
+
 function legOf(index: number, program: string, decoded: DecodedInstruction): SwapLeg | null {
   if (decoded.kind === 'cpSwap' || decoded.kind === 'clmmSwap' || decoded.kind === 'ammV4Swap') {
     // AMM v4's accounts name no mint: worstCase reads them from the accounts (null here).
@@ -42,11 +57,7 @@ function legOf(index: number, program: string, decoded: DecodedInstruction): Swa
         ? { inputMint: null, outputMint: null }
         : { inputMint: decoded.inputMint, outputMint: decoded.outputMint };
     return {
-      instruction: index,
-      label: `${program} ${decoded.name}`,
-      swapMode: decoded.swapMode,
-      source: decoded.source,
-      destination: decoded.destination,
+      ...namedLeg(index, program, decoded),
       ...mints,
       maxIn: decoded.maxIn,
       minOut: decoded.minOut,
@@ -69,11 +80,7 @@ function legOf(index: number, program: string, decoded: DecodedInstruction): Swa
   if (decoded.kind === 'jupiterRoute') {
     const exactIn = decoded.swapMode === 'ExactIn';
     return {
-      instruction: index,
-      label: `${program} ${decoded.name}`,
-      swapMode: decoded.swapMode,
-      source: decoded.source,
-      destination: decoded.destination,
+      ...namedLeg(index, program, decoded),
       inputMint: decoded.sourceMint,
       outputMint: decoded.destinationMint,
       maxIn: exactIn ? decoded.amount : decoded.bound,

@@ -7,8 +7,7 @@
 import { join } from 'node:path';
 import { z } from 'zod';
 import { WalletError } from '../shared/errors';
-import { createJsonFile } from '../storage/json-file';
-import { settingsUnreadable, settingsUnwritable } from './settings-file-errors';
+import { settingsJsonFile } from './settings-file-errors';
 
 const address = z.string().regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/);
 
@@ -63,19 +62,20 @@ export interface FeeSettingsFile {
  */
 export function createFeeSettingsFile(dataDir: string, fileName = 'fees.json'): FeeSettingsFile {
   const path = join(dataDir, fileName);
-  const file = createJsonFile<FeeSettingsData>({
-    path,
-    schema: fileSchema,
-    missing: () => ({ version: 1, networks: {} }),
-    unreadable: settingsUnreadable('its fee settings', path),
-    damaged: () => {
-      // Not replaced silently: it names where the integrator's fees go.
-      throw new WalletError(
-        'SETTINGS_FILE_UNREADABLE',
-        `Swapdesk's fee settings at ${path} are damaged and were left untouched. Move the file away and set the fees again.`,
-      );
+  const file = settingsJsonFile<FeeSettingsData>(
+    {
+      path,
+      schema: fileSchema,
+      missing: () => ({ version: 1, networks: {} }),
+      damaged: () => {
+        // Not replaced silently: it names where the integrator's fees go.
+        throw new WalletError(
+          'SETTINGS_FILE_UNREADABLE',
+          `Swapdesk's fee settings at ${path} are damaged and were left untouched. Move the file away and set the fees again.`,
+        );
+      },
     },
-    unwritable: settingsUnwritable('its fee settings', path),
-  });
+    'its fee settings',
+  );
   return { path, read: file.read, write: file.write };
 }

@@ -3,6 +3,7 @@
  * settings file; `what` names the file's content for the person ("its fee settings").
  */
 import { WalletError } from '../shared/errors';
+import { createJsonFile, type JsonFile, type JsonFileRules } from '../storage/json-file';
 
 type FileError = (errno: string, cause: unknown) => WalletError;
 
@@ -24,4 +25,20 @@ export function settingsUnwritable(what: string, path: string): FileError {
       `Swapdesk could not save ${what} at ${path} (${errno}): check free disk space and the folder's permissions. Nothing was changed.`,
       { cause },
     );
+}
+
+/**
+ * A settings JSON file whose read and save failures are refused in the words above, naming
+ * `what` it holds (`whatSaved` when a failed save says it otherwise).
+ */
+export function settingsJsonFile<T>(
+  rules: Omit<JsonFileRules<T>, 'unreadable' | 'unwritable'>,
+  what: string,
+  whatSaved = what,
+): JsonFile<T> {
+  return createJsonFile<T>({
+    ...rules,
+    unreadable: settingsUnreadable(what, rules.path),
+    unwritable: settingsUnwritable(whatSaved, rules.path),
+  });
 }

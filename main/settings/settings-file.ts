@@ -6,8 +6,7 @@
  */
 import { join } from 'node:path';
 import { z } from 'zod';
-import { createJsonFile } from '../storage/json-file';
-import { settingsUnreadable, settingsUnwritable } from './settings-file-errors';
+import { settingsJsonFile } from './settings-file-errors';
 
 const urls = z.object({ rpcUrl: z.string().optional(), swapApiUrl: z.string().optional() });
 
@@ -40,16 +39,17 @@ export interface SettingsFile {
  */
 export function createSettingsFile(dataDir: string, fileName = 'settings.json'): SettingsFile {
   const path = join(dataDir, fileName);
-  const file = createJsonFile<SettingsData>({
-    path,
-    schema: fileSchema,
-    missing: defaultSettings,
-    unreadable: settingsUnreadable('its settings', path),
-    // Settings hold nothing that cannot be chosen again: a damaged file falls back to the
-    // defaults (the sandbox) rather than keeping the app from starting. It is overwritten at
-    // the next change only.
-    damaged: defaultSettings,
-    unwritable: settingsUnwritable('its settings', path),
-  });
+  const file = settingsJsonFile<SettingsData>(
+    {
+      path,
+      schema: fileSchema,
+      missing: defaultSettings,
+      // Settings hold nothing that cannot be chosen again: a damaged file falls back to the
+      // defaults (the sandbox) rather than keeping the app from starting. It is overwritten at
+      // the next change only.
+      damaged: defaultSettings,
+    },
+    'its settings',
+  );
   return { path, readSync: file.readSync, write: file.write };
 }

@@ -7,8 +7,7 @@
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { NetworkId, SwapPath } from '../../preload/api-types';
-import { createJsonFile } from '../storage/json-file';
-import { settingsUnreadable, settingsUnwritable } from './settings-file-errors';
+import { settingsJsonFile } from './settings-file-errors';
 
 const pathSchema = z.enum(['router', 'meta-aggregator']);
 const fileSchema = z.object({
@@ -32,14 +31,16 @@ export interface SwapPathStore {
  */
 export function createSwapPathStore(dataDir: string): SwapPathStore {
   const path = join(dataDir, 'swap-paths.json');
-  const file = createJsonFile<SwapPathData>({
-    path,
-    schema: fileSchema,
-    missing: () => ({ version: 1, networks: {} }),
-    unreadable: settingsUnreadable('its swap path settings', path),
-    damaged: () => ({ version: 1, networks: {} }),
-    unwritable: settingsUnwritable('the swap path', path),
-  });
+  const file = settingsJsonFile<SwapPathData>(
+    {
+      path,
+      schema: fileSchema,
+      missing: () => ({ version: 1, networks: {} }),
+      damaged: () => ({ version: 1, networks: {} }),
+    },
+    'its swap path settings',
+    'the swap path',
+  );
   return {
     async get(network) {
       return (await file.read()).networks[network] ?? DEFAULT_SWAP_PATH;

@@ -43,6 +43,16 @@ export function base64Bytes(allowEmpty = false) {
 }
 
 /**
+ * `body` as `schema` reads it. Throws SWAP_API_BAD_RESPONSE naming the first thing that broke
+ * the schema (every answer parser's first step).
+ */
+export function readAnswer<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
+  const result = schema.safeParse(body);
+  if (!result.success) badResponse(describeIssue(result.error));
+  return result.data;
+}
+
+/**
  * "field.path: problem" for the first issue, for the bad-response message. A path may hold a
  * key the service chose (a record's key): only short plain names are named (issue 32).
  */

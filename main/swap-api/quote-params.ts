@@ -9,6 +9,7 @@ import { U64_MAX } from '../shared/amount';
 import type { QuoteParams } from './types';
 import { checkBooleans, checkInteger, reject } from './validate-input';
 import { capabilitiesOf, type SwapApiFlavour } from './api-flavour';
+import { encodeQuery } from './wire-fields';
 
 /** Transactions address at most 256 accounts; the service's own cap is lower (default 64). */
 const MAX_ACCOUNTS_CEILING = 256;
@@ -121,40 +122,32 @@ export function checkQuoteParamsFor(params: QuoteParams, flavour: SwapApiFlavour
   }
 }
 
-/** A query string and a setter that leaves out what is undefined (every endpoint's encoder). */
-export function queryWriter(): {
-  query: URLSearchParams;
-  put: (name: string, value: string | number | bigint | boolean | undefined) => void;
-} {
-  const query = new URLSearchParams();
-  return {
-    query,
-    put: (name, value) => {
-      if (value !== undefined) query.set(name, String(value));
-    },
-  };
-}
+/** GET /quote's parameters in the spec's order. */
+const QUOTE_FIELDS: readonly (keyof QuoteParams)[] = [
+  'inputMint',
+  'outputMint',
+  'amount',
+  'slippageBps',
+  'swapMode',
+  'dexes',
+  'excludeDexes',
+  'restrictIntermediateTokens',
+  'onlyDirectRoutes',
+  'asLegacyTransaction',
+  'platformFeeBps',
+  'maxAccounts',
+  'autoSlippage',
+  'maxAutoSlippageBps',
+  'autoSlippageCollisionUsdValue',
+];
+
+/** Venue labels as the service reads them: trimmed, comma-separated. */
+const venueList = (labels: readonly string[]) => labels.map((label) => label.trim()).join(',');
 
 /**
  * The query string of GET /quote, in the spec's parameter order. Call validateQuoteParams first.
  * @example encodeQuoteParams({ inputMint, outputMint, amount: 1_000_000n }).toString()
  */
 export function encodeQuoteParams(params: QuoteParams): URLSearchParams {
-  const { query, put } = queryWriter();
-  put('inputMint', params.inputMint);
-  put('outputMint', params.outputMint);
-  put('amount', params.amount);
-  put('slippageBps', params.slippageBps);
-  put('swapMode', params.swapMode);
-  put('dexes', params.dexes?.map((label) => label.trim()).join(','));
-  put('excludeDexes', params.excludeDexes?.map((label) => label.trim()).join(','));
-  put('restrictIntermediateTokens', params.restrictIntermediateTokens);
-  put('onlyDirectRoutes', params.onlyDirectRoutes);
-  put('asLegacyTransaction', params.asLegacyTransaction);
-  put('platformFeeBps', params.platformFeeBps);
-  put('maxAccounts', params.maxAccounts);
-  put('autoSlippage', params.autoSlippage);
-  put('maxAutoSlippageBps', params.maxAutoSlippageBps);
-  put('autoSlippageCollisionUsdValue', params.autoSlippageCollisionUsdValue);
-  return query;
+  return encodeQuery(params, QUOTE_FIELDS, { dexes: venueList, excludeDexes: venueList });
 }

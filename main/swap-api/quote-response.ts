@@ -11,7 +11,7 @@
  */
 import { z } from 'zod';
 import type { QuoteParams, Quote, RouteHop } from './types';
-import { addressText, amountText, badResponse, describeIssue } from './bad-response';
+import { addressText, amountText, badResponse, readAnswer } from './bad-response';
 import { isLooserThan, walletBound } from './slippage-bound';
 
 const bps = z.number().int().min(0).max(10_000);
@@ -209,9 +209,7 @@ export function parseQuoteResponse(
   params: QuoteParams,
   receivedAt: number,
 ): Quote {
-  const result = quoteSchema.safeParse(body);
-  if (!result.success) badResponse(describeIssue(result.error));
-  const quote = result.data;
+  const quote = readAnswer(quoteSchema, body);
   const shares = stepShares(quote);
   checkRouteChains(quote, shares);
   checkAgainstRequest(quote, params);

@@ -6,6 +6,7 @@
 import { assertAddress } from '../shared/address';
 import type { PrioritizationFee, SwapRequest } from './types';
 import { checkBooleans, checkInteger, checkSafeBigint, reject } from './validate-input';
+import { definedFields } from './wire-fields';
 
 const PRIORITY_LEVELS = ['medium', 'high', 'veryHigh'];
 
@@ -81,32 +82,35 @@ function encodePrioritizationFee(fee: PrioritizationFee): unknown {
   return { jitoTipLamports: Number(fee.jitoTipLamports) };
 }
 
+/** POST /swap's optional fields in the order the wallet has always written them. */
+const SWAP_BODY_FIELDS: readonly (keyof SwapRequest)[] = [
+  'wrapAndUnwrapSol',
+  'useSharedAccounts',
+  'feeAccount',
+  'trackingAccount',
+  'prioritizationFeeLamports',
+  'computeUnitPriceMicroLamports',
+  'asLegacyTransaction',
+  'useTokenLedger',
+  'destinationTokenAccount',
+  'dynamicComputeUnitLimit',
+  'skipUserAccountsRpcCalls',
+  'dynamicSlippage',
+];
+
 /**
  * The JSON body of POST /swap: `quoteResponse` is the quote's raw text verbatim; every other
  * field is sent only when set. Lamport bigints become JSON numbers (validated to fit exactly).
  * Call validateSwapRequest first.
  */
 export function encodeSwapBody(request: SwapRequest): string {
-  const fields: Record<string, unknown> = { userPublicKey: request.userPublicKey };
-  const put = (name: string, value: unknown): void => {
-    if (value !== undefined) fields[name] = value;
-  };
-  put('wrapAndUnwrapSol', request.wrapAndUnwrapSol);
-  put('useSharedAccounts', request.useSharedAccounts);
-  put('feeAccount', request.feeAccount);
-  put('trackingAccount', request.trackingAccount);
-  if (request.prioritizationFeeLamports !== undefined) {
-    put('prioritizationFeeLamports', encodePrioritizationFee(request.prioritizationFeeLamports));
-  }
-  if (request.computeUnitPriceMicroLamports !== undefined) {
-    put('computeUnitPriceMicroLamports', Number(request.computeUnitPriceMicroLamports));
-  }
-  put('asLegacyTransaction', request.asLegacyTransaction);
-  put('useTokenLedger', request.useTokenLedger);
-  put('destinationTokenAccount', request.destinationTokenAccount);
-  put('dynamicComputeUnitLimit', request.dynamicComputeUnitLimit);
-  put('skipUserAccountsRpcCalls', request.skipUserAccountsRpcCalls);
-  put('dynamicSlippage', request.dynamicSlippage);
+  const fields = Object.fromEntries([
+    ['userPublicKey', request.userPublicKey],
+    ...definedFields(request, SWAP_BODY_FIELDS, {
+      prioritizationFeeLamports: encodePrioritizationFee,
+      computeUnitPriceMicroLamports: Number,
+    }),
+  ]);
   const rest = JSON.stringify(fields);
   return `{"quoteResponse":${request.quote.raw.trim()},${rest.slice(1)}`;
 }

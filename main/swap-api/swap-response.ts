@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import type { Address } from '../shared/address';
 import type { SwapInstructions, SwapTransaction } from './types';
-import { addressText, amountText, badResponse, base64Bytes, describeIssue } from './bad-response';
+import { addressText, amountText, badResponse, base64Bytes, readAnswer } from './bad-response';
 import { describeSimulationFailure } from './simulation-failure';
 
 const lamports = z.union([
@@ -65,9 +65,7 @@ function simulation(
 
 /** Validates a POST /swap answer. Throws SWAP_API_BAD_RESPONSE when it breaks the spec. */
 export function parseSwapResponse(body: unknown, redact: Redact = keepText): SwapTransaction {
-  const result = swapSchema.safeParse(body);
-  if (!result.success) badResponse(describeIssue(result.error));
-  const { swapTransaction, simulationError: simError, ...rest } = result.data;
+  const { swapTransaction, simulationError: simError, ...rest } = readAnswer(swapSchema, body);
   const original = (body as { swapTransaction: string }).swapTransaction;
   return {
     transaction: swapTransaction,
@@ -92,14 +90,12 @@ export function parseSwapInstructionsResponse(
   body: unknown,
   redact: Redact = keepText,
 ): SwapInstructions {
-  const result = instructionsSchema.safeParse(body);
-  if (!result.success) badResponse(describeIssue(result.error));
   const {
     simulationError: simError,
     prioritizationFeeLamports,
     computeUnitLimit,
     ...parts
-  } = result.data;
+  } = readAnswer(instructionsSchema, body);
   return {
     ...parts,
     tokenLedgerInstruction: parts.tokenLedgerInstruction ?? null,
@@ -114,10 +110,9 @@ const labelsSchema = z.record(z.string(), z.string().max(200));
 
 /** Validates a GET /program-id-to-label answer into a map from program id to venue label. */
 export function parseProgramLabels(body: unknown): Map<Address, string> {
-  const result = labelsSchema.safeParse(body);
-  if (!result.success) badResponse(describeIssue(result.error));
+  const read = readAnswer(labelsSchema, body);
   const labels = new Map<Address, string>();
-  for (const [programId, label] of Object.entries(result.data)) {
+  for (const [programId, label] of Object.entries(read)) {
     const address = addressText.safeParse(programId);
     if (!address.success) badResponse(`program id "${programId.slice(0, 50)}" is not an address`);
     labels.set(address.data, label);

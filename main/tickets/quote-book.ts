@@ -4,9 +4,8 @@
  * transaction for a quote the wallet itself received, on the network it was received on.
  */
 import { randomUUID } from 'node:crypto';
-import { WalletError } from '../shared/errors';
 import type { Quote } from '../swap-api';
-import { goneMessage, GoneIds } from './gone-quotes';
+import { createExpiringShelf, type ShelfOptions } from './expiring-shelf';
 
 export interface StoredQuote<Extra> {
   id: string;
@@ -35,46 +34,15 @@ export interface QuoteBook<Extra> {
  * const quotes = createQuoteBook<SwapExtras>({ now: Date.now });
  * const { id } = quotes.add(quote, extras, networkKey);
  */
-export function createQuoteBook<Extra>(options: {
-  now: () => number;
-  ttlMs?: number;
-  capacity?: number;
-}): QuoteBook<Extra> {
-  const { now } = options;
-  const ttlMs = options.ttlMs ?? 120_000;
-  const capacity = options.capacity ?? 64;
-  const quotes = new Map<string, StoredQuote<Extra>>();
-  const gone = new GoneIds();
-  const notFound = (what: Parameters<typeof goneMessage>[0]) =>
-    new WalletError('QUOTE_NOT_FOUND', goneMessage(what, { thing: 'quote', capacity, ttlMs }));
-
+export function createQuoteBook<Extra>(options: ShelfOptions): QuoteBook<Extra> {
+  const shelf = createExpiringShelf<StoredQuote<Extra>>(options, {
+    capacity: 64,
+    code: 'QUOTE_NOT_FOUND',
+    thing: 'quote',
+  });
   return {
-    add(quote, extra, networkKey) {
-      const stored: StoredQuote<Extra> = {
-        id: randomUUID(),
-        quote,
-        extra,
-        networkKey,
-        expiresAt: now() + ttlMs,
-      };
-      quotes.set(stored.id, stored);
-      for (const key of quotes.keys()) {
-        if (quotes.size <= capacity) break;
-        quotes.delete(key);
-        gone.note(key, 'evicted');
-      }
-      return stored;
-    },
-    take(id, networkKey) {
-      const stored = quotes.get(id);
-      if (!stored) throw notFound(gone.reasonOf(id) ?? 'unknown');
-      if (stored.networkKey !== networkKey) throw notFound('other-network');
-      if (now() >= stored.expiresAt) {
-        quotes.delete(id);
-        gone.note(id, 'expired');
-        throw notFound('expired');
-      }
-      return stored;
-    },
+    add: (quote, extra, networkKey) =>
+      shelf.put({ id: randomUUID(), quote, extra, networkKey, expiresAt: shelf.expiryFromNow() }),
+    take: (id, networkKey) => shelf.take(id, networkKey),
   };
 }

@@ -63,8 +63,17 @@ function named(symbol: string, name: string): ChainName | null {
  * mint (32), then name, symbol and uri as borsh strings.
  */
 export function readMetaplexName(data: Buffer, mint: PublicKey): ChainName | null {
-  if (data.length < 65 || !mint.equals(new PublicKey(data.subarray(33, 65)))) return null;
-  const name = borshString(data, 65);
+  return namedAfterMint(data, mint, 33);
+}
+
+/**
+ * Both layouts hold the mint at `mintAt`, then name and symbol as borsh strings: null unless
+ * the mint is `mint` and both strings are whole.
+ */
+function namedAfterMint(data: Buffer, mint: PublicKey, mintAt: number): ChainName | null {
+  const end = mintAt + 32;
+  if (data.length < end || !mint.equals(new PublicKey(data.subarray(mintAt, end)))) return null;
+  const name = borshString(data, end);
   const symbol = name && borshString(data, name.next);
   if (!name || !symbol) return null;
   return named(symbol.text, name.text);
@@ -75,11 +84,7 @@ export function readMetaplexName(data: Buffer, mint: PublicKey): ChainName | nul
  * then name, symbol and uri as borsh strings.
  */
 export function readToken2022Name(data: Buffer, mint: PublicKey): ChainName | null {
-  if (data.length < 64 || !mint.equals(new PublicKey(data.subarray(32, 64)))) return null;
-  const name = borshString(data, 64);
-  const symbol = name && borshString(data, name.next);
-  if (!name || !symbol) return null;
-  return named(symbol.text, name.text);
+  return namedAfterMint(data, mint, 32);
 }
 
 function token2022Name(mint: PublicKey, info: AccountInfo<Buffer> | null): ChainName | null {

@@ -89,14 +89,10 @@ export async function getText(
   return bytes.toString('utf8');
 }
 
-/** GETs and parses JSON. */
-export async function getJson(
-  deps: MarketHttpDeps,
-  path: string,
-  query: Record<string, string>,
-  maxBytes = MAX_ANSWER_BYTES,
-): Promise<unknown> {
-  const text = await getText(deps, path, query, maxBytes);
+/** GETs and parses JSON; takes what getText takes. */
+export async function getJson(...request: Parameters<typeof getText>): Promise<unknown> {
+  const [, path] = request;
+  const text = await getText(...request);
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {

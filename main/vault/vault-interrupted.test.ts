@@ -53,6 +53,26 @@ async function signsFor(vault: import('./vault').Vault, addresses: string[]): Pr
   });
 }
 
+/**
+ * The vault restarted: `refused` is the wrong password, `opens` opens every account, and the
+ * keychain holds only items of sealing generation `generation` (the other's were swept).
+ */
+async function restartedOpening(
+  t: Awaited<ReturnType<typeof walletWithThree>>,
+  opens: string,
+  refused: string,
+  generation: 1 | 2,
+) {
+  const restarted = t.reopen();
+  expect((await rejectionOf(restarted.unlock(refused))).code).toBe('WRONG_PASSWORD');
+  await restarted.unlock(opens);
+  expect(await signsFor(restarted, t.addresses)).toBe(true);
+  const names = (await t.keychain.findCredentials()).map((c) => c.account);
+  const current = new RegExp(`^[0-9a-f]{12}\\.g${generation}:`);
+  expect(names.every((n) => current.test(n))).toBe(true);
+  return restarted;
+}
+
 describe('interrupted steps lose nothing', () => {
   it.each([1, 2, 3, 4])(
     'a password change killed after %i keychain writes: the old password still opens everything',
@@ -63,13 +83,8 @@ describe('interrupted steps lose nothing', () => {
       await expect(
         dying.changePassword(TEST_PASSWORD, NEW_PASSWORD, NEW_PASSWORD),
       ).rejects.toThrow();
-      const restarted = t.reopen();
-      expect((await rejectionOf(restarted.unlock(NEW_PASSWORD))).code).toBe('WRONG_PASSWORD');
-      await restarted.unlock(TEST_PASSWORD);
-      expect(await signsFor(restarted, t.addresses)).toBe(true);
-      // What the killed change wrote is swept at that unlock.
-      const names = (await t.keychain.findCredentials()).map((c) => c.account);
-      expect(names.every((n) => /^[0-9a-f]{12}\.g1:/.test(n))).toBe(true);
+      // What the killed change wrote is swept at the unlock.
+      const restarted = await restartedOpening(t, TEST_PASSWORD, NEW_PASSWORD, 1);
       // And the change, done again, goes through.
       await restarted.changePassword(TEST_PASSWORD, NEW_PASSWORD, NEW_PASSWORD);
       const after = t.reopen();
@@ -85,12 +100,7 @@ describe('interrupted steps lose nothing', () => {
     await dying.unlock(TEST_PASSWORD);
     await dying.changePassword(TEST_PASSWORD, NEW_PASSWORD, NEW_PASSWORD);
     expect((await t.keychain.findCredentials()).some((c) => /\.g1:/.test(c.account))).toBe(true);
-    const restarted = t.reopen();
-    expect((await rejectionOf(restarted.unlock(TEST_PASSWORD))).code).toBe('WRONG_PASSWORD');
-    await restarted.unlock(NEW_PASSWORD);
-    expect(await signsFor(restarted, t.addresses)).toBe(true);
-    const names = (await t.keychain.findCredentials()).map((c) => c.account);
-    expect(names.every((n) => /^[0-9a-f]{12}\.g2:/.test(n))).toBe(true);
+    await restartedOpening(t, NEW_PASSWORD, TEST_PASSWORD, 2);
   });
 
   it("an earlier version's vault asks for a password, and an upgrade killed half way loses nothing", async () => {

@@ -23,6 +23,23 @@ export function secretMethods(core: VaultCore): SecretMethods {
   const { file, keys, drafts, now, tell, exclusive, openData, addAccounts, checkPassword } = core;
   const keychain = core.options.keychain;
 
+  /**
+   * Runs `use` on a copy of the wallet's phrase entropy and wipes the copy after, however `use`
+   * ends; NO_RECOVERY_PHRASE with `missing` when the wallet has no phrase.
+   */
+  async function withPhraseEntropy<T>(
+    missing: string,
+    use: (entropy: Uint8Array) => T | Promise<T>,
+  ): Promise<T> {
+    const entropy = keys.copy(PHRASE_ITEM);
+    if (!entropy) throw new WalletError('NO_RECOVERY_PHRASE', missing);
+    try {
+      return await use(entropy);
+    } finally {
+      entropy.fill(0);
+    }
+  }
+
   function secretKeyOf(address: string): Uint8Array {
     const secret = keys.copy(address);
     if (!secret) throw states.secretMissing(address);
@@ -129,18 +146,10 @@ export function secretMethods(core: VaultCore): SecretMethods {
 
     async revealPhrase(password) {
       await checkPassword(password);
-      const entropy = keys.copy(PHRASE_ITEM);
-      if (!entropy) {
-        throw new WalletError(
-          'NO_RECOVERY_PHRASE',
-          'This wallet has no recovery phrase of its own. Back up each account with Export secret key.',
-        );
-      }
-      try {
-        return phraseWords(entropy);
-      } finally {
-        entropy.fill(0);
-      }
+      return withPhraseEntropy(
+        'This wallet has no recovery phrase of its own. Back up each account with Export secret key.',
+        phraseWords,
+      );
     },
 
     async exportSecret(address, password) {
@@ -181,26 +190,20 @@ export function secretMethods(core: VaultCore): SecretMethods {
     create(opts = {}) {
       return exclusive(async () => {
         const data = await openData();
-        const entropy = keys.copy(PHRASE_ITEM);
-        if (!entropy) {
-          throw new WalletError(
-            'NO_RECOVERY_PHRASE',
-            'This wallet has no recovery phrase yet, so there is nothing to derive a new account from. Choose Create recovery phrase first.',
-          );
-        }
-        try {
-          const used = data.accounts
-            .filter((a) => a.walletPhrase)
-            .map((a) => accountIndexOf(a.derivationPath) ?? -1);
-          const index = Math.max(-1, ...used) + 1;
-          const [account] = await addAccounts(
-            [{ ...deriveAccount(entropy, index), kind: 'generated', walletPhrase: true }],
-            opts.label,
-          );
-          return account!;
-        } finally {
-          entropy.fill(0);
-        }
+        return withPhraseEntropy(
+          'This wallet has no recovery phrase yet, so there is nothing to derive a new account from. Choose Create recovery phrase first.',
+          async (entropy) => {
+            const used = data.accounts
+              .filter((a) => a.walletPhrase)
+              .map((a) => accountIndexOf(a.derivationPath) ?? -1);
+            const index = Math.max(-1, ...used) + 1;
+            const [account] = await addAccounts(
+              [{ ...deriveAccount(entropy, index), kind: 'generated', walletPhrase: true }],
+              opts.label,
+            );
+            return account!;
+          },
+        );
       });
     },
   };

@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import type { MerchantReviewView } from './merchant';
-import { id, method, signatureText, transactionBase64 } from './schemas';
+import { id, method, payTicketApproval, signatureText } from './schemas';
 import type { SubmissionView } from './views';
 
 /** A field of an action's form (spec "ActionParameter"), as main read it. */
@@ -83,15 +83,7 @@ export const actionsMethods = {
       .strict(),
   ),
   /** As merchant.approve, for an action's ticket; its next step waits for the confirmation. */
-  'action.approve': method<SubmissionView>()(
-    z
-      .object({
-        ticketId: id,
-        transactionBase64: transactionBase64,
-        risksAcknowledged: z.boolean().optional(),
-      })
-      .strict(),
-  ),
+  'action.approve': method<SubmissionView>()(payTicketApproval),
   /** The next action of a confirmed transaction (spec "Action Chaining"); refused before. */
   'action.next': method<ActionView>()(z.object({ signature: signatureText }).strict()),
 } as const;

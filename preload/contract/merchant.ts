@@ -5,15 +5,7 @@
  * Bridge methods of this domain (request schemas, response types) and the views they answer.
  */
 import { z } from 'zod';
-import {
-  base58Address,
-  baseUnits,
-  bps,
-  id,
-  method,
-  signatureText,
-  transactionBase64,
-} from './schemas';
+import { base58Address, baseUnits, bps, method, payTicketApproval, signatureText } from './schemas';
 import type { QuoteView, ReviewTicketView, SubmissionView } from './views';
 
 /** A `solana:<https link>` as pasted or opened: main refuses past 2048 characters in words. */
@@ -94,15 +86,7 @@ export const merchantMethods = {
       .strict(),
   ),
   /** As pay.approve, for a merchant's ticket; its redirect waits for the confirmation. */
-  'merchant.approve': method<SubmissionView>()(
-    z
-      .object({
-        ticketId: id,
-        transactionBase64: transactionBase64,
-        risksAcknowledged: z.boolean().optional(),
-      })
-      .strict(),
-  ),
+  'merchant.approve': method<SubmissionView>()(payTicketApproval),
   /**
    * Follows the merchant's redirect (SPEC1.1.md "redirect") of a payment, only once the
    * network confirmed it; refused in words before that.

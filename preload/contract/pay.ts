@@ -3,7 +3,7 @@
  * Bridge methods of this domain (request schemas, response types) and the views they answer.
  */
 import { z } from 'zod';
-import { base58Address, bps, id, method, signatureText, transactionBase64 } from './schemas';
+import { base58Address, bps, id, method, payTicketApproval, signatureText } from './schemas';
 import type { QuoteView, ReviewTicketView, SubmissionView } from './views';
 
 /** A payment request as pasted: main refuses past 2048 characters with its own sentence. */
@@ -173,15 +173,7 @@ export const payMethods = {
   /** Builds and reviews the planned payment; a ticket for pay.approve. */
   'pay.review': method<ReviewTicketView>()(z.object({ planId: id }).strict()),
   /** As swap.approve, for payment tickets (recorded in Activity as kind 'pay'). */
-  'pay.approve': method<SubmissionView>()(
-    z
-      .object({
-        ticketId: id,
-        transactionBase64: transactionBase64,
-        risksAcknowledged: z.boolean().optional(),
-      })
-      .strict(),
-  ),
+  'pay.approve': method<SubmissionView>()(payTicketApproval),
   /** Amount delivered and spent, read from the confirmed transaction; kept in Activity. */
   'pay.receipt': method<PaymentReceiptView>()(z.object({ signature: signatureText }).strict()),
 } as const;

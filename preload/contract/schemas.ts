@@ -67,6 +67,18 @@ export const transactionBase64 = z
   .max(4096)
   .regex(/^[A-Za-z0-9+/]+={0,2}$/, 'must be base64 text');
 
+/**
+ * The approval of a payment's ticket (pay.approve, merchant.approve, action.approve): the ticket,
+ * the reviewed transaction as shown, and whether the person ticked **I understand this risk**.
+ */
+export const payTicketApproval = z
+  .object({
+    ticketId: id,
+    transactionBase64: transactionBase64,
+    risksAcknowledged: z.boolean().optional(),
+  })
+  .strict();
+
 export const signatureText = z
   .string()
   .regex(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/, 'must be a base58 transaction signature');

@@ -15,6 +15,7 @@ import { WalletError } from '../../shared/errors';
 import { callMerchant } from '../merchant/merchant-http';
 import {
   merchantIcon,
+  requireAccount,
   reviewMerchantAnswer,
   type MerchantDeps,
   type MerchantInfo,
@@ -131,10 +132,7 @@ export async function reviewAction(
   linkIndex: number,
   values: ActionValues,
 ): Promise<ActionReview> {
-  const account = (await deps.currentAccount()) as Address | null;
-  if (account === null) {
-    throw new WalletError('NO_ACCOUNT', 'Create or import an account before using an action.');
-  }
+  const account = await requireAccount(deps, 'Create or import an account before using an action.');
   const link = action.body.links[linkIndex];
   if (action.body.type === 'completed' || link === undefined) {
     throw new WalletError('INVALID_PAYMENT_REQUEST', 'This action offers no such button.');

@@ -184,6 +184,16 @@ function withClaims(
   };
 }
 
+/** The person's current account; NO_ACCOUNT saying `words` when there is none. */
+export async function requireAccount(
+  deps: Pick<MerchantDeps, 'currentAccount'>,
+  words: string,
+): Promise<Address> {
+  const account = (await deps.currentAccount()) as Address | null;
+  if (account === null) throw new WalletError('NO_ACCOUNT', words);
+  return account;
+}
+
 /**
  * The POST with the person's account (SPEC.md "POST Request"), then the answer's transaction
  * prepared by the spec's rules and reviewed as a payment. Throws NO_ACCOUNT,
@@ -194,10 +204,7 @@ export async function reviewMerchant(
   text: string,
   merchant: MerchantInfo,
 ): Promise<MerchantReview> {
-  const account = (await deps.currentAccount()) as Address | null;
-  if (account === null) {
-    throw new WalletError('NO_ACCOUNT', 'Create or import an account before paying.');
-  }
+  const account = await requireAccount(deps, 'Create or import an account before paying.');
   const url = transactionRequestUrl(text);
   const body = await callMerchant(deps.http, url, { method: 'POST', body: { account } });
   return reviewMerchantAnswer(deps, { url, merchant, body, account });

@@ -7,7 +7,7 @@
  * spec says ("the wallet must reject it as malformed"), in words.
  */
 import { WalletError } from '../../shared/errors';
-import { MAX_URL_LENGTH } from '../solana-pay-url';
+import { solanaLinkText } from '../solana-pay-url';
 import { hasCredentials, urlOrNull } from '../../shared/url-text';
 
 /** The two kinds of Solana Pay request (SPEC.md). */
@@ -63,15 +63,7 @@ export function callableMerchantUrl(text: string): URL | null {
  * // 'https://example.com/solana-pay?order=12345'
  */
 export function transactionRequestUrl(text: string): URL {
-  const trimmed = text.trim();
-  if (trimmed.length > MAX_URL_LENGTH) {
-    malformed(
-      `This payment link is ${trimmed.length} characters long; Solana Pay links are at most ${MAX_URL_LENGTH}.`,
-    );
-  }
-  if (!/^solana:/i.test(trimmed)) {
-    malformed('This is not a Solana Pay link: it must start with "solana:".');
-  }
+  const trimmed = solanaLinkText(text);
   const raw = trimmed.slice('solana:'.length);
   let decoded: string;
   try {

@@ -82,6 +82,31 @@ export function impactFraction(fields: Pick<QuoteFields, 'priceImpact' | 'priceI
 }
 
 /**
+ * The `keys` of a parsed answer, each null where the service left it out (null or absent): the
+ * answer's optional claims as the wallet hands them on.
+ * @example nullWhereAbsent({ maker: undefined, taker: 'x' }, ['maker', 'taker']) // { maker: null, taker: 'x' }
+ */
+export function nullWhereAbsent<T extends object, K extends keyof T>(
+  source: T,
+  keys: readonly K[],
+): { [P in K]-?: NonNullable<T[P]> | null } {
+  return Object.fromEntries(keys.map((key) => [key, source[key] ?? null])) as {
+    [P in K]-?: NonNullable<T[P]> | null;
+  };
+}
+
+/**
+ * The shape of every v2 answer reader: the answer's text and parsed body, the quote parameters
+ * of the request (ExactIn, the taker's quote), and when the answer arrived.
+ */
+export type AnswerReader<T> = (
+  raw: string,
+  body: unknown,
+  params: QuoteParams,
+  receivedAt: number,
+) => T;
+
+/**
  * The quote of a v2 answer, checked as a /quote answer would be: `percent` (a number in v2,
  * possibly fractional) goes through only when whole, `bps` always; the price impact as
  * `impactFraction` reads it.

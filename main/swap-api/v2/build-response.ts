@@ -8,9 +8,14 @@
  */
 import { z } from 'zod';
 import type { Address } from '../../shared/address';
-import { addressText, badResponse, describeIssue } from '../bad-response';
-import type { QuoteParams } from '../types';
-import { instructionSchema, quoteOf, routeStepSchema, toInstruction } from './answer-parts';
+import { addressText, badResponse, readAnswer } from '../bad-response';
+import {
+  instructionSchema,
+  quoteOf,
+  routeStepSchema,
+  toInstruction,
+  type AnswerReader,
+} from './answer-parts';
 import type { BuildAnswer } from './types';
 
 const buildSchema = z.object({
@@ -40,15 +45,8 @@ const buildSchema = z.object({
  * Validates a /build answer for `params` (ExactIn, the taker's quote).
  * Throws SWAP_API_BAD_RESPONSE naming what broke the schema or the request.
  */
-export function parseBuildResponse(
-  raw: string,
-  body: unknown,
-  params: QuoteParams,
-  receivedAt: number,
-): BuildAnswer {
-  const result = buildSchema.safeParse(body);
-  if (!result.success) badResponse(describeIssue(result.error));
-  const answer = result.data;
+export const parseBuildResponse: AnswerReader<BuildAnswer> = (raw, body, params, receivedAt) => {
+  const answer = readAnswer(buildSchema, body);
   const fields = body as Record<string, unknown>;
   const quote = quoteOf(
     raw,
@@ -82,4 +80,4 @@ export function parseBuildResponse(
         }
       : null,
   };
-}
+};

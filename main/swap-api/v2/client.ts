@@ -64,16 +64,19 @@ export function createSwapV2Client(options: SwapApiClientOptions): SwapV2Client 
   const config: TransportConfig = transportConfigOf(options);
   const signalOf = (callOptions?: CallOptions) =>
     callOptions?.signal === undefined ? {} : { signal: callOptions.signal };
+  // Both ExactIn GETs (/build, /order) read an answer of no route as such.
+  const getExactIn = (path: string, query: URLSearchParams, callOptions?: CallOptions) =>
+    send(config, {
+      method: 'GET',
+      path,
+      query,
+      swapMode: 'ExactIn',
+      ...signalOf(callOptions),
+    }).catch(asNoRoute);
   return {
     async build(params, callOptions) {
       validateBuildParams(params);
-      const answer = await send(config, {
-        method: 'GET',
-        path: '/build',
-        query: encodeBuildParams(params),
-        swapMode: 'ExactIn',
-        ...signalOf(callOptions),
-      }).catch(asNoRoute);
+      const answer = await getExactIn('/build', encodeBuildParams(params), callOptions);
       return parseBuildResponse(
         answer.raw,
         answer.body,
@@ -83,13 +86,7 @@ export function createSwapV2Client(options: SwapApiClientOptions): SwapV2Client 
     },
     async order(params, callOptions) {
       validateOrderParams(params);
-      const answer = await send(config, {
-        method: 'GET',
-        path: '/order',
-        query: encodeOrderParams(params),
-        swapMode: 'ExactIn',
-        ...signalOf(callOptions),
-      }).catch(asNoRoute);
+      const answer = await getExactIn('/order', encodeOrderParams(params), callOptions);
       return parseOrderResponse(answer.raw, answer.body, quoteParamsOf(params), config.now());
     },
     // Retried like the others on 429/5xx: the same signed bytes carry the same signature, so

@@ -5,7 +5,7 @@
  * Confirmed (send/order-executor.ts).
  */
 import { z } from 'zod';
-import { badResponse, describeIssue } from '../bad-response';
+import { readAnswer } from '../bad-response';
 import { sanitizeServiceText } from '../service-text';
 import { optionalAmount, optionalNumber } from './answer-parts';
 import type { ExecuteAnswer } from './types';
@@ -31,9 +31,7 @@ const executeSchema = z.object({
 
 /** Validates an /execute answer. Throws SWAP_API_BAD_RESPONSE. */
 export function parseExecuteResponse(body: unknown): ExecuteAnswer {
-  const result = executeSchema.safeParse(body);
-  if (!result.success) badResponse(describeIssue(result.error));
-  const answer = result.data;
+  const answer = readAnswer(executeSchema, body);
   const code = answer.code ?? null;
   const failed = answer.status === 'Failed' || (code !== null && code !== 0);
   return {

@@ -8,14 +8,15 @@
  */
 import { z } from 'zod';
 import type { Address } from '../../shared/address';
-import { badResponse, base64Bytes, describeIssue } from '../bad-response';
-import type { QuoteParams } from '../types';
+import { badResponse, base64Bytes, readAnswer } from '../bad-response';
 import {
   optionalAddress,
   optionalNumber,
+  nullWhereAbsent,
   optionalString,
   quoteOf,
   routeStepSchema,
+  type AnswerReader,
 } from './answer-parts';
 import type { OrderAnswer, V2Router } from './types';
 import { describeOrderError } from './v2-errors';
@@ -69,15 +70,8 @@ const transactionBytes = base64Bytes();
  * /order is Jupiter's by pair, so the answer's `platformFee.feeBps` is taken as asked and shown.
  * Throws SWAP_API_BAD_RESPONSE.
  */
-export function parseOrderResponse(
-  raw: string,
-  body: unknown,
-  params: QuoteParams,
-  receivedAt: number,
-): OrderAnswer {
-  const result = orderSchema.safeParse(body);
-  if (!result.success) badResponse(describeIssue(result.error));
-  const answer = result.data;
+export const parseOrderResponse: AnswerReader<OrderAnswer> = (raw, body, params, receivedAt) => {
+  const answer = readAnswer(orderSchema, body);
   const fields = body as Record<string, unknown>;
   const fee = fields.platformFee as { feeBps?: unknown } | undefined | null;
   const feeBps = typeof fee?.feeBps === 'number' ? fee.feeBps : 0;
@@ -124,15 +118,17 @@ export function parseOrderResponse(
           },
     referralAccount: answer.referralAccount ?? null,
     gasless: answer.gasless ?? false,
-    signatureFeePayer: answer.signatureFeePayer ?? null,
-    prioritizationFeePayer: answer.prioritizationFeePayer ?? null,
-    rentFeePayer: answer.rentFeePayer ?? null,
-    maker: answer.maker ?? null,
-    quoteId: answer.quoteId ?? null,
-    expireAt: answer.expireAt ?? null,
-    taker: answer.taker ?? null,
-    inUsdValue: answer.inUsdValue ?? null,
-    outUsdValue: answer.outUsdValue ?? null,
-    priceImpact: answer.priceImpact ?? null,
+    ...nullWhereAbsent(answer, [
+      'signatureFeePayer',
+      'prioritizationFeePayer',
+      'rentFeePayer',
+      'maker',
+      'quoteId',
+      'expireAt',
+      'taker',
+      'inUsdValue',
+      'outUsdValue',
+      'priceImpact',
+    ]),
   };
-}
+};

@@ -4,12 +4,51 @@
  * positive, `referralFee` 50..255 with `referralAccount`, one destination at most).
  */
 import { assertAddress } from '../../shared/address';
-import { queryWriter, validateQuoteParams } from '../quote-params';
+import { validateQuoteParams } from '../quote-params';
 import { checkInteger, reject } from '../validate-input';
+import { encodeQuery } from '../wire-fields';
 import type { BuildParams, OrderParams } from './types';
 
-const list = (labels: readonly string[] | undefined) =>
-  labels?.length ? labels.map((label) => label.trim()).join(',') : undefined;
+/** Labels comma-separated; an empty list is not sent at all. */
+const list = (labels: readonly string[]) =>
+  labels.length ? labels.map((label) => label.trim()).join(',') : undefined;
+
+/** GET /build's parameters in the order the wallet has always sent them. */
+const BUILD_FIELDS: readonly (keyof BuildParams)[] = [
+  'inputMint',
+  'outputMint',
+  'amount',
+  'taker',
+  'slippageBps',
+  'mode',
+  'dexes',
+  'excludeDexes',
+  'platformFeeBps',
+  'feeAccount',
+  'maxAccounts',
+  'destinationTokenAccount',
+  'nativeDestinationAccount',
+  'tipAmount',
+  'computeUnitPricePercentile',
+];
+
+/** GET /order's parameters in the order the wallet has always sent them; ExactIn only. */
+const ORDER_FIELDS: readonly (keyof OrderParams | 'swapMode')[] = [
+  'inputMint',
+  'outputMint',
+  'amount',
+  'taker',
+  'receiver',
+  'swapMode',
+  'slippageBps',
+  'referralAccount',
+  'referralFee',
+  'priorityFeeLamports',
+  'jitoTipLamports',
+  'broadcastFeeType',
+  'excludeRouters',
+  'excludeDexes',
+];
 
 /** Throws INVALID_* for a /build request the service would refuse or the wallet must not send. */
 export function validateBuildParams(params: BuildParams): void {
@@ -34,24 +73,9 @@ export function validateBuildParams(params: BuildParams): void {
   if (params.tipAmount !== undefined && params.tipAmount < 0n) reject('A tip cannot be negative.');
 }
 
+/** The query string of GET /build. Call validateBuildParams first. */
 export function encodeBuildParams(params: BuildParams): URLSearchParams {
-  const { query: q, put } = queryWriter();
-  put('inputMint', params.inputMint);
-  put('outputMint', params.outputMint);
-  put('amount', params.amount);
-  put('taker', params.taker);
-  put('slippageBps', params.slippageBps);
-  put('mode', params.mode);
-  put('dexes', list(params.dexes));
-  put('excludeDexes', list(params.excludeDexes));
-  put('platformFeeBps', params.platformFeeBps);
-  put('feeAccount', params.feeAccount);
-  put('maxAccounts', params.maxAccounts);
-  put('destinationTokenAccount', params.destinationTokenAccount);
-  put('nativeDestinationAccount', params.nativeDestinationAccount);
-  put('tipAmount', params.tipAmount);
-  put('computeUnitPricePercentile', params.computeUnitPricePercentile);
-  return q;
+  return encodeQuery(params, BUILD_FIELDS, { dexes: list, excludeDexes: list });
 }
 
 /** Throws INVALID_* for an /order request the service would refuse. */
@@ -72,21 +96,8 @@ export function validateOrderParams(params: OrderParams): void {
     assertAddress(params.referralAccount, 'The referral account');
 }
 
+/** The query string of GET /order (ExactIn). Call validateOrderParams first. */
 export function encodeOrderParams(params: OrderParams): URLSearchParams {
-  const { query: q, put } = queryWriter();
-  put('inputMint', params.inputMint);
-  put('outputMint', params.outputMint);
-  put('amount', params.amount);
-  put('taker', params.taker);
-  put('receiver', params.receiver);
-  put('swapMode', 'ExactIn');
-  put('slippageBps', params.slippageBps);
-  put('referralAccount', params.referralAccount);
-  put('referralFee', params.referralFee);
-  put('priorityFeeLamports', params.priorityFeeLamports);
-  put('jitoTipLamports', params.jitoTipLamports);
-  put('broadcastFeeType', params.broadcastFeeType);
-  put('excludeRouters', list(params.excludeRouters));
-  put('excludeDexes', list(params.excludeDexes));
-  return q;
+  const exactIn = { ...params, swapMode: 'ExactIn' as const };
+  return encodeQuery(exactIn, ORDER_FIELDS, { excludeRouters: list, excludeDexes: list });
 }

@@ -5,18 +5,16 @@
  * rules as a /quote answer (route chains, bound from the person's slippage, fee asked for).
  */
 import type { Address } from '../../shared/address';
-import type { Quote, SwapInstruction } from '../types';
+import type { Quote, QuoteParams, SwapInstruction } from '../types';
 
 /** GET /build parameters (ExactIn only). Undefined means "not sent". */
-export interface BuildParams {
-  inputMint: Address;
-  outputMint: Address;
-  amount: bigint;
+export interface BuildParams extends Pick<
+  QuoteParams,
+  'inputMint' | 'outputMint' | 'amount' | 'dexes' | 'excludeDexes'
+> {
   /** Required by /build: the person who signs. */
   taker: Address;
   slippageBps: number;
-  dexes?: readonly string[];
-  excludeDexes?: readonly string[];
   /** With `feeAccount` (required when positive). */
   platformFeeBps?: number;
   feeAccount?: Address;

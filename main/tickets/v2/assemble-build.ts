@@ -10,10 +10,10 @@ import {
   ComputeBudgetProgram,
   PublicKey,
   TransactionInstruction,
-  TransactionMessage,
   VersionedTransaction,
   type AddressLookupTableAccount,
 } from '@solana/web3.js';
+import { compileV0 } from '../../shared/compile-v0';
 import type { Address } from '../../shared/address';
 import { WalletError } from '../../shared/errors';
 import type { BuildAnswer } from '../../swap-api/v2';
@@ -63,12 +63,7 @@ function compile(
 ): VersionedTransaction {
   const budget = [ComputeBudgetProgram.setComputeUnitLimit({ units })];
   if (microLamports > 0n) budget.push(ComputeBudgetProgram.setComputeUnitPrice({ microLamports }));
-  const message = new TransactionMessage({
-    payerKey: new PublicKey(account),
-    recentBlockhash: blockhash,
-    instructions: [...budget, ...body],
-  }).compileToV0Message(tables);
-  return new VersionedTransaction(message);
+  return compileV0(new PublicKey(account), blockhash, [...budget, ...body], tables);
 }
 
 /**
