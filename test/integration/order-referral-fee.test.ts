@@ -14,17 +14,7 @@
 import { PublicKey, VersionedTransaction } from '@solana/web3.js';
 import { describe, expect, it } from 'vitest';
 import { namedReferralAccount, ULTRA_REFERRAL_PROJECT } from '../../main/fees/referral-v2';
-import {
-  ataOf,
-  confirmedSignature,
-  editedAnswer,
-  faucet,
-  newKey,
-  SOL,
-  tokenBalance,
-  USDC,
-  usePaySession,
-} from './pay-helpers';
+import { ataOf, editedAnswer, newKey, SOL, USDC, usePaySession } from './pay-helpers';
 
 const referral = namedReferralAccount(ULTRA_REFERRAL_PROJECT, 'swapdesk');
 const referralSol = ataOf(referral, SOL);
@@ -57,8 +47,6 @@ const pay = usePaySession('order-referral-fee', {
   },
 });
 
-const confirmed = (signature: string) => confirmedSignature(pay.wallet, signature);
-
 describe('the referral fee of /order', () => {
   it('creates the token accounts by priority, then a Best price swap pays the referral fee into them', async () => {
     const settings = await pay.wallet.call('fees.set', {
@@ -85,7 +73,7 @@ describe('the referral fee of /order', () => {
       ticketId: create.ticketId,
       transactionBase64: create.transactionBase64,
     });
-    await confirmed(sent.signature);
+    await pay.confirmedSignature(sent.signature);
     const after = await pay.wallet.call('fees.orderReferral', {});
     // Four at a time, in priority order: SOL, USDC, USDT, PYUSD exist now.
     expect(after.tokenAccounts.slice(0, 4).every((t) => t.exists && t.balance === '0')).toBe(true);
@@ -108,14 +96,14 @@ describe('the referral fee of /order', () => {
     expect(ticket.report.refusals).toEqual([]);
     const feeVerdict = ticket.report.verdicts.find((v) => v.rule === 'fee-account');
     expect(feeVerdict?.reason).toMatch(/Your fee account .* receives/);
-    const feeBefore = (await tokenBalance(pay.connection, referralSol)) ?? 0n;
+    const feeBefore = (await pay.tokenBalance(referralSol)) ?? 0n;
     const swap = await pay.wallet.call('swap.approve', {
       ticketId: ticket.ticketId,
       transactionBase64: ticket.transactionBase64,
     });
-    await confirmed(swap.signature);
+    await pay.confirmedSignature(swap.signature);
     // 80 bps of 1 SOL, taken in SOL (first by priority), less the sandbox operator's 2.5%.
-    const earned = (await tokenBalance(pay.connection, referralSol)) - feeBefore;
+    const earned = (await pay.tokenBalance(referralSol)) - feeBefore;
     expect(earned).toBe(8_000_000n - (8_000_000n * 25n) / 1000n);
     const shown = await pay.wallet.call('fees.orderReferral', {});
     expect(shown.tokenAccounts[0]?.balance).toBe(earned.toString());
@@ -141,7 +129,7 @@ describe('the referral fee of /order', () => {
   it('refuses an /order transaction whose referral fee goes elsewhere than its answer says', async () => {
     await pay.wallet.call('swapPath.set', { path: 'meta-aggregator' });
     const stranger = newKey();
-    await faucet(pay.sandbox, stranger, SOL, 1n);
+    await pay.faucet(stranger, SOL, 1n);
     const strangerSol = ataOf(stranger, SOL);
     redirect = { from: referralSol, to: strangerSol };
     try {
@@ -157,10 +145,7 @@ describe('the referral fee of /order', () => {
       expect(ticket.report.verdicts.find((v) => v.rule === 'fee-account' && !v.ok)?.reason).toMatch(
         /would go to .*not to your configured fee account/,
       );
-      const refused = await pay.wallet.refusal('swap.approve', {
-        ticketId: ticket.ticketId,
-        transactionBase64: ticket.transactionBase64,
-      });
+      const refused = await pay.approvalRefusal('swap.approve', ticket);
       expect(refused.code).toBe('GUARD_REFUSED');
     } finally {
       redirect = null;
