@@ -47,6 +47,10 @@ const pay = usePaySession('order-referral-fee', {
   },
 });
 
+/** A swap.quote request of `amount` lamports of SOL into USDC at 1%. */
+const solToUsdc = (amount: string) =>
+  ({ inputMint: SOL, outputMint: USDC, amount, slippage: { bps: 100 } }) as const;
+
 describe('the referral fee of /order', () => {
   it('creates the token accounts by priority, then a Best price swap pays the referral fee into them', async () => {
     const settings = await pay.wallet.call('fees.set', {
@@ -82,12 +86,7 @@ describe('the referral fee of /order', () => {
     expect(after.tokenAccounts[0]?.address).toBe(referralSol);
 
     await pay.wallet.call('swapPath.set', { path: 'meta-aggregator' });
-    const quote = await pay.wallet.call('swap.quote', {
-      inputMint: SOL,
-      outputMint: USDC,
-      amount: '1000000000',
-      slippage: { bps: 100 },
-    });
+    const quote = await pay.wallet.call('swap.quote', solToUsdc('1000000000'));
     expect(quote.platformFee?.feeBps).toBe(80);
     expect(
       pay.wallet.urls.some((u) => u.includes('referralAccount=') && u.includes('referralFee=80')),
@@ -113,12 +112,7 @@ describe('the referral fee of /order', () => {
     await pay.wallet.call('swapPath.set', { path: 'meta-aggregator' });
     answerFor = namedReferralAccount(ULTRA_REFERRAL_PROJECT, 'someone-else');
     try {
-      const refused = await pay.wallet.refusal('swap.quote', {
-        inputMint: SOL,
-        outputMint: USDC,
-        amount: '100000000',
-        slippage: { bps: 100 },
-      });
+      const refused = await pay.wallet.refusal('swap.quote', solToUsdc('100000000'));
       expect(refused.code).toBe('SWAP_API_BAD_RESPONSE');
       expect(refused.message).toContain(answerFor);
     } finally {
@@ -133,12 +127,7 @@ describe('the referral fee of /order', () => {
     const strangerSol = ataOf(stranger, SOL);
     redirect = { from: referralSol, to: strangerSol };
     try {
-      const quote = await pay.wallet.call('swap.quote', {
-        inputMint: SOL,
-        outputMint: USDC,
-        amount: '200000000',
-        slippage: { bps: 100 },
-      });
+      const quote = await pay.wallet.call('swap.quote', solToUsdc('200000000'));
       expect(quote.platformFee?.feeBps).toBe(80);
       const ticket = await pay.wallet.call('swap.review', { quoteId: quote.quoteId });
       expect(ticket.report.accepted).toBe(false);
