@@ -13,7 +13,16 @@ import { tempDir } from '../fixtures/temp-dirs';
 import { airdrop, faucet, tokenBalance } from '../integration/pay-helpers';
 import { openWallet, type Wallet } from '../integration/swap-flow-wallet';
 import { firstAccount } from '../integration/wallet-setup';
-import { baseUnits, SWEEP_TOKENS, type BridgeCall, type InvoiceCase } from './honest-sweep';
+import {
+  baseUnits,
+  reviewInvoiceCase,
+  reviewSwapCase,
+  SWEEP_TOKENS,
+  type BridgeCall,
+  type InvoiceCase,
+  type Reviewed,
+  type SweepCase,
+} from './honest-sweep';
 import { startSandbox, type RunningSandbox, type StartSandboxOptions } from './sandbox-process';
 
 export interface HonestSweepSession {
@@ -33,6 +42,16 @@ export interface HonestSweepSession {
   fundTokens(owner: string): Promise<void>;
   /** What the invoice's payee holds of its token (lamports for SOL). */
   payeeHolds(invoice: InvoiceCase): Promise<bigint>;
+  /**
+   * Reviews a case (an invoice as paid to its token's payee), with what that payee held before
+   * (0 for a swap), for paidExactly once it confirms.
+   */
+  reviewCase(sweepCase: SweepCase): Promise<{ reviewed: Reviewed; before: bigint }>;
+  /**
+   * Null when a confirmed invoice's payee gained exactly its amount since `before` (a swap:
+   * always); else what the payee gained, in words.
+   */
+  paidExactly(sweepCase: SweepCase, before: bigint): Promise<string | null>;
 }
 
 export interface HonestSweepSessionOptions {
@@ -104,6 +123,20 @@ export function useHonestSweepSession(options: HonestSweepSessionOptions): Hones
         new PublicKey(invoice.token.tokenProgram),
       );
       return tokenBalance(session.connection, account.toBase58());
+    },
+    async reviewCase(sweepCase) {
+      if (sweepCase.kind === 'swap') {
+        return { reviewed: await reviewSwapCase(session.call, sweepCase), before: 0n };
+      }
+      const before = await session.payeeHolds(sweepCase);
+      const payee = payees.get(sweepCase.token.mint)!;
+      return { reviewed: await reviewInvoiceCase(session.call, sweepCase, payee), before };
+    },
+    async paidExactly(sweepCase, before) {
+      if (sweepCase.kind !== 'invoice') return null;
+      const amount = baseUnits(sweepCase.amountText, sweepCase.token.decimals);
+      const gained = (await session.payeeHolds(sweepCase)) - before;
+      return gained === amount ? null : `the payee gained ${gained}`;
     },
   };
 

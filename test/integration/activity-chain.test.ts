@@ -16,17 +16,14 @@ import {
   SystemProgram,
   Transaction,
 } from '@solana/web3.js';
-import {
-  createAssociatedTokenAccountIdempotentInstruction,
-  createTransferCheckedInstruction,
-  getAssociatedTokenAddressSync,
-} from '@solana/spl-token';
+import { getAssociatedTokenAddressSync } from '@solana/spl-token';
 import type { ComposedApp } from '../../main/app/compose';
 import type { ChainActivityPage, ChainActivityView } from '../../preload/api-types';
 import { startSandbox, type RunningSandbox } from '../harness/sandbox-process';
 import { faucet } from '../fixtures/sandbox-faucet';
 import { airdrop, confirmed } from './sandbox-rpc-helpers';
 import { tempDir } from '../fixtures/temp-dirs';
+import { tokenPaymentTransaction } from '../fixtures/token-payment';
 import { SOL, USDC, type Wallet } from './swap-flow-wallet';
 import { openActivityWallet } from './activity-wallet';
 
@@ -58,22 +55,10 @@ beforeAll(async () => {
   // Another wallet pays the person: USDC into their token account, then SOL three times.
   await airdrop(connection, other.publicKey, LAMPORTS_PER_SOL);
   await faucet(sandbox.rpcUrl, other.publicKey, USDC, 10_000_000n);
-  const mint = new PublicKey(USDC);
   const person = new PublicKey(address);
-  const to = getAssociatedTokenAddressSync(mint, person);
   sent.push(
     await sendSigned(
-      new Transaction().add(
-        createAssociatedTokenAccountIdempotentInstruction(other.publicKey, to, person, mint),
-        createTransferCheckedInstruction(
-          getAssociatedTokenAddressSync(mint, other.publicKey),
-          mint,
-          to,
-          other.publicKey,
-          USDC_SENT,
-          6,
-        ),
-      ),
+      tokenPaymentTransaction(other.publicKey, person, new PublicKey(USDC), USDC_SENT, 6),
     ),
   );
   for (const lamports of SOL_SENT) {

@@ -5,62 +5,31 @@
  * confirmed; one journaled but never sent before a "crash" is checked by its signature and
  * expires once its blockhash can no longer land, without being sent by the new session.
  */
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ComposedApp } from '../../main/app/compose';
-import { startSandbox, type RunningSandbox } from '../harness/sandbox-process';
-import {
-  openWallet,
-  quoteAndReview,
-  statusOf,
-  tokenAmount,
-  USDC,
-  type Wallet,
-  type WalletPlace,
-} from './swap-flow-wallet';
-import { tempDir } from '../fixtures/temp-dirs';
-import { firstAccount, unlock } from './wallet-setup';
+import { describe, expect, it } from 'vitest';
+import { useFundedWallet } from './funded-wallet-session';
+import { openWallet, quoteAndReview, statusOf, tokenAmount, USDC } from './swap-flow-wallet';
+import { unlock } from './wallet-setup';
 
-let sandbox: RunningSandbox;
-let place: WalletPlace;
-let wallet: Wallet;
-let address: string;
-const apps: ComposedApp[] = [];
-
-beforeAll(async () => {
+const session = useFundedWallet('activity-restart', {
+  accountName: 'Restarts',
   // Fast slots: a blockhash lives 150 x 80 ms = 12 s (room for a loaded machine), so the
   // expiry takes seconds.
-  sandbox = await startSandbox({ slotMs: 80 });
-  place = {
-    sandbox,
-    dataDir: tempDir('swapdesk-activity-restart-'),
-    keychainService: `swapdesk-itest-activity-${process.pid}-${Date.now()}`,
-    apps,
-  };
-  wallet = openWallet(place);
-  address = (await firstAccount(wallet.call, 'Restarts')).address;
-  await wallet.call('sandbox.fund', { address });
-});
-
-afterAll(async () => {
-  for (const app of apps) app.close();
-  await wallet?.call('accounts.remove', { address }).catch(() => undefined);
-  await sandbox?.remove();
-  if (place) rmSync(place.dataDir, { recursive: true, force: true });
+  slotMs: 80,
 });
 
 describe('activity across restarts', () => {
   it('lists every submitted swap again after a restart, with its status and amounts', async () => {
-    const { quote, ticket } = await quoteAndReview(wallet);
-    const submission = await wallet.call('swap.approve', {
+    const { quote, ticket } = await quoteAndReview(session.wallet);
+    const submission = await session.wallet.call('swap.approve', {
       ticketId: ticket.ticketId,
       transactionBase64: ticket.transactionBase64,
     });
-    expect((await statusOf(wallet, submission.signature)).status).toBe('confirmed');
-    const listed = await wallet.call('activity.list', {});
+    expect((await statusOf(session.wallet, submission.signature)).status).toBe('confirmed');
+    const listed = await session.wallet.call('activity.list', {});
 
-    const restarted = openWallet(place);
+    const restarted = openWallet(session.place);
 
     await unlock(restarted.call);
     const again = await restarted.call('activity.list', {});
@@ -71,7 +40,7 @@ describe('activity across restarts', () => {
         signature: submission.signature,
         status: 'confirmed',
         kind: 'swap',
-        account: address,
+        account: session.address,
         inAmount: quote.inAmount,
         outAmount: quote.outAmount,
       }),
@@ -80,7 +49,7 @@ describe('activity across restarts', () => {
 
   it('tracks a transaction again after a restart when its confirmation was never seen', async () => {
     // Status polls are lost: the swap lands, but this session never learns it.
-    const blind = openWallet(place, new Set(['getSignatureStatuses']));
+    const blind = openWallet(session.place, new Set(['getSignatureStatuses']));
     await unlock(blind.call);
     const { ticket } = await quoteAndReview(blind);
     const submission = await blind.call('swap.approve', {
@@ -89,7 +58,9 @@ describe('activity across restarts', () => {
     });
     expect(submission.status).toBe('pending');
     blind.app.close();
-    const journal = JSON.parse(readFileSync(join(place.dataDir, 'activity.json'), 'utf8')) as {
+    const journal = JSON.parse(
+      readFileSync(join(session.place.dataDir, 'activity.json'), 'utf8'),
+    ) as {
       entries: { signature: string; status: string; sent: boolean }[];
     };
     expect(journal.entries.find((e) => e.signature === submission.signature)).toMatchObject({
@@ -97,7 +68,7 @@ describe('activity across restarts', () => {
       sent: true,
     });
 
-    const restarted = openWallet(place);
+    const restarted = openWallet(session.place);
 
     await unlock(restarted.call);
     const status = await statusOf(restarted, submission.signature);
@@ -111,9 +82,9 @@ describe('activity across restarts', () => {
 
   it('expires a journaled transaction that never left before a crash, without sending it', async () => {
     // Every send is lost: the entry is journaled, then the app "crashes" (close) unsent.
-    const offline = openWallet(place, new Set(['sendTransaction']));
+    const offline = openWallet(session.place, new Set(['sendTransaction']));
     await unlock(offline.call);
-    const before = await offline.call('balances.get', { address });
+    const before = await offline.call('balances.get', { address: session.address });
     const { ticket } = await quoteAndReview(offline);
     const submission = await offline.call('swap.approve', {
       ticketId: ticket.ticketId,
@@ -121,7 +92,7 @@ describe('activity across restarts', () => {
     });
     offline.app.close();
 
-    const restarted = openWallet(place);
+    const restarted = openWallet(session.place);
 
     await unlock(restarted.call);
     const status = await statusOf(restarted, submission.signature);
@@ -129,7 +100,7 @@ describe('activity across restarts', () => {
     expect(status.error).toMatch(/^Swapdesk closed before the transaction was sent.*fresh quote/);
     // Nothing was sent by the restarted app, and nothing moved.
     expect(restarted.sends()).toBe(0);
-    const after = await restarted.call('balances.get', { address });
+    const after = await restarted.call('balances.get', { address: session.address });
     expect(tokenAmount(after, USDC)).toBe(tokenAmount(before, USDC));
   });
 });

@@ -9,13 +9,11 @@
  * transaction fails on chain (the program's bound, 6001) and the loosened one lands, paying the
  * person less than the bound they approved: what the guard's refusal saved them.
  */
-import { SANDBOX_TERMS } from '../../main/review/service-terms';
 import { PublicKey, VersionedTransaction, type TransactionInstruction } from '@solana/web3.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reviewTransaction, type ReviewReport, type SwapIntent } from '../../main/review';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type ReviewReport, type SwapIntent } from '../../main/review';
 import type { Address } from '../../main/shared/address';
 import { shortAddress } from '../../main/review/words';
-import { startSandbox, type RunningSandbox } from '../harness/sandbox-process';
 import { JUPITER_PROGRAM_FIXTURE } from '../fixtures/jupiter-program';
 import {
   ata,
@@ -27,40 +25,17 @@ import {
   settled,
   signAsUser,
   SOL,
-  swapWorld,
-  SYMBOLS,
-  tamperContext,
   USDC,
   type PreparedSwap,
-  type TamperContext,
 } from '../fixtures/tamper';
+import { reviewPrepared, useTamperContext } from './tamper-session';
 
 const JUPITER = new PublicKey('JUP6LkbZbjS1jKKwapdHNy74zcZ3tLUZoi5QNyVTaV4');
 
-let sandbox: RunningSandbox;
-let ctx: TamperContext;
+const ctx = useTamperContext({ args: ['--jupiter-program', JUPITER_PROGRAM_FIXTURE] });
 
-beforeAll(async () => {
-  sandbox = await startSandbox({ args: ['--jupiter-program', JUPITER_PROGRAM_FIXTURE] });
-  ctx = await tamperContext(swapWorld(sandbox));
-});
-
-afterAll(async () => {
-  await sandbox?.remove();
-});
-
-function review(base: PreparedSwap, transaction: Uint8Array, intent: SwapIntent = base.intent) {
-  return reviewTransaction({
-    serviceTerms: SANDBOX_TERMS,
-    allowJupiter: true,
-    transaction,
-    user: base.user.publicKey.toBase58() as Address,
-    intent,
-    lastValidBlockHeight: base.swap.lastValidBlockHeight,
-    connection: ctx.world.connection,
-    tokenSymbols: SYMBOLS,
-  });
-}
+const review = (base: PreparedSwap, transaction: Uint8Array, intent?: SwapIntent) =>
+  reviewPrepared(ctx, base, transaction, intent);
 
 /** The base swap with its route instruction changed by `change` (the person re-signs later). */
 async function tampered(

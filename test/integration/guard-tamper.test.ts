@@ -4,51 +4,21 @@
  * changes it, re-signs the venue's part with the sandbox's own venue key (so only the tamper
  * is wrong), and must be refused by its rule with a reason in words.
  */
-import { SANDBOX_TERMS } from '../../main/review/service-terms';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reviewTransaction, type ReviewReport, type SwapIntent } from '../../main/review';
-import type { Address } from '../../main/shared/address';
-import { startSandbox, type RunningSandbox } from '../harness/sandbox-process';
+import { describe, expect, it } from 'vitest';
+import type { SwapIntent } from '../../main/review';
 import {
   openTransaction,
   prepareBase,
-  swapWorld,
-  SYMBOLS,
   TAMPER_CASES,
-  tamperContext,
   tamperSwapAnswer,
   type PreparedSwap,
-  type TamperContext,
 } from '../fixtures/tamper';
+import { reviewPrepared, useTamperContext } from './tamper-session';
 
-let sandbox: RunningSandbox;
-let ctx: TamperContext;
+const ctx = useTamperContext();
 
-beforeAll(async () => {
-  sandbox = await startSandbox();
-  ctx = await tamperContext(swapWorld(sandbox));
-});
-
-afterAll(async () => {
-  await sandbox?.remove();
-});
-
-function review(
-  base: PreparedSwap,
-  transaction: Uint8Array,
-  intent: SwapIntent = base.intent,
-): Promise<ReviewReport> {
-  return reviewTransaction({
-    serviceTerms: SANDBOX_TERMS,
-    allowJupiter: true, // as the wallet reviews on every network (issue-ticket.ts)
-    transaction,
-    user: base.user.publicKey.toBase58() as Address,
-    intent,
-    lastValidBlockHeight: base.swap.lastValidBlockHeight,
-    connection: ctx.world.connection,
-    tokenSymbols: SYMBOLS,
-  });
-}
+const review = (base: PreparedSwap, transaction: Uint8Array, intent?: SwapIntent) =>
+  reviewPrepared(ctx, base, transaction, intent);
 
 describe('the guard refuses tampered swap transactions', () => {
   it('has a corpus of at least 30 cases', () => {

@@ -4,47 +4,23 @@
  * extension, made through the sandbox's RPC, is named by it and stays unverified; a mint named
  * nowhere is left unnamed (the page shows its short mint); USDC keeps the directory's name.
  */
-import { rmSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Connection, PublicKey } from '@solana/web3.js';
-import type { ComposedApp } from '../../main/app/compose';
-import { startSandbox, type RunningSandbox } from '../harness/sandbox-process';
+import { useFundedWallet } from './funded-wallet-session';
 import { makeUnknownHeldTokens } from '../fixtures/chain-named-token';
-import { tempDir } from '../fixtures/temp-dirs';
-import { openWallet, USDC, type Wallet } from './swap-flow-wallet';
-import { firstAccount } from './wallet-setup';
+import { USDC } from './swap-flow-wallet';
 
-let sandbox: RunningSandbox;
-let wallet: Wallet;
-let address: string;
-const apps: ComposedApp[] = [];
-const dataDir = tempDir('swapdesk-held-names-');
-
-beforeAll(async () => {
-  sandbox = await startSandbox();
-  wallet = openWallet({
-    sandbox,
-    dataDir,
-    keychainService: `swapdesk-itest-held-names-${process.pid}-${Date.now()}`,
-    apps,
-  });
-  address = (await firstAccount(wallet.call, 'Holds')).address;
-  await wallet.call('sandbox.fund', { address });
-});
-
-afterAll(async () => {
-  for (const app of apps) app.close();
-  await wallet?.call('accounts.remove', { address }).catch(() => undefined);
-  await sandbox?.remove();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const session = useFundedWallet('held-names', { accountName: 'Holds' });
 
 describe('held tokens the directory does not know', () => {
   it('are named from their on-chain metadata, or left unnamed, and stay unverified', async () => {
-    const connection = new Connection(sandbox.rpcUrl, 'confirmed');
-    const { named, nameless } = await makeUnknownHeldTokens(connection, new PublicKey(address));
+    const connection = new Connection(session.sandbox.rpcUrl, 'confirmed');
+    const { named, nameless } = await makeUnknownHeldTokens(
+      connection,
+      new PublicKey(session.address),
+    );
 
-    const balances = await wallet.call('balances.get', { address });
+    const balances = await session.wallet.call('balances.get', { address: session.address });
     const byMint = new Map(balances.tokens.map((t) => [t.mint, t]));
     expect(byMint.get(named.mint.toBase58())).toMatchObject({
       symbol: 'CNT',

@@ -21,13 +21,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   approveCase,
-  baseUnits,
   bySymbol,
   invoiceCases,
-  reviewInvoiceCase,
-  reviewSwapCase,
   swapCases,
-  type Reviewed,
   SWEEP_TOKENS,
   type SweepCase,
 } from '../harness/honest-sweep';
@@ -45,7 +41,7 @@ const session = useHonestSweepSession({
     args: ['--api-shape', 'v2', '--jupiter-program', JUPITER_PROGRAM_FIXTURE],
   },
 });
-const { call, fundTokens, lamportsOf, payeeHolds } = session;
+const { call, fundTokens, lamportsOf } = session;
 /** Approvals confirmed in this run, over all its tests. */
 let confirmedInRun = 0;
 
@@ -90,18 +86,7 @@ async function sweep(
   const started = performance.now();
   for (const sweepCase of cases) {
     await hooks.beforeCase?.();
-    let reviewed: Reviewed;
-    let before = 0n;
-    if (sweepCase.kind === 'swap') {
-      reviewed = await reviewSwapCase(call, sweepCase);
-    } else {
-      before = await payeeHolds(sweepCase);
-      reviewed = await reviewInvoiceCase(
-        call,
-        sweepCase,
-        session.payees.get(sweepCase.token.mint)!,
-      );
-    }
+    const { reviewed, before } = await session.reviewCase(sweepCase);
     if (reviewed.outcome === 'refused') {
       outcome.refused.push(`${sweepCase.name}: ${reviewed.words}`);
     }
@@ -120,11 +105,8 @@ async function sweep(
     outcome.confirmedNames.add(sweepCase.name);
     const problem = (await hooks.afterConfirmed?.(sweepCase)) ?? null;
     if (problem !== null) outcome.failed.push(`${sweepCase.name}: ${problem}`);
-    if (sweepCase.kind === 'invoice') {
-      const amount = baseUnits(sweepCase.amountText, sweepCase.token.decimals);
-      const gained = (await payeeHolds(sweepCase)) - before;
-      if (gained !== amount) outcome.failed.push(`${sweepCase.name}: the payee gained ${gained}`);
-    }
+    const unpaid = await session.paidExactly(sweepCase, before);
+    if (unpaid !== null) outcome.failed.push(`${sweepCase.name}: ${unpaid}`);
   }
   confirmedInRun += outcome.confirmed;
   const seconds = ((performance.now() - started) / 1000).toFixed(1);

@@ -20,14 +20,10 @@ import { Keypair } from '@solana/web3.js';
 import { describe, expect, it } from 'vitest';
 import {
   approveCase,
-  baseUnits,
   invoiceCases,
-  reviewInvoiceCase,
-  reviewSwapCase,
   swapCases,
   SWEEP_TOKENS,
   unservable,
-  type Reviewed,
   type SweepCase,
 } from '../harness/honest-sweep';
 import { useHonestSweepSession } from '../harness/honest-sweep-session';
@@ -59,18 +55,7 @@ describe('the honest sweep (issue 21)', () => {
       const started = performance.now();
       for (const sweepCase of cases) {
         index += 1;
-        let reviewed: Reviewed;
-        let before = 0n;
-        if (sweepCase.kind === 'swap') {
-          reviewed = await reviewSwapCase(call, sweepCase);
-        } else {
-          before = await payeeHolds(sweepCase);
-          reviewed = await reviewInvoiceCase(
-            call,
-            sweepCase,
-            session.payees.get(sweepCase.token.mint)!,
-          );
-        }
+        const { reviewed, before } = await session.reviewCase(sweepCase);
         if (reviewed.outcome === 'refused') refused.push(`${sweepCase.name}: ${reviewed.words}`);
         if (reviewed.outcome === 'not-offered') {
           notOffered.push(`${sweepCase.name}: ${reviewed.code}: ${reviewed.words}`);
@@ -87,11 +72,8 @@ describe('the honest sweep (issue 21)', () => {
           continue;
         }
         confirmed += 1;
-        if (sweepCase.kind === 'invoice') {
-          const amount = baseUnits(sweepCase.amountText, sweepCase.token.decimals);
-          const gained = (await payeeHolds(sweepCase)) - before;
-          if (gained !== amount) failed.push(`${sweepCase.name}: the payee gained ${gained}`);
-        }
+        const unpaid = await session.paidExactly(sweepCase, before);
+        if (unpaid !== null) failed.push(`${sweepCase.name}: ${unpaid}`);
       }
       const seconds = ((performance.now() - started) / 1000).toFixed(1);
       console.info(
@@ -183,10 +165,7 @@ describe('the honest sweep (issue 21)', () => {
       const failed: string[] = [];
       let confirmed = 0;
       for (const [index, sweepCase] of cases.entries()) {
-        const reviewed =
-          sweepCase.kind === 'swap'
-            ? await reviewSwapCase(call, sweepCase)
-            : await reviewInvoiceCase(call, sweepCase, session.payees.get(sweepCase.token.mint)!);
+        const { reviewed } = await session.reviewCase(sweepCase);
         if (reviewed.outcome !== 'accepted') {
           refused.push(`${sweepCase.name}: ${reviewed.outcome}: ${reviewed.words}`);
           continue;

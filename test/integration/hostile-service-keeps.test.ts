@@ -47,6 +47,10 @@ const solToUsdcOf = (amount: bigint) => ({
   slippage: { bps: 100 },
 });
 
+/** Under `tamperCase`, a 0.1 SOL → USDC swap is refused by the custody rule (see refused). */
+const custodyRefusal = (tamperCase: HostileCase) =>
+  refused(tamperCase, reviewSwap(solToUsdcOf(100_000_000n)), 'swap.approve', 'sol-custody');
+
 describe('class 2: a pool the attacker owns, priced 40% below the market', () => {
   let pool: AttackerPool;
   beforeAll(async () => {
@@ -168,12 +172,7 @@ describe('class 3: an output account someone else can close', () => {
           }
         }),
     };
-    const reason = await refused(
-      redirect,
-      reviewSwap(solToUsdcOf(100_000_000n)),
-      'swap.approve',
-      'sol-custody',
-    );
+    const reason = await custodyRefusal(redirect);
     expect(reason).toBe(
       `It would pay USDC into your account ${short(account.publicKey)}, which is not your usual USDC account and its close authority is ${short(attacker.publicKey)}: they could empty it, or close it and open their own at the same address before this lands, and keep what arrives.`,
     );
@@ -224,33 +223,19 @@ describe('class 4: rent locked in a route mint’s account', () => {
         const info = step.swapInfo as Json;
         // The route passes through the attacker's mint: it becomes one of the swap's own mints.
         const middle = '1000';
+        /** A whole-route hop like the first, through a pool of its own, with `swapInfo` changed. */
+        const hop = (swapInfo: Json) => ({
+          ...step,
+          percent: 100,
+          bps: 10_000,
+          swapInfo: { ...info, ammKey: newKey(), ...swapInfo },
+        });
+        const attackerMint = mint.publicKey.toBase58();
         return {
           ...answer,
           routePlan: [
-            {
-              ...step,
-              percent: 100,
-              bps: 10_000,
-              swapInfo: {
-                ...info,
-                ammKey: newKey(),
-                outputMint: mint.publicKey.toBase58(),
-                inAmount: answer.inAmount,
-                outAmount: middle,
-              },
-            },
-            {
-              ...step,
-              percent: 100,
-              bps: 10_000,
-              swapInfo: {
-                ...info,
-                ammKey: newKey(),
-                inputMint: mint.publicKey.toBase58(),
-                inAmount: middle,
-                outAmount: answer.outAmount,
-              },
-            },
+            hop({ outputMint: attackerMint, inAmount: answer.inAmount, outAmount: middle }),
+            hop({ inputMint: attackerMint, inAmount: middle, outAmount: answer.outAmount }),
           ],
         };
       },
@@ -281,12 +266,7 @@ describe('class 4: rent locked in a route mint’s account', () => {
           [huge],
         ),
     };
-    const reason = await refused(
-      routeMint,
-      reviewSwap(solToUsdcOf(100_000_000n)),
-      'swap.approve',
-      'sol-custody',
-    );
+    const reason = await custodyRefusal(routeMint);
     expect(reason).toContain(
       `It would lock ${lamports / 1e9} SOL of your SOL as rent in new accounts (${lamports / 1e9} SOL in ${short(huge.publicKey)}), more than the 0.01 SOL (the rent of about five token accounts) a swap needs.`,
     );

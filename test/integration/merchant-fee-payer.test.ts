@@ -7,16 +7,11 @@
  * signature (its id), the merchant's wallet is charged the fee and the person's SOL not at all;
  * the merchant then finds and validates the payment with @solana/pay.
  */
-import { findReference, validateTransfer } from '@solana/pay';
 import { PublicKey } from '@solana/web3.js';
-import BigNumber from 'bignumber.js';
 import { describe, expect, it } from 'vitest';
-import {
-  orderMemo,
-  orderReference,
-  SANDBOX_MERCHANT,
-} from '../../main/sandbox/merchant/merchant-shop';
-import { ataOf, confirmedSignature, tokenBalance, USDC, usePaySession } from './pay-helpers';
+import { SANDBOX_MERCHANT } from '../../main/sandbox/merchant/merchant-shop';
+import { ataOf, USDC, usePaySession } from './pay-helpers';
+import { expectFoundByReference, expectValidTransfer } from './merchant-check';
 
 const pay = usePaySession('merchant-fee-payer', { payerUsdc: 100_000_000n });
 
@@ -48,12 +43,12 @@ describe('a merchant that pays the network fee', () => {
       person: await pay.connection.getBalance(new PublicKey(pay.payer), 'confirmed'),
       merchant: await pay.connection.getBalance(SANDBOX_MERCHANT, 'confirmed'),
     };
-    const usdcBefore = await tokenBalance(pay.connection, ataOf(merchant, USDC));
+    const usdcBefore = await pay.tokenBalance(ataOf(merchant, USDC));
     const submission = await pay.wallet.call('merchant.approve', {
       ticketId: review.ticket.ticketId,
       transactionBase64: review.ticket.transactionBase64,
     });
-    const signature = await confirmedSignature(pay.wallet, submission.signature);
+    const signature = await pay.confirmedSignature(submission.signature);
     const landed = await pay.connection.getTransaction(signature, {
       commitment: 'confirmed',
       maxSupportedTransactionVersion: 0,
@@ -69,28 +64,13 @@ describe('a merchant that pays the network fee', () => {
       BigInt(lamportsBefore.merchant) -
         BigInt(await pay.connection.getBalance(SANDBOX_MERCHANT, 'confirmed')),
     ).toBe(fee);
-    expect((await tokenBalance(pay.connection, ataOf(merchant, USDC))) - usdcBefore).toBe(
-      2_500_000n,
-    );
+    expect((await pay.tokenBalance(ataOf(merchant, USDC))) - usdcBefore).toBe(2_500_000n);
 
-    const found = await findReference(pay.connection, orderReference(order), {
-      finality: 'confirmed',
+    await expectFoundByReference(pay.connection, order, signature);
+    await expectValidTransfer(pay.connection, order, signature, {
+      price: '2.5',
+      splToken: new PublicKey(USDC),
     });
-    expect(found.signature).toBe(signature);
-    await expect(
-      validateTransfer(
-        pay.connection,
-        signature,
-        {
-          recipient: SANDBOX_MERCHANT,
-          amount: new BigNumber('2.5'),
-          splToken: new PublicKey(USDC),
-          reference: orderReference(order),
-          memo: orderMemo(order),
-        },
-        { commitment: 'confirmed' },
-      ),
-    ).resolves.toBeTruthy();
     const entry = (await pay.wallet.call('activity.list', {})).find(
       (e) => e.signature === signature,
     );

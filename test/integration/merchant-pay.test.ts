@@ -6,23 +6,10 @@
  * validateTransfer (SPEC.md "Reference": the reference key finds the transaction), and its
  * v1.1 redirect (SPEC1.1.md "POST Response") is kept until the payment is confirmed.
  */
-import { findReference, validateTransfer } from '@solana/pay';
-import BigNumber from 'bignumber.js';
 import { describe, expect, it } from 'vitest';
-import {
-  orderMemo,
-  orderReference,
-  SANDBOX_MERCHANT,
-} from '../../main/sandbox/merchant/merchant-shop';
-import {
-  ataOf,
-  confirmedSignature,
-  faucet,
-  PYUSD,
-  tokenBalance,
-  USDC,
-  usePaySession,
-} from './pay-helpers';
+import { orderMemo, SANDBOX_MERCHANT } from '../../main/sandbox/merchant/merchant-shop';
+import { ataOf, PYUSD, USDC, usePaySession } from './pay-helpers';
+import { expectFoundByReference, expectValidTransfer } from './merchant-check';
 
 const pay = usePaySession('merchant-pay', { payerUsdc: 100_000_000n });
 
@@ -52,34 +39,21 @@ describe('a transaction request from the sandbox merchant', () => {
     expect(review.ticket.report.feePayer).toBe(pay.payer);
 
     // The redirect waits for the confirmation.
-    const before = await tokenBalance(pay.connection, ataOf(SANDBOX_MERCHANT.toBase58(), USDC));
+    const before = await pay.tokenBalance(ataOf(SANDBOX_MERCHANT.toBase58(), USDC));
     const submission = await pay.wallet.call('merchant.approve', {
       ticketId: review.ticket.ticketId,
       transactionBase64: review.ticket.transactionBase64,
     });
-    const signature = await confirmedSignature(pay.wallet, submission.signature);
-    const after = await tokenBalance(pay.connection, ataOf(SANDBOX_MERCHANT.toBase58(), USDC));
+    const signature = await pay.confirmedSignature(submission.signature);
+    const after = await pay.tokenBalance(ataOf(SANDBOX_MERCHANT.toBase58(), USDC));
     expect(after - before).toBe(2_500_000n);
 
     // The merchant's own check, as a shop makes it with @solana/pay.
-    const found = await findReference(pay.connection, orderReference(order), {
-      finality: 'confirmed',
+    await expectFoundByReference(pay.connection, order, signature);
+    await expectValidTransfer(pay.connection, order, signature, {
+      price: '2.5',
+      splToken: new (await import('@solana/web3.js')).PublicKey(USDC),
     });
-    expect(found.signature).toBe(signature);
-    await expect(
-      validateTransfer(
-        pay.connection,
-        signature,
-        {
-          recipient: SANDBOX_MERCHANT,
-          amount: new BigNumber('2.5'),
-          splToken: new (await import('@solana/web3.js')).PublicKey(USDC),
-          reference: orderReference(order),
-          memo: orderMemo(order),
-        },
-        { commitment: 'confirmed' },
-      ),
-    ).resolves.toBeTruthy();
     const status = await fetch(
       new URL(`/sandbox/merchant/status?order=${order}&item=usdc`, pay.sandbox.rpcUrl),
     );
@@ -91,7 +65,7 @@ describe('a transaction request from the sandbox merchant', () => {
   });
 
   it('pays the Token-2022 item (PYUSD) with its reference and memo', async () => {
-    await faucet(pay.sandbox, pay.payer, PYUSD, 10_000_000n);
+    await pay.faucet(pay.payer, PYUSD, 10_000_000n);
     const order = `pyusd-${Date.now()}`;
     const text = link('pyusd', order);
     const review = await pay.wallet.call('merchant.review', { text });
@@ -101,11 +75,8 @@ describe('a transaction request from the sandbox merchant', () => {
       ticketId: review.ticket.ticketId,
       transactionBase64: review.ticket.transactionBase64,
     });
-    const signature = await confirmedSignature(pay.wallet, submission.signature);
-    const found = await findReference(pay.connection, orderReference(order), {
-      finality: 'confirmed',
-    });
-    expect(found.signature).toBe(signature);
+    const signature = await pay.confirmedSignature(submission.signature);
+    await expectFoundByReference(pay.connection, order, signature);
     const entry = (await pay.wallet.call('activity.list', {})).find(
       (e) => e.signature === signature,
     );

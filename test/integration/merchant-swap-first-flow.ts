@@ -9,35 +9,21 @@
  * validateTransfer (SPEC.md "Reference"; validateTransfer for SPL Token payments only, see
  * below).
  */
-import { findReference, validateTransfer } from '@solana/pay';
-import { getAssociatedTokenAddressSync, TOKEN_2022_PROGRAM_ID } from '@solana/spl-token';
 import { PublicKey } from '@solana/web3.js';
 import BigNumber from 'bignumber.js';
 import { expect } from 'vitest';
 import {
-  orderMemo,
-  orderReference,
   SANDBOX_MERCHANT,
   SANDBOX_MERCHANT_ITEMS,
   type SandboxMerchantItem,
 } from '../../main/sandbox/merchant/merchant-shop';
-import { confirmedSignature, PYUSD, SOL, tokenBalance, type PaySession } from './pay-helpers';
-
-/** The account of `owner` for `mint` (PYUSD is a Token-2022 token). */
-export function tokenAccountOf(owner: string, mint: string): string {
-  const program = mint === PYUSD ? TOKEN_2022_PROGRAM_ID : undefined;
-  return getAssociatedTokenAddressSync(
-    new PublicKey(mint),
-    new PublicKey(owner),
-    true,
-    program,
-  ).toBase58();
-}
+import { ataOf, PYUSD, SOL, type PaySession } from './pay-helpers';
+import { expectFoundByReference, expectValidTransfer } from './merchant-check';
 
 /** What the person holds of `mint`: lamports for SOL, else the token account's balance. */
 async function held(pay: PaySession, mint: string): Promise<bigint> {
   if (mint === SOL) return BigInt(await pay.connection.getBalance(new PublicKey(pay.payer)));
-  return tokenBalance(pay.connection, tokenAccountOf(pay.payer, mint));
+  return pay.tokenBalance(ataOf(pay.payer, mint));
 }
 
 /**
@@ -83,7 +69,7 @@ export async function payThroughSwapFirst(
     ticketId: swap.ticketId,
     transactionBase64: swap.transactionBase64,
   });
-  await confirmedSignature(pay.wallet, swapped.signature);
+  await pay.confirmedSignature(swapped.signature);
   const heldNow = await held(pay, mint);
   // Covered: exactly on ExactOut; at least, on v2 (the rest stays the person's).
   if (sizing === 'exact-out') expect(heldNow).toBe(amount);
@@ -96,39 +82,23 @@ export async function payThroughSwapFirst(
   const second = await pay.wallet.call('merchant.review', { text });
   expect(second.ticket.report.refusals).toEqual([]);
   expect(second.shortfall).toBeNull();
-  const merchantAccount = tokenAccountOf(SANDBOX_MERCHANT.toBase58(), mint);
-  const before = await tokenBalance(pay.connection, merchantAccount);
+  const merchantAccount = ataOf(SANDBOX_MERCHANT.toBase58(), mint);
+  const before = await pay.tokenBalance(merchantAccount);
   const paid = await pay.wallet.call('merchant.approve', {
     ticketId: second.ticket.ticketId,
     transactionBase64: second.ticket.transactionBase64,
   });
-  const signature = await confirmedSignature(pay.wallet, paid.signature);
-  expect((await tokenBalance(pay.connection, merchantAccount)) - before).toBe(amount);
+  const signature = await pay.confirmedSignature(paid.signature);
+  expect((await pay.tokenBalance(merchantAccount)) - before).toBe(amount);
   expect(await held(pay, mint)).toBe(heldNow - amount);
 
   // The merchant's own check, as a shop makes it with @solana/pay.
-  const found = await findReference(pay.connection, orderReference(order), {
-    finality: 'confirmed',
-  });
-  expect(found.signature).toBe(signature);
+  await expectFoundByReference(pay.connection, order, signature);
   // @solana/pay 0.2.6's validateTransfer looks for the recipient's SPL Token account only
   // (src/validateTransfer.ts: getAssociatedTokenAddress without a program), so it cannot find a
   // Token-2022 payment ("recipient not found"); the merchant's balance change above is that
   // check for PYUSD, and the reference found it.
   if (mint === PYUSD) return signature;
-  await expect(
-    validateTransfer(
-      pay.connection,
-      signature,
-      {
-        recipient: SANDBOX_MERCHANT,
-        amount: new BigNumber(price),
-        splToken: mintKey,
-        reference: orderReference(order),
-        memo: orderMemo(order),
-      },
-      { commitment: 'confirmed' },
-    ),
-  ).resolves.toBeTruthy();
+  await expectValidTransfer(pay.connection, order, signature, { price, splToken: mintKey });
   return signature;
 }

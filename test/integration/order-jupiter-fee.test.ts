@@ -23,17 +23,7 @@ import { JUPITER_FEE_AUTHORITY } from '../../main/sandbox/jupiter/program';
 import { waitForStatus } from '../fixtures/sandbox-faucet';
 import { JUPITER_PROGRAM_FIXTURE } from '../fixtures/jupiter-program';
 import { redirectedFee, type RouteFee } from '../harness/jupiter-fee-tamper';
-import {
-  airdrop,
-  ataOf,
-  confirmedSignature,
-  faucet,
-  PYUSD,
-  SOL,
-  tokenBalance,
-  USDC,
-  usePaySession,
-} from './pay-helpers';
+import { ataOf, PYUSD, SOL, USDC, usePaySession } from './pay-helpers';
 
 const BONK = 'DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263';
 /** The sandbox's unverified token, whose first pool the sandbox publishes as 3 hours old. */
@@ -95,7 +85,7 @@ async function approved(ticket: { ticketId: string; transactionBase64: string })
     ticketId: ticket.ticketId,
     transactionBase64: ticket.transactionBase64,
   });
-  await confirmedSignature(pay.wallet, swap.signature);
+  await pay.confirmedSignature(swap.signature);
 }
 
 const feeVerdict = (report: { verdicts: { rule: string; ok: boolean; reason: string }[] }) =>
@@ -120,14 +110,14 @@ describe("Jupiter's own fee on /order, at the table's rate into Jupiter's accoun
       account: jupiterSol,
       change: '200000',
     });
-    const before = await tokenBalance(pay.connection, jupiterSol);
+    const before = await pay.tokenBalance(jupiterSol);
     await approved(ticket);
     // 2 bps of 1 SOL, whole: Jupiter's route pays it, no operator share taken from it.
-    expect((await tokenBalance(pay.connection, jupiterSol)) - before).toBe(200_000n);
+    expect((await pay.tokenBalance(jupiterSol)) - before).toBe(200_000n);
   });
 
   it('PYUSD → BONK: 10 bps in PYUSD, a Token-2022 fee token, into Jupiter’s PYUSD account', async () => {
-    await faucet(pay.sandbox, pay.payer, PYUSD, 100_000_000n);
+    await pay.faucet(pay.payer, PYUSD, 100_000_000n);
     const jupiterPyusd = ataOf(JUPITER_FEE_AUTHORITY, PYUSD);
     const { quote, ticket } = await reviewed({
       inputMint: PYUSD,
@@ -137,9 +127,9 @@ describe("Jupiter's own fee on /order, at the table's rate into Jupiter's accoun
     expect(quote.serviceFee).toEqual({ by: 'Jupiter', feeBps: 10, amount: '50000', mint: PYUSD });
     expect(ticket.report.refusals).toEqual([]);
     expect(feeVerdict(ticket.report)?.reason).toMatch(/^Jupiter's platform fee of 10 bps/);
-    const before = await tokenBalance(pay.connection, jupiterPyusd);
+    const before = await pay.tokenBalance(jupiterPyusd);
     await approved(ticket);
-    expect((await tokenBalance(pay.connection, jupiterPyusd)) - before).toBe(50_000n);
+    expect((await pay.tokenBalance(jupiterPyusd)) - before).toBe(50_000n);
   });
 
   it('USDC → UNVR, a token under a day old: 50 bps in USDC, the table’s new-token row, accepted', async () => {
@@ -153,7 +143,7 @@ describe("Jupiter's own fee on /order, at the table's rate into Jupiter's accoun
     expect(age).toBeGreaterThan(3 * 3_600_000 - 1_000);
     expect(age).toBeLessThan(4 * 3_600_000);
 
-    await faucet(pay.sandbox, pay.payer, USDC, 10_000_000n);
+    await pay.faucet(pay.payer, USDC, 10_000_000n);
     const jupiterUsdc = ataOf(JUPITER_FEE_AUTHORITY, USDC);
     const { quote, ticket } = await reviewed({
       inputMint: USDC,
@@ -167,23 +157,23 @@ describe("Jupiter's own fee on /order, at the table's rate into Jupiter's accoun
     expect(feeVerdict(ticket.report)?.reason).toMatch(
       /^Jupiter's platform fee of 50 bps \(0\.01 USDC, its answer said 0\.01 USDC\) goes to .*\. Its rate is within the 50 bps Jupiter publishes for tokens under a day old\.$/,
     );
-    const before = await tokenBalance(pay.connection, jupiterUsdc);
+    const before = await pay.tokenBalance(jupiterUsdc);
     const swap = await pay.wallet.call('swap.approve', {
       ticketId: ticket.ticketId,
       transactionBase64: ticket.transactionBase64,
       // UNVR is unverified: the person acknowledges that warning, not the fee.
       risksAcknowledged: true,
     });
-    await confirmedSignature(pay.wallet, swap.signature);
-    expect((await tokenBalance(pay.connection, jupiterUsdc)) - before).toBe(10_000n);
+    await pay.confirmedSignature(swap.signature);
+    expect((await pay.tokenBalance(jupiterUsdc)) - before).toBe(10_000n);
   });
 
   it('a gasless USDC → SOL order for a person without SOL: the fee counted on the SOL bought, not on the gas payer’s rent', async () => {
     const poor = (await pay.wallet.call('accounts.create', { label: 'No SOL' })).address;
     await pay.wallet.call('accounts.select', { address: poor });
     try {
-      await faucet(pay.sandbox, poor, USDC, 50_000_000n);
-      const before = await tokenBalance(pay.connection, jupiterSol);
+      await pay.faucet(poor, USDC, 50_000_000n);
+      const before = await pay.tokenBalance(jupiterSol);
       const { quote, ticket } = await reviewed({
         inputMint: USDC,
         outputMint: SOL,
@@ -200,7 +190,7 @@ describe("Jupiter's own fee on /order, at the table's rate into Jupiter's accoun
       expect(fee).toBeLessThan(30_000n);
       expect(feeVerdict(ticket.report)?.reason).toMatch(/^Jupiter's platform fee of 2 bps/);
       await approved(ticket);
-      expect((await tokenBalance(pay.connection, jupiterSol)) - before).toBe(fee);
+      expect((await pay.tokenBalance(jupiterSol)) - before).toBe(fee);
     } finally {
       await pay.wallet.call('accounts.select', { address: pay.payer });
     }
@@ -214,10 +204,7 @@ describe("Jupiter's own fee on /order, at the table's rate into Jupiter's accoun
       expect(ticket.report.refusals.join(' ')).toContain(
         "The swap instruction takes a platform fee of 2 bps, more than the 1 bps Jupiter's answer states.",
       );
-      const refused = await pay.wallet.refusal('swap.approve', {
-        ticketId: ticket.ticketId,
-        transactionBase64: ticket.transactionBase64,
-      });
+      const refused = await pay.approvalRefusal('swap.approve', ticket);
       expect(refused.code).toBe('GUARD_REFUSED');
     } finally {
       statedBps = null;
@@ -229,7 +216,7 @@ describe('a hostile "Jupiter platform fee"', () => {
   /** An attacker with a wSOL account to be paid into. */
   async function attackerWsol(): Promise<string> {
     const attacker = Keypair.generate();
-    await airdrop(pay.connection, attacker.publicKey.toBase58(), 1_000_000_000);
+    await pay.airdrop(attacker.publicKey.toBase58(), 1_000_000_000);
     const account = ataOf(attacker.publicKey.toBase58(), SOL);
     const tx = new Transaction().add(
       createAssociatedTokenAccountIdempotentInstruction(
@@ -254,7 +241,7 @@ describe('a hostile "Jupiter platform fee"', () => {
   /** What the same route does when a twin key signs it: lands, and the attacker is paid. */
   async function landedOnTwin(to: RouteFee): Promise<bigint> {
     const twin = Keypair.generate();
-    await airdrop(pay.connection, twin.publicKey.toBase58(), 2_000_000_000);
+    await pay.airdrop(twin.publicKey.toBase58(), 2_000_000_000);
     const url = new URL(`${pay.sandbox.swapApiUrl}/order`);
     for (const [name, value] of Object.entries({
       inputMint: SOL,
@@ -271,7 +258,7 @@ describe('a hostile "Jupiter platform fee"', () => {
     expect(was).toEqual({ bps: 2, account: jupiterSol });
     const tx = VersionedTransaction.deserialize(Buffer.from(base64, 'base64'));
     tx.sign([twin]);
-    const before = await tokenBalance(pay.connection, to.account);
+    const before = await pay.tokenBalance(to.account);
     const signature = await pay.connection.sendRawTransaction(tx.serialize());
     await waitForStatus(pay.connection, signature, 200, 25);
     const landed = await new Connection(pay.sandbox.rpcUrl, 'confirmed').getTransaction(signature, {
@@ -279,7 +266,7 @@ describe('a hostile "Jupiter platform fee"', () => {
       commitment: 'confirmed',
     });
     expect(landed?.meta?.err).toBeNull();
-    return (await tokenBalance(pay.connection, to.account)) - before;
+    return (await pay.tokenBalance(to.account)) - before;
   }
 
   /** The wallet's review of SOL → USDC under the tamper: refused, approve refused, nothing sent. */
@@ -295,10 +282,7 @@ describe('a hostile "Jupiter platform fee"', () => {
       expect(quote.serviceFee?.feeBps).toBe(stated);
       expect(ticket.report.accepted).toBe(false);
       const reason = feeVerdict(ticket.report)?.reason ?? '';
-      const refused = await pay.wallet.refusal('swap.approve', {
-        ticketId: ticket.ticketId,
-        transactionBase64: ticket.transactionBase64,
-      });
+      const refused = await pay.approvalRefusal('swap.approve', ticket);
       expect(refused.code).toBe('GUARD_REFUSED');
       expect(refused.message).toContain(reason);
       return reason;

@@ -14,17 +14,7 @@
 import { PublicKey, VersionedTransaction } from '@solana/web3.js';
 import { describe, expect, it } from 'vitest';
 import { namedReferralAccount, ULTRA_REFERRAL_PROJECT } from '../../main/fees/referral-v2';
-import {
-  ataOf,
-  confirmedSignature,
-  editedAnswer,
-  faucet,
-  newKey,
-  SOL,
-  tokenBalance,
-  USDC,
-  usePaySession,
-} from './pay-helpers';
+import { ataOf, editedAnswer, newKey, SOL, USDC, usePaySession } from './pay-helpers';
 
 const referral = namedReferralAccount(ULTRA_REFERRAL_PROJECT, 'swapdesk');
 const referralSol = ataOf(referral, SOL);
@@ -57,7 +47,9 @@ const pay = usePaySession('order-referral-fee', {
   },
 });
 
-const confirmed = (signature: string) => confirmedSignature(pay.wallet, signature);
+/** A swap.quote request of `amount` lamports of SOL into USDC at 1%. */
+const solToUsdc = (amount: string) =>
+  ({ inputMint: SOL, outputMint: USDC, amount, slippage: { bps: 100 } }) as const;
 
 describe('the referral fee of /order', () => {
   it('creates the token accounts by priority, then a Best price swap pays the referral fee into them', async () => {
@@ -85,7 +77,7 @@ describe('the referral fee of /order', () => {
       ticketId: create.ticketId,
       transactionBase64: create.transactionBase64,
     });
-    await confirmed(sent.signature);
+    await pay.confirmedSignature(sent.signature);
     const after = await pay.wallet.call('fees.orderReferral', {});
     // Four at a time, in priority order: SOL, USDC, USDT, PYUSD exist now.
     expect(after.tokenAccounts.slice(0, 4).every((t) => t.exists && t.balance === '0')).toBe(true);
@@ -94,12 +86,7 @@ describe('the referral fee of /order', () => {
     expect(after.tokenAccounts[0]?.address).toBe(referralSol);
 
     await pay.wallet.call('swapPath.set', { path: 'meta-aggregator' });
-    const quote = await pay.wallet.call('swap.quote', {
-      inputMint: SOL,
-      outputMint: USDC,
-      amount: '1000000000',
-      slippage: { bps: 100 },
-    });
+    const quote = await pay.wallet.call('swap.quote', solToUsdc('1000000000'));
     expect(quote.platformFee?.feeBps).toBe(80);
     expect(
       pay.wallet.urls.some((u) => u.includes('referralAccount=') && u.includes('referralFee=80')),
@@ -108,14 +95,14 @@ describe('the referral fee of /order', () => {
     expect(ticket.report.refusals).toEqual([]);
     const feeVerdict = ticket.report.verdicts.find((v) => v.rule === 'fee-account');
     expect(feeVerdict?.reason).toMatch(/Your fee account .* receives/);
-    const feeBefore = (await tokenBalance(pay.connection, referralSol)) ?? 0n;
+    const feeBefore = (await pay.tokenBalance(referralSol)) ?? 0n;
     const swap = await pay.wallet.call('swap.approve', {
       ticketId: ticket.ticketId,
       transactionBase64: ticket.transactionBase64,
     });
-    await confirmed(swap.signature);
+    await pay.confirmedSignature(swap.signature);
     // 80 bps of 1 SOL, taken in SOL (first by priority), less the sandbox operator's 2.5%.
-    const earned = (await tokenBalance(pay.connection, referralSol)) - feeBefore;
+    const earned = (await pay.tokenBalance(referralSol)) - feeBefore;
     expect(earned).toBe(8_000_000n - (8_000_000n * 25n) / 1000n);
     const shown = await pay.wallet.call('fees.orderReferral', {});
     expect(shown.tokenAccounts[0]?.balance).toBe(earned.toString());
@@ -125,12 +112,7 @@ describe('the referral fee of /order', () => {
     await pay.wallet.call('swapPath.set', { path: 'meta-aggregator' });
     answerFor = namedReferralAccount(ULTRA_REFERRAL_PROJECT, 'someone-else');
     try {
-      const refused = await pay.wallet.refusal('swap.quote', {
-        inputMint: SOL,
-        outputMint: USDC,
-        amount: '100000000',
-        slippage: { bps: 100 },
-      });
+      const refused = await pay.wallet.refusal('swap.quote', solToUsdc('100000000'));
       expect(refused.code).toBe('SWAP_API_BAD_RESPONSE');
       expect(refused.message).toContain(answerFor);
     } finally {
@@ -141,26 +123,18 @@ describe('the referral fee of /order', () => {
   it('refuses an /order transaction whose referral fee goes elsewhere than its answer says', async () => {
     await pay.wallet.call('swapPath.set', { path: 'meta-aggregator' });
     const stranger = newKey();
-    await faucet(pay.sandbox, stranger, SOL, 1n);
+    await pay.faucet(stranger, SOL, 1n);
     const strangerSol = ataOf(stranger, SOL);
     redirect = { from: referralSol, to: strangerSol };
     try {
-      const quote = await pay.wallet.call('swap.quote', {
-        inputMint: SOL,
-        outputMint: USDC,
-        amount: '200000000',
-        slippage: { bps: 100 },
-      });
+      const quote = await pay.wallet.call('swap.quote', solToUsdc('200000000'));
       expect(quote.platformFee?.feeBps).toBe(80);
       const ticket = await pay.wallet.call('swap.review', { quoteId: quote.quoteId });
       expect(ticket.report.accepted).toBe(false);
       expect(ticket.report.verdicts.find((v) => v.rule === 'fee-account' && !v.ok)?.reason).toMatch(
         /would go to .*not to your configured fee account/,
       );
-      const refused = await pay.wallet.refusal('swap.approve', {
-        ticketId: ticket.ticketId,
-        transactionBase64: ticket.transactionBase64,
-      });
+      const refused = await pay.approvalRefusal('swap.approve', ticket);
       expect(refused.code).toBe('GUARD_REFUSED');
     } finally {
       redirect = null;

@@ -14,17 +14,18 @@
  */
 import { Keypair, PublicKey } from '@solana/web3.js';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { until } from './swap-flow-wallet';
-import { airdrop, ataOf, faucet, tokenBalance, USDC, usePaySession } from './pay-helpers';
+import { usePaySession } from './pay-helpers';
 import {
   AMOUNT,
-  fundStranger,
+  approveHonestFill,
+  expectRefusedKeepingUsdc,
+  fundStrangerAndTwin,
   landOnTwin,
-  PDLG,
-  pdlgOf,
+  reviewedSwap,
   STRANGER,
   strangerFill,
   strangerRefusals,
+  swapQuery,
 } from './stranger-maker';
 
 const TWIN = Keypair.generate();
@@ -63,23 +64,13 @@ const pay = usePaySession('order-stranger-maker', {
   },
 });
 
-beforeAll(async () => {
-  await fundStranger(pay.sandbox, pay.connection);
-  await airdrop(pay.connection, TWIN.publicKey.toBase58(), 1_000_000_000);
-  await faucet(pay.sandbox, TWIN.publicKey.toBase58(), USDC, AMOUNT);
-});
+beforeAll(() => fundStrangerAndTwin(pay, TWIN));
 
 describe('a co-signer paying a token gesture is no market maker (v2 /order)', () => {
   it('is harmful: the tampered fill, signed by a twin and the stranger, lands', async () => {
-    const query = new URLSearchParams({
-      inputMint: USDC,
-      outputMint: PDLG,
-      amount: AMOUNT.toString(),
-      slippageBps: '100',
-      taker: TWIN.publicKey.toBase58(),
-    });
+    const query = swapQuery({ taker: TWIN.publicKey.toBase58() });
     const answer = (await (
-      await fetch(`${pay.sandbox.rpcUrl}/swap/v2/order?${query.toString()}`)
+      await fetch(`${pay.sandbox.rpcUrl}/swap/v2/order?${query}`)
     ).json()) as Record<string, unknown>;
     expect(answer.router).toBe('jupiterz');
     const tampered = await hostileOrder(answer);
@@ -91,25 +82,12 @@ describe('a co-signer paying a token gesture is no market maker (v2 /order)', ()
     await pay.wallet.call('swapPath.set', { path: 'meta-aggregator' });
     hostile = true;
     try {
-      const quote = await pay.wallet.call('swap.quote', {
-        inputMint: USDC,
-        outputMint: PDLG,
-        amount: AMOUNT.toString(),
-        slippage: { bps: 100 },
-      });
-      const ticket = await pay.wallet.call('swap.review', { quoteId: quote.quoteId });
+      const { quote, ticket } = await reviewedSwap(pay);
       expect(ticket.report.accepted).toBe(false);
       const words = strangerRefusals(quote.otherAmountThreshold);
       expect(ticket.report.refusals).toContain(words.notMaker);
       expect(ticket.report.refusals.join(' ')).toContain(words.notCounterparty);
-      const usdcBefore = await tokenBalance(pay.connection, ataOf(pay.payer, USDC));
-      const refused = await pay.wallet.refusal('swap.approve', {
-        ticketId: ticket.ticketId,
-        transactionBase64: ticket.transactionBase64,
-        risksAcknowledged: true,
-      });
-      expect(refused.code).toBe('GUARD_REFUSED');
-      expect(await tokenBalance(pay.connection, ataOf(pay.payer, USDC))).toBe(usdcBefore);
+      await expectRefusedKeepingUsdc(pay, ticket);
     } finally {
       hostile = false;
     }
@@ -117,31 +95,13 @@ describe('a co-signer paying a token gesture is no market maker (v2 /order)', ()
 
   it("the honest twin, the sandbox market maker's own fill, is reviewed, approved and confirmed", async () => {
     await pay.wallet.call('swapPath.set', { path: 'meta-aggregator' });
-    const quote = await pay.wallet.call('swap.quote', {
-      inputMint: USDC,
-      outputMint: PDLG,
-      amount: AMOUNT.toString(),
-      slippage: { bps: 100 },
-    });
-    const ticket = await pay.wallet.call('swap.review', { quoteId: quote.quoteId });
+    const { quote, ticket } = await reviewedSwap(pay);
     expect(ticket.report.refusals).toEqual([]);
     expect(ticket.report.verdicts.find((v) => v.rule === 'awaited-signers')?.reason).toMatch(
       /^The market maker \S+ signs after you, when the swap is executed; it is the one paying you/,
     );
-    const before = await tokenBalance(pay.connection, pdlgOf(new PublicKey(pay.payer)).toBase58());
-    const swap = await pay.wallet.call('swap.approve', {
-      ticketId: ticket.ticketId,
-      transactionBase64: ticket.transactionBase64,
-      risksAcknowledged: true,
-    });
-    const status = await until(
-      'the honest fill',
-      () => pay.wallet.call('swap.status', { signature: swap.signature }),
-      (s) => s.status !== 'pending',
-    );
-    expect(status.status).toBe('confirmed');
-    const gained =
-      (await tokenBalance(pay.connection, pdlgOf(new PublicKey(pay.payer)).toBase58())) - before;
+    const { status, gained } = await approveHonestFill(pay, ticket);
+    expect(status).toBe('confirmed');
     expect(gained >= BigInt(quote.otherAmountThreshold)).toBe(true);
   });
 });

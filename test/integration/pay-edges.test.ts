@@ -6,17 +6,7 @@
  * token account (INVALID_RECIPIENT; SOL requests themselves are paid in pay-sol.test.ts).
  */
 import { describe, expect, it } from 'vitest';
-import {
-  approveAndConfirm,
-  ataOf,
-  faucet,
-  newKey,
-  PYUSD,
-  SOL,
-  tokenBalance,
-  USDC,
-  usePaySession,
-} from './pay-helpers';
+import { ataOf, newKey, PYUSD, SOL, USDC, usePaySession } from './pay-helpers';
 
 const USDT = 'Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB';
 
@@ -25,7 +15,7 @@ const pay = usePaySession('pay-edges', { payerUsdc: 100_000_000n });
 describe('paying: edges', () => {
   it('pays into a recipient that is a token account of the mint', async () => {
     const owner = newKey();
-    await faucet(pay.sandbox, owner, USDC, 1n);
+    await pay.faucet(owner, USDC, 1n);
     const account = ataOf(owner, USDC);
     const text = `solana:${account}?amount=0.75&spl-token=${USDC}`;
     expect((await pay.wallet.call('pay.parse', { text })).payee).toMatchObject({
@@ -34,18 +24,15 @@ describe('paying: edges', () => {
       exists: true,
     });
     const plan = await pay.wallet.call('pay.quote', { text, payWithMint: USDC });
-    await approveAndConfirm(
-      pay.wallet,
-      await pay.wallet.call('pay.review', { planId: plan.planId }),
-    );
-    expect(await tokenBalance(pay.connection, account)).toBe(750_001n);
+    await pay.approveAndConfirm(await pay.wallet.call('pay.review', { planId: plan.planId }));
+    expect(await pay.tokenBalance(account)).toBe(750_001n);
   });
 
   // Issue 32: a request's label, message and memo are the merchant's words. They are shown
   // inert (no bidi marks, links defanged); the transaction still carries the memo exactly.
   it("shows a hostile merchant's label, message and memo inert; the memo is paid as asked", async () => {
     const owner = newKey();
-    await faucet(pay.sandbox, owner, USDC, 1n);
+    await pay.faucet(owner, USDC, 1n);
     const phishing = 'Refund pending.\u202e Claim at https://shop-refunds.example/claim';
     const query = new URLSearchParams({
       amount: '0.5',
@@ -74,7 +61,7 @@ describe('paying: edges', () => {
 
   it('refuses a token-account recipient of another token', async () => {
     const owner = newKey();
-    await faucet(pay.sandbox, owner, USDT, 1n);
+    await pay.faucet(owner, USDT, 1n);
     expect(
       await pay.wallet.refusal('pay.parse', {
         text: `solana:${ataOf(owner, USDT)}?amount=1&spl-token=${USDC}`,
@@ -96,7 +83,7 @@ describe('paying: edges', () => {
 
   it('refuses an invoice whose references do not fit in one transaction', async () => {
     const recipient = newKey();
-    await faucet(pay.sandbox, recipient, USDC, 1n);
+    await pay.faucet(recipient, USDC, 1n);
     const references = Array.from({ length: 30 }, newKey);
     const text = `solana:${recipient}?amount=1&spl-token=${USDC}${references.map((r) => `&reference=${r}`).join('')}`;
     expect(text.length).toBeLessThanOrEqual(2048);
@@ -110,7 +97,7 @@ describe('paying: edges', () => {
 
   it('says when no exact-output route can pay, and suggests another token', async () => {
     const recipient = newKey();
-    await faucet(pay.sandbox, recipient, PYUSD, 1n);
+    await pay.faucet(recipient, PYUSD, 1n);
     // More PYUSD than the exact-output pools hold.
     const text = `solana:${recipient}?amount=5000000&spl-token=${PYUSD}`;
     expect(await pay.wallet.refusal('pay.quote', { text, payWithMint: SOL })).toMatchObject({
@@ -121,7 +108,7 @@ describe('paying: edges', () => {
 
   it('refuses a SOL (no spl-token) request to an address that is not a wallet (paid: pay-sol.test.ts)', async () => {
     const owner = newKey();
-    await faucet(pay.sandbox, owner, USDC, 1n);
+    await pay.faucet(owner, USDC, 1n);
     expect(
       await pay.wallet.refusal('pay.parse', { text: `solana:${ataOf(owner, USDC)}?amount=1` }),
     ).toMatchObject({

@@ -11,17 +11,7 @@
 import { PublicKey } from '@solana/web3.js';
 import { getAssociatedTokenAddressSync, TOKEN_2022_PROGRAM_ID } from '@solana/spl-token';
 import { describe, expect, it } from 'vitest';
-import {
-  approveAndConfirm,
-  ataOf,
-  editedAnswer,
-  faucet,
-  newKey,
-  SOL,
-  tokenBalance,
-  USDC,
-  usePaySession,
-} from './pay-helpers';
+import { ataOf, editedAnswer, newKey, SOL, USDC, usePaySession } from './pay-helpers';
 import { paymentByReference, tokenGain } from './pay-merchant-view';
 
 const TFEE = '4AVWP3Tbjcrgr7mLp7RVqUTiZAE5y8YNDamyBP1HUXFk';
@@ -106,9 +96,9 @@ describe('exact payments on a service without exact output (Swap API v2)', () =>
       /pays exactly 3\.75 \S+.* with the reference key, after the memo/,
     );
     const payerUsdc = ataOf(pay.payer, USDC);
-    const payerBefore = await tokenBalance(pay.connection, payerUsdc);
+    const payerBefore = await pay.tokenBalance(payerUsdc);
     const solBefore = BigInt(await pay.connection.getBalance(new PublicKey(pay.payer)));
-    const signature = await approveAndConfirm(pay.wallet, ticket);
+    const signature = await pay.approveAndConfirm(ticket);
     const checked = await merchantCheck({
       payeeAccount: ataOf(recipient, USDC),
       mint: USDC,
@@ -118,7 +108,7 @@ describe('exact payments on a service without exact output (Swap API v2)', () =>
     });
     expect(checked.signature).toBe(signature);
     // What is left stays with the payer, at least what the plan said.
-    const kept = (await tokenBalance(pay.connection, payerUsdc)) - payerBefore;
+    const kept = (await pay.tokenBalance(payerUsdc)) - payerBefore;
     expect(kept).toBeGreaterThanOrEqual(leftover);
     // The payer spent exactly the swap's input, plus the network fee and the rent of its new
     // USDC account (shown before the review).
@@ -132,9 +122,9 @@ describe('exact payments on a service without exact output (Swap API v2)', () =>
   });
 
   it('pays a TFEE (Token-2022 transfer fee) invoice from USDC: the payee gains exactly the amount', async () => {
-    await faucet(pay.sandbox, pay.payer, USDC, 50_000_000n);
+    await pay.faucet(pay.payer, USDC, 50_000_000n);
     const recipient = newKey();
-    await faucet(pay.sandbox, recipient, TFEE, 1n);
+    await pay.faucet(recipient, TFEE, 1n);
     const payeeAccount = tfeeAccountOf(recipient);
     const reference = newKey();
     const text = `solana:${recipient}?amount=0.5&spl-token=${TFEE}&reference=${reference}&memo=INV-TFEE`;
@@ -144,8 +134,8 @@ describe('exact payments on a service without exact output (Swap API v2)', () =>
     expect(plan.exactIn).toMatchObject({ transferAmount: '500501', transferFee: '501' });
     const ticket = await pay.wallet.call('pay.review', { planId: plan.planId });
     expect(ticket.report.refusals).toEqual([]);
-    const before = await tokenBalance(pay.connection, payeeAccount);
-    await approveAndConfirm(pay.wallet, ticket);
+    const before = await pay.tokenBalance(payeeAccount);
+    await pay.approveAndConfirm(ticket);
     const { last } = await merchantCheck({
       payeeAccount,
       mint: TFEE,
@@ -154,15 +144,15 @@ describe('exact payments on a service without exact output (Swap API v2)', () =>
       memo: 'INV-TFEE',
     });
     expect(last.readBigUInt64LE(1)).toBe(500_501n); // the transfer moved the gross amount
-    expect((await tokenBalance(pay.connection, payeeAccount)) - before).toBe(500_000n);
+    expect((await pay.tokenBalance(payeeAccount)) - before).toBe(500_000n);
   });
 
   it('refuses a /build that takes more input than planned, and one whose swap falls short of the transfer', async () => {
     // The payer holds USDC to pay with, and TFEE of its own that a short swap could dip into.
-    await faucet(pay.sandbox, pay.payer, USDC, 10_000_000n);
-    await faucet(pay.sandbox, pay.payer, TFEE, 2_000_000n);
+    await pay.faucet(pay.payer, USDC, 10_000_000n);
+    await pay.faucet(pay.payer, TFEE, 2_000_000n);
     const recipient = newKey();
-    await faucet(pay.sandbox, recipient, TFEE, 1n);
+    await pay.faucet(recipient, TFEE, 1n);
     const payeeAccount = tfeeAccountOf(recipient);
     const text = `solana:${recipient}?amount=1&spl-token=${TFEE}&reference=${newKey()}&memo=T`;
     // The CP-Swap swap_base_input data: discriminator, amount_in u64, minimum_amount_out u64.
@@ -174,7 +164,7 @@ describe('exact payments on a service without exact output (Swap API v2)', () =>
         if (minimumToOne) data.writeBigUInt64LE(1n, 16);
         swap.data = data.toString('base64');
       };
-    const payeeBefore = await tokenBalance(pay.connection, payeeAccount);
+    const payeeBefore = await pay.tokenBalance(payeeAccount);
     try {
       tamper = scaleSwap(105n, false);
       const plan = await pay.wallet.call('pay.quote', { text, payWithMint: USDC });
@@ -189,19 +179,16 @@ describe('exact payments on a service without exact output (Swap API v2)', () =>
       const short = await pay.wallet.call('pay.review', { planId: plan2.planId });
       expect(short.report.accepted).toBe(false);
       expect(short.report.refusals.join(' ')).toMatch(/balance would drop/);
-      const refused = await pay.wallet.refusal('pay.approve', {
-        ticketId: short.ticketId,
-        transactionBase64: short.transactionBase64,
-      });
+      const refused = await pay.approvalRefusal('pay.approve', short);
       expect(refused.code).toBe('GUARD_REFUSED');
     } finally {
       tamper = null;
     }
-    expect(await tokenBalance(pay.connection, payeeAccount)).toBe(payeeBefore);
+    expect(await pay.tokenBalance(payeeAccount)).toBe(payeeBefore);
   });
 
   it('pays a SOL invoice from USDC: exact-input swap into SOL, then exactly the lamports asked', async () => {
-    await faucet(pay.sandbox, pay.payer, USDC, 30_000_000n);
+    await pay.faucet(pay.payer, USDC, 30_000_000n);
     const recipient = newKey();
     const reference = newKey();
     const text = `solana:${recipient}?amount=0.05&reference=${reference}&memo=INV-SOL`;
@@ -210,7 +197,7 @@ describe('exact payments on a service without exact output (Swap API v2)', () =>
     expect(plan.exactIn).toMatchObject({ transferAmount: '50000000', transferFee: '0' });
     const ticket = await pay.wallet.call('pay.review', { planId: plan.planId });
     expect(ticket.report.refusals).toEqual([]);
-    const signature = await approveAndConfirm(pay.wallet, ticket);
+    const signature = await pay.approveAndConfirm(ticket);
     // The merchant's check of a SOL request: found by its reference, the recipient's lamports
     // up by exactly the amount, the last instruction a system transfer carrying the reference.
     const found = await paymentByReference(pay.connection, reference);

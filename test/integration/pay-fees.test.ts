@@ -7,16 +7,7 @@
  * the mint paid with refuse the payment before any request.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  approveAndConfirm,
-  ataOf,
-  faucet,
-  newKey,
-  SOL,
-  tokenBalance,
-  USDC,
-  usePaySession,
-} from './pay-helpers';
+import { ataOf, newKey, SOL, USDC, usePaySession } from './pay-helpers';
 
 // Only SOL: the first payment must swap.
 const pay = usePaySession('pay-fees');
@@ -42,7 +33,7 @@ describe('fees on payments', () => {
   it('takes the configured fee in the input mint into the fee account, payee still exact, and records it', async () => {
     const payee = await pay.payeeWithAccount(USDC);
     const feeOwner = newKey();
-    await faucet(pay.sandbox, feeOwner, SOL, 1_000_000n); // opens its wrapped-SOL account
+    await pay.faucet(feeOwner, SOL, 1_000_000n); // opens its wrapped-SOL account
     const feeAccount = ataOf(feeOwner, SOL);
     const text = `solana:${payee}?amount=7&spl-token=${USDC}`;
     await pay.wallet.call('fees.set', { enabled: true, platformFeeBps: 50 });
@@ -55,13 +46,11 @@ describe('fees on payments', () => {
       expect(ticket.report.verdicts.find((v) => v.rule === 'fee-account')?.reason).toMatch(
         /^Your fee account .* receives .* less the swap service's share of /,
       );
-      const feeBefore = await tokenBalance(pay.connection, feeAccount);
-      const payeeBefore = await tokenBalance(pay.connection, ataOf(payee, USDC));
-      const signature = await approveAndConfirm(pay.wallet, ticket);
-      expect((await tokenBalance(pay.connection, ataOf(payee, USDC))) - payeeBefore).toBe(
-        7_000_000n,
-      );
-      const gained = (await tokenBalance(pay.connection, feeAccount)) - feeBefore;
+      const feeBefore = await pay.tokenBalance(feeAccount);
+      const payeeBefore = await pay.tokenBalance(ataOf(payee, USDC));
+      const signature = await pay.approveAndConfirm(ticket);
+      expect((await pay.tokenBalance(ataOf(payee, USDC))) - payeeBefore).toBe(7_000_000n);
+      const gained = (await pay.tokenBalance(feeAccount)) - feeBefore;
       expect(gained).toBeGreaterThan(0n);
       const receipt = await pay.wallet.call('pay.receipt', { signature });
       expect(BigInt(receipt.spent) - BigInt(receipt.networkFeeLamports)).toBeLessThanOrEqual(
@@ -96,8 +85,8 @@ describe('fees on payments', () => {
     const payee = await pay.payeeWithAccount(USDC);
     const text = `solana:${payee}?amount=2&spl-token=${USDC}`;
     const feeOwner = newKey();
-    await faucet(pay.sandbox, feeOwner, SOL, 1_000_000n);
-    await faucet(pay.sandbox, feeOwner, USDC, 1n);
+    await pay.faucet(feeOwner, SOL, 1_000_000n);
+    await pay.faucet(feeOwner, USDC, 1n);
     await pay.wallet.call('fees.set', { enabled: true, platformFeeBps: 30 });
     try {
       // Only a USDC fee account: an exact-output payment with SOL cannot take its fee.
@@ -115,17 +104,12 @@ describe('fees on payments', () => {
       await pay.wallet.call('fees.setFeeAccount', { mint: SOL, address: ataOf(feeOwner, SOL) });
       const plan = await pay.wallet.call('pay.quote', { text, payWithMint: SOL });
       expect(plan.platformFee).toMatchObject({ feeBps: 30 });
-      const feeBefore = await tokenBalance(pay.connection, ataOf(feeOwner, SOL));
-      await approveAndConfirm(
-        pay.wallet,
-        await pay.wallet.call('pay.review', { planId: plan.planId }),
-      );
-      expect(await tokenBalance(pay.connection, ataOf(payee, USDC))).toBe(2_000_001n);
-      expect(
-        (await tokenBalance(pay.connection, ataOf(feeOwner, SOL))) - feeBefore,
-      ).toBeGreaterThan(0n);
+      const feeBefore = await pay.tokenBalance(ataOf(feeOwner, SOL));
+      await pay.approveAndConfirm(await pay.wallet.call('pay.review', { planId: plan.planId }));
+      expect(await pay.tokenBalance(ataOf(payee, USDC))).toBe(2_000_001n);
+      expect((await pay.tokenBalance(ataOf(feeOwner, SOL))) - feeBefore).toBeGreaterThan(0n);
       // Paying with the token itself is a plain transfer: no swap, no fee.
-      await faucet(pay.sandbox, pay.payer, USDC, 5_000_000n);
+      await pay.faucet(pay.payer, USDC, 5_000_000n);
       expect(await pay.wallet.call('pay.quote', { text, payWithMint: USDC })).toMatchObject({
         kind: 'direct',
         platformFee: null,

@@ -8,17 +8,7 @@
  */
 import { PublicKey } from '@solana/web3.js';
 import { describe, expect, it } from 'vitest';
-import {
-  approveAndConfirm,
-  ataOf,
-  faucet,
-  newKey,
-  PYUSD,
-  SOL,
-  tokenBalance,
-  USDC,
-  usePaySession,
-} from './pay-helpers';
+import { ataOf, newKey, PYUSD, SOL, USDC, usePaySession } from './pay-helpers';
 
 const TOKEN_2022 = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb';
 
@@ -53,13 +43,11 @@ describe('paying a transfer request', () => {
     const ticket = await pay.wallet.call('pay.review', { planId: plan.planId });
     expect(ticket.report.refusals).toEqual([]);
     expect(ticket.report.verdicts.find((v) => v.rule === 'payment')).toMatchObject({ ok: true });
-    const payeeBefore = await tokenBalance(pay.connection, ataOf(payee, USDC));
+    const payeeBefore = await pay.tokenBalance(ataOf(payee, USDC));
     const solBefore = BigInt(await pay.connection.getBalance(new PublicKey(pay.payer)));
-    const signature = await approveAndConfirm(pay.wallet, ticket);
+    const signature = await pay.approveAndConfirm(ticket);
 
-    expect((await tokenBalance(pay.connection, ataOf(payee, USDC))) - payeeBefore).toBe(
-      12_500_000n,
-    );
+    expect((await pay.tokenBalance(ataOf(payee, USDC))) - payeeBefore).toBe(12_500_000n);
     const receipt = await pay.wallet.call('pay.receipt', { signature });
     expect(receipt).toMatchObject({ status: 'confirmed', delivered: '12500000', mint: USDC });
     // SOL spent = swap input + network fee (the temporary wSOL account's rent comes back).
@@ -86,7 +74,7 @@ describe('paying a transfer request', () => {
   });
 
   it('pays with a plain TransferChecked when the payer holds the token', async () => {
-    await faucet(pay.sandbox, pay.payer, USDC, 50_000_000n);
+    await pay.faucet(pay.payer, USDC, 50_000_000n);
     const payee = await pay.payeeWithAccount(USDC);
     const text = `solana:${payee}?amount=3.25&spl-token=${USDC}`;
     const plan = await pay.wallet.call('pay.quote', { text, payWithMint: USDC });
@@ -101,15 +89,13 @@ describe('paying a transfer request', () => {
     expect(ticket.report.refusals).toEqual([]);
     const kinds = ticket.report.instructions.map((i) => i.decoded.kind);
     expect(kinds).toEqual(['tokenTransfer']); // no swap, no compute budget, nothing else
-    const payerBefore = await tokenBalance(pay.connection, ataOf(pay.payer, USDC));
-    const signature = await approveAndConfirm(pay.wallet, ticket);
+    const payerBefore = await pay.tokenBalance(ataOf(pay.payer, USDC));
+    const signature = await pay.approveAndConfirm(ticket);
     expect(await pay.wallet.call('pay.receipt', { signature })).toMatchObject({
       delivered: '3250000',
       spent: '3250000',
     });
-    expect(payerBefore - (await tokenBalance(pay.connection, ataOf(pay.payer, USDC)))).toBe(
-      3_250_000n,
-    );
+    expect(payerBefore - (await pay.tokenBalance(ataOf(pay.payer, USDC)))).toBe(3_250_000n);
   });
 
   it('asks for the amount when the request has none, and refuses one that changes it', async () => {
@@ -155,7 +141,7 @@ describe('paying a transfer request', () => {
     const solBefore = BigInt(
       (await pay.wallet.call('balances.get', { address: pay.payer })).lamports,
     );
-    await approveAndConfirm(pay.wallet, create);
+    await pay.approveAndConfirm(create);
     const solAfter = BigInt(
       (await pay.wallet.call('balances.get', { address: pay.payer })).lamports,
     );
@@ -168,11 +154,8 @@ describe('paying a transfer request', () => {
       code: 'NOT_AVAILABLE',
     });
     const plan = await pay.wallet.call('pay.quote', { text, payWithMint: USDC });
-    await approveAndConfirm(
-      pay.wallet,
-      await pay.wallet.call('pay.review', { planId: plan.planId }),
-    );
-    expect(await tokenBalance(pay.connection, ataOf(payee, USDC))).toBe(1_500_000n);
+    await pay.approveAndConfirm(await pay.wallet.call('pay.review', { planId: plan.planId }));
+    expect(await pay.tokenBalance(ataOf(payee, USDC))).toBe(1_500_000n);
   });
 
   it('pays a Token-2022 (PYUSD) payee: account created under Token-2022, paid by a swap', async () => {
@@ -183,7 +166,7 @@ describe('paying a transfer request', () => {
     expect(parsed.payee).toMatchObject({ exists: false, tokenAccount: ataOf(payee, PYUSD) });
     const create = await pay.wallet.call('pay.createDestination', { text });
     expect(create.report.refusals).toEqual([]);
-    await approveAndConfirm(pay.wallet, create);
+    await pay.approveAndConfirm(create);
     const info = await pay.connection.getAccountInfo(new PublicKey(ataOf(payee, PYUSD)));
     expect(info?.owner.toBase58()).toBe(TOKEN_2022);
     expect(BigInt(info!.lamports)).toBe(BigInt(parsed.payee.rentLamports));
@@ -193,8 +176,8 @@ describe('paying a transfer request', () => {
     expect(plan).toMatchObject({ kind: 'swap', route: 'swap-to-payee', amount: '2000000' });
     const ticket = await pay.wallet.call('pay.review', { planId: plan.planId });
     expect(ticket.report.refusals).toEqual([]);
-    const signature = await approveAndConfirm(pay.wallet, ticket);
-    expect(await tokenBalance(pay.connection, ataOf(payee, PYUSD))).toBe(2_000_000n);
+    const signature = await pay.approveAndConfirm(ticket);
+    expect(await pay.tokenBalance(ataOf(payee, PYUSD))).toBe(2_000_000n);
     const receipt = await pay.wallet.call('pay.receipt', { signature });
     expect(receipt.delivered).toBe('2000000');
     expect(BigInt(receipt.spent)).toBeLessThanOrEqual(BigInt(plan.maxSpend));

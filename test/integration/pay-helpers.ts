@@ -7,32 +7,29 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Connection, Keypair, PublicKey } from '@solana/web3.js';
+import { Connection, Keypair, PublicKey, type VersionedTransactionResponse } from '@solana/web3.js';
 import { getAssociatedTokenAddressSync, TOKEN_2022_PROGRAM_ID } from '@solana/spl-token';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { ComposedApp } from '../../main/app/compose';
 import { composeApp } from '../../main/app/compose';
 import { createRegistry } from '../../main/bridge/registry';
 import { sandboxNetwork } from '../../main/network/presets';
-import type { MethodName, RequestOf, ResponseOf } from '../../preload/contract';
+import type { ResponseOf } from '../../preload/contract';
 import { recordVaultSecret } from '../harness/secrets-log';
 import { startSandbox, type RunningSandbox } from '../harness/sandbox-process';
-import { transcribed, until } from './swap-flow-wallet';
+import { callerOf, transcribed, until, type WalletCaller } from './swap-flow-wallet';
 import { firstAccount } from './wallet-setup';
 
 export const SOL = 'So11111111111111111111111111111111111111112';
 export const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
 export const PYUSD = '2b1kV6DkPAnxd5ixfnxCpjxmKwqjjaYmCZfHsFu24GXo';
-const sender = { kind: 'electron', frameUrl: 'file:///index.html', isMainFrame: true } as const;
 
-export interface PayWallet {
+export interface PayWallet extends WalletCaller {
   app: ComposedApp;
   /** Every URL the wallet fetched (RPC and swap API), in order. */
   urls: string[];
   /** The bodies of the swap API's /swap-instructions answers the wallet received, in order. */
   swapInstructionAnswers: Record<string, unknown>[];
-  call<M extends MethodName>(method: M, request: RequestOf<M>): Promise<ResponseOf<M>>;
-  refusal(method: MethodName, request: unknown): Promise<{ code: string; message: string }>;
 }
 
 /**
@@ -70,21 +67,7 @@ export function openPayWallet(
     onSecretCreated: recordVaultSecret,
   });
   const registry = createRegistry({ handlers: app.handlers, policy: () => true, ...transcribed() });
-  return {
-    app,
-    urls,
-    swapInstructionAnswers,
-    async call(method, request) {
-      const result = await registry.dispatch(method, request, sender);
-      if (!result.ok) throw new Error(`${method}: ${result.error.code}: ${result.error.message}`);
-      return result.value as ResponseOf<typeof method>;
-    },
-    async refusal(method, request) {
-      const result = await registry.dispatch(method, request, sender);
-      if (result.ok) throw new Error(`${method} was expected to be refused`);
-      return result.error;
-    },
-  };
+  return { app, urls, swapInstructionAnswers, ...callerOf(registry) };
 }
 
 /** The sandbox faucet: mints `amount` base units of `mint` to `owner` (creating its ATA). */
@@ -181,6 +164,23 @@ export interface PaySession {
   readonly payer: string;
   /** A payee wallet that already has a token account of `mint` (holding 1 base unit). */
   payeeWithAccount(mint: string): Promise<string>;
+  /** The sandbox faucet on this session's sandbox (see faucet); the faucet's signature. */
+  faucet(owner: string, mint: string, amount: bigint): Promise<string>;
+  /** SOL only, on this session's sandbox: an airdrop, confirmed (see airdrop). */
+  airdrop(owner: string, lamports: number): Promise<void>;
+  /** A token account's balance on this session's sandbox, 0 when it does not exist. */
+  tokenBalance(account: string): Promise<bigint>;
+  /** approveAndConfirm through this session's wallet; the confirmed signature. */
+  approveAndConfirm(ticket: ResponseOf<'pay.review'>): Promise<string>;
+  /** confirmedSignature through this session's wallet. */
+  confirmedSignature(signature: string): Promise<string>;
+  /** The refusal of approving `ticket` as reviewed (its id and bytes), through this session's wallet. */
+  approvalRefusal(
+    method: 'swap.approve' | 'pay.approve',
+    ticket: { ticketId: string; transactionBase64: string },
+  ): Promise<{ code: string; message: string }>;
+  /** The transaction of `signature` once the RPC has it (confirmed); fails the test if it failed. */
+  landedTransaction(signature: string): Promise<VersionedTransactionResponse>;
 }
 
 export interface PaySessionOptions {
@@ -251,6 +251,27 @@ export function usePaySession(suite: string, options: PaySessionOptions = {}): P
       const payee = newKey();
       await faucet(started(sandbox, 'the sandbox'), payee, mint, 1n);
       return payee;
+    },
+    faucet: (owner, mint, amount) => faucet(started(sandbox, 'the sandbox'), owner, mint, amount),
+    airdrop: (owner, lamports) => airdrop(started(connection, 'the connection'), owner, lamports),
+    tokenBalance: (account) => tokenBalance(started(connection, 'the connection'), account),
+    approveAndConfirm: (ticket) => approveAndConfirm(started(wallet, 'the wallet'), ticket),
+    confirmedSignature: (signature) => confirmedSignature(started(wallet, 'the wallet'), signature),
+    approvalRefusal: (method, { ticketId, transactionBase64 }) =>
+      started(wallet, 'the wallet').refusal(method, { ticketId, transactionBase64 }),
+    async landedTransaction(signature) {
+      const rpc = started(connection, 'the connection');
+      const tx = await until(
+        'the confirmed transaction',
+        () =>
+          rpc.getTransaction(signature, {
+            commitment: 'confirmed',
+            maxSupportedTransactionVersion: 0,
+          }),
+        (found) => found !== null,
+      );
+      expect(tx?.meta?.err).toBeNull();
+      return tx!;
     },
   };
 }

@@ -9,16 +9,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { JUPITER_PROGRAM_FIXTURE } from '../fixtures/jupiter-program';
-import { until } from './swap-flow-wallet';
-import {
-  approveAndConfirm,
-  ataOf,
-  newKey,
-  SOL,
-  tokenBalance,
-  USDC,
-  usePaySession,
-} from './pay-helpers';
+import { ataOf, newKey, SOL, USDC, usePaySession } from './pay-helpers';
 
 const JUPITER = 'JUP6LkbZbjS1jKKwapdHNy74zcZ3tLUZoi5QNyVTaV4';
 /** The venues whose steps the program runs backwards: Raydium AMM v4 and Raydium CLMM. */
@@ -45,35 +36,24 @@ for (const shape of ['v6', 'v1'] as const) {
       expect(plan).toMatchObject({ kind: 'swap' });
       const ticket = await pay.wallet.call('pay.review', { planId: plan.planId });
       expect(ticket.report.refusals).toEqual([]);
-      const before = await tokenBalance(pay.connection, ataOf(recipient, USDC));
-      const signature = await approveAndConfirm(pay.wallet, ticket);
-      expect((await tokenBalance(pay.connection, ataOf(recipient, USDC))) - before).toBe(
-        12_500_000n,
-      );
-      const tx = await until(
-        'the confirmed transaction',
-        () =>
-          pay.connection.getTransaction(signature, {
-            commitment: 'confirmed',
-            maxSupportedTransactionVersion: 0,
-          }),
-        (found) => found !== null,
-      );
-      expect(tx?.meta?.err).toBeNull();
-      const keys = tx!.transaction.message.getAccountKeys({
-        accountKeysFromLookups: tx!.meta?.loadedAddresses,
+      const before = await pay.tokenBalance(ataOf(recipient, USDC));
+      const signature = await pay.approveAndConfirm(ticket);
+      expect((await pay.tokenBalance(ataOf(recipient, USDC))) - before).toBe(12_500_000n);
+      const tx = await pay.landedTransaction(signature);
+      const keys = tx.transaction.message.getAccountKeys({
+        accountKeysFromLookups: tx.meta?.loadedAddresses,
       });
-      const top = tx!.transaction.message.compiledInstructions.map((ix) =>
+      const top = tx.transaction.message.compiledInstructions.map((ix) =>
         keys.get(ix.programIdIndex)?.toBase58(),
       );
       expect(top.filter((id) => id === JUPITER)).toHaveLength(1);
       for (const venue of VENUES) expect(top).not.toContain(venue);
-      const logs = tx!.meta?.logMessages ?? [];
+      const logs = tx.meta?.logMessages ?? [];
       expect(logs).toContain('Program log: Instruction: ExactOutRoute');
       expect(
         logs.filter((line) => VENUES.some((venue) => line === `Program ${venue} invoke [2]`)),
       ).not.toHaveLength(0);
-      expect(tx!.transaction.signatures).toHaveLength(1);
+      expect(tx.transaction.signatures).toHaveLength(1);
       const receipt = await pay.wallet.call('pay.receipt', { signature });
       expect(receipt).toMatchObject({ delivered: '12500000' });
     });

@@ -7,16 +7,7 @@
  */
 import { ComputeBudgetInstruction, PublicKey, TransactionInstruction } from '@solana/web3.js';
 import { describe, expect, it } from 'vitest';
-import { until } from './swap-flow-wallet';
-import {
-  approveAndConfirm,
-  ataOf,
-  newKey,
-  SOL,
-  tokenBalance,
-  USDC,
-  usePaySession,
-} from './pay-helpers';
+import { ataOf, newKey, SOL, USDC, usePaySession } from './pay-helpers';
 
 const pay = usePaySession('pay-invoice-v1', { sandboxArgs: ['--api-shape', 'v1'] });
 
@@ -44,22 +35,13 @@ describe('an invoice on the mainnet-shaped (swap/v1) service', () => {
     expect(limit).toBeGreaterThan(answer.computeUnitLimit + 1_000);
     expect(limit).toBeLessThan(answer.computeUnitLimit + 2 * 30_000); // measured, not the fallback
 
-    const before = await tokenBalance(pay.connection, ataOf(recipient, USDC));
-    const signature = await approveAndConfirm(pay.wallet, ticket);
-    expect((await tokenBalance(pay.connection, ataOf(recipient, USDC))) - before).toBe(7_250_000n);
-    const tx = await until(
-      'the confirmed transaction',
-      () =>
-        pay.connection.getTransaction(signature, {
-          commitment: 'confirmed',
-          maxSupportedTransactionVersion: 0,
-        }),
-      (found) => found !== null,
-    );
-    expect(tx?.meta?.err).toBeNull();
+    const before = await pay.tokenBalance(ataOf(recipient, USDC));
+    const signature = await pay.approveAndConfirm(ticket);
+    expect((await pay.tokenBalance(ataOf(recipient, USDC))) - before).toBe(7_250_000n);
+    const tx = await pay.landedTransaction(signature);
     // The limit on chain is the one reviewed, and the memo and the transfer ran within it.
-    const keys = tx!.transaction.message.staticAccountKeys;
-    const budget = tx!.transaction.message.compiledInstructions
+    const keys = tx.transaction.message.staticAccountKeys;
+    const budget = tx.transaction.message.compiledInstructions
       .filter(
         (ix) =>
           keys[ix.programIdIndex]?.toBase58() === 'ComputeBudget111111111111111111111111111111',

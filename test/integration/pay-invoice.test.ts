@@ -9,16 +9,7 @@
  */
 import { PublicKey, VersionedTransaction } from '@solana/web3.js';
 import { describe, expect, it } from 'vitest';
-import {
-  approveAndConfirm,
-  ataOf,
-  faucet,
-  newKey,
-  SOL,
-  tokenBalance,
-  USDC,
-  usePaySession,
-} from './pay-helpers';
+import { ataOf, newKey, SOL, USDC, usePaySession } from './pay-helpers';
 import { paymentByReference, tokenGain } from './pay-merchant-view';
 
 const MEMO_PROGRAM = 'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr';
@@ -79,10 +70,10 @@ describe('invoices with a reference and a memo', () => {
     expect(ticket.report.verdicts.find((v) => v.rule === 'payment')?.reason).toMatch(
       /last instruction pays exactly 12.5 USDC .* with the reference key, after the memo/,
     );
-    const payeeBefore = await tokenBalance(pay.connection, ataOf(invoice.recipient, USDC));
-    const signature = await approveAndConfirm(pay.wallet, ticket);
+    const payeeBefore = await pay.tokenBalance(ataOf(invoice.recipient, USDC));
+    const signature = await pay.approveAndConfirm(ticket);
     expect(await merchantCheck(invoice)).toBe(signature);
-    expect((await tokenBalance(pay.connection, ataOf(invoice.recipient, USDC))) - payeeBefore).toBe(
+    expect((await pay.tokenBalance(ataOf(invoice.recipient, USDC))) - payeeBefore).toBe(
       invoice.amount,
     );
     const receipt = await pay.wallet.call('pay.receipt', { signature });
@@ -102,7 +93,7 @@ describe('invoices with a reference and a memo', () => {
   });
 
   it('pays holding USDC: memo and TransferChecked with two references, in order', async () => {
-    await faucet(pay.sandbox, pay.payer, USDC, 20_000_000n);
+    await pay.faucet(pay.payer, USDC, 20_000_000n);
     const recipient = await pay.payeeWithAccount(USDC);
     const [ref1, ref2] = [newKey(), newKey()];
     const text = `solana:${recipient}?amount=4&spl-token=${USDC}&reference=${ref1}&reference=${ref2}&memo=Table%207`;
@@ -114,7 +105,7 @@ describe('invoices with a reference and a memo', () => {
       'memo',
       'tokenTransfer',
     ]);
-    const signature = await approveAndConfirm(pay.wallet, ticket);
+    const signature = await pay.approveAndConfirm(ticket);
     const found = await pay.connection.getSignaturesForAddress(
       new PublicKey(ref2),
       {},

@@ -11,17 +11,7 @@
  */
 import { PublicKey } from '@solana/web3.js';
 import { describe, expect, it } from 'vitest';
-import {
-  airdrop,
-  approveAndConfirm,
-  faucet,
-  newKey,
-  SOL,
-  tokenBalance,
-  ataOf,
-  USDC,
-  usePaySession,
-} from './pay-helpers';
+import { newKey, SOL, ataOf, USDC, usePaySession } from './pay-helpers';
 import { paymentByReference } from './pay-merchant-view';
 
 const MEMO_PROGRAM = 'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr';
@@ -91,7 +81,7 @@ describe('SOL transfer requests', () => {
     ).toMatchObject({ code: 'INVALID_AMOUNT' });
     // A token account cannot receive a SOL payment.
     const owner = newKey();
-    await faucet(pay.sandbox, owner, USDC, 1n);
+    await pay.faucet(owner, USDC, 1n);
     expect(
       await pay.wallet.refusal('pay.parse', { text: `solana:${ataOf(owner, USDC)}?amount=1` }),
     ).toMatchObject({
@@ -143,7 +133,7 @@ describe('SOL transfer requests', () => {
       change: '250000000',
     });
     const payerBefore = await lamportsOf(pay.payer);
-    const signature = await approveAndConfirm(pay.wallet, ticket);
+    const signature = await pay.approveAndConfirm(ticket);
     expect(await merchantCheck(invoice)).toBe(signature);
     expect(await lamportsOf(invoice.recipient)).toBe(invoice.lamports);
     const receipt = await pay.wallet.call('pay.receipt', { signature });
@@ -161,9 +151,9 @@ describe('SOL transfer requests', () => {
   });
 
   it('pays with USDC: ExactOut swap into wrapped SOL, unwrapped, then memo and the SOL transfer, in one transaction', async () => {
-    await faucet(pay.sandbox, pay.payer, USDC, 1_000_000_000n);
+    await pay.faucet(pay.payer, USDC, 1_000_000_000n);
     const recipient = newKey();
-    await airdrop(pay.connection, recipient, 1_000_000_000); // an existing wallet this time
+    await pay.airdrop(recipient, 1_000_000_000); // an existing wallet this time
     const invoice: SolInvoice = {
       recipient,
       lamports: 120_000_000n,
@@ -190,12 +180,12 @@ describe('SOL transfer requests', () => {
     expect(ticket.report.verdicts.find((v) => v.rule === 'output')?.reason).toMatch(
       /Exactly 0.12 SOL arrives/,
     );
-    const usdcBefore = await tokenBalance(pay.connection, ataOf(pay.payer, USDC));
+    const usdcBefore = await pay.tokenBalance(ataOf(pay.payer, USDC));
     const recipientBefore = await lamportsOf(recipient);
-    const signature = await approveAndConfirm(pay.wallet, ticket);
+    const signature = await pay.approveAndConfirm(ticket);
     expect(await merchantCheck(invoice)).toBe(signature);
     expect((await lamportsOf(recipient)) - recipientBefore).toBe(invoice.lamports);
-    const usdcSpent = usdcBefore - (await tokenBalance(pay.connection, ataOf(pay.payer, USDC)));
+    const usdcSpent = usdcBefore - (await pay.tokenBalance(ataOf(pay.payer, USDC)));
     expect(usdcSpent).toBeGreaterThan(0n);
     expect(usdcSpent).toBeLessThanOrEqual(BigInt(plan.maxSpend));
     // No wrapped SOL left behind: the temporary account was closed in the same transaction.
@@ -222,12 +212,7 @@ describe('tickets approve only through their own action', () => {
     });
     expect(payment.report.refusals).toEqual([]);
     const before = await pay.wallet.call('activity.list', {});
-    expect(
-      await pay.wallet.refusal('swap.approve', {
-        ticketId: payment.ticketId,
-        transactionBase64: payment.transactionBase64,
-      }),
-    ).toMatchObject({
+    expect(await pay.approvalRefusal('swap.approve', payment)).toMatchObject({
       code: 'TICKET_NOT_FOUND',
       message: expect.stringMatching(/a payment, not a swap: approve it on the Pay screen/),
     });
@@ -235,12 +220,7 @@ describe('tickets approve only through their own action', () => {
       text: `solana:${newKey()}?amount=1&spl-token=${USDC}`,
     });
     expect(create.report.refusals).toEqual([]);
-    expect(
-      await pay.wallet.refusal('swap.approve', {
-        ticketId: create.ticketId,
-        transactionBase64: create.transactionBase64,
-      }),
-    ).toMatchObject({
+    expect(await pay.approvalRefusal('swap.approve', create)).toMatchObject({
       code: 'TICKET_NOT_FOUND',
       message: expect.stringMatching(/creates a payee's token account, not a swap/),
     });
@@ -252,14 +232,12 @@ describe('tickets approve only through their own action', () => {
       slippage: { bps: 50 },
     });
     const swap = await pay.wallet.call('swap.review', { quoteId: quote.quoteId });
-    expect(
-      await pay.wallet.refusal('pay.approve', {
-        ticketId: swap.ticketId,
-        transactionBase64: swap.transactionBase64,
-      }),
-    ).toMatchObject({ code: 'TICKET_NOT_FOUND', message: expect.stringMatching(/Swap screen/) });
+    expect(await pay.approvalRefusal('pay.approve', swap)).toMatchObject({
+      code: 'TICKET_NOT_FOUND',
+      message: expect.stringMatching(/Swap screen/),
+    });
     // Nothing was sent: Activity is unchanged, and the payment can still be approved as one.
     expect(await pay.wallet.call('activity.list', {})).toEqual(before);
-    await approveAndConfirm(pay.wallet, payment);
+    await pay.approveAndConfirm(payment);
   });
 });

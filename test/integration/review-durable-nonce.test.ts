@@ -14,12 +14,13 @@ import {
   PublicKey,
   SystemProgram,
   Transaction,
+  TransactionInstruction,
   TransactionMessage,
   VersionedTransaction,
 } from '@solana/web3.js';
 import { describe, expect, it } from 'vitest';
 import type { Address } from '../../main/shared/address';
-import { createSwapApiClient, realWait } from '../../main/swap-api';
+import { sandboxSwapApi } from './sandbox-swap-api';
 import { reviewTransaction } from '../../main/review';
 import { intentOf } from '../../main/tickets/swap-review';
 import { swapInstructionList } from '../../main/pay/payment-transactions';
@@ -31,16 +32,15 @@ const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v' as Address;
 
 const sandbox = useSandbox();
 
+/** Waits until the transaction whose signature `sent` answers is confirmed on the sandbox. */
+const landed = async (sent: Promise<string>) =>
+  waitForStatus(sandbox.connection, await sent, 200, 25);
+
 /** A funded user and a nonce account it is the authority of, created for real on the ledger. */
 async function userWithNonce(): Promise<{ user: Keypair; nonce: Keypair; value: string }> {
   const user = Keypair.generate();
   const nonce = Keypair.generate();
-  await waitForStatus(
-    sandbox.connection,
-    await sandbox.connection.requestAirdrop(user.publicKey, 3_000_000_000),
-    200,
-    25,
-  );
+  await landed(sandbox.connection.requestAirdrop(user.publicKey, 3_000_000_000));
   const create = new Transaction().add(
     ...SystemProgram.createNonceAccount({
       fromPubkey: user.publicKey,
@@ -52,12 +52,7 @@ async function userWithNonce(): Promise<{ user: Keypair; nonce: Keypair; value: 
   create.recentBlockhash = (await sandbox.connection.getLatestBlockhash()).blockhash;
   create.feePayer = user.publicKey;
   create.sign(user, nonce);
-  await waitForStatus(
-    sandbox.connection,
-    await sandbox.connection.sendRawTransaction(create.serialize()),
-    200,
-    25,
-  );
+  await landed(sandbox.connection.sendRawTransaction(create.serialize()));
   return { user, nonce, value: await nonceValue(nonce.publicKey) };
 }
 
@@ -66,51 +61,47 @@ async function nonceValue(address: PublicKey): Promise<string> {
   return NonceAccount.fromAccountData(info!.data).nonce;
 }
 
+/**
+ * A v0 message of `payer` whose lifetime is the nonce `value` of `nonce`: the nonceAdvance
+ * signed for by `authority` first, as the runtime requires, then `instructions`.
+ */
+function nonceMessage(
+  payer: PublicKey,
+  nonce: Keypair,
+  authority: PublicKey,
+  value: string,
+  instructions: TransactionInstruction[],
+) {
+  return new TransactionMessage({
+    payerKey: payer,
+    recentBlockhash: value,
+    instructions: [
+      SystemProgram.nonceAdvance({ noncePubkey: nonce.publicKey, authorizedPubkey: authority }),
+      ...instructions,
+    ],
+  }).compileToV0Message();
+}
+
 describe('durable nonces on the sandbox, as a validator takes them', () => {
   it('runs a transaction whose lifetime is a current nonce once, and moves the nonce on', async () => {
     const { user, nonce, value } = await userWithNonce();
     const payee = Keypair.generate().publicKey;
-    const message = new TransactionMessage({
-      payerKey: user.publicKey,
-      recentBlockhash: value,
-      instructions: [
-        SystemProgram.nonceAdvance({
-          noncePubkey: nonce.publicKey,
-          authorizedPubkey: user.publicKey,
-        }),
-        SystemProgram.transfer({
-          fromPubkey: user.publicKey,
-          toPubkey: payee,
-          lamports: 10_000_000,
-        }),
-      ],
-    }).compileToV0Message();
+    const message = nonceMessage(user.publicKey, nonce, user.publicKey, value, [
+      SystemProgram.transfer({ fromPubkey: user.publicKey, toPubkey: payee, lamports: 10_000_000 }),
+    ]);
     const tx = new VersionedTransaction(message);
     tx.sign([user]);
     // The nonce is no blockhash the queue ever handed out: only the nonce rule lets it in.
     expect(await sandbox.connection.isBlockhashValid(value)).toMatchObject({ value: false });
-    await waitForStatus(
-      sandbox.connection,
-      await sandbox.connection.sendRawTransaction(tx.serialize()),
-      200,
-      25,
-    );
+    await landed(sandbox.connection.sendRawTransaction(tx.serialize()));
     expect(await sandbox.connection.getBalance(payee)).toBe(10_000_000);
     expect(await nonceValue(nonce.publicKey)).not.toBe(value);
 
     // The nonce has moved: the same lifetime no longer lets anything in.
     const again = new VersionedTransaction(
-      new TransactionMessage({
-        payerKey: user.publicKey,
-        recentBlockhash: value,
-        instructions: [
-          SystemProgram.nonceAdvance({
-            noncePubkey: nonce.publicKey,
-            authorizedPubkey: user.publicKey,
-          }),
-          SystemProgram.transfer({ fromPubkey: user.publicKey, toPubkey: payee, lamports: 1 }),
-        ],
-      }).compileToV0Message(),
+      nonceMessage(user.publicKey, nonce, user.publicKey, value, [
+        SystemProgram.transfer({ fromPubkey: user.publicKey, toPubkey: payee, lamports: 1 }),
+      ]),
     );
     again.sign([user]);
     await expect(sandbox.connection.sendRawTransaction(again.serialize())).rejects.toThrow(
@@ -121,23 +112,9 @@ describe('durable nonces on the sandbox, as a validator takes them', () => {
   it('refuses a nonce lifetime whose authority did not sign', async () => {
     const { user, nonce, value } = await userWithNonce();
     const other = Keypair.generate();
-    await waitForStatus(
-      sandbox.connection,
-      await sandbox.connection.requestAirdrop(other.publicKey, 1_000_000_000),
-      200,
-      25,
-    );
+    await landed(sandbox.connection.requestAirdrop(other.publicKey, 1_000_000_000));
     const tx = new VersionedTransaction(
-      new TransactionMessage({
-        payerKey: other.publicKey,
-        recentBlockhash: value,
-        instructions: [
-          SystemProgram.nonceAdvance({
-            noncePubkey: nonce.publicKey,
-            authorizedPubkey: other.publicKey,
-          }),
-        ],
-      }).compileToV0Message(),
+      nonceMessage(other.publicKey, nonce, other.publicKey, value, []),
     );
     tx.sign([other]);
     await expect(sandbox.connection.sendRawTransaction(tx.serialize())).rejects.toThrow(
@@ -153,14 +130,7 @@ describe('a durable-nonce swap on the sandbox', () => {
     // A nonce account the user controls (created for real on the sandbox ledger).
     const { user, nonce, value: nonceValue } = await userWithNonce();
 
-    const api = createSwapApiClient({
-      baseUrl: sandbox.swapApiUrl,
-      fetch,
-      wait: realWait,
-      now: Date.now,
-      timeoutMs: 10_000,
-      retries: 1,
-    });
+    const api = sandboxSwapApi(sandbox.swapApiUrl);
     const quote = await api.quote({
       inputMint: SOL,
       outputMint: USDC,
@@ -171,17 +141,13 @@ describe('a durable-nonce swap on the sandbox', () => {
       quote,
       userPublicKey: user.publicKey.toBase58() as Address,
     });
-    const message = new TransactionMessage({
-      payerKey: user.publicKey,
-      recentBlockhash: nonceValue,
-      instructions: [
-        SystemProgram.nonceAdvance({
-          noncePubkey: nonce.publicKey,
-          authorizedPubkey: user.publicKey,
-        }),
-        ...swapInstructionList(parts),
-      ],
-    }).compileToV0Message();
+    const message = nonceMessage(
+      user.publicKey,
+      nonce,
+      user.publicKey,
+      nonceValue,
+      swapInstructionList(parts),
+    );
     const report = await reviewTransaction({
       serviceTerms: SANDBOX_TERMS,
       transaction: new VersionedTransaction(message).serialize(),

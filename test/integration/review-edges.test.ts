@@ -7,10 +7,9 @@
  */
 import { SANDBOX_TERMS } from '../../main/review/service-terms';
 import { Connection, PublicKey, TransactionInstruction } from '@solana/web3.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { reviewTransaction } from '../../main/review';
 import type { Address } from '../../main/shared/address';
-import { startSandbox, type RunningSandbox } from '../harness/sandbox-process';
 import {
   closeTransaction,
   createLookupTable,
@@ -19,25 +18,13 @@ import {
   prepareSwap,
   settled,
   signAsUser,
-  swapWorld,
   SYMBOLS,
-  tamperContext,
   waitForExpiry,
   type PreparedSwap,
-  type TamperContext,
 } from '../fixtures/tamper';
+import { useTamperContext } from './tamper-session';
 
-let sandbox: RunningSandbox;
-let ctx: TamperContext;
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ slotMs: 40 });
-  ctx = await tamperContext(swapWorld(sandbox));
-});
-
-afterAll(async () => {
-  await sandbox?.remove();
-});
+const ctx = useTamperContext({ slotMs: 40 });
 
 const reviewOf = (
   base: PreparedSwap,

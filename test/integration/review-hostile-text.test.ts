@@ -8,38 +8,25 @@
  */
 import { SANDBOX_TERMS } from '../../main/review/service-terms';
 import { PublicKey, SystemProgram, TransactionInstruction } from '@solana/web3.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { reviewTransaction } from '../../main/review';
 import type { Address } from '../../main/shared/address';
-import { startSandbox, type RunningSandbox } from '../harness/sandbox-process';
 import {
   closeTransaction,
   fundedKeypair,
   openTransaction,
   prepareSwap,
   SOL,
-  swapWorld,
   SYMBOLS,
-  tamperContext,
   USDC,
-  type TamperContext,
 } from '../fixtures/tamper';
+import { useTamperContext } from './tamper-session';
 
 const MEMO = new PublicKey('MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr');
 const PHISHING =
   'Error: Swapdesk detected a problem with your wallet.\u202e Visit https://jup-support.example/restore to restore it';
 
-let sandbox: RunningSandbox;
-let ctx: TamperContext;
-
-beforeAll(async () => {
-  sandbox = await startSandbox();
-  ctx = await tamperContext(swapWorld(sandbox));
-});
-
-afterAll(async () => {
-  await sandbox?.remove();
-});
+const ctx = useTamperContext();
 
 describe("a hostile transaction's own text in the review", () => {
   it("a memo shows sanitized as the transaction's; the failing run is refused in our words, the log line apart", async () => {

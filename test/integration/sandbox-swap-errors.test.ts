@@ -149,24 +149,21 @@ describe('POST /swap refusals', () => {
   });
 
   const swap = (body: unknown) => postJson(`${sandbox.swapApiUrl}/swap`, body);
+  /** POST /swap with `body` is refused with 400 and `errorCode` (expectError); its words. */
+  const swapRefused = (body: unknown, errorCode: string) => expectError(swap(body), 400, errorCode);
 
   it('INVALID_REQUEST_BODY for a body that is not JSON, lacks userPublicKey / quoteResponse, or has an unknown fee form', async () => {
-    await expectError(swap('{not json'), 400, 'INVALID_REQUEST_BODY');
-    await expectError(swap({ quoteResponse: base }), 400, 'INVALID_REQUEST_BODY');
-    await expectError(
-      swap({ userPublicKey: user.publicKey.toBase58() }),
-      400,
-      'INVALID_REQUEST_BODY',
-    );
-    await expectError(
-      swap({
+    await swapRefused('{not json', 'INVALID_REQUEST_BODY');
+    await swapRefused({ quoteResponse: base }, 'INVALID_REQUEST_BODY');
+    await swapRefused({ userPublicKey: user.publicKey.toBase58() }, 'INVALID_REQUEST_BODY');
+    await swapRefused(
+      {
         userPublicKey: user.publicKey.toBase58(),
         quoteResponse: base,
         prioritizationFeeLamports: {
           jitoTipLamportsWithPayer: { lamports: 1, payer: user.publicKey.toBase58() },
         },
-      }),
-      400,
+      },
       'INVALID_REQUEST_BODY',
     );
   });
@@ -174,45 +171,40 @@ describe('POST /swap refusals', () => {
   it('INVALID_QUOTE_RESPONSE, MARKET_NOT_FOUND and ROUTE_PLAN_DOES_NOT_CONSUME_ALL_THE_AMOUNT for tampered quotes', async () => {
     const userPublicKey = user.publicKey.toBase58();
     const plan = base.routePlan as { swapInfo: Record<string, unknown>; percent: number }[];
-    await expectError(
-      swap({ userPublicKey, quoteResponse: { ...base, inAmount: '1e9' } }),
-      400,
+    await swapRefused(
+      { userPublicKey, quoteResponse: { ...base, inAmount: '1e9' } },
       'INVALID_QUOTE_RESPONSE',
     );
-    await expectError(
-      swap({ userPublicKey, quoteResponse: { ...base, outputMint: USDT } }),
-      400,
+    await swapRefused(
+      { userPublicKey, quoteResponse: { ...base, outputMint: USDT } },
       'INVALID_QUOTE_RESPONSE',
     );
     const unknownPool = plan.map((step) => ({
       ...step,
       swapInfo: { ...step.swapInfo, ammKey: Keypair.generate().publicKey.toBase58() },
     }));
-    await expectError(
-      swap({ userPublicKey, quoteResponse: { ...base, routePlan: unknownPool } }),
-      400,
+    await swapRefused(
+      { userPublicKey, quoteResponse: { ...base, routePlan: unknownPool } },
       'MARKET_NOT_FOUND',
     );
     const half = plan.map((step) => ({
       ...step,
       percent: Math.max(1, Math.floor(step.percent / 2)),
     }));
-    await expectError(
-      swap({ userPublicKey, quoteResponse: { ...base, routePlan: half } }),
-      400,
+    await swapRefused(
+      { userPublicKey, quoteResponse: { ...base, routePlan: half } },
       'ROUTE_PLAN_DOES_NOT_CONSUME_ALL_THE_AMOUNT',
     );
   });
 
   it('INVALID_COMPUTE_UNIT_PRICE_AND_PRIORITIZATION_FEE when both are given', async () => {
-    await expectError(
-      swap({
+    await swapRefused(
+      {
         userPublicKey: user.publicKey.toBase58(),
         quoteResponse: base,
         prioritizationFeeLamports: 1000,
         computeUnitPriceMicroLamports: 5,
-      }),
-      400,
+      },
       'INVALID_COMPUTE_UNIT_PRICE_AND_PRIORITIZATION_FEE',
     );
   });
@@ -220,9 +212,8 @@ describe('POST /swap refusals', () => {
   it('fee account refusals: missing, Token-2022, wrong mint (ExactIn and ExactOut)', async () => {
     const userPublicKey = user.publicKey.toBase58();
     const nobody = Keypair.generate().publicKey;
-    await expectError(
-      swap({ userPublicKey, quoteResponse: base, feeAccount: ataOf(nobody, USDC).toBase58() }),
-      400,
+    await swapRefused(
+      { userPublicKey, quoteResponse: base, feeAccount: ataOf(nobody, USDC).toBase58() },
       'INVALID_FEE_ACCOUNT',
     );
     await faucet(sandbox.rpcUrl, nobody, PYUSD, 1n);
@@ -231,26 +222,23 @@ describe('POST /swap refusals', () => {
     const pyusdQuote = await quote(
       `inputMint=${SOL}&outputMint=${PYUSD}&amount=100000000&platformFeeBps=20`,
     );
-    await expectError(
-      swap({
+    await swapRefused(
+      {
         userPublicKey,
         quoteResponse: pyusdQuote,
         feeAccount: ataOf(nobody, PYUSD).toBase58(),
-      }),
-      400,
+      },
       'TOKEN_2022_FEE_ACCOUNT_NOT_SUPPORTED',
     );
-    await expectError(
-      swap({ userPublicKey, quoteResponse: base, feeAccount: ataOf(nobody, USDT).toBase58() }),
-      400,
+    await swapRefused(
+      { userPublicKey, quoteResponse: base, feeAccount: ataOf(nobody, USDT).toBase58() },
       'FEE_ACCOUNT_MINT_MISMATCH',
     );
     const exactOut = await quote(
       `inputMint=${SOL}&outputMint=${USDC}&amount=1000000&swapMode=ExactOut&platformFeeBps=20`,
     );
-    const error = await expectError(
-      swap({ userPublicKey, quoteResponse: exactOut, feeAccount: ataOf(nobody, USDC).toBase58() }),
-      400,
+    const error = await swapRefused(
+      { userPublicKey, quoteResponse: exactOut, feeAccount: ataOf(nobody, USDC).toBase58() },
       'FEE_ACCOUNT_MINT_MISMATCH',
     );
     expect(error).toContain('input token');
@@ -262,28 +250,25 @@ describe('POST /swap refusals', () => {
       `inputMint=${SOL}&outputMint=${USDC}&amount=1000000&swapMode=ExactOut`,
     );
     const payee = Keypair.generate().publicKey;
-    await expectError(
-      swap({
+    await swapRefused(
+      {
         userPublicKey,
         quoteResponse: exactOut,
         destinationTokenAccount: ataOf(payee, USDC).toBase58(),
-      }),
-      400,
+      },
       'INVALID_DESTINATION_TOKEN_ACCOUNT',
     );
-    await expectError(
-      swap({ userPublicKey, quoteResponse: exactOut, destinationTokenAccount: userPublicKey }),
-      400,
+    await swapRefused(
+      { userPublicKey, quoteResponse: exactOut, destinationTokenAccount: userPublicKey },
       'INVALID_DESTINATION_TOKEN_ACCOUNT',
     );
     await faucet(sandbox.rpcUrl, payee, USDT, 1n);
-    await expectError(
-      swap({
+    await swapRefused(
+      {
         userPublicKey,
         quoteResponse: exactOut,
         destinationTokenAccount: ataOf(payee, USDT).toBase58(),
-      }),
-      400,
+      },
       'INVALID_DESTINATION_TOKEN_ACCOUNT',
     );
   });

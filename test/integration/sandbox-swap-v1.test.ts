@@ -9,7 +9,8 @@
 import { Connection, Keypair, VersionedTransaction } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Address } from '../../main/shared/address';
-import { createSwapApiClient, realWait, type FetchLike } from '../../main/swap-api';
+import type { FetchLike } from '../../main/swap-api';
+import { sandboxSwapApi } from './sandbox-swap-api';
 import { startSandbox, type RunningSandbox } from '../harness/sandbox-process';
 import { waitForStatus } from '../fixtures/sandbox-faucet';
 
@@ -48,12 +49,8 @@ function clientOf(sandbox: RunningSandbox) {
     answers.push({ status: response.status, at, reset: reset === null ? null : Number(reset) });
     return response;
   };
-  const api = createSwapApiClient({
-    baseUrl: sandbox.swapApiUrl,
+  const api = sandboxSwapApi(sandbox.swapApiUrl, {
     fetch: recording,
-    wait: realWait,
-    now: Date.now,
-    timeoutMs: 10_000,
     retries: 2,
     maxRetryAfterMs: 10_000,
   });

@@ -15,9 +15,10 @@ import {
   transferLegs,
   userLeg,
 } from '../fixtures/tamper/rebuild';
-import type { RunningSandbox } from '../harness/sandbox-process';
+import { expect } from 'vitest';
+import type { ReviewTicketView } from '../../preload/api-types';
 import { until } from './swap-flow-wallet';
-import { airdrop, ataOf, faucet, tokenBalance, USDC } from './pay-helpers';
+import { ataOf, tokenBalance, USDC, type PaySession } from './pay-helpers';
 
 export const PDLG = 'E9REZTBcoGZaPbveoQCVAon6tpMAw7nHLDnPco6LRuFi';
 /** What the person (and the twin) swaps: 10 USDC. */
@@ -28,11 +29,75 @@ export const strangerUsdc = new PublicKey(ataOf(STRANGER.publicKey.toBase58(), U
 export const pdlgOf = (owner: PublicKey) =>
   getAssociatedTokenAddressSync(new PublicKey(PDLG), owner, false, TOKEN_2022_PROGRAM_ID);
 
-/** The stranger's means: SOL for the fee, PDLG to pay its 1 base unit, a USDC account. */
-export async function fundStranger(sandbox: RunningSandbox, connection: Connection) {
-  await airdrop(connection, STRANGER.publicKey.toBase58(), 1_000_000_000);
-  await faucet(sandbox, STRANGER.publicKey.toBase58(), PDLG, 1_000_000n);
-  await faucet(sandbox, STRANGER.publicKey.toBase58(), USDC, 1n);
+/** The person's swap in these suites, quoted and reviewed: AMOUNT of USDC into PDLG at 1%. */
+export async function reviewedSwap(pay: PaySession) {
+  const quote = await pay.wallet.call('swap.quote', {
+    inputMint: USDC,
+    outputMint: PDLG,
+    amount: AMOUNT.toString(),
+    slippage: { bps: 100 },
+  });
+  return { quote, ticket: await pay.wallet.call('swap.review', { quoteId: quote.quoteId }) };
+}
+
+/** The query string of the same swap asked of the sandbox directly (the twin's), plus `extra`. */
+export const swapQuery = (extra: Record<string, string> = {}) =>
+  new URLSearchParams({
+    inputMint: USDC,
+    outputMint: PDLG,
+    amount: AMOUNT.toString(),
+    slippageBps: '100',
+    ...extra,
+  }).toString();
+
+/**
+ * The stranger's means (SOL for the fee, PDLG to pay its 1 base unit, a USDC account) and the
+ * twin's (SOL for the fee and the USDC it swaps).
+ */
+export async function fundStrangerAndTwin(pay: PaySession, twin: Keypair) {
+  await pay.airdrop(STRANGER.publicKey.toBase58(), 1_000_000_000);
+  await pay.faucet(STRANGER.publicKey.toBase58(), PDLG, 1_000_000n);
+  await pay.faucet(STRANGER.publicKey.toBase58(), USDC, 1n);
+  await pay.airdrop(twin.publicKey.toBase58(), 1_000_000_000);
+  await pay.faucet(twin.publicKey.toBase58(), USDC, AMOUNT);
+}
+
+/**
+ * Approves the stranger's fill as the person would (risks acknowledged): the guard refuses it,
+ * and the person's USDC stays where it was.
+ */
+export async function expectRefusedKeepingUsdc(pay: PaySession, ticket: ReviewTicketView) {
+  const usdcBefore = await pay.tokenBalance(ataOf(pay.payer, USDC));
+  const refused = await pay.wallet.refusal('swap.approve', {
+    ticketId: ticket.ticketId,
+    transactionBase64: ticket.transactionBase64,
+    risksAcknowledged: true,
+  });
+  expect(refused.code).toBe('GUARD_REFUSED');
+  expect(await pay.tokenBalance(ataOf(pay.payer, USDC))).toBe(usdcBefore);
+}
+
+/**
+ * Approves the sandbox maker's own fill (risks acknowledged) and waits for it to leave pending:
+ * its status, and the PDLG the person gained.
+ */
+export async function approveHonestFill(
+  pay: PaySession,
+  ticket: ReviewTicketView,
+): Promise<{ status: string; gained: bigint }> {
+  const pdlg = pdlgOf(new PublicKey(pay.payer)).toBase58();
+  const before = await pay.tokenBalance(pdlg);
+  const swap = await pay.wallet.call('swap.approve', {
+    ticketId: ticket.ticketId,
+    transactionBase64: ticket.transactionBase64,
+    risksAcknowledged: true,
+  });
+  const { status } = await until(
+    'the honest fill',
+    () => pay.wallet.call('swap.status', { signature: swap.signature }),
+    (s) => s.status !== 'pending',
+  );
+  return { status, gained: (await pay.tokenBalance(pdlg)) - before };
 }
 
 /**

@@ -8,7 +8,8 @@ import { Connection, Keypair, PublicKey, VersionedTransaction } from '@solana/we
 import { getAssociatedTokenAddressSync } from '@solana/spl-token';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Address } from '../../main/shared/address';
-import { createSwapApiClient, realWait, type SwapApiClient } from '../../main/swap-api';
+import { realWait, type SwapApiClient } from '../../main/swap-api';
+import { sandboxSwapApi } from './sandbox-swap-api';
 import { startSandbox, type RunningSandbox } from '../harness/sandbox-process';
 
 const SOL = 'So11111111111111111111111111111111111111112' as Address;
@@ -51,19 +52,22 @@ async function usdcBalance(owner: PublicKey): Promise<bigint> {
 beforeAll(async () => {
   sandbox = await startSandbox();
   connection = new Connection(sandbox.rpcUrl, 'confirmed');
-  api = createSwapApiClient({
-    baseUrl: sandbox.swapApiUrl,
-    fetch,
-    wait: realWait,
-    now: Date.now,
-    timeoutMs: 10_000,
-    retries: 2,
-  });
+  api = sandboxSwapApi(sandbox.swapApiUrl, { retries: 2 });
 });
 
 afterAll(async () => {
   await sandbox?.remove();
 });
+
+/** SOL for exactly 25 USDC (ExactOut, 1% slippage), quoted by the sandbox. */
+const quote25Usdc = () =>
+  api.quote({
+    inputMint: SOL,
+    outputMint: USDC,
+    amount: 25_000_000n,
+    swapMode: 'ExactOut',
+    slippageBps: 100,
+  });
 
 describe('swap API client against the sandbox', () => {
   it('quotes 1 SOL -> USDC ExactIn', async () => {
@@ -83,13 +87,7 @@ describe('swap API client against the sandbox', () => {
   });
 
   it('quotes exactly 25 USDC for SOL ExactOut', async () => {
-    const quote = await api.quote({
-      inputMint: SOL,
-      outputMint: USDC,
-      amount: 25_000_000n,
-      swapMode: 'ExactOut',
-      slippageBps: 100,
-    });
+    const quote = await quote25Usdc();
     expect(quote.outAmount).toBe(25_000_000n);
     expect(quote.otherAmountThreshold).toBeGreaterThanOrEqual(quote.inAmount);
     expect(quote.routePlan[0]?.inputMint).toBe(SOL);
@@ -140,13 +138,7 @@ describe('swap API client against the sandbox', () => {
     const payee = Keypair.generate().publicKey;
     await confirm(await connection.requestAirdrop(payer.publicKey, 2_000_000_000));
     await faucet(payee, USDC, 1n); // creates the payee's USDC account
-    const quote = await api.quote({
-      inputMint: SOL,
-      outputMint: USDC,
-      amount: 25_000_000n,
-      swapMode: 'ExactOut',
-      slippageBps: 100,
-    });
+    const quote = await quote25Usdc();
     const swap = await api.swap({
       quote,
       userPublicKey: payer.publicKey.toBase58() as Address,

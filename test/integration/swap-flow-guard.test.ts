@@ -16,20 +16,18 @@ import {
   type AddressLookupTableAccount,
 } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MethodName, RequestOf, ResponseOf } from '../../preload/contract';
 import { composeApp, type ComposedApp } from '../../main/app/compose';
 import { createRegistry } from '../../main/bridge/registry';
 import { sandboxNetwork } from '../../main/network/presets';
 import { recordVaultSecret } from '../harness/secrets-log';
 import { startSandbox, type RunningSandbox } from '../harness/sandbox-process';
-import { transcribed } from './swap-flow-wallet';
+import { callerOf, transcribed } from './swap-flow-wallet';
 import { tempDir } from '../fixtures/temp-dirs';
 import { firstAccount } from './wallet-setup';
 
 const SOL = 'So11111111111111111111111111111111111111112';
 const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
 const STRANGER = Keypair.generate().publicKey;
-const sender = { kind: 'electron', frameUrl: 'file:///index.html', isMainFrame: true } as const;
 
 let sandbox: RunningSandbox;
 let proxy: Server;
@@ -99,18 +97,7 @@ function startTamperingProxy(target: string, connection: Connection): Promise<st
 
 function wallet() {
   const registry = createRegistry({ handlers: app.handlers, policy: () => true, ...transcribed() });
-  return {
-    async call<M extends MethodName>(method: M, request: RequestOf<M>): Promise<ResponseOf<M>> {
-      const result = await registry.dispatch(method, request, sender);
-      if (!result.ok) throw new Error(`${method}: ${result.error.code}: ${result.error.message}`);
-      return result.value as ResponseOf<M>;
-    },
-    async refusal(method: MethodName, request: unknown) {
-      const result = await registry.dispatch(method, request, sender);
-      if (result.ok) throw new Error(`${method} was expected to be refused`);
-      return result.error;
-    },
-  };
+  return callerOf(registry);
 }
 
 beforeAll(async () => {

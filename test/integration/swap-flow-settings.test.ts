@@ -9,7 +9,6 @@ import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppInfo } from '../../preload/api-types';
-import type { MethodName, RequestOf, ResponseOf } from '../../preload/contract';
 import { composeApp, type ComposedApp } from '../../main/app/compose';
 import { createRegistry } from '../../main/bridge/registry';
 import { createKeytarKeychain } from '../../main/keychain';
@@ -17,14 +16,13 @@ import { sandboxNetwork } from '../../main/network/presets';
 import { apiKeyEntry } from '../../main/settings/settings-service';
 import { recordSecret, recordVaultSecret } from '../harness/secrets-log';
 import { startSandbox, type RunningSandbox } from '../harness/sandbox-process';
-import { transcribed } from './swap-flow-wallet';
+import { callerOf, transcribed } from './swap-flow-wallet';
 import { tempDir } from '../fixtures/temp-dirs';
 import { firstAccount, unlock } from './wallet-setup';
 
 const SERVICE = `swapdesk-itest-settings-${process.pid}-${Date.now()}`;
 const SOL = 'So11111111111111111111111111111111111111112';
 const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
-const sender = { kind: 'electron', frameUrl: 'file:///index.html', isMainFrame: true } as const;
 
 let sandbox: RunningSandbox;
 let dataDir: string;
@@ -41,18 +39,7 @@ function open(shell: AppInfo['shell'] = 'electron', dir = dataDir) {
   });
   apps.push(app);
   const registry = createRegistry({ handlers: app.handlers, policy: () => true, ...transcribed() });
-  return {
-    async call<M extends MethodName>(method: M, request: RequestOf<M>): Promise<ResponseOf<M>> {
-      const result = await registry.dispatch(method, request, sender);
-      if (!result.ok) throw new Error(`${method}: ${result.error.code}: ${result.error.message}`);
-      return result.value as ResponseOf<M>;
-    },
-    async refusal(method: MethodName, request: unknown) {
-      const result = await registry.dispatch(method, request, sender);
-      if (result.ok) throw new Error(`${method} was expected to be refused`);
-      return result.error;
-    },
-  };
+  return callerOf(registry);
 }
 
 beforeAll(async () => {

@@ -23,13 +23,11 @@ export const SOL = 'So11111111111111111111111111111111111111112';
 export const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
 const sender = { kind: 'electron', frameUrl: 'file:///index.html', isMainFrame: true } as const;
 
-export interface Wallet {
+export interface Wallet extends WalletCaller {
   app: ComposedApp;
   registry: Registry;
   /** sendTransaction requests that reached the sandbox. */
   sends: () => number;
-  call<M extends MethodName>(method: M, request: RequestOf<M>): Promise<ResponseOf<M>>;
-  refusal(method: MethodName, request: unknown): Promise<{ code: string; message: string }>;
 }
 
 export interface WalletPlace {
@@ -86,10 +84,20 @@ export function openWallet(place: WalletPlace, lose: Set<string> = new Set()): W
   });
   place.apps.push(app);
   const registry = createRegistry({ handlers: app.handlers, policy: () => true, ...transcribed() });
+  return { app, registry, sends: () => sendCount, ...callerOf(registry) };
+}
+
+/** What a test asks of the wallet: a window's bridge calls, through `registry`. */
+export interface WalletCaller {
+  /** The method's answer; throws with the code and words of a refusal. */
+  call<M extends MethodName>(method: M, request: RequestOf<M>): Promise<ResponseOf<M>>;
+  /** The refusal's code and words; throws when the method answers. */
+  refusal(method: MethodName, request: unknown): Promise<{ code: string; message: string }>;
+}
+
+/** Calls through `registry` as the app's own window does (the Electron main frame). */
+export function callerOf(registry: Registry): WalletCaller {
   return {
-    app,
-    registry,
-    sends: () => sendCount,
     async call(method, request) {
       const result = await registry.dispatch(method, request, sender);
       if (!result.ok) throw new Error(`${method}: ${result.error.code}: ${result.error.message}`);

@@ -6,63 +6,29 @@
  * see Confirmed and the balances move as the review said; tampered bytes, an expired ticket
  * and an expired blockhash are refused with nothing sent. Restarts: activity-restart.test.ts.
  */
-import { rmSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { Connection, VersionedTransaction } from '@solana/web3.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ComposedApp } from '../../main/app/compose';
-import { startSandbox, type RunningSandbox } from '../harness/sandbox-process';
-import {
-  openWallet,
-  quoteAndReview,
-  SOL,
-  statusOf,
-  tokenAmount,
-  until,
-  USDC,
-  type Wallet,
-} from './swap-flow-wallet';
-import { tempDir } from '../fixtures/temp-dirs';
-import { firstAccount } from './wallet-setup';
+import { describe, expect, it } from 'vitest';
+import { useFundedWallet } from './funded-wallet-session';
+import { quoteAndReview, SOL, statusOf, tokenAmount, until, USDC } from './swap-flow-wallet';
 
 const PYUSD = '2b1kV6DkPAnxd5ixfnxCpjxmKwqjjaYmCZfHsFu24GXo';
 
-let sandbox: RunningSandbox;
-let dataDir: string;
 let skewMs = 0;
-const apps: ComposedApp[] = [];
-let wallet: Wallet;
-let address: string;
 
-beforeAll(async () => {
+const session = useFundedWallet('swap-flow', {
+  accountName: 'Swapper',
   // Fast slots: a blockhash lives 150 x 80 ms = 12 s (room for a loaded machine), so expiry
   // tests take seconds.
-  sandbox = await startSandbox({ slotMs: 80 });
-  dataDir = tempDir('swapdesk-swap-flow-');
-  wallet = openWallet({
-    sandbox,
-    dataDir,
-    keychainService: `swapdesk-itest-${process.pid}-${Date.now()}`,
-    now: () => Date.now() + skewMs,
-    apps,
-  });
-  address = (await firstAccount(wallet.call, 'Swapper')).address;
-  await wallet.call('sandbox.fund', { address });
-});
-
-afterAll(async () => {
-  for (const app of apps) app.close();
-  // The account's key leaves the test keyring with the account.
-  await wallet?.call('accounts.remove', { address }).catch(() => undefined);
-  await sandbox?.remove();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  slotMs: 80,
+  now: () => Date.now() + skewMs,
 });
 
 describe('swap flow against the sandbox', () => {
   it('offers the sandbox tokens and reads a pasted mint from the chain', async () => {
-    const tokens = await wallet.call('tokens.list', {});
+    const tokens = await session.wallet.call('tokens.list', {});
     expect(tokens.map((t) => t.symbol)).toEqual(expect.arrayContaining(['SOL', 'USDC', 'PYUSD']));
-    expect(await wallet.call('tokens.lookup', { mint: PYUSD })).toEqual({
+    expect(await session.wallet.call('tokens.lookup', { mint: PYUSD })).toEqual({
       mint: PYUSD,
       symbol: 'PYUSD',
       name: 'PayPal USD',
@@ -74,15 +40,15 @@ describe('swap flow against the sandbox', () => {
       verified: true,
       hasLogo: true,
     });
-    expect(await wallet.refusal('tokens.lookup', { mint: address })).toMatchObject({
+    expect(await session.wallet.refusal('tokens.lookup', { mint: session.address })).toMatchObject({
       code: 'TOKEN_NOT_FOUND',
       message: expect.stringMatching(/not a token mint/),
     });
   });
 
   it('swaps SOL to USDC: one send for a double click, Confirmed, balances as reviewed', async () => {
-    const before = await wallet.call('balances.get', { address });
-    const { quote, ticket } = await quoteAndReview(wallet);
+    const before = await session.wallet.call('balances.get', { address: session.address });
+    const { quote, ticket } = await quoteAndReview(session.wallet);
     expect(quote).toMatchObject({ inputMint: SOL, outputMint: USDC, inAmount: '100000000' });
     expect(quote.minimumReceived).toBe(quote.otherAmountThreshold);
     expect(BigInt(quote.minimumReceived!)).toBeLessThan(BigInt(quote.outAmount));
@@ -97,31 +63,31 @@ describe('swap flow against the sandbox', () => {
     const message = unsigned.message.serialize();
     expect(ticket.messageHash).toBe(createHash('sha256').update(message).digest('hex'));
     expect(ticket.report.messageSha256).toBe(ticket.messageHash);
-    expect(unsigned.message.staticAccountKeys[0]?.toBase58()).toBe(address);
+    expect(unsigned.message.staticAccountKeys[0]?.toBase58()).toBe(session.address);
     expect(unsigned.signatures[0]?.every((byte) => byte === 0)).toBe(true);
 
-    const sendsBefore = wallet.sends();
+    const sendsBefore = session.wallet.sends();
     const approve = { ticketId: ticket.ticketId, transactionBase64: ticket.transactionBase64 };
     const [first, second] = await Promise.all([
-      wallet.call('swap.approve', approve),
-      wallet.call('swap.approve', approve),
+      session.wallet.call('swap.approve', approve),
+      session.wallet.call('swap.approve', approve),
     ]);
     expect(second).toEqual(first);
-    const status = await statusOf(wallet, first.signature);
+    const status = await statusOf(session.wallet, first.signature);
     expect(status).toMatchObject({
       status: 'confirmed',
       error: null,
       activityId: first.activityId,
     });
-    expect(await wallet.call('swap.approve', approve)).toEqual(first);
-    expect(wallet.sends() - sendsBefore).toBe(1);
+    expect(await session.wallet.call('swap.approve', approve)).toEqual(first);
+    expect(session.wallet.sends() - sendsBefore).toBe(1);
 
-    const after = await wallet.call('balances.get', { address });
+    const after = await session.wallet.call('balances.get', { address: session.address });
     const received = tokenAmount(after, USDC) - tokenAmount(before, USDC);
     expect(received).toBeGreaterThanOrEqual(BigInt(quote.minimumReceived!));
     // The output lands in the person's own USDC account (the swap's destination row).
     const reviewed = ticket.report.balanceChanges.find(
-      (c) => c.mint === USDC && c.owner === address,
+      (c) => c.mint === USDC && c.owner === session.address,
     );
     expect(reviewed && BigInt(reviewed.change)).toBe(received);
     const reviewedSol = ticket.report.balanceChanges.find(
@@ -131,13 +97,13 @@ describe('swap flow against the sandbox', () => {
       BigInt(after.lamports) - BigInt(before.lamports),
     );
 
-    const activity = await wallet.call('activity.list', {});
+    const activity = await session.wallet.call('activity.list', {});
     expect(activity.filter((e) => e.signature === first.signature)).toEqual([
       expect.objectContaining({
         id: first.activityId,
         kind: 'swap',
         networkId: 'sandbox',
-        account: address,
+        account: session.address,
         status: 'confirmed',
         inputMint: SOL,
         outputMint: USDC,
@@ -150,8 +116,8 @@ describe('swap flow against the sandbox', () => {
   });
 
   it('pays exactly 5 USDC with an ExactOut swap, direct route and a priority fee', async () => {
-    const before = await wallet.call('balances.get', { address });
-    const quote = await wallet.call('swap.quote', {
+    const before = await session.wallet.call('balances.get', { address: session.address });
+    const quote = await session.wallet.call('swap.quote', {
       inputMint: SOL,
       outputMint: USDC,
       amount: '5000000',
@@ -166,25 +132,25 @@ describe('swap flow against the sandbox', () => {
     });
     expect(quote.route).toHaveLength(1);
     expect(BigInt(quote.maximumSpent!)).toBeGreaterThanOrEqual(BigInt(quote.inAmount));
-    const ticket = await wallet.call('swap.review', { quoteId: quote.quoteId });
+    const ticket = await session.wallet.call('swap.review', { quoteId: quote.quoteId });
     expect(ticket.report.refusals).toEqual([]);
     expect(BigInt(ticket.report.networkFee.priorityLamports)).toBeLessThanOrEqual(20_000n);
-    const submission = await wallet.call('swap.approve', {
+    const submission = await session.wallet.call('swap.approve', {
       ticketId: ticket.ticketId,
       transactionBase64: ticket.transactionBase64,
     });
-    expect((await statusOf(wallet, submission.signature)).status).toBe('confirmed');
-    const after = await wallet.call('balances.get', { address });
+    expect((await statusOf(session.wallet, submission.signature)).status).toBe('confirmed');
+    const after = await session.wallet.call('balances.get', { address: session.address });
     expect(tokenAmount(after, USDC) - tokenAmount(before, USDC)).toBe(5_000_000n);
   });
 
   it('refuses bytes changed after the review, sending nothing', async () => {
-    const { ticket } = await quoteAndReview(wallet);
+    const { ticket } = await quoteAndReview(session.wallet);
     const bytes = Buffer.from(ticket.transactionBase64, 'base64');
     bytes[bytes.length - 3] ^= 0x01;
-    const sendsBefore = wallet.sends();
+    const sendsBefore = session.wallet.sends();
     expect(
-      await wallet.refusal('swap.approve', {
+      await session.wallet.refusal('swap.approve', {
         ticketId: ticket.ticketId,
         transactionBase64: bytes.toString('base64'),
       }),
@@ -193,14 +159,14 @@ describe('swap flow against the sandbox', () => {
       message:
         'The transaction changed after you reviewed it; nothing was signed. Review the swap again.',
     });
-    expect(wallet.sends()).toBe(sendsBefore);
+    expect(session.wallet.sends()).toBe(sendsBefore);
   });
 
   it('refuses an expired ticket and points to a fresh quote', async () => {
-    const { ticket } = await quoteAndReview(wallet);
+    const { ticket } = await quoteAndReview(session.wallet);
     skewMs = 61_000;
     try {
-      const refused = await wallet.refusal('swap.approve', {
+      const refused = await session.wallet.refusal('swap.approve', {
         ticketId: ticket.ticketId,
         transactionBase64: ticket.transactionBase64,
       });
@@ -212,33 +178,33 @@ describe('swap flow against the sandbox', () => {
   });
 
   it('signs and sends a legacy transaction when asked for one', async () => {
-    const quote = await wallet.call('swap.quote', {
+    const quote = await session.wallet.call('swap.quote', {
       inputMint: SOL,
       outputMint: USDC,
       amount: '20000000',
       slippage: { bps: 100 },
       options: { asLegacyTransaction: true },
     });
-    const ticket = await wallet.call('swap.review', { quoteId: quote.quoteId });
+    const ticket = await session.wallet.call('swap.review', { quoteId: quote.quoteId });
     expect(ticket.report.format).toBe('legacy');
     expect(ticket.report.refusals).toEqual([]);
-    const submission = await wallet.call('swap.approve', {
+    const submission = await session.wallet.call('swap.approve', {
       ticketId: ticket.ticketId,
       transactionBase64: ticket.transactionBase64,
     });
-    expect((await statusOf(wallet, submission.signature)).status).toBe('confirmed');
+    expect((await statusOf(session.wallet, submission.signature)).status).toBe('confirmed');
   });
 
   it('refuses to sign once the reviewed blockhash has expired, sending nothing', async () => {
-    const { ticket } = await quoteAndReview(wallet);
-    const connection = new Connection(sandbox.rpcUrl, 'confirmed');
+    const { ticket } = await quoteAndReview(session.wallet);
+    const connection = new Connection(session.sandbox.rpcUrl, 'confirmed');
     await until(
       'the block height',
       () => connection.getBlockHeight('confirmed'),
       (height) => height > ticket.lastValidBlockHeight,
     );
-    const sendsBefore = wallet.sends();
-    const refused = await wallet.refusal('swap.approve', {
+    const sendsBefore = session.wallet.sends();
+    const refused = await session.wallet.refusal('swap.approve', {
       ticketId: ticket.ticketId,
       transactionBase64: ticket.transactionBase64,
     });
@@ -247,26 +213,28 @@ describe('swap flow against the sandbox', () => {
       message:
         'The transaction you reviewed can no longer land: its blockhash has expired. Get a fresh quote and review it again; nothing was signed.',
     });
-    expect(wallet.sends()).toBe(sendsBefore);
+    expect(session.wallet.sends()).toBe(sendsBefore);
   });
 
-  it('answers the status of a transaction the wallet did not send from the network', async () => {
-    const { signatures } = await wallet.call('sandbox.fund', { address });
-    expect(await wallet.call('swap.status', { signature: signatures[0]! })).toEqual({
+  it('answers the status of a transaction the session.wallet did not send from the network', async () => {
+    const { signatures } = await session.wallet.call('sandbox.fund', { address: session.address });
+    expect(await session.wallet.call('swap.status', { signature: signatures[0]! })).toEqual({
       signature: signatures[0],
       status: 'confirmed',
       error: null,
       activityId: null,
       explorerUrl: null,
     });
-    expect(await wallet.refusal('swap.status', { signature: '1'.repeat(88) })).toMatchObject({
+    expect(
+      await session.wallet.refusal('swap.status', { signature: '1'.repeat(88) }),
+    ).toMatchObject({
       code: 'TRANSACTION_NOT_FOUND',
     });
   });
 
   it('keeps the contract strict: amounts as decimal strings, no unknown fields', async () => {
     expect(
-      await wallet.refusal('swap.quote', {
+      await session.wallet.refusal('swap.quote', {
         inputMint: SOL,
         outputMint: USDC,
         amount: 100000000,
@@ -274,7 +242,7 @@ describe('swap flow against the sandbox', () => {
       }),
     ).toMatchObject({ code: 'INVALID_REQUEST' });
     expect(
-      await wallet.refusal('swap.quote', {
+      await session.wallet.refusal('swap.quote', {
         inputMint: SOL,
         outputMint: USDC,
         amount: '1e8',

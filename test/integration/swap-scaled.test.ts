@@ -6,58 +6,29 @@
  * /sandbox/multiplier, Token-2022's own UpdateMultiplier) is refused at approval in words, with
  * nothing sent.
  */
-import { rmSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ComposedApp } from '../../main/app/compose';
+import { describe, expect, it } from 'vitest';
+import { useFundedWallet } from './funded-wallet-session';
 import { formatScaledUnits } from '../../main/shared/scaled-amount';
-import { startSandbox, type RunningSandbox } from '../harness/sandbox-process';
-import { openWallet, statusOf, tokenAmount, USDC, type Wallet } from './swap-flow-wallet';
-import { tempDir } from '../fixtures/temp-dirs';
-import { firstAccount } from './wallet-setup';
+import { statusOf, tokenAmount, USDC } from './swap-flow-wallet';
 
 const XSTK = 'CGQW5zJTsxJzyUbfGWFFwVTDFTGBvifnJpoE3y2HtfuW';
 
-let sandbox: RunningSandbox;
-let dataDir: string;
-const apps: ComposedApp[] = [];
-let wallet: Wallet;
-let address: string;
+const session = useFundedWallet('swap-scaled', { accountName: 'Scaled', slotMs: 80 });
 
 async function quoteAndReview(amount: string) {
-  const quote = await wallet.call('swap.quote', {
+  const quote = await session.wallet.call('swap.quote', {
     inputMint: USDC,
     outputMint: XSTK,
     amount,
     slippage: { bps: 100 },
   });
-  const ticket = await wallet.call('swap.review', { quoteId: quote.quoteId });
+  const ticket = await session.wallet.call('swap.review', { quoteId: quote.quoteId });
   return { quote, ticket };
 }
 
-beforeAll(async () => {
-  sandbox = await startSandbox({ slotMs: 80 });
-  dataDir = tempDir('swapdesk-swap-scaled-');
-  wallet = openWallet({
-    sandbox,
-    dataDir,
-    keychainService: `swapdesk-itest-scaled-${process.pid}-${Date.now()}`,
-    now: () => Date.now(),
-    apps,
-  });
-  address = (await firstAccount(wallet.call, 'Scaled')).address;
-  await wallet.call('sandbox.fund', { address });
-});
-
-afterAll(async () => {
-  for (const app of apps) app.close();
-  await wallet?.call('accounts.remove', { address }).catch(() => undefined);
-  await sandbox?.remove();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
-
 describe('a Scaled UI Amount token in the wallet', () => {
   it('gives XSTK with Get test funds, its balance carrying the 1.5× multiplier', async () => {
-    const balances = await wallet.call('balances.get', { address });
+    const balances = await session.wallet.call('balances.get', { address: session.address });
     const xstk = balances.tokens.find((t) => t.mint === XSTK);
     expect(xstk).toMatchObject({ decimals: 8, amount: (1_000n * 10n ** 8n).toString() });
     expect(xstk?.multiplier).toBe(1.5);
@@ -66,7 +37,7 @@ describe('a Scaled UI Amount token in the wallet', () => {
   });
 
   it('reviews a buy naming the extension and the multiplier, and lands it', async () => {
-    const before = await wallet.call('balances.get', { address });
+    const before = await session.wallet.call('balances.get', { address: session.address });
     const { quote, ticket } = await quoteAndReview('30000000'); // 30 USDC
     expect(ticket.report.refusals).toEqual([]);
     const scaled = ticket.report.tokenWarnings.find((w) => w.kind === 'scaled-amount');
@@ -75,9 +46,9 @@ describe('a Scaled UI Amount token in the wallet', () => {
       /^XSTK uses Token-2022's Scaled UI Amount: every XSTK amount here is shown at the issuer's multiplier, 1\.5× now/,
     );
     const approve = { ticketId: ticket.ticketId, transactionBase64: ticket.transactionBase64 };
-    const sent = await wallet.call('swap.approve', approve);
-    expect((await statusOf(wallet, sent.signature)).status).toBe('confirmed');
-    const after = await wallet.call('balances.get', { address });
+    const sent = await session.wallet.call('swap.approve', approve);
+    expect((await statusOf(session.wallet, sent.signature)).status).toBe('confirmed');
+    const after = await session.wallet.call('balances.get', { address: session.address });
     const received = tokenAmount(after, XSTK) - tokenAmount(before, XSTK);
     expect(received).toBeGreaterThanOrEqual(BigInt(quote.minimumReceived!));
     // About 30 USDC / 200 USDC per XSTK = 0.15 XSTK as the person reads it (0.1 raw).
@@ -87,15 +58,15 @@ describe('a Scaled UI Amount token in the wallet', () => {
   it('refuses, in words, a review left open while the multiplier changed', async () => {
     const { ticket } = await quoteAndReview('10000000');
     expect(ticket.report.accepted).toBe(true);
-    const response = await fetch(`${sandbox.rpcUrl}/sandbox/multiplier`, {
+    const response = await fetch(`${session.sandbox.rpcUrl}/sandbox/multiplier`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ mint: XSTK, multiplier: 3 }),
     });
     expect(response.status).toBe(200);
-    const sendsBefore = wallet.sends();
+    const sendsBefore = session.wallet.sends();
     expect(
-      await wallet.refusal('swap.approve', {
+      await session.wallet.refusal('swap.approve', {
         ticketId: ticket.ticketId,
         transactionBase64: ticket.transactionBase64,
       }),
@@ -104,9 +75,9 @@ describe('a Scaled UI Amount token in the wallet', () => {
       message:
         "XSTK's multiplier changed from 1.5× to 3× since this review: the XSTK amounts it showed are no longer what you would see. Nothing was signed: review the swap again.",
     });
-    expect(wallet.sends()).toBe(sendsBefore);
+    expect(session.wallet.sends()).toBe(sendsBefore);
     // The next read picks the new multiplier up, with no restart.
-    const balances = await wallet.call('balances.get', { address });
+    const balances = await session.wallet.call('balances.get', { address: session.address });
     expect(balances.tokens.find((t) => t.mint === XSTK)?.multiplier).toBe(3);
   });
 });

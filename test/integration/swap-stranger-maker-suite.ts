@@ -12,17 +12,18 @@
  */
 import { Keypair, PublicKey } from '@solana/web3.js';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { until } from './swap-flow-wallet';
-import { airdrop, ataOf, faucet, tokenBalance, USDC, usePaySession } from './pay-helpers';
+import { usePaySession } from './pay-helpers';
 import {
   AMOUNT,
-  fundStranger,
+  approveHonestFill,
+  expectRefusedKeepingUsdc,
+  fundStrangerAndTwin,
   landOnTwin,
   makerOf,
-  PDLG,
-  pdlgOf,
+  reviewedSwap,
   strangerFill,
   strangerRefusals,
+  swapQuery,
 } from './stranger-maker';
 
 /** Registers the suite on a sandbox serving `shape`; call once at the top of a test file. */
@@ -55,30 +56,12 @@ export function strangerMakerSuite(shape: 'v6' | 'v1'): void {
     },
   });
 
-  const quoteOf = (wallet: typeof pay.wallet) =>
-    wallet.call('swap.quote', {
-      inputMint: USDC,
-      outputMint: PDLG,
-      amount: AMOUNT.toString(),
-      slippage: { bps: 100 },
-    });
-
-  beforeAll(async () => {
-    await fundStranger(pay.sandbox, pay.connection);
-    await airdrop(pay.connection, TWIN.publicKey.toBase58(), 1_000_000_000);
-    await faucet(pay.sandbox, TWIN.publicKey.toBase58(), USDC, AMOUNT);
-  });
+  beforeAll(() => fundStrangerAndTwin(pay, TWIN));
 
   describe(`a co-signer paying a token gesture is no market maker (${shape} /swap)`, () => {
     it('is harmful: the tampered fill, signed by a twin and the stranger, lands', async () => {
-      const query = new URLSearchParams({
-        inputMint: USDC,
-        outputMint: PDLG,
-        amount: AMOUNT.toString(),
-        slippageBps: '100',
-      });
       const quote = (await (
-        await fetch(`${pay.sandbox.rpcUrl}${base}/quote?${query.toString()}`)
+        await fetch(`${pay.sandbox.rpcUrl}${base}/quote?${swapQuery()}`)
       ).json()) as { routePlan: { swapInfo: { label: string } }[] };
       expect(quote.routePlan.map((step) => step.swapInfo.label)).toEqual(['Sandbox Market Maker']);
       const answer = (await (
@@ -96,45 +79,24 @@ export function strangerMakerSuite(shape: 'v6' | 'v1'): void {
     it('is refused in words: who the co-signer is, what it pays, what you accepted', async () => {
       hostile = true;
       try {
-        const quote = await quoteOf(pay.wallet);
-        const ticket = await pay.wallet.call('swap.review', { quoteId: quote.quoteId });
+        const { quote, ticket } = await reviewedSwap(pay);
         expect(ticket.report.accepted).toBe(false);
         const words = strangerRefusals(quote.otherAmountThreshold);
         expect(ticket.report.refusals).toEqual([
           words.notCounterparty,
           `You would receive 0.000001 PDLG, less than the minimum of ${words.accepted} the quote promised.`,
         ]);
-        const usdcBefore = await tokenBalance(pay.connection, ataOf(pay.payer, USDC));
-        const refused = await pay.wallet.refusal('swap.approve', {
-          ticketId: ticket.ticketId,
-          transactionBase64: ticket.transactionBase64,
-          risksAcknowledged: true,
-        });
-        expect(refused.code).toBe('GUARD_REFUSED');
-        expect(await tokenBalance(pay.connection, ataOf(pay.payer, USDC))).toBe(usdcBefore);
+        await expectRefusedKeepingUsdc(pay, ticket);
       } finally {
         hostile = false;
       }
     });
 
     it("the honest twin, the sandbox market maker's own fill, is reviewed, approved and confirmed", async () => {
-      const quote = await quoteOf(pay.wallet);
-      const ticket = await pay.wallet.call('swap.review', { quoteId: quote.quoteId });
+      const { quote, ticket } = await reviewedSwap(pay);
       expect(ticket.report.refusals).toEqual([]);
-      const owner = new PublicKey(pay.payer);
-      const before = await tokenBalance(pay.connection, pdlgOf(owner).toBase58());
-      const swap = await pay.wallet.call('swap.approve', {
-        ticketId: ticket.ticketId,
-        transactionBase64: ticket.transactionBase64,
-        risksAcknowledged: true,
-      });
-      const status = await until(
-        'the honest fill',
-        () => pay.wallet.call('swap.status', { signature: swap.signature }),
-        (s) => s.status !== 'pending',
-      );
-      expect(status.status).toBe('confirmed');
-      const gained = (await tokenBalance(pay.connection, pdlgOf(owner).toBase58())) - before;
+      const { status, gained } = await approveHonestFill(pay, ticket);
+      expect(status).toBe('confirmed');
       expect(gained >= BigInt(quote.otherAmountThreshold)).toBe(true);
     });
   });

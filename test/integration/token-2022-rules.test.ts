@@ -15,7 +15,7 @@ import { merchantInstructions } from '../../main/pay/payment-transactions';
 import { resolveMerchantTransfer } from '../../main/pay/hook-accounts';
 import { reviewTransaction } from '../../main/review';
 import type { Address } from '../../main/shared/address';
-import { createSwapApiClient, realWait } from '../../main/swap-api';
+import { sandboxSwapApi } from './sandbox-swap-api';
 import { intentOf } from '../../main/tickets/swap-review';
 import {
   approveAndConfirm,
@@ -42,16 +42,21 @@ const ata = (owner: string, mint: string) =>
     TOKEN_2022_PROGRAM_ID,
   ).toBase58();
 
+/** The payer's transfer of 1,000 base units of the 6-decimal Token-2022 `mint` to `payee`. */
+const paymentPart = (mint: string, payee: string) => ({
+  payer: pay.payer as Address,
+  mint: mint as Address,
+  decimals: 6,
+  tokenProgram: TOKEN_2022_PROGRAM_ID.toBase58() as Address,
+  payeeTokenAccount: ata(payee, mint) as Address,
+  amount: 1_000n,
+  references: [],
+  memo: null,
+});
+
 /** A swap intent from the sandbox's own quote of USDC into `mint` (the review needs one). */
 async function intentFor(mint: string) {
-  const api = createSwapApiClient({
-    baseUrl: pay.sandbox.swapApiUrl,
-    fetch,
-    wait: realWait,
-    now: Date.now,
-    timeoutMs: 10_000,
-    retries: 1,
-  });
+  const api = sandboxSwapApi(pay.sandbox.swapApiUrl);
   const quote = await api.quote({
     inputMint: USDC as Address,
     outputMint: mint as Address,
@@ -106,16 +111,7 @@ describe('a paused token (PAUS)', () => {
       message: PAUSED_WORDS,
     });
     // A transaction built before the pause (the payer's own PAUS transfer), reviewed now.
-    const [transfer] = merchantInstructions({
-      payer: pay.payer as Address,
-      mint: PAUS as Address,
-      decimals: 6,
-      tokenProgram: TOKEN_2022_PROGRAM_ID.toBase58() as Address,
-      payeeTokenAccount: ata(payee, PAUS) as Address,
-      amount: 1_000n,
-      references: [],
-      memo: null,
-    });
+    const [transfer] = merchantInstructions(paymentPart(PAUS, payee));
     const report = await reviewTransaction({
       serviceTerms: SANDBOX_TERMS,
       transaction: new VersionedTransaction(
@@ -204,16 +200,7 @@ describe('a transfer-hook token (HOOK)', () => {
   it('refuses a HOOK transfer whose hook accounts were resolved for another sender', async () => {
     const user = pay.payer as Address;
     const payee = await pay.payeeWithAccount(HOOK);
-    const part = {
-      payer: user,
-      mint: HOOK as Address,
-      decimals: 6,
-      tokenProgram: TOKEN_2022_PROGRAM_ID.toBase58() as Address,
-      payeeTokenAccount: ata(payee, HOOK) as Address,
-      amount: 1_000n,
-      references: [],
-      memo: null,
-    };
+    const part = paymentPart(HOOK, payee);
     const review = async (stranger: boolean) => {
       const [transfer] = merchantInstructions(part);
       // The list resolved for another sender: its `["sender", authority]` account differs.

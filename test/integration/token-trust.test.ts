@@ -5,72 +5,44 @@
  * approve until acknowledged; the transfer-fee token arrives less its fee, as the review said;
  * the directory, the prices and the logos answer from the sandbox in the real APIs' shapes.
  */
-import { rmSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ComposedApp } from '../../main/app/compose';
-import { startSandbox, type RunningSandbox } from '../harness/sandbox-process';
-import { tempDir } from '../fixtures/temp-dirs';
-import { openWallet, statusOf, tokenAmount, USDC, SOL, type Wallet } from './swap-flow-wallet';
-import { firstAccount } from './wallet-setup';
+import { describe, expect, it } from 'vitest';
+import { useFundedWallet } from './funded-wallet-session';
+import { statusOf, tokenAmount, USDC, SOL } from './swap-flow-wallet';
 
 const TFEE = '4AVWP3Tbjcrgr7mLp7RVqUTiZAE5y8YNDamyBP1HUXFk';
 const PDLG = 'E9REZTBcoGZaPbveoQCVAon6tpMAw7nHLDnPco6LRuFi';
 const FRZ = 'JEFmZw5rBzWj2Uobg8RYzKdjSpTMQCxkvgbxifxkRveC';
 const UNVR = '4V5ZVoUWuiCw7JRnD87JXhBXFVq6erXBXymz9z8y4Pki';
 
-let sandbox: RunningSandbox;
-let dataDir: string;
-const apps: ComposedApp[] = [];
-let wallet: Wallet;
-let address: string;
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ slotMs: 80 });
-  dataDir = tempDir('swapdesk-token-trust-');
-  wallet = openWallet({
-    sandbox,
-    dataDir,
-    keychainService: `swapdesk-itest-${process.pid}-${Date.now()}`,
-    apps,
-  });
-  address = (await firstAccount(wallet.call, 'Trader')).address;
-  await wallet.call('sandbox.fund', { address });
-});
-
-afterAll(async () => {
-  for (const app of apps) app.close();
-  await wallet?.call('accounts.remove', { address }).catch(() => undefined);
-  await sandbox?.remove();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
+const session = useFundedWallet('token-trust', { accountName: 'Trader', slotMs: 80 });
 
 async function review(outputMint: string, amount = '10000000') {
-  const quote = await wallet.call('swap.quote', {
+  const quote = await session.wallet.call('swap.quote', {
     inputMint: USDC,
     outputMint,
     amount,
     slippage: { bps: 100 },
   });
-  return { quote, ticket: await wallet.call('swap.review', { quoteId: quote.quoteId }) };
+  return { quote, ticket: await session.wallet.call('swap.review', { quoteId: quote.quoteId }) };
 }
 
 describe('token trust against the sandbox', () => {
   it('lists verified tokens, finds UNVR by search, marks it, and prices from the pools', async () => {
-    const list = await wallet.call('tokens.list', {});
+    const list = await session.wallet.call('tokens.list', {});
     expect(list.map((t) => t.symbol)).toEqual(expect.arrayContaining(['TFEE', 'PDLG', 'FRZ']));
     expect(list.some((t) => t.mint === UNVR)).toBe(false);
-    const found = await wallet.call('tokens.search', { query: 'unvr' });
+    const found = await session.wallet.call('tokens.search', { query: 'unvr' });
     expect(found).toEqual([
       expect.objectContaining({ mint: UNVR, symbol: 'UNVR', verified: false, source: 'api' }),
     ]);
     // A pasted UNVR mint: decimals from the chain, name and (no) verified mark from the directory.
-    expect(await wallet.call('tokens.lookup', { mint: UNVR })).toMatchObject({
+    expect(await session.wallet.call('tokens.lookup', { mint: UNVR })).toMatchObject({
       symbol: 'UNVR',
       decimals: 6,
       tokenProgram: 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA',
       verified: false,
     });
-    const prices = await wallet.call('prices.get', { mints: [SOL, USDC, PDLG, UNVR] });
+    const prices = await session.wallet.call('prices.get', { mints: [SOL, USDC, PDLG, UNVR] });
     expect(prices[USDC]).toMatchObject({ usdPrice: '1', status: 'fresh' });
     expect(prices[PDLG]?.usdPrice).toBe('2');
     expect(prices[UNVR]?.usdPrice).toBe('0.01');
@@ -80,10 +52,10 @@ describe('token trust against the sandbox', () => {
     expect(prices[SOL]?.source).toBe('oracle');
     expect(Math.abs(Number(prices[SOL]?.usdPrice) - 150)).toBeLessThan(1);
     // Logos: a real PNG from the sandbox as data:, and UNVR's script-carrying SVG refused.
-    expect((await wallet.call('tokens.logo', { mint: PDLG })).dataUrl).toMatch(
+    expect((await session.wallet.call('tokens.logo', { mint: PDLG })).dataUrl).toMatch(
       /^data:image\/png;base64,iVBORw0KGgo/,
     );
-    expect(await wallet.call('tokens.logo', { mint: UNVR })).toEqual({ dataUrl: null });
+    expect(await session.wallet.call('tokens.logo', { mint: UNVR })).toEqual({ dataUrl: null });
   });
 
   it('PDLG: the permanent delegate must be acknowledged before main signs', async () => {
@@ -96,11 +68,14 @@ describe('token trust against the sandbox', () => {
       ]),
     );
     const approve = { ticketId: ticket.ticketId, transactionBase64: ticket.transactionBase64 };
-    expect(await wallet.refusal('swap.approve', approve)).toMatchObject({
+    expect(await session.wallet.refusal('swap.approve', approve)).toMatchObject({
       code: 'RISK_NOT_ACKNOWLEDGED',
     });
-    const submitted = await wallet.call('swap.approve', { ...approve, risksAcknowledged: true });
-    expect((await statusOf(wallet, submitted.signature)).status).toBe('confirmed');
+    const submitted = await session.wallet.call('swap.approve', {
+      ...approve,
+      risksAcknowledged: true,
+    });
+    expect((await statusOf(session.wallet, submitted.signature)).status).toBe('confirmed');
   });
 
   it('UNVR: an unverified output token must be acknowledged', async () => {
@@ -109,7 +84,7 @@ describe('token trust against the sandbox', () => {
     expect(first).toMatchObject({ kind: 'unverified', mint: UNVR, mustAcknowledge: true });
     expect(first?.sentence).toMatch(/^UNVR is not on the verified token list/);
     expect(
-      await wallet.refusal('swap.approve', {
+      await session.wallet.refusal('swap.approve', {
         ticketId: ticket.ticketId,
         transactionBase64: ticket.transactionBase64,
       }),
@@ -124,31 +99,37 @@ describe('token trust against the sandbox', () => {
       ]),
     );
     expect(ticket.report.tokenWarnings.some((w) => w.mustAcknowledge)).toBe(false);
-    const submitted = await wallet.call('swap.approve', {
+    const submitted = await session.wallet.call('swap.approve', {
       ticketId: ticket.ticketId,
       transactionBase64: ticket.transactionBase64,
     });
-    expect((await statusOf(wallet, submitted.signature)).status).toBe('confirmed');
+    expect((await statusOf(session.wallet, submitted.signature)).status).toBe('confirmed');
   });
 
   it('TFEE: the transfer fee is told, and the tokens arrive less the fee, as reviewed', async () => {
-    const before = tokenAmount(await wallet.call('balances.get', { address }), TFEE);
+    const before = tokenAmount(
+      await session.wallet.call('balances.get', { address: session.address }),
+      TFEE,
+    );
     const { quote, ticket } = await review(TFEE);
     const fee = ticket.report.tokenWarnings.find((w) => w.kind === 'transfer-fee');
     expect(fee).toMatchObject({ mint: TFEE, mustAcknowledge: false });
     expect(fee?.sentence).toMatch(/0\.1%/);
     const reviewed = ticket.report.balanceChanges
-      .filter((c) => c.mint === TFEE && c.owner === address)
+      .filter((c) => c.mint === TFEE && c.owner === session.address)
       .reduce((sum, c) => sum + BigInt(c.change), 0n);
     // The Token-2022 program withholds 10 bps of what CP-Swap pays out; the sandbox's quote,
     // with the program's own arithmetic, already says what arrives.
     expect(reviewed).toBe(BigInt(quote.outAmount));
-    const submitted = await wallet.call('swap.approve', {
+    const submitted = await session.wallet.call('swap.approve', {
       ticketId: ticket.ticketId,
       transactionBase64: ticket.transactionBase64,
     });
-    expect((await statusOf(wallet, submitted.signature)).status).toBe('confirmed');
-    const after = tokenAmount(await wallet.call('balances.get', { address }), TFEE);
+    expect((await statusOf(session.wallet, submitted.signature)).status).toBe('confirmed');
+    const after = tokenAmount(
+      await session.wallet.call('balances.get', { address: session.address }),
+      TFEE,
+    );
     expect(after - before).toBe(reviewed);
   });
 });
