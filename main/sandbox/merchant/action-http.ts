@@ -170,11 +170,8 @@ export async function handleMerchantAction(
     json(res, 200, tipAction(origin));
     return true;
   }
-  if (req.method !== 'POST') {
-    json(res, 405, { message: 'Use GET for the action, POST with {"account"} to tip.' });
-    return true;
-  }
-  const posted = await postedAccount(req, res);
+  const usage = 'Use GET for the action, POST with {"account"} to tip.';
+  const posted = await postedAccount(req, res, usage);
   if (posted === null) return true;
   const { account, body } = posted;
   const connection = new Connection(origin, 'confirmed');

@@ -63,13 +63,18 @@ export async function readJson(req: IncomingMessage): Promise<Record<string, unk
 }
 
 /**
- * A POST's body and its `account` (SPEC.md "POST Request"), or null once a 400 has been
- * answered for a body that names none.
+ * A POST's body and its `account` (SPEC.md "POST Request"), or null once a 405 (with `usage`,
+ * for a request that is no POST) or a 400 (for a body that names no account) has been answered.
  */
 export async function postedAccount(
   req: IncomingMessage,
   res: ServerResponse,
+  usage: string,
 ): Promise<{ account: PublicKey; body: Record<string, unknown> | null } | null> {
+  if (req.method !== 'POST') {
+    json(res, 405, { message: usage });
+    return null;
+  }
   const body = await readJson(req);
   try {
     return { account: new PublicKey(String(body?.account)), body };
@@ -244,11 +249,8 @@ export async function handleMerchant(
     });
     return true;
   }
-  if (req.method !== 'POST') {
-    json(res, 405, { message: 'Use GET for the label and icon, POST with {"account"} to pay.' });
-    return true;
-  }
-  const posted = await postedAccount(req, res);
+  const usage = 'Use GET for the label and icon, POST with {"account"} to pay.';
+  const posted = await postedAccount(req, res, usage);
   if (posted === null) return true;
   const { account } = posted;
   ensureMerchantAccounts(ledger);
