@@ -13,7 +13,6 @@ import { Keypair, PublicKey } from '@solana/web3.js';
 import { getAssociatedTokenAddressSync } from '@solana/spl-token';
 import type { LedgerView } from '../ledger/ledger-view';
 import {
-  NATIVE_MINT,
   SANDBOX_TOKENS,
   SYSTEM_PROGRAM_ID,
   TOKEN_2022_PROGRAM_ID,
@@ -22,8 +21,7 @@ import {
 import { CP_SWAP_LABEL, type Pool } from '../venues/types';
 import { buildPools, type BuiltPool } from './build-pools';
 import { MARKET_MAKER_SEEDS } from './pool-catalog';
-import { encodeTokenAccount } from './token-account-data';
-import { withAccountExtensions } from '../ledger/mint-extensions';
+import { addSupply, writeTokenAccount } from './genesis-accounts';
 import { SANDBOX_FEE_OPERATOR } from '../../shared/sandbox-operator';
 import { feeTierConfigAddress } from '../cp-swap/fee-tiers';
 import { CP_POOL_SEEDS, seedPoolAddress } from '../cp-swap/pool-seeds';
@@ -53,38 +51,6 @@ function loadOrCreateKeypair(path: string): Keypair {
   const keypair = Keypair.generate();
   writeFileSync(path, JSON.stringify(Array.from(keypair.secretKey)), { mode: 0o600 });
   return keypair;
-}
-
-function writeTokenAccount(
-  ledger: LedgerView,
-  address: string,
-  token: SandboxToken,
-  owner: string,
-  amount: bigint,
-): void {
-  const native = token.mint === NATIVE_MINT;
-  const rent = ledger.minimumBalanceForRentExemption(165);
-  const data = withAccountExtensions(
-    encodeTokenAccount({ mint: token.mint, owner, amount, nativeReserve: native ? rent : null }),
-    token,
-  );
-  const lamports = ledger.minimumBalanceForRentExemption(data.length);
-  ledger.setAccount(address, {
-    lamports: native ? rent + amount : lamports,
-    owner: token.tokenProgram,
-    data,
-    executable: false,
-  });
-}
-
-/** Adds `amount` to a mint's supply so that supply keeps equalling the sum of balances. */
-function addSupply(ledger: LedgerView, mint: string, amount: bigint): void {
-  const account = ledger.getAccount(mint);
-  if (account === null || mint === NATIVE_MINT) return;
-  const data = new Uint8Array(account.data);
-  const view = new DataView(data.buffer);
-  view.setBigUint64(36, view.getBigUint64(36, true) + amount, true);
-  ledger.setAccount(mint, { ...account, data });
 }
 
 function seedPools(ledger: LedgerView, built: BuiltPool[], authority: string): void {
