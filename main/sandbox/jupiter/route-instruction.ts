@@ -20,6 +20,7 @@ import { PublicKey, TransactionInstruction, type AccountMeta } from '@solana/web
 import { CP_SWAP_PROGRAM_ID, swapBaseInputInstruction } from '../cp-swap/program';
 import { cpSwapAccounts } from '../cp-swap/swap-accounts';
 import type { ReservesOf, Route } from '../router/route-types';
+import { onChainView } from '../router/on-chain-view';
 import { TOKEN_2022_PROGRAM_ID } from '../tokens';
 import {
   discriminator,
@@ -131,8 +132,7 @@ export function steps(
         push(exactIn ? RAYDIUM_CLMM_V2_VARIANT : RAYDIUM_CLMM_VARIANT);
         continue;
       }
-      const view = reservesOf(leg.pool).cp;
-      if (view === undefined) throw new Error(`no on-chain state for pool ${leg.pool.ammKey}`);
+      const view = onChainView(reservesOf, leg.pool, 'cp');
       const { state } = view;
       const cpSwap = swapBaseInputInstruction(
         cpSwapAccounts(leg.pool.ammKey, state, leg.inputMint, {

@@ -213,16 +213,22 @@ async function answerStatus(connection: Connection, item: SandboxMerchantItem, o
 }
 
 /**
- * Answers the merchant's paths; false when `url` is not one of them. `origin` is the
- * sandbox's own http://127.0.0.1:P (the merchant's RPC and its icon and redirect links).
+ * A handler of the merchant's paths (the shop's, the tip action's): true once it has answered,
+ * false when `url` is none of its paths. `origin` is the sandbox's own http://127.0.0.1:P.
  */
-export async function handleMerchant(
+export type MerchantHandler = (
   ledger: SandboxLedger,
   req: IncomingMessage,
   res: ServerResponse,
   url: URL,
   origin: string,
-): Promise<boolean> {
+) => Promise<boolean>;
+
+/**
+ * Answers the merchant's paths; false when `url` is not one of them. `origin` is the
+ * sandbox's own http://127.0.0.1:P (the merchant's RPC and its icon and redirect links).
+ */
+export const handleMerchant: MerchantHandler = async (ledger, req, res, url, origin) => {
   const match = /^\/sandbox\/merchant\/([a-z]+)$/.exec(url.pathname);
   if (!match) return false;
   const name = match[1]!;
@@ -263,4 +269,4 @@ export async function handleMerchant(
     json(res, 400, { message: `Sandbox Coffee cannot take this payment: ${reason}.` });
   }
   return true;
-}
+};

@@ -19,6 +19,7 @@ import {
   type SandboxToken,
 } from '../tokens';
 import { CP_SWAP_LABEL, type Pool } from '../venues/types';
+import { ledgerPool, seedMint, type LedgerPoolReader } from '../venues/ledger-pools';
 import { buildPools, type BuiltPool } from './build-pools';
 import { MARKET_MAKER_SEEDS } from './pool-catalog';
 import { addSupply, writeTokenAccount } from './genesis-accounts';
@@ -78,34 +79,29 @@ function operatorAccounts(operator: PublicKey): Map<string, string> {
   return accounts;
 }
 
+const CP_SWAP_POOLS: LedgerPoolReader = {
+  venue: 'CP-Swap',
+  label: CP_SWAP_LABEL,
+  curve: { kind: 'cp-swap' },
+  state: (data) => {
+    const state = decodePoolState(data);
+    return {
+      ammConfig: state.ammConfig,
+      mint0: state.token0Mint,
+      mint1: state.token1Mint,
+      vault0: state.token0Vault,
+      vault1: state.token1Vault,
+    };
+  },
+  tradeFeeRate: (data) => decodeAmmConfig(data).tradeFeeRate,
+};
+
 /** The CP-Swap pools of the catalog as the program wrote them on the ledger. */
 function cpSwapPools(ledger: LedgerView): Pool[] {
-  const mintOf = (symbol: string) => {
-    const token = SANDBOX_TOKENS.find((entry) => entry.symbol === symbol);
-    if (token === undefined) throw new Error(`CP-Swap pool seed names unknown token ${symbol}`);
-    return token.mint;
-  };
+  const mintOf = (symbol: string) => seedMint('CP-Swap', symbol);
   return CP_POOL_SEEDS.map((seed) => {
     const address = seedPoolAddress(seed, mintOf, (s) => feeTierConfigAddress(s.feeTier));
-    const account = ledger.getAccount(address);
-    if (account === null) {
-      throw new Error(
-        `The ledger has no CP-Swap pool ${seed.a}/${seed.b} ${seed.feeTier} at ${address}`,
-      );
-    }
-    const state = decodePoolState(account.data);
-    const config = ledger.getAccount(state.ammConfig);
-    const rate = config === null ? 0n : decodeAmmConfig(config.data).tradeFeeRate;
-    return {
-      ammKey: address,
-      label: CP_SWAP_LABEL,
-      mintA: state.token0Mint,
-      mintB: state.token1Mint,
-      vaultA: state.token0Vault,
-      vaultB: state.token1Vault,
-      feeBps: Number(rate / 100n),
-      curve: { kind: 'cp-swap' },
-    };
+    return ledgerPool(ledger, CP_SWAP_POOLS, seed, address);
   });
 }
 
