@@ -20,7 +20,6 @@ import {
   meta,
   raydiumPoolAddresses,
   type RaydiumCreatePoolArgs,
-  type RaydiumPoolAddresses,
   type RaydiumSwapAccounts,
 } from '../venues/raydium-program';
 
@@ -59,16 +58,13 @@ export function clmmConfigPda(index: number): { address: string; bump: number } 
   return ammConfigPda(PROGRAM, index);
 }
 
-/** Raydium's pool addresses and CLMM's own tick-array bitmap extension. */
-export interface ClmmPoolAddresses extends RaydiumPoolAddresses {
-  bitmapExtension: string;
-}
-
-/** Every address of the pool of `config` over mint0 < mint1. */
-export function clmmPoolAddresses(config: string, mint0: string, mint1: string): ClmmPoolAddresses {
+/** Every address of the pool of `config` over mint0 < mint1: Raydium's, and CLMM's bitmap extension. */
+export function clmmPoolAddresses(config: string, mint0: string, mint1: string) {
   const addresses = raydiumPoolAddresses(PROGRAM, config, mint0, mint1);
   return { ...addresses, bitmapExtension: bitmapExtensionAddress(addresses.pool) };
 }
+
+export type ClmmPoolAddresses = ReturnType<typeof clmmPoolAddresses>;
 
 /** The pool's tick-array bitmap extension (`["pool_tick_array_bitmap_extension", pool]`). */
 export function bitmapExtensionAddress(pool: string): string {

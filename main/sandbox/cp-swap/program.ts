@@ -14,7 +14,6 @@ import {
   meta,
   raydiumPoolAddresses,
   type RaydiumCreatePoolArgs,
-  type RaydiumPoolAddresses,
   type RaydiumSwapAccounts,
 } from '../venues/raydium-program';
 
@@ -58,16 +57,13 @@ export function mintsInOrder(a: string, b: string): boolean {
   return Buffer.compare(Buffer.from(key(a)), Buffer.from(key(b))) < 0;
 }
 
-/** Raydium's pool addresses and CP-Swap's own LP mint. */
-export interface PoolAddresses extends RaydiumPoolAddresses {
-  lpMint: string;
-}
-
-/** Every address of the pool of `config` over mint0 < mint1. */
-export function poolAddresses(config: string, mint0: string, mint1: string): PoolAddresses {
+/** Every address of the pool of `config` over mint0 < mint1: Raydium's, and CP-Swap's LP mint. */
+export function poolAddresses(config: string, mint0: string, mint1: string) {
   const addresses = raydiumPoolAddresses(PROGRAM, config, mint0, mint1);
   return { ...addresses, lpMint: pda(['pool_lp_mint', key(addresses.pool)]) };
 }
+
+export type PoolAddresses = ReturnType<typeof poolAddresses>;
 
 function u64s(discriminator: Uint8Array, values: bigint[]): Buffer {
   const data = Buffer.alloc(8 + 8 * values.length);
