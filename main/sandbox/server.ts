@@ -11,7 +11,7 @@ import type { FeedPublisher } from './oracle/feed-publisher';
 import type { PubsubServer } from './pubsub/pubsub-server';
 import { handleRpcBody } from './rpc/dispatch';
 import { stringifyJson } from './rpc/json';
-import { handleFaucetRequest, tokenList } from './faucet/faucet-http';
+import { handleFaucetRequest, tokenList, type HttpAnswer } from './faucet/faucet-http';
 import { handleMultiplierRequest } from './faucet/multiplier-http';
 import { handleMerchant } from './merchant/merchant-http';
 import { handleMerchantAction } from './merchant/action-http';
@@ -21,6 +21,19 @@ import { SERVER_TIMEOUTS } from '../shared/request-timeouts';
 /** Validators accept 50 MiB bodies; a wallet's batches are far smaller, so 4 MiB is plenty. */
 export const MAX_RPC_BODY_BYTES = 4 * 1024 * 1024;
 const MAX_FAUCET_BODY_BYTES = 16 * 1024;
+
+/** The sandbox's POST-only endpoints: each answers a small JSON body; `usage` is its 405's words. */
+const POST_ENDPOINTS = new Map<
+  string,
+  { usage: string; handle: (ledger: SandboxLedger, body: string) => HttpAnswer }
+>([
+  [
+    '/sandbox/faucet',
+    { usage: 'Use POST with {"owner","mint","amount"}', handle: handleFaucetRequest },
+  ],
+  ['/sandbox/multiplier', { usage: 'Use POST', handle: handleMultiplierRequest }],
+  ['/sandbox/pause', { usage: 'Use POST with {"mint","paused"}', handle: handlePauseRequest }],
+]);
 
 export interface SandboxServerOptions {
   ledger: SandboxLedger;
@@ -125,22 +138,10 @@ async function route(
     const answer = tokenList();
     return send(res, answer.status, stringifyJson(answer.body));
   }
-  if (path === '/sandbox/faucet') {
-    if (req.method !== 'POST')
-      return send(res, 405, stringifyJson({ error: 'Use POST with {"owner","mint","amount"}' }));
-    const answer = handleFaucetRequest(options.ledger, await readBody(req, MAX_FAUCET_BODY_BYTES));
-    return send(res, answer.status, stringifyJson(answer.body));
-  }
-  if (path === '/sandbox/multiplier') {
-    if (req.method !== 'POST') return send(res, 405, stringifyJson({ error: 'Use POST' }));
-    const body = await readBody(req, MAX_FAUCET_BODY_BYTES);
-    const answer = handleMultiplierRequest(options.ledger, body);
-    return send(res, answer.status, stringifyJson(answer.body));
-  }
-  if (path === '/sandbox/pause') {
-    if (req.method !== 'POST')
-      return send(res, 405, stringifyJson({ error: 'Use POST with {"mint","paused"}' }));
-    const answer = handlePauseRequest(options.ledger, await readBody(req, MAX_FAUCET_BODY_BYTES));
+  const post = POST_ENDPOINTS.get(path);
+  if (post !== undefined) {
+    if (req.method !== 'POST') return send(res, 405, stringifyJson({ error: post.usage }));
+    const answer = post.handle(options.ledger, await readBody(req, MAX_FAUCET_BODY_BYTES));
     return send(res, answer.status, stringifyJson(answer.body));
   }
   send(

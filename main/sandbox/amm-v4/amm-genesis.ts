@@ -21,6 +21,7 @@ import { getAssociatedTokenAddressSync } from '@solana/spl-token';
 import { parseUnits } from '../../shared/amount';
 import type { LedgerAccount } from '../ledger/ledger-view';
 import { encodeMint, MINT_SIZE } from '../ledger/token-layout';
+import { addSupply } from '../pools/genesis-accounts';
 import { encodeTokenAccount } from '../pools/token-account-data';
 import { NATIVE_MINT, TOKEN_PROGRAM_ID, type SandboxToken } from '../tokens';
 import type { AmmV4PoolSeed } from './pool-seeds';
@@ -75,16 +76,6 @@ function tokenAccount(
     data: encodeTokenAccount({ mint, owner, amount, nativeReserve: native ? rent : null }),
     executable: false,
   };
-}
-
-/** Raises a mint's supply by what genesis created, so supply keeps equalling the balances. */
-function addSupply(host: AmmV4GenesisHost, mint: string, amount: bigint): void {
-  const account = host.getAccount(mint);
-  if (account === null || mint === NATIVE_MINT) return;
-  const data = new Uint8Array(account.data);
-  const view = new DataView(data.buffer);
-  view.setBigUint64(36, view.getBigUint64(36, true) + amount, true);
-  host.setAccount(mint, { ...account, data });
 }
 
 function tokenOf(tokens: readonly SandboxToken[], symbol: string): SandboxToken {

@@ -1,19 +1,8 @@
 /** Reads an AMM v4 pool from the ledger as a quote needs it: its AmmInfo and vault balances. */
-import type { LedgerAccount } from '../ledger/ledger-view';
-import { decodeTokenAccount, isTokenAccountData } from '../ledger/token-layout';
+import { vaultBalances, type AccountReader } from '../venues/pool-vaults';
 import type { AmmV4PoolView } from './amm-quote';
 import { AMM_V4_PROGRAM_ID } from './program';
 import { decodeAmmInfo, isAmmInfo } from './state';
-
-export interface AccountReader {
-  getAccount(address: string): LedgerAccount | null;
-}
-
-function balance(reader: AccountReader, address: string): bigint | null {
-  const account = reader.getAccount(address);
-  if (account === null || !isTokenAccountData(account.data)) return null;
-  return decodeTokenAccount(account.data).amount;
-}
 
 /** The pool at `address`, or null when no AMM v4 pool lives there. */
 export function readAmmV4Pool(reader: AccountReader, address: string): AmmV4PoolView | null {
@@ -22,8 +11,7 @@ export function readAmmV4Pool(reader: AccountReader, address: string): AmmV4Pool
     return null;
   }
   const info = decodeAmmInfo(account.data);
-  const coinVault = balance(reader, info.coinVault);
-  const pcVault = balance(reader, info.pcVault);
-  if (coinVault === null || pcVault === null) return null;
-  return { address, info, coinVault, pcVault };
+  const vaults = vaultBalances(reader, info.coinVault, info.pcVault);
+  if (vaults === null) return null;
+  return { address, info, coinVault: vaults.vault0, pcVault: vaults.vault1 };
 }

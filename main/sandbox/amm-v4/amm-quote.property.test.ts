@@ -19,7 +19,8 @@ import { AMM_V4_POOL_SEEDS } from './pool-seeds';
 import { seedAmmAddress } from './amm-genesis';
 import { readAmmV4Pool } from './amm-pool-view';
 import { ammQuoteExactIn, ammQuoteExactOut, type AmmV4Quote } from './amm-quote';
-import { AMM_V4_AUTHORITY, swapBaseInV2Instruction, swapBaseOutV2Instruction } from './program';
+import { AMM_V4_AUTHORITY } from './program';
+import { ammV4LegInstruction } from './amm-venue';
 
 const pools = AMM_V4_POOL_SEEDS.map((seed) => seedAmmAddress(seed, mintOf));
 const pooled = new Set(AMM_V4_POOL_SEEDS.flatMap((seed) => [seed.coin, seed.pc]));
@@ -31,27 +32,18 @@ const venue = useVenueLedger(
 /** Case `c` (zeroForOne: coin to pc) on the VM, bounded by `quote`, and the pool's fee counter. */
 function swapAmmOnVm(c: SwapSide, quote: AmmV4Quote | null, amount: bigint) {
   const pool = pools[c.pool]!;
-  const { info } = readAmmV4Pool(venue.ledger, pool)!;
+  const view = readAmmV4Pool(venue.ledger, pool)!;
+  const { info } = view;
   const [inMint, outMint, inVault, outVault] = c.zeroForOne
     ? [info.coinVaultMint, info.pcVaultMint, info.coinVault, info.pcVault]
     : [info.pcVaultMint, info.coinVaultMint, info.pcVault, info.coinVault];
-  const accounts = {
-    amm: pool,
-    coinVault: info.coinVault,
-    pcVault: info.pcVault,
-    userSource: venue.account(inMint),
-    userDestination: venue.account(outMint),
-    owner: venue.person.publicKey.toBase58(),
-  };
-  const instruction = c.exactIn
-    ? swapBaseInV2Instruction(accounts, amount, quote?.amountOut ?? 0n)
-    : swapBaseOutV2Instruction(accounts, quote?.amountIn ?? (1n << 64n) - 1n, amount);
-  const run = venue.swap(instruction, {
-    paid: accounts.userSource,
-    received: accounts.userDestination,
-    inVault,
-    outVault,
-  });
+  const [from, to] = [venue.account(inMint), venue.account(outMint)];
+  // The leg instruction the sandbox's own transactions send (amm-venue.ts), bounded by the quote.
+  const bound = c.exactIn ? (quote?.amountOut ?? 0n) : (quote?.amountIn ?? (1n << 64n) - 1n);
+  const owner = venue.person.publicKey.toBase58();
+  const amounts = { amountIn: amount, amountOut: amount, bound };
+  const instruction = ammV4LegInstruction(view, owner, from, to, c.exactIn, amounts);
+  const run = venue.swap(instruction, { paid: from, received: to, inVault, outVault });
   const after = readAmmV4Pool(venue.ledger, pool)!.info;
   const fee = c.zeroForOne
     ? after.swapAccCoinFee - info.swapAccCoinFee

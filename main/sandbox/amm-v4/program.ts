@@ -7,7 +7,7 @@
  */
 import { PublicKey, TransactionInstruction, type AccountMeta } from '@solana/web3.js';
 import { TOKEN_PROGRAM_ID } from '../tokens';
-import { keyOf } from '../public-key';
+import { meta } from '../venues/raydium-program';
 
 export const AMM_V4_PROGRAM_ID = '675kPX9MHTjS2zt1qfr1NYHuzeLXfQM9H24wFSUt1Mp8';
 /** Mainnet OpenBook (Serum v3), which the binary embeds as the only market program it accepts. */
@@ -87,12 +87,6 @@ export interface AmmV4SwapAccounts {
   userDestination: string;
   owner: string;
 }
-
-const meta = (address: string, isWritable: boolean, isSigner = false): AccountMeta => ({
-  pubkey: keyOf(address),
-  isWritable,
-  isSigner,
-});
 
 /** The 8 accounts of `swap_base_in_v2` / `swap_base_out_v2`. */
 export function swapV2Keys(accounts: AmmV4SwapAccounts): AccountMeta[] {

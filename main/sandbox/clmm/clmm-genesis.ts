@@ -9,9 +9,10 @@
 import { ComputeBudgetProgram, Transaction, type TransactionInstruction } from '@solana/web3.js';
 import { genesisKey, signNatively, type GenesisKey } from './native-signer';
 import { parseUnits } from '../../shared/amount';
-import { fundCreator, type CpSwapGenesisHost } from '../cp-swap/cp-genesis';
+import type { CpSwapGenesisHost } from '../cp-swap/cp-genesis';
+import { fundGenesisCreator, type GenesisPool } from '../pools/genesis-accounts';
 import { mintsInOrder } from '../cp-swap/program';
-import { SYSTEM_PROGRAM_ID, type SandboxToken } from '../tokens';
+import type { SandboxToken } from '../tokens';
 import { CLMM_FEE_TIERS, clmmConfigAddress } from './amm-configs';
 import { deltaAmount, liquidityFromAmounts, sqrtPriceAtTick, tickAtSqrtPrice } from './clmm-math';
 import {
@@ -26,13 +27,6 @@ import { encodeClmmAmmConfig } from './state';
 import { arrayStartIndex } from './tick-arrays';
 import { extendLookupTable } from './clmm-lookup';
 
-/** A pool genesis opened: its seed and its address. */
-export interface ClmmGenesisPool {
-  seed: ClmmPoolSeed;
-  pool: string;
-}
-
-const CREATOR_LAMPORTS = 10_000n * 1_000_000_000n;
 /** Opening a position creates a Token-2022 mint, its account, a position and up to two tick arrays. */
 const COMPUTE_UNITS = 1_400_000;
 
@@ -189,35 +183,17 @@ export function writeClmmGenesis(
   host: CpSwapGenesisHost,
   tokens: readonly SandboxToken[],
   seeds: readonly ClmmPoolSeed[],
-): ClmmGenesisPool[] {
+): GenesisPool<ClmmPoolSeed>[] {
   writeConfigs(host);
   const bySymbol = new Map(tokens.map((token) => [token.symbol, token]));
   const planned = seeds.map((seed) => planClmmPool(seed, bySymbol));
-  const creator = genesisKey();
+  const { creator, accounts } = fundGenesisCreator(
+    host,
+    planned.flatMap(({ t0, t1, ranges }) =>
+      ranges.flatMap((range) => [[t0, range.amount0] as const, [t1, range.amount1] as const]),
+    ),
+  );
   const payer = creator.publicKey.toBase58();
-  host.setAccount(payer, {
-    lamports: CREATOR_LAMPORTS,
-    owner: SYSTEM_PROGRAM_ID,
-    data: new Uint8Array(),
-    executable: false,
-  });
-  const totals = new Map<string, { token: SandboxToken; amount: bigint }>();
-  for (const { t0, t1, ranges } of planned) {
-    for (const range of ranges) {
-      for (const [token, amount] of [
-        [t0, range.amount0],
-        [t1, range.amount1],
-      ] as const) {
-        const entry = totals.get(token.mint) ?? { token, amount: 0n };
-        entry.amount += amount;
-        totals.set(token.mint, entry);
-      }
-    }
-  }
-  const accounts = new Map<string, string>();
-  for (const [mint, { token, amount }] of totals) {
-    accounts.set(mint, fundCreator(host, creator.publicKey, token, amount));
-  }
   const opened = planned.map((pool) => {
     const opening = poolOpening(
       pool,

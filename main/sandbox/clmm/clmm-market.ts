@@ -5,7 +5,7 @@
  */
 import type { TransactionInstruction } from '@solana/web3.js';
 import type { LedgerView } from '../ledger/ledger-view';
-import { SANDBOX_TOKENS } from '../tokens';
+import { ledgerPool, seedMint, type LedgerPoolReader } from '../venues/ledger-pools';
 import { CLMM_LABEL, type Pool } from '../venues/types';
 import { quoteClmm, type ClmmPoolView } from './clmm-quote';
 import { CLMM_POOL_SEEDS, clmmSeedPoolAddress } from './pool-seeds';
@@ -13,36 +13,20 @@ import { swapV2Instruction } from './program';
 import { decodeClmmAmmConfig, decodeClmmPoolState } from './state';
 import { clmmSwapAccounts, swapTickArrayStarts } from './swap-accounts';
 
-function mintOf(symbol: string): string {
-  const token = SANDBOX_TOKENS.find((entry) => entry.symbol === symbol);
-  if (token === undefined) throw new Error(`CLMM pool seed names unknown token ${symbol}`);
-  return token.mint;
-}
+const CLMM_POOLS: LedgerPoolReader = {
+  venue: 'CLMM',
+  label: CLMM_LABEL,
+  curve: { kind: 'clmm' },
+  state: decodeClmmPoolState,
+  tradeFeeRate: (data) => decodeClmmAmmConfig(data).tradeFeeRate,
+};
 
 /** The CLMM pools of the catalog, read from the ledger (token 0 is the pool's A side). */
 export function clmmPools(ledger: Pick<LedgerView, 'getAccount'>): Pool[] {
-  return CLMM_POOL_SEEDS.map((seed) => {
-    const address = clmmSeedPoolAddress(seed, mintOf);
-    const account = ledger.getAccount(address);
-    if (account === null) {
-      throw new Error(
-        `The ledger has no CLMM pool ${seed.a}/${seed.b} ${seed.feeTier} at ${address}`,
-      );
-    }
-    const state = decodeClmmPoolState(account.data);
-    const config = ledger.getAccount(state.ammConfig);
-    const rate = config === null ? 0n : decodeClmmAmmConfig(config.data).tradeFeeRate;
-    return {
-      ammKey: address,
-      label: CLMM_LABEL,
-      mintA: state.mint0,
-      mintB: state.mint1,
-      vaultA: state.vault0,
-      vaultB: state.vault1,
-      feeBps: Number(rate / 100n),
-      curve: { kind: 'clmm' },
-    };
-  });
+  const mintOf = (symbol: string) => seedMint('CLMM', symbol);
+  return CLMM_POOL_SEEDS.map((seed) =>
+    ledgerPool(ledger, CLMM_POOLS, seed, clmmSeedPoolAddress(seed, mintOf)),
+  );
 }
 
 /** One routed leg through a CLMM pool, as the sandbox's own transaction runs it. */

@@ -3,8 +3,7 @@
  * vault balances and every initialized tick array its bitmap names. Tick-array addresses are
  * program addresses (a hash search each), so they are remembered per pool and start index.
  */
-import type { LedgerAccount } from '../ledger/ledger-view';
-import { decodeTokenAccount, isTokenAccountData } from '../ledger/token-layout';
+import { configAndVaults, type AccountReader } from '../venues/pool-vaults';
 import type { ClmmPoolView } from './clmm-quote';
 import { bitmapExtensionAddress, tickArrayAddress } from './program';
 import {
@@ -16,10 +15,6 @@ import {
   type ClmmTickArray,
 } from './state';
 import { initializedArrayStarts } from './tick-arrays';
-
-export interface AccountReader {
-  getAccount(address: string): LedgerAccount | null;
-}
 
 const MAX_REMEMBERED = 4096;
 const addresses = new Map<string, string>();
@@ -48,21 +43,13 @@ export function cachedBitmapExtension(pool: string): string {
   return address;
 }
 
-function balance(reader: AccountReader, address: string): bigint | null {
-  const account = reader.getAccount(address);
-  if (account === null || !isTokenAccountData(account.data)) return null;
-  return decodeTokenAccount(account.data).amount;
-}
-
 /** The pool at `address`, or null when no CLMM pool lives there. */
 export function readClmmPool(reader: AccountReader, address: string): ClmmPoolView | null {
   const account = reader.getAccount(address);
   if (account === null || !isClmmPoolState(account.data)) return null;
   const state = decodeClmmPoolState(account.data);
-  const config = reader.getAccount(state.ammConfig);
-  const vault0 = balance(reader, state.vault0);
-  const vault1 = balance(reader, state.vault1);
-  if (config === null || vault0 === null || vault1 === null) return null;
+  const parts = configAndVaults(reader, state, state.vault0, state.vault1);
+  if (parts === null) return null;
   const tickArrays = new Map<number, ClmmTickArray>();
   for (const start of initializedArrayStarts(state.tickArrayBitmap, state.tickSpacing)) {
     const array = reader.getAccount(cachedTickArrayAddress(address, start));
@@ -73,9 +60,9 @@ export function readClmmPool(reader: AccountReader, address: string): ClmmPoolVi
   return {
     address,
     state,
-    config: decodeClmmAmmConfig(config.data),
-    vault0,
-    vault1,
+    config: decodeClmmAmmConfig(parts.config.data),
+    vault0: parts.vault0,
+    vault1: parts.vault1,
     tickArrays,
   };
 }

@@ -15,7 +15,13 @@ import {
   TOKEN_2022_PROGRAM_ID,
   TOKEN_PROGRAM_ID,
 } from '../../shared/sandbox-tokens';
-import { keyOf } from '../public-key';
+import {
+  ammConfigPda,
+  meta,
+  raydiumPoolAddresses,
+  type RaydiumCreatePoolArgs,
+  type RaydiumSwapAccounts,
+} from '../venues/raydium-program';
 
 export const CLMM_PROGRAM_ID = 'CAMMCzo5YL8w4VFF8KVHrK22GGUsp5VTaW7grrKgrWqK';
 const RENT_SYSVAR_ID = 'SysvarRent111111111111111111111111111111111';
@@ -47,39 +53,18 @@ function pda(seeds: Uint8Array[]): string {
 }
 const seed = (text: string): Uint8Array => Buffer.from(text);
 
-const configs = new Map<number, { address: string; bump: number }>();
-
 /** The AmmConfig of `index` (`["amm_config", index u16 big-endian]`) and its bump (remembered). */
 export function clmmConfigPda(index: number): { address: string; bump: number } {
-  const known = configs.get(index);
-  if (known !== undefined) return known;
-  const bytes = new Uint8Array(2);
-  new DataView(bytes.buffer).setUint16(0, index, false);
-  const [address, bump] = PublicKey.findProgramAddressSync([seed('amm_config'), bytes], PROGRAM);
-  const found = { address: address.toBase58(), bump };
-  configs.set(index, found);
-  return found;
+  return ammConfigPda(PROGRAM, index);
 }
 
-export interface ClmmPoolAddresses {
-  pool: string;
-  vault0: string;
-  vault1: string;
-  observation: string;
-  bitmapExtension: string;
+/** Every address of the pool of `config` over mint0 < mint1: Raydium's, and CLMM's bitmap extension. */
+export function clmmPoolAddresses(config: string, mint0: string, mint1: string) {
+  const addresses = raydiumPoolAddresses(PROGRAM, config, mint0, mint1);
+  return { ...addresses, bitmapExtension: bitmapExtensionAddress(addresses.pool) };
 }
 
-/** Every address of the pool of `config` over mint0 < mint1. */
-export function clmmPoolAddresses(config: string, mint0: string, mint1: string): ClmmPoolAddresses {
-  const pool = pda([seed('pool'), key(config), key(mint0), key(mint1)]);
-  return {
-    pool,
-    vault0: pda([seed('pool_vault'), key(pool), key(mint0)]),
-    vault1: pda([seed('pool_vault'), key(pool), key(mint1)]),
-    observation: pda([seed('observation'), key(pool)]),
-    bitmapExtension: bitmapExtensionAddress(pool),
-  };
-}
+export type ClmmPoolAddresses = ReturnType<typeof clmmPoolAddresses>;
 
 /** The pool's tick-array bitmap extension (`["pool_tick_array_bitmap_extension", pool]`). */
 export function bitmapExtensionAddress(pool: string): string {
@@ -90,12 +75,6 @@ export function bitmapExtensionAddress(pool: string): string {
 export function tickArrayAddress(pool: string, startIndex: number): string {
   return pda([seed('tick_array'), key(pool), i32be(startIndex)]);
 }
-
-const meta = (address: string, isWritable: boolean, isSigner = false): AccountMeta => ({
-  pubkey: keyOf(address),
-  isWritable,
-  isSigner,
-});
 
 function data(discriminator: Uint8Array, size: number, write: (view: DataView) => void): Buffer {
   const bytes = Buffer.alloc(8 + size);
@@ -109,13 +88,7 @@ function setU128(view: DataView, offset: number, value: bigint): void {
   view.setBigUint64(offset + 8, value >> 64n, true);
 }
 
-export interface CreatePoolArgs {
-  creator: string;
-  config: string;
-  mint0: string;
-  mint1: string;
-  program0: string;
-  program1: string;
+export interface CreatePoolArgs extends RaydiumCreatePoolArgs {
   sqrtPriceX64: bigint;
 }
 
@@ -218,17 +191,7 @@ export function openPositionInstruction(args: OpenPositionArgs): TransactionInst
 }
 
 /** What `swap_v2` names, in the program's order, then its remaining accounts. */
-export interface ClmmSwapAccounts {
-  payer: string;
-  config: string;
-  pool: string;
-  inputAccount: string;
-  outputAccount: string;
-  inputVault: string;
-  outputVault: string;
-  observation: string;
-  inputMint: string;
-  outputMint: string;
+export interface ClmmSwapAccounts extends RaydiumSwapAccounts {
   /** The pool's tick-array bitmap extension, passed first as Raydium's own clients do. */
   bitmapExtension: string;
   /** The tick arrays the swap walks through, in the order it meets them. */

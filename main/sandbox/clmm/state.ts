@@ -7,6 +7,7 @@
  */
 import bs58 from 'bs58';
 import { CLMM_DISCRIMINATORS } from './program';
+import { startsWith } from '../venues/raydium-program';
 
 /** AmmConfig::LEN. */
 export const CLMM_AMM_CONFIG_SIZE = 117;
@@ -28,10 +29,6 @@ export interface ClmmAmmConfig {
   tickSpacing: number;
   fundFeeRate: bigint;
   fundOwner: string;
-}
-
-function startsWith(data: Uint8Array, prefix: Uint8Array): boolean {
-  return data.length >= prefix.length && prefix.every((byte, index) => data[index] === byte);
 }
 
 const viewOf = (data: Uint8Array) => new DataView(data.buffer, data.byteOffset, data.byteLength);

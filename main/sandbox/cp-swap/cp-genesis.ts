@@ -5,14 +5,11 @@
  * then forgotten: its LP tokens stay where they are, like liquidity nobody can withdraw, so the
  * pools' reserves move only by swaps.
  */
-import { ComputeBudgetProgram, PublicKey, Transaction } from '@solana/web3.js';
-import { genesisKey, signNatively } from '../clmm/native-signer';
-import { getAssociatedTokenAddressSync } from '@solana/spl-token';
+import { ComputeBudgetProgram, Transaction } from '@solana/web3.js';
+import { signNatively } from '../clmm/native-signer';
 import { parseUnits } from '../../shared/amount';
-import type { LedgerAccount } from '../ledger/ledger-view';
-import { withAccountExtensions } from '../ledger/mint-extensions';
-import { encodeTokenAccount } from '../pools/token-account-data';
-import { NATIVE_MINT, SYSTEM_PROGRAM_ID, type SandboxToken } from '../tokens';
+import { fundGenesisCreator, type GenesisHost, type GenesisPool } from '../pools/genesis-accounts';
+import type { SandboxToken } from '../tokens';
 import { FEE_TIERS, feeTierConfigAddress, MAINNET_CONFIG_INDEX } from './fee-tiers';
 import { cpSwapFile, FEE_RECEIVER_ACCOUNT, MAINNET_AMM_CONFIG } from './program-files';
 import {
@@ -28,24 +25,9 @@ import { encodeAmmConfig } from './state';
 import { CP_SWAP_LOOKUP_TABLE, lookupTableData, SHARED_SWAP_ACCOUNTS } from './lookup-table';
 import { ADDRESS_LOOKUP_TABLE_PROGRAM_ID } from '../tokens';
 
-/** What genesis needs of the ledger. */
-export interface CpSwapGenesisHost {
-  getAccount(address: string): LedgerAccount | null;
-  setAccount(address: string, account: LedgerAccount): void;
-  minimumBalanceForRentExemption(dataLength: number): bigint;
-  latestBlockhash(): { blockhash: string; lastValidBlockHeight: number };
-  /** Executes a signed transaction on the VM; throws (with the program's logs) when it fails. */
-  runGenesisTransaction(wire: Uint8Array): void;
-}
+/** What genesis needs of the ledger (CLMM's and AMM v4's lookup tables too). */
+export type CpSwapGenesisHost = GenesisHost;
 
-/** A pool genesis created: its seed and its address. */
-export interface GenesisPool {
-  seed: CpPoolSeed;
-  pool: string;
-}
-
-/** Enough SOL for every pool's rent and 0.15 SOL create-pool fee. */
-const CREATOR_LAMPORTS = 10_000n * 1_000_000_000n;
 /** `initialize` creates six accounts through CPIs; 400k units leave room on any token program. */
 const INITIALIZE_COMPUTE_UNITS = 400_000;
 
@@ -108,46 +90,6 @@ function plan(seeds: readonly CpPoolSeed[], tokens: readonly SandboxToken[]): Pl
   });
 }
 
-/** The creator's token account of `token` holding `amount` (supply raised to match; CLMM's genesis too). */
-export function fundCreator(
-  host: CpSwapGenesisHost,
-  creator: PublicKey,
-  token: SandboxToken,
-  amount: bigint,
-): string {
-  const address = getAssociatedTokenAddressSync(
-    new PublicKey(token.mint),
-    creator,
-    false,
-    new PublicKey(token.tokenProgram),
-  ).toBase58();
-  const native = token.mint === NATIVE_MINT;
-  const rent = host.minimumBalanceForRentExemption(165);
-  const data = withAccountExtensions(
-    encodeTokenAccount({
-      mint: token.mint,
-      owner: creator.toBase58(),
-      amount,
-      nativeReserve: native ? rent : null,
-    }),
-    token,
-  );
-  host.setAccount(address, {
-    lamports: native ? rent + amount : host.minimumBalanceForRentExemption(data.length),
-    owner: token.tokenProgram,
-    data,
-    executable: false,
-  });
-  const mint = host.getAccount(token.mint);
-  if (mint !== null && !native) {
-    const bytes = new Uint8Array(mint.data);
-    const view = new DataView(bytes.buffer);
-    view.setBigUint64(36, view.getBigUint64(36, true) + amount, true);
-    host.setAccount(token.mint, { ...mint, data: bytes });
-  }
-  return address;
-}
-
 /**
  * Writes the configs and the fee receiver, creates every pool of `seeds` with `initialize`,
  * then writes the lookup table of their accounts (lookup-table.ts). Answers the pools in seed
@@ -157,33 +99,14 @@ export function writeCpSwapGenesis(
   host: CpSwapGenesisHost,
   tokens: readonly SandboxToken[],
   seeds: readonly CpPoolSeed[],
-): GenesisPool[] {
+): GenesisPool<CpPoolSeed>[] {
   writeConfigs(host);
   writeFeeReceiver(host);
   const planned = plan(seeds, tokens);
-  // Signed with Node's own ed25519: web3.js's takes ~50 ms a signature on a busy machine.
-  const creator = genesisKey();
-  host.setAccount(creator.publicKey.toBase58(), {
-    lamports: CREATOR_LAMPORTS,
-    owner: SYSTEM_PROGRAM_ID,
-    data: new Uint8Array(),
-    executable: false,
-  });
-  const totals = new Map<string, { token: SandboxToken; amount: bigint }>();
-  for (const { a, b, amountA, amountB } of planned) {
-    for (const [token, amount] of [
-      [a, amountA],
-      [b, amountB],
-    ] as const) {
-      const entry = totals.get(token.mint) ?? { token, amount: 0n };
-      entry.amount += amount;
-      totals.set(token.mint, entry);
-    }
-  }
-  const accounts = new Map<string, string>();
-  for (const [mint, { token, amount }] of totals) {
-    accounts.set(mint, fundCreator(host, creator.publicKey, token, amount));
-  }
+  const { creator, accounts } = fundGenesisCreator(
+    host,
+    planned.flatMap(({ a, b, amountA, amountB }) => [[a, amountA] as const, [b, amountB] as const]),
+  );
   const tableEntries = [...SHARED_SWAP_ACCOUNTS];
   const pools = planned.map(({ seed, a, b, amountA, amountB }) => {
     const [t0, t1, amount0, amount1] = mintsInOrder(a.mint, b.mint)

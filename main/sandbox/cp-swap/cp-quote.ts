@@ -89,8 +89,8 @@ export function quoteExactIn(
   if (actualIn <= 0n) return null;
   const { reserveIn, reserveOut } = curveReserves(pool, zeroForOne);
   if (reserveIn <= 0n || reserveOut <= 0n) return null;
-  const { tradeFee, protocolFee, fundFee } = fees(actualIn, pool.config);
-  const lessFees = actualIn - tradeFee;
+  const charged = fees(actualIn, pool.config);
+  const lessFees = actualIn - charged.tradeFee;
   const out = (lessFees * reserveOut) / (reserveIn + lessFees);
   if (out <= 0n || out >= reserveOut) return null;
   const outputTransferFee = transferFee(outFee, pool.epoch, out);
@@ -99,9 +99,7 @@ export function quoteExactIn(
   return {
     amountIn,
     amountOut,
-    tradeFee,
-    protocolFee,
-    fundFee,
+    ...charged,
     inputTransferFee,
     outputTransferFee,
     vaultInDelta: actualIn,
@@ -139,16 +137,14 @@ export function quoteExactOut(
   const sourceAmount =
     rate === 0n ? swapped : ceilDiv(swapped * FEE_RATE_DENOMINATOR, FEE_RATE_DENOMINATOR - rate);
   if (sourceAmount <= 0n) return null;
-  const { tradeFee, protocolFee, fundFee } = fees(sourceAmount, pool.config);
+  const charged = fees(sourceAmount, pool.config);
   const total = sourceAmount + transferInverseFee(inFee, pool.epoch, sourceAmount);
   if (total > U64_MAX) return null;
   const inputTransferFee = transferFee(inFee, pool.epoch, total);
   return {
     amountIn: total,
     amountOut,
-    tradeFee,
-    protocolFee,
-    fundFee,
+    ...charged,
     inputTransferFee,
     outputTransferFee,
     vaultInDelta: total - inputTransferFee,

@@ -9,7 +9,13 @@
 import { PublicKey, TransactionInstruction, type AccountMeta } from '@solana/web3.js';
 import { getAssociatedTokenAddressSync } from '@solana/spl-token';
 import { ASSOCIATED_TOKEN_PROGRAM_ID, SYSTEM_PROGRAM_ID, TOKEN_PROGRAM_ID } from '../tokens';
-import { keyOf } from '../public-key';
+import {
+  ammConfigPda as raydiumConfigPda,
+  meta,
+  raydiumPoolAddresses,
+  type RaydiumCreatePoolArgs,
+  type RaydiumSwapAccounts,
+} from '../venues/raydium-program';
 
 export const CP_SWAP_PROGRAM_ID = 'CPMMoo8L3F4NbTegBCKVNunggL7H1ZpdTHKxQB5qKP1C';
 /** The mainnet account that receives the create-pool fee (hard-coded in the program). */
@@ -39,13 +45,7 @@ export const CP_SWAP_AUTHORITY = pda(['vault_and_lp_mint_auth_seed']);
 
 /** The AmmConfig of `index` and its bump. */
 export function ammConfigPda(index: number): { address: string; bump: number } {
-  const bytes = new Uint8Array(2);
-  new DataView(bytes.buffer).setUint16(0, index, false);
-  const [address, bump] = PublicKey.findProgramAddressSync(
-    [Buffer.from('amm_config'), bytes],
-    PROGRAM,
-  );
-  return { address: address.toBase58(), bump };
+  return raydiumConfigPda(PROGRAM, index);
 }
 
 export function ammConfigAddress(index: number): string {
@@ -57,25 +57,13 @@ export function mintsInOrder(a: string, b: string): boolean {
   return Buffer.compare(Buffer.from(key(a)), Buffer.from(key(b))) < 0;
 }
 
-export interface PoolAddresses {
-  pool: string;
-  lpMint: string;
-  vault0: string;
-  vault1: string;
-  observation: string;
+/** Every address of the pool of `config` over mint0 < mint1: Raydium's, and CP-Swap's LP mint. */
+export function poolAddresses(config: string, mint0: string, mint1: string) {
+  const addresses = raydiumPoolAddresses(PROGRAM, config, mint0, mint1);
+  return { ...addresses, lpMint: pda(['pool_lp_mint', key(addresses.pool)]) };
 }
 
-/** Every address of the pool of `config` over mint0 < mint1. */
-export function poolAddresses(config: string, mint0: string, mint1: string): PoolAddresses {
-  const pool = pda(['pool', key(config), key(mint0), key(mint1)]);
-  return {
-    pool,
-    lpMint: pda(['pool_lp_mint', key(pool)]),
-    vault0: pda(['pool_vault', key(pool), key(mint0)]),
-    vault1: pda(['pool_vault', key(pool), key(mint1)]),
-    observation: pda(['observation', key(pool)]),
-  };
-}
+export type PoolAddresses = ReturnType<typeof poolAddresses>;
 
 function u64s(discriminator: Uint8Array, values: bigint[]): Buffer {
   const data = Buffer.alloc(8 + 8 * values.length);
@@ -84,19 +72,7 @@ function u64s(discriminator: Uint8Array, values: bigint[]): Buffer {
   return data;
 }
 
-const meta = (address: string, isWritable: boolean, isSigner = false): AccountMeta => ({
-  pubkey: keyOf(address),
-  isWritable,
-  isSigner,
-});
-
-export interface InitializeArgs {
-  creator: string;
-  config: string;
-  mint0: string;
-  mint1: string;
-  program0: string;
-  program1: string;
+export interface InitializeArgs extends RaydiumCreatePoolArgs {
   creatorToken0: string;
   creatorToken1: string;
   amount0: bigint;
@@ -141,19 +117,9 @@ export function initializeInstruction(args: InitializeArgs): TransactionInstruct
 }
 
 /** What both swap instructions name, in the program's order (13 accounts). */
-export interface SwapAccounts {
-  payer: string;
-  config: string;
-  pool: string;
-  inputAccount: string;
-  outputAccount: string;
-  inputVault: string;
-  outputVault: string;
+export interface SwapAccounts extends RaydiumSwapAccounts {
   inputProgram: string;
   outputProgram: string;
-  inputMint: string;
-  outputMint: string;
-  observation: string;
 }
 
 function swapKeys(accounts: SwapAccounts): AccountMeta[] {

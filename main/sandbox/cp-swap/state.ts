@@ -7,6 +7,7 @@
  */
 import bs58 from 'bs58';
 import { DISCRIMINATORS } from './program';
+import { startsWith } from '../venues/raydium-program';
 
 /** Fee rates are parts per million (FEE_RATE_DENOMINATOR_VALUE). */
 export const FEE_RATE_DENOMINATOR = 1_000_000n;
@@ -22,10 +23,6 @@ export interface AmmConfig {
   createPoolFee: bigint;
   protocolOwner: string;
   fundOwner: string;
-}
-
-function startsWith(data: Uint8Array, prefix: Uint8Array): boolean {
-  return data.length >= prefix.length && prefix.every((byte, index) => data[index] === byte);
 }
 
 export function encodeAmmConfig(config: AmmConfig): Uint8Array {

@@ -14,8 +14,18 @@ export interface HttpAnswer {
   body: unknown;
 }
 
-function refuse(error: string): HttpAnswer {
+/** A 400 with the refusal `error`, as every sandbox POST endpoint answers one. */
+export function refuse(error: string): HttpAnswer {
   return { status: 400, body: { error } };
+}
+
+/** The body parsed as JSON, or the 400 that answers a body that is none, in the words `refusal`. */
+export function parseRequest(body: string, refusal: string): { request: unknown } | HttpAnswer {
+  try {
+    return { request: JSON.parse(body) };
+  } catch {
+    return refuse(refusal);
+  }
 }
 
 function address(value: unknown, field: string): PublicKey | string {
@@ -30,12 +40,9 @@ function address(value: unknown, field: string): PublicKey | string {
 
 /** Answers a faucet request body (already read, at most a few KiB). */
 export function handleFaucetRequest(ledger: SandboxLedger, body: string): HttpAnswer {
-  let request: unknown;
-  try {
-    request = JSON.parse(body);
-  } catch {
-    return refuse('The body must be JSON: {"owner","mint","amount"}');
-  }
+  const parsed = parseRequest(body, 'The body must be JSON: {"owner","mint","amount"}');
+  if (!('request' in parsed)) return parsed;
+  const request = parsed.request;
   if (typeof request !== 'object' || request === null || Array.isArray(request)) {
     return refuse('The body must be a JSON object: {"owner","mint","amount"}');
   }

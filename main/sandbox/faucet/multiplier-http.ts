@@ -12,24 +12,19 @@ import { createUpdateMultiplierDataInstruction, TOKEN_2022_PROGRAM_ID } from '@s
 import { scaledConfigOfMint } from '../../shared/scaled-amount';
 import type { SandboxLedger } from '../ledger/ledger';
 import { MEMO_PROGRAM_ID } from '../tokens';
-import type { HttpAnswer } from './faucet-http';
+import { parseRequest, refuse, type HttpAnswer } from './faucet-http';
 
 const USAGE =
   'Use POST with {"mint","multiplier"} and an optional "effectiveTimestamp" (unix seconds)';
 
-function refuse(error: string): HttpAnswer {
-  return { status: 400, body: { error } };
-}
-
 /** Answers a multiplier request body (already read, at most a few KiB). */
 export function handleMultiplierRequest(ledger: SandboxLedger, body: string): HttpAnswer {
-  let request: Record<string, unknown>;
-  try {
-    request = JSON.parse(body) as Record<string, unknown>;
-  } catch {
-    return refuse(`The body must be JSON. ${USAGE}.`);
-  }
-  const { mint, multiplier, effectiveTimestamp } = request ?? {};
+  const parsed = parseRequest(body, `The body must be JSON. ${USAGE}.`);
+  if (!('request' in parsed)) return parsed;
+  const { mint, multiplier, effectiveTimestamp } = (parsed.request ?? {}) as Record<
+    string,
+    unknown
+  >;
   if (typeof mint !== 'string') return refuse(`mint is missing. ${USAGE}.`);
   const account = ledger.getAccount(mint);
   const config = account ? scaledConfigOfMint(account.data) : null;

@@ -13,19 +13,13 @@ import {
 import { PublicKey, Transaction } from '@solana/web3.js';
 import type { SandboxLedger } from '../ledger/ledger';
 import { findSandboxToken } from '../tokens';
-import type { HttpAnswer } from './faucet-http';
-
-const refuse = (error: string): HttpAnswer => ({ status: 400, body: { error } });
+import { parseRequest, refuse, type HttpAnswer } from './faucet-http';
 
 /** Answers a pause request body (already read, at most a few KiB). */
 export function handlePauseRequest(ledger: SandboxLedger, body: string): HttpAnswer {
-  let request: unknown;
-  try {
-    request = JSON.parse(body);
-  } catch {
-    return refuse('The body must be JSON: {"mint","paused"}');
-  }
-  const { mint, paused } = (request ?? {}) as Record<string, unknown>;
+  const parsed = parseRequest(body, 'The body must be JSON: {"mint","paused"}');
+  if (!('request' in parsed)) return parsed;
+  const { mint, paused } = (parsed.request ?? {}) as Record<string, unknown>;
   if (typeof paused !== 'boolean') return refuse('paused must be true or false');
   const token = typeof mint === 'string' ? findSandboxToken(mint) : undefined;
   if (!token?.traits?.pausable) {

@@ -39,6 +39,17 @@ function run(c: RouteCase & { shared: boolean }) {
   return { q, ...r };
 }
 
+/** The /quote for exactly `amount` USDC (base units) paid in SOL, with `more` query fields. */
+function usdcForSol(amount: string, more: Record<string, string> = {}) {
+  return routes.quote({
+    inputMint: mint('SOL'),
+    outputMint: mint('USDC'),
+    amount,
+    swapMode: 'ExactOut',
+    ...more,
+  });
+}
+
 describe('Jupiter over Raydium AMM v4', () => {
   for (const shared of [false, true]) {
     it(`ExactIn ${shared ? 'shared_accounts_route' : 'route'}: SOL → USDC pays exactly the quote`, () => {
@@ -83,13 +94,7 @@ describe('Jupiter over Raydium AMM v4', () => {
   });
 
   it('every ExactOut form, V1 and V2, plain and shared, over one RaydiumV2 step: exactly 75 USDC', () => {
-    const q = routes.quote({
-      inputMint: mint('SOL'),
-      outputMint: mint('USDC'),
-      amount: '75000000',
-      swapMode: 'ExactOut',
-      dexes: 'Raydium',
-    });
+    const q = usdcForSol('75000000', { dexes: 'Raydium' });
     const pool = q.routePlan[0]!.swapInfo.ammKey;
     const view = readAmmV4Pool(routes.ledger, pool)!;
     // The step's 8 accounts, as the sandbox's own swap_base_out_v2 names them (amounts unused).
@@ -117,14 +122,7 @@ describe('Jupiter over Raydium AMM v4', () => {
     const feeOwner = Keypair.generate().publicKey;
     fundHolder(routes.ledger, feeOwner, 1_000_000_000n, [[mint('SOL'), 1n]]);
     const feeAccount = associatedAccount(mint('SOL'), feeOwner);
-    const q = routes.quote({
-      inputMint: mint('SOL'),
-      outputMint: mint('USDC'),
-      amount: '50000000',
-      swapMode: 'ExactOut',
-      dexes: 'Raydium',
-      platformFeeBps: '50',
-    });
+    const q = usdcForSol('50000000', { dexes: 'Raydium', platformFeeBps: '50' });
     const { tx } = routes.build(q, { feeAccount });
     const feeBefore = routes.ledger.tokenBalance(feeAccount)!;
     const r = routes.land(tx, 'SOL', 'USDC');
@@ -139,12 +137,7 @@ describe('Jupiter over Raydium AMM v4', () => {
   });
 
   it('an ExactOut quote with no venue filter is routed over venues the program runs backwards', () => {
-    const q = routes.quote({
-      inputMint: mint('SOL'),
-      outputMint: mint('USDC'),
-      amount: '5000000',
-      swapMode: 'ExactOut',
-    });
+    const q = usdcForSol('5000000');
     // AMM v4 (`RaydiumV2`) or CLMM (`RaydiumClmm`, jupiter/clmm-route.test.ts), never CP-Swap.
     for (const step of q.routePlan)
       expect(['Raydium', 'Raydium CLMM']).toContain(step.swapInfo.label);

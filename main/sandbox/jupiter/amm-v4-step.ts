@@ -7,6 +7,7 @@
 import type { AccountMeta } from '@solana/web3.js';
 import { AMM_V4_PROGRAM_ID, swapV2Keys } from '../amm-v4/program';
 import type { ReservesOf, RouteLeg } from '../router/route-types';
+import { onChainView } from '../router/on-chain-view';
 import { keyOf } from '../public-key';
 
 export function ammV4StepKeys(
@@ -16,8 +17,7 @@ export function ammV4StepKeys(
   to: string,
   payer: string,
 ): AccountMeta[] {
-  const view = reservesOf(leg.pool).amm;
-  if (view === undefined) throw new Error(`no on-chain state for pool ${leg.pool.ammKey}`);
+  const view = onChainView(reservesOf, leg.pool, 'amm');
   const keys = swapV2Keys({
     amm: view.address,
     coinVault: view.info.coinVault,

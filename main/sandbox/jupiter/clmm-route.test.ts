@@ -83,6 +83,32 @@ const ONE_STEP = [
   },
 ] as const;
 
+/** 500 JUP to SOL, which no pool pairs directly: two hops, through USDC. */
+const JUP_TO_SOL = {
+  from: 'JUP',
+  to: 'SOL',
+  amount: 500_000_000n,
+  swapMode: 'ExactIn',
+  onlyDirect: false,
+} as const;
+
+/**
+ * Two CLMM hops through Jupiter's shared-accounts forms: one CLMM call a hop (ExactOut: CLMM's
+ * v1 `Swap` each time).
+ */
+const TWO_HOPS = [
+  {
+    title: 'ExactIn over two hops (JUP → USDC → SOL, shared accounts): exactly the quote',
+    route: JUP_TO_SOL,
+    call: undefined,
+  },
+  {
+    title: 'ExactOut over two hops (RAY → USDC → SOL, shared accounts): exactly 3 SOL',
+    route: { from: 'RAY', to: 'SOL', amount: 3n * SOL, swapMode: 'ExactOut', onlyDirect: false },
+    call: 'Swap',
+  },
+] as const;
+
 /** `ExactOutRoute` → `exact_out_route`, as the program's IDL names its instructions. */
 const snake = (name: string) => name.replace(/(?<=[a-z0-9])(?=[A-Z])/g, '_').toLowerCase();
 
@@ -101,33 +127,18 @@ describe('Jupiter over Raydium CLMM', () => {
     }
   }
 
-  it('ExactIn over two hops (JUP → USDC → SOL, shared accounts): exactly the quote', () => {
-    const q = quote({
-      from: 'JUP',
-      to: 'SOL',
-      amount: 500_000_000n,
-      swapMode: 'ExactIn',
-      onlyDirect: false,
+  for (const c of TWO_HOPS) {
+    it(c.title, () => {
+      const q = quote(c.route);
+      expect(new Set(q.routePlan.map((step) => step.swapInfo.outputMint)).size).toBe(2);
+      const r = swap(q, true);
+      expect(r.clmmCalls).toHaveLength(q.routePlan.length);
+      if (c.call !== undefined) {
+        expect(r.clmmCalls).toEqual(q.routePlan.map(() => `Program log: Instruction: ${c.call}`));
+      }
+      expectAsQuoted(r, q, c.route.amount);
     });
-    expect(new Set(q.routePlan.map((step) => step.swapInfo.outputMint)).size).toBe(2);
-    const r = swap(q, true);
-    expect(r.clmmCalls).toHaveLength(q.routePlan.length);
-    expectAsQuoted(r, q, 500_000_000n);
-  });
-
-  it('ExactOut over two hops (RAY → USDC → SOL, shared accounts): exactly 3 SOL', () => {
-    const q = quote({
-      from: 'RAY',
-      to: 'SOL',
-      amount: 3n * SOL,
-      swapMode: 'ExactOut',
-      onlyDirect: false,
-    });
-    expect(new Set(q.routePlan.map((step) => step.swapInfo.outputMint)).size).toBe(2);
-    const r = swap(q, true);
-    expect(r.clmmCalls).toEqual(q.routePlan.map(() => 'Program log: Instruction: Swap'));
-    expectAsQuoted(r, q, 3n * SOL);
-  });
+  }
 
   it('a split across Raydium CLMM and Raydium CPMM in one hop: both venues inside Jupiter, exactly the quote', () => {
     const q = quote({
@@ -145,14 +156,7 @@ describe('Jupiter over Raydium CLMM', () => {
   });
 
   it('a CLMM step before another venue’s (CLMM then CP-Swap, CLMM then AMM v4 ExactOut)', () => {
-    const exactIn = quote({
-      from: 'JUP',
-      to: 'SOL',
-      amount: 500_000_000n,
-      swapMode: 'ExactIn',
-      dexes: `${CLMM_LABEL},${CP_SWAP_LABEL}`,
-      onlyDirect: false,
-    });
+    const exactIn = quote({ ...JUP_TO_SOL, dexes: `${CLMM_LABEL},${CP_SWAP_LABEL}` });
     expect(labels(exactIn)[0]).toBe(CLMM_LABEL);
     expect(labels(exactIn).slice(1)).toContain(CP_SWAP_LABEL);
     const a = swap(exactIn, true);

@@ -30,6 +30,7 @@ import { quoteClmm } from '../clmm/clmm-quote';
 import { CLMM_PROGRAM_ID, swapV2Keys } from '../clmm/program';
 import { clmmSwapAccounts, swapTickArrayStarts } from '../clmm/swap-accounts';
 import type { ReservesOf, RouteLeg } from '../router/route-types';
+import { onChainView } from '../router/on-chain-view';
 import { keyOf } from '../public-key';
 import { JUPITER_PROGRAM_ID } from './program';
 
@@ -47,8 +48,7 @@ export function clmmStepKeys(
   payer: string,
   exactIn: boolean,
 ): AccountMeta[] {
-  const view = reservesOf(leg.pool).clmm;
-  if (view === undefined) throw new Error(`no on-chain state for pool ${leg.pool.ammKey}`);
+  const view = onChainView(reservesOf, leg.pool, 'clmm');
   const zeroForOne = leg.inputMint === view.state.mint0;
   const quote = quoteClmm(view, zeroForOne, exactIn ? leg.amountIn : leg.amountOut, exactIn);
   if (quote === null) throw new Error(`the CLMM pool ${view.address} can no longer fill this leg`);

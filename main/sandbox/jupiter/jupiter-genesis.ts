@@ -13,8 +13,8 @@
  */
 import { Keypair, PublicKey, Transaction, ComputeBudgetProgram } from '@solana/web3.js';
 import { createAssociatedTokenAccountIdempotentInstruction } from '@solana/spl-token';
-import type { LedgerAccount } from '../ledger/ledger-view';
 import { appendToLookupTable } from '../cp-swap/lookup-table';
+import type { GenesisHost } from '../pools/genesis-accounts';
 import { SANDBOX_TOKENS, SYSTEM_PROGRAM_ID, type SandboxToken } from '../tokens';
 import {
   JUPITER_EVENT_AUTHORITY,
@@ -26,13 +26,8 @@ import {
 } from './program';
 import { createTokenLedgerInstruction, SANDBOX_TOKEN_LEDGER, tokenLedgerKey } from './token-ledger';
 
-export interface JupiterGenesisHost {
-  getAccount(address: string): LedgerAccount | null;
-  setAccount(address: string, account: LedgerAccount): void;
-  minimumBalanceForRentExemption(dataLength: number): bigint;
-  latestBlockhash(): { blockhash: string; lastValidBlockHeight: number };
-  runGenesisTransaction(wire: Uint8Array): void;
-}
+/** What Jupiter's genesis needs of the ledger: what every program's genesis needs. */
+export type JupiterGenesisHost = GenesisHost;
 
 /** Token accounts created per genesis transaction (each ATA creation is ~20 bytes of data). */
 const PER_TRANSACTION = 6;

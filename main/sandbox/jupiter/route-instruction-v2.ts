@@ -13,28 +13,16 @@
  * bps / 10,000⌋), the same amounts as the V1 forms, whoever owns it. So /build's `feeAccount`
  * goes there, and the sandbox builds exactly that.
  */
-import { PublicKey, TransactionInstruction, type AccountMeta } from '@solana/web3.js';
+import { PublicKey, TransactionInstruction } from '@solana/web3.js';
 import type { ReservesOf, Route } from '../router/route-types';
 import {
   discriminator,
   JUPITER_EVENT_AUTHORITY,
-  JUPITER_PROGRAM_AUTHORITY,
   JUPITER_PROGRAM_ID,
   SANDBOX_AUTHORITY_ID,
 } from './program';
-import {
-  steps,
-  type RouteAccounts,
-  type RouteAmounts,
-  type RouteFormV2,
-} from './route-instruction';
-import { keyOf } from '../public-key';
-
-const meta = (address: string, writable = false, signer = false): AccountMeta => ({
-  pubkey: keyOf(address),
-  isWritable: writable,
-  isSigner: signer,
-});
+import { steps, type RouteAmounts, type RouteFormV2 } from './route-instruction';
+import { meta, sharedRouteKeys, type RouteAccounts } from './route-keys';
 
 export interface V2Programs {
   sourceProgram: string;
@@ -55,14 +43,7 @@ export function jupiterRouteV2Instruction(
   const tail = [meta(JUPITER_EVENT_AUTHORITY), meta(JUPITER_PROGRAM_ID)];
   const head = shared
     ? [
-        meta(JUPITER_PROGRAM_AUTHORITY),
-        meta(accounts.user, false, true),
-        meta(accounts.source, true),
-        meta(accounts.programSource as string, true),
-        meta(accounts.programDestination as string, true),
-        meta(accounts.destination, true),
-        meta(accounts.sourceMint),
-        meta(accounts.destinationMint),
+        ...sharedRouteKeys(accounts),
         meta(programs.sourceProgram),
         meta(programs.destinationProgram),
         ...tail,

@@ -20,6 +20,7 @@ import { PublicKey, TransactionInstruction, type AccountMeta } from '@solana/web
 import { CP_SWAP_PROGRAM_ID, swapBaseInputInstruction } from '../cp-swap/program';
 import { cpSwapAccounts } from '../cp-swap/swap-accounts';
 import type { ReservesOf, Route } from '../router/route-types';
+import { onChainView } from '../router/on-chain-view';
 import { TOKEN_2022_PROGRAM_ID } from '../tokens';
 import {
   discriminator,
@@ -34,7 +35,7 @@ import {
 } from './program';
 import { ammV4StepKeys } from './amm-v4-step';
 import { clmmStepKeys } from './clmm-step';
-import { keyOf } from '../public-key';
+import { meta, sharedRouteKeys, type RouteAccounts } from './route-keys';
 
 export type RouteForm =
   | 'route'
@@ -44,27 +45,6 @@ export type RouteForm =
   | 'route_with_token_ledger'
   | 'shared_accounts_route_with_token_ledger';
 
-export interface RouteAccounts {
-  /** The person: signer, owner of the source account. */
-  user: string;
-  tokenProgram: string;
-  /** True when either mint is a Token-2022 mint (the optional `token_2022_program` slot). */
-  token2022: boolean;
-  sourceMint: string;
-  destinationMint: string;
-  /** The person's account the input leaves from. */
-  source: string;
-  /** The account the output lands in (the person's, or `destinationTokenAccount`). */
-  destination: string;
-  /** Shared forms: the program authority's accounts; plain forms: the person's middle accounts. */
-  middle: readonly string[];
-  /** Shared forms: the program authority's account of the source and destination mint. */
-  programSource: string | null;
-  programDestination: string | null;
-  feeAccount: string | null;
-  tokenLedger: string | null;
-}
-
 export interface RouteAmounts {
   /** ExactIn: the route's input; ExactOut: the output the person gets. */
   amount: bigint;
@@ -73,12 +53,6 @@ export interface RouteAmounts {
   slippageBps: number;
   platformFeeBps: number;
 }
-
-const meta = (address: string, writable = false, signer = false): AccountMeta => ({
-  pubkey: keyOf(address),
-  isWritable: writable,
-  isSigner: signer,
-});
 
 /** The V2 forms the sandbox builds (the Swap API v2 is ExactIn only). */
 export type RouteFormV2 = 'route_v2' | 'shared_accounts_route_v2';
@@ -131,8 +105,7 @@ export function steps(
         push(exactIn ? RAYDIUM_CLMM_V2_VARIANT : RAYDIUM_CLMM_VARIANT);
         continue;
       }
-      const view = reservesOf(leg.pool).cp;
-      if (view === undefined) throw new Error(`no on-chain state for pool ${leg.pool.ammKey}`);
+      const view = onChainView(reservesOf, leg.pool, 'cp');
       const { state } = view;
       const cpSwap = swapBaseInputInstruction(
         cpSwapAccounts(leg.pool.ammKey, state, leg.inputMint, {
@@ -168,20 +141,7 @@ function headKeys(form: RouteForm, a: RouteAccounts): AccountMeta[] {
     meta(JUPITER_PROGRAM_ID),
   ];
   if (shared(form)) {
-    return [
-      meta(a.tokenProgram),
-      meta(JUPITER_PROGRAM_AUTHORITY),
-      meta(a.user, false, true),
-      meta(a.source, true),
-      meta(a.programSource as string, true),
-      meta(a.programDestination as string, true),
-      meta(a.destination, true),
-      meta(a.sourceMint),
-      meta(a.destinationMint),
-      fee,
-      token2022,
-      ...tail,
-    ];
+    return [meta(a.tokenProgram), ...sharedRouteKeys(a), fee, token2022, ...tail];
   }
   // `route` names neither the source mint nor Token-2022; `exact_out_route` names both.
   const exactOutOnly = exactOut(form);

@@ -3,15 +3,7 @@
  * `{"InstructionError":[0,{"Custom":1}]}`) and the validator's human message, which is what
  * RPC clients show ("Transaction simulation failed: Error processing Instruction 0: ...").
  */
-import {
-  InstructionErrorBorshIo,
-  InstructionErrorCustom,
-  TransactionErrorDuplicateInstruction,
-  TransactionErrorInstructionError,
-  TransactionErrorInsufficientFundsForRent,
-  TransactionErrorProgramExecutionTemporarilyRestricted,
-  type FailedTransactionMetadata,
-} from './vm';
+import { vmBinding as vm, type FailedTransactionMetadata } from './vm';
 
 /** The validator's JSON encoding of a TransactionError. */
 export type TransactionErrorJson = string | Record<string, unknown>;
@@ -159,22 +151,22 @@ type VmError = ReturnType<FailedTransactionMetadata['err']>;
 /** The JSON form of a VM transaction error. */
 export function transactionErrorJson(err: VmError): TransactionErrorJson {
   if (typeof err === 'number') return FIELDLESS_TRANSACTION_ERRORS[err] ?? `UnknownError${err}`;
-  if (err instanceof TransactionErrorInstructionError) {
+  if (err instanceof vm.TransactionErrorInstructionError) {
     const inner = err.err();
     let innerJson: unknown;
     if (typeof inner === 'number')
       innerJson = FIELDLESS_INSTRUCTION_ERRORS[inner] ?? 'GenericError';
-    else if (inner instanceof InstructionErrorCustom) innerJson = { Custom: inner.code };
-    else if (inner instanceof InstructionErrorBorshIo) innerJson = { BorshIoError: inner.msg };
+    else if (inner instanceof vm.InstructionErrorCustom) innerJson = { Custom: inner.code };
+    else if (inner instanceof vm.InstructionErrorBorshIo) innerJson = { BorshIoError: inner.msg };
     else innerJson = 'GenericError';
     return { InstructionError: [err.index, innerJson] };
   }
-  if (err instanceof TransactionErrorDuplicateInstruction)
+  if (err instanceof vm.TransactionErrorDuplicateInstruction)
     return { DuplicateInstruction: err.index };
-  if (err instanceof TransactionErrorInsufficientFundsForRent) {
+  if (err instanceof vm.TransactionErrorInsufficientFundsForRent) {
     return { InsufficientFundsForRent: { account_index: err.accountIndex } };
   }
-  if (err instanceof TransactionErrorProgramExecutionTemporarilyRestricted) {
+  if (err instanceof vm.TransactionErrorProgramExecutionTemporarilyRestricted) {
     return { ProgramExecutionTemporarilyRestricted: { account_index: err.accountIndex } };
   }
   return 'UnknownError';

@@ -12,18 +12,13 @@
  */
 import native from 'litesvm/dist/internal.js';
 
-export const {
-  Account,
-  Clock,
-  LiteSvm,
-  FailedTransactionMetadata,
-  InstructionErrorBorshIo,
-  InstructionErrorCustom,
-  TransactionErrorDuplicateInstruction,
-  TransactionErrorInstructionError,
-  TransactionErrorInsufficientFundsForRent,
-  TransactionErrorProgramExecutionTemporarilyRestricted,
-} = native;
+export const { Account, Clock, LiteSvm, FailedTransactionMetadata } = native;
+
+/**
+ * The binding itself, for tx-errors.ts: it tells litesvm's error classes apart with `instanceof`
+ * (TransactionErrorInstructionError, InstructionErrorCustom, ...), names no other file uses.
+ */
+export const vmBinding = native;
 
 export type {
   Account as VmAccount,

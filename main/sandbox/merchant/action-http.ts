@@ -14,18 +14,17 @@
  *   action, `completed`.
  */
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ServerResponse } from 'node:http';
 import { createTransfer, validateTransfer } from '@solana/pay';
 import { Connection, PublicKey } from '@solana/web3.js';
 import BigNumber from 'bignumber.js';
-import type { SandboxLedger } from '../ledger/ledger';
 import {
   orderReference,
   SANDBOX_MERCHANT,
   SANDBOX_MERCHANT_ITEMS,
   SANDBOX_MERCHANT_LABEL,
 } from './merchant-shop';
-import { ensureMerchantAccounts, json, postedAccount } from './merchant-http';
+import { ensureMerchantAccounts, json, postedAccount, type MerchantHandler } from './merchant-http';
 
 /** The path of the tip action's API. */
 export const TIP_ACTION_PATH = '/sandbox/merchant/actions/tip';
@@ -140,13 +139,7 @@ function validTip(amount: string | null): amount is string {
 }
 
 /** Answers actions.json and the tip action's paths; false when `url` is none of them. */
-export async function handleMerchantAction(
-  ledger: SandboxLedger,
-  req: IncomingMessage,
-  res: ServerResponse,
-  url: URL,
-  origin: string,
-): Promise<boolean> {
+export const handleMerchantAction: MerchantHandler = async (ledger, req, res, url, origin) => {
   const path = url.pathname;
   if (path !== '/actions.json' && path !== TIP_ACTION_PATH && path !== `${TIP_ACTION_PATH}/next`) {
     return false;
@@ -170,11 +163,8 @@ export async function handleMerchantAction(
     json(res, 200, tipAction(origin));
     return true;
   }
-  if (req.method !== 'POST') {
-    json(res, 405, { message: 'Use GET for the action, POST with {"account"} to tip.' });
-    return true;
-  }
-  const posted = await postedAccount(req, res);
+  const usage = 'Use GET for the action, POST with {"account"} to tip.';
+  const posted = await postedAccount(req, res, usage);
   if (posted === null) return true;
   const { account, body } = posted;
   const connection = new Connection(origin, 'confirmed');
@@ -195,4 +185,4 @@ export async function handleMerchantAction(
     json(res, 400, { message: `Sandbox Coffee cannot take this tip: ${reason}.` });
   }
   return true;
-}
+};

@@ -63,13 +63,18 @@ export async function readJson(req: IncomingMessage): Promise<Record<string, unk
 }
 
 /**
- * A POST's body and its `account` (SPEC.md "POST Request"), or null once a 400 has been
- * answered for a body that names none.
+ * A POST's body and its `account` (SPEC.md "POST Request"), or null once a 405 (with `usage`,
+ * for a request that is no POST) or a 400 (for a body that names no account) has been answered.
  */
 export async function postedAccount(
   req: IncomingMessage,
   res: ServerResponse,
+  usage: string,
 ): Promise<{ account: PublicKey; body: Record<string, unknown> | null } | null> {
+  if (req.method !== 'POST') {
+    json(res, 405, { message: usage });
+    return null;
+  }
   const body = await readJson(req);
   try {
     return { account: new PublicKey(String(body?.account)), body };
@@ -208,16 +213,22 @@ async function answerStatus(connection: Connection, item: SandboxMerchantItem, o
 }
 
 /**
- * Answers the merchant's paths; false when `url` is not one of them. `origin` is the
- * sandbox's own http://127.0.0.1:P (the merchant's RPC and its icon and redirect links).
+ * A handler of the merchant's paths (the shop's, the tip action's): true once it has answered,
+ * false when `url` is none of its paths. `origin` is the sandbox's own http://127.0.0.1:P.
  */
-export async function handleMerchant(
+export type MerchantHandler = (
   ledger: SandboxLedger,
   req: IncomingMessage,
   res: ServerResponse,
   url: URL,
   origin: string,
-): Promise<boolean> {
+) => Promise<boolean>;
+
+/**
+ * Answers the merchant's paths; false when `url` is not one of them. `origin` is the
+ * sandbox's own http://127.0.0.1:P (the merchant's RPC and its icon and redirect links).
+ */
+export const handleMerchant: MerchantHandler = async (ledger, req, res, url, origin) => {
   const match = /^\/sandbox\/merchant\/([a-z]+)$/.exec(url.pathname);
   if (!match) return false;
   const name = match[1]!;
@@ -244,11 +255,8 @@ export async function handleMerchant(
     });
     return true;
   }
-  if (req.method !== 'POST') {
-    json(res, 405, { message: 'Use GET for the label and icon, POST with {"account"} to pay.' });
-    return true;
-  }
-  const posted = await postedAccount(req, res);
+  const usage = 'Use GET for the label and icon, POST with {"account"} to pay.';
+  const posted = await postedAccount(req, res, usage);
   if (posted === null) return true;
   const { account } = posted;
   ensureMerchantAccounts(ledger);
@@ -261,4 +269,4 @@ export async function handleMerchant(
     json(res, 400, { message: `Sandbox Coffee cannot take this payment: ${reason}.` });
   }
   return true;
-}
+};

@@ -20,11 +20,13 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-function fresh() {
+/** A fresh ledger and the market first loaded on it (its state folder `stateDir`). */
+function seeded() {
   const dir = tempDir('swapdesk-market-');
   dirs.push(dir);
   const ledger = SandboxLedger.open({ stateDir: join(dir, 'ledger'), slotMs: 0 });
-  return { dir, ledger };
+  const stateDir = join(dir, 'swap');
+  return { dir, ledger, stateDir, market: loadOrSeedMarket(ledger, stateDir) };
 }
 
 const symbol = (name: string) => SANDBOX_TOKENS.find((token) => token.symbol === name)!;
@@ -36,8 +38,7 @@ describe('loadOrSeedMarket', () => {
   it(
     'reads the CP-Swap pools at marginal prices near mainnet\u2019s, and the PDLG, PAUS and HOOK books',
     () => {
-      const { dir, ledger } = fresh();
-      const market = loadOrSeedMarket(ledger, join(dir, 'swap'));
+      const { ledger, market } = seeded();
       const reservesOf = createMarketContext(ledger, market).reservesReader();
       const rate = (from: string, to: string, amount: bigint) => {
         const pool = market.pools.find(
@@ -86,9 +87,7 @@ describe('loadOrSeedMarket', () => {
   it(
     'is idempotent: a second start keeps the pools, the supply and the authority',
     () => {
-      const { dir, ledger } = fresh();
-      const stateDir = join(dir, 'swap');
-      const first = loadOrSeedMarket(ledger, stateDir);
+      const { ledger, stateDir, market: first } = seeded();
       const usdc = symbol('USDC').mint;
       const supply = decodeMint(ledger.getAccount(usdc)!.data).supply;
       const cp = first.pools[0]!;
@@ -110,9 +109,7 @@ describe('loadOrSeedMarket', () => {
   it(
     'comes back on a state folder whose ledger was reset',
     () => {
-      const { dir, ledger } = fresh();
-      const stateDir = join(dir, 'swap');
-      const first = loadOrSeedMarket(ledger, stateDir);
+      const { dir, ledger, stateDir, market: first } = seeded();
       ledger.close();
       const reset = SandboxLedger.open({ stateDir: join(dir, 'ledger'), slotMs: 0, reset: true });
       const book = first.pools.find((pool) => pool.curve.kind === 'constant-product')!;

@@ -13,17 +13,16 @@ import { Keypair, PublicKey } from '@solana/web3.js';
 import { getAssociatedTokenAddressSync } from '@solana/spl-token';
 import type { LedgerView } from '../ledger/ledger-view';
 import {
-  NATIVE_MINT,
   SANDBOX_TOKENS,
   SYSTEM_PROGRAM_ID,
   TOKEN_2022_PROGRAM_ID,
   type SandboxToken,
 } from '../tokens';
 import { CP_SWAP_LABEL, type Pool } from '../venues/types';
+import { ledgerPool, seedMint, type LedgerPoolReader } from '../venues/ledger-pools';
 import { buildPools, type BuiltPool } from './build-pools';
 import { MARKET_MAKER_SEEDS } from './pool-catalog';
-import { encodeTokenAccount } from './token-account-data';
-import { withAccountExtensions } from '../ledger/mint-extensions';
+import { addSupply, writeTokenAccount } from './genesis-accounts';
 import { SANDBOX_FEE_OPERATOR } from '../../shared/sandbox-operator';
 import { feeTierConfigAddress } from '../cp-swap/fee-tiers';
 import { CP_POOL_SEEDS, seedPoolAddress } from '../cp-swap/pool-seeds';
@@ -55,38 +54,6 @@ function loadOrCreateKeypair(path: string): Keypair {
   return keypair;
 }
 
-function writeTokenAccount(
-  ledger: LedgerView,
-  address: string,
-  token: SandboxToken,
-  owner: string,
-  amount: bigint,
-): void {
-  const native = token.mint === NATIVE_MINT;
-  const rent = ledger.minimumBalanceForRentExemption(165);
-  const data = withAccountExtensions(
-    encodeTokenAccount({ mint: token.mint, owner, amount, nativeReserve: native ? rent : null }),
-    token,
-  );
-  const lamports = ledger.minimumBalanceForRentExemption(data.length);
-  ledger.setAccount(address, {
-    lamports: native ? rent + amount : lamports,
-    owner: token.tokenProgram,
-    data,
-    executable: false,
-  });
-}
-
-/** Adds `amount` to a mint's supply so that supply keeps equalling the sum of balances. */
-function addSupply(ledger: LedgerView, mint: string, amount: bigint): void {
-  const account = ledger.getAccount(mint);
-  if (account === null || mint === NATIVE_MINT) return;
-  const data = new Uint8Array(account.data);
-  const view = new DataView(data.buffer);
-  view.setBigUint64(36, view.getBigUint64(36, true) + amount, true);
-  ledger.setAccount(mint, { ...account, data });
-}
-
 function seedPools(ledger: LedgerView, built: BuiltPool[], authority: string): void {
   const byMint = new Map(SANDBOX_TOKENS.map((token) => [token.mint, token]));
   for (const { pool, reserves } of built) {
@@ -112,34 +79,29 @@ function operatorAccounts(operator: PublicKey): Map<string, string> {
   return accounts;
 }
 
+const CP_SWAP_POOLS: LedgerPoolReader = {
+  venue: 'CP-Swap',
+  label: CP_SWAP_LABEL,
+  curve: { kind: 'cp-swap' },
+  state: (data) => {
+    const state = decodePoolState(data);
+    return {
+      ammConfig: state.ammConfig,
+      mint0: state.token0Mint,
+      mint1: state.token1Mint,
+      vault0: state.token0Vault,
+      vault1: state.token1Vault,
+    };
+  },
+  tradeFeeRate: (data) => decodeAmmConfig(data).tradeFeeRate,
+};
+
 /** The CP-Swap pools of the catalog as the program wrote them on the ledger. */
 function cpSwapPools(ledger: LedgerView): Pool[] {
-  const mintOf = (symbol: string) => {
-    const token = SANDBOX_TOKENS.find((entry) => entry.symbol === symbol);
-    if (token === undefined) throw new Error(`CP-Swap pool seed names unknown token ${symbol}`);
-    return token.mint;
-  };
+  const mintOf = (symbol: string) => seedMint('CP-Swap', symbol);
   return CP_POOL_SEEDS.map((seed) => {
     const address = seedPoolAddress(seed, mintOf, (s) => feeTierConfigAddress(s.feeTier));
-    const account = ledger.getAccount(address);
-    if (account === null) {
-      throw new Error(
-        `The ledger has no CP-Swap pool ${seed.a}/${seed.b} ${seed.feeTier} at ${address}`,
-      );
-    }
-    const state = decodePoolState(account.data);
-    const config = ledger.getAccount(state.ammConfig);
-    const rate = config === null ? 0n : decodeAmmConfig(config.data).tradeFeeRate;
-    return {
-      ammKey: address,
-      label: CP_SWAP_LABEL,
-      mintA: state.token0Mint,
-      mintB: state.token1Mint,
-      vaultA: state.token0Vault,
-      vaultB: state.token1Vault,
-      feeBps: Number(rate / 100n),
-      curve: { kind: 'cp-swap' },
-    };
+    return ledgerPool(ledger, CP_SWAP_POOLS, seed, address);
   });
 }
 

@@ -76,29 +76,36 @@ export function configParam(params: Params, index: number): Record<string, unkno
   return value as Record<string, unknown>;
 }
 
-export function optionalBoolean(config: Record<string, unknown>, key: string): boolean | undefined {
+/**
+ * `config[key]`, undefined when absent or null, or the validator's invalid-type refusal
+ * ("expected `expected`") when it is not what `accepts` takes.
+ */
+function optionalField<T>(
+  config: Record<string, unknown>,
+  key: string,
+  accepts: (value: unknown) => value is T,
+  expected: string,
+): T | undefined {
   const value = config[key];
   if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'boolean')
-    throw invalidParams(`Invalid params: invalid type: ${describe(value)}, expected a boolean.`);
-  return value;
-}
-
-export function optionalInteger(config: Record<string, unknown>, key: string): number | undefined {
-  const value = config[key];
-  if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) {
-    throw invalidParams(`Invalid params: invalid type: ${describe(value)}, expected usize.`);
+  if (!accepts(value)) {
+    throw invalidParams(`Invalid params: invalid type: ${describe(value)}, expected ${expected}.`);
   }
   return value;
 }
 
+export function optionalBoolean(config: Record<string, unknown>, key: string): boolean | undefined {
+  return optionalField(config, key, (value) => typeof value === 'boolean', 'a boolean');
+}
+
+export function optionalInteger(config: Record<string, unknown>, key: string): number | undefined {
+  const isUsize = (value: unknown): value is number =>
+    typeof value === 'number' && Number.isInteger(value) && value >= 0;
+  return optionalField(config, key, isUsize, 'usize');
+}
+
 export function optionalString(config: Record<string, unknown>, key: string): string | undefined {
-  const value = config[key];
-  if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'string')
-    throw invalidParams(`Invalid params: invalid type: ${describe(value)}, expected a string.`);
-  return value;
+  return optionalField(config, key, (value) => typeof value === 'string', 'a string');
 }
 
 export function stringArrayParam(params: Params, index: number): string[] {

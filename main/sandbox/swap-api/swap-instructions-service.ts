@@ -23,6 +23,7 @@ import {
 } from '@solana/web3.js';
 import type { TransactionInstruction } from '@solana/web3.js';
 import { SwapApiError } from './api-error';
+import { instructionJson, type InstructionJson } from './instruction-json';
 import type { MarketContext } from './market-context';
 import type { SwapRequest } from './swap-request';
 import {
@@ -37,24 +38,6 @@ import {
 
 /** Units left for what a wallet appends (a Memo and a TransferChecked of a Solana Pay invoice). */
 const WALLET_APPENDIX_UNITS = 20_000;
-
-export interface InstructionJson {
-  programId: string;
-  accounts: { pubkey: string; isSigner: boolean; isWritable: boolean }[];
-  data: string;
-}
-
-function instructionJson(instruction: TransactionInstruction): InstructionJson {
-  return {
-    programId: instruction.programId.toBase58(),
-    accounts: instruction.keys.map((key) => ({
-      pubkey: key.pubkey.toBase58(),
-      isSigner: key.isSigner,
-      isWritable: key.isWritable,
-    })),
-    data: Buffer.from(instruction.data).toString('base64'),
-  };
-}
 
 /**
  * Bytes a caller of /swap-instructions may add to the transaction (a payment's memo, its

@@ -27,6 +27,7 @@ import {
 } from '@solana/spl-token';
 import { MEMO_PROGRAM_ID, NATIVE_MINT, type SandboxToken } from '../tokens';
 import type { RouteHop, RouteLeg } from '../router/route-types';
+import { onChainView } from '../router/on-chain-view';
 import { swapBaseInputInstruction, swapBaseOutputInstruction } from '../cp-swap/program';
 import { cpSwapAccounts } from '../cp-swap/swap-accounts';
 import type { ReservesOf } from '../router/route-types';
@@ -133,8 +134,7 @@ function cpSwapInstruction(
   reservesOf: ReservesOf,
 ): TransactionInstruction {
   const { leg } = plan;
-  const view = reservesOf(leg.pool).cp;
-  if (view === undefined) throw new Error(`no on-chain state for pool ${leg.pool.ammKey}`);
+  const view = onChainView(reservesOf, leg.pool, 'cp');
   const { state } = view;
   const accounts = cpSwapAccounts(leg.pool.ammKey, state, leg.inputMint, {
     payer: user.toBase58(),
@@ -294,8 +294,7 @@ export function buildSwapInstructions(
       continue;
     }
     if (leg.pool.curve.kind === 'amm-v4') {
-      const view = reservesOf(leg.pool).amm;
-      if (view === undefined) throw new Error(`no on-chain state for pool ${leg.pool.ammKey}`);
+      const view = onChainView(reservesOf, leg.pool, 'amm');
       groups.swap.push(
         ammV4LegInstruction(view, userKey, plan.from, plan.to, exactIn, {
           ...leg,
@@ -305,8 +304,7 @@ export function buildSwapInstructions(
       continue;
     }
     if (leg.pool.curve.kind === 'clmm') {
-      const view = reservesOf(leg.pool).clmm;
-      if (view === undefined) throw new Error(`no on-chain state for pool ${leg.pool.ammKey}`);
+      const view = onChainView(reservesOf, leg.pool, 'clmm');
       groups.swap.push(clmmLegInstruction(view, userKey, { ...leg, ...plan }, exactIn));
       continue;
     }

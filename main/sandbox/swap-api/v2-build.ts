@@ -15,6 +15,7 @@ import { CP_SWAP_LOOKUP_TABLE } from '../cp-swap/lookup-table';
 import { lookupTableAddresses } from '../ledger/wire';
 import type { LedgerView } from '../ledger/ledger-view';
 import { COMPUTE_BUDGET_PROGRAM_ID } from '../tokens';
+import { instructionJson, type InstructionJson } from './instruction-json';
 import type { SwapApiHandler } from './mount';
 import { callV6, type Captured } from './v6-call';
 import type { V2RouteBuilder } from './v2-route-build';
@@ -33,21 +34,13 @@ function withoutUnitLimit(instructions: Json[]): Json[] {
   );
 }
 
-function tipInstruction(taker: string, lamports: bigint): Json {
+function tipInstruction(taker: string, lamports: bigint): InstructionJson {
   const ix = SystemProgram.transfer({
     fromPubkey: new PublicKey(taker),
     toPubkey: new PublicKey(SANDBOX_FEE_OPERATOR),
     lamports,
   });
-  return {
-    programId: ix.programId.toBase58(),
-    accounts: ix.keys.map((key) => ({
-      pubkey: key.pubkey.toBase58(),
-      isWritable: key.isWritable,
-      isSigner: key.isSigner,
-    })),
-    data: Buffer.from(ix.data).toString('base64'),
-  };
+  return instructionJson(ix);
 }
 
 /** Answers GET /build; `{ status, body }` as the real service would. */
