@@ -6,8 +6,8 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { AUTO_LOCK_MINUTES } from '../../../../preload/contract/lock';
 import type { AutoLockMinutes } from '../../../../preload/api-types';
-import type { BridgeError } from '../../../../main/shared/result';
 import { callWallet } from '../../lib/wallet';
+import { useBridgeCall } from '../../lib/use-bridge-call';
 import { useLockStore } from '../../stores/lock-store';
 import { AlertMessage } from '../AlertMessage';
 import { PasswordFields, clearPasswords, takePasswords } from '../keys/PasswordFields';
@@ -21,22 +21,18 @@ export function LockSettings() {
   const passwordRef = useRef<HTMLInputElement>(null);
   const confirmRef = useRef<HTMLInputElement>(null);
   const [notice, setNotice] = useState('');
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<BridgeError | null>(null);
+  const changing = useBridgeCall();
+  const { pending, error } = changing;
 
   const change = async (event: FormEvent) => {
     event.preventDefault();
     const current = currentRef.current?.value ?? '';
     const [password, confirm] = takePasswords(passwordRef, confirmRef);
-    setPending(true);
-    setError(null);
     setNotice('');
-    const result = await callWallet((w) => w.lock.changePassword({ current, password, confirm }));
-    setPending(false);
-    if (!result.ok) {
-      setError(result.error);
-      return;
-    }
+    const result = await changing.run(() =>
+      callWallet((w) => w.lock.changePassword({ current, password, confirm })),
+    );
+    if (!result.ok) return;
     clearPasswords(currentRef, passwordRef, confirmRef);
     apply(result.value);
     setNotice('Password changed: every secret is now sealed with the new one.');
