@@ -2,19 +2,12 @@
  * Confirms removing an account. Removal deletes the secret from the keychain, so the dialog says
  * what is lost, and focus starts on Cancel: Enter right away does not destroy anything.
  */
-import type { AccountSummary } from '../../../preload/api-types';
 import { useBridgeCall } from '../lib/use-bridge-call';
 import { useAccountsStore } from '../stores/accounts-store';
-import { Dialog } from './Dialog';
+import { Dialog, type AccountDialogProps } from './Dialog';
 import { AlertMessage } from './AlertMessage';
 
-export function RemoveDialog({
-  account,
-  onClose,
-}: {
-  account: AccountSummary;
-  onClose: () => void;
-}) {
+export function RemoveDialog({ account, onClose }: AccountDialogProps) {
   const remove = useAccountsStore((s) => s.remove);
   const removal = useBridgeCall({ keepErrorWhilePending: true });
 

@@ -1,19 +1,12 @@
 /** Asks for a new label; main validates it (1 to 64 characters) and answers the renamed summary. */
 import { useId, useState, type FormEvent } from 'react';
-import type { AccountSummary } from '../../../preload/api-types';
 import { useBridgeCall } from '../lib/use-bridge-call';
 import { useAccountsStore } from '../stores/accounts-store';
-import { Dialog } from './Dialog';
+import { Dialog, type AccountDialogProps } from './Dialog';
 import { AccountLabelField } from './AccountLabelField';
 import { FormFooter } from './FormFooter';
 
-export function RenameDialog({
-  account,
-  onClose,
-}: {
-  account: AccountSummary;
-  onClose: () => void;
-}) {
+export function RenameDialog({ account, onClose }: AccountDialogProps) {
   const rename = useAccountsStore((s) => s.rename);
   const [label, setLabel] = useState(account.label);
   const save = useBridgeCall({ keepErrorWhilePending: true });

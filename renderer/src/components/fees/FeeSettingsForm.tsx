@@ -6,6 +6,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import type { FeeSettingsView } from '../../../../preload/api-types';
 import { TextField } from '../Field';
+import { CheckBox } from '../CheckBox';
 import { AddressField, useAddressText } from '../AddressField';
 
 /** Fees above this are unusual for integrators (most charge 10 to 100 bps). */
@@ -63,15 +64,10 @@ export function FeeSettingsForm({
           void onSaveFee(enabled, bps.bps);
         }}
       >
-        <label className="check">
-          <input
-            type="checkbox"
-            checked={enabled}
-            disabled={saving}
-            onChange={(event) => setEnabled(event.target.checked)}
-          />{' '}
+        <CheckBox checked={enabled} disabled={saving} onChecked={setEnabled}>
+          {' '}
           Charge a platform fee on swaps and payments
-        </label>
+        </CheckBox>
         <TextField
           id={`${id}-bps`}
           label="Platform fee (bps)"

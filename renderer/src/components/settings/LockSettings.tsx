@@ -10,6 +10,7 @@ import { callWallet } from '../../lib/wallet';
 import { useBridgeCall } from '../../lib/use-bridge-call';
 import { useLockStore } from '../../stores/lock-store';
 import { AlertMessage } from '../AlertMessage';
+import { CardSection } from '../CardSection';
 import { PasswordFields, clearPasswords, takePasswords } from '../keys/PasswordFields';
 
 export function LockSettings() {
@@ -39,10 +40,7 @@ export function LockSettings() {
   };
 
   return (
-    <section className="card" aria-labelledby="security-settings-title">
-      <h2 id="security-settings-title" className="card-title">
-        Security
-      </h2>
+    <CardSection className="card" titleId="security-settings-title" title="Security">
       <div className="field field-narrow">
         <label htmlFor={ids.select}>Auto-lock after</label>
         <select
@@ -82,6 +80,6 @@ export function LockSettings() {
           {pending ? 'Sealing every secret again…' : notice}
         </p>
       </form>
-    </section>
+    </CardSection>
   );
 }
