@@ -4,7 +4,8 @@
  * main read (`Read`), or main's refusal. `text` is the link it is about.
  */
 import { useEffect } from 'react';
-import type { BridgeError } from '../../../main/shared/result';
+import type { BridgeError, Result } from '../../../main/shared/result';
+import type { ReviewTicketView } from '../../../preload/api-types';
 
 export type LinkReadState<Read extends object> =
   | { state: 'empty' }
@@ -26,4 +27,19 @@ export function useLinkReading(store: LinkReader, text: string | null): void {
     if (text === null) store.getState().clear();
     else void store.getState().read(text);
   }, [store, text]);
+}
+
+/**
+ * A link's review answer (a merchant's transaction, an Action's): the ticket goes on to the
+ * review flow, and the rest (what main read in the transaction) to `keep`, for the link's
+ * panel to show beside the review.
+ */
+export function passTicketOn<Answer extends { ticket: ReviewTicketView }>(
+  result: Result<Answer>,
+  keep: (reviewed: Omit<Answer, 'ticket'>) => void,
+): Result<ReviewTicketView> {
+  if (!result.ok) return result;
+  const { ticket, ...reviewed } = result.value;
+  keep(reviewed);
+  return { ok: true, value: ticket };
 }
