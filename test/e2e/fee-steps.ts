@@ -1,10 +1,13 @@
 /**
  * Steps the integrator-fee end-to-end suites share (the Jupiter-shaped sandbox and the Swap API
  * v2 one): the Fees screen's 20 bps platform fee in USDC with the integrator's own token account,
- * a fee transaction approved to its confirmation, and the quote a swap review was sent with.
+ * a fee transaction approved to its confirmation, a swap of SOL into the fee mint, and the quote
+ * a swap review was sent with.
  */
 import type { Page, Request } from 'playwright-core';
+import type { QuoteView } from '../../preload/api-types';
 import { approveAndWait, clickForTicket, pickTokenNamed } from './pay-helpers';
+import { enterAmount, reviewSwap } from './swap-helpers';
 
 /**
  * On the Fees screen: saves a 20 bps platform fee, picks USDC as the fee mint, and creates (and
@@ -40,4 +43,28 @@ export function nextReviewedQuote(page: Page): Promise<string> {
   return page
     .waitForRequest((r: Request) => r.url().includes('/bridge/swap.review'), { timeout: 30_000 })
     .then((r) => (r.postDataJSON() as { quoteId: string }).quoteId);
+}
+
+/**
+ * Opens Swap, waits until it offers USDC (the fee mint) to receive, and types `amount` SOL to
+ * pay: the swap whose platform fee is taken in the output mint.
+ */
+export async function enterSolToUsdc(page: Page, amount: string): Promise<void> {
+  await page.getByRole('link', { name: 'Swap' }).click();
+  await page.getByRole('button', { name: 'You receive token' }).getByText('USDC').waitFor();
+  await enterAmount(page, amount);
+}
+
+/**
+ * Clicks **Review swap** and answers the quote the review was sent with, among `quotes` (the
+ * swap.quote answers the page has seen); undefined when the screen sent one never answered.
+ */
+export async function reviewQuotedSwap(
+  page: Page,
+  quotes: () => QuoteView[],
+): Promise<QuoteView | undefined> {
+  const reviewed = nextReviewedQuote(page);
+  await reviewSwap(page);
+  const quoteId = await reviewed;
+  return quotes().find((q) => q.quoteId === quoteId);
 }

@@ -14,14 +14,18 @@ import type { QuoteView } from '../../preload/api-types';
 import { namedReferralAccount, ULTRA_REFERRAL_PROJECT } from '../../main/fees/referral-v2';
 import { usePreviewSession } from '../harness/e2e-session';
 import { startPreview } from '../harness/preview';
-import { approveFeeTransaction, nextReviewedQuote, saveUsdcPlatformFee } from './fee-steps';
+import {
+  approveFeeTransaction,
+  enterSolToUsdc,
+  reviewQuotedSwap,
+  saveUsdcPlatformFee,
+} from './fee-steps';
 import { screenshot } from './onboarding-helpers';
 import { fundedSecondAccount } from './second-account';
 import {
   approveAndConfirm,
   createFundedAccount,
   enterAmount,
-  reviewSwap,
   SOL_MINT,
   USDC_MINT,
 } from './swap-helpers';
@@ -81,14 +85,9 @@ describe('integrator fees in Chromium, Swap API v2', () => {
     await fundedSecondAccount(page, integrator);
 
     // Router (/build): the platform fee in USDC (the output, which has a fee account).
-    await page.getByRole('link', { name: 'Swap' }).click();
-    await page.getByRole('button', { name: 'You receive token' }).getByText('USDC').waitFor();
-    await enterAmount(page, '0.5');
+    await enterSolToUsdc(page, '0.5');
     const before = (await tokenBalance(connection, feeAccount))!;
-    let reviewed = nextReviewedQuote(page);
-    await reviewSwap(page);
-    const routerId = await reviewed;
-    const routerQuote = quotes().find((q) => q.quoteId === routerId);
+    const routerQuote = await reviewQuotedSwap(page, quotes);
     expect(routerQuote?.platformFee?.feeBps).toBe(20);
     await approveAndConfirm(page);
     const platformFee = (await tokenBalance(connection, feeAccount))! - before;
@@ -106,10 +105,7 @@ describe('integrator fees in Chromium, Swap API v2', () => {
       .click()
       .catch(() => undefined);
     await enterAmount(page, '0.5');
-    reviewed = nextReviewedQuote(page);
-    await reviewSwap(page);
-    const orderId = await reviewed;
-    const orderQuote = quotes().find((q) => q.quoteId === orderId);
+    const orderQuote = await reviewQuotedSwap(page, quotes);
     expect(orderQuote?.platformFee?.feeBps).toBe(80);
     await approveAndConfirm(page);
     // With Jupiter's program (the preview's default) the route instruction pays the fee itself,

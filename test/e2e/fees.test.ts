@@ -13,7 +13,7 @@ import type { Request } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentPlanView, QuoteView } from '../../preload/api-types';
 import { usePreviewSession } from '../harness/e2e-session';
-import { nextReviewedQuote, saveUsdcPlatformFee } from './fee-steps';
+import { enterSolToUsdc, reviewQuotedSwap, saveUsdcPlatformFee } from './fee-steps';
 import { screenshot } from './onboarding-helpers';
 import { fundedSecondAccount } from './second-account';
 import {
@@ -23,7 +23,6 @@ import {
   enterAmount,
   JUP_MINT,
   pickToken,
-  reviewSwap,
   USDC_MINT,
 } from './swap-helpers';
 import {
@@ -78,14 +77,9 @@ describe('integrator fees in Chromium', () => {
     await fundedSecondAccount(page, integrator);
 
     // 1. ExactIn SOL -> USDC: the fee is taken in the output mint (USDC has a fee account).
-    await page.getByRole('link', { name: 'Swap' }).click();
-    await page.getByRole('button', { name: 'You receive token' }).getByText('USDC').waitFor();
-    await enterAmount(page, '0.5');
+    await enterSolToUsdc(page, '0.5');
     let before = (await tokenBalance(connection, feeAccount))!;
-    let reviewed = nextReviewedQuote(page);
-    await reviewSwap(page);
-    const firstId = await reviewed;
-    let quote = quotes().find((q) => q.quoteId === firstId);
+    let quote = await reviewQuotedSwap(page, quotes);
     expect(quote?.outputMint).toBe(USDC_MINT);
     expect(quote?.platformFee?.feeBps).toBe(20);
     await approveAndConfirm(page);
@@ -100,10 +94,7 @@ describe('integrator fees in Chromium', () => {
     await pickToken(page, 'You receive token', 'BONK');
     await enterAmount(page, '10');
     before = (await tokenBalance(connection, feeAccount))!;
-    reviewed = nextReviewedQuote(page);
-    await reviewSwap(page);
-    const secondId = await reviewed;
-    quote = quotes().find((q) => q.quoteId === secondId);
+    quote = await reviewQuotedSwap(page, quotes);
     expect(quote?.inputMint).toBe(USDC_MINT);
     expect(quote?.outputMint).toBe(BONK_MINT);
     await approveAndConfirm(page);

@@ -5,6 +5,7 @@
  */
 import { useEffect, useId, useRef, type ReactNode, type KeyboardEvent } from 'react';
 import { createPortal } from 'react-dom';
+import type { AccountSummary } from '../../../preload/api-types';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -15,6 +16,12 @@ export interface DialogProps {
   onClose: () => void;
   /** CSS selector of the element to focus first (default: the first focusable one). */
   initialFocus?: string;
+}
+
+/** What a dialog about one account (rename, remove) is given: the account, and how to close it. */
+export interface AccountDialogProps {
+  account: AccountSummary;
+  onClose: () => void;
 }
 
 /** Renders a modal over the page; close it by unmounting (the parent owns `open`). */

@@ -5,10 +5,11 @@
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { AccountSummary } from '../../../preload/api-types';
-import type { BridgeError } from '../../../main/shared/result';
+import { useBridgeCall } from '../lib/use-bridge-call';
 import { useAccountsStore } from '../stores/accounts-store';
 import { TextField } from './Field';
 import { FormFooter } from './FormFooter';
+import { AccountLabelField } from './AccountLabelField';
 
 export const MAX_PHRASE_ACCOUNTS = 20;
 
@@ -29,8 +30,8 @@ export function ImportForm({ submitLabel, onImported, onCancel }: ImportFormProp
   const [isPhrase, setIsPhrase] = useState(false);
   const [label, setLabel] = useState('');
   const [count, setCount] = useState('1');
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<BridgeError | null>(null);
+  const importing = useBridgeCall();
+  const { pending, error, setError } = importing;
   const ids = { secret: useId(), hint: useId(), label: useId(), count: useId(), alert: useId() };
 
   useEffect(() => {
@@ -61,15 +62,11 @@ export function ImportForm({ submitLabel, onImported, onCancel }: ImportFormProp
     // Empty the box before the call: whatever the answer, the secret is not left on screen.
     box.value = '';
     setIsPhrase(false);
-    setPending(true);
-    setError(null);
-    const result = await importSecret({ secret, label, count: accounts });
-    setPending(false);
+    const result = await importing.run(() => importSecret({ secret, label, count: accounts }));
     if (result.ok) {
       setLabel('');
       onImported(result.value);
     } else {
-      setError(result.error);
       secretRef.current?.focus();
     }
   };
@@ -113,15 +110,7 @@ export function ImportForm({ submitLabel, onImported, onCancel }: ImportFormProp
           </p>
         </TextField>
       ) : null}
-      <TextField
-        id={ids.label}
-        label="Label (optional)"
-        type="text"
-        maxLength={64}
-        autoComplete="off"
-        value={label}
-        onText={setLabel}
-      />
+      <AccountLabelField id={ids.label} label="Label (optional)" value={label} onText={setLabel} />
       <FormFooter
         error={error}
         alertId={ids.alert}

@@ -2,30 +2,18 @@
  * Confirms removing an account. Removal deletes the secret from the keychain, so the dialog says
  * what is lost, and focus starts on Cancel: Enter right away does not destroy anything.
  */
-import { useState } from 'react';
-import type { AccountSummary } from '../../../preload/api-types';
-import type { BridgeError } from '../../../main/shared/result';
+import { useBridgeCall } from '../lib/use-bridge-call';
 import { useAccountsStore } from '../stores/accounts-store';
-import { Dialog } from './Dialog';
+import { Dialog, type AccountDialogProps } from './Dialog';
 import { AlertMessage } from './AlertMessage';
 
-export function RemoveDialog({
-  account,
-  onClose,
-}: {
-  account: AccountSummary;
-  onClose: () => void;
-}) {
+export function RemoveDialog({ account, onClose }: AccountDialogProps) {
   const remove = useAccountsStore((s) => s.remove);
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<BridgeError | null>(null);
+  const removal = useBridgeCall({ keepErrorWhilePending: true });
 
   const confirm = async () => {
-    setPending(true);
-    const result = await remove(account.address);
-    setPending(false);
+    const result = await removal.run(() => remove(account.address));
     if (result.ok) onClose();
-    else setError(result.error);
   };
 
   return (
@@ -36,9 +24,14 @@ export function RemoveDialog({
         reached.
       </p>
       <p className="address small">{account.address}</p>
-      <AlertMessage error={error} />
+      <AlertMessage error={removal.error} />
       <div className="actions">
-        <button type="button" className="button button-danger" onClick={confirm} disabled={pending}>
+        <button
+          type="button"
+          className="button button-danger"
+          onClick={confirm}
+          disabled={removal.pending}
+        >
           Remove account
         </button>
         <button type="button" className="button" data-cancel="" onClick={onClose}>

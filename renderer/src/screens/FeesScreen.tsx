@@ -15,8 +15,7 @@ import { FeeAccountPanel } from '../components/fees/FeeAccountPanel';
 import { FeeBalances } from '../components/fees/FeeBalances';
 import { OrderReferralPanel } from '../components/fees/OrderReferralPanel';
 import { callWallet } from '../lib/wallet';
-import { OpenReviewPanel } from '../components/swap/ReviewPanel';
-import { reviewLabelsFor } from '../components/pay/review-labels';
+import { PayReviewPanel } from '../components/pay/PayReviewPanel';
 import { ScreenHeading } from './ScreenHeading';
 import '../styles/swap.css';
 import '../styles/pay.css';
@@ -139,12 +138,7 @@ export function FeesScreen() {
           )}
         </section>
         <div className="pay-side">
-          <OpenReviewPanel
-            flow={reviewFlow}
-            now={now}
-            tokens={tokens}
-            labels={reviewLabelsFor(kind)}
-          />
+          <PayReviewPanel flow={reviewFlow} now={now} tokens={tokens} />
           <section className="card" aria-labelledby="fee-balances-title">
             <RefreshHead
               id="fee-balances-title"

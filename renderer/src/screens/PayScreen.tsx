@@ -15,7 +15,8 @@ import { useCallback, useEffect } from 'react';
 import { useAppStore } from '../stores/app-store';
 import { findToken, useTokensStore } from '../stores/tokens-store';
 import { usePayStore } from '../stores/pay-store';
-import { usePayReviewStore } from '../stores/pay-review-store';
+import { usePayReviewStore, type PayReviewKind } from '../stores/pay-review-store';
+import { useLinkReading } from '../stores/link-read-state';
 import { isTransactionRequest, useMerchantStore } from '../stores/merchant-store';
 import { MerchantRequest } from '../components/pay/MerchantRequest';
 import { isActionLink, useActionStore } from '../stores/action-store';
@@ -28,8 +29,7 @@ import { ManualPaymentForm } from '../components/pay/ManualPaymentForm';
 import { RequestDetails } from '../components/pay/RequestDetails';
 import { PayWithPanel } from '../components/pay/PayWithPanel';
 import { ReceiptCard } from '../components/pay/ReceiptCard';
-import { OpenReviewPanel } from '../components/swap/ReviewPanel';
-import { reviewLabelsFor } from '../components/pay/review-labels';
+import { PayReviewPanel } from '../components/pay/PayReviewPanel';
 import { FormScreen } from './FormScreen';
 import '../styles/swap.css';
 import '../styles/pay.css';
@@ -55,16 +55,10 @@ export function PayScreen() {
   const { address, balances } = useAccountBalances(confirmed);
   const merchant = useMerchantStore();
   const merchantText = isTransactionRequest(pay.text) ? pay.text.trim() : null;
-  useEffect(() => {
-    if (merchantText === null) useMerchantStore.getState().clear();
-    else void useMerchantStore.getState().read(merchantText);
-  }, [merchantText]);
+  useLinkReading(useMerchantStore, merchantText);
   const action = useActionStore();
   const actionText = isActionLink(pay.text) ? pay.text.trim() : null;
-  useEffect(() => {
-    if (actionText === null) useActionStore.getState().clear();
-    else void useActionStore.getState().read(actionText);
-  }, [actionText]);
+  useLinkReading(useActionStore, actionText);
 
   useEffect(() => {
     const handed = requestInHash(window.location.hash);
@@ -122,6 +116,18 @@ export function PayScreen() {
   });
 
   const ageSeconds = secondsSince(now, pay.planReceivedAt);
+  // What a request panel (merchant, action) shows of its store and of the review: the
+  // confirmed signature only when the transaction that confirmed was that panel's.
+  const requestPanel = <Open, Reviewed>(
+    which: PayReviewKind,
+    store: { open: Open; reviewed: Reviewed },
+  ) => ({
+    open: store.open,
+    reviewed: store.reviewed,
+    busy: reviewing,
+    confirmedSignature:
+      kind === which && submission.state === 'confirmed' ? submission.signature : null,
+  });
   // A transaction request's link or merchant refused: main's words, on the field as for a transfer.
   const merchantError =
     merchantText !== null && merchant.open.state === 'failed' ? merchant.open.error.message : null;
@@ -137,11 +143,10 @@ export function PayScreen() {
       formId="pay-form-title"
       side={
         <div className="pay-side">
-          <OpenReviewPanel
+          <PayReviewPanel
             flow={reviewFlow}
             now={now}
             tokens={tokens}
-            labels={reviewLabelsFor(kind)}
             onFreshQuote={() => {
               reset();
               void usePayStore.getState().requestPlan();
@@ -183,12 +188,7 @@ export function PayScreen() {
       </div>
       {merchantText !== null ? (
         <MerchantRequest
-          open={merchant.open}
-          reviewed={merchant.reviewed}
-          busy={reviewing}
-          confirmedSignature={
-            kind === 'merchant' && submission.state === 'confirmed' ? submission.signature : null
-          }
+          {...requestPanel('merchant', merchant)}
           redirectError={merchant.redirectError}
           offerSwapFirst={kind === 'merchant' && review.state === 'ready'}
           symbol={
@@ -213,12 +213,7 @@ export function PayScreen() {
       ) : null}
       {actionText !== null ? (
         <ActionRequest
-          open={action.open}
-          reviewed={action.reviewed}
-          busy={reviewing}
-          confirmedSignature={
-            kind === 'action' && submission.state === 'confirmed' ? submission.signature : null
-          }
+          {...requestPanel('action', action)}
           nextError={action.nextError}
           onReview={(link, values) => void action.review(link, values)}
           onNext={(signature) => void action.next(signature)}

@@ -12,7 +12,7 @@ import { useSwapReviewStore } from '../stores/swap-review-store';
 import { secondsSince, useAccountBalances, useNow, useOnKeyChange } from './screen-hooks';
 import { heldBalance } from '../lib/token-amount';
 import { heldTokens } from '../lib/held-tokens';
-import { TokenPicker } from '../components/swap/TokenPicker';
+import { SwapSide } from '../components/swap/SwapSide';
 import { AmountField } from '../components/swap/AmountField';
 import { SlippageField } from '../components/swap/SlippageField';
 import { AdvancedOptionsPanel } from '../components/swap/AdvancedOptionsPanel';
@@ -151,14 +151,7 @@ export function SwapScreen() {
         />
       }
     >
-      <div className="swap-side">
-        <TokenPicker
-          label="You pay token"
-          title="Choose the token you pay"
-          selected={input}
-          disabled={reviewing}
-          onPick={(token) => swap.setInputMint(token.mint)}
-        />
+      <SwapSide side="pay" token={input} disabled={reviewing} onMint={swap.setInputMint}>
         <AmountField
           text={swap.amountText}
           token={input}
@@ -166,7 +159,7 @@ export function SwapScreen() {
           disabled={reviewing}
           onChange={swap.setAmountText}
         />
-      </div>
+      </SwapSide>
       <div className="flip-row">
         <button
           type="button"
@@ -178,20 +171,13 @@ export function SwapScreen() {
           <span aria-hidden="true">⇅</span> Flip
         </button>
       </div>
-      <div className="swap-side">
-        <TokenPicker
-          label="You receive token"
-          title="Choose the token you receive"
-          selected={output}
-          disabled={reviewing}
-          onPick={(token) => swap.setOutputMint(token.mint)}
-        />
+      <SwapSide side="receive" token={output} disabled={reviewing} onMint={swap.setOutputMint}>
         <p className="hint">
           {output && outputBalance !== null
             ? `Balance: ${formatMintUnits(outputBalance, output.decimals, output.mint, { group: true })} ${tokenName(output, output.mint)}`
             : null}
         </p>
-      </div>
+      </SwapSide>
       <SlippageField
         slippage={swap.slippage}
         disabled={reviewing}

@@ -10,7 +10,7 @@ import { create } from 'zustand';
 import type { ActionReviewView, ActionView } from '../../../preload/api-types';
 import { callWallet } from '../lib/wallet';
 import { usePayReviewStore } from './pay-review-store';
-import type { LinkReadState } from './link-read-state';
+import { passTicketOn, type LinkReadState } from './link-read-state';
 
 /** True for a `solana-action:` link or a web address (an interstitial, or a site's page). */
 export function isActionLink(text: string): boolean {
@@ -57,13 +57,14 @@ export const useActionStore = create<ActionStore>()((set, get) => ({
     const open = get().open;
     if (open.state !== 'ready') return;
     set({ reviewed: null, nextError: null });
-    await usePayReviewStore.getState().reviewTicket('action', async (w) => {
-      const result = await w.action.review({ actionId: open.action.actionId, link, values });
-      if (!result.ok) return result;
-      const { ticket, ...rest } = result.value;
-      set({ reviewed: rest });
-      return { ok: true, value: ticket };
-    });
+    await usePayReviewStore
+      .getState()
+      .reviewTicket('action', async (w) =>
+        passTicketOn(
+          await w.action.review({ actionId: open.action.actionId, link, values }),
+          (reviewed) => set({ reviewed }),
+        ),
+      );
   },
 
   next: async (signature) => {

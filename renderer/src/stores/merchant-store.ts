@@ -14,7 +14,7 @@ import type {
 } from '../../../preload/api-types';
 import { callWallet } from '../lib/wallet';
 import { usePayReviewStore } from './pay-review-store';
-import type { LinkReadState } from './link-read-state';
+import { passTicketOn, type LinkReadState } from './link-read-state';
 
 /**
  * True when `text` is a transaction request (SPEC.md: its pathname is an https URL, plain or
@@ -78,13 +78,11 @@ export const useMerchantStore = create<MerchantStore>()((set, get) => ({
 
   review: async (text) => {
     set({ reviewed: null, redirectError: null, swapFirst: null });
-    await usePayReviewStore.getState().reviewTicket('merchant', async (w) => {
-      const result = await w.merchant.review({ text });
-      if (!result.ok) return result;
-      const { ticket, ...rest } = result.value;
-      set({ reviewed: rest });
-      return { ok: true, value: ticket };
-    });
+    await usePayReviewStore
+      .getState()
+      .reviewTicket('merchant', async (w) =>
+        passTicketOn(await w.merchant.review({ text }), (reviewed) => set({ reviewed })),
+      );
   },
 
   reviewSwapFirst: async (payWithMint) => {

@@ -10,8 +10,9 @@
 import { create, type StateCreator } from 'zustand';
 import type { PaymentReceiptView, ReviewTicketView } from '../../../preload/api-types';
 import type { WalletApi } from '../../../preload/wallet-api';
-import type { BridgeError, Result } from '../../../main/shared/result';
+import type { Result } from '../../../main/shared/result';
 import { callWallet } from '../lib/wallet';
+import { readEnd, type ReadEnd } from './read-end';
 import {
   createSubmissionFlow,
   type ApproveCall,
@@ -40,10 +41,7 @@ export type PayReviewKind =
   | 'claim';
 
 export type ReceiptState =
-  | { state: 'none' }
-  | { state: 'reading' }
-  | { state: 'ready'; receipt: PaymentReceiptView }
-  | { state: 'failed'; error: BridgeError };
+  { state: 'none' } | { state: 'reading' } | ReadEnd<'receipt', PaymentReceiptView>;
 
 export interface PayReviewStore {
   kind: PayReviewKind;
@@ -91,11 +89,7 @@ export function createPayReviewStoreCreator(
       set({ receipt: { state: 'reading' } });
       const result = await callWallet((w) => w.pay.receipt({ signature }));
       if (mine !== round) return;
-      set({
-        receipt: result.ok
-          ? { state: 'ready', receipt: result.value }
-          : { state: 'failed', error: result.error },
-      });
+      set({ receipt: readEnd(result, 'receipt') });
     };
 
     const { approve } = createSubmissionFlow({
@@ -129,11 +123,7 @@ export function createPayReviewStoreCreator(
       });
       const result = await callWallet(call);
       if (mine !== round) return;
-      set({
-        review: result.ok
-          ? { state: 'ready', ticket: result.value }
-          : { state: 'failed', error: result.error },
-      });
+      set({ review: readEnd(result, 'ticket') });
     };
 
     return {

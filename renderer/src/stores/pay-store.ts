@@ -11,15 +11,13 @@ import { create, type StateCreator } from 'zustand';
 import type { PaymentPlanView, PaymentRequestView } from '../../../preload/api-types';
 import type { BridgeError } from '../../../main/shared/result';
 import { callWallet } from '../lib/wallet';
+import { readEnd, type ReadEnd } from './read-end';
 import { readAmountInput } from '../lib/token-amount';
 import { isTransactionRequest } from './merchant-store';
 import { isActionLink } from './action-store';
 
 export type ParseState =
-  | { state: 'empty' }
-  | { state: 'reading' }
-  | { state: 'ready'; request: PaymentRequestView }
-  | { state: 'failed'; error: BridgeError };
+  { state: 'empty' } | { state: 'reading' } | ReadEnd<'request', PaymentRequestView>;
 
 export interface PayStore {
   /** The **Payment request** box as typed or filled. */
@@ -150,11 +148,7 @@ export function createPayStoreCreator(deps: PayStoreDeps = {}): StateCreator<Pay
       set({ parse: { state: 'reading' } });
       const result = await callWallet((w) => w.pay.parse({ text }));
       if (mine !== parseSequence) return;
-      set({
-        parse: result.ok
-          ? { state: 'ready', request: result.value }
-          : { state: 'failed', error: result.error },
-      });
+      set({ parse: readEnd(result, 'request') });
       if (result.ok) await requestPlan();
     };
 

@@ -16,12 +16,10 @@ import type {
 import type { WalletApi } from '../../../preload/wallet-api';
 import type { BridgeError, Result } from '../../../main/shared/result';
 import { callWallet } from '../lib/wallet';
+import type { ReadEnd } from './read-end';
 
 export type ReviewState =
-  | { state: 'idle' }
-  | { state: 'loading'; quoteId: string }
-  | { state: 'ready'; ticket: ReviewTicketView }
-  | { state: 'failed'; error: BridgeError };
+  { state: 'idle' } | { state: 'loading'; quoteId: string } | ReadEnd<'ticket', ReviewTicketView>;
 
 export type Submission =
   | { state: 'idle' }

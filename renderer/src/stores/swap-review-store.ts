@@ -6,6 +6,7 @@
  */
 import { create, type StateCreator } from 'zustand';
 import { callWallet } from '../lib/wallet';
+import { readEnd } from './read-end';
 import {
   createSubmissionFlow,
   type ApproveOptions,
@@ -58,11 +59,7 @@ export function createSwapReviewStoreCreator(
         set({ review: { state: 'loading', quoteId }, submission: { state: 'idle' } });
         const result = await callWallet((w) => w.swap.review({ quoteId }));
         if (mine !== round) return;
-        set({
-          review: result.ok
-            ? { state: 'ready', ticket: result.value }
-            : { state: 'failed', error: result.error },
-        });
+        set({ review: readEnd(result, 'ticket') });
       },
 
       approve,

@@ -9,9 +9,8 @@ import { useId, useState } from 'react';
 import type { FeeSettingsView, TokenInfo } from '../../../../preload/api-types';
 import type { FeeAccountState } from '../../stores/fees-store';
 import { formatTokenAmount } from '../../lib/token-display';
+import { looksLikeAddress } from '../../lib/address-text';
 import { TokenPicker } from '../swap/TokenPicker';
-
-const ADDRESS_TEXT = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
 
 export interface FeeAccountPanelProps {
   settings: FeeSettingsView;
@@ -172,7 +171,7 @@ export function FeeAccountPanel(props: FeeAccountPanelProps) {
           className="form existing-account"
           onSubmit={(event) => {
             event.preventDefault();
-            if (ADDRESS_TEXT.test(existing.trim())) props.onUse(existing.trim());
+            if (looksLikeAddress(existing.trim())) props.onUse(existing.trim());
           }}
         >
           <div className="field">
@@ -191,7 +190,7 @@ export function FeeAccountPanel(props: FeeAccountPanelProps) {
           <button
             type="submit"
             className="button"
-            disabled={busy || !ADDRESS_TEXT.test(existing.trim())}
+            disabled={busy || !looksLikeAddress(existing.trim())}
           >
             Use this account
           </button>

@@ -3,14 +3,14 @@
  * to 10,000, with a warning above the common 10 to 100 bps) and the **Referral account** whose
  * fee token accounts collect the fees where the referral program exists.
  */
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import type { FeeSettingsView } from '../../../../preload/api-types';
 import { TextField } from '../Field';
+import { CheckBox } from '../CheckBox';
+import { AddressField, useAddressText } from '../AddressField';
 
 /** Fees above this are unusual for integrators (most charge 10 to 100 bps). */
 export const COMMON_FEE_MAX_BPS = 100;
-
-const ADDRESS_TEXT = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
 
 /** The bps typed, or the reason it cannot be saved. */
 export function readBps(text: string): { ok: true; bps: number } | { ok: false; message: string } {
@@ -23,11 +23,14 @@ export function readBps(text: string): { ok: true; bps: number } | { ok: false; 
   return { ok: true, bps };
 }
 
+/** The form a save belongs to. */
+type SavedAbout = 'fee' | 'referral' | 'account';
+
 export interface FeeSettingsFormProps {
   settings: FeeSettingsView;
   saving: boolean;
   /** What the last save did, in words, and which form it belongs to. */
-  savedNote: { about: 'fee' | 'referral' | 'account'; text: string } | null;
+  savedNote: { about: SavedAbout; text: string } | null;
   onSaveFee: (enabled: boolean, bps: number) => Promise<boolean>;
   onSaveReferral: (referralAccount: string | null) => Promise<boolean>;
 }
@@ -43,14 +46,14 @@ export function FeeSettingsForm({
   const id = useId();
   const [enabled, setEnabled] = useState(settings.enabled);
   const [bpsText, setBpsText] = useState(String(settings.platformFeeBps));
-  const [referral, setReferral] = useState(settings.referralAccount ?? '');
+  const referral = useAddressText(
+    settings.referralAccount ?? '',
+    'A referral account is a Solana address (32 to 44 base58 characters).',
+  );
 
+  const noteOf = (about: SavedAbout) => (savedNote?.about === about ? savedNote.text : null);
   const bps = readBps(bpsText);
   const high = bps.ok && bps.bps > COMMON_FEE_MAX_BPS;
-  const referralError =
-    referral.trim() !== '' && !ADDRESS_TEXT.test(referral.trim())
-      ? 'A referral account is a Solana address (32 to 44 base58 characters).'
-      : null;
   return (
     <div className="fee-settings">
       <form
@@ -61,15 +64,10 @@ export function FeeSettingsForm({
           void onSaveFee(enabled, bps.bps);
         }}
       >
-        <label className="check">
-          <input
-            type="checkbox"
-            checked={enabled}
-            disabled={saving}
-            onChange={(event) => setEnabled(event.target.checked)}
-          />{' '}
+        <CheckBox checked={enabled} disabled={saving} onChecked={setEnabled}>
+          {' '}
           Charge a platform fee on swaps and payments
-        </label>
+        </CheckBox>
         <TextField
           id={`${id}-bps`}
           label="Platform fee (bps)"
@@ -98,49 +96,63 @@ export function FeeSettingsForm({
               : null}
           </p>
         </TextField>
-        <div className="actions">
-          <button type="submit" className="button button-primary" disabled={saving || !bps.ok}>
-            Save fee
-          </button>
-          <span role="status" className="muted small">
-            {savedNote?.about === 'fee' ? savedNote.text : null}
-          </span>
-        </div>
+        <SaveActions primary disabled={saving || !bps.ok} saved={noteOf('fee')}>
+          Save fee
+        </SaveActions>
       </form>
       <form
         className="form"
         onSubmit={(event) => {
           event.preventDefault();
-          if (referralError) return;
-          void onSaveReferral(referral.trim() === '' ? null : referral.trim());
+          if (referral.error) return;
+          void onSaveReferral(referral.trimmed === '' ? null : referral.trimmed);
         }}
       >
-        <TextField
+        <AddressField
           id={`${id}-referral`}
           label="Referral account"
           className="input mono"
-          spellCheck={false}
-          autoComplete="off"
           placeholder="Your referral account address (optional)"
-          value={referral}
+          address={referral}
           disabled={saving}
-          onText={setReferral}
-          error={referralError}
         >
           <p className="hint">
             Fee token accounts of the referral program are derived from it. Leave it empty to use
             plain token accounts.
           </p>
-        </TextField>
-        <div className="actions">
-          <button type="submit" className="button" disabled={saving || referralError !== null}>
-            Save referral account
-          </button>
-          <span role="status" className="muted small">
-            {savedNote?.about === 'referral' ? savedNote.text : null}
-          </span>
-        </div>
+        </AddressField>
+        <SaveActions disabled={saving || referral.error !== null} saved={noteOf('referral')}>
+          Save referral account
+        </SaveActions>
       </form>
+    </div>
+  );
+}
+
+/** A form's save button (its words are `children`) and the status of that form's last save. */
+function SaveActions({
+  primary,
+  disabled,
+  saved,
+  children,
+}: {
+  primary?: boolean;
+  disabled: boolean;
+  saved: string | null;
+  children: ReactNode;
+}) {
+  return (
+    <div className="actions">
+      <button
+        type="submit"
+        className={primary ? 'button button-primary' : 'button'}
+        disabled={disabled}
+      >
+        {children}
+      </button>
+      <span role="status" className="muted small">
+        {saved}
+      </span>
     </div>
   );
 }

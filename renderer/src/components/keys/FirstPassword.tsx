@@ -2,12 +2,13 @@
  * The password step before a first account that is imported or on a Ledger (issue 24), and
  * the upgrade of an earlier version's vault (the same fields, another method).
  */
-import { useRef, useState, type FormEvent, type ReactNode } from 'react';
-import type { BridgeError } from '../../../../main/shared/result';
+import { useRef, type FormEvent, type ReactNode } from 'react';
 import { callWallet } from '../../lib/wallet';
+import { useBridgeCall } from '../../lib/use-bridge-call';
 import { useLockStore } from '../../stores/lock-store';
 import { PasswordFields, clearPasswords, takePasswords } from './PasswordFields';
 import { FormFooter } from '../FormFooter';
+import { SealingStatus } from './SealingStatus';
 
 export interface FirstPasswordProps {
   /** 'set': a new wallet's first password; 'upgrade': an earlier version's vault. */
@@ -22,24 +23,20 @@ export function FirstPassword({ mode, submitLabel, intro, onDone, onCancel }: Fi
   const apply = useLockStore((s) => s.apply);
   const passwordRef = useRef<HTMLInputElement>(null);
   const confirmRef = useRef<HTMLInputElement>(null);
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<BridgeError | null>(null);
+  const sealing = useBridgeCall();
+  const { pending, error } = sealing;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const [password, confirm] = takePasswords(passwordRef, confirmRef);
-    setPending(true);
-    setError(null);
-    const result = await callWallet((w) =>
-      mode === 'set'
-        ? w.lock.setPassword({ password, confirm })
-        : w.lock.upgrade({ password, confirm }),
+    const result = await sealing.run(() =>
+      callWallet((w) =>
+        mode === 'set'
+          ? w.lock.setPassword({ password, confirm })
+          : w.lock.upgrade({ password, confirm }),
+      ),
     );
-    setPending(false);
-    if (!result.ok) {
-      setError(result.error);
-      return;
-    }
+    if (!result.ok) return;
     clearPasswords(passwordRef, confirmRef);
     apply(result.value);
     onDone();
@@ -56,11 +53,7 @@ export function FirstPassword({ mode, submitLabel, intro, onDone, onCancel }: Fi
         onCancel={onCancel}
         cancelDisabled={pending}
       />
-      {pending ? (
-        <p role="status" className="status-line">
-          Sealing your keys…
-        </p>
-      ) : null}
+      <SealingStatus pending={pending} />
     </form>
   );
 }

@@ -15,6 +15,7 @@ import { PasswordFields, clearPasswords, takePasswords } from './PasswordFields'
 import { PhraseWords } from './PhraseWords';
 import { SecretCopyButton } from './SecretCopyButton';
 import { FormFooter } from '../FormFooter';
+import { SealingStatus } from './SealingStatus';
 
 export interface NewPhraseFlowProps {
   onDone: (account: AccountSummary) => void;
@@ -211,11 +212,7 @@ export function NewPhraseFlow({ onDone, onCancel }: NewPhraseFlowProps) {
       <p className="lead">Choose a password. Swapdesk asks for it when it starts and unlocks.</p>
       <PasswordFields passwordRef={passwordRef} confirmRef={confirmRef} />
       <FormFooter error={error} submitLabel="Set password and open wallet" pending={pending} />
-      {pending ? (
-        <p role="status" className="status-line">
-          Sealing your keys…
-        </p>
-      ) : null}
+      <SealingStatus pending={pending} />
     </form>
   );
 }

@@ -6,8 +6,8 @@
  */
 import { useRef, useState, type FormEvent } from 'react';
 import type { RestorePlanView } from '../../../../preload/api-types';
-import type { BridgeError } from '../../../../main/shared/result';
 import { callWallet } from '../../lib/wallet';
+import { useBridgeCall } from '../../lib/use-bridge-call';
 import { useLockStore } from '../../stores/lock-store';
 import { PasswordFields, clearPasswords, takePasswords } from './PasswordFields';
 import { FormFooter } from '../FormFooter';
@@ -24,32 +24,24 @@ export function RestoreFromPhrase({
   const passwordRef = useRef<HTMLInputElement>(null);
   const confirmRef = useRef<HTMLInputElement>(null);
   const [plan, setPlan] = useState<RestorePlanView | null>(null);
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<BridgeError | null>(null);
+  const restoring = useBridgeCall();
+  const { pending, error } = restoring;
 
   const check = async (event: FormEvent) => {
     event.preventDefault();
-    setPending(true);
-    setError(null);
     const phrase = phraseRef.current?.value ?? '';
-    const result = await callWallet((w) => w.lock.restorePlan({ phrase }));
-    setPending(false);
+    const result = await restoring.run(() => callWallet((w) => w.lock.restorePlan({ phrase })));
     if (result.ok) setPlan(result.value);
-    else setError(result.error);
   };
 
   const restore = async (event: FormEvent) => {
     event.preventDefault();
     const phrase = phraseRef.current?.value ?? '';
     const [password, confirm] = takePasswords(passwordRef, confirmRef);
-    setPending(true);
-    setError(null);
-    const result = await callWallet((w) => w.lock.restore({ phrase, password, confirm }));
-    setPending(false);
-    if (!result.ok) {
-      setError(result.error);
-      return;
-    }
+    const result = await restoring.run(() =>
+      callWallet((w) => w.lock.restore({ phrase, password, confirm })),
+    );
+    if (!result.ok) return;
     if (phraseRef.current) phraseRef.current.value = '';
     clearPasswords(passwordRef, confirmRef);
     apply(result.value);

@@ -10,8 +10,7 @@ import { readAmountInput } from '../../lib/token-amount';
 import { manualRequestText } from '../../stores/pay-store';
 import { TokenPicker } from '../swap/TokenPicker';
 import { TextField } from '../Field';
-
-const ADDRESS_TEXT = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
+import { AddressField, useAddressText } from '../AddressField';
 
 export interface ManualPaymentFormProps {
   disabled: boolean;
@@ -20,19 +19,15 @@ export interface ManualPaymentFormProps {
 
 export function ManualPaymentForm({ disabled, onSubmit }: ManualPaymentFormProps) {
   const id = useId();
-  const [recipient, setRecipient] = useState('');
+  const recipient = useAddressText('', 'A Solana address is 32 to 44 base58 characters.');
   const [token, setToken] = useState<TokenInfo | null>(null);
   const [amount, setAmount] = useState('');
   const [touched, setTouched] = useState(false);
 
-  const recipientError =
-    recipient.trim() !== '' && !ADDRESS_TEXT.test(recipient.trim())
-      ? 'A Solana address is 32 to 44 base58 characters.'
-      : null;
   const read = token ? readAmountInput(amount, token.decimals) : null;
   const amountError = read?.state === 'invalid' ? read.message : null;
   const ready =
-    recipient.trim() !== '' && recipientError === null && token && read?.state === 'valid';
+    recipient.trimmed !== '' && recipient.error === null && token && read?.state === 'valid';
 
   return (
     <details className="manual-payment">
@@ -42,19 +37,15 @@ export function ManualPaymentForm({ disabled, onSubmit }: ManualPaymentFormProps
         onSubmit={(event) => {
           event.preventDefault();
           setTouched(true);
-          if (ready && token) onSubmit(manualRequestText(recipient, token.mint, amount));
+          if (ready && token) onSubmit(manualRequestText(recipient.text, token.mint, amount));
         }}
       >
-        <TextField
+        <AddressField
           id={`${id}-recipient`}
           label="Recipient"
-          spellCheck={false}
-          autoComplete="off"
           placeholder="Wallet address of the payee"
-          value={recipient}
+          address={recipient}
           disabled={disabled}
-          onText={setRecipient}
-          error={recipientError}
         />
         <div className="field">
           <span className="label-text">Token the payee receives</span>

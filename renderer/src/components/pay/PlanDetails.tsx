@@ -10,6 +10,7 @@ import { UNNAMED_VENUE, venueFeeText } from '../../lib/route-text';
 import { findToken, tokenName } from '../../stores/tokens-store';
 import { usePrices } from '../../stores/prices-store';
 import { TokenUsdValue } from '../tokens/UsdValue';
+import { CardSection } from '../CardSection';
 
 export interface PlanDetailsProps {
   plan: PaymentPlanView;
@@ -33,10 +34,11 @@ export function PlanDetails({ plan, tokens, ageSeconds }: PlanDetailsProps) {
   const fee = plan.platformFee;
   const prices = usePrices([plan.payWithMint, plan.mint]);
   return (
-    <section className="quote" aria-labelledby="plan-title">
-      <h2 id="plan-title" className="card-title">
-        {plan.kind === 'direct' ? 'Direct payment' : 'Payment quote'}
-      </h2>
+    <CardSection
+      className="quote"
+      titleId="plan-title"
+      title={plan.kind === 'direct' ? 'Direct payment' : 'Payment quote'}
+    >
       <p className="quote-receive">
         <span className="muted">You pay at most</span>{' '}
         <output aria-label="You pay at most" className="amount-large">
@@ -112,6 +114,6 @@ export function PlanDetails({ plan, tokens, ageSeconds }: PlanDetailsProps) {
             ? 'quoted just now'
             : `quoted ${ageSeconds} s ago`}
       </p>
-    </section>
+    </CardSection>
   );
 }

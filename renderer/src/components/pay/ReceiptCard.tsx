@@ -9,6 +9,7 @@ import { formatSol } from '../../lib/format';
 import { findToken } from '../../stores/tokens-store';
 import { CopyButton } from '../CopyButton';
 import { NATIVE_MINT } from '../../lib/token-amount';
+import { ReferenceList } from './ReferenceList';
 
 export interface ReceiptCardProps {
   receipt: Exclude<ReceiptState, { state: 'none' }>;
@@ -50,17 +51,7 @@ function ReceiptFacts({
         <CopyButton text={receipt.signature} label="Copy signature" />
       </dd>
       <dt>References</dt>
-      <dd className="mono break">
-        {receipt.references.length > 0 ? (
-          <ul className="plain-list" aria-label="Receipt references">
-            {receipt.references.map((r) => (
-              <li key={r}>{r}</li>
-            ))}
-          </ul>
-        ) : (
-          <span className="muted">none</span>
-        )}
-      </dd>
+      <ReferenceList references={receipt.references} label="Receipt references" />
       {receipt.memo !== null ? (
         <>
           <dt>Memo</dt>

@@ -8,6 +8,7 @@ import { multiplierText, scaledAtomic } from '../../../../main/shared/scaled-amo
 import type { PaymentRequestView } from '../../../../preload/api-types';
 import { formatSol, formatUnits } from '../../lib/format';
 import { VerifiedMark } from '../tokens/VerifiedMark';
+import { ReferenceList } from './ReferenceList';
 
 export interface RequestDetailsProps {
   request: PaymentRequestView;
@@ -88,17 +89,7 @@ export function RequestDetails({ request, busy, onCreateDestination }: RequestDe
         <dt>Memo</dt>
         <dd>{request.memo ?? <span className="muted">none</span>}</dd>
         <dt>References</dt>
-        <dd className="mono break">
-          {request.references.length > 0 ? (
-            <ul className="plain-list" aria-label="References">
-              {request.references.map((r) => (
-                <li key={r}>{r}</li>
-              ))}
-            </ul>
-          ) : (
-            <span className="muted">none</span>
-          )}
-        </dd>
+        <ReferenceList references={request.references} label="References" />
         <dt>Token</dt>
         <dd className="break">
           {symbol} {request.mint.verified ? null : <VerifiedMark verified={false} />}{' '}

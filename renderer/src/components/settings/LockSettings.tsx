@@ -6,10 +6,11 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { AUTO_LOCK_MINUTES } from '../../../../preload/contract/lock';
 import type { AutoLockMinutes } from '../../../../preload/api-types';
-import type { BridgeError } from '../../../../main/shared/result';
 import { callWallet } from '../../lib/wallet';
+import { useBridgeCall } from '../../lib/use-bridge-call';
 import { useLockStore } from '../../stores/lock-store';
 import { AlertMessage } from '../AlertMessage';
+import { CardSection } from '../CardSection';
 import { PasswordFields, clearPasswords, takePasswords } from '../keys/PasswordFields';
 
 export function LockSettings() {
@@ -21,32 +22,25 @@ export function LockSettings() {
   const passwordRef = useRef<HTMLInputElement>(null);
   const confirmRef = useRef<HTMLInputElement>(null);
   const [notice, setNotice] = useState('');
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<BridgeError | null>(null);
+  const changing = useBridgeCall();
+  const { pending, error } = changing;
 
   const change = async (event: FormEvent) => {
     event.preventDefault();
     const current = currentRef.current?.value ?? '';
     const [password, confirm] = takePasswords(passwordRef, confirmRef);
-    setPending(true);
-    setError(null);
     setNotice('');
-    const result = await callWallet((w) => w.lock.changePassword({ current, password, confirm }));
-    setPending(false);
-    if (!result.ok) {
-      setError(result.error);
-      return;
-    }
+    const result = await changing.run(() =>
+      callWallet((w) => w.lock.changePassword({ current, password, confirm })),
+    );
+    if (!result.ok) return;
     clearPasswords(currentRef, passwordRef, confirmRef);
     apply(result.value);
     setNotice('Password changed: every secret is now sealed with the new one.');
   };
 
   return (
-    <section className="card" aria-labelledby="security-settings-title">
-      <h2 id="security-settings-title" className="card-title">
-        Security
-      </h2>
+    <CardSection className="card" titleId="security-settings-title" title="Security">
       <div className="field field-narrow">
         <label htmlFor={ids.select}>Auto-lock after</label>
         <select
@@ -86,6 +80,6 @@ export function LockSettings() {
           {pending ? 'Sealing every secret again…' : notice}
         </p>
       </form>
-    </section>
+    </CardSection>
   );
 }

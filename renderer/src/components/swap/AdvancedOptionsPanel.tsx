@@ -6,7 +6,7 @@
  */
 import { useState } from 'react';
 import type { AdvancedOptions, PriorityFeeChoice } from '../../stores/swap-store';
-import { TextField } from '../Field';
+import { Field, TextField } from '../Field';
 
 /** "Whirlpool, Raydium CLMM" -> ['Whirlpool', 'Raydium CLMM'] (blank parts dropped). */
 export function parseVenues(text: string): string[] {
@@ -142,8 +142,7 @@ export function AdvancedOptionsPanel({
             <p className="field-error">Enter a whole number from 1 to 256.</p>
           ) : null}
         </TextField>
-        <div className="field">
-          <label htmlFor="priority-fee">Priority fee</label>
+        <Field id="priority-fee" label="Priority fee">
           <select
             id="priority-fee"
             className="select"
@@ -161,7 +160,7 @@ export function AdvancedOptionsPanel({
             <option value="veryHigh">Very high (capped)</option>
             <option value="lamports">Fixed amount</option>
           </select>
-        </div>
+        </Field>
         {/* A fixed fee is typed in lamports; a level has a cap; auto and none have neither. */}
         {feeKind === 'auto' || feeKind === 'none' ? null : (
           <TextField

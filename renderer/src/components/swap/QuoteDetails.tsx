@@ -8,6 +8,8 @@ import { formatUsd, multiplyDecimal, parseDecimal } from '../../../../main/share
 import { usePrices } from '../../stores/prices-store';
 import { TokenUsdValue, usdOf } from '../tokens/UsdValue';
 import { VerifiedMark } from '../tokens/VerifiedMark';
+import { CardSection } from '../CardSection';
+import { CheckBox } from '../CheckBox';
 import { formatImpactPercent, formatTokenAmount } from '../../lib/token-display';
 import { hopFeeText, UNNAMED_VENUE } from '../../lib/route-text';
 import { findToken, tokenName } from '../../stores/tokens-store';
@@ -102,34 +104,25 @@ export function QuoteDetails({
   const feeAmount = quote.serviceFee
     ? quote.serviceFee.amount
     : (quote.platformFeeDetail?.feeAccountAmount ?? quote.platformFee?.amount ?? null);
+  // Every USD value of the quote reads the same prices.
+  const usdValue = (amount: string, token: TokenInfo | null, label: string) => (
+    <TokenUsdValue amount={amount} token={token} prices={prices} label={label} />
+  );
   return (
-    <section className="quote" aria-labelledby="quote-title">
-      <h2 id="quote-title" className="card-title">
-        Quote
-      </h2>
+    <CardSection className="quote" titleId="quote-title" title="Quote">
       <p className="quote-receive">
         <span className="muted">You receive about</span>{' '}
         <output aria-label="You receive" className="amount-large">
           {formatTokenAmount(quote.outAmount, output, quote.outputMint)}
         </output>{' '}
         {!output?.verified ? <VerifiedMark verified={false} /> : null}
-        <TokenUsdValue
-          amount={quote.outAmount}
-          token={output}
-          prices={prices}
-          label="USD value you receive"
-        />
+        {usdValue(quote.outAmount, output, 'USD value you receive')}
       </p>
       <dl className="facts">
         <dt>You pay</dt>
         <dd>
           {formatTokenAmount(quote.inAmount, input, quote.inputMint)}{' '}
-          <TokenUsdValue
-            amount={quote.inAmount}
-            token={input}
-            prices={prices}
-            label="USD value you pay"
-          />
+          {usdValue(quote.inAmount, input, 'USD value you pay')}
         </dd>
         <dt>Minimum received</dt>
         <dd>
@@ -166,15 +159,7 @@ export function QuoteDetails({
         <dd>
           {platformFeeText(quote, tokens, output)}
           {feeAmount !== null && feeAmount !== '0' && feeToken ? (
-            <>
-              {' '}
-              <TokenUsdValue
-                amount={feeAmount}
-                token={feeToken}
-                prices={prices}
-                label="USD value of the platform fee"
-              />
-            </>
+            <> {usdValue(feeAmount, feeToken, 'USD value of the platform fee')}</>
           ) : null}
         </dd>
       </dl>
@@ -210,19 +195,14 @@ export function QuoteDetails({
             Price impact is {impact}: you would receive much less than the market price for{' '}
             {formatTokenAmount(quote.inAmount, input, quote.inputMint)}.
           </p>
-          <label className="check">
-            <input
-              type="checkbox"
-              checked={impactAccepted}
-              onChange={(event) => onImpactAccepted(event.target.checked)}
-            />
+          <CheckBox checked={impactAccepted} onChecked={onImpactAccepted}>
             I understand and accept a price impact of {impact}
-          </label>
+          </CheckBox>
         </div>
       ) : null}
       <p className="muted small" aria-live="off">
         {ageSeconds < 1 ? 'quoted just now' : `quoted ${ageSeconds} s ago`}
       </p>
-    </section>
+    </CardSection>
   );
 }

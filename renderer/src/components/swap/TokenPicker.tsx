@@ -23,6 +23,7 @@ import { Dialog } from '../Dialog';
 import { tokenName, useTokensStore } from '../../stores/tokens-store';
 import { callWallet } from '../../lib/wallet';
 import { shortenAddress } from '../../lib/format';
+import { looksLikeAddress } from '../../lib/address-text';
 import { heldTokens } from '../../lib/held-tokens';
 import { selectCurrentAccount, useAccountsStore } from '../../stores/accounts-store';
 import { useBalancesOf } from '../../stores/balances-store';
@@ -42,8 +43,6 @@ export function optionName(token: TokenInfo): string {
     ? `${name} (unverified, ${shortenAddress(token.mint)})`
     : `${name} (unverified)`;
 }
-
-const MINT_TEXT = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
 
 export interface TokenPickerProps {
   /** The accessible name of the button, e.g. "You pay token". */
@@ -168,7 +167,7 @@ function TokenDialog({
   // The directory is searched once typing pauses; an answer to an older query is ignored.
   useEffect(() => {
     const text = query.trim();
-    if (text === '' || MINT_TEXT.test(text)) return;
+    if (text === '' || looksLikeAddress(text)) return;
     const timer = setTimeout(() => {
       void callWallet((w) => w.tokens.search({ query: text })).then((result) => {
         if (result.ok && latestQuery.current.trim() === text) {
@@ -189,7 +188,7 @@ function TokenDialog({
     setActive(0);
     latestQuery.current = text;
     const mint = text.trim();
-    if (!MINT_TEXT.test(mint) || tokens.some((t) => t.mint === mint)) {
+    if (!looksLikeAddress(mint) || tokens.some((t) => t.mint === mint)) {
       setLookupState({ state: 'idle' });
       return;
     }

@@ -6,6 +6,7 @@
  */
 import { useId } from 'react';
 import type { TokenWarningView } from '../../../../preload/api-types';
+import { CheckBox } from '../CheckBox';
 
 export interface TokenWarningsProps {
   warnings: readonly TokenWarningView[];
@@ -28,14 +29,9 @@ export function TokenWarnings({ warnings, acknowledged, onAcknowledged }: TokenW
               <li key={`${warning.mint}-${warning.kind}`}>{warning.sentence}</li>
             ))}
           </ul>
-          <label className="check">
-            <input
-              type="checkbox"
-              checked={acknowledged}
-              onChange={(event) => onAcknowledged(event.target.checked)}
-            />
+          <CheckBox checked={acknowledged} onChecked={onAcknowledged}>
             I understand this risk
-          </label>
+          </CheckBox>
         </div>
       ) : null}
       {cautions.length > 0 ? (
