@@ -97,7 +97,7 @@ describe('web preview', () => {
     expect(bridgeAt).toBeGreaterThan(html.indexOf('<script type="module"'));
     // Issue 36: the style sheet comes with the page, after the bridge script, allowed by the
     // hash of its exact text (and 'self' for the screens' own sheets); no request for it.
-    const style = /<style>([^<]*)<\/style>/.exec(html)?.[1] ?? '';
+    const style = /<style>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? '';
     expect(style).toContain('.button-primary');
     expect(html.indexOf('<style>')).toBeGreaterThan(bridgeAt);
     expect(html).not.toContain('rel="stylesheet"');
