@@ -1,9 +1,8 @@
 /**
  * Serves the built renderer (out/renderer) for the web preview: only files inside that folder,
  * GET and HEAD only, with the app's CSP and the bridge script written into index.html ahead of
- * the app's own scripts (allowed by its hash, issue 26) and its first style sheet inline
- * (inline-stylesheet.ts, issue 36). /preview-bridge.js still answers the same bytes as a plain
- * file: bench/paint.ts loads it as its same-run static-file baseline.
+ * the app's own scripts (allowed by its hash, issue 26). /preview-bridge.js still answers the
+ * same bytes as a plain file: bench/paint.ts loads it as its same-run static-file baseline.
  */
 import { readFile, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -11,12 +10,10 @@ import { extname, join, normalize, sep } from 'node:path';
 import {
   allowInlineScript,
   allowScriptHash,
-  allowStyleHash,
   CONTENT_SECURITY_POLICY,
   scriptHashSource,
 } from '../window/content-security-policy';
 import { BRIDGE_SCRIPT_PATH } from './bridge-script';
-import { firstStylesheetHref, inlineFirstStylesheet } from './inline-stylesheet';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -114,21 +111,6 @@ export function createStaticFiles(rendererDir: string, bridgeScript: string) {
     ),
   };
 
-  /**
-   * index.html as the preview serves it: the bridge script written in, then the first style
-   * sheet (read from its file now, so a rebuild shows) inline when it reads the same there.
-   */
-  async function appPage(html: string): Promise<{ page: string; headers: Record<string, string> }> {
-    const page = injectBridgeScript(html, bridgeScript);
-    const href = firstStylesheetHref(page);
-    const sheet = href ? await fileFor(new URL(href, 'http://preview.invalid/').pathname) : null;
-    const css = sheet ? await readFile(sheet, 'utf8').catch(() => null) : null;
-    const inlined = css === null ? null : inlineFirstStylesheet(page, css);
-    if (!inlined) return { page, headers: pageHeaders };
-    const policy = allowStyleHash(pageHeaders['content-security-policy'], inlined.hash);
-    return { page: inlined.html, headers: { ...pageHeaders, 'content-security-policy': policy } };
-  }
-
   async function fileFor(pathname: string): Promise<string | null> {
     let decoded: string;
     try {
@@ -181,9 +163,10 @@ export function createStaticFiles(rendererDir: string, bridgeScript: string) {
       return;
     }
     if (file.endsWith('index.html')) {
-      const { page, headers } = await appPage(body.toString('utf8'));
-      const link = preloadLinks(page);
-      send(res, 200, TYPES['.html']!, page, head, link ? { ...headers, link } : headers);
+      const html = body.toString('utf8');
+      const page = injectBridgeScript(html, bridgeScript);
+      const link = preloadLinks(html);
+      send(res, 200, TYPES['.html']!, page, head, link ? { ...pageHeaders, link } : pageHeaders);
       return;
     }
     send(res, 200, TYPES[extname(file)] ?? 'application/octet-stream', body, head);

@@ -1,14 +1,9 @@
 import { createHash } from 'node:crypto';
 import { FIRST_SCREEN_SCRIPT } from '../shared/first-screen';
 
-/** The CSP source that allows exactly this inline text (a script or a style), nothing else. */
-export function hashSource(text: string): string {
-  return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
-}
-
 /** The CSP source that lets exactly this inline script run, and nothing else inline. */
 export function scriptHashSource(source: string): string {
-  return hashSource(source);
+  return `'sha256-${createHash('sha256').update(source, 'utf8').digest('base64')}'`;
 }
 
 /** `policy` with `hashSource` added to its script-src (which keeps 'self'). */
@@ -17,21 +12,7 @@ export function allowScriptHash(policy: string, hashSource: string): string {
   return policy.replace("script-src 'self'", `script-src 'self' ${hashSource}`);
 }
 
-/** `policy` with `hashSource` added to its style-src (which keeps 'self'). */
-export function allowStyleHash(policy: string, hashSource: string): string {
-  if (!/style-src 'self'/.test(policy)) throw new Error('The CSP has no style-src to extend');
-  return policy.replace("style-src 'self'", `style-src 'self' ${hashSource}`);
-}
-
 const CSP_META = /(<meta\s+http-equiv="Content-Security-Policy"\s+content=")([^"]*)(")/i;
-
-/** `html` with the policy of its CSP meta tag passed through `edit` (no tag: unchanged). */
-export function editMetaPolicy(html: string, edit: (policy: string) => string): string {
-  return html.replace(
-    CSP_META,
-    (_all, open: string, policy: string, close: string) => `${open}${edit(policy)}${close}`,
-  );
-}
 
 /** Whether `html` has a CSP meta tag (the page's own policy, for file: loads). */
 export function hasCspMeta(html: string): boolean {
@@ -54,7 +35,11 @@ export function allowInlineScript(
   }
   const hash = scriptHashSource(source);
   return {
-    html: editMetaPolicy(html, (policy) => allowScriptHash(policy, hash)),
+    html: html.replace(
+      CSP_META,
+      (_all, open: string, policy: string, close: string) =>
+        `${open}${allowScriptHash(policy, hash)}${close}`,
+    ),
     tag: `<script>${source}</script>`,
   };
 }
