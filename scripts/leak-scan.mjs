@@ -184,52 +184,81 @@ function prefixHash(text, at) {
 }
 
 /**
- * The first place each needle of `forms` stands in `joined` (with the word-boundary check of
- * phrase forms), as a map from the form's index in `forms` to the offset. One pass over the
- * text with a rolling hash of the next PREFIX characters: only where it hits a needle's prefix
- * (a bit table, then the prefixes themselves) is a needle compared. One indexOf over the whole
- * text per needle took 20 s of a full run (about a thousand secrets in several forms each,
- * megabytes of output; issue 36).
+ * The needles of one view, indexed for firstPlaces: `short` (shorter than PREFIX, looked for one
+ * by one), `byPrefix` (forms by their first PREFIX characters) and `table` (a bit per hash of
+ * those prefixes). Each entry is `{ form, order }`, order being its place in the expanded list.
  */
-function firstPlaces(joined, forms) {
-  const places = new Map();
+function needleIndex(entries) {
+  const short = [];
   const byPrefix = new Map();
   const table = new Uint8Array(1 << (TABLE_BITS - 3));
-  const matches = (form, at) =>
-    !(form.words && (isWordChar(joined[at - 1]) || isWordChar(joined[at + form.needle.length])));
-  forms.forEach((form, index) => {
-    if (form.needle.length < PREFIX) {
-      // Short needles: every occurrence, in order, until one passes the boundary check.
-      for (
-        let at = joined.indexOf(form.needle);
-        at >= 0;
-        at = joined.indexOf(form.needle, at + 1)
-      ) {
-        if (matches(form, at)) {
-          places.set(index, at);
-          break;
-        }
-      }
-      return;
+  for (const entry of entries) {
+    if (entry.form.needle.length < PREFIX) {
+      short.push(entry);
+      continue;
     }
-    const prefix = form.needle.slice(0, PREFIX);
+    const prefix = entry.form.needle.slice(0, PREFIX);
     const list = byPrefix.get(prefix);
-    if (list) list.push(index);
-    else byPrefix.set(prefix, [index]);
+    if (list) list.push(entry);
+    else byPrefix.set(prefix, [entry]);
     const slot = prefixHash(prefix, 0) & TABLE_MASK;
     table[slot >> 3] |= 1 << (slot & 7);
-  });
-  let open = [...byPrefix.values()].reduce((n, list) => n + list.length, 0);
+  }
+  return { short, byPrefix, table, indexed: entries.length - short.length };
+}
+
+/** The index of each view's needles, built once per expanded list, not once per file. */
+const indexes = new WeakMap();
+
+function viewIndexes(expanded) {
+  let byView = indexes.get(expanded);
+  if (!byView) {
+    byView = new Map();
+    for (const name of Object.keys(VIEWS)) {
+      const entries = expanded
+        .map((form, order) => ({ form, order }))
+        .filter(({ form }) => form.view === name);
+      if (entries.length > 0) byView.set(name, needleIndex(entries));
+    }
+    indexes.set(expanded, byView);
+  }
+  return byView;
+}
+
+/**
+ * The first place each needle of `index` stands in `joined` (with the word-boundary check of
+ * phrase forms), as a map from its entry to the offset. One pass over the text with a rolling
+ * hash of the next PREFIX characters: only where it hits a needle's prefix (the bit table, then
+ * the prefixes themselves) is a needle compared. One indexOf over the whole text per needle
+ * took 20 s of a full run (about a thousand secrets in several forms each, megabytes of
+ * output; issue 36).
+ */
+function firstPlaces(joined, { short, byPrefix, table, indexed }) {
+  const places = new Map();
+  const matches = (form, at) =>
+    !(form.words && (isWordChar(joined[at - 1]) || isWordChar(joined[at + form.needle.length])));
+  for (const entry of short) {
+    // Every occurrence, in order, until one passes the boundary check.
+    const { needle } = entry.form;
+    for (let at = joined.indexOf(needle); at >= 0; at = joined.indexOf(needle, at + 1)) {
+      if (matches(entry.form, at)) {
+        places.set(entry, at);
+        break;
+      }
+    }
+  }
+  let open = indexed;
   if (open === 0 || joined.length < PREFIX) return places;
   let hash = prefixHash(joined, 0);
   for (let at = 0; ; at++) {
     const slot = hash & TABLE_MASK;
     if (table[slot >> 3] & (1 << (slot & 7))) {
-      for (const index of byPrefix.get(joined.substr(at, PREFIX)) ?? []) {
-        const form = forms[index];
-        if (places.has(index) || !joined.startsWith(form.needle, at) || !matches(form, at))
+      for (const entry of byPrefix.get(joined.substr(at, PREFIX)) ?? []) {
+        const { form } = entry;
+        if (places.has(entry) || !joined.startsWith(form.needle, at) || !matches(form, at)) {
           continue;
-        places.set(index, at);
+        }
+        places.set(entry, at);
         open -= 1;
       }
       if (open === 0) break;
@@ -249,18 +278,16 @@ function firstPlaces(joined, forms) {
 export function scanText(text, expanded) {
   const lines = text.split('\n');
   const leaks = [];
-  for (const [name, transform] of Object.entries(VIEWS)) {
-    const forms = expanded.filter((form) => form.view === name);
-    if (forms.length === 0) continue;
+  for (const [name, index] of viewIndexes(expanded)) {
+    const transform = VIEWS[name];
     const starts = [];
     let joined = '';
     for (const line of lines) {
       starts.push(joined.length);
       joined += transform(line) + (name === 'words' ? ' ' : '');
     }
-    for (const [index, at] of firstPlaces(joined, forms)) {
-      const { form, secret } = forms[index];
-      leaks.push({ order: expanded.indexOf(forms[index]), line: lineAt(starts, at), form, secret });
+    for (const [{ form, order }, at] of firstPlaces(joined, index)) {
+      leaks.push({ order, line: lineAt(starts, at), form: form.form, secret: form.secret });
     }
   }
   leaks.sort((a, b) => a.order - b.order);
