@@ -3,7 +3,9 @@
  * in everything the suites printed and every bridge response. One JSON line per secret in the
  * file named by SWAPDESK_SECRETS_LOG (set by scripts/test.mjs); nothing happens when unset.
  */
+import { spawnSync } from 'node:child_process';
 import { appendFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 
 /**
@@ -43,11 +45,7 @@ export function recordVaultSecret(secret: {
 export async function copyKeychainItems(service: string): Promise<number> {
   const runDir = process.env.SWAPDESK_TEST_RUN_DIR;
   if (!runDir) return 0;
-  const imported = (await import('keytar')) as typeof import('keytar') & {
-    default?: typeof import('keytar');
-  };
-  const keytar = imported.default ?? imported;
-  const credentials = await findCredentialsSettled(keytar, service);
+  const credentials = await readKeychainItems(service);
   for (const { account, password } of credentials) {
     appendFileSync(
       join(runDir, 'keychain-items.jsonl'),
@@ -59,20 +57,40 @@ export async function copyKeychainItems(service: string): Promise<number> {
 }
 
 /**
- * keytar's findCredentials lists the service's items, then reads each: an item another
- * process removes in between (another preview's clean-up, when e2e files run side by side)
- * fails the whole call with "No such secret item". The list is read again then.
+ * keytar's findCredentials, run in a child process: it lists the service's items, then reads
+ * each, and an item another process removes in between (another preview's clean-up, when e2e
+ * files run side by side) makes it fail with "No such secret item", or crash the whole process:
+ * keytar 7.9 strdup()s the text of a secret libsecret could not load (NULL, after
+ * "libsecret-CRITICAL: secret_value_get_text: assertion 'value' failed"). In a vitest worker
+ * that crash was "Worker exited unexpectedly" in two clean runs (issue 36). Either way the
+ * list is read again, up to `attempts` times.
  */
-async function findCredentialsSettled(
-  keytar: typeof import('keytar'),
+export async function readKeychainItems(
   service: string,
+  { attempts = 5, reader = READER }: { attempts?: number; reader?: string } = {},
 ): Promise<Array<{ account: string; password: string }>> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await keytar.findCredentials(service);
-    } catch (error) {
-      const vanished = error instanceof Error && error.message.includes('No such secret item');
-      if (!vanished || attempt >= 5) throw error;
-    }
+  const keytarPath = createRequire(import.meta.url).resolve('keytar');
+  let last = '';
+  for (let attempt = 1; attempt <= attempts; attempt += 1) {
+    const run = spawnSync(process.execPath, ['-e', reader, keytarPath, service], {
+      encoding: 'utf8',
+      env: process.env,
+      timeout: 30_000,
+    });
+    if (run.status === 0)
+      return JSON.parse(run.stdout) as Array<{ account: string; password: string }>;
+    last = run.signal ? `killed by ${run.signal}` : `exit ${run.status}: ${run.stderr.trim()}`;
+    const vanished = run.signal !== null || run.stderr.includes('No such secret item');
+    if (!vanished) break;
   }
+  throw new Error(`reading the keychain items of ${service} failed (${last})`);
 }
+
+/** The child's program: argv keytar's path, the service; prints the credentials as JSON. */
+const READER = `
+const [keytarPath, service] = process.argv.slice(1);
+require(keytarPath).findCredentials(service).then(
+  (items) => process.stdout.write(JSON.stringify(items)),
+  (error) => { process.stderr.write(String(error && error.message)); process.exitCode = 1; },
+);
+`;

@@ -11,7 +11,7 @@ import * as keytar from 'keytar';
 import nacl from 'tweetnacl';
 import { describe, expect, it } from 'vitest';
 import { createKeytarKeychain } from '../../main/keychain/keytar-keychain';
-import { copyKeychainItems, recordSecret } from '../harness/secrets-log';
+import { copyKeychainItems, readKeychainItems, recordSecret } from '../harness/secrets-log';
 import { runVaultChild, stepOf } from './vault-child';
 import { tempDir } from '../fixtures/temp-dirs';
 
@@ -127,6 +127,31 @@ describe('copyKeychainItems (test harness)', () => {
     expect(readFileSync(join(runDir, 'keychain-items.jsonl'), 'utf8')).toContain(
       JSON.stringify({ service, account: 'someone', item: 'sealed item text' }),
     );
+    await keytar.deletePassword(service, 'someone');
+  });
+
+  it('reads the items in a child, so a crash of keytar (items removed meanwhile) is read again', async () => {
+    const service = uniqueService();
+    await keytar.setPassword(service, 'someone', 'sealed item text');
+    const marker = join(tempDir('swapdesk-keychain-reader-'), 'crashed-once');
+    // keytar 7.9's findCredentials dies by SIGSEGV when an item vanishes between its search and
+    // its read (secrets-log.ts); this reader dies the same way on its first run only.
+    const crashingOnce = `
+      const fs = require('node:fs');
+      if (!fs.existsSync(${JSON.stringify(marker)})) {
+        fs.writeFileSync(${JSON.stringify(marker)}, '');
+        process.kill(process.pid, 'SIGSEGV');
+      }
+      const [keytarPath, service] = process.argv.slice(1);
+      require(keytarPath).findCredentials(service).then((items) => process.stdout.write(JSON.stringify(items)));
+    `;
+    expect(await readKeychainItems(service, { reader: crashingOnce })).toEqual([
+      { account: 'someone', password: 'sealed item text' },
+    ]);
+    const alwaysCrashing = "process.kill(process.pid, 'SIGSEGV')";
+    await expect(
+      readKeychainItems(service, { reader: alwaysCrashing, attempts: 2 }),
+    ).rejects.toThrow(`reading the keychain items of ${service} failed (killed by SIGSEGV)`);
     await keytar.deletePassword(service, 'someone');
   });
 });
