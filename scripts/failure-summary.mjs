@@ -4,6 +4,8 @@
 import { relative } from 'node:path';
 
 const MAX_MESSAGE_LINES = 6;
+export const UNFINISHED =
+  'never finished: the process running its file exited (see "Unhandled Errors" above)';
 
 /** The first lines of a failure message, without colour codes and blank lines. */
 function firstLines(message) {
@@ -19,8 +21,10 @@ function firstLines(message) {
 }
 
 /**
- * One entry per failed test, and one per test file that failed outside any test (an import
- * error, a failing hook): `{ where, name, lines }`.
+ * One entry per failed test, one per test file that failed outside any test (an import
+ * error, a failing hook), and one per test that never finished: `{ where, name, lines }`.
+ * A test whose worker process died is "pending" in the report, which still says `success`
+ * (issue 36: a keytar crash in an e2e worker was "2,276 passed, 0 failed").
  */
 export function failuresOf(report, root) {
   const found = [];
@@ -32,6 +36,13 @@ export function failuresOf(report, root) {
         where,
         name: [...(test.ancestorTitles ?? []), test.title].join(' > '),
         lines: firstLines((test.failureMessages ?? []).join('\n')),
+      });
+    }
+    for (const test of (file.assertionResults ?? []).filter((t) => t.status === 'pending')) {
+      found.push({
+        where,
+        name: [...(test.ancestorTitles ?? []), test.title].join(' > '),
+        lines: [UNFINISHED],
       });
     }
     if (file.status === 'failed' && failed.length === 0) {
