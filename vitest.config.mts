@@ -11,10 +11,13 @@ import react from '@vitejs/plugin-react';
 // suite"). Integration files may overlap: each starts its own sandbox on port 0, in its own
 // temporary folders, under a keychain service name of its own (or a wallet's own item names
 // in the preview's), so nothing is shared but the keychain daemon, which serves many clients.
-// e2e stays one file at a time (SWAPDESK_E2E_WORKERS=2 for two): the flaky UI timing once
-// blamed on two Chromiums was a real race in the Swap screen's first-visit default, since
-// fixed, but one two-at-a-time run lost a worker process (docs/BENCHMARKS.md, fifth round).
+// e2e takes two at a time too (SWAPDESK_E2E_WORKERS overrides): the flaky UI timing once
+// blamed on two Chromiums was a real race in the Swap screen's first-visit default, and the
+// worker lost in two clean runs was keytar's findCredentials crashing (SIGSEGV) on an item
+// another file's preview removed meanwhile; the harness now reads the keychain in a child
+// (test/harness/secrets-log.ts; docs/BENCHMARKS.md, sixth round).
 const workers = Number(process.env.SWAPDESK_TEST_WORKERS ?? 2);
+const e2eWorkers = Number(process.env.SWAPDESK_E2E_WORKERS ?? 2);
 export default defineConfig({
   test: {
     projects: [
@@ -79,12 +82,10 @@ export default defineConfig({
           include: ['test/e2e/**/*.test.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          // One file at a time. SWAPDESK_E2E_WORKERS=2 runs two side by side (each with its own
-          // preview and sandbox): 388 s against about 600 s, but in one of two clean runs a
-          // worker process exited unexpectedly after its file's tests (docs/BENCHMARKS.md, "Test
-          // suite, fifth round"), so it is not the default until that is understood.
-          fileParallelism: Number(process.env.SWAPDESK_E2E_WORKERS ?? 1) > 1,
-          maxWorkers: Number(process.env.SWAPDESK_E2E_WORKERS ?? 1),
+          // Two files side by side, each with its own preview and sandbox: about 390 s against
+          // about 600 s one at a time (SWAPDESK_E2E_WORKERS=1).
+          fileParallelism: e2eWorkers > 1,
+          maxWorkers: e2eWorkers,
           // One module graph for the whole suite, as integration's (issue 36).
           isolate: false,
           // A group of its own: vitest runs projects with different worker counts one group
