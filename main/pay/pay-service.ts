@@ -188,10 +188,11 @@ export async function quotePayment(
   }
   const mint = payee.mint.mint;
   // A paused token is said so before any plan (issue 35), both the paid and the paying one.
-  const symbols: Record<string, string> =
-    (await deps.tokenSymbols?.([mint, input.payWithMint]).catch(() => ({}))) ??
-    ({} as Record<string, string>);
-  await refusePausedMints(deps.connection, [mint, input.payWithMint], (m) => symbols[m] ?? null);
+  await refusePausedMints(
+    deps.connection,
+    [mint, input.payWithMint],
+    async (m) => (await deps.tokenSymbols?.([m]))?.[m] ?? null,
+  );
   const base = {
     networkKey: deps.networkKey,
     request,

@@ -52,6 +52,15 @@ export interface TransactionToReview {
 }
 
 /**
+ * Resolves in the event loop's next check phase: reads started there go out once the request
+ * to the swap service made in this turn has gone, and together: the RPC calls made in one turn
+ * travel as one JSON-RPC batch (main/ledger/rpc-batch.ts), so the pause check and Pyth's feeds
+ * read beside a build cost the RPC one request, not two (issue 36).
+ */
+export const nextCheckPhase = (): Promise<void> =>
+  new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
  * The market facts of `intent` (verified marks, Pyth's prices), asked while the service builds
  * its transaction: they depend on the intent alone (issue 26). They start in the event loop's
  * next check phase, once the caller's request to the service has gone out, so their own work
@@ -64,7 +73,7 @@ export function askMarket(
 ): Promise<MarketFacts> | undefined {
   const read = deps.market;
   if (read === undefined) return undefined;
-  const market = new Promise<void>((resolve) => setImmediate(resolve)).then(() => read(intent));
+  const market = nextCheckPhase().then(() => read(intent));
   market.catch(() => undefined);
   return market;
 }

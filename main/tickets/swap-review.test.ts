@@ -1,7 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { MarketFacts } from '../review/market-warnings';
 import { contract } from '../../preload/contract';
 import type { Address } from '../shared/address';
+import { WalletError } from '../shared/errors';
+import { pausedWords } from '../tokens/mint-extension-data';
+import { nextCheckPhase } from './issue-ticket';
 import { parseQuoteResponse } from '../swap-api/quote-response';
 import { createQuoteBook } from './quote-book';
 import {
@@ -248,6 +251,38 @@ describe('review of a stored swap', () => {
     const review = reviewStoredSwap(deps, stored, account);
     release();
     // /swap's refusal is the one the person reads (vitest fails a run on an unhandled rejection).
+    await expect(review).rejects.toMatchObject({ code: 'SWAP_NOT_SIGNABLE' });
+  });
+
+  it("reads the pause while the service builds, and a paused token's refusal wins over /swap's answer", async () => {
+    const { deps, events, release } = depsWithHeldSwap(async () => ({}) as MarketFacts);
+    const stored = { quote: sampleQuote(), extra: extras } as never;
+    const paused = new WalletError('TOKEN_PAUSED', pausedWords('USDC'));
+    const pauseCheck = nextCheckPhase().then(() => {
+      events.push('pause read');
+      throw paused;
+    });
+    const outcome = reviewStoredSwap(deps, stored, account, pauseCheck).catch((e: unknown) => e);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(events).toEqual(['/swap asked', 'pause read', 'market asked']);
+    // Said at once, while /swap is still on its way; and when the service then cannot sign it
+    // (a paused token fails its simulation), the person still reads why.
+    expect(await outcome).toBe(paused);
+    release();
+  });
+
+  it('issues nothing before the pause check passed', async () => {
+    const { deps, release } = depsWithHeldSwap(async () => ({}) as MarketFacts);
+    let pass!: () => void;
+    const pauseCheck = new Promise<void>((resolve) => (pass = resolve));
+    const settled = vi.fn();
+    const stored = { quote: sampleQuote(), extra: extras } as never;
+    const review = reviewStoredSwap(deps, stored, account, pauseCheck).finally(settled);
+    release();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    // /swap has answered, but the review waits for the check.
+    expect(settled).not.toHaveBeenCalled();
+    pass();
     await expect(review).rejects.toMatchObject({ code: 'SWAP_NOT_SIGNABLE' });
   });
 });

@@ -220,27 +220,44 @@ export async function reviewSwap(deps: SwapReviewDeps, quoteId: string): Promise
   return reviewStoredSwap(deps, stored, account as Address);
 }
 
-/** POST /swap for a quote already taken from the book, then the review and its ticket. */
+/**
+ * `work`'s answer once `check` passed: the check's refusal wins over `work`'s answer or error,
+ * which is dropped then. For a check read while the service builds (issue 36).
+ */
+export async function afterCheck<T>(check: Promise<void>, work: Promise<T>): Promise<T> {
+  work.catch(() => undefined);
+  await check;
+  return work;
+}
+
+/**
+ * POST /swap for a quote already taken from the book, then, once `pauseCheck` passed (it runs
+ * while the service builds), the review and its ticket.
+ */
 export async function reviewStoredSwap(
   deps: SwapReviewDeps,
   stored: StoredQuote<SwapExtras>,
   account: Address,
+  pauseCheck: Promise<void> = Promise.resolve(),
 ): Promise<SwapTicket> {
   const { quote, extra: extras } = stored;
   const intent = intentOf(quote, extras);
   const market = askMarket(deps, intent);
-  const built = await (
-    await deps.api()
-  ).swap({
-    quote,
-    userPublicKey: account as Address,
-    wrapAndUnwrapSol: true,
-    dynamicComputeUnitLimit: true,
-    prioritizationFeeLamports: extras.prioritizationFee,
-    // platformFeeBps and feeAccount travel together: a fee is taken only with both (4.2 rule 1).
-    ...(extras.fees && quote.platformFee ? { feeAccount: extras.fees.feeAccount } : {}),
-    ...(extras.asLegacyTransaction ? { asLegacyTransaction: true } : {}),
-  });
+  const built = await afterCheck(
+    pauseCheck,
+    deps.api().then((api) =>
+      api.swap({
+        quote,
+        userPublicKey: account as Address,
+        wrapAndUnwrapSol: true,
+        dynamicComputeUnitLimit: true,
+        prioritizationFeeLamports: extras.prioritizationFee,
+        // platformFeeBps and feeAccount travel together: a fee is taken only with both (4.2 rule 1).
+        ...(extras.fees && quote.platformFee ? { feeAccount: extras.fees.feeAccount } : {}),
+        ...(extras.asLegacyTransaction ? { asLegacyTransaction: true } : {}),
+      }),
+    ),
+  );
   if (!built.signable) {
     throw new WalletError(
       'SWAP_NOT_SIGNABLE',

@@ -17,13 +17,14 @@ export interface MintReads {
 
 /**
  * Throws TOKEN_PAUSED naming the first paused mint of `mints`; `nameOf` gives its symbol when
- * the wallet knows one. A mint that cannot be read is left to the later steps, which say so.
- * Throws NETWORK_UNAVAILABLE when the network cannot be asked.
+ * the wallet knows one, and is asked only then (a review waits for this check: issue 36). A
+ * mint that cannot be read is left to the later steps, which say so. Throws
+ * NETWORK_UNAVAILABLE when the network cannot be asked.
  */
 export async function refusePausedMints(
   connection: MintReads,
   mints: readonly string[],
-  nameOf: (mint: string) => string | null = () => null,
+  nameOf: (mint: string) => string | null | Promise<string | null> = () => null,
 ): Promise<void> {
   const keys = [...new Set(mints)].map((mint) => new PublicKey(mint));
   if (keys.length === 0) return;
@@ -36,10 +37,10 @@ export async function refusePausedMints(
         { cause: error },
       );
     });
-  infos.forEach((info, index) => {
-    const mint = keys[index]!.toBase58();
-    if (info && isPausedMint(info.owner.toBase58(), info.data)) {
-      throw new WalletError('TOKEN_PAUSED', pausedWords(nameOf(mint) ?? `The token ${mint}`));
-    }
-  });
+  const paused = infos.findIndex((info) => info && isPausedMint(info.owner.toBase58(), info.data));
+  if (paused < 0) return;
+  const mint = keys[paused]!.toBase58();
+  // A name that cannot be had is no reason to hide the refusal: the address names it then.
+  const name = await Promise.resolve(nameOf(mint)).catch(() => null);
+  throw new WalletError('TOKEN_PAUSED', pausedWords(name ?? `The token ${mint}`));
 }
