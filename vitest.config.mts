@@ -54,6 +54,11 @@ export default defineConfig({
           setupFiles: ['test/harness/remove-temp-dirs.ts'],
           include: ['renderer/**/*.test.{ts,tsx}'],
           maxWorkers: workers,
+          // Each file in a fresh VM context of a reused worker thread (issue 36): a fresh
+          // process per file loaded jsdom again for each of the 41 files, 54 s of set-up summed;
+          // 4 s this way, and the suite takes 40 s instead of 82 s. Isolation is the same (every
+          // file its own globals and modules: the stores' state never crosses files).
+          pool: 'vmThreads',
         },
       },
       {

@@ -11,6 +11,7 @@ import { initialAccountsState, useAccountsStore } from '../stores/accounts-store
 import { initialAppState, useAppStore } from '../stores/app-store';
 import { initialBalancesState, useBalancesStore } from '../stores/balances-store';
 import { initialLockState, useLockStore } from '../stores/lock-store';
+import { usePricesStore } from '../stores/prices-store';
 
 // The screens and the first-run steps are chunks loaded on demand (SignedIn.tsx,
 // first-run-steps.ts); loaded once before a file's tests, so a test's first screen is not
@@ -26,6 +27,8 @@ afterEach(() => {
   useAppStore.setState(initialAppState);
   useBalancesStore.setState(initialBalancesState);
   useLockStore.setState(initialLockState);
+  // A price a test was answered (a Pyth-marked SOL) must not be the next test's, asked or not.
+  usePricesStore.setState({ prices: {}, askedAt: {} });
   delete window.wallet;
   window.location.hash = '';
 });
