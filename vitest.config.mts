@@ -6,9 +6,10 @@ import react from '@vitejs/plugin-react';
 // preview. scripts/test.mjs runs them inside a private D-Bus session with gnome-keyring.
 //
 // Workers: vitest's default is one fewer than the cores, i.e. ONE on the two-core machines CI
-// and these workplaces run on, so every suite ran file after file. unit, components and
-// integration take two at a time (SWAPDESK_TEST_WORKERS overrides; docs/BENCHMARKS.md, "test
-// suite"). Integration files may overlap: each starts its own sandbox on port 0, in its own
+// and these workplaces run on, so every suite ran file after file. unit and components take
+// two at a time, integration three (SWAPDESK_TEST_WORKERS overrides both;
+// SWAPDESK_INTEGRATION_WORKERS integration alone; docs/BENCHMARKS.md, "test suite").
+// Integration files may overlap: each starts its own sandbox on port 0, in its own
 // temporary folders, under a keychain service name of its own (or a wallet's own item names
 // in the preview's), so nothing is shared but the keychain daemon, which serves many clients.
 // e2e takes two at a time too (SWAPDESK_E2E_WORKERS overrides): the flaky UI timing once
@@ -18,6 +19,12 @@ import react from '@vitejs/plugin-react';
 // (test/harness/secrets-log.ts; docs/BENCHMARKS.md, sixth round).
 const workers = Number(process.env.SWAPDESK_TEST_WORKERS ?? 2);
 const e2eWorkers = Number(process.env.SWAPDESK_E2E_WORKERS ?? 2);
+// Integration takes three: its files wait on their own sandbox and preview processes, and with
+// two the cores were busy about 80% of the suite's time (a clean run's samples); a third file
+// fills those gaps, 320 s → 278 s (docs/BENCHMARKS.md, sixth round).
+const integrationWorkers = Number(
+  process.env.SWAPDESK_INTEGRATION_WORKERS ?? process.env.SWAPDESK_TEST_WORKERS ?? 3,
+);
 export default defineConfig({
   test: {
     projects: [
@@ -71,7 +78,7 @@ export default defineConfig({
           include: ['test/integration/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
-          maxWorkers: workers,
+          maxWorkers: integrationWorkers,
           // One module graph per worker (issue 36): each file's state is its own sandbox,
           // preview and keychain names, made in its hooks, not in modules.
           isolate: false,
