@@ -267,8 +267,8 @@ export async function reviewAnySwap(deps: SwapReviewDeps, quoteId: string): Prom
   const { v2 } = deps;
   // A quote taken before its token was paused is refused, in the same words, before anything
   // is reviewed. The pause is read while the service builds, in one RPC request with the
-  // market facts' feeds (issue 36: two round trips less for every review), and the refusal
-  // wins over whatever the build answered.
+  // market facts' feeds (issue 36: no round trip of its own before the build, one request
+  // less), and the refusal wins over whatever the build answered.
   const pauseCheck = nextCheckPhase().then(() =>
     refusePausedQuote(deps, [stored.quote.inputMint, stored.quote.outputMint]),
   );
