@@ -104,9 +104,9 @@ describe('tokens, prices and warnings in Chromium', () => {
         token.decimals,
         parseDecimal(price)!,
       );
-    expect(await page.getByLabel('USD value of XSTK').textContent()).toBe(
-      formatUsd(valueOf(xstk!, prices.get(XSTK)!)),
-    );
+    await expect
+      .poll(() => page.getByLabel('USD value of XSTK').textContent())
+      .toBe(formatUsd(valueOf(xstk!, prices.get(XSTK)!)));
     // Total value: every priced holding, summed exactly.
     let total = usdValue(BigInt(balances.lamports), 9, parseDecimal(prices.get(SOL_MINT)!)!);
     for (const token of balances.tokens) {
@@ -114,7 +114,9 @@ describe('tokens, prices and warnings in Chromium', () => {
       if (!price) continue;
       total = addDecimal(total, valueOf(token, price));
     }
-    expect(await page.getByLabel('Total value').textContent()).toBe(formatUsd(total));
+    // Waited for like the rows above: the total sums the prices as they arrive, and in one clean
+    // run (two e2e files at a time) it was read with part of them still on their way.
+    await expect.poll(() => page.getByLabel('Total value').textContent()).toBe(formatUsd(total));
     await screenshot(page, 'wallet-usd-values');
 
     // The swap screen: both sides of a SOL → USDC quote at the same prices.
