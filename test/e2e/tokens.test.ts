@@ -114,9 +114,12 @@ describe('tokens, prices and warnings in Chromium', () => {
       if (!price) continue;
       total = addDecimal(total, valueOf(token, price));
     }
-    // Waited for like the rows above: the total sums the prices as they arrive, and in one clean
-    // run (two e2e files at a time) it was read with part of them still on their way.
-    await expect.poll(() => page.getByLabel('Total value').textContent()).toBe(formatUsd(total));
+    // Waited for like the rows above, up to a balance refresh (20 s): in one clean run (two e2e
+    // files at a time) it read $310,298.92 against these $688,027.89, the rows above matching;
+    // the cause is not known yet (docs/BENCHMARKS.md, sixth round). The exact sum is required.
+    await expect
+      .poll(() => page.getByLabel('Total value').textContent(), { timeout: 30_000 })
+      .toBe(formatUsd(total));
     await screenshot(page, 'wallet-usd-values');
 
     // The swap screen: both sides of a SOL → USDC quote at the same prices.
