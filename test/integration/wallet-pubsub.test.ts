@@ -74,7 +74,12 @@ describe('the wallet waits with subscriptions', () => {
     expect(outcome).toEqual({ status: 'confirmed', error: null, slot: expect.any(Number) });
     // The refusal is remembered: the next watch does not try again.
     expect(await pubsub.watch('slotSubscribe', [], 'slotUnsubscribe').subscribed).toBe(false);
-    expect(errors).not.toHaveBeenCalled();
+    // Integration files share a worker's console: a web3.js Connection another file left
+    // behind, its sandbox stopped, logs its own reconnects ("ws error: connect ECONNREFUSED"
+    // on that sandbox's port; seen in a clean run). Only that line of another port is not ours.
+    const othersReconnects = (call: unknown[]) =>
+      call[0] === 'ws error:' && !call.map(String).join(' ').includes(refusing.slice(5));
+    expect(errors.mock.calls.filter((call) => !othersReconnects(call))).toEqual([]);
     expect(warnings).not.toHaveBeenCalled();
   });
 
