@@ -14,15 +14,9 @@ import {
   getMintLen,
   TOKEN_2022_PROGRAM_ID,
 } from '@solana/spl-token';
-import {
-  Keypair,
-  PublicKey,
-  SystemProgram,
-  Transaction,
-  type TransactionInstruction,
-} from '@solana/web3.js';
+import { Keypair, PublicKey, SystemProgram, type TransactionInstruction } from '@solana/web3.js';
 import { describe, expect, it } from 'vitest';
-import { createSandboxVm } from '../sandbox/ledger/ledger-programs';
+import { vmWithPayer } from '../../test/fixtures/vm-payer';
 import { isPausedMint, pausedWords, transferHookProgram } from './mint-extension-data';
 import { refusePausedMints } from './paused-check';
 
@@ -30,21 +24,13 @@ const P = TOKEN_2022_PROGRAM_ID;
 
 /** A Token-2022 mint with PausableConfig and TransferHook, made by the program in a VM. */
 function pausableMint() {
-  const vm = createSandboxVm();
-  const payer = Keypair.generate();
-  vm.airdrop(payer.publicKey.toBytes(), 10_000_000_000n);
-  const send = (instructions: TransactionInstruction[], signers: Keypair[] = []) => {
-    const tx = new Transaction().add(...instructions);
-    tx.recentBlockhash = vm.latestBlockhash();
-    tx.feePayer = payer.publicKey;
-    tx.sign(payer, ...signers);
-    vm.sendLegacyTransaction(tx.serialize());
-    vm.expireBlockhash();
-  };
+  const { vm, payer, send } = vmWithPayer();
+  const sent = (instructions: TransactionInstruction[], signers: Keypair[] = []) =>
+    expect(send(instructions, signers).ok).toBe(true);
   const mint = Keypair.generate();
   const hook = Keypair.generate().publicKey;
   const extensions = [ExtensionType.PausableConfig, ExtensionType.TransferHook];
-  send(
+  sent(
     [
       SystemProgram.createAccount({
         fromPubkey: payer.publicKey,
@@ -67,8 +53,8 @@ function pausableMint() {
     mint: mint.publicKey,
     hook,
     read,
-    pause: () => send([createPauseInstruction(mint.publicKey, payer.publicKey, [], P)]),
-    resume: () => send([createResumeInstruction(mint.publicKey, payer.publicKey, [], P)]),
+    pause: () => sent([createPauseInstruction(mint.publicKey, payer.publicKey, [], P)]),
+    resume: () => sent([createResumeInstruction(mint.publicKey, payer.publicKey, [], P)]),
     /** getMultipleAccountsInfo over the VM, as refusePausedMints reads. */
     reads: {
       getMultipleAccountsInfo: async (keys: PublicKey[]) =>

@@ -20,12 +20,11 @@ import {
   Keypair,
   PublicKey,
   SystemProgram,
-  Transaction,
   TransactionInstruction,
   type Connection,
 } from '@solana/web3.js';
 import { describe, expect, it } from 'vitest';
-import { createSandboxVm } from '../ledger/ledger-programs';
+import { vmWithPayer } from '../../../test/fixtures/vm-payer';
 import {
   extraAccountMetaListData,
   HOOK_PROGRAM_ID,
@@ -37,21 +36,7 @@ import {
 const P = TOKEN_2022_PROGRAM_ID;
 
 function setup() {
-  const vm = createSandboxVm();
-  const payer = Keypair.generate();
-  vm.airdrop(payer.publicKey.toBytes(), 10_000_000_000n);
-  const send = (instructions: TransactionInstruction[], signers: Keypair[] = []) => {
-    const tx = new Transaction().add(...instructions);
-    tx.recentBlockhash = vm.latestBlockhash();
-    tx.feePayer = payer.publicKey;
-    tx.sign(payer, ...signers);
-    const result = vm.sendLegacyTransaction(tx.serialize());
-    vm.expireBlockhash();
-    if ('err' in result && typeof result.err === 'function') {
-      return { ok: false, logs: result.meta().logs() };
-    }
-    return { ok: true, logs: (result as { logs(): string[] }).logs() };
-  };
+  const { vm, payer, send } = vmWithPayer();
   const mint = Keypair.generate();
   const program = new PublicKey(HOOK_PROGRAM_ID);
   expect(
