@@ -78,6 +78,38 @@ describe('sandbox ledger', () => {
     expect(ledger.getAccount(bob.toBase58())?.lamports).toBe(1_000_000n + 40n * 1000n + 780n);
   });
 
+  it('answers every read as the VM holds the account now, whatever was read before', () => {
+    const { ledger, alice, bob } = openWithAlice(2_000_000_000n);
+    const aliceKey = alice.publicKey.toBase58();
+    // Read first (kept), then changed: by a transfer that opens Bob's account, by a failed
+    // transfer that still pays its fee, by a direct write.
+    expect(ledger.getAccount(bob.toBase58())).toBeNull();
+    expect(ledger.sendTransaction(transfer(ledger, alice, bob, 1_000_000)).status).toBe(
+      'executed',
+    );
+    expect(ledger.getAccount(bob.toBase58())?.lamports).toBe(1_000_000n);
+    const tooMuch = transfer(ledger, alice, bob, 5_000_000_000);
+    const failed = ledger.sendTransaction(tooMuch, { skipPreflight: true });
+    expect(failed).toMatchObject({ status: 'executed', record: { err: expect.anything() } });
+    expect(ledger.getAccount(aliceKey)?.lamports).toBe(2_000_000_000n - 1_000_000n - 10_000n);
+    const mint = SANDBOX_TOKENS[0]!.mint;
+    const before = ledger.getAccount(mint)!;
+    ledger.setAccount(mint, { ...before, lamports: before.lamports + 1n });
+    expect(ledger.getAccount(mint)?.lamports).toBe(before.lamports + 1n);
+    // What a caller does to the bytes it read is its own: the next read is the VM's.
+    const read = ledger.getAccount(mint)!;
+    read.data.fill(0);
+    expect(ledger.getAccount(mint)?.data).toEqual(before.data);
+    // The clock sysvar moves with the slots on its own.
+    const clock = 'SysvarC1ock11111111111111111111111111111111';
+    const slotOf = () => Buffer.from(ledger.getAccount(clock)!.data).readBigUInt64LE(0);
+    ledger.sendTransaction(transfer(ledger, alice, bob, 1000));
+    const slot = slotOf();
+    ledger.advanceSlots(5);
+    ledger.sendTransaction(transfer(ledger, alice, bob, 1001));
+    expect(slotOf()).toBe(slot + 5n);
+  });
+
   it('records the fee the VM charges, priority fee included, with or without a unit limit', () => {
     const { ledger, alice } = openWithAlice(10_000_000_000n);
     const usdc = new PublicKey(SANDBOX_TOKENS.find((t) => t.symbol === 'USDC')!.mint);

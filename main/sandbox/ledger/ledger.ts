@@ -27,6 +27,7 @@ import type {
   SimulationResult,
 } from './ledger-types';
 import { fromStored, fromVm, toVm } from './account-codec';
+import { AccountCache, copyOf } from './account-cache';
 import { loadOrCreateFaucetKeypair, writeGenesisAccounts } from './genesis';
 import { TransactionHistory, type TransactionRecord, type TransactionSummary } from './history';
 import { LedgerJournal } from './ledger-journal';
@@ -67,6 +68,10 @@ export class SandboxLedger implements LedgerView {
    */
   private lastSimulation: { key: string; result: SimulationResult } | null = null;
   private readonly lastParse = new LastParse();
+  /** Accounts as last read from the VM, forgotten whenever the VM may change them. */
+  private readonly accounts = new AccountCache();
+  /** Lookup tables' addresses, by the kept account they were read from. */
+  private readonly tableAddresses = new WeakMap<LedgerAccount, string[]>();
   /** Landed transactions and direct writes, for the PubSub WebSocket API (sandbox/pubsub/). */
   readonly events = new LedgerEvents();
 
@@ -144,7 +149,7 @@ export class SandboxLedger implements LedgerView {
   }
 
   getAccount(address: string): LedgerAccount | null {
-    return fromVm(this.vm.getAccount(bs58.decode(address)));
+    return copyOf(this.account(address));
   }
 
   setAccount(address: string, account: LedgerAccount): void {
@@ -295,9 +300,10 @@ export class SandboxLedger implements LedgerView {
       return { status: 'rejected', signature, err: 'BlockhashNotFound', simulation: null };
     }
     this.time.syncVm(this.vm, parsed);
-    const run = executeOnVm(this.vm, parsed, wire, options.skipPreflight ?? false, (key) =>
-      this.getAccount(key),
-    );
+    const run = executeOnVm(this.vm, parsed, wire, options.skipPreflight ?? false, {
+      read: (key) => this.getAccount(key),
+      changed: () => this.forgetWritable(parsed),
+    });
     this.stateVersion += 1;
     if (run.kind === 'rejected') {
       return { status: 'rejected', signature, err: run.err, simulation: run.simulation };
@@ -352,6 +358,7 @@ export class SandboxLedger implements LedgerView {
       parsed.version === 'legacy'
         ? this.vm.sendLegacyTransaction(wire)
         : this.vm.sendVersionedTransaction(wire);
+    this.forgetWritable(parsed);
     if (result instanceof FailedTransactionMetadata) {
       throw new Error(
         `A genesis transaction failed: ${result.err().toString()}\n${result.meta().logs().join('\n')}`,
@@ -373,6 +380,7 @@ export class SandboxLedger implements LedgerView {
   /** Writes an account without journaling it (restore; sandbox/oracle/'s republished feeds). */
   writeAccount(address: string, account: LedgerAccount): void {
     this.vm.setAccount(bs58.decode(address), toVm(account));
+    this.accounts.forget(address);
     this.stateVersion += 1;
     this.journal.track(address, account);
     this.events.written(address, account, () => this.time.queue.currentSlot());
@@ -384,14 +392,33 @@ export class SandboxLedger implements LedgerView {
     if (slot !== null && !this.closed) this.journal.appendClock(slot);
   }
 
+  /** The account as kept (not a copy: only for reads inside the ledger). */
+  private account(address: string): LedgerAccount | null {
+    return this.accounts.read(address, () => fromVm(this.vm.getAccount(bs58.decode(address))));
+  }
+
+  /** After a transaction ran on the VM: the runtime changed none but its writable accounts. */
+  private forgetWritable(parsed: ParsedTransaction): void {
+    parsed.accountKeys.forEach((key, index) => {
+      if (parsed.writable[index]) this.accounts.forget(key);
+    });
+  }
+
   private lookupTable(address: string): string[] | null {
-    const account = this.getAccount(address);
+    const account = this.account(address);
     if (!account || account.owner !== ADDRESS_LOOKUP_TABLE_PROGRAM_ID) return null;
-    try {
-      return lookupTableAddresses(account.data);
-    } catch {
-      return null;
+    // Every transaction through a table reads all of its addresses (Jupiter's hold hundreds):
+    // decoded once per state of the table, copied for the caller.
+    let addresses = this.tableAddresses.get(account);
+    if (addresses === undefined) {
+      try {
+        addresses = lookupTableAddresses(account.data);
+      } catch {
+        return null;
+      }
+      this.tableAddresses.set(account, addresses);
     }
+    return [...addresses];
   }
 
   private readonly decimalsCache = new Map<string, number>();

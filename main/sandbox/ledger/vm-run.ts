@@ -65,6 +65,12 @@ export type VmExecution =
       post: (LedgerAccount | null)[];
     };
 
+/** How executeOnVm reads accounts, and whom it tells once the VM may have changed some. */
+export interface VmAccounts {
+  read(address: string): LedgerAccount | null;
+  changed(): void;
+}
+
 /**
  * Preflight (unless skipped), then execution. A transaction that fails without paying its fee
  * (the fee payer unchanged) never reached a block: it is rejected, as is a preflight failure.
@@ -74,8 +80,9 @@ export function executeOnVm(
   parsed: ParsedTransaction,
   wire: Uint8Array,
   skipPreflight: boolean,
-  read: (address: string) => LedgerAccount | null,
+  accounts: VmAccounts,
 ): VmExecution {
+  const { read } = accounts;
   if (!skipPreflight) {
     const preflight = simulateRaw(vm, parsed, wire);
     if (preflight instanceof FailedTransactionMetadata) {
@@ -88,6 +95,7 @@ export function executeOnVm(
     parsed.version === 'legacy'
       ? vm.sendLegacyTransaction(wire)
       : vm.sendVersionedTransaction(wire);
+  accounts.changed();
   const post = parsed.accountKeys.map(read);
   if (!(result instanceof FailedTransactionMetadata)) {
     return { kind: 'executed', err: null, meta: result, pre, post };
