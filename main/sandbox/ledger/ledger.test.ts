@@ -84,9 +84,7 @@ describe('sandbox ledger', () => {
     // Read first (kept), then changed: by a transfer that opens Bob's account, by a failed
     // transfer that still pays its fee, by a direct write.
     expect(ledger.getAccount(bob.toBase58())).toBeNull();
-    expect(ledger.sendTransaction(transfer(ledger, alice, bob, 1_000_000)).status).toBe(
-      'executed',
-    );
+    expect(ledger.sendTransaction(transfer(ledger, alice, bob, 1_000_000)).status).toBe('executed');
     expect(ledger.getAccount(bob.toBase58())?.lamports).toBe(1_000_000n);
     const tooMuch = transfer(ledger, alice, bob, 5_000_000_000);
     const failed = ledger.sendTransaction(tooMuch, { skipPreflight: true });
