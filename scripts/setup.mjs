@@ -4,15 +4,24 @@
 //
 //   node scripts/setup.mjs [app|web|test]
 //
-// 1. Debian packages the mode needs: installed when running as root, otherwise the exact
-//    command is printed and the script exits 1.
+// 1. Debian packages the mode needs: installed when running as root (the build headers first,
+//    the rest beside npm ci), otherwise the exact command is printed and the script exits 1.
 // 2. `npm ci` when node_modules is missing or older than package-lock.json.
 // 3. app: the Electron binary (a separate, optional download; failure is not fatal) and, when
 //    it is there, keytar rebuilt for Electron's ABI. web/test: keytar loadable by this Node.
 // When nothing is missing this takes well under a second.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -58,23 +67,58 @@ function missingDebianPackages(names) {
   });
 }
 
-function ensureDebianPackages() {
-  if (process.platform !== 'linux' || !isDebian()) return;
-  const missing = missingDebianPackages(PACKAGES[mode] ?? PACKAGES.app);
-  if (missing.length === 0) return;
+/**
+ * Installs `names` when missing (as root; otherwise prints the command and exits 1). With
+ * `background`, apt-get runs while the caller goes on, its output held until `finish()`.
+ */
+function ensureDebianPackages(names, { background = false } = {}) {
+  const done = { finish: () => {} };
+  if (process.platform !== 'linux' || !isDebian()) return done;
+  const missing = missingDebianPackages(names);
+  if (missing.length === 0) return done;
   const install = ['install', '-y', '--no-install-recommends', ...missing];
   if (process.getuid?.() !== 0) {
     log(`missing Debian packages: ${missing.join(' ')}`);
-    log(`run this once, then try again:\n  sudo apt-get update && sudo apt-get ${install.join(' ')}`);
+    log(
+      `run this once, then try again:\n  sudo apt-get update && sudo apt-get ${install.join(' ')}`,
+    );
     process.exit(1);
   }
   log(`installing Debian packages: ${missing.join(' ')}`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   // A fresh machine's package lists may be empty or stale: update once, then install.
-  if (!run('apt-get', ['update', '-qq'], { env }) || !run('apt-get', install, { env })) {
-    log('apt-get failed; see its output above.');
-    process.exit(1);
+  if (!aptUpdated) {
+    if (!run('apt-get', ['update', '-qq'], { env })) fail('apt-get update');
+    aptUpdated = true;
   }
+  if (!background) {
+    if (!run('apt-get', install, { env })) fail('apt-get');
+    return done;
+  }
+  // Its output goes to a file, not a pipe: npm ci runs synchronously meanwhile, and a pipe
+  // nobody reads would stall apt-get once full.
+  const logDir = mkdtempSync(join(tmpdir(), 'swapdesk-setup-'));
+  const logPath = join(logDir, 'apt-get.log');
+  const logFd = openSync(logPath, 'w');
+  const child = spawn('apt-get', install, { cwd: root, env, stdio: ['ignore', logFd, logFd] });
+  closeSync(logFd);
+  const exited = new Promise((resolve) => child.on('close', resolve));
+  return {
+    finish: async () => {
+      const code = await exited;
+      process.stderr.write(readFileSync(logPath));
+      rmSync(logDir, { recursive: true, force: true });
+      if (code !== 0) fail('apt-get');
+      log(`installed ${missing.join(' ')}`);
+    },
+  };
+}
+
+let aptUpdated = false;
+
+function fail(what) {
+  log(`${what} failed; see its output above.`);
+  process.exit(1);
 }
 
 function readState() {
@@ -110,8 +154,7 @@ function ensureNodeModules() {
 }
 
 function electronVersion() {
-  return JSON.parse(readFileSync(join(root, 'node_modules/electron/package.json'), 'utf8'))
-    .version;
+  return JSON.parse(readFileSync(join(root, 'node_modules/electron/package.json'), 'utf8')).version;
 }
 
 function electronBinaryPresent() {
@@ -168,8 +211,17 @@ function ensureKeytarFor(runtime) {
   writeState({ ...readState(), keytarRuntime: runtime });
 }
 
-ensureDebianPackages();
+// The build headers first (npm ci compiles keytar and node-hid against them); the rest of the
+// mode's packages (Chromium the largest) install while npm ci runs (issue 36: a fresh
+// machine's set-up was apt-get then npm ci, one after the other).
+const packages = PACKAGES[mode] ?? PACKAGES.app;
+ensureDebianPackages(BUILD);
+const runtime = ensureDebianPackages(
+  packages.filter((name) => !BUILD.includes(name)),
+  { background: true },
+);
 ensureNodeModules();
+await runtime.finish();
 if (mode === 'app' && ensureElectronBinary()) {
   ensureKeytarFor('electron');
 } else {

@@ -1,11 +1,12 @@
 #!/usr/bin/env node
-// `npm test`: type check, lint, build, then every vitest suite (unit, components, integration,
-// e2e) inside a private D-Bus session with a real gnome-keyring Secret Service, then the leak
-// check over everything the suites printed and every bridge response they saw.
+// `npm test`: type check, build, then every vitest suite (unit, components, integration, e2e)
+// inside a private D-Bus session with a real gnome-keyring Secret Service, lint beside the last
+// suite, then the leak check over everything the suites printed and every bridge response they
+// saw.
 //
 //   node scripts/test.mjs [vitest args...]   e.g. `node scripts/test.mjs --project unit`
 //
-// Setting SWAPDESK_TEST_SKIP_STATIC=1 skips type check, lint and build (for quick local loops).
+// Setting SWAPDESK_TEST_SKIP_STATIC=1 skips type check, build and lint (for quick local loops).
 import { spawn, spawnSync } from 'node:child_process';
 import {
   createWriteStream,
@@ -35,9 +36,9 @@ function step(name, command, args) {
   console.log(`== ${name} passed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
-if (!process.env.SWAPDESK_TEST_SKIP_STATIC) {
+const checkStatic = !process.env.SWAPDESK_TEST_SKIP_STATIC;
+if (checkStatic) {
   step('type check', 'npm', ['run', '--silent', 'typecheck']);
-  step('lint', 'npm', ['run', '--silent', 'lint']);
   step('build', 'npx', ['electron-vite', 'build', '--logLevel', 'warn']);
 }
 
@@ -78,7 +79,10 @@ const suites =
   vitestArgs.length > 0
     ? [{ name: 'selected', args: vitestArgs }]
     : [
-        { name: 'unit', args: ['--project', 'unit', '--project', 'unit-sandbox', '--project', 'components'] },
+        {
+          name: 'unit',
+          args: ['--project', 'unit', '--project', 'unit-sandbox', '--project', 'components'],
+        },
         { name: 'integration', args: ['--project', 'integration'] },
         { name: 'e2e', args: ['--project', 'e2e'] },
       ];
@@ -94,10 +98,25 @@ const runs = suites.map(({ name, args }) => {
   ];
   return { name, report, command: `npx vitest ${all.map(quote).join(' ')}` };
 });
+// Lint runs beside the last suite (e2e in a whole run), its output kept for after the suites:
+// it is about 25 s of one core, and e2e's files, waiting on their browsers and previews, leave
+// a core idle about a quarter of their time (docs/BENCHMARKS.md, seventh round). Lint failing
+// still fails the run.
+const lintLog = join(runDir, 'lint.log');
+const lintStatus = join(runDir, 'lint.status');
+const lintBeside = checkStatic
+  ? `(npm run --silent lint >${quote(lintLog)} 2>&1; echo $? >${quote(lintStatus)}) & lint=$!; `
+  : '';
 // The daemon reads its unlock password on stdin; the keyring lives only in runDir.
 const inner =
   'echo -n swapdesk-test | gnome-keyring-daemon --unlock --components=secrets >/dev/null || exit 1; rc=0; ' +
-  runs.map((r) => `echo "== suite ${r.name}"; ${r.command} || rc=1; `).join('') +
+  runs
+    .map(
+      (r, i) =>
+        `echo "== suite ${r.name}"; ${i === runs.length - 1 ? lintBeside : ''}${r.command} || rc=1; `,
+    )
+    .join('') +
+  (checkStatic ? 'wait $lint; ' : '') +
   'exit $rc';
 
 console.log('\n== test suites (vitest, in a private D-Bus session with gnome-keyring)');
@@ -120,6 +139,16 @@ const code = await new Promise((resolve) => child.on('close', resolve));
 await new Promise((resolve) => log.end(resolve));
 console.log(`== test suites exit ${code} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
+let lintPassed = true;
+if (checkStatic) {
+  const status = existsSync(lintStatus) ? readFileSync(lintStatus, 'utf8').trim() : 'none';
+  lintPassed = status === '0';
+  console.log('\n== lint (beside the last suite)');
+  const output = existsSync(lintLog) ? readFileSync(lintLog, 'utf8') : '';
+  if (output.trim() !== '') process.stdout.write(output);
+  console.log(lintPassed ? '== lint passed' : `== lint failed (exit ${status})`);
+}
+
 // One closing line over every suite, in the plain form CI reads.
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
@@ -141,7 +170,7 @@ for (const run of runs) {
 
 step('leak check', process.execPath, [join(root, 'scripts/leak-check.mjs'), runDir]);
 
-const passed = code === 0 && totals.failed === 0 && totals.passed > 0;
+const passed = code === 0 && lintPassed && totals.failed === 0 && totals.passed > 0;
 // Read the run's temp folder before it goes; the run's own folder goes too, failed or not
 // (SWAPDESK_KEEP_TEST_RUN keeps it to debug).
 const left = process.env.SWAPDESK_KEEP_TEST_RUN ? [] : leftovers(tempBefore, runTemp);
@@ -156,4 +185,5 @@ if (left.length > 0) {
 const summary = failureSummary(failures);
 if (summary) console.log(summary);
 console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+if (!lintPassed) console.log('lint failed: its problems are listed under "== lint" above');
 process.exit(passed && left.length === 0 ? 0 : 1);
