@@ -8,7 +8,7 @@ import { PublicKey } from '@solana/web3.js';
 import bs58 from 'bs58';
 import nacl from 'tweetnacl';
 import { readTransactionWire, type WireTransaction } from '../shared/transaction-wire';
-import type { Address } from '../shared/address';
+import { addressOf, type Address } from '../shared/address';
 import { WalletError } from '../shared/errors';
 import type { ReviewReads, ReviewReport, TouchedAccount } from './types';
 
@@ -81,7 +81,8 @@ async function readTable(
 ): Promise<string[] | null> {
   try {
     const answer = await connection.getAddressLookupTable(key);
-    return answer.value?.state.addresses.map((address) => address.toBase58()) ?? null;
+    // Remembered encodings: every review reads the same tables, hundreds of keys each.
+    return answer.value?.state.addresses.map((address) => addressOf(address.toBytes())) ?? null;
   } catch {
     // An unreachable network fails the account reads that follow, with the right message.
     return null;

@@ -1,5 +1,7 @@
+import { randomBytes } from 'node:crypto';
+import bs58 from 'bs58';
 import { describe, expect, it } from 'vitest';
-import { assertAddress, isAddress } from './address';
+import { addressOf, assertAddress, isAddress } from './address';
 
 describe('isAddress', () => {
   it.each([
@@ -30,5 +32,24 @@ describe('assertAddress', () => {
     expect(assertAddress('So11111111111111111111111111111111111111112')).toBe(
       'So11111111111111111111111111111111111111112',
     );
+  });
+});
+
+describe('addressOf', () => {
+  it('answers the base58 of the bytes it is given, views at any offset and reused buffers too', () => {
+    const buffer = new Uint8Array(randomBytes(32 * 50 + 7));
+    for (let i = 0; i < 50; i++) {
+      const view = buffer.subarray(7 + 32 * i, 39 + 32 * i);
+      expect(addressOf(view)).toBe(bs58.encode(view));
+      // Asked again (remembered), the same answer; and the check agrees with it.
+      expect(addressOf(view)).toBe(bs58.encode(view));
+      expect(isAddress(addressOf(view))).toBe(true);
+    }
+    // The same bytes object with other contents is another address.
+    const key = new Uint8Array(32);
+    const zero = addressOf(key);
+    key[31] = 1;
+    expect(addressOf(key)).not.toBe(zero);
+    expect(addressOf(key)).toBe(bs58.encode(key));
   });
 });

@@ -6,6 +6,7 @@
  * (pool creation needs an OpenBook market, see amm-genesis.ts); quotes read it.
  */
 import bs58 from 'bs58';
+import { addressOf } from '../../shared/address';
 
 export const AMM_INFO_SIZE = 752;
 
@@ -99,7 +100,7 @@ export function decodeAmmInfo(data: Uint8Array): AmmInfo {
   for (const [field, offset] of Object.entries(OFFSETS)) {
     const isKey = offset >= OFFSETS.coinVault && offset <= OFFSETS.ammOwner;
     info[field] = isKey
-      ? bs58.encode(data.subarray(offset, offset + 32))
+      ? addressOf(data.subarray(offset, offset + 32))
       : view.getBigUint64(offset, true);
   }
   return info as AmmInfo;

@@ -6,6 +6,7 @@
  * quotes.
  */
 import bs58 from 'bs58';
+import { addressOf } from '../../shared/address';
 import { CLMM_DISCRIMINATORS } from './program';
 import { startsWith } from '../venues/raydium-program';
 
@@ -36,7 +37,7 @@ const u128 = (view: DataView, offset: number): bigint =>
   view.getBigUint64(offset, true) | (view.getBigUint64(offset + 8, true) << 64n);
 const i128 = (view: DataView, offset: number): bigint => BigInt.asIntN(128, u128(view, offset));
 const pubkey = (data: Uint8Array, offset: number): string =>
-  bs58.encode(data.subarray(offset, offset + 32));
+  addressOf(data.subarray(offset, offset + 32));
 
 export function encodeClmmAmmConfig(config: ClmmAmmConfig): Uint8Array {
   const data = new Uint8Array(CLMM_AMM_CONFIG_SIZE);

@@ -6,6 +6,7 @@
  * commit (Anchor discriminator, then the fields packed in order).
  */
 import bs58 from 'bs58';
+import { addressOf } from '../../shared/address';
 import { DISCRIMINATORS } from './program';
 import { startsWith } from '../venues/raydium-program';
 
@@ -54,8 +55,8 @@ export function decodeAmmConfig(data: Uint8Array): AmmConfig {
     protocolFeeRate: view.getBigUint64(20, true),
     fundFeeRate: view.getBigUint64(28, true),
     createPoolFee: view.getBigUint64(36, true),
-    protocolOwner: bs58.encode(data.subarray(44, 76)),
-    fundOwner: bs58.encode(data.subarray(76, 108)),
+    protocolOwner: addressOf(data.subarray(44, 76)),
+    fundOwner: addressOf(data.subarray(76, 108)),
   };
 }
 
@@ -91,7 +92,7 @@ export function isPoolState(data: Uint8Array): boolean {
 export function decodePoolState(data: Uint8Array): PoolState {
   if (!isPoolState(data)) throw new Error('not a CP-Swap PoolState account');
   const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
-  const keyAt = (index: number) => bs58.encode(data.subarray(8 + 32 * index, 40 + 32 * index));
+  const keyAt = (index: number) => addressOf(data.subarray(8 + 32 * index, 40 + 32 * index));
   const u64 = (offset: number) => view.getBigUint64(offset, true);
   return {
     ammConfig: keyAt(0),

@@ -3,6 +3,7 @@
  * owner index behind getTokenAccountsByOwner (litesvm's getProgramAccounts has no filters).
  */
 import bs58 from 'bs58';
+import { addressOf } from '../../shared/address';
 import type { LedgerAccount } from './ledger-view';
 import type { StoredAccount } from '../state/ledger-store';
 import { Account, type VmAccount } from './vm';
@@ -26,7 +27,7 @@ export function fromVm(account: VmAccount | null): LedgerAccount | null {
   if (lamports === 0n && data.length === 0) return null;
   return {
     lamports,
-    owner: bs58.encode(account.owner()),
+    owner: addressOf(account.owner()),
     data,
     executable: account.executable(),
   };

@@ -4,6 +4,7 @@
  * the ledger reads balances with no decoding library on the hot path.
  */
 import bs58 from 'bs58';
+import { addressOf } from '../../shared/address';
 import { TOKEN_2022_PROGRAM_ID, TOKEN_PROGRAM_ID } from '../tokens';
 
 export const MINT_SIZE = 82;
@@ -43,7 +44,7 @@ function view(data: Uint8Array): DataView {
 
 function optionalKey(data: Uint8Array, offset: number): string | null {
   return view(data).getUint32(offset, true) === 1
-    ? bs58.encode(data.subarray(offset + 4, offset + 36))
+    ? addressOf(data.subarray(offset + 4, offset + 36))
     : null;
 }
 
@@ -90,8 +91,8 @@ export function encodeMint(mint: DecodedMint): Uint8Array {
 export function decodeTokenAccount(data: Uint8Array): DecodedTokenAccount {
   const dv = view(data);
   return {
-    mint: bs58.encode(data.subarray(0, 32)),
-    owner: bs58.encode(data.subarray(32, 64)),
+    mint: addressOf(data.subarray(0, 32)),
+    owner: addressOf(data.subarray(32, 64)),
     amount: dv.getBigUint64(64, true),
     delegate: optionalKey(data, 72),
     state: data[108] ?? 0,

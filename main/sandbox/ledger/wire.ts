@@ -3,7 +3,7 @@
  * account key (lookup-table addresses resolved against the current ledger), writability, fees.
  */
 import bs58 from 'bs58';
-import { AddressLookupTableAccount } from '@solana/web3.js';
+import { addressOf } from '../../shared/address';
 import { readTransactionWire, type WireInstruction } from '../../shared/transaction-wire';
 import { COMPUTE_BUDGET_PROGRAM_ID, MEMO_PROGRAM_ID } from '../tokens';
 
@@ -61,11 +61,11 @@ export function parseTransaction(
   // As a validator's RPC reads a sent transaction: bytes after the message are left out. A copy,
   // since the instructions kept are views of the bytes read.
   const transaction = readTransactionWire(Uint8Array.from(bytes), { trailingBytes: 'ignore' });
-  const staticKeys = transaction.staticKeys.map((key) => bs58.encode(key));
+  const staticKeys = transaction.staticKeys.map((key) => addressOf(key));
   const loadedWritable: string[] = [];
   const loadedReadonly: string[] = [];
   for (const lookup of transaction.lookups) {
-    const table = readTable(bs58.encode(lookup.accountKey)) ?? [];
+    const table = readTable(addressOf(lookup.accountKey)) ?? [];
     for (const index of lookup.writableIndexes) loadedWritable.push(table[index] ?? '');
     for (const index of lookup.readonlyIndexes) loadedReadonly.push(table[index] ?? '');
   }
@@ -152,9 +152,27 @@ export function messageFee(messageBytes: Uint8Array): { fee: bigint; recentBlock
   };
 }
 
-/** Decodes a lookup table account's addresses (56-byte header, then 32-byte keys). */
+/** A lookup table's header: type index (u32, 1), deactivation slot, last extended slot and so on. */
+const LOOKUP_TABLE_META_SIZE = 56;
+
+/**
+ * Decodes a lookup table account's addresses (56-byte header, then 32-byte keys); throws, as
+ * web3.js's AddressLookupTableAccount.deserialize does, when the data is no lookup table. Each
+ * key read through the remembered encoder: every /build and /swap reads the market's tables.
+ */
 export function lookupTableAddresses(data: Uint8Array): string[] {
-  return AddressLookupTableAccount.deserialize(data).addresses.map((key) => key.toBase58());
+  const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
+  if (data.length < LOOKUP_TABLE_META_SIZE || view.getUint32(0, true) !== 1) {
+    throw new Error('not an address lookup table');
+  }
+  if ((data.length - LOOKUP_TABLE_META_SIZE) % 32 !== 0) {
+    throw new Error('a lookup table whose addresses are not whole 32-byte keys');
+  }
+  const addresses: string[] = [];
+  for (let at = LOOKUP_TABLE_META_SIZE; at < data.length; at += 32) {
+    addresses.push(addressOf(data.subarray(at, at + 32)));
+  }
+  return addresses;
 }
 
 /** The validator's `memo` field of signature listings: "[len] text" per memo, joined by "; ". */

@@ -8,7 +8,7 @@
  */
 import { AddressLookupTableAccount, PublicKey } from '@solana/web3.js';
 import type { ReviewConnection } from '../../review';
-import type { Address } from '../../shared/address';
+import { addressOf, type Address } from '../../shared/address';
 import { WalletError } from '../../shared/errors';
 
 function refuse(table: string, what: string): never {
@@ -40,7 +40,7 @@ export async function verifiedLookupTables(
       );
     }
     if (account === null) refuse(table, 'the network has no such table');
-    const onChain = account.state.addresses.map((key) => key.toBase58());
+    const onChain = account.state.addresses.map((key) => addressOf(key.toBytes()));
     if (addresses.length > onChain.length) {
       refuse(table, `it claims ${addresses.length} addresses, the table holds ${onChain.length}`);
     }
