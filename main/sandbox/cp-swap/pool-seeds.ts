@@ -9,7 +9,7 @@
  * Token-2022 crate predates Scaled UI Amount and panics unpacking the mint (initialize.rs:168).
  */
 import type { FeeTier } from './fee-tiers';
-import { mintsInOrder, poolAddresses } from './program';
+import { mintsInOrder, poolAddress } from './program';
 
 export interface CpPoolSeed {
   a: string;
@@ -65,5 +65,5 @@ export function seedPoolAddress(
 ): string {
   const [a, b] = [mintOf(seed.a), mintOf(seed.b)];
   const [mint0, mint1] = mintsInOrder(a, b) ? [a, b] : [b, a];
-  return poolAddresses(configOf(seed), mint0, mint1).pool;
+  return poolAddress(configOf(seed), mint0, mint1);
 }

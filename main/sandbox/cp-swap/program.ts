@@ -12,6 +12,7 @@ import { ASSOCIATED_TOKEN_PROGRAM_ID, SYSTEM_PROGRAM_ID, TOKEN_PROGRAM_ID } from
 import {
   ammConfigPda as raydiumConfigPda,
   meta,
+  raydiumPoolAddress,
   raydiumPoolAddresses,
   type RaydiumCreatePoolArgs,
   type RaydiumSwapAccounts,
@@ -55,6 +56,11 @@ export function ammConfigAddress(index: number): string {
 /** True when `a` sorts before `b` byte-wise, as the program requires of token_0 and token_1. */
 export function mintsInOrder(a: string, b: string): boolean {
   return Buffer.compare(Buffer.from(key(a)), Buffer.from(key(b))) < 0;
+}
+
+/** The pool's own address alone (raydiumPoolAddress). */
+export function poolAddress(config: string, mint0: string, mint1: string): string {
+  return raydiumPoolAddress(PROGRAM, config, mint0, mint1);
 }
 
 /** Every address of the pool of `config` over mint0 < mint1: Raydium's, and CP-Swap's LP mint. */

@@ -53,6 +53,19 @@ export interface RaydiumPoolAddresses {
   observation: string;
 }
 
+/**
+ * The pool of `config` over mint0 < mint1 under `program` alone: one derivation where the four
+ * of raydiumPoolAddresses are not needed (the market's pools at every sandbox start).
+ */
+export function raydiumPoolAddress(
+  program: PublicKey,
+  config: string,
+  mint0: string,
+  mint1: string,
+): string {
+  return pda(program, [seed('pool'), key(config), key(mint0), key(mint1)]);
+}
+
 /** The pool of `config` over mint0 < mint1 under `program`, its two vaults and observation. */
 export function raydiumPoolAddresses(
   program: PublicKey,
@@ -60,7 +73,7 @@ export function raydiumPoolAddresses(
   mint0: string,
   mint1: string,
 ): RaydiumPoolAddresses {
-  const pool = pda(program, [seed('pool'), key(config), key(mint0), key(mint1)]);
+  const pool = raydiumPoolAddress(program, config, mint0, mint1);
   return {
     pool,
     vault0: pda(program, [seed('pool_vault'), key(pool), key(mint0)]),
