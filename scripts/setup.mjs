@@ -78,9 +78,11 @@ function ensureDebianPackages(names, { background = false } = {}) {
   if (missing.length === 0) return done;
   const install = ['install', '-y', '--no-install-recommends', ...missing];
   if (process.getuid?.() !== 0) {
-    log(`missing Debian packages: ${missing.join(' ')}`);
+    // One command for everything the mode lacks, not one group after another.
+    const all = missingDebianPackages(PACKAGES[mode] ?? PACKAGES.app);
+    log(`missing Debian packages: ${all.join(' ')}`);
     log(
-      `run this once, then try again:\n  sudo apt-get update && sudo apt-get ${install.join(' ')}`,
+      `run this once, then try again:\n  sudo apt-get update && sudo apt-get install -y --no-install-recommends ${all.join(' ')}`,
     );
     process.exit(1);
   }
