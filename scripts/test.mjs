@@ -99,9 +99,10 @@ const runs = suites.map(({ name, args }) => {
   return { name, report, command: `npx vitest ${all.map(quote).join(' ')}` };
 });
 // Lint runs beside the last suite (e2e in a whole run), its output kept for after the suites:
-// it is about 25 s of one core, and e2e's files, waiting on their browsers and previews, leave
-// a core idle about a quarter of their time (docs/BENCHMARKS.md, seventh round). Lint failing
-// still fails the run.
+// it is about 25 s of one core, and e2e's files, waiting on their browsers and previews, left a
+// core idle about a quarter of their time on a quiet machine (docs/BENCHMARKS.md, sixth and
+// seventh rounds; on a busy one e2e is CPU-bound and lint's gain smaller). Lint failing still
+// fails the run.
 const lintLog = join(runDir, 'lint.log');
 const lintStatus = join(runDir, 'lint.status');
 const lintBeside = checkStatic
